@@ -1,0 +1,72 @@
+import { useEffect, useState } from "react";
+import { NavLink, useLocation } from "react-router";
+import { UserMenu } from "~/accounts/user-menu";
+import type { HeaderUser } from "~/accounts/header-user";
+import { ButtonLink } from "~/components/button";
+import { Logo } from "./logo";
+import { HEADER_LINKS } from "./nav-links";
+import { ThemeToggle } from "./theme-toggle";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
+    isActive
+      ? "text-brand-700 dark:text-brand-400"
+      : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-white"
+  }`;
+
+export function Header({ user }: { user: HeaderUser | null }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the phone menu on every navigation
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-50 border-b border-zinc-200/80 bg-white/85 backdrop-blur dark:border-zinc-800/80 dark:bg-zinc-950/85">
+      <div className="mx-auto flex h-16 max-w-[1400px] items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {HEADER_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.to === "/"} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="flex items-center gap-2">
+          <ThemeToggle />
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <ButtonLink to="/login" className="px-4 py-2">
+              Log in
+            </ButtonLink>
+          )}
+          <button
+            type="button"
+            className="grid size-10 place-items-center rounded-full hover:bg-zinc-100 md:hidden dark:hover:bg-zinc-800"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-nav"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+              {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </div>
+      {menuOpen ? (
+        <nav id="mobile-nav" aria-label="Main" className="border-t border-zinc-200 px-4 py-3 md:hidden dark:border-zinc-800">
+          <ul className="flex flex-col">
+            {HEADER_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

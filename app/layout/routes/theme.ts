@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { getOptionalUser } from "~/accounts/session.server";
+import { saveThemePreference } from "~/accounts/profile-theme.server";
+import { THEMES } from "~/accounts/roles";
+import { logger } from "~/platform/logger.server";
+import { THEME_COOKIE } from "../theme";
+import type { Route } from "./+types/theme";
+
+const ThemeFormSchema = z.object({ theme: z.enum(THEMES) });
+
+/** Stores the theme in the cookie mirror and, for a signed-in user, on the profile. */
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = ThemeFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false }, { status: 400 });
+  const { theme } = parsed.data;
+  const user = await getOptionalUser(request);
+  if (user) {
+    // SPEC section 4: failures to save the preference are only logged.
+    await saveThemePreference(user.id, theme).catch((error) => logger.error({ err: error }, "theme save failed"));
+  }
+  return data(
+    { ok: true },
+    { headers: { "Set-Cookie": `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax` } },
+  );
+}

@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** The one place that reads process.env: everything else asks `config()`. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value), {
+      message: "must look like postgres://user:password@host:5432/database",
+    })
+    .refine((value) => value === undefined || URL.canParse(value), { message: "is not a valid URL" }),
+  PUBLIC_URL: z.url().optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Number of proxy hops to trust for X-Forwarded-For; 0 means the socket address is the client. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Verdeo <no-reply@verdeo.local>"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  /** Test-only: point the providers at a local fake OAuth server (e.g. http://127.0.0.1:4010). */
+  OAUTH_MOCK_URL: z.url().optional(),
+  /** Seed demo content into an empty database on start. */
+  SEED_ON_START: z.enum(["true", "false"]).default("true"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+});
+
+export type Config = Omit<z.infer<typeof EnvSchema>, "BETTER_AUTH_SECRET" | "PUBLIC_URL" | "DATA_DIR"> & {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  BETTER_AUTH_SECRET: string;
+  /** Set when the auth secret was generated on this start (worth a warning in the log). */
+  secretGenerated: boolean;
+};
+
+export class ConfigError extends Error {}
+
+let current: Config | undefined;
+
+/** Parses the environment once; throws ConfigError with one readable line per problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join("; ")}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  ensureWritableDir(dataDir);
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, "");
+  const { secret, generated } = values.BETTER_AUTH_SECRET
+    ? { secret: values.BETTER_AUTH_SECRET, generated: false }
+    : readOrCreateSecret(dataDir);
+  current = {
+    ...values,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    BETTER_AUTH_SECRET: secret,
+    secretGenerated: generated,
+  };
+  return current;
+}
+
+export function config(): Config {
+  return current ?? loadConfig();
+}
+
+function ensureWritableDir(dir: string) {
+  try {
+    mkdirSync(dir, { recursive: true });
+    const probe = path.join(dir, ".write-test");
+    writeFileSync(probe, "");
+    chmodSync(probe, 0o600);
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR ${dir} is not writable (${(error as NodeJS.ErrnoException).code})`);
+  }
+}
+
+/** A generated secret is kept in DATA_DIR so sessions survive restarts; mode 0600. */
+function readOrCreateSecret(dataDir: string) {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return { secret: readFileSync(file, "utf8").trim(), generated: false };
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return { secret, generated: true };
+}
+
+export const isProduction = () => config().NODE_ENV === "production";

@@ -1,0 +1,42 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema.server";
+
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+let pool: pg.Pool | undefined;
+let database: Database | undefined;
+
+/** Opens the one connection pool of this process. */
+export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+  pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on("error", () => {});
+  database = drizzle(pool, { schema }) as Database;
+  return database;
+}
+
+export function db(): Database {
+  if (!database) throw new Error("The database is not connected yet");
+  return database;
+}
+
+export async function closeDatabase() {
+  const closing = pool;
+  pool = undefined;
+  database = undefined;
+  await closing?.end();
+}
+
+/** True when the database answers within the timeout (used by /readyz). */
+export async function databaseIsReady(timeoutMs = 2_000): Promise<boolean> {
+  if (!pool) return false;
+  const ping = pool.query("select 1").then(
+    () => true,
+    () => false,
+  );
+  const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref());
+  return Promise.race([ping, timeout]);
+}
+
+export { schema };

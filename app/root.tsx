@@ -1,0 +1,72 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from "react-router";
+import type { HeaderUser } from "~/accounts/header-user";
+import { displayName } from "~/accounts/display-name";
+import { getOptionalUser } from "~/accounts/session.server";
+import { ToastProvider } from "~/components/toast";
+import { ErrorPage } from "~/layout/error-page";
+import { themeBootScript } from "~/layout/theme";
+import { getThemeFromCookie } from "~/layout/theme.server";
+import { getToast } from "~/platform/toast.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request);
+  const { toast, setCookie } = await getToast(request);
+  const accountTheme = user?.themePreference ?? null;
+  const headerUser: HeaderUser | null = user
+    ? { id: user.id, displayName: displayName(user), role: user.role, avatarUrl: user.avatarUrl }
+    : null;
+  return data(
+    { user: headerUser, theme: accountTheme ?? getThemeFromCookie(request), accountTheme, toast, nonce: context.cspNonce },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = root?.nonce;
+  return (
+    <html lang="en" className={root?.theme === "dark" ? "dark" : ""} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#16a34a" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript(root?.accountTheme ?? null) }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <ToastProvider initial={toast}>
+      <Outlet />
+    </ToastProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} />;
+}

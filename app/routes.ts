@@ -1,0 +1,19 @@
+import { layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { accountPages, accountStandalone } from "./accounts/routes";
+import { catalogPages, catalogResources } from "./catalog/routes";
+import { commercePages } from "./commerce/routes";
+import { contentPages } from "./content/routes";
+
+/** Each domain lists its own routes; this file only puts them inside or outside the site layout. */
+export default [
+  ...accountStandalone,
+  ...catalogResources,
+  route("resources/theme", "layout/routes/theme.ts"),
+  layout("layout/site-layout.tsx", [
+    ...catalogPages,
+    ...commercePages,
+    ...accountPages,
+    ...contentPages,
+    route("*", "layout/routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

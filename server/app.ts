@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { loadConfig } from "~/platform/config.server";
+import { closeDatabase, connectDatabase, databaseIsReady } from "~/platform/db/client.server";
+import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
+import { migrateDatabase } from "~/platform/db/migrate.server";
+import { pruneRateLimits } from "~/platform/rate-limit.server";
+import { storage } from "~/platform/storage.server";
+import { bodyLimits } from "./body-limits";
+import { seedIfEmpty } from "./seed/seed";
+import { securityHeaders } from "./security-headers";
+import { serviceUnavailablePage } from "./unavailable-page";
+
+export interface StartOptions {
+  /** In development, the Vite dev server supplies assets and the route build. */
+  vite?: ViteDevServer;
+}
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/**
+ * Starts Verdeo: binds the port first (so a clash fails fast), then the database, migrations
+ * and the first-start seed, then serves. Until it is ready, pages answer 503.
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = loadConfig();
+  // The logger reads config(), so it is loaded after it.
+  const { logger } = await import("~/platform/logger.server");
+  if (config.secretGenerated) {
+    logger.warn(
+      "BETTER_AUTH_SECRET is not set: generated one and stored it in DATA_DIR/auth-secret. Set it explicitly when running several processes.",
+    );
+  }
+
+  let ready = false;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    }),
+  );
+  app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+  app.get("/readyz", async (_req, res) => {
+    const ok = ready && (await databaseIsReady());
+    res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "unavailable" });
+  });
+  app.use(securityHeaders({ https: config.PUBLIC_URL.startsWith("https:"), development: !!options.vite }));
+  app.use(compression());
+  app.use(bodyLimits(/^\/profile/));
+
+  if (options.vite) {
+    app.use(options.vite.middlewares);
+  } else {
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+  app.use((_req, res, next) => (ready ? next() : void serviceUnavailablePage(res)));
+  app.use("/media", storage().serve());
+
+  const vite = options.vite;
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: vite ? "development" : "production",
+      getLoadContext: (req, res) => ({
+        requestId: String(req.id),
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        cspNonce: res.locals.cspNonce as string,
+      }),
+    }),
+  );
+  app.use(((error, req, res, _next) => {
+    req.log.error({ err: error }, "request failed");
+    if (res.headersSent) return void res.end();
+    if (error?.status >= 400 && error.status < 500) return void res.status(error.status).send(error.message);
+    serviceUnavailablePage(res, 500);
+  }) as express.ErrorRequestHandler);
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await listen(server, config.PORT, config.HOST);
+  const address = server.address() as AddressInfo;
+  const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${address.port}`;
+  logger.info(`Listening on ${url} (starting up…)`);
+
+  let embedded: EmbeddedDatabase | undefined;
+  try {
+    if (!config.DATABASE_URL) {
+      embedded = await startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line));
+    }
+    const databaseUrl = config.DATABASE_URL ?? embedded!.url;
+    await migrateDatabase(databaseUrl);
+    connectDatabase(databaseUrl);
+    if (config.SEED_ON_START === "true") await seedIfEmpty((line) => logger.info(line));
+  } catch (error) {
+    server.close();
+    await closeDatabase().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw error;
+  }
+  ready = true;
+  const pruner = setInterval(() => pruneRateLimits().catch(() => {}), 3_600_000).unref();
+  logger.info(`Verdeo is ready at ${url}`);
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      clearInterval(pruner);
+      // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.SHUTDOWN_TIMEOUT_MS).unref());
+      await Promise.race([drained, timeout]);
+      server.closeAllConnections();
+      await closeDatabase().catch((error) => logger.error({ err: error }, "closing the pool failed"));
+      await embedded?.stop().catch((error) => logger.error({ err: error }, "stopping PostgreSQL failed"));
+      logger.info("Verdeo stopped");
+    })();
+    return closing;
+  };
+  return { url, close };
+}
+
+function listen(server: http.Server, port: number, host: string) {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") reject(new Error(`Port ${port} on ${host} is already in use (set PORT)`));
+      else if (error.code === "EACCES") reject(new Error(`No permission to listen on port ${port}`));
+      else reject(error);
+    });
+    server.listen(port, host, () => resolve());
+  });
+}

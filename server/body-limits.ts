@@ -1,0 +1,28 @@
+import type { RequestHandler } from "express";
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Avatar uploads: the 5 MB image plus the multipart envelope. */
+export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
+
+/**
+ * Refuses bodies over the limit before a byte is read. Bodies without a declared length
+ * (chunked) are refused too: browsers always declare it, and it is the only way to know up front.
+ */
+export function bodyLimits(uploadPaths: RegExp): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const declared = req.headers["content-length"];
+    if (declared === undefined) {
+      if (req.headers["transfer-encoding"]) return void res.status(411).send("Length Required");
+      return next();
+    }
+    const length = Number(declared);
+    const limit = uploadPaths.test(req.path) ? UPLOAD_LIMIT_BYTES : BODY_LIMIT_BYTES;
+    if (!Number.isFinite(length) || length < 0) return void res.status(400).send("Bad Request");
+    if (length > limit) {
+      res.setHeader("Connection", "close");
+      return void res.status(413).send("Payload Too Large");
+    }
+    next();
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Process entry: loads the built server (or, in development, the same module through Vite),
+ * starts it, and owns the signals. Start-up failures print one line and exit non-zero.
+ */
+import type { RunningServer, StartOptions } from "./app";
+
+type ServerModule = { startServer(options?: StartOptions): Promise<RunningServer> };
+
+async function main() {
+  let server: ServerModule;
+  let options: StartOptions = {};
+  if (process.env.NODE_ENV === "development") {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ server: { middlewareMode: true } });
+    server = (await vite.ssrLoadModule("./server/app.ts")) as ServerModule;
+    options = { vite };
+  } else {
+    // @ts-ignore the build exists only after `npm run build`
+    server = (await import("../build/server/index.js")) as ServerModule;
+  }
+  const running = await server.startServer(options);
+  let signals = 0;
+  const stop = (signal: string) => {
+    signals += 1;
+    if (signals > 1) process.exit(1);
+    console.log(`Received ${signal}, shutting down…`);
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: Error) => {
+  console.error(`Verdeo could not start: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import ffmpeg from "@ffmpeg-installer/ffmpeg";
+import type { Orientation } from "~/catalog/attributes";
+import type { StorageDriver } from "~/platform/storage.server";
+import type { DemoClip, Look } from "./demo-content";
+
+const run = promisify(execFile);
+
+export const CLIP_SIZES: Record<Orientation, { width: number; height: number }> = {
+  landscape: { width: 640, height: 360 },
+  portrait: { width: 360, height: 640 },
+  square: { width: 480, height: 480 },
+};
+
+export const clipKey = (id: number) => `clips/${id}.mp4`;
+export const posterKey = (id: number) => `posters/${id}.jpg`;
+
+/** An ffmpeg source graph for each look: real moving pictures, each family visibly different. */
+function source(look: Look, width: number, height: number, seed: number): string {
+  const size = `${width}x${height}`;
+  switch (look) {
+    case "mandelbrot":
+      return `mandelbrot=s=${Math.round(width / 2)}x${Math.round(height / 2)}:rate=24:maxiter=256:start_scale=${2 + (seed % 3)}:end_scale=0.05,scale=${size}:flags=bicubic`;
+    case "life":
+      return `life=s=${Math.round(width / 4)}x${Math.round(height / 4)}:rate=24:mold=12:ratio=0.3:seed=${seed}:life_color=#4ade80:death_color=#052e16:mold_color=#0f766e,scale=${size}:flags=neighbor`;
+    case "cellauto":
+      return `cellauto=s=${Math.round(width / 2)}x${Math.round(height / 2)}:rate=24:rule=${[30, 90, 110, 150][seed % 4]}:scroll=1,scale=${size}:flags=neighbor`;
+    case "bars":
+      return `smptehdbars=s=${size}:rate=24,hue=H=2*PI*t/8`;
+    case "testsrc":
+      return `testsrc2=s=${size}:rate=24,hue=s=0.6`;
+    case "waves":
+      return `aevalsrc=0.6*sin(2*PI*(${110 + seed}+40*sin(t))*t)+0.3*sin(2*PI*${330 + seed}*t):s=8000,showwaves=s=${size}:mode=cline:rate=24:colors=#22c55e|#38bdf8`;
+    case "spectrum":
+      return `anoisesrc=c=pink:r=8000:seed=${seed},showspectrum=s=${size}:slide=scroll:color=rainbow:scale=cbrt,fps=24`;
+    case "plasma":
+      // Computed small and scaled up: geq per pixel is slow at full size.
+      return `nullsrc=s=${Math.round(width / 8)}x${Math.round(height / 8)}:rate=24,geq=r='128+127*sin(X/5+T*1.1)':g='128+127*sin(Y/4+T*0.8+${seed % 7})':b='128+127*sin((X+Y)/6+T*0.6)',scale=${size}:flags=bicubic`;
+  }
+}
+
+const TONE_FILTERS = {
+  warm: "colorbalance=rs=0.25:gs=0.05:bs=-0.2",
+  cool: "colorbalance=rs=-0.2:gs=0.02:bs=0.25",
+  neutral: "eq=saturation=0.85",
+} as const;
+
+/** Renders a clip (H.264, moov atom first) and its poster into storage. */
+export async function generateClipMedia(clip: DemoClip, storage: StorageDriver) {
+  const { width, height } = CLIP_SIZES[clip.orientation];
+  const work = await mkdtemp(path.join(tmpdir(), "verdeo-clip-"));
+  try {
+    const video = path.join(work, "clip.mp4");
+    const poster = path.join(work, "poster.jpg");
+    const filters = [`hue=h=${clip.hue}`, TONE_FILTERS[clip.colorTone]];
+    if (clip.mood === "cinematic") filters.push("vignette=PI/5");
+    filters.push(`fade=t=in:d=0.5`, "format=yuv420p");
+    await run(ffmpeg.path, [
+      ...["-hide_banner", "-loglevel", "error", "-y"],
+      ...["-f", "lavfi", "-i", source(clip.look, width, height, clip.id)],
+      ...["-t", String(clip.durationSeconds), "-vf", filters.join(",")],
+      ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-g", "48", "-an"],
+      ...["-movflags", "+faststart", video],
+    ]);
+    await run(ffmpeg.path, ["-hide_banner", "-loglevel", "error", "-y", "-ss", "3", "-i", video, "-frames:v", "1", "-q:v", "4", poster]);
+    await storage.put(clipKey(clip.id), await readFile(video));
+    await storage.put(posterKey(clip.id), await readFile(poster));
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Runs `task` over `items`, at most `limit` at a time. */
+export async function inParallel<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,138 @@
+import { sql } from "drizzle-orm";
+import { hashPassword } from "~/accounts/password.server";
+import { refreshSearchIndex } from "~/catalog/search-index.server";
+import { db, schema } from "~/platform/db/client.server";
+import { mediaUrl, storage } from "~/platform/storage.server";
+import { DEMO_CLIPS, DEMO_NICHES, DEMO_PASSWORD, DEMO_PLANS, DEMO_PROMOS, DEMO_USERS } from "./demo-content";
+import { CLIP_SIZES, clipKey, generateClipMedia, inParallel, posterKey } from "./media";
+
+type Log = (line: string) => void;
+
+/** First start of an empty database: fill it with the demo content. */
+export async function seedIfEmpty(log: Log) {
+  const [{ count }] = (await db().execute<{ count: number }>(sql`select count(*)::int as count from niches`)).rows;
+  if (Number(count) > 0) return;
+  await seedDemoContent(log);
+}
+
+/** Idempotent: existing rows are left as they are, missing rows and media files are added. */
+export async function seedDemoContent(log: Log) {
+  const started = Date.now();
+  log("Seeding demo content: niches, plans, promo codes, accounts…");
+  await seedReferenceData();
+  await seedUsers();
+  await seedClips();
+  await refreshSearchIndex();
+  await generateMissingMedia(log);
+  log(`Demo content ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Niches, plans and promo codes: what every environment (tests included) needs. */
+export async function seedReferenceData() {
+  const database = db();
+  await database
+    .insert(schema.niches)
+    .values(
+      DEMO_NICHES.map((niche, index) => ({
+        id: niche.id,
+        name: niche.name,
+        icon: niche.icon,
+        thumbnailUrl: mediaUrl(posterKey(niche.coverClipId)),
+        displayOrder: index + 1,
+      })),
+    )
+    .onConflictDoNothing();
+  await database
+    .insert(schema.subNiches)
+    .values(
+      DEMO_NICHES.flatMap((niche) =>
+        niche.subNiches.map((name, index) => ({ nicheId: niche.id, name, displayOrder: index + 1 })),
+      ),
+    )
+    .onConflictDoNothing();
+  for (const { tiers, ...plan } of DEMO_PLANS) {
+    await database.insert(schema.pricingPlans).values(plan).onConflictDoNothing();
+    await database
+      .insert(schema.pricingTiers)
+      .values(tiers.map((tier, index) => ({ ...tier, planCategory: plan.category, displayOrder: index + 1 })))
+      .onConflictDoNothing();
+  }
+  await database.insert(schema.promoCodes).values(DEMO_PROMOS).onConflictDoNothing();
+}
+
+async function seedUsers() {
+  const database = db();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const demo of DEMO_USERS) {
+    await database.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(schema.user)
+        .values({ id: demo.id, name: demo.fullName, email: demo.email, emailVerified: true })
+        .onConflictDoNothing()
+        .returning({ id: schema.user.id });
+      if (inserted.length === 0) return;
+      await tx.insert(schema.account).values({
+        id: `${demo.id}-credential`,
+        accountId: demo.id,
+        providerId: "credential",
+        userId: demo.id,
+        password: passwordHash,
+      });
+      await tx.insert(schema.profiles).values({
+        id: demo.id,
+        email: demo.email,
+        fullName: demo.fullName,
+        username: demo.username,
+        role: demo.role,
+      });
+    });
+  }
+}
+
+async function seedClips() {
+  const database = db();
+  const subNiches = await database.select().from(schema.subNiches);
+  const subNicheId = (nicheId: string, name: string) =>
+    subNiches.find((row) => row.nicheId === nicheId && row.name === name)?.id ?? null;
+  // Spread creation times so "newest first" has a stable, meaningful order.
+  const now = Date.now();
+  await database
+    .insert(schema.posts)
+    .values(
+      DEMO_CLIPS.map((clip, index) => ({
+        id: clip.id,
+        title: clip.title,
+        description: clip.description,
+        thumbnailUrl: mediaUrl(posterKey(clip.id)),
+        videoUrl: mediaUrl(clipKey(clip.id)),
+        userId: clip.creator,
+        nicheId: clip.nicheId,
+        subNicheId: subNicheId(clip.nicheId, clip.subNiche),
+        license: clip.license,
+        durationSeconds: clip.durationSeconds,
+        orientation: clip.orientation,
+        colorTone: clip.colorTone,
+        mood: clip.mood,
+        tags: clip.tags,
+        ...CLIP_SIZES[clip.orientation],
+        createdAt: new Date(now - index * 3_600_000),
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+async function generateMissingMedia(log: Log) {
+  const store = storage();
+  const missing = [];
+  for (const clip of DEMO_CLIPS) {
+    if (!(await store.exists(clipKey(clip.id))) || !(await store.exists(posterKey(clip.id)))) missing.push(clip);
+  }
+  if (missing.length === 0) return;
+  log(`Rendering ${missing.length} demo clips with ffmpeg (first start only)…`);
+  let done = 0;
+  await inParallel(missing, 2, async (clip) => {
+    await generateClipMedia(clip, store);
+    done += 1;
+    log(`  clip ${done}/${missing.length}: #${clip.id} ${clip.title}`);
+  });
+}
