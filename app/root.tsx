@@ -9,8 +9,8 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from "react-router";
-import type { HeaderUser } from "~/accounts/header-user";
 import { displayName } from "~/accounts/display-name";
+import type { HeaderUser } from "~/accounts/header-user";
 import { getOptionalUser } from "~/accounts/session.server";
 import { ToastProvider } from "~/components/toast";
 import { ErrorPage } from "~/layout/error-page";
@@ -28,12 +28,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? { id: user.id, displayName: displayName(user), role: user.role, avatarUrl: user.avatarUrl }
     : null;
   return data(
-    { user: headerUser, theme: accountTheme ?? getThemeFromCookie(request), accountTheme, toast, nonce: context.cspNonce },
+    {
+      user: headerUser,
+      theme: accountTheme ?? getThemeFromCookie(request),
+      accountTheme,
+      toast,
+      nonce: context.cspNonce,
+    },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
@@ -44,7 +52,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#16a34a" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript(root?.accountTheme ?? null) }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: themeBootScript(root?.accountTheme ?? null) }}
+        />
         <Meta />
         <Links />
       </head>

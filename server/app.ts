@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -14,8 +15,9 @@ import { migrateDatabase } from "~/platform/db/migrate.server";
 import { pruneRateLimits } from "~/platform/rate-limit.server";
 import { storage } from "~/platform/storage.server";
 import { bodyLimits } from "./body-limits";
-import { seedIfEmpty } from "./seed/seed";
+import { sameOriginWrites } from "./same-origin";
 import { securityHeaders } from "./security-headers";
+import { seedIfEmpty } from "./seed/seed";
 import { serviceUnavailablePage } from "./unavailable-page";
 
 export interface StartOptions {
@@ -69,12 +71,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   app.use(securityHeaders({ https: config.PUBLIC_URL.startsWith("https:"), development: !!options.vite }));
   app.use(compression());
   app.use(bodyLimits(/^\/profile/));
+  app.use(sameOriginWrites(config.PUBLIC_URL));
 
   if (options.vite) {
     app.use(options.vite.middlewares);
   } else {
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    const client = path.resolve(config.VERDEO_BUILD_DIR, "client");
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(client, { maxAge: "1h", index: false }));
   }
   app.use((_req, res, next) => (ready ? next() : void serviceUnavailablePage(res)));
   app.use("/media", storage().serve());
@@ -150,7 +157,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 function listen(server: http.Server, port: number, host: string) {
   return new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EADDRINUSE") reject(new Error(`Port ${port} on ${host} is already in use (set PORT)`));
+      if (error.code === "EADDRINUSE")
+        reject(new Error(`Port ${port} on ${host} is already in use (set PORT)`));
       else if (error.code === "EACCES") reject(new Error(`No permission to listen on port ${port}`));
       else reject(error);
     });

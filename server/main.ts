@@ -2,6 +2,8 @@
  * Process entry: loads the built server (or, in development, the same module through Vite),
  * starts it, and owns the signals. Start-up failures print one line and exit non-zero.
  */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { RunningServer, StartOptions } from "./app";
 
 type ServerModule = { startServer(options?: StartOptions): Promise<RunningServer> };
@@ -15,8 +17,8 @@ async function main() {
     server = (await vite.ssrLoadModule("./server/app.ts")) as ServerModule;
     options = { vite };
   } else {
-    // @ts-ignore the build exists only after `npm run build`
-    server = (await import("../build/server/index.js")) as ServerModule;
+    const buildDir = path.resolve(process.env.VERDEO_BUILD_DIR ?? "build");
+    server = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerModule;
   }
   const running = await server.startServer(options);
   let signals = 0;

@@ -19,7 +19,13 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("hex"), key.toString("hex")].join("$");
 }
 
-export async function verifyPassword({ hash, password }: { hash: string; password: string }): Promise<boolean> {
+export async function verifyPassword({
+  hash,
+  password,
+}: {
+  hash: string;
+  password: string;
+}): Promise<boolean> {
   const [scheme, n, r, p, saltHex, keyHex] = hash.split("$");
   if (scheme !== "scrypt" || !saltHex || !keyHex) return false;
   const expected = Buffer.from(keyHex, "hex");

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 
 const VARIANTS = {
   primary:
-    "bg-brand-600 text-white hover:bg-brand-700 shadow-sm disabled:bg-brand-600/60 dark:bg-brand-500 dark:text-zinc-950 dark:hover:bg-brand-400",
+    "bg-brand-700 text-white hover:bg-brand-800 shadow-sm disabled:bg-brand-700/60 dark:bg-brand-500 dark:text-zinc-950 dark:hover:bg-brand-400",
   secondary:
     "border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
   ghost: "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
@@ -34,7 +34,10 @@ export function ButtonLink({
 export function Spinner({ label = "Loading" }: { label?: string }) {
   return (
     <span role="status" className="inline-flex items-center gap-2">
-      <span className="size-5 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />
+      <span
+        className="size-5 animate-spin rounded-full border-2 border-current border-t-transparent"
+        aria-hidden
+      />
       <span className="sr-only">{label}</span>
     </span>
   );

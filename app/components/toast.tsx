@@ -21,7 +21,10 @@ export function ToastProvider({ children, initial }: { children: ReactNode; init
     counter.current += 1;
     setToast({ ...next, id: counter.current, visible: true });
   }, []);
-  const close = useCallback(() => setToast((current) => (current ? { ...current, visible: false } : null)), []);
+  const close = useCallback(
+    () => setToast((current) => (current ? { ...current, visible: false } : null)),
+    [],
+  );
 
   useEffect(() => {
     if (initial) show(initial);
@@ -37,7 +40,10 @@ export function ToastProvider({ children, initial }: { children: ReactNode; init
     <ToastContext.Provider value={show}>
       {children}
       {/* The live region stays mounted so screen readers announce each new message. */}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex justify-center px-4">
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex justify-center px-4"
+      >
         {toast?.visible ? (
           <div
             key={toast.id}
@@ -52,7 +58,12 @@ export function ToastProvider({ children, initial }: { children: ReactNode; init
           >
             <span aria-hidden>{toast.type === "success" ? "✓" : "!"}</span>
             <p className="flex-1">{toast.message}</p>
-            <button type="button" onClick={close} aria-label="Close notification" className="opacity-70 hover:opacity-100">
+            <button
+              type="button"
+              onClick={close}
+              aria-label="Close notification"
+              className="opacity-70 hover:opacity-100"
+            >
               ✕
             </button>
           </div>

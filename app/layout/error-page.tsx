@@ -4,7 +4,11 @@ import { buttonClass } from "~/components/button";
 /** A friendly error page: never a stack trace. */
 export function ErrorPage({ status }: { status: number }) {
   const unavailable = status === 503;
-  const title = unavailable ? "Verdeo will be right back" : status === 404 ? "Page not found" : "Something went wrong";
+  const title = unavailable
+    ? "Verdeo will be right back"
+    : status === 404
+      ? "Page not found"
+      : "Something went wrong";
   const text = unavailable
     ? "We can't reach our database right now. Please try again in a moment."
     : status === 404

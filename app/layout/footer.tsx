@@ -46,7 +46,10 @@ export function Footer() {
             <ul className="mt-3 space-y-2 text-sm">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-zinc-600 hover:text-brand-700 dark:text-zinc-400 dark:hover:text-brand-400">
+                  <Link
+                    to={link.to}
+                    className="text-zinc-600 hover:text-brand-700 dark:text-zinc-400 dark:hover:text-brand-400"
+                  >
                     {link.label}
                   </Link>
                 </li>
@@ -58,12 +61,18 @@ export function Footer() {
           <h2 className="text-sm font-semibold">Contact</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <a href={`mailto:${CONTACT_EMAIL}`} className="text-zinc-600 hover:text-brand-700 dark:text-zinc-400 dark:hover:text-brand-400">
+              <a
+                href={`mailto:${CONTACT_EMAIL}`}
+                className="text-zinc-600 hover:text-brand-700 dark:text-zinc-400 dark:hover:text-brand-400"
+              >
                 {CONTACT_EMAIL}
               </a>
             </li>
             <li>
-              <Link to="/contact" className="text-zinc-600 hover:text-brand-700 dark:text-zinc-400 dark:hover:text-brand-400">
+              <Link
+                to="/contact"
+                className="text-zinc-600 hover:text-brand-700 dark:text-zinc-400 dark:hover:text-brand-400"
+              >
                 Contact Us
               </Link>
             </li>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { UserMenu } from "~/accounts/user-menu";
 import type { HeaderUser } from "~/accounts/header-user";
+import { UserMenu } from "~/accounts/user-menu";
 import { ButtonLink } from "~/components/button";
 import { Logo } from "./logo";
 import { HEADER_LINKS } from "./nav-links";
@@ -48,14 +48,25 @@ export function Header({ user }: { user: HeaderUser | null }) {
             aria-label={menuOpen ? "Close menu" : "Open menu"}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+            <svg
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden
+            >
               {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
             </svg>
           </button>
         </div>
       </div>
       {menuOpen ? (
-        <nav id="mobile-nav" aria-label="Main" className="border-t border-zinc-200 px-4 py-3 md:hidden dark:border-zinc-800">
+        <nav
+          id="mobile-nav"
+          aria-label="Main"
+          className="border-t border-zinc-200 px-4 py-3 md:hidden dark:border-zinc-800"
+        >
           <ul className="flex flex-col">
             {HEADER_LINKS.map((link) => (
               <li key={link.to}>

@@ -1,16 +1,19 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/site-layout";
 import { ErrorPage } from "./error-page";
 import { Footer } from "./footer";
 import { Header } from "./header";
-import type { Route } from "./+types/site-layout";
 
 /** Every page inside the header and footer (SPEC section 2). */
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-zinc-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-zinc-900"
+      >
         Skip to content
       </a>
       <Header user={root?.user ?? null} />

@@ -1,5 +1,5 @@
-import { THEME_STORAGE_KEY } from "~/constants";
 import type { Theme } from "~/accounts/roles";
+import { THEME_STORAGE_KEY } from "~/constants";
 
 /**
  * The theme lives in localStorage under `verdeo-theme` (SPEC section 4) and is mirrored in a cookie

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   OAUTH_MOCK_URL: z.url().optional(),
   /** Seed demo content into an empty database on start. */
   SEED_ON_START: z.enum(["true", "false"]).default("true"),
+  /** Where `npm run build` wrote the app (separate builds let several test runs share a checkout). */
+  VERDEO_BUILD_DIR: z.string().min(1).default("build"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
 });
 

@@ -10,5 +10,3 @@ declare module "react-router" {
     cspNonce: string;
   }
 }
-
-export {};

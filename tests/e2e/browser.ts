@@ -1,0 +1,72 @@
+import { existsSync } from "node:fs";
+import axe from "axe-core";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { afterAll, expect, inject } from "vitest";
+
+export const CHROMIUM_PATH = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) =>
+  existsSync(file),
+);
+
+/** The flags that work on these machines (DESIGN.md, known traps). */
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--autoplay-policy=no-user-gesture-required",
+];
+
+let browser: Browser | undefined;
+
+export const baseURL = () => inject("baseURL");
+
+/** One Chromium per test file, closed after it. */
+export async function getBrowser() {
+  if (!CHROMIUM_PATH) throw new Error("Chromium not found: apt-get install chromium");
+  browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+  return browser;
+}
+
+afterAll(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** A fresh context (own cookies and storage) and a page in it. */
+export async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await (await getBrowser()).newContext({
+    baseURL: baseURL(),
+    viewport: DESKTOP,
+    ...options,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+/** Runs axe-core on the page; fails on serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  // evaluate runs outside the page's CSP, so axe needs no inline script.
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
+    const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+    return result.violations
+      .filter(
+        (violation: { impact: string }) => violation.impact === "serious" || violation.impact === "critical",
+      )
+      .map((violation: { id: string; help: string; nodes: { target: string[] }[] }) => ({
+        id: violation.id,
+        help: violation.help,
+        targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
+      }));
+  });
+  expect(violations).toEqual([]);
+}

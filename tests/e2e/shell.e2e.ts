@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { COPYRIGHT_YEAR, THEME_STORAGE_KEY } from "~/constants";
+import { HEADER_LINKS } from "~/layout/nav-links";
+import { expectAccessible, newPage, PHONE } from "./browser";
+
+describe("page shell", () => {
+  it("the header shows the five links, For Creators and a Log in button", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const link of HEADER_LINKS) {
+      expect(await nav.getByRole("link", { name: link.label, exact: true }).getAttribute("href")).toBe(
+        link.to,
+      );
+    }
+    await page.getByRole("link", { name: "Log in" }).click();
+    await page.waitForURL("**/login");
+  });
+
+  it("the footer has four columns, the legal links, a mailbox link and the copyright line", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    const footer = page.locator("footer");
+    for (const heading of ["Product", "Company", "Legal", "Contact"]) {
+      await footer.getByRole("heading", { name: heading }).waitFor();
+    }
+    expect(await footer.getByRole("link", { name: "Video Licensing" }).getAttribute("href")).toBe(
+      "/licensing",
+    );
+    expect(await footer.getByRole("link", { name: "Contact Us" }).first().getAttribute("href")).toBe(
+      "/contact",
+    );
+    expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
+    expect(await footer.textContent()).toContain(`© ${COPYRIGHT_YEAR}`);
+  });
+
+  it("the theme toggle switches to dark and the choice survives a reload without a flash", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await page.getByTestId("theme-toggle").click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe("dark");
+    // The server itself renders the class, so the HTML is dark before any script runs.
+    const html = await (await page.request.get("/")).text();
+    expect(html).toMatch(/<html[^>]*class="dark"/);
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+  });
+
+  it("an unknown path shows the not-found page with HTTP 404", async () => {
+    const page = await newPage();
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await page.getByText("This page doesn't exist (yet).").waitFor();
+    expect(await page.getByRole("link", { name: "Go Home" }).getAttribute("href")).toBe("/");
+    expect(await page.getByRole("link", { name: "Explore Videos" }).first().getAttribute("href")).toBe(
+      "/search?q=Technology",
+    );
+  });
+
+  it("the phone menu opens and lists the header links", async () => {
+    const page = await newPage({ viewport: PHONE });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.locator("#mobile-nav").getByRole("link", { name: "Pricing" }).click();
+    await page.waitForURL("**/pricing");
+  });
+
+  it("the shell has no serious accessibility violations in light and dark", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await newPage({ colorScheme });
+      await page.goto("/no/such/page");
+      await expectAccessible(page);
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { schema } from "~/platform/db/client.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import { useTestDatabase } from "../setup/database";
+
+const database = useTestDatabase();
+
+describe("database constraints", () => {
+  it("the six niches each have five sub-niches", async () => {
+    const rows = await database.db.execute<{ niche_id: string; count: number }>(
+      sql`select niche_id, count(*)::int as count from sub_niches group by niche_id order by niche_id`,
+    );
+    expect(rows.rows.map((row) => [row.niche_id, row.count])).toEqual([
+      ["business", 5],
+      ["food", 5],
+      ["luxury", 5],
+      ["nature", 5],
+      ["technology", 5],
+      ["wellness", 5],
+    ]);
+  });
+
+  it("refuses a promo code that is not uppercase", async () => {
+    await expect(
+      database.db.insert(schema.promoCodes).values({ code: "lower", type: "percent", value: 10 }),
+    ).rejects.toThrow();
+  });
+
+  it("refuses a percent promo above 100", async () => {
+    await expect(
+      database.db.insert(schema.promoCodes).values({ code: "TOOMUCH", type: "percent", value: 101 }),
+    ).rejects.toThrow();
+  });
+
+  it("refuses an order whose total does not add up", async () => {
+    await expect(
+      database.db.insert(schema.ordersPending).values({
+        idempotencyKey: "bad-total",
+        planCategory: "pro",
+        licenseKind: "extended",
+        billing: "monthly",
+        downloads: 0,
+        unitPriceCents: 50_000,
+        subtotalCents: 50_000,
+        vatRateBps: 1900,
+        vatAmountCents: 9_500,
+        totalCents: 1,
+        email: "a@b.co",
+        country: "Cyprus",
+      }),
+    ).rejects.toThrow();
+  });
+});
+
+describe("rate limits", () => {
+  it("allows hits up to the limit within a window and refuses the next", async () => {
+    const rule = { name: "test", limit: 3, windowSeconds: 60 };
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await hitRateLimit(rule, "1.2.3.4"));
+    expect(results.map((result) => result.allowed)).toEqual([true, true, true, false]);
+  });
+
+  it("counts concurrent hits exactly once each", async () => {
+    const rule = { name: "test-concurrent", limit: 1000, windowSeconds: 60 };
+    const results = await Promise.all(Array.from({ length: 40 }, () => hitRateLimit(rule, "ip")));
+    const remaining = results.map((result) => result.remaining).sort((a, b) => a - b);
+    expect(remaining[0]).toBe(960);
+    expect(new Set(remaining).size).toBe(40);
+  });
+});
