@@ -196,6 +196,21 @@ export const posts = pgTable(
   ],
 );
 
+/**
+ * The distinct words of the catalogue's search text. A misspelt query word is corrected against
+ * this small table with pg_trgm, then searched with full text: far cheaper than a trigram scan of
+ * every clip's text.
+ */
+export const searchTerms = pgTable(
+  "search_terms",
+  {
+    term: text("term").primaryKey(),
+    /** How many clips use the word; a tie-break between equally close corrections. */
+    documents: integer("documents").notNull(),
+  },
+  (t) => [index("search_terms_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`)],
+);
+
 export const savedVideos = pgTable(
   "saved_videos",
   {
