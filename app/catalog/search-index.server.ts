@@ -1,9 +1,13 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
 
+/** Words shorter than this are not worth correcting (and match too much as prefixes). */
+export const MIN_TERM_LENGTH = 3;
+
 /**
  * Recomputes the search columns of posts (all, or the given ids) from the clip, its niche and
  * sub-niche names and its creator. Title weighs most, then tags and niches, creator, description.
+ * Then records their words in search_terms, the vocabulary that misspelt queries are corrected against.
  */
 export async function refreshSearchIndex(postIds?: number[]) {
   const only = postIds?.length ? sql`and p.id in (${sql.join(postIds, sql`, `)})` : sql``;
@@ -25,7 +29,29 @@ export async function refreshSearchIndex(postIds?: number[]) {
         setweight(to_tsvector('english', w.tags || ' ' || w.niche), 'B') ||
         setweight(to_tsvector('simple', w.creator), 'C') ||
         setweight(to_tsvector('english', w.description), 'D'),
-      search_text = lower(concat_ws(' ', w.title, w.tags, w.niche, w.creator))
+      search_text = lower(concat_ws(' ', w.title, w.tags, w.niche, w.creator, w.description))
     from words w
     where w.id = p.id`);
+  await refreshSearchTerms(postIds);
+}
+
+async function refreshSearchTerms(postIds?: number[]) {
+  const only = postIds?.length ? sql`where p.id in (${sql.join(postIds, sql`, `)})` : sql``;
+  const terms = sql`
+    select word as term, count(distinct p.id)::int as documents
+    from posts p, regexp_split_to_table(p.search_text, '[^[:alnum:]]+') as word
+    ${only}
+    group by word
+    having length(word) between ${MIN_TERM_LENGTH} and 40`;
+  if (postIds?.length) {
+    // New clips add their words; counts of other words are refreshed by the next full rebuild.
+    await db().execute(sql`
+      insert into search_terms (term, documents) ${terms}
+      on conflict (term) do update set documents = search_terms.documents + excluded.documents`);
+    return;
+  }
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`delete from search_terms`);
+    await tx.execute(sql`insert into search_terms (term, documents) ${terms}`);
+  });
 }

@@ -1,0 +1,27 @@
+import { schema } from "~/platform/db/client.server";
+
+const { posts, niches, subNiches, profiles } = schema;
+
+/** The columns of a CatalogClip; queries join posts with niches, profiles and (left) sub_niches. */
+export const clipColumns = {
+  id: posts.id,
+  title: posts.title,
+  description: posts.description,
+  thumbnailUrl: posts.thumbnailUrl,
+  videoUrl: posts.videoUrl,
+  durationSeconds: posts.durationSeconds,
+  orientation: posts.orientation,
+  license: posts.license,
+  width: posts.width,
+  height: posts.height,
+  colorTone: posts.colorTone,
+  mood: posts.mood,
+  nicheId: posts.nicheId,
+  nicheName: niches.name,
+  subNicheName: subNiches.name,
+  creatorId: posts.userId,
+  creatorName: profiles.fullName,
+  creatorUsername: profiles.username,
+  creatorAvatarUrl: profiles.avatarUrl,
+  creatorRole: profiles.role,
+};

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { SEARCH_QUERY_MAX } from "~/constants";
+import { COLOR_TONES, DURATIONS, LICENSES, MOODS, ORIENTATIONS } from "./attributes";
+
+/**
+ * The explore page's state as it lives in the URL (q, niche, sub, license, duration, orientation,
+ * tone, mood, page). Anything malformed falls back to its default instead of failing the page.
+ */
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(["all", ...values] as [string, ...string[]]).catch("all") as unknown as z.ZodType<"all" | T[number]>;
+
+export const ExploreQuerySchema = z.object({
+  // Longer input is cut, not refused: a pasted paragraph still searches its first words.
+  q: z
+    .string()
+    .catch("")
+    .transform((value) => value.trim().slice(0, SEARCH_QUERY_MAX).trim()),
+  niche: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,39}$/)
+    .nullable()
+    .catch(null),
+  sub: z.string().trim().min(1).max(60).nullable().catch(null),
+  license: choice(LICENSES),
+  duration: choice(DURATIONS),
+  orientation: choice(ORIENTATIONS),
+  tone: choice(COLOR_TONES),
+  mood: choice(MOODS),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+export type ExploreQuery = z.infer<typeof ExploreQuerySchema>;
+export type FilterName = "license" | "duration" | "orientation" | "tone" | "mood";
+export const FILTER_NAMES: FilterName[] = ["license", "duration", "orientation", "tone", "mood"];
+
+export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
+  const query = ExploreQuerySchema.parse({
+    q: params.get("q") ?? "",
+    niche: params.get("niche"),
+    sub: params.get("sub"),
+    license: params.get("license") ?? "all",
+    duration: params.get("duration") ?? "all",
+    orientation: params.get("orientation") ?? "all",
+    tone: params.get("tone") ?? "all",
+    mood: params.get("mood") ?? "all",
+    page: params.get("page") ?? 1,
+  });
+  // A sub-niche only means something inside its niche.
+  return query.niche ? query : { ...query, sub: null };
+}
+
+export const DEFAULT_EXPLORE_QUERY: ExploreQuery = parseExploreQuery(new URLSearchParams());
+
+/** The URL search string of a query, leaving out defaults so shared links stay short. */
+export function exploreSearch(query: Partial<ExploreQuery>) {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.niche) params.set("niche", query.niche);
+  if (query.niche && query.sub) params.set("sub", query.sub);
+  for (const name of FILTER_NAMES) {
+    const value = query[name];
+    if (value && value !== "all") params.set(name, value);
+  }
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** True when nothing narrows the catalogue. */
+export function isUnfiltered(query: ExploreQuery) {
+  return !query.q && !query.niche && FILTER_NAMES.every((name) => query[name] === "all");
+}

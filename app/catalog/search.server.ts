@@ -1,0 +1,117 @@
+import { and, desc, eq, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/constants";
+import { db, schema } from "~/platform/db/client.server";
+import type { ClipPage } from "./catalog-clip";
+import { clipColumns } from "./clip-columns.server";
+import type { ExploreQuery } from "./explore-query";
+import { MIN_TERM_LENGTH } from "./search-index.server";
+
+const { posts, niches, subNiches, profiles } = schema;
+
+export const PAGE_SIZE = 24;
+/** More words than this add nothing to a stock-footage search and only cost time. */
+const MAX_WORDS = 6;
+/** Close-enough known words tried for each query word (pg_trgm similarity, best first). */
+const CORRECTIONS_PER_WORD = 2;
+const MIN_SIMILARITY = 0.35;
+
+/** The searchable words of free text: letters and digits only, so nothing reaches SQL as syntax. */
+export function queryWords(text: string) {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words)].slice(0, MAX_WORDS);
+}
+
+/**
+ * For each word, the known catalogue words it may have been meant as ('luxery' → 'luxury').
+ * The vocabulary is small, so this trigram lookup is cheap whatever the catalogue's size.
+ */
+async function correctionsOf(words: string[]): Promise<Map<string, string[]>> {
+  const candidates = words.filter((word) => word.length >= MIN_TERM_LENGTH);
+  const result = new Map<string, string[]>(words.map((word) => [word, []]));
+  if (candidates.length === 0) return result;
+  const rows = await db().execute<{ word: string; term: string }>(sql`
+    select w.word, t.term
+    from unnest(${sql.param(candidates)}::text[]) as w(word)
+    cross join lateral (
+      select term from search_terms
+      where term % w.word and term <> w.word and similarity(term, w.word) >= ${MIN_SIMILARITY}
+      order by similarity(term, w.word) desc, documents desc
+      limit ${CORRECTIONS_PER_WORD}
+    ) t`);
+  for (const row of rows.rows) result.get(row.word)?.push(row.term);
+  return result;
+}
+
+/**
+ * The full-text query: every word must match (as typed, as a prefix when long enough, or as one of
+ * its corrections). Words are plain alphanumerics, so to_tsquery sees no operators from the user.
+ */
+function textQuery(words: string[], corrections: Map<string, string[]>): SQL {
+  const perWord = words.map((word) => {
+    const alternatives = [
+      word.length >= MIN_TERM_LENGTH
+        ? sql`to_tsquery('english', ${`${word}:*`})`
+        : sql`plainto_tsquery('english', ${word})`,
+      ...(corrections.get(word) ?? []).map((term) => sql`plainto_tsquery('english', ${term})`),
+    ];
+    return sql`(${sql.join(alternatives, sql` || `)})`;
+  });
+  return sql.join(perWord, sql` && `);
+}
+
+function filterConditions(query: ExploreQuery): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    query.license !== "all" ? eq(posts.license, query.license) : undefined,
+    query.orientation !== "all" ? eq(posts.orientation, query.orientation) : undefined,
+    query.tone !== "all" ? eq(posts.colorTone, query.tone) : undefined,
+    query.mood !== "all" ? eq(posts.mood, query.mood) : undefined,
+    query.niche ? eq(posts.nicheId, query.niche) : undefined,
+    query.niche && query.sub
+      ? sql`${posts.subNicheId} = (select id from sub_niches where niche_id = ${query.niche} and name = ${query.sub})`
+      : undefined,
+  ];
+  if (query.duration === "short") conditions.push(lt(posts.durationSeconds, DURATION_SHORT_MAX_EXCLUSIVE));
+  if (query.duration === "medium") {
+    conditions.push(
+      and(
+        gte(posts.durationSeconds, DURATION_SHORT_MAX_EXCLUSIVE),
+        lte(posts.durationSeconds, DURATION_MEDIUM_MAX_INCLUSIVE),
+      ),
+    );
+  }
+  if (query.duration === "long") conditions.push(gt(posts.durationSeconds, DURATION_MEDIUM_MAX_INCLUSIVE));
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
+}
+
+/**
+ * One page of the catalogue for a search text and filters: best matches first when there is text
+ * (ts_rank, title weighing most), else newest first. Any input is safe: the text is reduced to
+ * words and bound as parameters.
+ */
+export async function searchClips(query: ExploreQuery, pageSize = PAGE_SIZE): Promise<ClipPage> {
+  const conditions = filterConditions(query);
+  const words = queryWords(query.q);
+  let rank: SQL | undefined;
+  if (query.q && words.length === 0) return { clips: [], total: 0, page: 1, pageCount: 0 };
+  if (words.length > 0) {
+    const tsquery = textQuery(words, await correctionsOf(words));
+    conditions.push(sql`${posts.searchVector} @@ (${tsquery})`);
+    rank = sql`ts_rank(${posts.searchVector}, (${tsquery}))`;
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const offset = (query.page - 1) * pageSize;
+  const [rows, [{ total }]] = await Promise.all([
+    db()
+      .select(clipColumns)
+      .from(posts)
+      .innerJoin(niches, eq(niches.id, posts.nicheId))
+      .innerJoin(profiles, eq(profiles.id, posts.userId))
+      .leftJoin(subNiches, eq(subNiches.id, posts.subNicheId))
+      .where(where)
+      .orderBy(...(rank ? [desc(rank)] : []), desc(posts.createdAt), desc(posts.id))
+      .limit(pageSize)
+      .offset(offset),
+    db().select({ total: sql<number>`count(*)::int` }).from(posts).where(where),
+  ]);
+  return { clips: rows, total, page: query.page, pageCount: Math.ceil(total / pageSize) };
+}

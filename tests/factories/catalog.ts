@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Role } from "~/accounts/roles";
+import type { ColorTone, License, Mood, Orientation } from "~/catalog/attributes";
+import { refreshSearchIndex } from "~/catalog/search-index.server";
+import { db, schema } from "~/platform/db/client.server";
+
+const SIZES: Record<Orientation, { width: number; height: number }> = {
+  landscape: { width: 640, height: 360 },
+  portrait: { width: 360, height: 640 },
+  square: { width: 480, height: 480 },
+};
+
+/** A user with a profile (no password: tests that need a session sign in another way). */
+export async function createProfile(overrides: { fullName?: string; username?: string; role?: Role } = {}) {
+  const id = `test-${randomBytes(6).toString("hex")}`;
+  await db()
+    .insert(schema.user)
+    .values({ id, name: overrides.fullName ?? "Test Creator", email: `${id}@example.test` });
+  const [profile] = await db()
+    .insert(schema.profiles)
+    .values({
+      id,
+      email: `${id}@example.test`,
+      fullName: overrides.fullName ?? "Test Creator",
+      username: overrides.username ?? id.replace("-", "_"),
+      role: overrides.role ?? "creator",
+    })
+    .returning();
+  return profile;
+}
+
+export interface ClipInput {
+  title?: string;
+  description?: string;
+  userId: string;
+  nicheId?: string;
+  subNiche?: string;
+  license?: License;
+  durationSeconds?: number;
+  orientation?: Orientation;
+  colorTone?: ColorTone;
+  mood?: Mood;
+  tags?: string[];
+  createdAt?: Date;
+}
+
+/** Inserts clips and refreshes their search columns. */
+export async function createClips(inputs: ClipInput[]) {
+  const subNiches = await db().select().from(schema.subNiches);
+  const rows = await db()
+    .insert(schema.posts)
+    .values(
+      inputs.map((input) => {
+        const nicheId = input.nicheId ?? "nature";
+        const orientation = input.orientation ?? "landscape";
+        return {
+          title: input.title ?? "Quiet Lake Morning",
+          description: input.description ?? "",
+          thumbnailUrl: "/media/posters/test.jpg",
+          videoUrl: "/media/clips/test.mp4",
+          userId: input.userId,
+          nicheId,
+          subNicheId: input.subNiche
+            ? subNiches.find((sub) => sub.nicheId === nicheId && sub.name === input.subNiche)?.id
+            : null,
+          license: input.license ?? "standard",
+          durationSeconds: input.durationSeconds ?? 20,
+          orientation,
+          colorTone: input.colorTone ?? "neutral",
+          mood: input.mood ?? "calm",
+          tags: input.tags ?? [],
+          ...SIZES[orientation],
+          createdAt: input.createdAt,
+        };
+      }),
+    )
+    .returning({ id: schema.posts.id });
+  await refreshSearchIndex(rows.map((row) => row.id));
+  return rows.map((row) => row.id);
+}
+
+export async function createClip(input: ClipInput) {
+  const [id] = await createClips([input]);
+  return id;
+}
+
+export async function deleteAllClips() {
+  await db().delete(schema.posts);
+  await db().delete(schema.searchTerms);
+}
+
+export async function clipTitle(id: number) {
+  const [row] = await db()
+    .select({ title: schema.posts.title })
+    .from(schema.posts)
+    .where(eq(schema.posts.id, id));
+  return row?.title;
+}
