@@ -11,6 +11,7 @@ import type { ViteDevServer } from "vite";
 import { loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase, databaseIsReady } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
+import { databaseHealthMonitor } from "~/platform/db/health.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { pruneRateLimits } from "~/platform/rate-limit.server";
 import { storage } from "~/platform/storage.server";
@@ -60,6 +61,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         return id;
       },
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
+        res: (res) => ({ status: res.statusCode }),
+      },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     }),
   );
@@ -68,6 +73,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const ok = ready && (await databaseIsReady());
     res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "unavailable" });
   });
+  const health = databaseHealthMonitor();
   app.use(securityHeaders({ https: config.PUBLIC_URL.startsWith("https:"), development: !!options.vite }));
   app.use(compression());
   app.use(bodyLimits(/^\/profile/));
@@ -83,7 +89,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     );
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
-  app.use((_req, res, next) => (ready ? next() : void serviceUnavailablePage(res)));
+  // Until start-up finishes, and while the database is away, answer a friendly 503 instead of errors.
+  app.use((_req, res, next) => (ready && health.up() ? next() : void serviceUnavailablePage(res)));
   app.use("/media", storage().serve());
 
   const vite = options.vite;
@@ -132,6 +139,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   }
   ready = true;
+  health.start();
   const pruner = setInterval(() => pruneRateLimits().catch(() => {}), 3_600_000).unref();
   logger.info(`Verdeo is ready at ${url}`);
 
@@ -139,6 +147,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const close = () => {
     closing ??= (async () => {
       clearInterval(pruner);
+      health.stop();
       // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();

@@ -42,28 +42,37 @@ export async function startEmbeddedPostgres(
     onLog: () => {},
     onError: (error) => log(`postgres: ${String(error).trim()}`),
   });
+  const url = `postgres://postgres:${encodeURIComponent(password)}@localhost/postgres?host=${encodeURIComponent(databaseDir)}&port=${PORT}`;
   if (fresh) {
     log("Initialising the embedded PostgreSQL database…");
     await pg.initialise();
   } else {
-    await stopStalePostmaster(databaseDir, log);
+    const running = runningPostmaster(databaseDir);
+    if (running?.orphaned) await stopOrphanedPostmaster(running.pid, log);
+    // Another live Verdeo process (e.g. the server, when this is the CLI) owns it: share it.
+    else if (running) return { url, stop: async () => {} };
   }
   await pg.start();
-  const url = `postgres://postgres:${encodeURIComponent(password)}@localhost/postgres?host=${encodeURIComponent(databaseDir)}&port=${PORT}`;
   return { url, stop: () => pg.stop() };
+}
+
+/** The postgres already serving this data directory, if any, and whether its parent died. */
+function runningPostmaster(databaseDir: string) {
+  const pidFile = path.join(databaseDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || readProcessName(pid) !== "postgres")
+    return undefined;
+  const parent = parentPid(pid);
+  const orphaned = parent === undefined || parent === 1 || readProcessName(parent) !== "node";
+  return { pid, orphaned };
 }
 
 /**
  * After a kill -9 of the server its postgres child lives on and holds the data directory.
- * Ask it to shut down (SIGINT = fast shutdown, which commits nothing new and loses nothing).
+ * Ask it to shut down (SIGINT = fast shutdown: committed data is safe, nothing is lost).
  */
-async function stopStalePostmaster(databaseDir: string, log: (message: string) => void) {
-  const pidFile = path.join(databaseDir, "postmaster.pid");
-  if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  const command = readProcessName(pid);
-  if (command !== "postgres") return;
+async function stopOrphanedPostmaster(pid: number, log: (message: string) => void) {
   log(`Stopping a PostgreSQL left running by an earlier process (pid ${pid})…`);
   process.kill(pid, "SIGINT");
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await sleep(100);
@@ -76,6 +85,16 @@ function isAlive(pid: number) {
     return true;
   } catch {
     return false;
+  }
+}
+
+function parentPid(pid: number) {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may contain spaces, so split after the ")".
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number.parseInt(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1] ?? "", 10);
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,0 +1,131 @@
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { startEmbeddedPostgres } from "~/platform/db/embedded.server";
+import { freePort, startBuiltServer } from "./server-process";
+
+const NO_SEED = { SEED_ON_START: "false" };
+
+/** postgres processes serving a data directory (their command line names it). */
+function postgresProcessesFor(dataDir: string) {
+  try {
+    return execFileSync("pgrep", ["-f", `postgres -D ${path.join(dataDir, "pg")}`], {
+      encoding: "utf8",
+    }).trim();
+  } catch {
+    return "";
+  }
+}
+
+/** Runs the server expecting it to refuse to start; returns its exit code and output. */
+function startExpectingFailure(env: Record<string, string>) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
+describe("server lifecycle", () => {
+  it("SIGTERM stops the server within 10 s and leaves no postgres process", async () => {
+    const server = await startBuiltServer(NO_SEED);
+    expect(postgresProcessesFor(server.dataDir)).not.toBe("");
+    const started = Date.now();
+    const code = await server.stop("SIGTERM");
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(postgresProcessesFor(server.dataDir)).toBe("");
+  });
+
+  it("kill -9 followed by a start loses no committed data and is ready within 5 s", async () => {
+    const first = await startBuiltServer(NO_SEED);
+    const database = await startEmbeddedPostgres(first.dataDir, () => {}); // attaches to the running one
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(
+      "insert into niches (id, name, icon, thumbnail_url, display_order) values ('kill-test', 'Kill Test', 'x', '/x.jpg', 99)",
+    );
+    await client.end();
+    await first.stop("SIGKILL");
+
+    const started = Date.now();
+    const second = await startBuiltServer(NO_SEED, { dataDir: first.dataDir });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const again = await startEmbeddedPostgres(second.dataDir, () => {});
+    const check = new pg.Client({ connectionString: again.url });
+    await check.connect();
+    const { rows } = await check.query("select name from niches where id = 'kill-test'");
+    await check.end();
+    expect(rows).toEqual([{ name: "Kill Test" }]);
+    await second.stop();
+    expect(postgresProcessesFor(first.dataDir)).toBe("");
+  });
+
+  it("a malformed DATABASE_URL stops the start with one clear line", async () => {
+    const { code, output } = await startExpectingFailure({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "verdeo-bad-")),
+      DATABASE_URL: "mysql://nope",
+    });
+    expect(code).toBe(1);
+    expect(output.trim()).toMatch(
+      /^Verdeo could not start: Invalid configuration: DATABASE_URL must look like postgres/,
+    );
+    expect(output.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("an unwritable DATA_DIR stops the start with one clear line", async () => {
+    const { code, output } = await startExpectingFailure({ DATA_DIR: "/dev/null/verdeo" });
+    expect(code).toBe(1);
+    expect(output.trim()).toMatch(/^Verdeo could not start: DATA_DIR \/dev\/null\/verdeo is not writable/);
+  });
+
+  it("a port in use stops the start with one clear line", async () => {
+    const port = await freePort();
+    const blocker = createServer().listen(port, "127.0.0.1");
+    await new Promise((resolve) => blocker.once("listening", resolve));
+    try {
+      const { code, output } = await startExpectingFailure({
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "verdeo-port-")),
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        BETTER_AUTH_SECRET: "x".repeat(40),
+      });
+      expect(code).toBe(1);
+      expect(output.trim()).toBe(
+        `Verdeo could not start: Port ${port} on 127.0.0.1 is already in use (set PORT)`,
+      );
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("two processes starting at once on one external database migrate once and both serve", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-shared-db-"));
+    const database = await startEmbeddedPostgres(dataDir, () => {});
+    try {
+      const env = { ...NO_SEED, DATABASE_URL: database.url, BETTER_AUTH_SECRET: "x".repeat(40) };
+      const [a, b] = await Promise.all([startBuiltServer(env), startBuiltServer(env)]);
+      for (const server of [a, b]) expect((await fetch(`${server.url}/`)).status).toBe(200);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const { rows } = await client.query("select count(*)::int as count from drizzle.__drizzle_migrations");
+      const { rows: files } = await client.query(
+        "select count(distinct hash)::int as count from drizzle.__drizzle_migrations",
+      );
+      await client.end();
+      expect(rows[0].count).toBe(files[0].count);
+      await Promise.all([a.stop(), b.stop()]);
+    } finally {
+      await database.stop();
+    }
+  });
+});
