@@ -1,0 +1,30 @@
+/**
+ * Screenshots of pages in light and dark, desktop and phone widths:
+ *   npx tsx scripts/screenshot.ts http://localhost:3000 /tmp/shots / /videos /pricing
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const [baseURL = "http://localhost:3000", outDir = "/tmp/shots", ...paths] = process.argv.slice(2);
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+
+mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
+for (const pagePath of paths.length ? paths : ["/"]) {
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of ["light", "dark"] as const) {
+      const context = await browser.newContext({ baseURL, viewport, colorScheme: theme });
+      await context.addCookies([{ name: "verdeo-theme", value: theme, url: baseURL }]);
+      await context.addInitScript((value) => localStorage.setItem("verdeo-theme", value), theme);
+      const page = await context.newPage();
+      await page.goto(pagePath, { waitUntil: "networkidle" });
+      const name = `${pagePath.replace(/[^a-z0-9]+/gi, "_") || "home"}-${device}-${theme}.png`;
+      await page.screenshot({ path: path.join(outDir, name), fullPage: process.env.FULL_PAGE === "1" });
+      console.log(path.join(outDir, name));
+      await context.close();
+    }
+  }
+}
+await browser.close();
