@@ -72,7 +72,7 @@ export async function generateClipMedia(clip: DemoClip, storage: StorageDriver) 
       "error",
       "-y",
       "-ss",
-      "3",
+      String(Math.floor(clip.durationSeconds / 2)),
       "-i",
       video,
       "-frames:v",
