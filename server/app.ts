@@ -65,7 +65,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
         res: (res) => ({ status: res.statusCode }),
       },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+      // A client's mistake (4xx) is not a crash: only 5xx answers are logged as errors.
+      customLogLevel: (_req, res) => (res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
     }),
   );
   app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
@@ -110,9 +111,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }),
   );
   app.use(((error, req, res, _next) => {
-    req.log.error({ err: error }, "request failed");
     if (res.headersSent) return void res.end();
     if (error?.status >= 400 && error.status < 500) return void res.status(error.status).send(error.message);
+    req.log.error({ err: error }, "request failed");
     serviceUnavailablePage(res, 500);
   }) as express.ErrorRequestHandler);
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { saveThemePreference } from "~/accounts/profile-theme.server";
 import { THEMES } from "~/accounts/roles";
 import { getOptionalUser } from "~/accounts/session.server";
+import { readForm } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
 import { THEME_COOKIE } from "../theme";
 import type { Route } from "./+types/theme";
@@ -11,7 +12,7 @@ const ThemeFormSchema = z.object({ theme: z.enum(THEMES) });
 
 /** Stores the theme in the cookie mirror and, for a signed-in user, on the profile. */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = ThemeFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ThemeFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false }, { status: 400 });
   const { theme } = parsed.data;
   const user = await getOptionalUser(request);
