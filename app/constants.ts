@@ -46,3 +46,13 @@ export const PREVIEW_START_STAGGER_MS = 150;
 export const PREVIEW_HIGHLIGHT_MS = 300;
 export const SUGGESTION_ROTATION_MS = 3_000;
 export const LEGAL_TOC_SCROLL_OFFSET_PX = 100;
+
+/** Content pages. The licensing page was reviewed together with the terms and the privacy policy. */
+export const LICENSING_LAST_UPDATED = LEGAL_LAST_UPDATED;
+/** Where Verdeo is established: it decides the VAT, the governing law and the data-protection authority. */
+export const COMPANY_COUNTRY = "Cyprus";
+/** Retention periods the privacy policy promises (keep in step with the code that enforces them). */
+export const SESSION_LIFETIME_DAYS = 30;
+export const PASSWORD_RESET_LINK_MINUTES = 60;
+export const RATE_LIMIT_RETENTION_DAYS = 2;
+export const SERVER_LOG_RETENTION_DAYS = 30;

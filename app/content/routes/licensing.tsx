@@ -1,12 +1,13 @@
 import { pageMeta } from "~/layout/meta";
+import { LegalPage } from "../components/legal-page";
+import { LICENSING } from "../legal/licensing";
 
-// Placeholder page: built by its own issue.
-export const meta = () => pageMeta("Video Licensing", "Video Licensing on Verdeo.");
-
-export default function Page() {
-  return (
-    <main className="mx-auto max-w-[1400px] px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold">Video Licensing</h1>
-    </main>
+export const meta = () =>
+  pageMeta(
+    LICENSING.title,
+    "What the Standard and Extended licenses allow, prohibited uses, refunds and how to report misuse.",
   );
+
+export default function Licensing() {
+  return <LegalPage document={LICENSING} />;
 }
