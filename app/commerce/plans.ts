@@ -1,3 +1,5 @@
+import type { License } from "~/catalog/attributes";
+
 /** Plan categories, billing periods and promo types shared by client and server. */
 export const PLAN_CATEGORIES = ["creator", "business", "pro"] as const;
 export const BILLINGS = ["one_time", "monthly", "annual"] as const;
@@ -6,3 +8,41 @@ export const PROMO_TYPES = ["percent", "fixed"] as const;
 export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
 export type Billing = (typeof BILLINGS)[number];
 export type PromoType = (typeof PROMO_TYPES)[number];
+
+/** Pro is a subscription (monthly or annual); the download packs are one-time purchases. */
+export function billingsFor(category: PlanCategory): readonly Billing[] {
+  return category === "pro" ? (["monthly", "annual"] as const) : (["one_time"] as const);
+}
+
+/** A plan as the pricing page shows it (safe for the browser). */
+export interface PlanView {
+  category: PlanCategory;
+  title: string;
+  badge: string | null;
+  licenseKind: License;
+  subtitle: string;
+  perks: string[];
+  tiers: { id: number; downloads: number; priceCents: number }[];
+}
+
+/** The plan, tier and billing chosen on /pricing, kept for the browser session (SPEC section 3). */
+export interface CheckoutSelection {
+  category: PlanCategory;
+  tierId: number;
+  billing: Billing;
+  title: string;
+  license: License;
+  downloads: number;
+  /** The price shown when chosen; the server recomputes it at every step. */
+  priceCents: number;
+}
+
+export const BILLING_LABELS: Record<Billing, string> = {
+  one_time: "One-time purchase",
+  monthly: "Billed monthly",
+  annual: "Billed annually",
+};
+export const LICENSE_LABELS: Record<License, string> = {
+  standard: "Standard license",
+  extended: "Extended license",
+};

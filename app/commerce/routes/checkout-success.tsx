@@ -1,12 +1,76 @@
+import { redirect } from "react-router";
+import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/layout/meta";
+import { getCheckoutSession, readPlacedOrderId } from "../checkout-session.server";
+import { downloadsText } from "../components/order-summary";
+import { CheckIcon } from "../components/plan-card";
+import { formatMoney } from "../money";
+import { shortOrderId } from "../order-id";
+import { findOrderWithPlanTitle } from "../order-queries.server";
+import { BILLING_LABELS, LICENSE_LABELS } from "../plans";
+import type { Route } from "./+types/checkout-success";
 
-// Placeholder page: built by its own issue.
-export const meta = () => pageMeta("Order placed", "Order placed on Verdeo.");
+export const meta = () => pageMeta("Order placed", "Your Verdeo order has been placed.");
 
-export default function Page() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const orderId = readPlacedOrderId(await getCheckoutSession(request));
+  const order = orderId ? await findOrderWithPlanTitle(orderId) : null;
+  if (!order) throw redirect("/pricing");
+  return {
+    orderNumber: shortOrderId(order.id),
+    planTitle: order.planTitle,
+    license: order.licenseKind,
+    billing: order.billing,
+    downloads: order.downloads,
+    totalCents: order.totalCents,
+    email: order.email,
+  };
+}
+
+export default function CheckoutSuccess({ loaderData: order }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-[1400px] px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold">Order placed</h1>
+    <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
+      <div className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-950 dark:text-brand-400">
+        <CheckIcon className="size-8" />
+      </div>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Thank you for your order!</h1>
+      <p className="mt-3 text-zinc-600 dark:text-zinc-400">
+        Your order is pending. Our team will contact you at{" "}
+        <strong className="text-zinc-900 dark:text-zinc-100">{order.email}</strong> to complete the payment.
+      </p>
+
+      <dl className="mt-8 w-full divide-y divide-zinc-200 rounded-2xl border border-zinc-200 bg-zinc-50 text-left text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="flex justify-between gap-4 px-5 py-4">
+          <dt className="text-zinc-600 dark:text-zinc-400">Order number</dt>
+          <dd className="font-mono text-base font-semibold tracking-wider" data-testid="order-number">
+            {order.orderNumber}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 px-5 py-4">
+          <dt className="text-zinc-600 dark:text-zinc-400">Plan</dt>
+          <dd className="text-right" data-testid="order-plan">
+            <span className="font-semibold">{order.planTitle}</span>
+            <br />
+            <span className="text-zinc-600 dark:text-zinc-400">
+              {LICENSE_LABELS[order.license]} · {downloadsText(order.downloads)} ·{" "}
+              {BILLING_LABELS[order.billing]}
+            </span>
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 px-5 py-4">
+          <dt className="text-zinc-600 dark:text-zinc-400">Total (incl. VAT)</dt>
+          <dd className="text-base font-bold tabular-nums" data-testid="order-total">
+            {formatMoney(order.totalCents)}
+          </dd>
+        </div>
+      </dl>
+
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/">Go Home</ButtonLink>
+        <ButtonLink to="/videos" variant="secondary">
+          Explore Videos
+        </ButtonLink>
+      </div>
     </main>
   );
 }

@@ -1,12 +1,142 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { getOptionalUser } from "~/accounts/session.server";
+import { buttonClass, Spinner } from "~/components/button";
 import { pageMeta } from "~/layout/meta";
+import { checkoutAction } from "../checkout-action.server";
+import { commitCheckoutSession, getCheckoutSession, readCheckout } from "../checkout-session.server";
+import { BuyerFields, PromoField } from "../components/checkout-fields";
+import { OrderSummary } from "../components/order-summary";
+import { DEFAULT_COUNTRY } from "../countries";
+import { quoteCheckout } from "../orders.server";
+import type { Route } from "./+types/checkout";
 
-// Placeholder page: built by its own issue.
-export const meta = () => pageMeta("Checkout", "Checkout on Verdeo.");
+export const meta = () => pageMeta("Checkout", "Complete your Verdeo order.");
 
-export default function Page() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getCheckoutSession(request);
+  const held = readCheckout(session);
+  if (!held) throw redirect("/pricing");
+  const quote = await quoteCheckout(held.selection, held.promoCode);
+  if (!quote) {
+    session.unset("selection");
+    throw redirect("/pricing", { headers: { "Set-Cookie": await commitCheckoutSession(session) } });
+  }
+  const user = await getOptionalUser(request);
+  return {
+    item: {
+      title: quote.tier.title,
+      license: quote.tier.licenseKind,
+      downloads: quote.tier.downloads,
+      billing: quote.billing,
+    },
+    amounts: quote.amounts,
+    promoCode: quote.promoCode,
+    promoError: quote.promoError,
+    idempotencyKey: held.idempotencyKey,
+    email: user?.email ?? "",
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return checkoutAction(request, context.clientIp, context.requestId);
+}
+
+/** After any checkout action the summary is re-read: an applied or dropped code changes the figures. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state === "idle" ? null : navigation.formData?.get("intent");
+  const placing = pendingIntent === "place-order";
+  const promoBusy =
+    pendingIntent === "apply-promo" ? "apply" : pendingIntent === "remove-promo" ? "remove" : null;
+  const values = actionData?.values;
+
+  // The button is disabled while the order is on its way; this also stops a second submit that
+  // slips in before React re-renders (the idempotency key makes any duplicate harmless anyway).
+  const inFlight = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "idle") inFlight.current = false;
+  }, [navigation.state]);
+
   return (
-    <main className="mx-auto max-w-[1400px] px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold">Checkout</h1>
+    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <Link
+        to="/pricing"
+        className="text-sm font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
+      >
+        ← Back to pricing
+      </Link>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
+      <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+        Place your order now; our team completes the payment with you afterwards.
+      </p>
+
+      <Form
+        method="post"
+        className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start"
+        onSubmit={(event) => {
+          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          if (submitter?.value !== "place-order") return;
+          if (inFlight.current) event.preventDefault();
+          inFlight.current = true;
+        }}
+      >
+        <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+        <section
+          aria-labelledby="details-heading"
+          className="rounded-2xl border border-zinc-200 bg-white p-6 sm:p-8 dark:border-zinc-800 dark:bg-zinc-900/40"
+        >
+          <h2 id="details-heading" className="mb-6 text-lg font-semibold">
+            Your details
+          </h2>
+          <BuyerFields
+            defaults={{
+              email: values?.email ?? loaderData.email,
+              company: values?.company ?? "",
+              country: values?.country ?? DEFAULT_COUNTRY,
+              terms: values?.terms ?? false,
+            }}
+            errors={actionData?.fieldErrors}
+          />
+          {actionData?.formError ? (
+            <p
+              role="alert"
+              className="mt-6 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200"
+            >
+              {actionData.formError}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            name="intent"
+            value="place-order"
+            disabled={placing}
+            aria-disabled={placing}
+            className={buttonClass("primary", "mt-8 w-full py-3 text-base")}
+          >
+            {placing ? <Spinner label="Placing your order" /> : null}
+            {placing ? "Placing order…" : "Place order"}
+          </button>
+          <p className="mt-3 text-center text-xs text-zinc-500 dark:text-zinc-400">
+            Your order is saved as pending. No payment is taken on this page.
+          </p>
+        </section>
+
+        <aside className="order-first lg:sticky lg:top-24 lg:order-none">
+          <OrderSummary item={loaderData.item} amounts={loaderData.amounts} promoCode={loaderData.promoCode}>
+            <PromoField
+              applied={loaderData.promoCode}
+              error={actionData?.promoError ?? loaderData.promoError}
+              defaultCode={values?.promoCode ?? ""}
+              busy={promoBusy}
+            />
+          </OrderSummary>
+        </aside>
+      </Form>
     </main>
   );
 }

@@ -1,12 +1,102 @@
+import { data, redirect } from "react-router";
+import { VAT_RATE_BPS } from "~/constants";
 import { pageMeta } from "~/layout/meta";
+import { logger } from "~/platform/logger.server";
+import { ChoosePlanSchema } from "../checkout-schema";
+import { commitCheckoutSession, getCheckoutSession, startCheckout } from "../checkout-session.server";
+import { PlanCard } from "../components/plan-card";
+import { formatRate } from "../money";
+import { quoteCheckout } from "../orders.server";
+import { listActivePlans } from "../plan-queries.server";
+import type { Route } from "./+types/pricing";
 
-// Placeholder page: built by its own issue.
-export const meta = () => pageMeta("Pricing", "Pricing on Verdeo.");
+export const meta = () =>
+  pageMeta("Pricing", "Simple, transparent pricing for stock video: download packs and the Pro plan.");
 
-export default function Page() {
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { plans: await listActivePlans(), loadFailed: false };
+  } catch (error) {
+    // SPEC section 8: a pricing load error is only logged; the page explains instead of going blank.
+    logger.error({ err: error, requestId: context.requestId }, "loading pricing plans failed");
+    return { plans: [], loadFailed: true };
+  }
+}
+
+/** Choosing a plan: the server looks the tier up and keeps the checkout data for this browser session. */
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = ChoosePlanSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Please choose a plan." }, { status: 400 });
+  const quote = await quoteCheckout(parsed.data, null);
+  if (!quote)
+    return data({ error: "That plan is no longer available. Please choose another." }, { status: 400 });
+  const session = await getCheckoutSession(request);
+  startCheckout(session, {
+    category: quote.tier.category,
+    tierId: quote.tier.tierId,
+    billing: quote.billing,
+    title: quote.tier.title,
+    license: quote.tier.licenseKind,
+    downloads: quote.tier.downloads,
+    priceCents: quote.amounts.unitPriceCents,
+  });
+  return redirect("/checkout", { headers: { "Set-Cookie": await commitCheckoutSession(session) } });
+}
+
+export default function Pricing({ loaderData, actionData }: Route.ComponentProps) {
+  const { plans, loadFailed } = loaderData;
+  // The first plan with a badge ("Most popular") gets the highlight.
+  const featured = plans.find((plan) => plan.badge !== null);
   return (
-    <main className="mx-auto max-w-[1400px] px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold">Pricing</h1>
+    <main className="relative overflow-hidden">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-96 bg-gradient-to-b from-brand-50 to-transparent dark:from-brand-950/40"
+      />
+      <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
+        <header className="mx-auto max-w-2xl text-center">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-400">
+            Pricing
+          </p>
+          <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">Simple, transparent pricing</h1>
+          <p className="mt-4 text-lg text-zinc-600 dark:text-zinc-400">
+            License professional stock footage for every project. Pick a download pack or go unlimited with
+            Pro.
+          </p>
+        </header>
+
+        {actionData?.error ? (
+          <p
+            role="alert"
+            className="mx-auto mt-8 max-w-xl rounded-xl bg-red-50 px-4 py-3 text-center text-sm text-red-800 dark:bg-red-950/50 dark:text-red-200"
+          >
+            {actionData.error}
+          </p>
+        ) : null}
+
+        {loadFailed || plans.length === 0 ? (
+          <div
+            role="alert"
+            className="mx-auto mt-12 max-w-xl rounded-2xl border border-zinc-200 bg-white p-8 text-center dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            <h2 className="text-lg font-semibold">Our plans are taking a break</h2>
+            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+              We couldn't load the pricing plans just now. Please refresh the page in a moment.
+            </p>
+          </div>
+        ) : (
+          <div className="mt-14 grid gap-8 md:grid-cols-2 lg:grid-cols-3 lg:items-stretch">
+            {plans.map((plan) => (
+              <PlanCard key={plan.category} plan={plan} featured={plan === featured} />
+            ))}
+          </div>
+        )}
+
+        <p className="mt-10 text-center text-sm text-zinc-500 dark:text-zinc-400">
+          All prices in EUR, excl. VAT. {formatRate(VAT_RATE_BPS)} VAT (Cyprus) is added at checkout. Payment
+          is completed with our team after you place your order.
+        </p>
+      </div>
     </main>
   );
 }

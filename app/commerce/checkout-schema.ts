@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { isCountry } from "./countries";
+import { BILLINGS, PLAN_CATEGORIES } from "./plans";
+
+/** Texts the spec fixes (sections 5 and 8), plus the rate-limit answer. */
+export const PROMO_MESSAGES = {
+  invalid: "Invalid promo code",
+  expired: "This promo code has expired",
+  error: "Error validating promo code",
+  rateLimited: "Too many attempts. Please wait a minute and try again.",
+} as const;
+export type PromoMessage = (typeof PROMO_MESSAGES)[keyof typeof PROMO_MESSAGES];
+
+export const ORDER_FAILED_MESSAGE = "There was an error processing your order. Please try again.";
+export const CHECKOUT_RATE_LIMITED_MESSAGE =
+  "Too many orders from your network. Please wait a few minutes and try again.";
+export const EMAIL_REQUIRED_MESSAGE = "Please enter your email address";
+export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address";
+export const TERMS_REQUIRED_MESSAGE = "Please accept the terms and licensing to continue";
+export const COUNTRY_INVALID_MESSAGE = "Please choose a country from the list";
+
+export const PROMO_CODE_MAX = 40;
+export const COMPANY_MAX = 200;
+export const EMAIL_MAX = 254;
+
+/** Promo codes are compared uppercased (SPEC section 5). */
+export const normalizePromoCode = (code: string) => code.trim().toUpperCase();
+
+/** Choosing a plan on /pricing: which tier and which billing. */
+export const ChoosePlanSchema = z.object({
+  category: z.enum(PLAN_CATEGORIES),
+  tierId: z.coerce.number().int().positive(),
+  billing: z.enum(BILLINGS),
+});
+export type ChoosePlan = z.infer<typeof ChoosePlanSchema>;
+
+/** The buyer's part of the checkout form. Prices are never part of it. */
+export const BuyerSchema = z.object({
+  email: z
+    .string({ error: EMAIL_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, EMAIL_REQUIRED_MESSAGE)
+    .max(EMAIL_MAX, EMAIL_INVALID_MESSAGE)
+    .pipe(z.email(EMAIL_INVALID_MESSAGE)),
+  company: z
+    .string()
+    .trim()
+    .max(COMPANY_MAX)
+    .optional()
+    .transform((value) => (value ? value : null)),
+  country: z.string({ error: COUNTRY_INVALID_MESSAGE }).refine(isCountry, COUNTRY_INVALID_MESSAGE),
+  terms: z.literal("on", { error: TERMS_REQUIRED_MESSAGE }),
+});
+export type Buyer = z.infer<typeof BuyerSchema>;
+
+export const PromoCodeSchema = z
+  .string()
+  .transform(normalizePromoCode)
+  .pipe(z.string().min(1).max(PROMO_CODE_MAX));
+
+/** What the form typed, echoed back so a failed submit keeps it. */
+export interface CheckoutFormValues {
+  email: string;
+  company: string;
+  country: string;
+  terms: boolean;
+  promoCode: string;
+}

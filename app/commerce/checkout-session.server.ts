@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import type { Session } from "react-router";
+import { z } from "zod";
+import { LICENSES } from "~/catalog/attributes";
+import { cookieSessionStorage } from "~/platform/cookies.server";
+import { BILLINGS, type CheckoutSelection, PLAN_CATEGORIES } from "./plans";
+
+/**
+ * The checkout data of SPEC section 3, held for the browser session: a signed cookie without
+ * Max-Age, so it ends with the browser session and cannot be altered by the buyer. The server
+ * still re-prices from the plan table at every step; the stored price is for display only.
+ */
+const SelectionSchema = z.object({
+  category: z.enum(PLAN_CATEGORIES),
+  tierId: z.number().int().positive(),
+  billing: z.enum(BILLINGS),
+  title: z.string(),
+  license: z.enum(LICENSES),
+  downloads: z.number().int().min(0),
+  priceCents: z.number().int().min(0),
+});
+
+interface CheckoutData {
+  selection: CheckoutSelection;
+  /** One key per checkout: every submit of it maps to the same order. */
+  idempotencyKey: string;
+  /** The code the buyer applied (already uppercased). */
+  promoCode: string;
+  /** The order placed by the last checkout, for /checkout/success. */
+  orderId: string;
+}
+
+export type CheckoutSession = Session<CheckoutData>;
+
+let storage: ReturnType<typeof cookieSessionStorage<CheckoutData>> | undefined;
+const checkoutStorage = () => (storage ??= cookieSessionStorage<CheckoutData>("verdeo_checkout"));
+
+export function getCheckoutSession(request: Request): Promise<CheckoutSession> {
+  return checkoutStorage().getSession(request.headers.get("Cookie"));
+}
+
+export function commitCheckoutSession(session: CheckoutSession): Promise<string> {
+  return checkoutStorage().commitSession(session);
+}
+
+export interface HeldCheckout {
+  selection: CheckoutSelection;
+  idempotencyKey: string;
+  promoCode: string | null;
+}
+
+/** The checkout in progress, or null when none is held. */
+export function readCheckout(session: CheckoutSession): HeldCheckout | null {
+  const selection = SelectionSchema.safeParse(session.get("selection"));
+  const idempotencyKey = session.get("idempotencyKey");
+  if (!selection.success || typeof idempotencyKey !== "string") return null;
+  const promoCode = session.get("promoCode");
+  return { selection: selection.data, idempotencyKey, promoCode: promoCode || null };
+}
+
+/** A new choice on /pricing starts a new checkout: a fresh key and no promo. */
+export function startCheckout(session: CheckoutSession, selection: CheckoutSelection) {
+  session.set("selection", selection);
+  session.set("idempotencyKey", randomUUID());
+  session.unset("promoCode");
+}
+
+export function setAppliedPromo(session: CheckoutSession, code: string | null) {
+  if (code) session.set("promoCode", code);
+  else session.unset("promoCode");
+}
+
+/** Once the order is placed the checkout data is cleared; only the order id stays. */
+export function completeCheckout(session: CheckoutSession, orderId: string) {
+  session.unset("selection");
+  session.unset("idempotencyKey");
+  session.unset("promoCode");
+  session.set("orderId", orderId);
+}
+
+export function readPlacedOrderId(session: CheckoutSession): string | null {
+  const id = session.get("orderId");
+  return typeof id === "string" && z.uuid().safeParse(id).success ? id : null;
+}

@@ -1,0 +1,222 @@
+import { type KeyboardEvent, type ReactNode, useRef } from "react";
+import { Link } from "react-router";
+import { Spinner } from "~/components/button";
+import { COMPANY_MAX, EMAIL_MAX, PROMO_CODE_MAX } from "../checkout-schema";
+import { COUNTRIES } from "../countries";
+
+const INPUT =
+  "block w-full rounded-xl border border-zinc-300 bg-white px-3.5 py-2.5 text-sm shadow-sm placeholder:text-zinc-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-600 dark:border-zinc-700 dark:bg-zinc-950 dark:placeholder:text-zinc-500";
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+      {message}
+    </p>
+  );
+}
+
+function Field({
+  label,
+  htmlFor,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={htmlFor} className="mb-1.5 flex justify-between text-sm font-medium">
+        {label}
+        {hint ? <span className="font-normal text-zinc-500 dark:text-zinc-400">{hint}</span> : null}
+      </label>
+      {children}
+      <FieldError id={`${htmlFor}-error`} message={error} />
+    </div>
+  );
+}
+
+export interface BuyerDefaults {
+  email: string;
+  company: string;
+  country: string;
+  terms: boolean;
+}
+
+/** Email, company, country and the terms checkbox (SPEC section 5, Checkout). */
+export function BuyerFields({
+  defaults,
+  errors,
+}: {
+  defaults: BuyerDefaults;
+  errors?: Partial<Record<"email" | "company" | "country" | "terms", string>>;
+}) {
+  return (
+    <div className="grid gap-5">
+      <Field label="Email" htmlFor="email" error={errors?.email}>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          required
+          maxLength={EMAIL_MAX}
+          autoComplete="email"
+          placeholder="you@company.com"
+          defaultValue={defaults.email}
+          aria-invalid={errors?.email ? true : undefined}
+          aria-describedby={errors?.email ? "email-error" : undefined}
+          className={INPUT}
+        />
+      </Field>
+      <Field label="Company" htmlFor="company" hint="Optional" error={errors?.company}>
+        <input
+          id="company"
+          name="company"
+          type="text"
+          maxLength={COMPANY_MAX}
+          autoComplete="organization"
+          defaultValue={defaults.company}
+          className={INPUT}
+        />
+      </Field>
+      <Field label="Country" htmlFor="country" error={errors?.country}>
+        <select
+          id="country"
+          name="country"
+          required
+          autoComplete="country-name"
+          defaultValue={defaults.country}
+          aria-invalid={errors?.country ? true : undefined}
+          aria-describedby={errors?.country ? "country-error" : undefined}
+          className={INPUT}
+        >
+          {COUNTRIES.map((country) => (
+            <option key={country} value={country}>
+              {country}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div>
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            name="terms"
+            type="checkbox"
+            required
+            defaultChecked={defaults.terms}
+            aria-invalid={errors?.terms ? true : undefined}
+            aria-describedby={errors?.terms ? "terms-error" : undefined}
+            className="mt-0.5 size-4 shrink-0 accent-brand-700"
+          />
+          <span>
+            I agree to the{" "}
+            <Link
+              to="/terms"
+              target="_blank"
+              className="font-medium text-brand-700 underline dark:text-brand-400"
+            >
+              Terms of Service
+            </Link>{" "}
+            and the{" "}
+            <Link
+              to="/licensing"
+              target="_blank"
+              className="font-medium text-brand-700 underline dark:text-brand-400"
+            >
+              Video Licensing
+            </Link>{" "}
+            terms.
+          </span>
+        </label>
+        <FieldError id="terms-error" message={errors?.terms} />
+      </div>
+    </div>
+  );
+}
+
+/** Promo code: an input with Apply, or the applied code with Remove. */
+export function PromoField({
+  applied,
+  error,
+  defaultCode,
+  busy,
+}: {
+  applied: string | null;
+  error?: string | null;
+  defaultCode: string;
+  busy: "apply" | "remove" | null;
+}) {
+  const applyButton = useRef<HTMLButtonElement>(null);
+  // Enter in the code field applies the code; it must never place the order.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    applyButton.current?.click();
+  };
+
+  return (
+    <div className="border-b border-zinc-200 py-4 dark:border-zinc-800">
+      {applied ? (
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-sm">
+            <span className="rounded-md bg-brand-100 px-2 py-1 font-mono font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-300">
+              {applied}
+            </span>{" "}
+            <span className="text-zinc-600 dark:text-zinc-400">applied</span>
+          </p>
+          <button
+            type="submit"
+            name="intent"
+            value="remove-promo"
+            formNoValidate
+            disabled={busy !== null}
+            className="text-sm font-semibold text-zinc-700 underline hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-white"
+          >
+            Remove
+          </button>
+        </div>
+      ) : (
+        <>
+          <label htmlFor="promoCode" className="mb-1.5 block text-sm font-medium">
+            Promo code
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="promoCode"
+              name="promoCode"
+              type="text"
+              maxLength={PROMO_CODE_MAX}
+              autoComplete="off"
+              spellCheck={false}
+              defaultValue={defaultCode}
+              onKeyDown={onKeyDown}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "promo-error" : undefined}
+              className={`${INPUT} uppercase`}
+            />
+            <button
+              ref={applyButton}
+              type="submit"
+              name="intent"
+              value="apply-promo"
+              formNoValidate
+              disabled={busy !== null}
+              className="inline-flex shrink-0 items-center gap-2 rounded-xl border border-zinc-300 bg-white px-4 text-sm font-semibold hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-950 dark:hover:bg-zinc-800"
+            >
+              {busy === "apply" ? <Spinner label="Checking code" /> : null}
+              Apply
+            </button>
+          </div>
+        </>
+      )}
+      <p id="promo-error" role="alert" className="mt-1.5 text-sm text-red-700 empty:hidden dark:text-red-400">
+        {error ?? ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import type { ReactNode } from "react";
+import { formatDownloads, formatMoney, formatRate } from "../money";
+import { BILLING_LABELS, type Billing, LICENSE_LABELS } from "../plans";
+import type { OrderAmounts } from "../pricing-math";
+
+export interface SummaryItem {
+  title: string;
+  license: keyof typeof LICENSE_LABELS;
+  downloads: number;
+  billing: Billing;
+}
+
+/** What is being bought, and the figures: subtotal, discount, VAT and total. */
+export function OrderSummary({
+  item,
+  amounts,
+  promoCode,
+  children,
+}: {
+  item: SummaryItem;
+  amounts: OrderAmounts;
+  promoCode: string | null;
+  children?: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby="summary-heading"
+      className="rounded-2xl border border-zinc-200 bg-zinc-50 p-6 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <h2 id="summary-heading" className="text-lg font-semibold">
+        Order summary
+      </h2>
+      <div className="mt-4 flex items-start justify-between gap-4 border-b border-zinc-200 pb-4 dark:border-zinc-800">
+        <div>
+          <p className="font-semibold" data-testid="summary-plan">
+            {item.title}
+          </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {LICENSE_LABELS[item.license]} · {downloadsText(item.downloads)}
+          </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{BILLING_LABELS[item.billing]}</p>
+        </div>
+        <p className="font-semibold tabular-nums">{formatMoney(amounts.unitPriceCents)}</p>
+      </div>
+      {children}
+      <dl className="mt-4 grid gap-2 text-sm" data-testid="summary-amounts">
+        <Row label="Subtotal (excl. VAT)" value={formatMoney(amounts.subtotalCents)} testId="subtotal" />
+        {amounts.discountCents > 0 ? (
+          <Row
+            label={promoCode ? `Discount (${promoCode})` : "Discount"}
+            value={`−${formatMoney(amounts.discountCents)}`}
+            testId="discount"
+            accent
+          />
+        ) : null}
+        <Row
+          label={`VAT ${formatRate(amounts.vatRateBps)}`}
+          value={formatMoney(amounts.vatCents)}
+          testId="vat"
+        />
+        <div className="mt-2 flex items-baseline justify-between border-t border-zinc-200 pt-3 dark:border-zinc-800">
+          <dt className="text-base font-semibold">Total</dt>
+          <dd className="text-2xl font-bold tabular-nums" data-testid="total">
+            {formatMoney(amounts.totalCents)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function Row({
+  label,
+  value,
+  testId,
+  accent,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  accent?: boolean;
+}) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dd
+        className={`tabular-nums ${accent ? "font-medium text-brand-700 dark:text-brand-400" : ""}`}
+        data-testid={testId}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export const downloadsText = (downloads: number) =>
+  downloads === 0 ? "Unlimited downloads" : formatDownloads(downloads);

@@ -1,0 +1,51 @@
+import { logger } from "~/platform/logger.server";
+import { hitRateLimit, type RateLimitRule } from "~/platform/rate-limit.server";
+import { normalizePromoCode, PROMO_CODE_MAX, PROMO_MESSAGES, type PromoMessage } from "./checkout-schema";
+import { findActivePromoCode } from "./plan-queries.server";
+import type { PromoTerms } from "./pricing-math";
+
+/** Ten lookups a minute per client: plenty for a person, far too slow to enumerate codes. */
+export const PROMO_LOOKUP_RULE: RateLimitRule = { name: "promo-lookup:ip", limit: 10, windowSeconds: 60 };
+
+export type PromoCheck =
+  | { ok: true; code: string; terms: PromoTerms }
+  | { ok: false; code: string; message: PromoMessage };
+
+/**
+ * Whether a code grants a discount right now. Inactive and unknown codes read the same
+ * ('Invalid promo code') so a guesser learns nothing from the difference.
+ */
+export async function checkPromoCode(rawCode: string, now = new Date()): Promise<PromoCheck> {
+  const code = normalizePromoCode(rawCode);
+  if (code.length === 0 || code.length > PROMO_CODE_MAX) {
+    return { ok: false, code, message: PROMO_MESSAGES.invalid };
+  }
+  try {
+    const promo = await findActivePromoCode(code);
+    if (!promo) return { ok: false, code, message: PROMO_MESSAGES.invalid };
+    if (promo.expiresAt && promo.expiresAt.getTime() <= now.getTime()) {
+      return { ok: false, code, message: PROMO_MESSAGES.expired };
+    }
+    return { ok: true, code, terms: { type: promo.type, value: promo.value } };
+  } catch (error) {
+    logger.error({ err: error, code }, "promo code lookup failed");
+    return { ok: false, code, message: PROMO_MESSAGES.error };
+  }
+}
+
+/** A lookup the buyer asked for (Apply): counted against the client's rate limit first. */
+export async function lookUpPromoCode(
+  rawCode: string,
+  clientIp: string,
+  now = new Date(),
+): Promise<PromoCheck> {
+  const code = normalizePromoCode(rawCode);
+  try {
+    const limit = await hitRateLimit(PROMO_LOOKUP_RULE, clientIp);
+    if (!limit.allowed) return { ok: false, code, message: PROMO_MESSAGES.rateLimited };
+  } catch (error) {
+    logger.error({ err: error }, "promo rate limit check failed");
+    return { ok: false, code, message: PROMO_MESSAGES.error };
+  }
+  return checkPromoCode(code, now);
+}
