@@ -1,3 +1,7 @@
+import { redirect } from "react-router";
+import { logger } from "~/platform/logger.server";
+import { auth } from "./auth.server";
+import { findProfile } from "./profiles.server";
 import type { Role, Theme } from "./roles";
 
 /** The signed-in person as the pages need them. */
@@ -9,12 +13,55 @@ export interface SessionUser {
   avatarUrl: string | null;
   role: Role;
   themePreference: Theme | null;
+  /** False until the profile row exists (e.g. between an OAuth callback and /auth/callback). */
+  hasProfile: boolean;
 }
 
-/**
- * The user of this request, or null. Placeholder until better-auth sessions are wired in
- * (accounts issue): nobody is signed in yet.
- */
-export async function getOptionalUser(_request: Request): Promise<SessionUser | null> {
-  return null;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/** The user of this request (better-auth's database session joined with the profile), or null. */
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  // Most requests carry no session: skip the database for them.
+  if (!SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return null;
+  const session = await auth()
+    .api.getSession({ headers: request.headers })
+    .catch((error) => {
+      logger.error({ err: error }, "reading the session failed");
+      return null;
+    });
+  if (!session) return null;
+  const profile = await findProfile(session.user.id);
+  return {
+    id: session.user.id,
+    email: session.user.email,
+    username: profile?.username ?? null,
+    fullName: profile?.fullName ?? session.user.name ?? "",
+    avatarUrl: profile?.avatarUrl ?? null,
+    role: profile?.role ?? "user",
+    themePreference: profile?.themePreference ?? null,
+    hasProfile: profile !== null,
+  };
+}
+
+/** The signed-in user, or a redirect to /login. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect("/login");
+  return user;
+}
+
+/** Deletes the session row and returns the headers that clear the cookies. */
+export async function endSession(request: Request): Promise<Headers> {
+  try {
+    const { headers } = await auth().api.signOut({ headers: request.headers, returnHeaders: true });
+    return headers;
+  } catch (error) {
+    // No session (already signed out): still clear whatever cookie the browser holds.
+    logger.warn({ err: error }, "sign-out without a valid session");
+    const headers = new Headers();
+    for (const name of ["better-auth.session_token", "better-auth.session_data"]) {
+      headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    }
+    return headers;
+  }
 }

@@ -1,11 +1,78 @@
-import { Link } from "react-router";
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useEffect, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { fallbackAvatarUrl } from "./avatar-fallback";
 import type { HeaderUser } from "./header-user";
+import { RoleBadge } from "./role-badge";
 
-/** Placeholder until the accounts issue builds the dropdown (My Profile, Log Out, role badge). */
+/**
+ * The header dropdown of a signed-in person (SPEC section 2): display name (truncated at ~100px),
+ * role badge, My Profile and Log Out. Radix gives keyboard use (Enter/Space/arrows/Escape) and focus
+ * handling; it closes on every navigation and when logging out.
+ */
 export function UserMenu({ user }: { user: HeaderUser }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const logout = useFetcher();
+  // Close on every navigation (SPEC section 2).
+  useEffect(() => setOpen(false), [location.pathname]);
+
   return (
-    <Link to="/profile" className="max-w-[100px] truncate text-sm font-medium">
-      {user.displayName}
-    </Link>
+    <div className="flex items-center gap-1.5">
+      <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+        <DropdownMenu.Trigger
+          className="flex items-center gap-2 rounded-full border border-zinc-200 bg-white py-1 pr-3 pl-1 text-sm font-medium shadow-sm hover:bg-zinc-50 data-[state=open]:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800 dark:data-[state=open]:bg-zinc-800"
+          aria-label={`Account menu for ${user.displayName}`}
+          data-testid="user-menu"
+        >
+          <img
+            src={user.avatarUrl ?? fallbackAvatarUrl(user.displayName)}
+            alt=""
+            width={28}
+            height={28}
+            className="size-7 rounded-full object-cover"
+          />
+          <span className="max-w-[100px] truncate" data-testid="user-menu-name">
+            {user.displayName}
+          </span>
+          <svg viewBox="0 0 20 20" className="size-4 text-zinc-500" fill="currentColor" aria-hidden>
+            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+          </svg>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={8}
+            className="z-[70] min-w-52 rounded-xl border border-zinc-200 bg-white p-1.5 text-sm shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            <DropdownMenu.Label className="flex items-center gap-2 px-2.5 py-2 text-xs text-zinc-500 dark:text-zinc-400">
+              Signed in as{" "}
+              <span className="max-w-[100px] truncate font-semibold text-zinc-800 dark:text-zinc-100">
+                {user.displayName}
+              </span>
+            </DropdownMenu.Label>
+            <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+            <DropdownMenu.Item asChild>
+              <Link
+                to="/profile"
+                className="flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 outline-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800"
+              >
+                My Profile
+              </Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className="flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-red-700 outline-none data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950/50"
+              onSelect={() => {
+                setOpen(false);
+                logout.submit(null, { method: "post", action: "/logout" });
+              }}
+            >
+              Log Out
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <RoleBadge role={user.role} />
+    </div>
   );
 }

@@ -34,8 +34,15 @@ export async function sendMail(mail: Mail) {
   const dir = outboxDir();
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `${Date.now()}-${randomBytes(4).toString("hex")}.json`);
-  await writeFile(file, JSON.stringify({ from: MAIL_FROM, date: new Date().toISOString(), ...mail }, null, 2), {
-    mode: 0o600,
-  });
-  logger.info({ to: mail.to, subject: mail.subject, file }, "mail written to the outbox (SMTP_URL is not set)");
+  await writeFile(
+    file,
+    JSON.stringify({ from: MAIL_FROM, date: new Date().toISOString(), ...mail }, null, 2),
+    {
+      mode: 0o600,
+    },
+  );
+  logger.info(
+    { to: mail.to, subject: mail.subject, file },
+    "mail written to the outbox (SMTP_URL is not set)",
+  );
 }

@@ -1,12 +1,98 @@
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Button } from "~/components/button";
 import { pageMeta } from "~/layout/meta";
+import { AuthShell } from "../components/auth-shell";
+import { FormError, FormField } from "../components/form-field";
+import { OrDivider, SocialButtons } from "../components/social-buttons";
+import { MESSAGES } from "../messages";
+import { getOptionalUser } from "../session.server";
+import { signInWithPassword } from "../sign-in.server";
+import { LoginSchema } from "../signup-schema";
+import { startSocialSignIn } from "../social-sign-in.server";
+import type { Route } from "./+types/login";
 
-// Placeholder page: built by its own issue.
-export const meta = () => pageMeta("Log in", "Log in on Verdeo.");
+export const meta = () => pageMeta("Log in", "Log in to Verdeo to save clips and manage your profile.");
 
-export default function Page() {
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getOptionalUser(request)) throw redirect("/profile");
+  const reset = new URL(request.url).searchParams.get("reset") === "1";
+  return { notice: reset ? MESSAGES.resetDone : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") === "social") {
+    const started = await startSocialSignIn(String(form.get("provider") ?? ""), request);
+    return started ?? data({ error: MESSAGES.socialLoginFailed, email: "" }, { status: 400 });
+  }
+  const parsed = LoginSchema.safeParse({
+    email: form.get("email") ?? "",
+    password: form.get("password") ?? "",
+  });
+  const email = String(form.get("email") ?? "");
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? MESSAGES.loginRequired, email }, { status: 400 });
+  const result = await signInWithPassword({ ...parsed.data, ip: context.clientIp, headers: request.headers });
+  if (!result.ok) return data({ error: result.message, email }, { status: result.status });
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return redirect("/profile", { headers });
+}
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "password";
   return (
-    <main className="mx-auto max-w-[1400px] px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold">Log in</h1>
-    </main>
+    <AuthShell title="Welcome back" subtitle="Log in to save clips, manage downloads and more.">
+      {loaderData.notice ? (
+        <p
+          role="status"
+          className="mb-4 rounded-lg bg-brand-50 px-3 py-2.5 text-sm text-brand-900 dark:bg-brand-950 dark:text-brand-100"
+        >
+          {loaderData.notice}
+        </p>
+      ) : null}
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="intent" value="password" />
+        <FormError message={actionData?.error} />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.email}
+        />
+        <div>
+          <FormField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <p className="mt-1.5 text-right text-sm">
+            <Link
+              to="/forgot-password"
+              className="font-medium text-brand-700 hover:underline dark:text-brand-400"
+            >
+              Forgot password?
+            </Link>
+          </p>
+        </div>
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? "Logging in..." : "Log In"}
+        </Button>
+      </Form>
+      <OrDivider />
+      <SocialButtons verb="Log in" />
+      <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
+        Don't have an account?{" "}
+        <Link to="/signup" className="font-semibold text-brand-700 hover:underline dark:text-brand-400">
+          Sign up
+        </Link>
+      </p>
+    </AuthShell>
   );
 }

@@ -1,12 +1,132 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation, useSubmit } from "react-router";
+import { Button } from "~/components/button";
 import { pageMeta } from "~/layout/meta";
+import { AuthShell } from "../components/auth-shell";
+import { FormError, FormField } from "../components/form-field";
+import { OrDivider, SocialButtons } from "../components/social-buttons";
+import { UsernameField, useUsernameCheck } from "../components/username-field";
+import { MESSAGES } from "../messages";
+import { getOptionalUser } from "../session.server";
+import { signUp } from "../sign-up.server";
+import { fieldErrors, SignupSchema } from "../signup-schema";
+import { startSocialSignIn } from "../social-sign-in.server";
+import type { Route } from "./+types/signup";
 
-// Placeholder page: built by its own issue.
-export const meta = () => pageMeta("Sign up", "Sign up on Verdeo.");
+export const meta = () =>
+  pageMeta("Sign up", "Create a Verdeo account to save clips and license stock video.");
 
-export default function Page() {
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getOptionalUser(request)) throw redirect("/profile");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") === "social") {
+    const started = await startSocialSignIn(String(form.get("provider") ?? ""), request);
+    return started ?? data({ formError: MESSAGES.socialSignupFailed, errors: {} }, { status: 400 });
+  }
+  const parsed = SignupSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ formError: null, errors: fieldErrors(parsed.error) }, { status: 400 });
+  const result = await signUp({ ...parsed.data, ip: context.clientIp, headers: request.headers });
+  if (!result.ok) {
+    const errors = result.field ? { [result.field]: result.message } : {};
+    return data({ formError: result.field ? null : result.message, errors }, { status: result.status });
+  }
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return redirect("/profile", { headers });
+}
+
+const FIELDS = ["firstName", "lastName", "username", "email", "password"] as const;
+
+export default function Signup() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [username, setUsername] = useState("");
+  const check = useUsernameCheck(username);
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const errors: Record<string, string> = clientErrors ?? (actionData?.errors as Record<string, string>) ?? {};
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget);
+    const values = Object.fromEntries(FIELDS.map((field) => [field, String(formData.get(field) ?? "")]));
+    const parsed = SignupSchema.safeParse(values);
+    if (!parsed.success) {
+      setClientErrors(fieldErrors(parsed.error));
+      setFormError(null);
+      return;
+    }
+    setClientErrors({});
+    // SPEC section 5: blocked unless the username check said it is available.
+    if (check.state !== "available") {
+      setFormError(MESSAGES.signupUsernameUnavailable);
+      return;
+    }
+    setFormError(null);
+    setClientErrors(null);
+    submit(formData, { method: "post" });
+  };
+
   return (
-    <main className="mx-auto max-w-[1400px] px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold">Sign up</h1>
-    </main>
+    <AuthShell
+      title="Create your account"
+      subtitle="Join Verdeo to save clips and license footage in minutes."
+    >
+      <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value="signup" />
+        <FormError message={formError ?? actionData?.formError} />
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <FormField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            error={errors.firstName}
+          />
+          <FormField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            error={errors.firstName ? undefined : errors.lastName}
+          />
+        </div>
+        <UsernameField value={username} onChange={setUsername} check={check} serverError={errors.username} />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email}
+        />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.password}
+          hint={<span className="text-zinc-500 dark:text-zinc-400">At least 6 characters.</span>}
+        />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? "Creating account..." : "Create Account"}
+        </Button>
+      </Form>
+      <OrDivider />
+      <SocialButtons verb="Sign up" />
+      <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
+        Already have an account?{" "}
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-400">
+          Log in
+        </Link>
+      </p>
+    </AuthShell>
   );
 }

@@ -1,0 +1,79 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/constants";
+import { config } from "~/platform/config.server";
+import { type Database, db, schema } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { oauthConfiguration } from "./oauth-providers.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { sendPasswordResetMail } from "./password-reset-mail.server";
+
+/** Where the auth library answers HTTP (sign-in redirects, OAuth callbacks). */
+export const AUTH_BASE_PATH = "/api/auth";
+
+function createAuth(database: Database) {
+  const { PUBLIC_URL, BETTER_AUTH_SECRET } = config();
+  const oauth = oauthConfiguration();
+  return betterAuth({
+    appName: "Verdeo",
+    baseURL: PUBLIC_URL,
+    basePath: AUTH_BASE_PATH,
+    secret: BETTER_AUTH_SECRET,
+    trustedOrigins: [new URL(PUBLIC_URL).origin],
+    database: drizzleAdapter(database, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Sign-up goes through our own transaction (user + account + profile); see sign-up.server.ts.
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      // Not awaited: a registered and an unknown address must answer in the same time.
+      sendResetPassword: async ({ user, token }) => {
+        void sendPasswordResetMail(user.email, token).catch((error) =>
+          logger.error({ err: error }, "password reset mail failed"),
+        );
+      },
+    },
+    socialProviders: oauth.socialProviders,
+    plugins: oauth.plugins,
+    account: { accountLinking: { enabled: true, trustedProviders: ["google", "github"] } },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Rate limits live in PostgreSQL (rate-limit.server.ts); the library's in-memory one would not
+    // hold across processes (DESIGN.md).
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: PUBLIC_URL.startsWith("https:"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const fields = args.length > 0 ? { details: args } : {};
+        if (level === "error") logger.error(fields, `auth: ${message}`);
+        else if (level === "warn") logger.warn(fields, `auth: ${message}`);
+        else logger.info(fields, `auth: ${message}`);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+let cached: { database: Database; auth: ReturnType<typeof createAuth> } | undefined;
+
+/** The auth library bound to the current database pool (tests swap pools between files). */
+export function auth() {
+  const database = db();
+  if (cached?.database !== database) cached = { database, auth: createAuth(database) };
+  return cached.auth;
+}

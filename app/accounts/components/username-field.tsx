@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from "react";
+import { USERNAME_CHECK_DEBOUNCE_MS } from "~/constants";
+import { MESSAGES } from "../messages";
+import type { UsernameStatus } from "../routes/username-availability";
+import { usernameProblem } from "../username-schema";
+import { FormField } from "./form-field";
+
+export type UsernameCheckState = "idle" | "invalid" | "checking" | "available" | "taken";
+
+/**
+ * SPEC section 4/5: the live username check. Rules first (invalid), then, 500 ms after typing stops,
+ * the server (checking → available or taken). `initial` is one's own name in profile edit: available.
+ */
+export function useUsernameCheck(value: string, initial?: string | null) {
+  const [state, setState] = useState<UsernameCheckState>("idle");
+  const [message, setMessage] = useState<string | null>(null);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const request = ++latest.current;
+    const trimmed = value.trim();
+    if (trimmed === "") {
+      setState("idle");
+      setMessage(null);
+      return;
+    }
+    if (initial && trimmed.toLowerCase() === initial.toLowerCase()) {
+      setState("available");
+      setMessage(null);
+      return;
+    }
+    const problem = usernameProblem(trimmed);
+    if (problem) {
+      setState("invalid");
+      setMessage(problem);
+      return;
+    }
+    setState("checking");
+    setMessage(null);
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch(
+          `/resources/username-availability?username=${encodeURIComponent(trimmed)}`,
+        );
+        const body = (await response.json()) as { status: UsernameStatus; message: string };
+        if (request !== latest.current) return;
+        if (body.status === "available") setState("available");
+        else if (body.status === "taken") setState("taken");
+        else if (body.status === "invalid") setState("invalid");
+        else setState("idle");
+        setMessage(body.status === "error" ? MESSAGES.usernameCheckFailed : body.message);
+      } catch {
+        if (request !== latest.current) return;
+        setState("idle");
+        setMessage(MESSAGES.usernameCheckFailed);
+      }
+    }, USERNAME_CHECK_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [value, initial]);
+
+  return { state, message };
+}
+
+export function UsernameField({
+  value,
+  onChange,
+  check,
+  serverError,
+  label = "Username",
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  check: { state: UsernameCheckState; message: string | null };
+  serverError?: string | null;
+  label?: string;
+}) {
+  const bad = check.state === "invalid" || check.state === "taken";
+  const hint =
+    check.state === "checking" ? (
+      <span className="text-zinc-500 dark:text-zinc-400" data-state="checking">
+        Checking availability…
+      </span>
+    ) : check.state === "available" && check.message ? (
+      <span className="font-medium text-brand-700 dark:text-brand-400" data-state="available">
+        ✓ {check.message}
+      </span>
+    ) : check.message && !bad ? (
+      <span className="text-red-600 dark:text-red-400">{check.message}</span>
+    ) : null;
+  return (
+    <div aria-live="polite" data-username-state={check.state}>
+      <FormField
+        label={label}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        error={(bad ? check.message : null) ?? serverError}
+        hint={hint}
+      />
+    </div>
+  );
+}

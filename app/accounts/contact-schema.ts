@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from "~/constants";
+import { MESSAGES } from "./messages";
+
+/** SPEC section 5: both fields trimmed and required; the lengths the spec leaves open are ours. */
+export const ContactSchema = z.object({
+  subject: z
+    .string({ error: MESSAGES.contactEmpty })
+    .trim()
+    .min(1, MESSAGES.contactEmpty)
+    .max(CONTACT_SUBJECT_MAX, MESSAGES.contactSubjectTooLong),
+  message: z
+    .string({ error: MESSAGES.contactEmpty })
+    .trim()
+    .min(1, MESSAGES.contactEmpty)
+    .max(CONTACT_MESSAGE_MAX, MESSAGES.contactMessageTooLong),
+});

@@ -1,0 +1,34 @@
+import { data } from "react-router";
+import { logger } from "~/platform/logger.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import { MESSAGES } from "../messages";
+import { isUsernameTaken } from "../profiles.server";
+import { ACCOUNT_LIMITS } from "../rate-limits";
+import { getOptionalUser } from "../session.server";
+import { usernameProblem } from "../username-schema";
+import type { Route } from "./+types/username-availability";
+
+export type UsernameStatus = "invalid" | "available" | "taken" | "error";
+
+/**
+ * GET ?username=… → { status, message }. Rate-limited per IP. A signed-in user's own name counts as
+ * available (profile edit, SPEC section 5).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const username = (new URL(request.url).searchParams.get("username") ?? "").trim();
+  const reply = (status: UsernameStatus, message: string, code = 200) =>
+    data({ status, message }, { status: code, headers: { "Cache-Control": "no-store" } });
+  const problem = usernameProblem(username);
+  if (problem) return reply("invalid", problem);
+  if (!(await hitRateLimit(ACCOUNT_LIMITS.usernameCheckPerIp, context.clientIp)).allowed) {
+    return reply("error", MESSAGES.tooManyAttempts, 429);
+  }
+  try {
+    const user = await getOptionalUser(request);
+    const taken = await isUsernameTaken(username, user?.id);
+    return taken ? reply("taken", MESSAGES.usernameTaken) : reply("available", MESSAGES.usernameAvailable);
+  } catch (error) {
+    logger.error({ err: error }, "username check failed");
+    return reply("error", MESSAGES.usernameCheckFailed, 500);
+  }
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from "~/constants";
+import { MESSAGES } from "./messages";
+import { containsProfanity } from "./profanity";
+import { UsernameSchema } from "./username-schema";
+
+function nameProblem(value: string): string | null {
+  if (value.length < NAME_MIN) return MESSAGES.nameTooShort;
+  if (value.length > NAME_MAX) return MESSAGES.nameTooLong;
+  if (!/^[\p{L}\p{N}_-]+$/u.test(value)) return MESSAGES.nameCharacters;
+  if (containsProfanity(value)) return MESSAGES.nameProfane;
+  return null;
+}
+
+const NameSchema = z.string({ error: MESSAGES.namesRequired }).trim();
+
+export const EmailSchema = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .pipe(z.email({ error: MESSAGES.emailInvalid }))
+  .transform((value) => value.toLowerCase());
+
+export const NewPasswordSchema = z
+  .string({ error: MESSAGES.passwordTooShort })
+  .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX, MESSAGES.passwordTooLong);
+
+/** SPEC section 5: the sign-up form, checked the same way in the browser and on the server. */
+export const SignupSchema = z
+  .object({
+    firstName: NameSchema,
+    lastName: NameSchema,
+    username: UsernameSchema,
+    email: EmailSchema,
+    password: NewPasswordSchema,
+  })
+  .superRefine((value, ctx) => {
+    if (!value.firstName || !value.lastName) {
+      ctx.addIssue({ code: "custom", path: ["firstName"], message: MESSAGES.namesRequired });
+      return;
+    }
+    const first = nameProblem(value.firstName);
+    if (first) ctx.addIssue({ code: "custom", path: ["firstName"], message: `First name: ${first}` });
+    const last = nameProblem(value.lastName);
+    if (last) ctx.addIssue({ code: "custom", path: ["lastName"], message: `Last name: ${last}` });
+  });
+export type Signup = z.infer<typeof SignupSchema>;
+
+/** SPEC section 5: email and password required. Length rules are not repeated here on purpose. */
+export const LoginSchema = z.object({
+  email: z.string().trim().min(1, MESSAGES.loginRequired).max(254, MESSAGES.loginFailed),
+  password: z.string().min(1, MESSAGES.loginRequired).max(PASSWORD_MAX, MESSAGES.loginFailed),
+});
+
+/** Field errors keyed by form field, first message per field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
