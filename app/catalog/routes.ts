@@ -7,5 +7,9 @@ export const catalogPages = [
   route("video/:id", "catalog/routes/video.tsx"),
 ];
 
-/** Routes without the page shell (files, feeds). */
-export const catalogResources = [];
+/** Routes without the page shell (files, feeds, the save toggle). */
+export const catalogResources = [
+  route("resources/save", "catalog/routes/save.ts"),
+  route("sitemap.xml", "catalog/routes/sitemap.ts"),
+  route("robots.txt", "catalog/routes/robots.ts"),
+];

@@ -1,12 +1,192 @@
+import { data, Link, useNavigate } from "react-router";
+import { getOptionalUser } from "~/accounts/session.server";
+import { findClip } from "~/catalog/catalog.server";
+import { DOWNLOAD_ALERT, POST_NOT_FOUND } from "~/catalog/catalog-content";
+import { clipPath, loginToReturn, parseClipId } from "~/catalog/clip-id";
+import { formatDuration } from "~/catalog/components/clip-card";
+import { Avatar, RoleBadge } from "~/catalog/components/role-badge";
+import { SaveButton } from "~/catalog/components/save-button";
+import { isSaved } from "~/catalog/saved.server";
+import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/layout/meta";
+import { config } from "~/platform/config.server";
+import type { Route } from "./+types/video";
 
-// Placeholder page: built by its own issue.
-export const meta = () => pageMeta("Video", "Video on Verdeo.");
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const id = parseClipId(params.id);
+  const clip = id ? await findClip(id) : undefined;
+  if (!clip) return data({ clip: null, saved: false, loginHref: null, origin: "" }, { status: 404 });
+  const user = await getOptionalUser(request);
+  return {
+    clip,
+    saved: user ? await isSaved(user.id, clip.id) : false,
+    loginHref: user ? null : loginToReturn(clipPath(clip.id)),
+    origin: config().PUBLIC_URL,
+  };
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ data }) => {
+  const clip = data?.clip;
+  if (!clip) return pageMeta("Video not found", POST_NOT_FOUND);
+  const url = (path: string) => `${data.origin}${path}`;
+  return [
+    ...pageMeta(clip.title, clip.description),
+    { property: "og:type", content: "video.other" },
+    { property: "og:url", content: url(clipPath(clip.id)) },
+    { property: "og:image", content: url(clip.thumbnailUrl) },
+    { property: "og:video", content: url(clip.videoUrl) },
+    { property: "og:video:type", content: "video/mp4" },
+    { property: "og:video:width", content: String(clip.width) },
+    { property: "og:video:height", content: String(clip.height) },
+    { property: "video:duration", content: String(clip.durationSeconds) },
+    { name: "twitter:card", content: "player" },
+    { tagName: "link", rel: "canonical", href: url(clipPath(clip.id)) },
+  ];
+};
+
+/** Back goes back in history, or to explore when the clip was opened in a new tab. */
+function BackButton() {
+  const navigate = useNavigate();
   return (
-    <main className="mx-auto max-w-[1400px] px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold">Video</h1>
+    <Link
+      to="/videos"
+      onClick={(event) => {
+        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        if (index > 0) {
+          event.preventDefault();
+          navigate(-1);
+        }
+      }}
+      className="inline-flex items-center gap-1.5 text-sm font-semibold text-zinc-700 hover:text-brand-700 dark:text-zinc-300 dark:hover:text-brand-400"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        className="size-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden
+      >
+        <path d="M15 18 9 12l6-6" />
+      </svg>
+      Back
+    </Link>
+  );
+}
+
+export default function Video({ loaderData }: Route.ComponentProps) {
+  const { clip, saved, loginHref, origin } = loaderData;
+  if (!clip) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Post Not Found</h1>
+        <p className="mt-3 text-zinc-600 dark:text-zinc-400">{POST_NOT_FOUND}</p>
+        <Link to="/videos" className={buttonClass("primary", "mt-8")}>
+          Explore Videos
+        </Link>
+      </main>
+    );
+  }
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "VideoObject",
+    name: clip.title,
+    description: clip.description,
+    thumbnailUrl: `${origin}${clip.thumbnailUrl}`,
+    contentUrl: `${origin}${clip.videoUrl}`,
+    duration: `PT${clip.durationSeconds}S`,
+    width: clip.width,
+    height: clip.height,
+    creator: { "@type": "Person", name: clip.creatorName },
+  };
+  const portrait = clip.height > clip.width;
+  return (
+    <main className="mx-auto max-w-[1400px] px-4 py-8 sm:px-6">
+      <BackButton />
+      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <div className="flex justify-center overflow-hidden rounded-2xl bg-black">
+          <video
+            src={clip.videoUrl}
+            poster={clip.thumbnailUrl}
+            controls
+            preload="metadata"
+            playsInline
+            width={clip.width}
+            height={clip.height}
+            className={portrait ? "h-[70vh] max-h-[720px] w-auto" : "h-auto w-full"}
+            style={{ aspectRatio: `${clip.width} / ${clip.height}` }}
+          >
+            <track kind="captions" />
+          </video>
+        </div>
+        <aside className="space-y-6">
+          <div>
+            <p className="text-sm font-medium text-brand-700 dark:text-brand-400">
+              {clip.nicheName}
+              {clip.subNicheName ? ` · ${clip.subNicheName}` : ""}
+            </p>
+            <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{clip.title}</h1>
+            <p className="mt-3 leading-relaxed text-zinc-700 dark:text-zinc-300">{clip.description}</p>
+          </div>
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            {[
+              ["License", clip.license],
+              ["Duration", formatDuration(clip.durationSeconds)],
+              ["Orientation", clip.orientation],
+              ["Resolution", `${clip.width}×${clip.height}`],
+              ["Colour tone", clip.colorTone],
+              ["Mood", clip.mood],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-xl bg-zinc-100 px-3 py-2 dark:bg-zinc-900">
+                <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
+                <dd className="font-medium capitalize">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="flex flex-wrap gap-3">
+            <SaveButton key={clip.id} postId={clip.id} initial={saved} loginHref={loginHref} />
+            <button
+              type="button"
+              onClick={() => window.alert(DOWNLOAD_ALERT)}
+              className={buttonClass("primary")}
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="size-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden
+              >
+                <path d="M12 4v12m0 0-5-5m5 5 5-5M5 20h14" />
+              </svg>
+              Download
+            </button>
+          </div>
+          <Link
+            to={`/profile/${clip.creatorId}`}
+            className="flex items-center gap-3 rounded-2xl border border-zinc-200 p-4 transition hover:border-brand-500 dark:border-zinc-800 dark:hover:border-brand-500"
+          >
+            <Avatar name={clip.creatorName} url={clip.creatorAvatarUrl} size={48} />
+            <span className="min-w-0">
+              <span className="flex items-center gap-2">
+                <span className="truncate font-semibold">{clip.creatorName}</span>
+                <RoleBadge role={clip.creatorRole} />
+              </span>
+              {clip.creatorUsername ? (
+                <span className="block truncate text-sm text-zinc-600 dark:text-zinc-400">
+                  @{clip.creatorUsername}
+                </span>
+              ) : null}
+            </span>
+          </Link>
+        </aside>
+      </div>
+      <script
+        type="application/ld+json"
+        // JSON-LD is a data block (never executed), so it needs no CSP nonce; `<` is escaped.
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }}
+      />
     </main>
   );
 }

@@ -1,12 +1,107 @@
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { listNiches } from "~/catalog/catalog.server";
+import { RESET_FILTERS, TOP_SEARCHED_NICHES, TRENDING_CHIPS } from "~/catalog/catalog-content";
+import { ChipLink, chipClass } from "~/catalog/components/chip";
+import { ExploreResults } from "~/catalog/components/explore-results";
+import { ExploreSearch } from "~/catalog/components/explore-search";
+import { FiltersPanel } from "~/catalog/components/filters-panel";
+import { NicheBrowser } from "~/catalog/components/niche-browser";
+import { exploreSearch, isUnfiltered, parseExploreQuery } from "~/catalog/explore-query";
+import { searchClips } from "~/catalog/search.server";
 import { pageMeta } from "~/layout/meta";
+import type { Route } from "./+types/videos";
 
-// Placeholder page: built by its own issue.
-export const meta = () => pageMeta("Explore Videos", "Explore Videos on Verdeo.");
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = parseExploreQuery(new URL(request.url).searchParams);
+  const [niches, result] = await Promise.all([listNiches(), searchClips(query)]);
+  return { query, niches, result };
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta(
+    data?.query.q ? `“${data.query.q}” videos` : "Explore Videos",
+    "Search and filter professional stock video clips by niche, license, duration, orientation, colour tone and mood.",
+  );
+
+export default function Videos({ loaderData }: Route.ComponentProps) {
+  const { query, niches, result } = loaderData;
+  // SPEC: the page scrolls to the top when it opens (filter links keep the position).
+  useEffect(() => window.scrollTo(0, 0), []);
   return (
-    <main className="mx-auto max-w-[1400px] px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold">Explore Videos</h1>
+    <main className="mx-auto max-w-[1400px] space-y-10 px-4 py-10 sm:px-6">
+      <header className="space-y-6">
+        <div>
+          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Explore Videos</h1>
+          <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+            Professional stock footage by niche, mood and format, ready for your next project.
+          </p>
+        </div>
+        <ExploreSearch query={query} niches={niches} />
+        <nav className="flex items-center gap-2 overflow-x-auto pb-1" aria-label="Trending">
+          <span className="shrink-0 text-sm font-semibold text-zinc-600 dark:text-zinc-400">Trending:</span>
+          {TRENDING_CHIPS.map((chip) => (
+            <ChipLink
+              key={chip}
+              to={exploreSearch({ q: chip })}
+              active={query.q.toLowerCase() === chip.toLowerCase()}
+            >
+              {chip}
+            </ChipLink>
+          ))}
+        </nav>
+      </header>
+
+      <div className="space-y-4">
+        <FiltersPanel query={query} />
+        {isUnfiltered(query) ? null : (
+          <Link
+            to="/videos"
+            className="inline-flex text-sm font-semibold text-brand-700 hover:underline dark:text-brand-400"
+          >
+            {RESET_FILTERS}
+          </Link>
+        )}
+      </div>
+
+      <NicheBrowser query={query} niches={niches} />
+      <ExploreResults result={result} query={query} />
+
+      <section aria-labelledby="top-searched" className="space-y-4">
+        <h2 id="top-searched" className="text-xl font-bold tracking-tight">
+          Top Searched This Week
+        </h2>
+        <ol className="grid gap-3 sm:grid-cols-3">
+          {niches.slice(0, TOP_SEARCHED_NICHES).map((niche, index) => (
+            <li key={niche.id}>
+              <Link
+                to={exploreSearch({ niche: niche.id })}
+                className={`${chipClass()} w-full justify-start rounded-xl px-4 py-3`}
+              >
+                <span className="text-brand-700 dark:text-brand-400">#{index + 1}</span>
+                <span aria-hidden>{niche.icon}</span>
+                {niche.name}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="rounded-2xl bg-brand-50 p-6 text-sm text-brand-950 sm:p-8 dark:bg-brand-950/60 dark:text-brand-100">
+        <h2 className="text-lg font-bold">Licensed, not sold</h2>
+        <p className="mt-2 max-w-3xl leading-relaxed">
+          Every clip comes with a Standard or Extended license. Creators keep their copyright; you get clear
+          rights to use the footage in your projects. Read the{" "}
+          <Link to="/terms" className="font-semibold underline">
+            Terms of Service
+          </Link>{" "}
+          and how{" "}
+          <Link to="/licensing" className="font-semibold underline">
+            Video Licensing
+          </Link>{" "}
+          works before you download.
+        </p>
+      </section>
     </main>
   );
 }

@@ -1,0 +1,112 @@
+/** Fixed catalogue texts and lists of SPEC section 2 (home and explore). Safe for the browser. */
+
+export const HOME_HEADLINE = "Explore motion. Create emotion.";
+export const HOME_SUBTITLE = "Browse professional-quality stock video footage.";
+export const HOME_SEARCH_PLACEHOLDER = "Search stock videos…";
+export const PREVIEW_CAPTION = "Thousands of professional stock videos at your fingertips";
+export const LIGHTBOX_CLOSE_LABEL = "Close (ESC)";
+
+export const HOME_CATEGORIES = [
+  "Luxury",
+  "Technology",
+  "Health",
+  "Hospitality",
+  "Cars",
+  "Fashion",
+  "Food",
+  "Architecture",
+  "Nature",
+  "Sports",
+] as const;
+
+/** The two preview rows of the home page, 10 clips each. */
+export const PREVIEW_ROW_TOP = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+export const PREVIEW_ROW_BOTTOM = [101, 102, 103, 104, 105, 106, 107, 108, 109, 110];
+/** Each row repeats its clips so the endless scroll never shows a gap. */
+export const PREVIEW_REPEAT = 3;
+
+export interface TrendingTopic {
+  rank: number;
+  title: string;
+  query: string;
+  /** The catalogue clip whose poster illustrates the topic. */
+  posterClipId: number;
+}
+
+export const TOP_SEARCHES: TrendingTopic[] = [
+  { rank: 1, title: "Luxury Lifestyle", query: "luxury lifestyle", posterClipId: 1 },
+  { rank: 2, title: "Tech & Innovation", query: "technology", posterClipId: 2 },
+  { rank: 3, title: "Health & Wellness", query: "wellness", posterClipId: 4 },
+  { rank: 4, title: "Travel & Adventure", query: "travel", posterClipId: 203 },
+  { rank: 5, title: "Food & Cooking", query: "food", posterClipId: 105 },
+  { rank: 6, title: "Fashion & Style", query: "fashion", posterClipId: 7 },
+  { rank: 7, title: "Business & Finance", query: "business", posterClipId: 6 },
+  { rank: 8, title: "Nature & Wildlife", query: "nature", posterClipId: 3 },
+  { rank: 9, title: "Sports & Fitness", query: "fitness", posterClipId: 104 },
+  { rank: 10, title: "Art & Design", query: "design", posterClipId: 108 },
+];
+export const TOP_SEARCHES_LARGE = 3;
+
+export interface Showcase {
+  title: string;
+  text: string;
+  clipId: number;
+  shotList?: string[];
+}
+
+export const SHOWCASES: Showcase[] = [
+  {
+    title: "Brand Ad Starter",
+    text: "Four shots that carry a 30-second spot.",
+    clipId: 7,
+    shotList: ["Wide establishing", "Product close-up", "Lifestyle reaction", "Logo lockup"],
+  },
+  {
+    title: "Website Hero That Pops",
+    text: "A calm, looping landscape that sits behind your headline without fighting it.",
+    clipId: 3,
+  },
+  {
+    title: "Social Reel in Minutes",
+    text: "Vertical, energetic clips cut for stories and reels.",
+    clipId: 110,
+  },
+];
+
+export const BENEFITS = [
+  { title: "Curated clips", text: "Thousands of hand-picked clips, reviewed for quality." },
+  { title: "Fast, simple downloads", text: "One plan, clear licences, files ready in seconds." },
+  { title: "Search by niche and mood", text: "Find the right shot by niche, tone, mood and length." },
+];
+
+/** Explore: the search box's two search types, each with its rotating suggestions. */
+export const SEARCH_TYPES = {
+  videos: {
+    label: "Videos",
+    suggestions: ["Luxury Lifestyle", "Technology", "Nature", "Food", "Cinematic", "Wellness"],
+  },
+  niches: {
+    label: "Niches",
+    suggestions: [
+      "Luxury Lifestyle",
+      "Technology",
+      "Nature",
+      "Wellness",
+      "Food & Travel",
+      "Real Estate",
+      "Cars",
+    ],
+  },
+} as const;
+export type SearchType = keyof typeof SEARCH_TYPES;
+
+export const TRENDING_CHIPS = ["Sunset", "Drone", "Slow motion", "City night", "Coffee", "Yoga", "Ocean"];
+
+export const EMPTY_TITLE = "No videos found";
+export const EMPTY_TEXT = "Try adjusting your filters or explore trending niches.";
+export const RESET_FILTERS = "Reset All Filters";
+export const TOP_SEARCHED_NICHES = 3;
+
+export const POST_NOT_FOUND = "This video doesn't exist or has been removed.";
+export const DOWNLOAD_ALERT = "Download feature coming soon! This will open a pricing modal.";
+export const SAVE_FAILED = "Could not update your saved videos. Please try again.";

@@ -1,0 +1,112 @@
+import { useEffect, useState } from "react";
+import { Form, useNavigate } from "react-router";
+import { SUGGESTION_ROTATION_MS } from "~/constants";
+import type { Niche } from "../catalog.server";
+import { SEARCH_TYPES, type SearchType } from "../catalog-content";
+import { type ExploreQuery, exploreSearch, FILTER_NAMES } from "../explore-query";
+
+/** Rotates through a list every SUGGESTION_ROTATION_MS. */
+function useRotating(list: readonly string[]) {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    setIndex(0);
+    const timer = setInterval(
+      () => setIndex((current) => (current + 1) % list.length),
+      SUGGESTION_ROTATION_MS,
+    );
+    return () => clearInterval(timer);
+  }, [list]);
+  return list[index % list.length];
+}
+
+/**
+ * The explore search box. Its placeholder names the search type (videos or niches) and a suggestion
+ * that rotates. Searching niches selects the first niche whose name contains the text.
+ */
+export function ExploreSearch({
+  query,
+  niches,
+}: {
+  query: ExploreQuery;
+  niches: Pick<Niche, "id" | "name">[];
+}) {
+  const [type, setType] = useState<SearchType>("videos");
+  const [text, setText] = useState(query.q);
+  const suggestion = useRotating(SEARCH_TYPES[type].suggestions);
+  const navigate = useNavigate();
+  useEffect(() => setText(query.q), [query.q]);
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    if (type !== "niches") return;
+    event.preventDefault();
+    const wanted = text.trim().toLowerCase();
+    const niche = wanted ? niches.find((item) => item.name.toLowerCase().includes(wanted)) : undefined;
+    navigate(
+      `/videos${exploreSearch(niche ? { ...query, q: "", niche: niche.id, sub: null, page: 1 } : { ...query, q: text.trim(), page: 1 })}`,
+    );
+  }
+
+  return (
+    <div>
+      <fieldset className="mb-3 inline-flex rounded-full bg-zinc-100 p-1 dark:bg-zinc-800">
+        <legend className="sr-only">Search type</legend>
+        {(Object.keys(SEARCH_TYPES) as SearchType[]).map((key) => (
+          <label
+            key={key}
+            className={`cursor-pointer rounded-full px-4 py-1.5 text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 ${
+              type === key
+                ? "bg-white text-brand-800 shadow-sm dark:bg-zinc-950 dark:text-brand-300"
+                : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-white"
+            }`}
+          >
+            <input
+              type="radio"
+              name="search-type"
+              value={key}
+              checked={type === key}
+              onChange={() => setType(key)}
+              className="sr-only"
+            />
+            {SEARCH_TYPES[key].label}
+          </label>
+        ))}
+      </fieldset>
+      <Form method="get" action="/videos" role="search" onSubmit={submit} className="flex gap-2">
+        {FILTER_NAMES.map((name) =>
+          query[name] !== "all" ? <input key={name} type="hidden" name={name} value={query[name]} /> : null,
+        )}
+        {query.niche ? <input type="hidden" name="niche" value={query.niche} /> : null}
+        {query.niche && query.sub ? <input type="hidden" name="sub" value={query.sub} /> : null}
+        <label className="relative flex-1">
+          <span className="sr-only">Search {SEARCH_TYPES[type].label.toLowerCase()}</span>
+          <svg
+            viewBox="0 0 24 24"
+            className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-zinc-400"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden
+          >
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-3.5-3.5" />
+          </svg>
+          <input
+            type="search"
+            name="q"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            maxLength={200}
+            placeholder={`Search ${SEARCH_TYPES[type].label.toLowerCase()}… try “${suggestion}”`}
+            className="h-12 w-full rounded-full border border-zinc-300 bg-white pr-4 pl-12 text-base shadow-sm outline-none placeholder:text-zinc-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-500/30 dark:border-zinc-700 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
+          />
+        </label>
+        <button
+          type="submit"
+          className="h-12 rounded-full bg-brand-700 px-6 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 dark:bg-brand-500 dark:text-zinc-950 dark:hover:bg-brand-400"
+        >
+          Search
+        </button>
+      </Form>
+    </div>
+  );
+}

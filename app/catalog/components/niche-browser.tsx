@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import type { Niche } from "../catalog.server";
+import { type ExploreQuery, exploreSearch } from "../explore-query";
+import { ChipLink } from "./chip";
+
+/**
+ * Browse by Niche (SPEC section 4): choosing the selected niche again deselects it and clears the
+ * sub-niche; choosing another niche clears the sub-niche.
+ */
+export function NicheBrowser({ query, niches }: { query: ExploreQuery; niches: Niche[] }) {
+  const selected = niches.find((niche) => niche.id === query.niche);
+  return (
+    <section aria-labelledby="browse-niche">
+      <h2 id="browse-niche" className="mb-4 text-xl font-bold tracking-tight">
+        Browse by Niche
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {niches.map((niche) => {
+          const isSelected = niche.id === query.niche;
+          const to =
+            exploreSearch({ ...query, niche: isSelected ? null : niche.id, sub: null, page: 1 }) || "?";
+          return (
+            <li key={niche.id}>
+              <Link
+                to={to}
+                preventScrollReset
+                aria-current={isSelected ? "true" : undefined}
+                className={`group relative block aspect-[4/3] overflow-hidden rounded-xl ring-2 transition ${
+                  isSelected
+                    ? "ring-brand-500"
+                    : "ring-transparent hover:ring-brand-300 dark:hover:ring-brand-700"
+                }`}
+              >
+                <img
+                  src={niche.thumbnailUrl}
+                  alt=""
+                  width={640}
+                  height={360}
+                  loading="lazy"
+                  className="absolute inset-0 size-full object-cover transition group-hover:scale-105"
+                />
+                <span className="absolute inset-0 bg-gradient-to-t from-black/80 via-black/30 to-transparent" />
+                <span className="absolute inset-x-0 bottom-0 flex items-center gap-1.5 p-3 text-sm font-semibold text-white">
+                  <span aria-hidden>{niche.icon}</span>
+                  {niche.name}
+                </span>
+                {isSelected ? (
+                  <span className="absolute top-2 right-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+                    Selected
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      {selected ? (
+        <fieldset className="mt-4 flex flex-wrap gap-2">
+          <legend className="sr-only">{selected.name} sub-niches</legend>
+          {selected.subNiches.map((sub) => {
+            const isSelected = sub === query.sub;
+            return (
+              <ChipLink
+                key={sub}
+                to={exploreSearch({ ...query, sub: isSelected ? null : sub, page: 1 })}
+                active={isSelected}
+              >
+                {sub}
+              </ChipLink>
+            );
+          })}
+        </fieldset>
+      ) : null}
+    </section>
+  );
+}

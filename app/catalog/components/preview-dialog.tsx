@@ -1,0 +1,93 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Link } from "react-router";
+import type { CatalogClip } from "../catalog-clip";
+import { formatDuration } from "./clip-card";
+import { Avatar, RoleBadge } from "./role-badge";
+
+/**
+ * The explore preview overlay: a modal dialog (Esc closes it, focus stays inside, and returns to the
+ * card that opened it).
+ */
+export function PreviewDialog({ clip, onClose }: { clip: CatalogClip | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={clip !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[70] bg-black/75 backdrop-blur-sm" />
+        {clip ? (
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-[80] max-h-[92vh] w-[min(960px,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white shadow-2xl dark:bg-zinc-900">
+            <div className="flex max-h-[60vh] justify-center bg-black">
+              <video
+                key={clip.id}
+                src={clip.videoUrl}
+                poster={clip.thumbnailUrl}
+                width={clip.width}
+                height={clip.height}
+                controls
+                autoPlay
+                muted
+                loop
+                playsInline
+                preload="metadata"
+                className="max-h-[60vh] w-auto max-w-full"
+                style={{ aspectRatio: `${clip.width} / ${clip.height}` }}
+              />
+            </div>
+            <div className="space-y-4 p-5 sm:p-6">
+              <div className="flex items-start justify-between gap-4">
+                <div>
+                  <Dialog.Title className="text-xl font-bold">{clip.title}</Dialog.Title>
+                  <Dialog.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+                    {clip.description}
+                  </Dialog.Description>
+                </div>
+                <Dialog.Close
+                  aria-label="Close preview"
+                  className="grid size-9 shrink-0 place-items-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                >
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="size-5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    aria-hidden
+                  >
+                    <path d="M6 6l12 12M18 6 6 18" />
+                  </svg>
+                </Dialog.Close>
+              </div>
+              <dl className="flex flex-wrap gap-2 text-xs">
+                {[
+                  ["Niche", clip.subNicheName ? `${clip.nicheName} · ${clip.subNicheName}` : clip.nicheName],
+                  ["License", clip.license],
+                  ["Duration", formatDuration(clip.durationSeconds)],
+                  ["Orientation", clip.orientation],
+                  ["Tone", clip.colorTone],
+                  ["Mood", clip.mood],
+                ].map(([label, value]) => (
+                  <div key={label} className="rounded-full bg-zinc-100 px-3 py-1 dark:bg-zinc-800">
+                    <dt className="inline text-zinc-500 dark:text-zinc-400">{label}: </dt>
+                    <dd className="inline font-medium capitalize">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <div className="flex flex-wrap items-center justify-between gap-4">
+                <div className="flex items-center gap-3">
+                  <Avatar name={clip.creatorName} url={clip.creatorAvatarUrl} size={36} />
+                  <span className="text-sm font-semibold">{clip.creatorName}</span>
+                  <RoleBadge role={clip.creatorRole} />
+                </div>
+                <Link
+                  to={`/video/${clip.id}`}
+                  className="rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 dark:bg-brand-500 dark:text-zinc-950 dark:hover:bg-brand-400"
+                >
+                  Open clip page
+                </Link>
+              </div>
+            </div>
+          </Dialog.Content>
+        ) : null}
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
