@@ -16,6 +16,7 @@ import { migrateDatabase } from "~/platform/db/migrate.server";
 import { pruneRateLimits } from "~/platform/rate-limit.server";
 import { storage } from "~/platform/storage.server";
 import { bodyLimits } from "./body-limits";
+import { publicPageCache } from "./page-cache";
 import { sameOriginWrites } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import { seedIfEmpty } from "./seed/seed";
@@ -32,6 +33,8 @@ export interface RunningServer {
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+/** Pages every anonymous visitor sees alike (see page-cache.ts). */
+const PUBLIC_PAGES = /^\/(?:videos|search|pricing|about|terms|privacy|licensing|creators-hub|video\/\d+)?$/;
 
 /**
  * Starts Verdeo: binds the port first (so a clash fails fast), then the database, migrations
@@ -66,7 +69,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         res: (res) => ({ status: res.statusCode }),
       },
       // A client's mistake (4xx) is not a crash: only 5xx answers are logged as errors.
-      customLogLevel: (_req, res) => (res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      customLogLevel: (_req, res) =>
+        res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
   app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
@@ -93,6 +97,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Until start-up finishes, and while the database is away, answer a friendly 503 instead of errors.
   app.use((_req, res, next) => (ready && health.up() ? next() : void serviceUnavailablePage(res)));
   app.use("/media", storage().serve());
+  app.use(publicPageCache({ ttlMs: 3_000, paths: PUBLIC_PAGES }));
 
   const vite = options.vite;
   const build = vite

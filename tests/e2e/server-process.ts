@@ -47,9 +47,13 @@ export async function startBuiltServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // Keep the tail of the output only: a long benchmark logs a lot.
   let log = "";
-  child.stdout?.on("data", (chunk) => (log += chunk));
-  child.stderr?.on("data", (chunk) => (log += chunk));
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk).slice(-65_536);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
   const deadline = Date.now() + (options.readyTimeoutMs ?? 150_000);

@@ -1,0 +1,79 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { startBuiltServer } from "../tests/e2e/server-process";
+
+/** The demo data for benchmarks is kept between runs: the first run renders the clips once. */
+export const BENCH_DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), "verdeo-bench-data");
+
+export function startBenchServer(env: Record<string, string> = {}) {
+  mkdirSync(BENCH_DATA_DIR, { recursive: true });
+  return startBuiltServer(
+    { LOG_LEVEL: "info", ...env },
+    { dataDir: BENCH_DATA_DIR, readyTimeoutMs: 300_000 },
+  );
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  bytesPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** One autocannon run, reduced to the figures the reports use. */
+export async function measure(options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ connections: 50, duration: 5, ...options });
+  return {
+    requestsPerSecond: result.requests.average,
+    bytesPerSecond: result.throughput.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export type Row = Record<string, string | number | boolean>;
+
+/** Prints a table and writes it as JSON and Markdown under bench/results/. */
+export function report(name: string, title: string, rows: Row[]) {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const cell = (value: unknown) => (typeof value === "number" ? formatNumber(value) : String(value ?? ""));
+  const markdown = [
+    `## ${title}`,
+    "",
+    `| ${columns.join(" | ")} |`,
+    `| ${columns.map(() => "---").join(" | ")} |`,
+    ...rows.map((row) => `| ${columns.map((column) => cell(row[column])).join(" | ")} |`),
+    "",
+  ].join("\n");
+  console.log(`\n${markdown}`);
+  const dir = path.resolve("bench/results");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, `${name}.json`),
+    `${JSON.stringify({ title, measuredAt: new Date().toISOString(), rows }, null, 2)}\n`,
+  );
+  writeFileSync(path.join(dir, `${name}.md`), markdown);
+  return markdown;
+}
+
+function formatNumber(value: number) {
+  if (Number.isInteger(value)) return String(value);
+  return Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2);
+}
