@@ -1,12 +1,10 @@
 import { pageMeta } from "~/layout/meta";
+import { LegalPage } from "../components/legal-page";
+import { PRIVACY } from "../legal/privacy";
 
-// Placeholder page: built by its own issue.
-export const meta = () => pageMeta("Privacy Policy", "Privacy Policy on Verdeo.");
+export const meta = () =>
+  pageMeta(PRIVACY.title, "What Verdeo stores about you, why, for how long, and how to use your rights.");
 
-export default function Page() {
-  return (
-    <main className="mx-auto max-w-[1400px] px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold">Privacy Policy</h1>
-    </main>
-  );
+export default function Privacy() {
+  return <LegalPage document={PRIVACY} />;
 }

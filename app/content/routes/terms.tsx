@@ -1,12 +1,10 @@
 import { pageMeta } from "~/layout/meta";
+import { LegalPage } from "../components/legal-page";
+import { TERMS } from "../legal/terms";
 
-// Placeholder page: built by its own issue.
-export const meta = () => pageMeta("Terms of Service", "Terms of Service on Verdeo.");
+export const meta = () =>
+  pageMeta(TERMS.title, "Accounts, orders and payment, licenses and acceptable use on Verdeo.");
 
-export default function Page() {
-  return (
-    <main className="mx-auto max-w-[1400px] px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold">Terms of Service</h1>
-    </main>
-  );
+export default function Terms() {
+  return <LegalPage document={TERMS} />;
 }
