@@ -1,19 +1,37 @@
+import { listClipsByIds } from "~/catalog/catalog.server";
+import { PREVIEW_ROW_BOTTOM, PREVIEW_ROW_TOP, SHOWCASES } from "~/catalog/catalog-content";
+import { Hero } from "~/catalog/components/home/hero";
+import { PreviewRows } from "~/catalog/components/home/preview-rows";
+import { Showcase } from "~/catalog/components/home/showcase";
+import { TopSearches } from "~/catalog/components/home/top-searches";
 import { pageMeta } from "~/layout/meta";
+import type { Route } from "./+types/home";
 
-// Placeholder home: the catalogue issue builds the four sections.
+export async function loader() {
+  const ids = [...PREVIEW_ROW_TOP, ...PREVIEW_ROW_BOTTOM, ...SHOWCASES.map((showcase) => showcase.clipId)];
+  const clips = (await listClipsByIds([...new Set(ids)])).map(({ id, title, thumbnailUrl, videoUrl }) => ({
+    id,
+    title,
+    thumbnailUrl,
+    videoUrl,
+  }));
+  const pick = (wanted: number[]) => clips.filter((clip) => wanted.includes(clip.id));
+  return { top: pick(PREVIEW_ROW_TOP), bottom: pick(PREVIEW_ROW_BOTTOM), showcase: clips };
+}
+
 export const meta = () =>
   pageMeta(
     "Verdeo",
     "Browse professional-quality stock video footage for brand ads, website heroes and social reels.",
   );
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-[1400px] px-4 py-24 text-center sm:px-6">
-      <h1 className="text-4xl font-black tracking-tight sm:text-6xl">Explore motion. Create emotion.</h1>
-      <p className="mt-4 text-lg text-zinc-600 dark:text-zinc-400">
-        Browse professional-quality stock video footage.
-      </p>
+    <main>
+      <Hero />
+      <PreviewRows top={loaderData.top} bottom={loaderData.bottom} />
+      <TopSearches />
+      <Showcase clips={loaderData.showcase} />
     </main>
   );
 }

@@ -1,0 +1,70 @@
+import { useState } from "react";
+import { Form, Link, useNavigate } from "react-router";
+import { HOME_CATEGORY_SCROLL_S } from "~/constants";
+import {
+  HOME_CATEGORIES,
+  HOME_HEADLINE,
+  HOME_SEARCH_PLACEHOLDER,
+  HOME_SUBTITLE,
+} from "../../catalog-content";
+import { exploreSearch } from "../../explore-query";
+import { Marquee } from "./marquee";
+
+/** Section 1: headline, the search box (only a non-blank search goes anywhere) and the category strip. */
+export function Hero() {
+  const [text, setText] = useState("");
+  const navigate = useNavigate();
+  return (
+    <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white pt-20 pb-12 dark:from-brand-950/50 dark:to-zinc-950">
+      <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
+        <h1 className="text-4xl font-black tracking-tight text-balance sm:text-6xl">{HOME_HEADLINE}</h1>
+        <p className="mt-4 text-lg text-zinc-600 dark:text-zinc-400">{HOME_SUBTITLE}</p>
+        <Form
+          method="get"
+          action="/videos"
+          role="search"
+          className="mx-auto mt-8 flex max-w-2xl gap-2 rounded-full bg-white p-1.5 shadow-lg ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const query = text.trim();
+            if (query) navigate(`/videos?q=${encodeURIComponent(query)}`);
+          }}
+        >
+          <label className="flex-1">
+            <span className="sr-only">Search stock videos</span>
+            <input
+              type="search"
+              name="q"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={HOME_SEARCH_PLACEHOLDER}
+              className="h-12 w-full rounded-full bg-transparent px-5 text-base outline-none placeholder:text-zinc-500 dark:placeholder:text-zinc-400"
+            />
+          </label>
+          <button
+            type="submit"
+            className="h-12 rounded-full bg-brand-700 px-6 text-sm font-semibold text-white hover:bg-brand-800 dark:bg-brand-500 dark:text-zinc-950 dark:hover:bg-brand-400"
+          >
+            Search
+          </button>
+        </Form>
+      </div>
+      <nav aria-label="Categories" className="mt-10">
+        <Marquee durationS={HOME_CATEGORY_SCROLL_S} gapClass="gap-3 pr-3">
+          {(copy) =>
+            HOME_CATEGORIES.map((category) => (
+              <Link
+                key={category}
+                to={`/videos${exploreSearch({ q: category })}`}
+                tabIndex={copy > 0 ? -1 : undefined}
+                className="rounded-full border border-zinc-200 bg-white px-5 py-2 text-sm font-semibold whitespace-nowrap text-zinc-800 shadow-sm transition hover:border-brand-500 hover:text-brand-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:text-brand-300"
+              >
+                {category}
+              </Link>
+            ))
+          }
+        </Marquee>
+      </nav>
+    </section>
+  );
+}

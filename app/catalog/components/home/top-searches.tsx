@@ -1,0 +1,72 @@
+import { Link } from "react-router";
+import { TOP_SEARCHES, TOP_SEARCHES_LARGE } from "../../catalog-content";
+import { exploreSearch } from "../../explore-query";
+
+const poster = (clipId: number) => `/media/posters/${clipId}.jpg`;
+
+/** Section 3: ten fixed topics, the top three as large cards. No network call of its own. */
+export function TopSearches() {
+  const large = TOP_SEARCHES.slice(0, TOP_SEARCHES_LARGE);
+  const small = TOP_SEARCHES.slice(TOP_SEARCHES_LARGE);
+  return (
+    <section aria-labelledby="top-searches" className="mx-auto max-w-[1400px] px-4 py-16 sm:px-6">
+      <h2 id="top-searches" className="text-2xl font-bold tracking-tight sm:text-3xl">
+        Top Searches This Week
+      </h2>
+      <ol className="mt-6 grid gap-4 md:grid-cols-3">
+        {large.map((topic) => (
+          <li key={topic.rank}>
+            <Link
+              to={`/videos${exploreSearch({ q: topic.query })}`}
+              className="group relative block aspect-[16/10] overflow-hidden rounded-2xl bg-zinc-200 dark:bg-zinc-800"
+            >
+              <img
+                src={poster(topic.posterClipId)}
+                alt=""
+                width={640}
+                height={360}
+                loading="lazy"
+                className="absolute inset-0 size-full object-cover transition duration-500 group-hover:scale-105"
+              />
+              <span className="absolute inset-0 bg-gradient-to-t from-black/80 via-black/20 to-transparent" />
+              <span className="absolute top-3 left-3 grid size-9 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white">
+                {topic.rank}
+              </span>
+              <span className="absolute inset-x-0 bottom-0 p-4 text-xl font-bold text-white">
+                {topic.title}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ol>
+      <ol
+        start={TOP_SEARCHES_LARGE + 1}
+        className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7"
+      >
+        {small.map((topic) => (
+          <li key={topic.rank}>
+            <Link
+              to={`/videos${exploreSearch({ q: topic.query })}`}
+              className="group flex items-center gap-3 rounded-xl border border-zinc-200 bg-white p-2 transition hover:border-brand-500 dark:border-zinc-800 dark:bg-zinc-900"
+            >
+              <img
+                src={poster(topic.posterClipId)}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                className="size-12 shrink-0 rounded-lg object-cover"
+              />
+              <span className="min-w-0">
+                <span className="block text-xs font-semibold text-brand-700 dark:text-brand-400">
+                  #{topic.rank}
+                </span>
+                <span className="block text-sm leading-tight font-semibold">{topic.title}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
