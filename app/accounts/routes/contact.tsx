@@ -1,12 +1,122 @@
+import { useEffect, useRef } from "react";
+import { data, useFetcher, useNavigation } from "react-router";
+import { Button, ButtonLink, Spinner } from "~/components/button";
+import { useToast } from "~/components/toast";
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from "~/constants";
 import { pageMeta } from "~/layout/meta";
+import { FormField, inputClass } from "../components/form-field";
+import { sendContactMessage } from "../contact.server";
+import { displayName } from "../display-name";
+import { getOptionalUser } from "../session.server";
+import type { Route } from "./+types/contact";
 
-// Placeholder page: built by its own issue.
-export const meta = () => pageMeta("Let's talk.", "Let's talk. on Verdeo.");
+export const meta = () =>
+  pageMeta("Let's talk.", "Questions about licensing, creators or your account? Write to the Verdeo team.");
 
-export default function Page() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request);
+  return { sender: user ? { username: displayName(user), email: user.email } : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await sendContactMessage(
+    await getOptionalUser(request),
+    { subject: form.get("subject") ?? "", message: form.get("message") ?? "" },
+    context.clientIp,
+  );
+  return data({ ok: result.ok, message: result.message }, { status: result.status });
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { sender } = loaderData;
+  const navigation = useNavigation();
   return (
-    <main className="mx-auto max-w-[1400px] px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold">Let's talk.</h1>
+    <main className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">
+        Contact
+      </p>
+      <h1 className="mt-2 text-4xl font-bold tracking-tight">Let's talk.</h1>
+      <p className="mt-3 text-zinc-600 dark:text-zinc-400">
+        Questions about licensing, creating or your account? The team reads every message.
+      </p>
+      <div className="mt-8">
+        {navigation.state === "loading" && navigation.location.pathname === "/contact" ? (
+          <div className="grid place-items-center py-16 text-brand-700 dark:text-brand-400">
+            <Spinner label="Loading your profile" />
+          </div>
+        ) : sender ? (
+          <ContactForm sender={sender} />
+        ) : (
+          <LoginRequired />
+        )}
+      </div>
     </main>
+  );
+}
+
+function LoginRequired() {
+  return (
+    <section className="rounded-2xl border border-zinc-200 bg-white p-8 text-center shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <h2 className="text-xl font-semibold">Login Required</h2>
+      <p className="mt-2 text-zinc-600 dark:text-zinc-400">You must be logged in to contact the team.</p>
+      <ButtonLink to="/login" className="mt-6">
+        Log In
+      </ButtonLink>
+    </section>
+  );
+}
+
+function ContactForm({ sender }: { sender: { username: string; email: string } }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const toast = useToast();
+  const form = useRef<HTMLFormElement>(null);
+  const sending = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    toast({ message: fetcher.data.message, type: fetcher.data.ok ? "success" : "error" });
+    // SPEC section 4: success clears subject and message; failure keeps them.
+    if (fetcher.data.ok) form.current?.reset();
+  }, [fetcher.state, fetcher.data, toast]);
+
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      className="space-y-5 rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Username" name="username" value={sender.username} readOnly />
+        <FormField label="Email" name="email" type="email" value={sender.email} readOnly />
+      </div>
+      <FormField
+        label="Subject"
+        name="subject"
+        placeholder="What's this about?"
+        required
+        maxLength={CONTACT_SUBJECT_MAX}
+      />
+      <div>
+        <label
+          htmlFor="field-message"
+          className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200"
+        >
+          Message
+        </label>
+        <textarea
+          id="field-message"
+          name="message"
+          rows={6}
+          required
+          maxLength={CONTACT_MESSAGE_MAX}
+          placeholder="Tell us what's on your mind..."
+          className={inputClass}
+        />
+      </div>
+      <Button type="submit" disabled={sending}>
+        {sending ? "Sending..." : "Send Message"}
+      </Button>
+    </fetcher.Form>
   );
 }

@@ -1,0 +1,58 @@
+import sharp from "sharp";
+import { AVATAR_MAX_BYTES } from "~/constants";
+import { logger } from "~/platform/logger.server";
+import { keyFromMediaUrl, mediaUrl, storage } from "~/platform/storage.server";
+import { MESSAGES } from "./messages";
+
+export const AVATAR_SIZE_PX = 256;
+/** Decoding a larger image is refused: a 20-megapixel cap stops pixel bombs before they allocate. */
+const MAX_INPUT_PIXELS = 20_000_000;
+
+export type AvatarKind = "jpeg" | "png" | "webp";
+
+/** The image type by the file's first bytes, never by its name or declared type. */
+export function sniffImageType(bytes: Uint8Array): AvatarKind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((byte, index) => bytes[index] === byte)) return "png";
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  return null;
+}
+
+export class AvatarError extends Error {}
+
+/**
+ * Checks and re-encodes an uploaded avatar: size, magic bytes, decodable within the pixel cap, then a
+ * 256 px square WebP without metadata (sharp drops EXIF/ICC unless asked to keep them).
+ */
+export async function processAvatar(bytes: Uint8Array): Promise<Buffer> {
+  if (bytes.byteLength > AVATAR_MAX_BYTES) throw new AvatarError(MESSAGES.avatarTooLarge);
+  if (!sniffImageType(bytes)) throw new AvatarError(MESSAGES.avatarNotImage);
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated: false })
+      .rotate()
+      .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: "cover", position: "attention" })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    logger.warn({ err: error }, "avatar refused: not a decodable image within limits");
+    throw new AvatarError(MESSAGES.avatarNotImage);
+  }
+}
+
+/** Stores the new avatar at avatars/{userId}/{timestamp}.webp and returns its URL. */
+export async function storeAvatar(userId: string, webp: Buffer) {
+  const key = `avatars/${userId}/${Date.now()}.webp`;
+  await storage().put(key, webp);
+  return mediaUrl(key);
+}
+
+/** Removes a previous avatar file, but only one of this user's own. */
+export async function removeOldAvatar(userId: string, previousUrl: string | null) {
+  const key = keyFromMediaUrl(previousUrl);
+  if (!key?.startsWith(`avatars/${userId}/`)) return;
+  await storage()
+    .remove(key)
+    .catch((error) => logger.warn({ err: error, key }, "removing the old avatar failed"));
+}

@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/button";
+import { useToast } from "~/components/toast";
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "~/constants";
+import { MESSAGES } from "../messages";
+import { UsernameField, useUsernameCheck } from "./username-field";
+
+type EditResult = { ok: boolean; message: string };
+
+/** Edit mode of one's own profile: username and avatar; Cancel restores the previous values. */
+export function ProfileEditor({
+  username: initialUsername,
+  onPreview,
+  onDone,
+}: {
+  username: string | null;
+  onPreview: (url: string | null) => void;
+  onDone: () => void;
+}) {
+  const fetcher = useFetcher<EditResult>();
+  const toast = useToast();
+  const [username, setUsername] = useState(initialUsername ?? "");
+  const check = useUsernameCheck(username, initialUsername);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const saving = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    toast({ message: fetcher.data.message, type: fetcher.data.ok ? "success" : "error" });
+    if (fetcher.data.ok) onDone();
+  }, [fetcher.state, fetcher.data, toast, onDone]);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const clearFile = () => {
+    if (fileInput.current) fileInput.current.value = "";
+    setPreview(null);
+    onPreview(null);
+  };
+
+  const onFile = (file: File | undefined) => {
+    if (!file) return clearFile();
+    // Quick feedback only: the server checks the bytes themselves.
+    if (!file.type.startsWith("image/")) {
+      toast({ message: MESSAGES.avatarNotImage, type: "error" });
+      return clearFile();
+    }
+    if (file.size > AVATAR_MAX_BYTES) {
+      toast({ message: MESSAGES.avatarTooLarge, type: "error" });
+      return clearFile();
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    onPreview(url);
+  };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (check.state !== "available") {
+      toast({ message: MESSAGES.editUsernameUnavailable, type: "error" });
+      return;
+    }
+    fetcher.submit(event.currentTarget, { method: "post", encType: "multipart/form-data" });
+  };
+
+  return (
+    <fetcher.Form
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      className="mt-6 w-full max-w-md space-y-4 rounded-2xl border border-zinc-200 bg-white p-5 text-left shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <input type="hidden" name="intent" value="update" />
+      <UsernameField value={username} onChange={setUsername} check={check} />
+      <div>
+        <label htmlFor="avatar" className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          Avatar
+        </label>
+        <input
+          ref={fileInput}
+          id="avatar"
+          name="avatar"
+          type="file"
+          accept={AVATAR_TYPES.join(",")}
+          onChange={(event) => onFile(event.target.files?.[0])}
+          className="block w-full text-sm text-zinc-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100 dark:text-zinc-300 dark:file:bg-brand-950 dark:file:text-brand-200"
+        />
+        <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">JPEG, PNG or WebP, up to 5 MB.</p>
+      </div>
+      <div className="flex gap-3">
+        <Button type="submit" disabled={saving}>
+          {saving ? "Saving..." : "Save Changes"}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={saving}
+          onClick={() => {
+            setUsername(initialUsername ?? "");
+            clearFile();
+            onDone();
+          }}
+        >
+          Cancel
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,125 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { Link } from "react-router";
+import type { ClipSummary } from "~/catalog/clip-summary";
+import { ClipCard } from "~/catalog/components/clip-card";
+import { buttonClass } from "~/components/button";
+import type { Role } from "../roles";
+
+const tabClass =
+  "relative -mb-px border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-zinc-500 hover:text-zinc-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-zinc-400 dark:hover:text-white dark:data-[state=active]:border-brand-400 dark:data-[state=active]:text-brand-400";
+
+function EmptyState({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-zinc-300 px-6 py-14 text-center dark:border-zinc-700">
+      <p className="text-base font-semibold">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+function ClipGrid({ clips }: { clips: ClipSummary[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {clips.map((clip) => (
+        <li key={clip.id}>
+          <ClipCard clip={clip} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC section 2: Uploads for everyone (listed only for creators), Saved and Downloads for the owner. */
+export function ProfileTabs({
+  role,
+  isOwner,
+  uploads,
+  saved,
+  downloads,
+}: {
+  role: Role;
+  isOwner: boolean;
+  uploads: ClipSummary[];
+  saved: ClipSummary[] | null;
+  downloads: ClipSummary[] | null;
+}) {
+  return (
+    <Tabs.Root defaultValue="uploads" className="mt-10">
+      <Tabs.List
+        aria-label="Profile sections"
+        className="flex gap-2 border-b border-zinc-200 dark:border-zinc-800"
+      >
+        <Tabs.Trigger value="uploads" className={tabClass}>
+          Uploads
+        </Tabs.Trigger>
+        {isOwner ? (
+          <>
+            <Tabs.Trigger value="saved" className={tabClass}>
+              Saved
+            </Tabs.Trigger>
+            <Tabs.Trigger value="downloads" className={tabClass}>
+              Downloads
+            </Tabs.Trigger>
+          </>
+        ) : null}
+      </Tabs.List>
+      <Tabs.Content value="uploads" className="pt-6 outline-none">
+        {role === "creator" ? (
+          <>
+            {isOwner ? (
+              <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
+                Manage your footage in the{" "}
+                <Link
+                  to="/creators-hub"
+                  className="font-semibold text-brand-700 hover:underline dark:text-brand-400"
+                >
+                  Creators Hub
+                </Link>
+                .
+              </p>
+            ) : null}
+            {uploads.length > 0 ? <ClipGrid clips={uploads} /> : <EmptyState title="No uploads yet" />}
+          </>
+        ) : (
+          <EmptyState title={isOwner ? "Become a creator" : "Not a creator yet"}>
+            <p className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">
+              {isOwner
+                ? "Creators share their footage with brands and editors around the world and earn from every license."
+                : "This member hasn't started sharing footage on Verdeo."}
+            </p>
+            {isOwner ? (
+              <Link to="/creators-hub" className={buttonClass("primary")}>
+                Visit the Creators Hub
+              </Link>
+            ) : null}
+          </EmptyState>
+        )}
+      </Tabs.Content>
+      {isOwner ? (
+        <>
+          <Tabs.Content value="saved" className="pt-6 outline-none">
+            {saved && saved.length > 0 ? (
+              <ClipGrid clips={saved} />
+            ) : (
+              <EmptyState title="No saved videos yet">
+                <Link
+                  to="/videos"
+                  className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-400"
+                >
+                  Explore videos
+                </Link>
+              </EmptyState>
+            )}
+          </Tabs.Content>
+          <Tabs.Content value="downloads" className="pt-6 outline-none">
+            {downloads && downloads.length > 0 ? (
+              <ClipGrid clips={downloads} />
+            ) : (
+              <EmptyState title="No downloads yet" />
+            )}
+          </Tabs.Content>
+        </>
+      ) : null}
+    </Tabs.Root>
+  );
+}

@@ -1,0 +1,42 @@
+import { db, schema } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import { ContactSchema } from "./contact-schema";
+import { displayName } from "./display-name";
+import { MESSAGES } from "./messages";
+import { ACCOUNT_LIMITS } from "./rate-limits";
+import type { SessionUser } from "./session.server";
+
+export type ContactResult = { ok: boolean; message: string; status: number };
+
+/** SPEC sections 2, 5 and 8: a signed-in user's message, trimmed, limited, stored. */
+export async function sendContactMessage(
+  user: SessionUser | null,
+  input: { subject: unknown; message: unknown },
+  ip: string,
+): Promise<ContactResult> {
+  if (!user) return { ok: false, status: 401, message: MESSAGES.contactNotLoggedIn };
+  const parsed = ContactSchema.safeParse(input);
+  if (!parsed.success)
+    return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? MESSAGES.contactEmpty };
+  const [byIp, byUser] = await Promise.all([
+    hitRateLimit(ACCOUNT_LIMITS.contactPerIp, ip),
+    hitRateLimit(ACCOUNT_LIMITS.contactPerUser, user.id),
+  ]);
+  if (!byIp.allowed || !byUser.allowed) return { ok: false, status: 429, message: MESSAGES.tooManyAttempts };
+  try {
+    await db()
+      .insert(schema.contactMessages)
+      .values({
+        userId: user.id,
+        username: displayName(user),
+        email: user.email,
+        subject: parsed.data.subject,
+        message: parsed.data.message,
+      });
+    return { ok: true, status: 200, message: MESSAGES.contactSent };
+  } catch (error) {
+    logger.error({ err: error }, "contact message insert failed");
+    return { ok: false, status: 500, message: MESSAGES.contactFailed };
+  }
+}

@@ -1,0 +1,36 @@
+import { eq } from "drizzle-orm";
+import { db, schema } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { takeOAuthMetadata } from "./oauth-metadata.server";
+import { avatarUrlFrom, fullNameFrom, usernameCandidateFrom } from "./oauth-profile";
+import { createOAuthProfile, findProfile } from "./profiles.server";
+import type { SessionUser } from "./session.server";
+
+/**
+ * SPEC section 4, the auth callback: with a session and a user, make sure a profile exists, built
+ * from the provider's data (full_name, avatar_url, a unique username that passes the rules).
+ * Returns false for every error case the spec lists.
+ */
+export async function completeOAuthSignIn(user: SessionUser | null): Promise<boolean> {
+  if (!user) return false;
+  if (user.hasProfile) return true;
+  try {
+    const [authUser] = await db().select().from(schema.user).where(eq(schema.user.id, user.id)).limit(1);
+    if (!authUser) return false;
+    const metadata = (await takeOAuthMetadata(authUser.email)) ?? {
+      name: authUser.name,
+      picture: authUser.image,
+    };
+    await createOAuthProfile({
+      id: authUser.id,
+      email: authUser.email,
+      fullName: fullNameFrom(metadata),
+      usernameCandidate: usernameCandidateFrom(metadata, authUser.email),
+      avatarUrl: avatarUrlFrom(metadata),
+    });
+    return (await findProfile(authUser.id)) !== null;
+  } catch (error) {
+    logger.error({ err: error }, "profile creation after social sign-in failed");
+    return false;
+  }
+}

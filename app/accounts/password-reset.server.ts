@@ -1,0 +1,52 @@
+import { and, eq, gt } from "drizzle-orm";
+import { db, schema } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import { auth } from "./auth.server";
+import { MESSAGES } from "./messages";
+import { ACCOUNT_LIMITS } from "./rate-limits";
+
+/**
+ * Asks better-auth to mail a single-use, expiring reset link. The answer never says whether the
+ * address has an account.
+ */
+export async function requestPasswordReset(email: string, ip: string, headers: Headers) {
+  const [byIp, byEmail] = await Promise.all([
+    hitRateLimit(ACCOUNT_LIMITS.passwordResetPerIp, ip),
+    hitRateLimit(ACCOUNT_LIMITS.passwordResetPerEmail, email),
+  ]);
+  if (!byIp.allowed) return { ok: false, message: MESSAGES.tooManyAttempts };
+  // Over the per-address limit: answer as usual, just send nothing more.
+  if (byEmail.allowed) {
+    await auth()
+      .api.requestPasswordReset({ body: { email }, headers })
+      .catch((error) => logger.error({ err: error }, "password reset request failed"));
+  }
+  return { ok: true, message: MESSAGES.resetRequested };
+}
+
+/** True while the token is unused and unexpired (the page shows the form only then). */
+export async function isResetTokenValid(token: string) {
+  const rows = await db()
+    .select({ id: schema.verification.id })
+    .from(schema.verification)
+    .where(
+      and(
+        eq(schema.verification.identifier, `reset-password:${token}`),
+        gt(schema.verification.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Sets the new password, consumes the token and signs out every session of the account. */
+export async function resetPassword(token: string, newPassword: string) {
+  try {
+    await auth().api.resetPassword({ body: { token, newPassword } });
+    return true;
+  } catch (error) {
+    logger.info({ err: error }, "password reset refused");
+    return false;
+  }
+}

@@ -1,0 +1,34 @@
+import { data, redirect } from "react-router";
+import { listSavedClips, listUploads } from "~/catalog/profile-clips.server";
+import { findProfile } from "./profiles.server";
+import type { SessionUser } from "./session.server";
+
+/**
+ * What the profile screen shows to this viewer. Saved (and Downloads) are read only for the owner:
+ * the decision is made here, on the server, whatever id the URL carries.
+ */
+export async function getProfileView(viewer: SessionUser | null, userId: string | undefined) {
+  const targetId = userId ?? viewer?.id;
+  if (!targetId) throw redirect("/login");
+  const profile = await findProfile(targetId);
+  if (!profile) throw data(null, { status: 404 });
+  const isOwner = viewer?.id === profile.id;
+  const [uploads, saved] = await Promise.all([
+    profile.role === "creator" ? listUploads(profile.id) : Promise.resolve([]),
+    isOwner ? listSavedClips(profile.id) : Promise.resolve(null),
+  ]);
+  return {
+    profile: {
+      id: profile.id,
+      username: profile.username,
+      fullName: profile.fullName,
+      avatarUrl: profile.avatarUrl,
+      role: profile.role,
+    },
+    isOwner,
+    uploads,
+    saved,
+    // There is no downloads table yet: downloads are not functional (SPEC section 1).
+    downloads: isOwner ? [] : null,
+  };
+}
