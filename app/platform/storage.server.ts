@@ -58,8 +58,9 @@ export function localDiskStorage(root: string): StorageDriver {
       );
     },
     serve() {
-      // express.static answers Range (206/416), ETag, Last-Modified and refuses paths outside root.
-      return express.static(root, {
+      // express.static answers Range (206/416), ETag, Last-Modified and refuses paths outside root
+      // (`..` in any encoding is a 403 before the file system is touched).
+      const files = express.static(root, {
         immutable: true,
         maxAge: "365d",
         index: false,
@@ -67,6 +68,19 @@ export function localDiskStorage(root: string): StorageDriver {
         dotfiles: "deny",
         fallthrough: false,
       });
+      return (req, res, next) =>
+        files(req, res, (error?: { status?: number }) => {
+          // A missing or refused file is the client's mistake: answer it here, not as a server error.
+          const status = error?.status;
+          if (status && status >= 400 && status < 500) {
+            res
+              .status(status)
+              .type("text/plain")
+              .send(status === 404 ? "Not found" : "Forbidden");
+            return;
+          }
+          next(error);
+        });
     },
   };
 }
