@@ -26,3 +26,11 @@ export function fallbackAvatarSvg(seed: string) {
 export function fallbackAvatarUrl(seed: string) {
   return `data:image/svg+xml,${encodeURIComponent(fallbackAvatarSvg(seed))}`;
 }
+
+/**
+ * The image to show: our own stored avatar, else the generated one. A provider's remote avatar URL
+ * is kept on the profile (SPEC section 4) but not shown, since the CSP allows only own images.
+ */
+export function avatarSrc(avatarUrl: string | null | undefined, seed: string) {
+  return avatarUrl?.startsWith("/media/") ? avatarUrl : fallbackAvatarUrl(seed);
+}

@@ -1,7 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { fallbackAvatarUrl } from "./avatar-fallback";
+import { avatarSrc } from "./avatar-fallback";
 import type { HeaderUser } from "./header-user";
 import { RoleBadge } from "./role-badge";
 
@@ -26,7 +26,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
           data-testid="user-menu"
         >
           <img
-            src={user.avatarUrl ?? fallbackAvatarUrl(user.displayName)}
+            src={avatarSrc(user.avatarUrl, user.displayName)}
             alt=""
             width={28}
             height={28}

@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { data, Form, isRouteErrorResponse } from "react-router";
 import { Button, ButtonLink } from "~/components/button";
 import { pageMeta } from "~/layout/meta";
-import { fallbackAvatarUrl } from "../avatar-fallback";
+import { avatarSrc } from "../avatar-fallback";
 import { ProfileEditor } from "../components/profile-editor";
 import { ProfileTabs } from "../components/profile-tabs";
 import { MESSAGES } from "../messages";
@@ -53,7 +53,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-[1400px] px-4 py-10 sm:px-6 sm:py-14">
       <section className="flex flex-col items-center text-center">
         <img
-          src={preview ?? profile.avatarUrl ?? fallbackAvatarUrl(seed)}
+          src={preview ?? avatarSrc(profile.avatarUrl, seed)}
           alt={`${profile.username ?? "User"}'s avatar`}
           width={112}
           height={112}

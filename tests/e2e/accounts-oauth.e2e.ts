@@ -1,0 +1,101 @@
+import { OAuth2Server } from "oauth2-mock-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "~/accounts/messages";
+import { getBrowser } from "./browser";
+import { type ServerProcess, startBuiltServer } from "./server-process";
+
+/**
+ * The whole Google/GitHub round trip over real HTTP: /login → provider (a local OpenID provider
+ * that checks PKCE and echoes state) → /api/auth/callback → /auth/callback → /profile.
+ */
+let provider: OAuth2Server;
+let app: ServerProcess;
+let identity: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  provider = new OAuth2Server();
+  await provider.issuer.keys.generate("RS256");
+  await provider.start(0, "127.0.0.1");
+  provider.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
+    Object.assign(token.payload, identity);
+  });
+  app = await startBuiltServer({ OAUTH_MOCK_URL: provider.issuer.url!, SEED_ON_START: "false" });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await provider?.stop();
+});
+
+async function pageOn(url: string) {
+  const context = await (await getBrowser()).newContext({ baseURL: url });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+describe("sign-in with Google and GitHub against a fake provider", () => {
+  it("Google: the profile is created from the provider's name, with the username derived from it", async () => {
+    identity = {
+      sub: "google-river-1",
+      email: "river.stone@example.test",
+      email_verified: true,
+      name: "River Stone",
+      picture: "https://images.example.test/river.png",
+    };
+    const page = await pageOn(app.url);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Log in with Google" }).click();
+    await page.waitForURL("**/profile");
+    expect(await page.getByTestId("profile-username").textContent()).toBe("@river_stone");
+    expect(await page.getByTestId("profile-full-name").textContent()).toBe("River Stone");
+    expect(await page.getByTestId("user-menu-name").textContent()).toBe("river_stone");
+  });
+
+  it("GitHub: the login becomes the username, and digits are appended when it is taken", async () => {
+    identity = {
+      sub: "github-42",
+      email: "octo@example.test",
+      email_verified: true,
+      name: "Octo Cat",
+      login: "River_Stone",
+      avatar_url: "https://avatars.example.test/42",
+    };
+    const page = await pageOn(app.url);
+    await page.goto("/signup");
+    await page.getByRole("button", { name: "Sign up with GitHub" }).click();
+    await page.waitForURL("**/profile");
+    const username = (await page.getByTestId("profile-username").textContent()) ?? "";
+    // "river_stone" belongs to the Google user of the previous test.
+    expect(username).toMatch(/^@river_stone\d+$/);
+    expect(await page.getByTestId("profile-full-name").textContent()).toBe("Octo Cat");
+  });
+
+  it("a second sign-in reuses the account and its profile", async () => {
+    identity = {
+      sub: "google-river-1",
+      email: "river.stone@example.test",
+      email_verified: true,
+      name: "River Stone",
+    };
+    const page = await pageOn(app.url);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Log in with Google" }).click();
+    await page.waitForURL("**/profile");
+    expect(await page.getByTestId("profile-username").textContent()).toBe("@river_stone");
+  });
+
+  it("a failed callback shows the failure screen and returns to /login after 3 seconds", async () => {
+    const page = await pageOn(app.url);
+    await page.goto("/auth/callback?error=access_denied");
+    await page.getByRole("heading", { name: MESSAGES.callbackFailed }).waitFor();
+    await page.getByText(MESSAGES.callbackRedirecting).waitFor();
+    await page.waitForURL("**/login", { timeout: 6_000 });
+  });
+
+  it("without a session the callback screen fails instead of creating anything", async () => {
+    const page = await pageOn(app.url);
+    await page.goto("/auth/callback");
+    await page.getByRole("heading", { name: MESSAGES.callbackFailed }).waitFor();
+  });
+});
