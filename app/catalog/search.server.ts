@@ -43,17 +43,14 @@ async function correctionsOf(words: string[]): Promise<Map<string, string[]>> {
 }
 
 /**
- * The full-text query: every word must match (as typed, as a prefix when long enough, or as one of
- * its corrections). Words are plain alphanumerics, so to_tsquery sees no operators from the user.
+ * The full-text query: every word must match, as typed (stemmed) or as one of its corrections.
+ * Each word goes through plainto_tsquery as a bound parameter, so no operator of the user's reaches it.
  */
 function textQuery(words: string[], corrections: Map<string, string[]>): SQL {
   const perWord = words.map((word) => {
-    const alternatives = [
-      word.length >= MIN_TERM_LENGTH
-        ? sql`to_tsquery('english', ${`${word}:*`})`
-        : sql`plainto_tsquery('english', ${word})`,
-      ...(corrections.get(word) ?? []).map((term) => sql`plainto_tsquery('english', ${term})`),
-    ];
+    const alternatives = [word, ...(corrections.get(word) ?? [])].map(
+      (term) => sql`plainto_tsquery('english', ${term})`,
+    );
     return sql`(${sql.join(alternatives, sql` || `)})`;
   });
   return sql.join(perWord, sql` && `);
@@ -84,24 +81,22 @@ function filterConditions(query: ExploreQuery): SQL[] {
 }
 
 /**
- * One page of the catalogue for a search text and filters: best matches first when there is text
- * (ts_rank, title weighing most), else newest first. Any input is safe: the text is reduced to
- * words and bound as parameters.
+ * The statements behind a search (exported for the benchmark's EXPLAIN): one page of rows and the
+ * total, or null when the text holds no searchable word.
  */
-export async function searchClips(query: ExploreQuery, pageSize = PAGE_SIZE): Promise<ClipPage> {
+export async function searchStatements(query: ExploreQuery, pageSize = PAGE_SIZE) {
   const conditions = filterConditions(query);
   const words = queryWords(query.q);
   let rank: SQL | undefined;
-  if (query.q && words.length === 0) return { clips: [], total: 0, page: 1, pageCount: 0 };
+  if (query.q && words.length === 0) return null;
   if (words.length > 0) {
     const tsquery = textQuery(words, await correctionsOf(words));
     conditions.push(sql`${posts.searchVector} @@ (${tsquery})`);
     rank = sql`ts_rank(${posts.searchVector}, (${tsquery}))`;
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const offset = (query.page - 1) * pageSize;
-  const [rows, [{ total }]] = await Promise.all([
-    db()
+  return {
+    rows: db()
       .select(clipColumns)
       .from(posts)
       .innerJoin(niches, eq(niches.id, posts.nicheId))
@@ -110,8 +105,19 @@ export async function searchClips(query: ExploreQuery, pageSize = PAGE_SIZE): Pr
       .where(where)
       .orderBy(...(rank ? [desc(rank)] : []), desc(posts.createdAt), desc(posts.id))
       .limit(pageSize)
-      .offset(offset),
-    db().select({ total: sql<number>`count(*)::int` }).from(posts).where(where),
-  ]);
-  return { clips: rows, total, page: query.page, pageCount: Math.ceil(total / pageSize) };
+      .offset((query.page - 1) * pageSize),
+    count: db().select({ total: sql<number>`count(*)::int` }).from(posts).where(where),
+  };
+}
+
+/**
+ * One page of the catalogue for a search text and filters: best matches first when there is text
+ * (ts_rank, title weighing most), else newest first. Any input is safe: the text is reduced to
+ * words and bound as parameters.
+ */
+export async function searchClips(query: ExploreQuery, pageSize = PAGE_SIZE): Promise<ClipPage> {
+  const statements = await searchStatements(query, pageSize);
+  if (!statements) return { clips: [], total: 0, page: 1, pageCount: 0 };
+  const [clips, [{ total }]] = await Promise.all([statements.rows, statements.count]);
+  return { clips, total, page: query.page, pageCount: Math.ceil(total / pageSize) };
 }

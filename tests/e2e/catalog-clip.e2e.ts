@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { DOWNLOAD_ALERT, POST_NOT_FOUND, SAVE_FAILED } from "~/catalog/catalog-content";
+import { signIn } from "./accounts-helpers";
+import { expectAccessible, newPage } from "./browser";
+
+describe("clip page", () => {
+  it("plays the clip: poster, controls and metadata preload", async () => {
+    const page = await newPage();
+    const response = await page.goto("/video/1");
+    expect(response?.status()).toBe(200);
+    await page.getByRole("heading", { name: "Golden Hour Yacht Cruise" }).waitFor();
+    await page.getByText("A sleek yacht glides across calm water").waitFor();
+    const video = page.locator("main video");
+    expect(await video.getAttribute("poster")).toBe("/media/posters/1.jpg");
+    expect(await video.getAttribute("preload")).toBe("metadata");
+    expect(await video.getAttribute("controls")).not.toBeNull();
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+      return element.play();
+    });
+    await page.waitForFunction(
+      () => (document.querySelector("main video") as HTMLVideoElement).currentTime > 0.5,
+    );
+  });
+
+  it("shows the creator card with name and badge, linking to the profile", async () => {
+    const page = await newPage();
+    await page.goto("/video/1");
+    const card = page.locator('a[href="/profile/demo-creator-maya"]');
+    await card.getByText("Maya Lindqvist").waitFor();
+    await card.getByText("Creator", { exact: true }).waitFor();
+  });
+
+  it("Download shows the coming-soon alert", async () => {
+    const page = await newPage();
+    await page.goto("/video/2");
+    const message = new Promise<string>((resolve) =>
+      page.once("dialog", (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
+    await page.getByRole("button", { name: "Download" }).click();
+    expect(await message).toBe(DOWNLOAD_ALERT);
+  });
+
+  it("Back returns to the previous page, or to /videos when opened on its own", async () => {
+    const page = await newPage();
+    await page.goto("/video/3");
+    await page.getByRole("link", { name: "Back", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/videos");
+    await page.goto("/videos?q=yacht");
+    await page.getByRole("link", { name: "Golden Hour Yacht Cruise" }).click();
+    await page.waitForURL("**/video/1");
+    await page.getByRole("link", { name: "Back", exact: true }).click();
+    await page.waitForURL("**/videos?q=yacht");
+  });
+
+  it("has a title, description, Open Graph video tags and a JSON-LD VideoObject", async () => {
+    const page = await newPage();
+    await page.goto("/video/1");
+    expect(await page.title()).toContain("Golden Hour Yacht Cruise");
+    expect(await page.locator('meta[property="og:video"]').getAttribute("content")).toMatch(
+      /\/media\/clips\/1\.mp4$/,
+    );
+    expect(await page.locator('meta[property="og:video:type"]').getAttribute("content")).toBe("video/mp4");
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain("sleek yacht");
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    expect(ld).toMatchObject({ "@type": "VideoObject", name: "Golden Hour Yacht Cruise", duration: "PT20S" });
+  });
+
+  it.each(["/video/999999", "/video/abc", "/video/1e3", "/video/-1", "/video/99999999999999"])(
+    "an unknown or malformed id shows Post Not Found with HTTP 404: %s",
+    async (path) => {
+      const page = await newPage();
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await page.getByText(POST_NOT_FOUND).waitFor();
+    },
+  );
+
+  it("has no serious accessibility violations", async () => {
+    const page = await newPage();
+    await page.goto("/video/4");
+    await expectAccessible(page);
+  });
+
+  it("the sitemap lists the public pages and every clip; robots.txt points to it", async () => {
+    const page = await newPage();
+    const sitemap = await page.request.get("/sitemap.xml");
+    expect(sitemap.headers()["content-type"]).toContain("application/xml");
+    const xml = await sitemap.text();
+    expect(xml).toContain("/video/1</loc>");
+    expect(xml).toContain("/video/206</loc>");
+    expect(xml).toContain("/licensing</loc>");
+    const robots = await (await page.request.get("/robots.txt")).text();
+    expect(robots).toContain("Sitemap: ");
+  });
+});
+
+describe("save for later", () => {
+  it("logged out, Save goes to log in, which returns to the clip; then save and unsave survive a reload", async () => {
+    const page = await newPage();
+    await page.goto("/video/5");
+    await page.getByRole("link", { name: "Save for Later" }).click();
+    await page.waitForURL("**/login?redirectTo=%2Fvideo%2F5");
+    await page.getByLabel("Email").fill("buyer@verdeo.local");
+    await page.getByLabel("Password", { exact: true }).fill("verdeo-demo");
+    await page.getByRole("button", { name: "Log In", exact: true }).click();
+    await page.waitForURL("**/video/5");
+
+    const save = page.getByRole("button", { name: /Save for Later|Saved/ });
+    expect(await save.getAttribute("aria-pressed")).toBe("false");
+    await save.click();
+    expect(await save.getAttribute("aria-pressed")).toBe("true");
+    await page.waitForFunction(() => document.querySelector("[aria-busy=true]") === null);
+    await page.reload();
+    expect(await save.getAttribute("aria-pressed")).toBe("true");
+    await save.click();
+    await page.waitForFunction(() => document.querySelector("[aria-busy=true]") === null);
+    await page.reload();
+    expect(await save.getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("a failed save flips back and says so", async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.goto("/video/6");
+    await page.route("**/resources/save", (route) => route.fulfill({ status: 500, body: "" }));
+    const save = page.getByRole("button", { name: /Save for Later|Saved/ });
+    await save.click();
+    const toast = page.getByTestId("toast");
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(SAVE_FAILED);
+    expect(await toast.getAttribute("data-type")).toBe("error");
+    expect(await save.getAttribute("aria-pressed")).toBe("false");
+  });
+});

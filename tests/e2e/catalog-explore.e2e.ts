@@ -1,0 +1,180 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { EMPTY_TEXT, EMPTY_TITLE, RESET_FILTERS } from "~/catalog/catalog-content";
+import { DEMO_CLIPS } from "../../server/seed/demo-content";
+import { expectAccessible, newPage } from "./browser";
+
+const resultCount = async (page: Page) =>
+  Number.parseInt((await page.getByTestId("result-count").textContent()) ?? "", 10);
+const query = (page: Page) => new URL(page.url()).searchParams;
+
+async function openFilters(page: Page) {
+  const toggle = page.getByRole("button", { name: /Filters/ });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+}
+
+describe("explore videos", () => {
+  it("lists the whole catalogue by default, with its count", async () => {
+    const page = await newPage();
+    await page.goto("/videos");
+    expect(await resultCount(page)).toBe(DEMO_CLIPS.length);
+  });
+
+  it.each([
+    ["License", "Extended", "license", (clip: (typeof DEMO_CLIPS)[number]) => clip.license === "extended"],
+    [
+      "Orientation",
+      "Portrait",
+      "orientation",
+      (clip: (typeof DEMO_CLIPS)[number]) => clip.orientation === "portrait",
+    ],
+    ["Color tone", "Cool", "tone", (clip: (typeof DEMO_CLIPS)[number]) => clip.colorTone === "cool"],
+    ["Mood", "Calm", "mood", (clip: (typeof DEMO_CLIPS)[number]) => clip.mood === "calm"],
+  ] as const)("the %s filter narrows the results", async (group, option, param, keep) => {
+    const page = await newPage();
+    await page.goto("/videos");
+    await openFilters(page);
+    await page.getByRole("group", { name: group }).getByRole("link", { name: option, exact: true }).click();
+    await page.waitForURL(`**/videos?${param}=*`);
+    const expected = DEMO_CLIPS.filter(keep).length;
+    expect(expected).toBeLessThan(DEMO_CLIPS.length);
+    await page.waitForFunction(
+      (count) => document.querySelector('[data-testid="result-count"]')?.textContent?.startsWith(`${count} `),
+      expected,
+    );
+    expect(query(page).get(param)).toBe(option.toLowerCase());
+  });
+
+  it("the duration filter narrows the results (the demo clips are all 15–25 s: medium)", async () => {
+    const page = await newPage();
+    await page.goto("/videos");
+    await openFilters(page);
+    const durations = page.getByRole("group", { name: "Duration" });
+    await durations.getByRole("link", { name: /Short/ }).click();
+    await page.getByText(EMPTY_TITLE).waitFor();
+    await page.getByText(EMPTY_TEXT).waitFor();
+    await durations.getByRole("link", { name: /Medium/ }).click();
+    await page.waitForURL("**/videos?duration=medium");
+    expect(await resultCount(page)).toBe(DEMO_CLIPS.length);
+  });
+
+  it("filters combine, live in the URL and the Back button undoes them", async () => {
+    const page = await newPage();
+    await page.goto("/videos?q=city");
+    await openFilters(page);
+    await page.getByRole("group", { name: "License" }).getByRole("link", { name: "Extended" }).click();
+    await page.waitForURL("**/videos?q=city&license=extended");
+    await page.getByRole("link", { name: "City Lights Timelapse" }).waitFor();
+    await page.goBack();
+    await page.waitForURL("**/videos?q=city");
+  });
+
+  it("selecting a niche shows its sub-niches; choosing it again deselects it and clears the sub-niche", async () => {
+    const page = await newPage();
+    await page.goto("/videos");
+    const browse = page.getByRole("region", { name: "Browse by Niche" });
+    await browse.getByRole("link", { name: /Nature & Travel/ }).click();
+    await page.waitForURL("**/videos?niche=nature");
+    await browse.getByRole("link", { name: "Mountains" }).click();
+    await page.waitForURL("**/videos?niche=nature&sub=Mountains");
+    expect(await resultCount(page)).toBe(DEMO_CLIPS.filter((clip) => clip.subNiche === "Mountains").length);
+    // Another niche clears the sub-niche.
+    await browse.getByRole("link", { name: /Technology/ }).click();
+    await page.waitForURL("**/videos?niche=technology");
+    expect(await resultCount(page)).toBe(DEMO_CLIPS.filter((clip) => clip.nicheId === "technology").length);
+    await browse.getByRole("link", { name: /Technology/ }).click();
+    await page.waitForURL((url) => url.pathname === "/videos" && url.search === "");
+  });
+
+  it("Reset All Filters clears the text, niche, sub-niche and all five filters", async () => {
+    const page = await newPage();
+    await page.goto(
+      "/videos?q=yacht&niche=luxury&sub=Yachts&license=extended&duration=medium&orientation=landscape&tone=warm&mood=cinematic",
+    );
+    expect(await resultCount(page)).toBe(1);
+    await page.getByRole("link", { name: RESET_FILTERS }).first().click();
+    await page.waitForURL((url) => url.pathname === "/videos" && url.search === "");
+    expect(await resultCount(page)).toBe(DEMO_CLIPS.length);
+    expect(await page.getByRole("searchbox").inputValue()).toBe("");
+  });
+
+  it("a misspelt search still finds its clip", async () => {
+    const page = await newPage();
+    await page.goto("/videos");
+    await page.getByRole("searchbox").fill("techology");
+    await page.getByRole("searchbox").press("Enter");
+    await page.waitForURL("**/videos?q=techology");
+    await page.getByRole("link", { name: "Neural Network Visualisation" }).waitFor();
+    await page.goto("/videos?q=luxery");
+    await page.getByRole("link", { name: "Golden Hour Yacht Cruise" }).waitFor();
+  });
+
+  it("the preview overlay is a dialog: keyboard opens it, focus stays inside, Esc closes it and focus returns", async () => {
+    const page = await newPage();
+    await page.goto("/videos?q=yacht");
+    const trigger = page.getByRole("button", { name: "Preview Golden Hour Yacht Cruise" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Golden Hour Yacht Cruise" });
+    await dialog.waitFor();
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it("the search box's placeholder names the search type and rotates its suggestion", async () => {
+    const page = await newPage();
+    await page.goto("/videos");
+    const box = page.getByRole("searchbox");
+    const first = await box.getAttribute("placeholder");
+    expect(first).toMatch(/^Search videos…/);
+    await page.waitForFunction(
+      (before) => document.querySelector("input[type=search]")?.getAttribute("placeholder") !== before,
+      first,
+      { timeout: 5_000 },
+    );
+    await page.getByText("Niches", { exact: true }).click();
+    expect(await box.getAttribute("placeholder")).toMatch(/^Search niches…/);
+  });
+
+  it("shows Top Searched This Week with the first three niches and the licensing links", async () => {
+    const page = await newPage();
+    await page.goto("/videos");
+    const top = page.getByRole("region", { name: "Top Searched This Week" });
+    expect(await top.getByRole("link").count()).toBe(3);
+    expect(await page.getByRole("link", { name: "Terms of Service" }).first().getAttribute("href")).toBe(
+      "/terms",
+    );
+    expect(await page.locator('main a[href="/licensing"]').count()).toBeGreaterThan(0);
+  });
+
+  it("has no serious accessibility violations", async () => {
+    const page = await newPage();
+    await page.goto("/videos?niche=luxury");
+    await openFilters(page);
+    await expectAccessible(page);
+  });
+});
+
+describe("search page", () => {
+  it("shows real results for the query, with Back to home", async () => {
+    const page = await newPage();
+    await page.goto("/search?q=yacht");
+    await page.getByRole("heading", { name: "Search Results" }).waitFor();
+    await page.getByText('Showing video results for: "yacht"').waitFor();
+    await page.getByRole("link", { name: /Golden Hour Yacht Cruise/ }).waitFor();
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+
+  it("shows the empty state when nothing matches", async () => {
+    const page = await newPage();
+    await page.goto("/search?q=zzzqqqxx");
+    await page.getByText(EMPTY_TITLE).waitFor();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { HOME_CATEGORIES, PREVIEW_CAPTION, TOP_SEARCHES } from "~/catalog/catalog-content";
+import { expectAccessible, newPage } from "./browser";
+
+describe("home", () => {
+  it("the hero search goes to /videos with the trimmed, URL-encoded text", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    await page.getByPlaceholder("Search stock videos…").fill("  ocean waves & sand ");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/videos?q=ocean%20waves%20%26%20sand");
+    await page.getByRole("heading", { name: "Explore Videos" }).waitFor();
+  });
+
+  it("a blank search does nothing", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    await page.getByPlaceholder("Search stock videos…").fill("    ");
+    await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+    await page.keyboard.press("Enter");
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/");
+  });
+
+  it("a category chip searches for its name", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    const strip = page.getByRole("navigation", { name: "Categories" });
+    for (const category of HOME_CATEGORIES)
+      await strip.getByRole("link", { name: category, exact: true }).first().waitFor();
+    // The strip is moving: click without waiting for it to stand still.
+    await strip.getByRole("link", { name: "Technology", exact: true }).first().click({ force: true });
+    await page.waitForURL("**/videos?q=Technology");
+  });
+
+  it("a top search topic goes to its query; the top three are large cards", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Top Searches This Week" });
+    expect(await section.getByRole("link").count()).toBe(TOP_SEARCHES.length);
+    expect(await section.locator("ol").first().getByRole("link").count()).toBe(3);
+    await section.getByRole("link", { name: /Tech & Innovation/ }).click();
+    await page.waitForURL(`**/videos?q=${TOP_SEARCHES[1].query}`);
+  });
+
+  it("a preview opens its clip page in a new tab", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    const preview = page.locator('[data-preview-id="2"]').first();
+    const [tab] = await Promise.all([page.context().waitForEvent("page"), preview.click({ force: true })]);
+    await tab.waitForURL("**/video/2");
+    await tab.getByRole("heading", { name: "Neural Network Visualisation" }).waitFor();
+  });
+
+  it("shows twenty previews three times each, fetching video only for those near the screen", async () => {
+    const page = await newPage();
+    const videoRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/media/clips/")) videoRequests.push(request.url());
+    });
+    await page.goto("/");
+    await page.getByText(PREVIEW_CAPTION).waitFor();
+    expect(await page.locator("[data-preview-id]").count()).toBe(60);
+    // Clip 1 is on screen at load and starts 150 ms after mount.
+    await page.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>('[data-preview-id="1"] video');
+      return video && !video.paused && video.currentTime > 0;
+    });
+    const loaded = await page.locator('video[data-loaded="true"]').count();
+    expect(loaded).toBeGreaterThan(0);
+    expect(loaded).toBeLessThan(30);
+    expect(new Set(videoRequests).size).toBeLessThan(30);
+    // The third copy of the top row is far off screen: no source, nothing fetched.
+    expect(await page.locator('[data-preview-id="10"] video').last().getAttribute("data-loaded")).toBe(
+      "false",
+    );
+  });
+
+  it("pauses a preview when it scrolls off screen", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    await page.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>('[data-preview-id="1"] video');
+      return video && !video.paused;
+    });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForFunction(
+      () => document.querySelector<HTMLVideoElement>('[data-preview-id="1"] video')?.paused,
+    );
+  });
+
+  it("with reduced motion the strips stand still and nothing autoplays", async () => {
+    const page = await newPage({ reducedMotion: "reduce" });
+    await page.goto("/");
+    await page.getByText(PREVIEW_CAPTION).waitFor();
+    await page.waitForTimeout(1_500);
+    const animations = await page
+      .getByTestId("marquee-track")
+      .evaluateAll((tracks) => tracks.map((track) => getComputedStyle(track).animationName));
+    expect(animations).toEqual(["none", "none", "none"]);
+    expect(await page.locator('video[data-loaded="true"]').count()).toBe(0);
+    const playing = await page
+      .locator("video")
+      .evaluateAll((videos) => videos.filter((video) => !(video as HTMLVideoElement).paused));
+    expect(playing).toHaveLength(0);
+  });
+
+  it("the closing buttons both go to /search", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "What you can create" });
+    for (const name of ["Explore Videos", "Browse Niches"]) {
+      expect(await section.getByRole("link", { name }).getAttribute("href")).toBe("/search");
+    }
+    for (const title of ["Brand Ad Starter", "Website Hero That Pops", "Social Reel in Minutes"]) {
+      await section.getByRole("heading", { name: title }).waitFor();
+    }
+  });
+
+  it("has no serious accessibility violations in light and dark", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await newPage({ colorScheme, reducedMotion: "reduce" });
+      await page.goto("/");
+      if (colorScheme === "dark") await page.getByTestId("theme-toggle").click();
+      await expectAccessible(page);
+    }
+  });
+});
