@@ -190,6 +190,8 @@ export const posts = pgTable(
     check("posts_duration_positive", sql`${t.durationSeconds} > 0`),
     check("posts_size_positive", sql`${t.width} > 0 and ${t.height} > 0`),
     index("posts_user_created_idx").on(t.userId, t.createdAt),
+    // "Newest first" over the whole catalogue walks this instead of sorting it.
+    index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("posts_niche_idx").on(t.nicheId, t.subNicheId),
     index("posts_search_vector_idx").using("gin", t.searchVector),
     index("posts_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
