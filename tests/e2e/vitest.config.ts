@@ -9,7 +9,7 @@ export default defineConfig({
     include: ["tests/e2e/**/*.e2e.ts"],
     globalSetup: ["tests/e2e/global-server.ts"],
     testTimeout: 60_000,
-    hookTimeout: 180_000,
+    hookTimeout: 360_000,
     pool: "forks",
     maxWorkers: 2,
   },
