@@ -1,0 +1,188 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { MESSAGES } from "~/accounts/messages";
+import { DEMO_BUYER, fillSignUp, newAccount, signIn, signUp } from "./accounts-helpers";
+import { expectAccessible, newPage } from "./browser";
+
+describe("sign-up", () => {
+  it("shows each validation message of the spec", async () => {
+    const page = await newPage();
+    await page.goto("/signup");
+    const submit = () => page.getByRole("button", { name: "Create Account", exact: true }).click();
+
+    await submit();
+    await page.getByText(MESSAGES.namesRequired).waitFor();
+
+    await fillSignUp(page, { firstName: "A", lastName: "Lovelace" });
+    await submit();
+    await page.getByText(`First name: ${MESSAGES.nameTooShort}`).waitFor();
+
+    await fillSignUp(page, { firstName: "Ada", lastName: "Love lace" });
+    await submit();
+    await page.getByText(`Last name: ${MESSAGES.nameCharacters}`).waitFor();
+
+    const usernameCases: [string, string][] = [
+      ["abc", MESSAGES.usernameTooShort],
+      ["a".repeat(30), MESSAGES.usernameTooLong],
+      ["bad name!", MESSAGES.usernameCharacters],
+      ["f.u.c.k.you", MESSAGES.usernameProfane],
+      ["sh1tstorm", MESSAGES.usernameProfane],
+    ];
+    for (const [value, message] of usernameCases) {
+      await fillSignUp(page, { username: value });
+      await page.getByText(message).waitFor();
+    }
+    await fillSignUp(page, { lastName: "Lovelace", username: "", email: "not-an-email", password: "12345" });
+    await submit();
+    await page.getByText(MESSAGES.usernameRequired).waitFor();
+    await page.getByText(MESSAGES.emailInvalid).waitFor();
+    await page.getByText(MESSAGES.passwordTooShort).waitFor();
+    await expectAccessible(page);
+  });
+
+  it("says a taken username is taken (any case) and blocks the sign-up", async () => {
+    const page = await newPage();
+    await page.goto("/signup");
+    await fillSignUp(page, newAccount({ username: DEMO_BUYER.username.toUpperCase() }));
+    await page.getByText(MESSAGES.usernameTaken).waitFor();
+    await page.getByRole("button", { name: "Create Account", exact: true }).click();
+    await page.getByText(MESSAGES.signupUsernameUnavailable).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/signup");
+  });
+
+  it("creates the account, stores the username lowercased and lands on /profile", async () => {
+    const page = await newPage();
+    const account = newAccount();
+    await page.goto("/signup");
+    await fillSignUp(page, { ...account, username: account.username.toUpperCase() });
+    await page.getByText(MESSAGES.usernameAvailable).waitFor();
+    await page.getByRole("button", { name: "Create Account", exact: true }).click();
+    await page.waitForURL("**/profile");
+    expect(await page.getByTestId("profile-username").textContent()).toBe(`@${account.username}`);
+    expect(await page.getByTestId("profile-full-name").textContent()).toBe("Ada Lovelace");
+  });
+});
+
+describe("log-in and log-out", () => {
+  it("a wrong password and an unknown email get the same failure message", async () => {
+    const page = await newPage();
+    for (const email of [DEMO_BUYER.email, "nobody-here@example.test"]) {
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+      await page.getByRole("button", { name: "Log In", exact: true }).click();
+      await page.getByRole("alert").getByText(MESSAGES.loginFailed).waitFor();
+    }
+  });
+
+  it("logs in, shows the header menu, and logging out ends the session on the server", async () => {
+    const page = await newPage();
+    await signIn(page);
+    const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("better-auth.session_token"));
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe("Lax");
+
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "Log Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("link", { name: "Log in" }).waitFor();
+
+    // Replaying the old cookie does not bring the session back: the row is gone.
+    const replay = await newPage();
+    await replay.context().addCookies([cookie!]);
+    await replay.goto("/profile");
+    await replay.waitForURL("**/login");
+  });
+
+  it("/account leads to /login when logged out and to the profile when logged in", async () => {
+    const page = await newPage();
+    await page.goto("/account");
+    await page.waitForURL("**/login");
+    await signIn(page);
+    await page.goto("/account");
+    await page.waitForURL("**/profile");
+  });
+
+  it("an unconfigured social provider shows the spec's message on both pages", async () => {
+    const page = await newPage();
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Log in with Google" }).click();
+    await page.getByText(MESSAGES.socialLoginFailed).waitFor();
+    await page.goto("/signup");
+    await page.getByRole("button", { name: "Sign up with GitHub" }).click();
+    await page.getByText(MESSAGES.socialSignupFailed).waitFor();
+  });
+});
+
+describe("header menu", () => {
+  it("shows the display name and badge, opens with the keyboard and closes on navigation", async () => {
+    const page = await newPage();
+    await signIn(page, "dev@verdeo.local", DEMO_BUYER.password);
+    const badge = page.getByTestId("role-badge").first();
+    expect(await badge.getAttribute("data-tone")).toBe("green");
+    await badge.hover();
+    await page.getByRole("tooltip").getByText("Official Verdeo Developer").waitFor();
+
+    const trigger = page.getByTestId("user-menu");
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitem", { name: "My Profile" }).waitFor();
+    await page.keyboard.press("Escape");
+    expect(await page.getByRole("menu").count()).toBe(0);
+
+    await page.goto("/about");
+    await trigger.click();
+    await page.getByRole("menuitem", { name: "My Profile" }).click();
+    await page.waitForURL("**/profile");
+    expect(await page.getByRole("menu").count()).toBe(0);
+    const width = await page
+      .getByTestId("user-menu-name")
+      .evaluate((node) => node.getBoundingClientRect().width);
+    expect(width).toBeLessThanOrEqual(100);
+  });
+});
+
+describe("password reset", () => {
+  it("mails a single-use link to the outbox; the new password works and the link does not twice", async () => {
+    const page = await newPage();
+    const account = await signUp(page, newAccount());
+    await page.context().clearCookies();
+
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await page.getByText(MESSAGES.resetRequested).waitFor();
+
+    const link = await waitForMailLink(account.email);
+    await page.goto(link);
+    await page.getByLabel("New password").fill("a-brand-new-secret");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.waitForURL("**/login?reset=1");
+    await page.getByText(MESSAGES.resetDone).waitFor();
+    await signIn(page, account.email, "a-brand-new-secret");
+
+    const again = await newPage();
+    await again.goto(link);
+    await again.getByText(MESSAGES.resetInvalid).waitFor();
+  });
+});
+
+async function waitForMailLink(to: string) {
+  const outbox = path.join(inject("dataDir"), "outbox");
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = await readdir(outbox).catch(() => [] as string[]);
+    for (const file of files) {
+      const mail = JSON.parse(await readFile(path.join(outbox, file), "utf8")) as {
+        to: string;
+        text: string;
+      };
+      const link =
+        mail.to === to ? mail.text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0] : undefined;
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no reset mail for ${to} in ${outbox}`);
+}

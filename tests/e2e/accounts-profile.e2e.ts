@@ -1,0 +1,148 @@
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "~/accounts/messages";
+import { THEME_STORAGE_KEY } from "~/constants";
+import { DEMO_BUYER, newAccount, signIn, signUp } from "./accounts-helpers";
+import { expectAccessible, newPage } from "./browser";
+
+const MAYA = { id: "demo-creator-maya", email: "maya@verdeo.local" };
+
+describe("profile", () => {
+  it("the owner sees Uploads, Saved and Downloads with their empty states", async () => {
+    const page = await newPage();
+    await signUp(page, newAccount());
+    const tabs = page.getByRole("tablist", { name: "Profile sections" });
+    for (const name of ["Uploads", "Saved", "Downloads"]) await tabs.getByRole("tab", { name }).waitFor();
+    // A plain user: the become-a-creator prompt with the creators-hub link.
+    await page.getByText("Become a creator").waitFor();
+    expect(await page.getByRole("link", { name: "Visit the Creators Hub" }).getAttribute("href")).toBe(
+      "/creators-hub",
+    );
+    await tabs.getByRole("tab", { name: "Saved" }).click();
+    await page.getByText("No saved videos yet").waitFor();
+    await tabs.getByRole("tab", { name: "Downloads" }).click();
+    await page.getByText("No downloads yet").waitFor();
+    await expectAccessible(page);
+  });
+
+  it("a visitor sees a creator's uploads and badge, but no Saved, Downloads or edit button", async () => {
+    const page = await newPage();
+    await page.goto(`/profile/${MAYA.id}`);
+    expect(await page.getByTestId("profile-username").textContent()).toBe("@maya.films");
+    expect(await page.getByTestId("role-badge").first().getAttribute("data-tone")).toBe("blue");
+    expect(await page.getByRole("tab").allTextContents()).toEqual(["Uploads"]);
+    expect(await page.locator('a[href^="/video/"]').count()).toBeGreaterThan(0);
+    expect(await page.getByRole("button", { name: "Edit Profile" }).count()).toBe(0);
+  });
+
+  it("/profile without a session goes to /login", async () => {
+    const page = await newPage();
+    await page.goto("/profile");
+    await page.waitForURL("**/login");
+  });
+
+  it("edit and cancel restores the username; saving a new one shows the toast", async () => {
+    const page = await newPage();
+    const account = await signUp(page, newAccount());
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    const field = page.getByLabel("Username");
+    await field.fill("someone_else_entirely");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    expect(await page.getByTestId("profile-username").textContent()).toBe(`@${account.username}`);
+
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    expect(await page.getByLabel("Username").inputValue()).toBe(account.username);
+    await page.getByLabel("Username").fill(DEMO_BUYER.username);
+    await page.getByText(MESSAGES.usernameTaken).waitFor();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByTestId("toast").getByText(MESSAGES.editUsernameUnavailable).waitFor();
+
+    const renamed = `${account.username.slice(0, 20)}_new`;
+    await page.getByLabel("Username").fill(renamed);
+    await page.getByText(MESSAGES.usernameAvailable).waitFor();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByTestId("toast").getByText(MESSAGES.profileUpdated).waitFor();
+    expect(await page.getByTestId("profile-username").textContent()).toBe(`@${renamed}`);
+  });
+
+  it("an avatar upload is re-encoded to WebP; a script renamed .png is refused", async () => {
+    const page = await newPage();
+    await signUp(page, newAccount());
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#16a34a" } })
+      .png()
+      .toBuffer();
+    await page.getByLabel("Avatar").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByTestId("toast").getByText(MESSAGES.profileUpdated).waitFor();
+    const src = (await page.getByTestId("profile-avatar").getAttribute("src")) ?? "";
+    expect(src).toMatch(/^\/media\/avatars\/[^/]+\/\d+\.webp$/);
+    const stored = await page.request.get(src);
+    const meta = await sharp(await stored.body()).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 256, 256, undefined]);
+
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    const script = Buffer.from(`<script>alert(1)</script>${randomBytes(64).toString("hex")}`);
+    await page
+      .getByLabel("Avatar")
+      .setInputFiles({ name: "evil.png", mimeType: "image/png", buffer: script });
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByTestId("toast").getByText(MESSAGES.avatarNotImage).waitFor();
+    expect(await page.getByTestId("profile-avatar").getAttribute("src")).not.toContain("blob:");
+  });
+});
+
+describe("theme follows the account", () => {
+  it("a toggle saved on one browser is applied on another at log-in", async () => {
+    const first = await newPage();
+    const account = await signUp(first, newAccount());
+    const saved = first.waitForResponse((response) => response.url().includes("/resources/theme"));
+    await first.getByTestId("theme-toggle").click();
+    expect(await first.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    expect((await saved).ok()).toBe(true);
+
+    const second = await newPage({ colorScheme: "light" });
+    await second.goto("/");
+    expect(await second.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await signIn(second, account.email, account.password);
+    expect(await second.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    expect(await second.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe("dark");
+  });
+});
+
+describe("contact", () => {
+  it("logged out: Login Required with a Log In button", async () => {
+    const page = await newPage();
+    await page.goto("/contact");
+    await page.getByRole("heading", { name: "Login Required" }).waitFor();
+    await page.getByText("You must be logged in to contact the team.").waitFor();
+    expect(await page.getByRole("main").getByRole("link", { name: "Log In" }).getAttribute("href")).toBe(
+      "/login",
+    );
+  });
+
+  it("logged in: read-only username and email, trimming, toasts, fields cleared on success", async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.goto("/contact");
+    expect(await page.getByLabel("Username").inputValue()).toBe(DEMO_BUYER.username);
+    expect(await page.getByLabel("Username").getAttribute("readonly")).not.toBeNull();
+    expect(await page.getByLabel("Email").inputValue()).toBe(DEMO_BUYER.email);
+    expect(await page.getByLabel("Subject").getAttribute("placeholder")).toBe("What's this about?");
+    expect(await page.getByLabel("Message").getAttribute("rows")).toBe("6");
+
+    await page.getByLabel("Subject").fill("   ");
+    await page.getByLabel("Message").fill("   ");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByTestId("toast").getByText(MESSAGES.contactEmpty).waitFor();
+    expect(await page.getByLabel("Subject").inputValue()).toBe("   ");
+
+    await page.getByLabel("Subject").fill("  Licensing question  ");
+    await page.getByLabel("Message").fill("Can I use a clip in a TV spot?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByTestId("toast").getByText(MESSAGES.contactSent).waitFor();
+    expect(await page.getByLabel("Subject").inputValue()).toBe("");
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,228 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "~/accounts/messages";
+import { getProfileView } from "~/accounts/profile.server";
+import { editProfile } from "~/accounts/profile-edit.server";
+import { ACCOUNT_LIMITS } from "~/accounts/rate-limits";
+import { endSession, getOptionalUser } from "~/accounts/session.server";
+import { signInWithPassword } from "~/accounts/sign-in.server";
+import { AVATAR_MAX_BYTES } from "~/constants";
+import { schema } from "~/platform/db/client.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import { storage } from "~/platform/storage.server";
+import { createAccount, sessionCookie } from "../factories/accounts";
+import { useTestDatabase } from "../setup/database";
+
+const database = useTestDatabase();
+const request = (cookie: string) => new Request("http://localhost:3000/", { headers: { Cookie: cookie } });
+
+describe("sign-in throttling", () => {
+  it("locks one account after 10 failures in a burst, even with the right password, from any IP", async () => {
+    const account = await createAccount();
+    // Two real failures (each a full scrypt verification), the rest of the burst counted directly.
+    for (let n = 0; n < 2; n++) {
+      const result = await signInWithPassword({
+        email: account.email,
+        password: "wrong",
+        ip: `10.2.0.${n}`,
+        headers: new Headers(),
+      });
+      expect(result).toMatchObject({ ok: false, message: MESSAGES.loginFailed });
+    }
+    for (let n = 2; n < ACCOUNT_LIMITS.signInFailuresPerAccountBurst.limit; n++) {
+      await hitRateLimit(ACCOUNT_LIMITS.signInFailuresPerAccountBurst, account.email);
+    }
+    const blocked = await signInWithPassword({
+      email: account.email,
+      password: account.password,
+      ip: "10.2.1.1",
+      headers: new Headers(),
+    });
+    expect(blocked).toMatchObject({ ok: false, status: 429, message: MESSAGES.tooManyAttempts });
+  });
+
+  it("caps one account at 100 failures an hour (the counts are rows in PostgreSQL)", async () => {
+    const account = await createAccount();
+    for (let n = 0; n < ACCOUNT_LIMITS.signInFailuresPerAccountHour.limit; n++) {
+      await hitRateLimit(ACCOUNT_LIMITS.signInFailuresPerAccountHour, account.email);
+    }
+    const blocked = await signInWithPassword({
+      email: account.email,
+      password: account.password,
+      ip: "10.3.0.1",
+      headers: new Headers(),
+    });
+    expect(blocked).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("throttles one IP that tries many accounts", async () => {
+    for (let n = 0; n < ACCOUNT_LIMITS.signInFailuresPerIp.limit; n++) {
+      await hitRateLimit(ACCOUNT_LIMITS.signInFailuresPerIp, "10.4.0.1");
+    }
+    const account = await createAccount();
+    const blocked = await signInWithPassword({
+      email: account.email,
+      password: account.password,
+      ip: "10.4.0.1",
+      headers: new Headers(),
+    });
+    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    const elsewhere = await signInWithPassword({
+      email: account.email,
+      password: account.password,
+      ip: "10.4.0.2",
+      headers: new Headers(),
+    });
+    expect(elsewhere.ok).toBe(true);
+  });
+
+  it("an unknown email and a wrong password give the same answer", async () => {
+    const account = await createAccount();
+    const wrong = await signInWithPassword({
+      email: account.email,
+      password: "nope",
+      ip: "10.5.0.1",
+      headers: new Headers(),
+    });
+    const unknown = await signInWithPassword({
+      email: "ghost@example.test",
+      password: "nope",
+      ip: "10.5.0.1",
+      headers: new Headers(),
+    });
+    expect(unknown).toEqual(wrong);
+  });
+});
+
+describe("sessions", () => {
+  it("log-out deletes the session row, so the old cookie no longer works", async () => {
+    const account = await createAccount();
+    const cookie = await sessionCookie(account.email);
+    expect((await getOptionalUser(request(cookie)))?.id).toBe(account.id);
+    await endSession(request(cookie));
+    expect(
+      await database.db.select().from(schema.session).where(eq(schema.session.userId, account.id)),
+    ).toHaveLength(0);
+    expect(await getOptionalUser(request(cookie))).toBeNull();
+  });
+});
+
+describe("profile ownership", () => {
+  it("Saved and Downloads are read only for the owner, whatever id is asked for", async () => {
+    const owner = await createAccount();
+    const visitor = await createAccount();
+    const visitorUser = await getOptionalUser(request(await sessionCookie(visitor.email)));
+    const view = await getProfileView(visitorUser, owner.id);
+    expect(view.isOwner).toBe(false);
+    expect(view.saved).toBeNull();
+    expect(view.downloads).toBeNull();
+    const own = await getProfileView(
+      await getOptionalUser(request(await sessionCookie(owner.email))),
+      owner.id,
+    );
+    expect(own.saved).toEqual([]);
+  });
+
+  it("an edit changes only the signed-in user's own profile", async () => {
+    const owner = await createAccount();
+    const other = await createAccount();
+    const result = await editProfile(owner.id, { username: "owner_renamed", avatar: null });
+    expect(result.ok).toBe(true);
+    const [otherProfile] = await database.db
+      .select()
+      .from(schema.profiles)
+      .where(eq(schema.profiles.id, other.id));
+    expect(otherProfile?.username).toBe(other.username);
+  });
+
+  it("one's own username is allowed in edit; another's is not", async () => {
+    const owner = await createAccount();
+    const other = await createAccount();
+    expect((await editProfile(owner.id, { username: owner.username.toUpperCase(), avatar: null })).ok).toBe(
+      true,
+    );
+    expect(await editProfile(owner.id, { username: other.username, avatar: null })).toMatchObject({
+      ok: false,
+      message: MESSAGES.editUsernameUnavailable,
+    });
+  });
+});
+
+describe("avatar uploads", () => {
+  const file = (bytes: Uint8Array, name = "a.png", type = "image/png") => new File([bytes], name, { type });
+
+  it("stores a 256 px WebP without metadata at avatars/{userId}/{timestamp}.webp and removes the old one", async () => {
+    const owner = await createAccount();
+    const jpeg = await sharp({ create: { width: 800, height: 500, channels: 3, background: "#123456" } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: "secret-gps-owner" } } })
+      .toBuffer();
+    expect(
+      (await editProfile(owner.id, { username: owner.username, avatar: file(jpeg, "x.jpg", "image/jpeg") }))
+        .ok,
+    ).toBe(true);
+    const [first] = await database.db.select().from(schema.profiles).where(eq(schema.profiles.id, owner.id));
+    const firstKey = first!.avatarUrl!.replace("/media/", "");
+    expect(firstKey).toMatch(new RegExp(`^avatars/${owner.id}/\\d+\\.webp$`));
+    expect(await storage().exists(firstKey)).toBe(true);
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(
+      (await editProfile(owner.id, { username: owner.username, avatar: file(jpeg, "y.jpg", "image/jpeg") }))
+        .ok,
+    ).toBe(true);
+    const [second] = await database.db.select().from(schema.profiles).where(eq(schema.profiles.id, owner.id));
+    const secondKey = second!.avatarUrl!.replace("/media/", "");
+    expect(secondKey).not.toBe(firstKey);
+    expect(await storage().exists(firstKey)).toBe(false);
+  });
+
+  it("refuses a script renamed .png, a file over 5 MB and a pixel bomb, storing nothing", async () => {
+    const owner = await createAccount();
+    const script = new TextEncoder().encode("<script>alert(1)</script>");
+    const huge = new Uint8Array(AVATAR_MAX_BYTES + 1);
+    huge.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const bomb = await pixelBomb();
+    const cases: [Uint8Array, string][] = [
+      [script, MESSAGES.avatarNotImage],
+      [huge, MESSAGES.avatarTooLarge],
+      [bomb, MESSAGES.avatarNotImage],
+    ];
+    for (const [bytes, message] of cases) {
+      expect(await editProfile(owner.id, { username: owner.username, avatar: file(bytes) })).toMatchObject({
+        ok: false,
+        message,
+      });
+    }
+    const [profile] = await database.db
+      .select()
+      .from(schema.profiles)
+      .where(eq(schema.profiles.id, owner.id));
+    expect(profile?.avatarUrl).toBeNull();
+    expect(await storage().exists(`avatars/${owner.id}`)).toBe(false);
+  });
+});
+
+/** A real 1x1 PNG whose header claims 30000 x 30000 pixels (900 megapixels once decoded). */
+async function pixelBomb() {
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer(),
+  );
+  // IHDR: length(4) type(4) at offset 8; width at 16, height at 20, CRC over type+data at 29.
+  png.writeUInt32BE(30_000, 16);
+  png.writeUInt32BE(30_000, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return new Uint8Array(png);
+}
+
+function crc32(bytes: Uint8Array) {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}

@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "~/accounts/messages";
+import { ACCOUNT_LIMITS } from "~/accounts/rate-limits";
+import { signUp } from "~/accounts/sign-up.server";
+import { schema } from "~/platform/db/client.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import { useTestDatabase } from "../setup/database";
+
+const database = useTestDatabase();
+
+const input = (n: number, username: string) => ({
+  firstName: "Ada",
+  lastName: "Lovelace",
+  username,
+  email: `racer${n}-${username}@example.test`,
+  password: "correct-horse",
+  ip: `10.0.0.${n}`,
+  headers: new Headers(),
+});
+
+describe("sign-up", () => {
+  it("10 concurrent sign-ups for one username: exactly one account, the rest 'Username already taken'", async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, (_, n) => signUp(input(n, "race_name"))));
+    const winners = results.filter((result) => result.ok);
+    expect(winners).toHaveLength(1);
+    for (const result of results.filter((r) => !r.ok)) {
+      expect(result).toMatchObject({ ok: false, message: MESSAGES.usernameTaken, field: "username" });
+    }
+    // No half accounts: every user row has its profile and its password account.
+    const users = await database.db.select().from(schema.user);
+    const profiles = await database.db.select().from(schema.profiles);
+    const accounts = await database.db.select().from(schema.account);
+    expect(users).toHaveLength(1);
+    expect(profiles.map((p) => p.id)).toEqual(users.map((u) => u.id));
+    expect(accounts.map((a) => a.userId)).toEqual(users.map((u) => u.id));
+  });
+
+  it("stores the password as an scrypt hash at OWASP's floor (N=2^17), never the password", async () => {
+    const result = await signUp(input(20, "hash_check"));
+    if (!result.ok) throw new Error(result.message);
+    const [row] = await database.db
+      .select()
+      .from(schema.account)
+      .where(eq(schema.account.userId, result.userId));
+    expect(row?.password).toMatch(/^scrypt\$131072\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{128}$/);
+    expect(row?.password).not.toContain("correct-horse");
+  });
+
+  it("opens a database session right away (Set-Cookie with an HttpOnly, SameSite=Lax token)", async () => {
+    const result = await signUp(input(21, "cookie_check"));
+    if (!result.ok) throw new Error(result.message);
+    const cookie = result.headers.getSetCookie().find((c) => c.includes("session_token"));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const sessions = await database.db
+      .select()
+      .from(schema.session)
+      .where(eq(schema.session.userId, result.userId));
+    expect(sessions).toHaveLength(1);
+  });
+
+  it("a registered email is refused without creating anything", async () => {
+    const first = await signUp(input(22, "email_one"));
+    expect(first.ok).toBe(true);
+    const second = await signUp({ ...input(22, "email_two"), email: "racer22-email_one@example.test" });
+    expect(second).toMatchObject({ ok: false, field: "email" });
+    const profiles = await database.db
+      .select()
+      .from(schema.profiles)
+      .where(eq(schema.profiles.username, "email_two"));
+    expect(profiles).toHaveLength(0);
+  });
+
+  it("is rate-limited per IP (counted in PostgreSQL) and refuses before hashing", async () => {
+    for (let n = 0; n < ACCOUNT_LIMITS.signUpPerIp.limit; n++)
+      await hitRateLimit(ACCOUNT_LIMITS.signUpPerIp, "10.1.1.1");
+    const result = await signUp({ ...input(99, "limit_name"), ip: "10.1.1.1" });
+    expect(result).toMatchObject({ ok: false, status: 429, message: MESSAGES.tooManyAttempts });
+    expect(
+      await database.db.select().from(schema.profiles).where(eq(schema.profiles.username, "limit_name")),
+    ).toHaveLength(0);
+  });
+});
