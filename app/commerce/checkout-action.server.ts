@@ -101,7 +101,8 @@ export async function checkoutAction(request: Request, clientIp: string, request
       selection: held.selection,
       promoCode: held.promoCode,
       buyer: { email: buyer.data.email, company: buyer.data.company, country: buyer.data.country },
-      userId: user?.id ?? null,
+      // orders_pending.user_id references profiles: a session without a profile yet orders as a guest.
+      userId: user?.hasProfile ? user.id : null,
       idempotencyKey: held.idempotencyKey,
     });
     if (!result.ok && result.reason === "unavailable") {

@@ -1,0 +1,282 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { ORDER_FAILED_MESSAGE, PROMO_MESSAGES } from "~/commerce/checkout-schema";
+import { formatMoney } from "~/commerce/money";
+import { DEMO_BUYER, signIn } from "./accounts-helpers";
+import { expectAccessible, newPage, PHONE } from "./browser";
+
+/**
+ * Buying, as a person does it in Chromium. Promo lookups are limited to 10 a minute per client and
+ * every page here comes from 127.0.0.1, so this file applies fewer than 10 codes in all.
+ */
+
+/** The e2e server's own PostgreSQL (a Unix socket in its DATA_DIR), to check what was stored. */
+let client: pg.Client | undefined;
+async function database() {
+  if (client) return client;
+  const dataDir = inject("dataDir");
+  const password = readFileSync(path.join(dataDir, "pg-password"), "utf8").trim();
+  client = new pg.Client({
+    host: path.join(dataDir, "pg"),
+    port: 5432,
+    user: "postgres",
+    password,
+    database: "postgres",
+  });
+  await client.connect();
+  return client;
+}
+afterAll(async () => {
+  await client?.end();
+});
+
+async function storedOrder(orderNumber: string) {
+  const result = await (await database()).query(
+    "select * from orders_pending where upper(left(id::text, 8)) = $1",
+    [orderNumber],
+  );
+  expect(result.rows).toHaveLength(1);
+  return result.rows[0];
+}
+
+async function choose(
+  page: Page,
+  plan: "creator" | "business" | "pro",
+  option?: { downloads?: string; billing?: "Monthly" | "Annual" },
+) {
+  await page.goto("/pricing");
+  const card = page.getByTestId(`plan-${plan}`);
+  if (option?.downloads) await card.getByText(option.downloads, { exact: true }).click();
+  if (option?.billing) await card.getByText(option.billing, { exact: true }).click();
+  await card.getByRole("button", { name: /^Choose/ }).click();
+  await page.waitForURL("**/checkout");
+}
+
+async function fillAndPlace(page: Page, email = "guest@example.com") {
+  const emailField = page.getByLabel("Email");
+  if ((await emailField.inputValue()) === "") await emailField.fill(email);
+  await page.getByLabel("Company").fill("Northwind Films");
+  await page.getByRole("checkbox", { name: /I agree/ }).check();
+  await page.getByRole("button", { name: "Place order" }).click();
+  await page.waitForURL("**/checkout/success");
+}
+
+const summary = (page: Page, id: string) => page.getByTestId(id).textContent();
+
+async function applyCode(page: Page, code: string) {
+  await page.getByLabel("Promo code").fill(code);
+  await page.getByRole("button", { name: "Apply" }).click();
+}
+
+describe("pricing", () => {
+  it("shows a card per active plan in order with badge, license, perks and tiers, prices excl. VAT", async () => {
+    const page = await newPage();
+    await page.goto("/pricing");
+    const titles = await page.locator("[data-testid^=plan-] h2").allTextContents();
+    expect(titles).toEqual(["Creator", "Business", "Pro"]);
+    const business = page.getByTestId("plan-business");
+    await business.getByText("Most popular").waitFor();
+    await business.getByText("Extended license").first().waitFor();
+    await business.getByText("TV, film, streaming and billboards").waitFor();
+    for (const [downloads, price] of [
+      ["5 downloads", 14_900],
+      ["10 downloads", 24_900],
+      ["25 downloads", 54_900],
+    ] as const) {
+      const tier = business.locator("label", { hasText: downloads });
+      expect(await tier.textContent()).toContain(formatMoney(price));
+    }
+    expect(await page.getByTestId("plan-pro").textContent()).toContain("Unlimited downloads");
+    expect(await page.locator("main").textContent()).toContain("excl. VAT");
+    await expectAccessible(page);
+  });
+
+  it("the pro toggle switches between 500 a month and 5,100 a year and shows the saving", async () => {
+    const page = await newPage({ viewport: PHONE });
+    await page.goto("/pricing");
+    const pro = page.getByTestId("plan-pro");
+    expect(await pro.getByTestId("pro-price").textContent()).toBe("€500.00");
+    await pro.getByText("Annual", { exact: true }).click();
+    expect(await pro.getByTestId("pro-price").textContent()).toBe("€5,100.00");
+    await pro.getByText("You save €900.00 a year").waitFor();
+  });
+});
+
+describe("checkout as a guest", () => {
+  it("creator tier: pricing → checkout → success, and the checkout data is cleared", async () => {
+    const page = await newPage();
+    await choose(page, "creator", { downloads: "10 downloads" });
+    expect(await summary(page, "summary-plan")).toBe("Creator");
+    expect(await summary(page, "subtotal")).toBe("€89.00");
+    expect(await summary(page, "vat")).toBe("€16.91");
+    expect(await summary(page, "total")).toBe("€105.91");
+    expect(await page.getByLabel("Country").inputValue()).toBe("Cyprus");
+    expect(await page.getByLabel("Country").locator("option").count()).toBeGreaterThan(200);
+    expect(await page.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe("/terms");
+    expect(await page.getByRole("link", { name: "Video Licensing" }).first().getAttribute("href")).toBe(
+      "/licensing",
+    );
+    await expectAccessible(page);
+
+    await fillAndPlace(page);
+    const number = (await page.getByTestId("order-number").textContent()) ?? "";
+    expect(number).toMatch(/^[0-9A-F]{8}$/);
+    expect(await page.getByTestId("order-plan").textContent()).toContain("Creator");
+    expect(await page.getByTestId("order-total").textContent()).toBe("€105.91");
+    expect(await page.getByRole("link", { name: "Go Home" }).getAttribute("href")).toBe("/");
+    expect(await page.getByRole("link", { name: "Explore Videos" }).first().getAttribute("href")).toBe(
+      "/videos",
+    );
+    await expectAccessible(page);
+
+    const order = await storedOrder(number);
+    expect(order).toMatchObject({
+      plan_category: "creator",
+      downloads: 10,
+      total_cents: 10_591,
+      email: "guest@example.com",
+      company: "Northwind Films",
+      country: "Cyprus",
+      user_id: null,
+    });
+
+    await page.goto("/checkout");
+    await page.waitForURL("**/pricing");
+  });
+
+  it("pro monthly is €500 + 19% VAT", async () => {
+    const page = await newPage();
+    await choose(page, "pro", { billing: "Monthly" });
+    expect(await summary(page, "total")).toBe("€595.00");
+    await fillAndPlace(page);
+    expect(await page.getByTestId("order-plan").textContent()).toContain("Billed monthly");
+    expect(await page.getByTestId("order-total").textContent()).toBe("€595.00");
+  });
+
+  it("pro annual is €5,100 + VAT, and a 10% code comes off before VAT", async () => {
+    const page = await newPage({ viewport: PHONE });
+    await choose(page, "pro", { billing: "Annual" });
+    expect(await summary(page, "subtotal")).toBe("€5,100.00");
+    expect(await summary(page, "total")).toBe("€6,069.00");
+    await applyCode(page, "welcome10");
+    await page.getByText("WELCOME10").first().waitFor();
+    expect(await summary(page, "discount")).toBe("−€510.00");
+    expect(await summary(page, "vat")).toBe("€872.10");
+    expect(await summary(page, "total")).toBe("€5,462.10");
+    await fillAndPlace(page);
+    const order = await storedOrder((await page.getByTestId("order-number").textContent()) ?? "");
+    expect(order).toMatchObject({
+      billing: "annual",
+      promo_code: "WELCOME10",
+      promo_value_cents: 51_000,
+      total_cents: 546_210,
+    });
+  });
+
+  it("the submit button shows progress and a double click places one order", async () => {
+    const page = await newPage();
+    await choose(page, "business");
+    await page.getByLabel("Email").fill("double@example.com");
+    await page.getByRole("checkbox", { name: /I agree/ }).check();
+    await page.getByRole("button", { name: "Place order" }).dblclick();
+    await page.waitForURL("**/checkout/success");
+    const rows = await (await database()).query(
+      "select count(*)::int as n from orders_pending where email = $1",
+      ["double@example.com"],
+    );
+    expect(rows.rows[0].n).toBe(1);
+  });
+});
+
+describe("promo codes", () => {
+  it("answers each error, applies an uppercased code, and Remove takes it off", async () => {
+    const page = await newPage();
+    await choose(page, "business", { downloads: "5 downloads" });
+    await page.getByLabel("Email").fill("typed@example.com");
+
+    await applyCode(page, "NOPE");
+    await page.getByText(PROMO_MESSAGES.invalid).waitFor();
+    await applyCode(page, "expired");
+    await page.getByText(PROMO_MESSAGES.expired).waitFor();
+    await applyCode(page, "inactive");
+    await page.getByText(PROMO_MESSAGES.invalid).waitFor();
+    expect(await page.getByTestId("discount").count()).toBe(0);
+
+    const db = await database();
+    await db.query("alter table promo_codes rename to promo_codes_away");
+    try {
+      await applyCode(page, "FLAT50");
+      await page.getByText(PROMO_MESSAGES.error).waitFor();
+    } finally {
+      await db.query("alter table promo_codes_away rename to promo_codes");
+    }
+
+    await applyCode(page, "flat50");
+    await page.getByRole("button", { name: "Remove" }).waitFor();
+    expect(await summary(page, "discount")).toBe("−€50.00");
+    expect(await summary(page, "total")).toBe("€117.81");
+    // What the buyer typed survives the promo round trips.
+    expect(await page.getByLabel("Email").inputValue()).toBe("typed@example.com");
+
+    await page.getByRole("button", { name: "Remove" }).click();
+    await page.getByRole("button", { name: "Apply" }).waitFor();
+    expect(await page.getByTestId("discount").count()).toBe(0);
+    expect(await summary(page, "total")).toBe("€177.31");
+  });
+});
+
+describe("redirects", () => {
+  it("/checkout without a chosen plan goes to /pricing", async () => {
+    const page = await newPage();
+    await page.goto("/checkout");
+    await page.waitForURL("**/pricing");
+  });
+
+  it("/checkout/success without a placed order goes to /pricing", async () => {
+    const page = await newPage();
+    await page.goto("/checkout/success");
+    await page.waitForURL("**/pricing");
+  });
+});
+
+describe("failure", () => {
+  it("a failed order shows the spec's message and keeps what the buyer typed", async () => {
+    const page = await newPage();
+    await choose(page, "creator");
+    const db = await database();
+    await page.getByLabel("Email").fill("kept@example.com");
+    await page.getByLabel("Company").fill("Kept Studio");
+    await page.getByLabel("Country").selectOption("Greece");
+    await page.getByRole("checkbox", { name: /I agree/ }).check();
+    await db.query("alter table orders_pending rename to orders_pending_away");
+    try {
+      await page.getByRole("button", { name: "Place order" }).click();
+      await page.getByText(ORDER_FAILED_MESSAGE).waitFor();
+    } finally {
+      await db.query("alter table orders_pending_away rename to orders_pending");
+    }
+    expect(await page.getByLabel("Email").inputValue()).toBe("kept@example.com");
+    expect(await page.getByLabel("Company").inputValue()).toBe("Kept Studio");
+    expect(await page.getByLabel("Country").inputValue()).toBe("Greece");
+    expect(await page.getByRole("checkbox", { name: /I agree/ }).isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Place order" }).click();
+    await page.waitForURL("**/checkout/success");
+  });
+});
+
+describe("checkout as a signed-in user", () => {
+  it("the email is filled in and the order carries the user's id", async () => {
+    const page = await newPage();
+    await signIn(page);
+    await choose(page, "creator", { downloads: "25 downloads" });
+    expect(await page.getByLabel("Email").inputValue()).toBe(DEMO_BUYER.email);
+    await fillAndPlace(page);
+    const order = await storedOrder((await page.getByTestId("order-number").textContent()) ?? "");
+    const user = await (await database()).query('select id from "user" where email = $1', [DEMO_BUYER.email]);
+    expect(order.user_id).toBe(user.rows[0].id);
+    expect(order.total_cents).toBe(23_681);
+  });
+});
