@@ -4,6 +4,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { avatarSrc } from "./avatar-fallback";
 import type { HeaderUser } from "./header-user";
 import { RoleBadge } from "./role-badge";
+import { useAccountTheme } from "./use-account-theme";
 
 /**
  * The header dropdown of a signed-in person (SPEC section 2): display name (truncated at ~100px),
@@ -14,6 +15,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const logout = useFetcher();
+  useAccountTheme();
   // Close on every navigation (SPEC section 2).
   useEffect(() => setOpen(false), [location.pathname]);
 

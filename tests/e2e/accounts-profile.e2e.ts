@@ -89,7 +89,9 @@ describe("profile", () => {
       .setInputFiles({ name: "evil.png", mimeType: "image/png", buffer: script });
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByTestId("toast").getByText(MESSAGES.avatarNotImage).waitFor();
-    expect(await page.getByTestId("profile-avatar").getAttribute("src")).not.toContain("blob:");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.reload();
+    expect(await page.getByTestId("profile-avatar").getAttribute("src")).toBe(src);
   });
 });
 

@@ -150,7 +150,8 @@ describe("profile ownership", () => {
 });
 
 describe("avatar uploads", () => {
-  const file = (bytes: Uint8Array, name = "a.png", type = "image/png") => new File([bytes], name, { type });
+  const file = (bytes: Uint8Array, name = "a.png", type = "image/png") =>
+    new File([Buffer.from(bytes)], name, { type });
 
   it("stores a 256 px WebP without metadata at avatars/{userId}/{timestamp}.webp and removes the old one", async () => {
     const owner = await createAccount();
