@@ -78,6 +78,19 @@ export async function checkoutAction(request: Request, clientIp: string, request
     );
   }
 
+  // Every submit counts, valid or not, so neither orders nor junk can be posted in bulk.
+  const limit = await hitRateLimit(CHECKOUT_RULE, clientIp).catch((error) => {
+    logger.error({ err: error, requestId }, "checkout rate limit check failed");
+    return null;
+  });
+  if (!limit) return data<CheckoutActionData>({ values, formError: ORDER_FAILED_MESSAGE }, { status: 500 });
+  if (!limit.allowed) {
+    return data<CheckoutActionData>(
+      { values, formError: CHECKOUT_RATE_LIMITED_MESSAGE },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+
   const buyer = BuyerSchema.safeParse(Object.fromEntries(form));
   if (!buyer.success) {
     const fieldErrors: CheckoutActionData["fieldErrors"] = {};
@@ -89,13 +102,6 @@ export async function checkoutAction(request: Request, clientIp: string, request
   }
 
   try {
-    const limit = await hitRateLimit(CHECKOUT_RULE, clientIp);
-    if (!limit.allowed) {
-      return data<CheckoutActionData>(
-        { values, formError: CHECKOUT_RATE_LIMITED_MESSAGE },
-        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-      );
-    }
     const user = await getOptionalUser(request);
     const result = await placeOrder({
       selection: held.selection,

@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/commerce/checkout-schema";
+import { CHECKOUT_RULE } from "~/commerce/orders.server";
+import { action as pricingAction, loader as pricingLoader } from "~/commerce/routes/pricing";
+import {
+  allOrders,
+  choosePlan,
+  findTierId,
+  getPage,
+  postForm,
+  routeArgs,
+  settle,
+  submitCheckout,
+} from "../factories/commerce";
+import { useTestDatabase } from "../setup/database";
+
+const database = useTestDatabase();
+
+describe("pricing", () => {
+  it("lists the active plans in display order with their tiers", async () => {
+    const { plans, loadFailed } = await pricingLoader(routeArgs(getPage("/pricing")));
+    expect(loadFailed).toBe(false);
+    expect(plans.map((plan) => plan.category)).toEqual(["creator", "business", "pro"]);
+    expect(plans[0]!.tiers.map((tier) => [tier.downloads, tier.priceCents])).toEqual([
+      [5, 4_900],
+      [10, 8_900],
+      [25, 19_900],
+    ]);
+    expect(plans[2]!.tiers.map((tier) => tier.downloads)).toEqual([0]);
+  });
+
+  it("leaves out an inactive plan", async () => {
+    await database.db.execute(sql`update pricing_plans set is_active = false where category = 'business'`);
+    try {
+      const { plans } = await pricingLoader(routeArgs(getPage("/pricing")));
+      expect(plans.map((plan) => plan.category)).toEqual(["creator", "pro"]);
+      // And it cannot be bought any more either.
+      const tierId = await findTierId("business");
+      const chosen = await settle(() =>
+        pricingAction(
+          routeArgs(
+            postForm("/pricing", { category: "business", tierId: String(tierId), billing: "one_time" }),
+          ),
+        ),
+      );
+      expect(chosen.status).toBe(400);
+    } finally {
+      await database.db.execute(sql`update pricing_plans set is_active = true where category = 'business'`);
+    }
+  });
+
+  it("when the plans cannot be loaded the page says so instead of going blank", async () => {
+    await database.db.execute(sql`alter table pricing_plans rename to pricing_plans_away`);
+    try {
+      const result = await pricingLoader(routeArgs(getPage("/pricing")));
+      expect(result).toEqual({ plans: [], loadFailed: true });
+    } finally {
+      await database.db.execute(sql`alter table pricing_plans_away rename to pricing_plans`);
+    }
+  });
+
+  it.each([
+    ["a tier of another plan", "creator", "business", "one_time"],
+    ["annual billing for a download pack", "creator", "creator", "annual"],
+    ["one-time billing for pro", "pro", "pro", "one_time"],
+  ])("refuses %s", async (_name, category, tierOf, billing) => {
+    const tierId = await findTierId(tierOf as "creator");
+    const chosen = await settle(() =>
+      pricingAction(routeArgs(postForm("/pricing", { category, tierId: String(tierId), billing }))),
+    );
+    expect(chosen.status).toBe(400);
+    expect(chosen.setCookie).toBeNull();
+  });
+});
+
+describe("checkout submissions are rate-limited per client", () => {
+  it("past the limit a submit is refused with a clear message and places nothing", async () => {
+    const ip = "203.0.113.77";
+    const cookie = await choosePlan("creator", { clientIp: ip });
+    // Invalid submits count too (no terms): nothing is stored by them.
+    for (let i = 0; i < CHECKOUT_RULE.limit; i++) {
+      expect((await submitCheckout(cookie, { terms: "" }, ip)).status).toBe(400);
+    }
+    const refused = await submitCheckout(cookie, {}, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.data?.formError).toBe(CHECKOUT_RATE_LIMITED_MESSAGE);
+    expect(await allOrders()).toHaveLength(0);
+    // Another buyer is not affected.
+    expect((await submitCheckout(await choosePlan("creator"), {}, "203.0.113.78")).location).toBe(
+      "/checkout/success",
+    );
+  });
+});
