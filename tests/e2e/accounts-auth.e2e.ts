@@ -115,6 +115,19 @@ describe("log-in and log-out", () => {
   });
 });
 
+describe("cross-site requests", () => {
+  it("a log-in or log-out posted from another origin is refused", async () => {
+    const page = await newPage();
+    for (const path of ["/login", "/logout", "/signup", "/contact"]) {
+      const response = await page.request.post(path, {
+        headers: { Origin: "https://evil.example" },
+        form: { email: DEMO_BUYER.email, password: DEMO_BUYER.password },
+      });
+      expect(response.status()).toBe(403);
+    }
+  });
+});
+
 describe("header menu", () => {
   it("shows the display name and badge, opens with the keyboard and closes on navigation", async () => {
     const page = await newPage();
