@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
 import { type ExploreQuery, parseExploreQuery } from "~/catalog/explore-query";
-import { searchClips, searchStatements } from "~/catalog/search.server";
+import { searchClips, searchStatement } from "~/catalog/search.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
 import { closeDatabase, connectDatabase, db } from "~/platform/db/client.server";
 import { startEmbeddedPostgres } from "~/platform/db/embedded.server";
@@ -212,19 +212,17 @@ async function main() {
     console.log(`  target p95 ≤ ${TARGET_P95_MS} ms: ${p95 <= TARGET_P95_MS ? "MET" : "NOT MET"}`);
 
     const slowest = timings.reduce((a, b) => (b.ms > a.ms ? b : a));
-    const search = new URLSearchParams(
+    const described = new URLSearchParams(
       Object.entries(slowest.query).map(([key, value]) => [key, String(value)]),
     );
-    console.log(`\nSlowest: ${slowest.ms.toFixed(2)} ms, ${search.toString()} (${slowest.total} matches)`);
-    const statements = await searchStatements(slowest.query);
-    if (statements) {
+    console.log(`\nSlowest: ${slowest.ms.toFixed(2)} ms, ${described.toString()} (${slowest.total} matches)`);
+    const search = await searchStatement(slowest.query);
+    if (search) {
       const dialect = (db() as unknown as { dialect: PgDialect }).dialect;
-      for (const [name, statement] of Object.entries(statements)) {
-        const { sql: text, params } = dialect.sqlToQuery(statement.getSQL());
-        const plan = await db().$client.query(`explain (analyze, buffers) ${text}`, params);
-        console.log(`\nEXPLAIN ANALYZE (${name}):`);
-        for (const row of plan.rows) console.log(`  ${row["QUERY PLAN"]}`);
-      }
+      const { sql: text, params } = dialect.sqlToQuery(search.statement.getSQL());
+      const plan = await db().$client.query(`explain (analyze, buffers) ${text}`, params);
+      console.log("\nEXPLAIN ANALYZE:");
+      for (const row of plan.rows) console.log(`  ${row["QUERY PLAN"]}`);
     }
   } finally {
     await closeDatabase();

@@ -22,7 +22,10 @@ export interface CatalogClip extends ClipSummary {
 
 export interface ClipPage {
   clips: CatalogClip[];
+  /** Matches counted, up to the search's cap. */
   total: number;
+  /** True when there are more matches than were counted ("1000+"). */
+  capped: boolean;
   page: number;
   pageCount: number;
 }

@@ -81,33 +81,65 @@ function filterConditions(query: ExploreQuery): SQL[] {
 }
 
 /**
- * The statements behind a search (exported for the benchmark's EXPLAIN): one page of rows and the
- * total, or null when the text holds no searchable word.
+ * At most this many matches are ranked and counted. Ranking and counting touch every matching row,
+ * so an unbounded broad query ("luxury" over 100,000 clips) would cost tens of milliseconds; past
+ * this many the page says "1000+" and ranks the first matches the index yields.
  */
-export async function searchStatements(query: ExploreQuery, pageSize = PAGE_SIZE) {
+export const RESULT_CAP = 1_000;
+
+/**
+ * The statement behind a search (exported for the benchmark's EXPLAIN): a bounded set of candidate
+ * matches, ranked, joined for display, with the candidates' count on every row. Null when the text
+ * holds no searchable word.
+ */
+export async function searchStatement(query: ExploreQuery, pageSize = PAGE_SIZE) {
   const conditions = filterConditions(query);
   const words = queryWords(query.q);
-  let rank: SQL | undefined;
   if (query.q && words.length === 0) return null;
+  let rank: SQL = sql`0::real`;
   if (words.length > 0) {
     const tsquery = textQuery(words, await correctionsOf(words));
     conditions.push(sql`${posts.searchVector} @@ (${tsquery})`);
     rank = sql`ts_rank(${posts.searchVector}, (${tsquery}))`;
   }
-  const where = conditions.length ? and(...conditions) : undefined;
-  return {
-    rows: db()
-      .select(clipColumns)
-      .from(posts)
-      .innerJoin(niches, eq(niches.id, posts.nicheId))
-      .innerJoin(profiles, eq(profiles.id, posts.userId))
-      .leftJoin(subNiches, eq(subNiches.id, posts.subNicheId))
-      .where(where)
-      .orderBy(...(rank ? [desc(rank)] : []), desc(posts.createdAt), desc(posts.id))
-      .limit(pageSize)
-      .offset((query.page - 1) * pageSize),
-    count: db().select({ total: sql<number>`count(*)::int` }).from(posts).where(where),
-  };
+  const found = db()
+    .select({ id: posts.id, createdAt: posts.createdAt, rank: sql<number>`${rank}`.as("rank") })
+    .from(posts)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .$dynamic();
+  // Without text, "newest first" decides which matches come first, so walk the date index.
+  const candidates = db()
+    .$with("candidates")
+    .as(
+      (words.length > 0 ? found : found.orderBy(desc(posts.createdAt), desc(posts.id))).limit(RESULT_CAP + 1),
+    );
+  // Rank and page the candidates first, then join only the page's rows for display.
+  const pageRows = db()
+    .$with("page_rows")
+    .as(
+      db()
+        .select({
+          id: candidates.id,
+          rank: candidates.rank,
+          createdAt: candidates.createdAt,
+          total: sql<number>`(select count(*)::int from ${candidates})`.as("total"),
+        })
+        .from(candidates)
+        .orderBy(desc(candidates.rank), desc(candidates.createdAt), desc(candidates.id))
+        .limit(pageSize)
+        .offset((query.page - 1) * pageSize),
+    );
+  // Wrapped: an async function returning the (thenable) builder itself would run it.
+  const statement = db()
+    .with(candidates, pageRows)
+    .select({ ...clipColumns, total: pageRows.total })
+    .from(pageRows)
+    .innerJoin(posts, eq(posts.id, pageRows.id))
+    .innerJoin(niches, eq(niches.id, posts.nicheId))
+    .innerJoin(profiles, eq(profiles.id, posts.userId))
+    .leftJoin(subNiches, eq(subNiches.id, posts.subNicheId))
+    .orderBy(desc(pageRows.rank), desc(pageRows.createdAt), desc(pageRows.id));
+  return { statement };
 }
 
 /**
@@ -116,8 +148,18 @@ export async function searchStatements(query: ExploreQuery, pageSize = PAGE_SIZE
  * words and bound as parameters.
  */
 export async function searchClips(query: ExploreQuery, pageSize = PAGE_SIZE): Promise<ClipPage> {
-  const statements = await searchStatements(query, pageSize);
-  if (!statements) return { clips: [], total: 0, page: 1, pageCount: 0 };
-  const [clips, [{ total }]] = await Promise.all([statements.rows, statements.count]);
-  return { clips, total, page: query.page, pageCount: Math.ceil(total / pageSize) };
+  const search = await searchStatement(query, pageSize);
+  if (!search) return { clips: [], total: 0, capped: false, page: 1, pageCount: 0 };
+  const rows = await search.statement;
+  // A page past the end has no row to carry the count: ask for the first page's count instead.
+  const counted =
+    rows[0]?.total ?? (query.page > 1 ? (await searchClips({ ...query, page: 1 }, pageSize)).total : 0);
+  const total = Math.min(counted, RESULT_CAP);
+  return {
+    clips: rows.map(({ total: _, ...clip }) => clip),
+    total,
+    capped: counted > RESULT_CAP,
+    page: query.page,
+    pageCount: Math.ceil(total / pageSize),
+  };
 }

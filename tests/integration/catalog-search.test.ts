@@ -172,7 +172,7 @@ describe("text search", () => {
 
   it("finds nothing for unrelated words", async () => {
     const page = await searchClips(query("q=submarine"));
-    expect(page).toEqual({ clips: [], total: 0, page: 1, pageCount: 0 });
+    expect(page).toEqual({ clips: [], total: 0, capped: false, page: 1, pageCount: 0 });
   });
 
   it.each([

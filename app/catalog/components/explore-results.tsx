@@ -96,7 +96,8 @@ export function ExploreResults({ result, query }: { result: ClipPage; query: Exp
           {query.q ? `Results for “${query.q}”` : "All videos"}
         </h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="result-count" aria-live="polite">
-          {total} {total === 1 ? "video" : "videos"}
+          {total}
+          {result.capped ? "+" : ""} {total === 1 ? "video" : "videos"}
         </p>
       </div>
       {clips.length === 0 ? (

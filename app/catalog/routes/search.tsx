@@ -42,7 +42,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-6 text-3xl font-black tracking-tight sm:text-4xl">Search Results</h1>
       <p className="mt-2 text-zinc-600 dark:text-zinc-400">Showing video results for: "{query.q}"</p>
       <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400" data-testid="result-count">
-        {result.total} {result.total === 1 ? "video" : "videos"}
+        {result.total}
+        {result.capped ? "+" : ""} {result.total === 1 ? "video" : "videos"}
       </p>
       <div className="mt-8">
         {result.clips.length === 0 ? (
