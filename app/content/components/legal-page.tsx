@@ -28,13 +28,14 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
     const section = document.getElementById(id);
     if (!section || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
+    // Fold the phone contents first: measuring before it closes would aim too low by its height.
+    if (phoneToc.current) phoneToc.current.open = false;
     const top = section.getBoundingClientRect().top + window.scrollY - LEGAL_TOC_SCROLL_OFFSET_PX;
     // replaceState keeps React Router's history entry and gives a shareable #section address.
     window.history.replaceState(window.history.state, "", `#${id}`);
     window.scrollTo({ top, behavior: prefersReducedMotion() ? "auto" : "smooth" });
     section.focus({ preventScroll: true });
     pin(id);
-    if (phoneToc.current) phoneToc.current.open = false;
   }
 
   const tocLinks = (
@@ -53,7 +54,9 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
                   : "border-transparent text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800/70 dark:hover:text-white"
               }`}
             >
-              <span className="w-5 shrink-0 tabular-nums opacity-70">{index + 1}.</span>
+              <span aria-hidden className="w-5 shrink-0 tabular-nums">
+                {index + 1}.
+              </span>
               <span>{section.title}</span>
             </a>
           </li>

@@ -1,0 +1,41 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { SessionUser } from "~/accounts/session.server";
+
+const currentUser = vi.hoisted(() => ({ value: null as SessionUser | null }));
+vi.mock("~/accounts/session.server", () => ({ getOptionalUser: async () => currentUser.value }));
+
+const { loader } = await import("./creators-hub");
+
+const user = (role: SessionUser["role"]): SessionUser => ({
+  id: "u1",
+  email: "maya@verdeo.local",
+  username: "maya.films",
+  fullName: "Maya Lindqvist",
+  avatarUrl: null,
+  role,
+  themePreference: null,
+});
+
+async function load() {
+  const args = { request: new Request("http://localhost/creators-hub"), params: {}, context: {} };
+  return loader(args as unknown as Parameters<typeof loader>[0]);
+}
+
+describe("creators hub loader", () => {
+  beforeEach(() => {
+    currentUser.value = null;
+  });
+
+  it("offers the profile link to a logged-in creator", async () => {
+    currentUser.value = user("creator");
+    expect(await load()).toEqual({ isCreator: true });
+  });
+
+  it("does not offer it to visitors or to users who are not creators", async () => {
+    expect(await load()).toEqual({ isCreator: false });
+    currentUser.value = user("user");
+    expect(await load()).toEqual({ isCreator: false });
+    currentUser.value = user("developer");
+    expect(await load()).toEqual({ isCreator: false });
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { THEME_STORAGE_KEY } from "~/constants";
+import { UPLOAD_COMING_SOON, WELCOME_HEADING } from "~/content/texts";
+import { expectAccessible, newPage, PHONE } from "./browser";
+
+describe("about, creators hub and welcome", () => {
+  it("the about page introduces Verdeo with buttons to the videos and the creators hub", async () => {
+    const page = await newPage();
+    await page.goto("/about");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Footage that moves your story forward.",
+    );
+    const main = page.locator("main");
+    expect(await main.getByRole("link", { name: "Explore Videos" }).first().getAttribute("href")).toBe(
+      "/videos",
+    );
+    await main.getByRole("link", { name: "Become a Creator" }).click();
+    await page.waitForURL("**/creators-hub");
+    await page.getByRole("heading", { name: UPLOAD_COMING_SOON }).waitFor();
+  });
+
+  it("the creators hub explains what creators get and announces uploads as coming soon", async () => {
+    const page = await newPage();
+    await page.goto("/creators-hub");
+    await page.getByRole("heading", { name: UPLOAD_COMING_SOON }).waitFor();
+    for (const heading of ["You keep the copyright", "Two clear licenses", "How your clips reach buyers"]) {
+      await page.getByRole("heading", { name: heading }).waitFor();
+    }
+    expect(
+      await page.locator("main").getByRole("link", { name: "How licensing works" }).getAttribute("href"),
+    ).toBe("/licensing");
+    // Only a logged-in creator is offered their profile.
+    expect(await page.getByRole("link", { name: "Go to your creator profile" }).count()).toBe(0);
+  });
+
+  it("the welcome page links to nature clips and to the account", async () => {
+    const page = await newPage();
+    await page.goto("/welcome");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(WELCOME_HEADING);
+    expect(await page.getByRole("link", { name: "Explore Nature clips" }).getAttribute("href")).toBe(
+      "/search?q=Nature",
+    );
+    expect(await page.getByRole("link", { name: "Set up your account" }).getAttribute("href")).toBe(
+      "/account",
+    );
+  });
+
+  it("about, creators hub and welcome have no serious accessibility violations in light and dark", async () => {
+    for (const path of ["/about", "/creators-hub", "/welcome"]) {
+      for (const theme of ["light", "dark"] as const) {
+        for (const viewport of [undefined, PHONE]) {
+          const page = await newPage(viewport ? { viewport } : {});
+          await page
+            .context()
+            .addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+              key: THEME_STORAGE_KEY,
+              value: theme,
+            });
+          await page.goto(path);
+          expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+            theme === "dark",
+          );
+          await expectAccessible(page);
+          await page.context().close();
+        }
+      }
+    }
+  });
+});
