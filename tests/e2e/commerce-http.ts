@@ -38,7 +38,13 @@ export async function startOrderServer(options: { dataDir?: string; env?: Record
     },
     { dataDir: options.dataDir },
   );
-  const client = await connectToServerDatabase(server.dataDir);
+  const tiers = await seedPlansAndPromos(server.dataDir);
+  return { server, tiers };
+}
+
+/** The demo plans and promo codes, added to the database of the server using `dataDir`. */
+export async function seedPlansAndPromos(dataDir: string) {
+  const client = await connectToServerDatabase(dataDir);
   try {
     for (const { tiers, ...plan } of DEMO_PLANS) {
       await client.query(
@@ -72,7 +78,7 @@ export async function startOrderServer(options: { dataDir?: string; env?: Record
     const tiers = await client.query<{ id: number; plan_category: PlanCategory }>(
       "select id, plan_category from pricing_tiers order by plan_category, display_order",
     );
-    return { server, tiers: tiers.rows.map((row) => ({ id: row.id, category: row.plan_category })) };
+    return tiers.rows.map((row) => ({ id: row.id, category: row.plan_category }));
   } finally {
     await client.end();
   }
