@@ -14,7 +14,7 @@ export interface SessionUser {
   role: Role;
   themePreference: Theme | null;
   /** False until the profile row exists (e.g. between an OAuth callback and /auth/callback). */
-  hasProfile: boolean;
+  hasProfile?: boolean;
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
