@@ -14,6 +14,7 @@ const user = (role: SessionUser["role"]): SessionUser => ({
   avatarUrl: null,
   role,
   themePreference: null,
+  hasProfile: true,
 });
 
 async function load() {
