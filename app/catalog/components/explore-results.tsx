@@ -10,37 +10,40 @@ import { PreviewDialog } from "./preview-dialog";
 function ResultCard({ clip, onPreview }: { clip: CatalogClip; onPreview: () => void }) {
   return (
     <li className="group overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900">
-      <button
-        type="button"
-        onClick={onPreview}
-        aria-label={`Preview ${clip.title}`}
-        className="relative block aspect-video w-full overflow-hidden bg-zinc-900"
-      >
-        <img
-          src={clip.thumbnailUrl}
-          alt=""
-          loading="lazy"
-          width={clip.width}
-          height={clip.height}
-          className="size-full object-cover transition group-hover:scale-[1.03]"
-        />
-        <span
-          className="absolute inset-0 grid place-items-center opacity-0 transition group-hover:opacity-100"
-          aria-hidden
+      <div className="relative">
+        <button
+          type="button"
+          onClick={onPreview}
+          aria-label={`Preview ${clip.title}`}
+          className="relative block aspect-video w-full overflow-hidden bg-zinc-900"
         >
-          <span className="grid size-12 place-items-center rounded-full bg-white/90 text-brand-800 shadow">
-            <svg viewBox="0 0 24 24" className="ml-0.5 size-5" fill="currentColor">
-              <path d="M8 5v14l11-7z" />
-            </svg>
+          <img
+            src={clip.thumbnailUrl}
+            alt=""
+            loading="lazy"
+            width={clip.width}
+            height={clip.height}
+            className="size-full object-cover transition group-hover:scale-[1.03]"
+          />
+          <span
+            className="absolute inset-0 grid place-items-center opacity-0 transition group-hover:opacity-100"
+            aria-hidden
+          >
+            <span className="grid size-12 place-items-center rounded-full bg-white/90 text-brand-800 shadow">
+              <svg viewBox="0 0 24 24" className="ml-0.5 size-5" fill="currentColor">
+                <path d="M8 5v14l11-7z" />
+              </svg>
+            </span>
           </span>
-        </span>
-        <span className="absolute right-2 bottom-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white">
+        </button>
+        {/* Outside the button, so its accessible name is exactly its label. */}
+        <span className="pointer-events-none absolute right-2 bottom-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white">
           {formatDuration(clip.durationSeconds)}
         </span>
-        <span className="absolute top-2 left-2 rounded bg-black/60 px-1.5 py-0.5 text-xs font-medium text-white capitalize">
+        <span className="pointer-events-none absolute top-2 left-2 rounded bg-black/60 px-1.5 py-0.5 text-xs font-medium text-white capitalize">
           {clip.orientation}
         </span>
-      </button>
+      </div>
       <div className="p-3">
         <div className="flex items-center justify-between gap-2">
           <h3 className="truncate text-sm font-semibold">

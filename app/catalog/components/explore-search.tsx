@@ -34,7 +34,9 @@ export function ExploreSearch({
   const [text, setText] = useState(query.q);
   const suggestion = useRotating(SEARCH_TYPES[type].suggestions);
   const navigate = useNavigate();
-  useEffect(() => setText(query.q), [query.q]);
+  useEffect(() => {
+    setText(query.q);
+  }, [query.q]);
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     if (type !== "niches") return;

@@ -22,7 +22,6 @@ export function PreviewDialog({ clip, onClose }: { clip: CatalogClip | null; onC
                 poster={clip.thumbnailUrl}
                 width={clip.width}
                 height={clip.height}
-                controls
                 autoPlay
                 muted
                 loop

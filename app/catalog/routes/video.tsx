@@ -138,7 +138,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
               ["Mood", clip.mood],
             ].map(([label, value]) => (
               <div key={label} className="rounded-xl bg-zinc-100 px-3 py-2 dark:bg-zinc-900">
-                <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
+                <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
                 <dd className="font-medium capitalize">{value}</dd>
               </div>
             ))}

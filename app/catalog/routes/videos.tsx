@@ -27,7 +27,9 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export default function Videos({ loaderData }: Route.ComponentProps) {
   const { query, niches, result } = loaderData;
   // SPEC: the page scrolls to the top when it opens (filter links keep the position).
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return (
     <main className="mx-auto max-w-[1400px] space-y-10 px-4 py-10 sm:px-6">
       <header className="space-y-6">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 /** How far outside the viewport a video starts fetching, so it is ready when it scrolls in. */
 const NEAR_MARGIN = "0px 320px 200px 320px";
@@ -27,18 +27,23 @@ export function AutoplayVideo({
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [source, setSource] = useState<string | undefined>();
+  // Visible enough and past its start delay; kept outside state so observers never re-render.
+  const state = useRef({ visible: false, delayElapsed: startDelayMs === 0 });
+
+  const playIfWanted = useCallback(() => {
+    const video = ref.current;
+    // Without a source yet there is nothing to play: the source effect below calls this again.
+    if (!video?.getAttribute("src")) return;
+    if (state.current.visible && state.current.delayElapsed) video.play().catch(() => {});
+    else video.pause();
+  }, []);
 
   useEffect(() => {
     const video = ref.current;
     if (!video || prefersReducedMotion()) return;
-    let visible = false;
-    let delayElapsed = startDelayMs === 0;
-    const play = () => {
-      if (visible && delayElapsed) video.play().catch(() => {});
-    };
     const timer = setTimeout(() => {
-      delayElapsed = true;
-      play();
+      state.current.delayElapsed = true;
+      playIfWanted();
     }, startDelayMs);
     const near = new IntersectionObserver(
       (entries) => {
@@ -52,23 +57,24 @@ export function AutoplayVideo({
     const seen = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
-          visible = entry.isIntersecting && entry.intersectionRatio >= threshold;
-          if (visible) play();
-          else video.pause();
+          state.current.visible = entry.isIntersecting && entry.intersectionRatio >= threshold;
+          playIfWanted();
         }
       },
       { threshold: [0, threshold] },
     );
     near.observe(video);
     seen.observe(video);
-    video.addEventListener("loadeddata", play);
     return () => {
       clearTimeout(timer);
       near.disconnect();
       seen.disconnect();
-      video.removeEventListener("loadeddata", play);
     };
-  }, [src, threshold, startDelayMs]);
+  }, [src, threshold, startDelayMs, playIfWanted]);
+
+  useEffect(() => {
+    if (source) playIfWanted();
+  }, [source, playIfWanted]);
 
   return (
     <video
