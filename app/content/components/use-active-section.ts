@@ -17,8 +17,7 @@ export function pickActiveSection(ids: readonly string[], tops: readonly number[
 
 /**
  * Tracks which section the reader is in while they scroll. `pin(id)` marks a section chosen in the
- * table of contents: the last short sections can never reach the offset because the page ends
- * first, so at the bottom of the page the chosen entry stays highlighted until the reader scrolls.
+ * table of contents, which stays highlighted at the bottom of the page until the reader scrolls.
  */
 export function useActiveSection(ids: readonly string[], offset: number) {
   const [active, setActive] = useState(ids[0]);
@@ -29,9 +28,9 @@ export function useActiveSection(ids: readonly string[], offset: number) {
     let next = pickActiveSection(ids, tops, offset);
     const atBottom =
       window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - REACHED_SLACK_PX;
-    if (atBottom && pinned.current && ids.indexOf(pinned.current) > ids.indexOf(next)) {
-      next = pinned.current;
-    }
+    // The last short sections never reach the offset because the page ends first: at the very
+    // bottom the reader is on the last one, or on the one they just chose.
+    if (atBottom) next = pinned.current ?? ids[ids.length - 1];
     setActive(next);
   }, [ids, offset]);
 
