@@ -56,3 +56,7 @@ export const SESSION_LIFETIME_DAYS = 30;
 export const PASSWORD_RESET_LINK_MINUTES = 60;
 export const RATE_LIMIT_RETENTION_DAYS = 2;
 export const SERVER_LOG_RETENTION_DAYS = 30;
+/** Pending orders never paid are deleted after this many months (privacy policy). */
+export const UNPAID_ORDER_RETENTION_MONTHS = 12;
+/** Contact messages are deleted after this many years (privacy policy). */
+export const CONTACT_MESSAGE_RETENTION_YEARS = 2;

@@ -13,7 +13,7 @@ import { closeDatabase, connectDatabase, databaseIsReady } from "~/platform/db/c
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { databaseHealthMonitor } from "~/platform/db/health.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
-import { pruneRateLimits } from "~/platform/rate-limit.server";
+import { applyRetention } from "~/platform/retention.server";
 import { storage } from "~/platform/storage.server";
 import { bodyLimits } from "./body-limits";
 import { publicPageCache } from "./page-cache";
@@ -147,7 +147,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   ready = true;
   health.start();
-  const pruner = setInterval(() => pruneRateLimits().catch(() => {}), 3_600_000).unref();
+  const prune = () => applyRetention().catch((error) => logger.warn({ err: error }, "retention run failed"));
+  void prune();
+  const pruner = setInterval(prune, 3_600_000).unref();
   logger.info(`Verdeo is ready at ${url}`);
 
   let closing: Promise<void> | undefined;

@@ -48,9 +48,3 @@ export async function peekRateLimit(rule: RateLimitRule, subject: string): Promi
     retryAfterSeconds: windowStart + rule.windowSeconds - nowSeconds,
   };
 }
-
-/** Old windows are worthless; called now and then by the server. */
-export async function pruneRateLimits(olderThanSeconds = 86_400 * 2) {
-  const cutoff = Math.floor(Date.now() / 1000) - olderThanSeconds;
-  await db().execute(sql`delete from rate_limits where window_start < ${cutoff}`);
-}

@@ -100,8 +100,8 @@ export const PRIVACY: LegalDocument = {
               requests to sign-in, sign-up, checkout and similar actions, keyed by IP address or account.
             </li>
             <li>
-              <strong>Server logs:</strong> for every request, the method, path, status, timing, a request id
-              and your IP address.
+              <strong>Server logs:</strong> for every request, the method, path and query string (for example
+              your search words), status, timing, a request id and your IP address.
             </li>
             <li>
               <strong>Password-reset emails:</strong> if you ask for one, a single-use link that works for{" "}
