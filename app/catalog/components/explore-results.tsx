@@ -7,13 +7,13 @@ import { formatDuration } from "./clip-card";
 import { PreviewDialog } from "./preview-dialog";
 
 /** A result: the poster opens the preview overlay, the title opens the clip page. */
-function ResultCard({ clip, onPreview }: { clip: CatalogClip; onPreview: () => void }) {
+function ResultCard({ clip, onPreview }: { clip: CatalogClip; onPreview: (opener: HTMLElement) => void }) {
   return (
     <li className="group overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900">
       <div className="relative">
         <button
           type="button"
-          onClick={onPreview}
+          onClick={(event) => onPreview(event.currentTarget)}
           aria-label={`Preview ${clip.title}`}
           className="relative block aspect-video w-full overflow-hidden bg-zinc-900"
         >
@@ -91,6 +91,7 @@ export function EmptyResults({ resetTo }: { resetTo: string }) {
 
 export function ExploreResults({ result, query }: { result: ClipPage; query: ExploreQuery }) {
   const [preview, setPreview] = useState<CatalogClip | null>(null);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
   const { clips, total, page, pageCount } = result;
   return (
     <section aria-labelledby="results-heading">
@@ -108,7 +109,14 @@ export function ExploreResults({ result, query }: { result: ClipPage; query: Exp
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {clips.map((clip) => (
-            <ResultCard key={clip.id} clip={clip} onPreview={() => setPreview(clip)} />
+            <ResultCard
+              key={clip.id}
+              clip={clip}
+              onPreview={(element) => {
+                setOpener(element);
+                setPreview(clip);
+              }}
+            />
           ))}
         </ul>
       )}
@@ -135,7 +143,7 @@ export function ExploreResults({ result, query }: { result: ClipPage; query: Exp
           ) : null}
         </nav>
       ) : null}
-      <PreviewDialog clip={preview} onClose={() => setPreview(null)} />
+      <PreviewDialog clip={preview} opener={opener} onClose={() => setPreview(null)} />
     </section>
   );
 }

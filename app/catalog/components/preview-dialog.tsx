@@ -8,13 +8,28 @@ import { Avatar, RoleBadge } from "./role-badge";
  * The explore preview overlay: a modal dialog (Esc closes it, focus stays inside, and returns to the
  * card that opened it).
  */
-export function PreviewDialog({ clip, onClose }: { clip: CatalogClip | null; onClose: () => void }) {
+export function PreviewDialog({
+  clip,
+  onClose,
+  opener,
+}: {
+  clip: CatalogClip | null;
+  onClose: () => void;
+  /** The control that opened it; Radix returns focus only to a Dialog.Trigger, and there is none. */
+  opener: HTMLElement | null;
+}) {
   return (
     <Dialog.Root open={clip !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-black/75 backdrop-blur-sm" />
         {clip ? (
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-[80] max-h-[92vh] w-[min(960px,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white shadow-2xl dark:bg-zinc-900">
+          <Dialog.Content
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              opener?.focus();
+            }}
+            className="fixed top-1/2 left-1/2 z-[80] max-h-[92vh] w-[min(960px,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white shadow-2xl dark:bg-zinc-900"
+          >
             <div className="flex max-h-[60vh] justify-center bg-black">
               <video
                 key={clip.id}
