@@ -22,7 +22,8 @@ export function queryWords(text: string) {
 }
 
 /**
- * For each word, the known catalogue words it may have been meant as ('luxery' → 'luxury').
+ * For each word the catalogue does not use, the known words it may have been meant as ('luxery' →
+ * 'luxury').
  * The vocabulary is small, so this trigram lookup is cheap whatever the catalogue's size.
  */
 async function correctionsOf(words: string[]): Promise<Map<string, string[]>> {
@@ -32,6 +33,8 @@ async function correctionsOf(words: string[]): Promise<Map<string, string[]>> {
   const rows = await db().execute<{ word: string; term: string }>(sql`
     select w.word, t.term
     from unnest(${sql.param(candidates)}::text[]) as w(word)
+    -- A word the catalogue already uses is not a typo: leave it alone.
+    cross join lateral (select 1 where not exists (select 1 from search_terms where term = w.word)) known
     cross join lateral (
       select term from search_terms
       where term % w.word and term <> w.word and similarity(term, w.word) >= ${MIN_SIMILARITY}
