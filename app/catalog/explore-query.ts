@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SEARCH_QUERY_MAX } from "~/constants";
 import { COLOR_TONES, DURATIONS, LICENSES, MOODS, ORIENTATIONS } from "./attributes";
+import { FILTER_NAMES as FILTERS } from "./explore-url";
 
 /**
  * The explore page's state as it lives in the URL (q, niche, sub, license, duration, orientation,
@@ -30,8 +31,8 @@ export const ExploreQuerySchema = z.object({
 });
 
 export type ExploreQuery = z.infer<typeof ExploreQuerySchema>;
-export type FilterName = "license" | "duration" | "orientation" | "tone" | "mood";
-export const FILTER_NAMES: FilterName[] = ["license", "duration", "orientation", "tone", "mood"];
+export type { FilterName } from "./explore-url";
+export { exploreSearch, FILTER_NAMES } from "./explore-url";
 
 export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
   const query = ExploreQuerySchema.parse({
@@ -51,22 +52,7 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
 
 export const DEFAULT_EXPLORE_QUERY: ExploreQuery = parseExploreQuery(new URLSearchParams());
 
-/** The URL search string of a query, leaving out defaults so shared links stay short. */
-export function exploreSearch(query: Partial<ExploreQuery>) {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.niche) params.set("niche", query.niche);
-  if (query.niche && query.sub) params.set("sub", query.sub);
-  for (const name of FILTER_NAMES) {
-    const value = query[name];
-    if (value && value !== "all") params.set(name, value);
-  }
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
 /** True when nothing narrows the catalogue. */
 export function isUnfiltered(query: ExploreQuery) {
-  return !query.q && !query.niche && FILTER_NAMES.every((name) => query[name] === "all");
+  return !query.q && !query.niche && FILTERS.every((name) => query[name] === "all");
 }

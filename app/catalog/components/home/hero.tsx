@@ -7,7 +7,7 @@ import {
   HOME_SEARCH_PLACEHOLDER,
   HOME_SUBTITLE,
 } from "../../catalog-content";
-import { exploreSearch } from "../../explore-query";
+import { exploreSearch } from "../../explore-url";
 import { Marquee } from "./marquee";
 
 /** Section 1: headline, the search box (only a non-blank search goes anywhere) and the category strip. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { TOP_SEARCHES, TOP_SEARCHES_LARGE } from "../../catalog-content";
-import { exploreSearch } from "../../explore-query";
+import { exploreSearch } from "../../explore-url";
 
 const poster = (clipId: number) => `/media/posters/${clipId}.jpg`;
 
