@@ -17,8 +17,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header({ user }: { user: HeaderUser | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the phone menu on every navigation
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Close the phone menu on every navigation.
+  useEffect(() => {
+    if (location.pathname) setMenuOpen(false);
+  }, [location.pathname]);
 
   return (
     <header className="fixed inset-x-0 top-0 z-50 border-b border-zinc-200/80 bg-white/85 backdrop-blur dark:border-zinc-800/80 dark:bg-zinc-950/85">
