@@ -5,6 +5,7 @@ import { AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";
 import { OrDivider, SocialButtons } from "../components/social-buttons";
 import { MESSAGES } from "../messages";
+import { redirectTarget } from "../safe-redirect";
 import { getOptionalUser } from "../session.server";
 import { signInWithPassword } from "../sign-in.server";
 import { LoginSchema } from "../signup-schema";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/login";
 export const meta = () => pageMeta("Log in", "Log in to Verdeo to save clips and manage your profile.");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getOptionalUser(request)) throw redirect("/profile");
+  if (await getOptionalUser(request)) throw redirect(redirectTarget(request));
   const reset = new URL(request.url).searchParams.get("reset") === "1";
   return { notice: reset ? MESSAGES.resetDone : null };
 }
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data({ error: result.message, email }, { status: result.status });
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return redirect("/profile", { headers });
+  return redirect(redirectTarget(request), { headers });
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
