@@ -61,6 +61,8 @@ export async function generateClipMedia(clip: DemoClip, storage: StorageDriver) 
     filters.push(`fade=t=in:d=0.5`, "format=yuv420p");
     await run(ffmpeg.path, [
       ...["-hide_banner", "-loglevel", "error", "-y"],
+      // A scrolling spectrogram starts empty: render it from far enough in that it fills the frame.
+      ...(clip.look === "spectrum" ? ["-ss", "90"] : []),
       ...["-f", "lavfi", "-i", source(clip.look, width, height, clip.id)],
       ...["-t", String(clip.durationSeconds), "-vf", filters.join(",")],
       ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-g", "48", "-an"],
