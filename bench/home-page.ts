@@ -4,21 +4,14 @@
  *   2. Cumulative Layout Shift while posters and previews load (target: none from the preview rows).
  *   npm run bench:home
  */
-import { existsSync } from "node:fs";
-import { chromium } from "playwright-core";
-import { startBuiltServer } from "../tests/e2e/server-process";
+import { launchChromium } from "../tests/support/chromium";
+import { startBenchServer } from "./lib";
 
 const JS_BUDGET_BYTES = 150 * 1024;
-// Not imported from tests/e2e/browser.ts: that module needs a running Vitest.
-const CHROMIUM_PATH = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) => existsSync(file));
 
 async function main() {
-  if (!CHROMIUM_PATH) throw new Error("Chromium not found: apt-get install chromium");
-  const server = await startBuiltServer({ LOG_LEVEL: "warn" }, { readyTimeoutMs: 300_000 });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required"],
-  });
+  const server = await startBenchServer({ LOG_LEVEL: "warn" });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

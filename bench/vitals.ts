@@ -3,7 +3,7 @@
  * Largest Contentful Paint, Cumulative Layout Shift, Total Blocking Time, JavaScript and total
  * bytes transferred (compressed). Median of several cold loads.
  */
-import { chromium } from "playwright-core";
+import { launchChromium } from "../tests/support/chromium";
 import { median, report, startBenchServer } from "./lib";
 
 const PAGES = ["/", "/videos", "/video/1", "/pricing"];
@@ -16,16 +16,6 @@ const SLOW_4G = {
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
   uploadThroughput: (750 * 1024) / 8,
 };
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 interface Vitals {
   lcp: number;
@@ -81,7 +71,7 @@ async function loadOnce(browser: import("playwright-core").Browser, url: string)
 
 export async function benchVitals() {
   const server = await startBenchServer();
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
+  const browser = await launchChromium();
   const rows = [];
   try {
     for (const page of PAGES) {

@@ -4,14 +4,13 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../tests/support/chromium";
 
 const [baseURL = "http://localhost:3000", outDir = "/tmp/shots", ...paths] = process.argv.slice(2);
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
 mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
+const browser = await launchChromium();
 for (const pagePath of paths.length ? paths : ["/"]) {
   for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     for (const theme of ["light", "dark"] as const) {

@@ -1,24 +1,9 @@
-import { existsSync } from "node:fs";
 import axe from "axe-core";
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, expect, inject } from "vitest";
+import { launchChromium } from "../support/chromium";
 
-export const CHROMIUM_PATH = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) =>
-  existsSync(file),
-);
-
-/** The flags that work on these machines (DESIGN.md, known traps). */
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--autoplay-policy=no-user-gesture-required",
-];
+export { CHROMIUM_PATH } from "../support/chromium";
 
 let browser: Browser | undefined;
 
@@ -26,8 +11,7 @@ export const baseURL = () => inject("baseURL");
 
 /** One Chromium per test file, closed after it. */
 export async function getBrowser() {
-  if (!CHROMIUM_PATH) throw new Error("Chromium not found: apt-get install chromium");
-  browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+  browser ??= await launchChromium();
   return browser;
 }
 
