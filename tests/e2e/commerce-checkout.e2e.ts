@@ -1,12 +1,11 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { ORDER_FAILED_MESSAGE, PROMO_MESSAGES } from "~/commerce/checkout-schema";
 import { formatMoney } from "~/commerce/money";
 import { DEMO_BUYER, signIn } from "./accounts-helpers";
 import { expectAccessible, newPage, PHONE } from "./browser";
+import { connectToServerDatabase } from "./commerce-http";
 
 /**
  * Buying, as a person does it in Chromium. Promo lookups are limited to 10 a minute per client and
@@ -17,16 +16,7 @@ import { expectAccessible, newPage, PHONE } from "./browser";
 let client: pg.Client | undefined;
 async function database() {
   if (client) return client;
-  const dataDir = inject("dataDir");
-  const password = readFileSync(path.join(dataDir, "pg-password"), "utf8").trim();
-  client = new pg.Client({
-    host: path.join(dataDir, "pg"),
-    port: 5432,
-    user: "postgres",
-    password,
-    database: "postgres",
-  });
-  await client.connect();
+  client = await connectToServerDatabase(inject("dataDir"));
   return client;
 }
 afterAll(async () => {

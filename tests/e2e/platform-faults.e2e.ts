@@ -1,11 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
-import { type ServerProcess, startBuiltServer } from "./server-process";
+import { postgresProcessesFor, type ServerProcess, startBuiltServer } from "./server-process";
 
 const SECRET = { BETTER_AUTH_SECRET: "f".repeat(40), SEED_ON_START: "false" };
 
@@ -174,7 +173,7 @@ describe("SIGTERM under load", () => {
     expect(await exit).toBe(0);
     expect(Date.now() - stopped).toBeLessThan(10_000);
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
-    expect(postgresFor(server.dataDir)).toBe("");
+    expect(postgresProcessesFor(server.dataDir)).toBe("");
   });
 });
 
@@ -185,14 +184,4 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error("condition not met in time");
-}
-
-function postgresFor(dataDir: string) {
-  try {
-    return execFileSync("pgrep", ["-f", `postgres -D ${path.join(dataDir, "pg")}`], {
-      encoding: "utf8",
-    }).trim();
-  } catch {
-    return "";
-  }
 }

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -6,20 +6,9 @@ import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "~/platform/db/embedded.server";
-import { freePort, startBuiltServer } from "./server-process";
+import { freePort, postgresProcessesFor, startBuiltServer } from "./server-process";
 
 const NO_SEED = { SEED_ON_START: "false" };
-
-/** postgres processes serving a data directory (their command line names it). */
-function postgresProcessesFor(dataDir: string) {
-  try {
-    return execFileSync("pgrep", ["-f", `postgres -D ${path.join(dataDir, "pg")}`], {
-      encoding: "utf8",
-    }).trim();
-  } catch {
-    return "";
-  }
-}
 
 /** Runs the server expecting it to refuse to start; returns its exit code and output. */
 function startExpectingFailure(env: Record<string, string>) {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -80,4 +80,15 @@ export async function startBuiltServer(
       return exited;
     },
   };
+}
+
+/** The postgres processes serving a DATA_DIR's embedded database (their command line names it). */
+export function postgresProcessesFor(dataDir: string) {
+  try {
+    return execFileSync("pgrep", ["-f", `postgres -D ${path.join(dataDir, "pg")}`], {
+      encoding: "utf8",
+    }).trim();
+  } catch {
+    return "";
+  }
 }

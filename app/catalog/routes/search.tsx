@@ -3,6 +3,7 @@ import { ClipCard } from "~/catalog/components/clip-card";
 import { EmptyResults } from "~/catalog/components/explore-results";
 import { exploreSearch, parseExploreQuery } from "~/catalog/explore-query";
 import { searchClips } from "~/catalog/search.server";
+import { ChevronLeftIcon } from "~/components/icons";
 import { pageMeta } from "~/layout/meta";
 import type { Route } from "./+types/search";
 
@@ -27,16 +28,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         to="/"
         className="inline-flex items-center gap-1.5 text-sm font-semibold text-zinc-700 hover:text-brand-700 dark:text-zinc-300 dark:hover:text-brand-400"
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden
-        >
-          <path d="M15 18 9 12l6-6" />
-        </svg>
+        <ChevronLeftIcon />
         Back to home
       </Link>
       <h1 className="mt-6 text-3xl font-black tracking-tight sm:text-4xl">Search Results</h1>

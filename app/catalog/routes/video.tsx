@@ -8,6 +8,7 @@ import { Avatar, RoleBadge } from "~/catalog/components/role-badge";
 import { SaveButton } from "~/catalog/components/save-button";
 import { isSaved } from "~/catalog/saved.server";
 import { buttonClass } from "~/components/button";
+import { ChevronLeftIcon, DownloadIcon } from "~/components/icons";
 import { pageMeta } from "~/layout/meta";
 import { config } from "~/platform/config.server";
 import type { Route } from "./+types/video";
@@ -59,16 +60,7 @@ function BackButton() {
       }}
       className="inline-flex items-center gap-1.5 text-sm font-semibold text-zinc-700 hover:text-brand-700 dark:text-zinc-300 dark:hover:text-brand-400"
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="size-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden
-      >
-        <path d="M15 18 9 12l6-6" />
-      </svg>
+      <ChevronLeftIcon />
       Back
     </Link>
   );
@@ -150,16 +142,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
               onClick={() => window.alert(DOWNLOAD_ALERT)}
               className={buttonClass("primary")}
             >
-              <svg
-                viewBox="0 0 24 24"
-                className="size-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden
-              >
-                <path d="M12 4v12m0 0-5-5m5 5 5-5M5 20h14" />
-              </svg>
+              <DownloadIcon />
               Download
             </button>
           </div>
