@@ -43,7 +43,7 @@ const PUBLIC_PAGES = /^\/(?:videos|search|pricing|about|terms|privacy|licensing|
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig();
   // The logger reads config(), so it is loaded after it.
-  const { logger } = await import("~/platform/logger.server");
+  const { logger, flushLogs } = await import("~/platform/logger.server");
   if (config.secretGenerated) {
     logger.warn(
       "BETTER_AUTH_SECRET is not set: generated one and stored it in DATA_DIR/auth-secret. Set it explicitly when running several processes.",
@@ -93,7 +93,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       "/assets",
       express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    const publicFiles = express.static(client, { maxAge: "1h", index: false });
+    // Only paths that name a file (favicon.svg, robots.txt) can be in build/client: pages skip the disk look-up.
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
   // Until start-up finishes, and while the database is away, answer a friendly 503 instead of errors.
   app.use((_req, res, next) => (ready && health.up() ? next() : void serviceUnavailablePage(res)));
@@ -166,6 +168,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await closeDatabase().catch((error) => logger.error({ err: error }, "closing the pool failed"));
       await embedded?.stop().catch((error) => logger.error({ err: error }, "stopping PostgreSQL failed"));
       logger.info("Verdeo stopped");
+      await flushLogs();
     })();
     return closing;
   };
