@@ -63,7 +63,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      // Hashed assets and health probes (every few seconds from a load balancer) would drown the log.
+      autoLogging: { ignore: (req) => /^\/(assets\/|healthz|readyz)/.test(req.url ?? "") },
       serializers: {
         req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
         res: (res) => ({ status: res.statusCode }),
