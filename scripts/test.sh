@@ -13,6 +13,8 @@ echo "› unit and integration tests"
 npx vitest run
 echo "› build"
 npm run --silent build
+echo "› system tests (the built server as a process: start-up, signals, kill -9, faults)"
+npx vitest run --config tests/system/vitest.config.ts
 if [ -x /usr/bin/chromium ] || [ -x /usr/bin/chromium-browser ]; then
   echo "› browser tests (Chromium)"
   npx vitest run --config tests/e2e/vitest.config.ts

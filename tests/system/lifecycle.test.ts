@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "~/platform/db/embedded.server";
-import { freePort, postgresProcessesFor, startBuiltServer } from "./server-process";
+import { freePort, postgresProcessesFor, startBuiltServer } from "../e2e/server-process";
 
 const NO_SEED = { SEED_ON_START: "false" };
 
