@@ -34,9 +34,12 @@ export function ExploreSearch({
   const [text, setText] = useState(query.q);
   const suggestion = useRotating(SEARCH_TYPES[type].suggestions);
   const navigate = useNavigate();
-  useEffect(() => {
+  // Follow the URL (Reset, Back) in the same render, not an effect later: the box never shows stale text.
+  const [shownQuery, setShownQuery] = useState(query.q);
+  if (shownQuery !== query.q) {
+    setShownQuery(query.q);
     setText(query.q);
-  }, [query.q]);
+  }
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     if (type !== "niches") return;
