@@ -7,12 +7,12 @@ import type { RequestHandler, Response } from "express";
  * (but for the theme class and the CSP nonce). Each process keeps its own copies for a few seconds:
  * nothing has to agree across processes, and a change shows up everywhere within `ttlMs`.
  * Any cookie other than the theme, any non-GET request, any answer that sets a cookie or is not a
- * plain 200 bypasses it.
+ * plain 200 bypasses it. An expired copy is served while one request renders its replacement.
  */
 interface CachedPage {
   status: number;
   headers: Record<string, string>;
-  body: Buffer;
+  html: string;
   nonce: string;
   expires: number;
 }
@@ -24,6 +24,7 @@ const CACHED_HEADERS = ["content-type", "cache-control", "vary", "link"];
 
 export function publicPageCache(options: { ttlMs: number; paths: RegExp }): RequestHandler {
   const pages = new Map<string, CachedPage>();
+  const refreshing = new Set<string>();
 
   return (req, res, next) => {
     const cookie = req.headers.cookie ?? "";
@@ -32,8 +33,12 @@ export function publicPageCache(options: { ttlMs: number; paths: RegExp }): Requ
     const nonce = res.locals.cspNonce as string;
     const key = `${req.originalUrl}|${cookie.includes("dark") ? "dark" : "light"}`;
     const hit = pages.get(key);
-    if (hit && hit.expires > Date.now()) return void send(res, hit, nonce);
+    if (hit && (hit.expires > Date.now() || refreshing.has(key))) return void send(res, hit, nonce);
 
+    // One request re-renders an expired page while the others keep getting the old copy:
+    // a burst of visitors at expiry costs one render, not one each.
+    refreshing.add(key);
+    res.once("close", () => refreshing.delete(key));
     capture(res, (status, body) => {
       const headers: Record<string, string> = {};
       for (const name of CACHED_HEADERS) {
@@ -42,15 +47,25 @@ export function publicPageCache(options: { ttlMs: number; paths: RegExp }): Requ
       }
       if (status !== 200 || res.getHeader("set-cookie") || body.length > MAX_BODY_BYTES) return;
       if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
-      pages.set(key, { status, headers, body, nonce, expires: Date.now() + options.ttlMs });
+      pages.set(key, {
+        status,
+        headers,
+        html: body.toString("utf8"),
+        nonce,
+        expires: Date.now() + options.ttlMs,
+      });
     });
     next();
   };
 }
 
 function send(res: Response, page: CachedPage, nonce: string) {
-  const html = page.body.toString("utf8").replaceAll(page.nonce, nonce);
-  res.status(page.status).set(page.headers).set("X-Page-Cache", "hit").send(html);
+  // res.end, not res.send: an ETag (a hash of the whole page) is useless when every copy has its own nonce.
+  res
+    .status(page.status)
+    .set(page.headers)
+    .set("X-Page-Cache", "hit")
+    .end(page.html.replaceAll(page.nonce, nonce));
 }
 
 /** Collects what the handler writes, without holding the response back. */

@@ -1,4 +1,17 @@
-import type { ExploreQuery } from "./explore-query";
+import type { ColorTone, DurationBucket, License, Mood, Orientation } from "./attributes";
+
+/** The explore page's state as it lives in the URL; read (validated) by explore-query.server.ts. */
+export interface ExploreQuery {
+  q: string;
+  niche: string | null;
+  sub: string | null;
+  license: "all" | License;
+  duration: "all" | DurationBucket;
+  orientation: "all" | Orientation;
+  tone: "all" | ColorTone;
+  mood: "all" | Mood;
+  page: number;
+}
 
 /**
  * Writing explore URLs, kept apart from the Zod schema that reads them so pages that only link to
@@ -20,4 +33,9 @@ export function exploreSearch(query: Partial<ExploreQuery>) {
   if (query.page && query.page > 1) params.set("page", String(query.page));
   const text = params.toString();
   return text ? `?${text}` : "";
+}
+
+/** True when nothing narrows the catalogue. */
+export function isUnfiltered(query: ExploreQuery) {
+  return !query.q && !query.niche && FILTER_NAMES.every((name) => query[name] === "all");
 }

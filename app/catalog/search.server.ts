@@ -3,7 +3,7 @@ import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/c
 import { db, schema } from "~/platform/db/client.server";
 import type { ClipPage } from "./catalog-clip";
 import { clipColumns } from "./clip-columns.server";
-import type { ExploreQuery } from "./explore-query";
+import type { ExploreQuery } from "./explore-url";
 import { MIN_TERM_LENGTH } from "./search-index.server";
 
 const { posts, niches, subNiches, profiles } = schema;

@@ -1,11 +1,13 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import type { HeaderUser } from "~/accounts/header-user";
-import { UserMenu } from "~/accounts/user-menu";
 import { ButtonLink } from "~/components/button";
 import { Logo } from "./logo";
 import { HEADER_LINKS } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
+
+// Only signed-in people see the menu: its dropdown and tooltip code loads for them alone.
+const UserMenu = lazy(() => import("~/accounts/user-menu").then((module) => ({ default: module.UserMenu })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
@@ -36,7 +38,13 @@ export function Header({ user }: { user: HeaderUser | null }) {
         <div className="flex items-center gap-2">
           <ThemeToggle />
           {user ? (
-            <UserMenu user={user} />
+            <Suspense
+              fallback={
+                <span className="max-w-[100px] truncate text-sm font-medium">{user.displayName}</span>
+              }
+            >
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             <ButtonLink to="/login" className="px-4 py-2">
               Log in

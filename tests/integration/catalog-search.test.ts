@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ExploreQuery, parseExploreQuery } from "~/catalog/explore-query";
+import { parseExploreQuery } from "~/catalog/explore-query.server";
+import type { ExploreQuery } from "~/catalog/explore-url";
 import { searchClips } from "~/catalog/search.server";
 import { SEARCH_QUERY_MAX } from "~/constants";
 import { createClip, createProfile } from "../factories/catalog";

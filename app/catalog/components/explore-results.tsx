@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { CatalogClip, ClipPage } from "../catalog-clip";
 import { EMPTY_TEXT, EMPTY_TITLE, RESET_FILTERS } from "../catalog-content";
-import { type ExploreQuery, exploreSearch } from "../explore-query";
+import { type ExploreQuery, exploreSearch } from "../explore-url";
 import { formatDuration } from "./clip-card";
 import { PreviewDialog } from "./preview-dialog";
 

@@ -3,7 +3,7 @@ import { Form, useNavigate } from "react-router";
 import { SUGGESTION_ROTATION_MS } from "~/constants";
 import type { Niche } from "../catalog.server";
 import { SEARCH_TYPES, type SearchType } from "../catalog-content";
-import { type ExploreQuery, exploreSearch, FILTER_NAMES } from "../explore-query";
+import { type ExploreQuery, exploreSearch, FILTER_NAMES } from "../explore-url";
 
 /** Rotates through a list every SUGGESTION_ROTATION_MS. */
 function useRotating(list: readonly string[]) {

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { COLOR_TONES, DURATIONS, LICENSES, MOODS, ORIENTATIONS } from "../attributes";
-import { type ExploreQuery, exploreSearch, type FilterName } from "../explore-query";
+import { type ExploreQuery, exploreSearch, type FilterName } from "../explore-url";
 import { ChipLink } from "./chip";
 
 const DURATION_LABELS = { short: "Short (<15s)", medium: "Medium (15–30s)", long: "Long (>30s)" };

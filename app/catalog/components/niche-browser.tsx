@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Niche } from "../catalog.server";
-import { type ExploreQuery, exploreSearch } from "../explore-query";
+import { type ExploreQuery, exploreSearch } from "../explore-url";
 import { ChipLink } from "./chip";
 
 /**

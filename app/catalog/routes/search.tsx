@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { ClipCard } from "~/catalog/components/clip-card";
 import { EmptyResults } from "~/catalog/components/explore-results";
-import { exploreSearch, parseExploreQuery } from "~/catalog/explore-query";
+import { parseExploreQuery } from "~/catalog/explore-query.server";
+import { exploreSearch } from "~/catalog/explore-url";
 import { searchClips } from "~/catalog/search.server";
 import { ChevronLeftIcon } from "~/components/icons";
 import { pageMeta } from "~/layout/meta";

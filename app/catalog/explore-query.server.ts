@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { SEARCH_QUERY_MAX } from "~/constants";
 import { COLOR_TONES, DURATIONS, LICENSES, MOODS, ORIENTATIONS } from "./attributes";
-import { FILTER_NAMES as FILTERS } from "./explore-url";
+import type { ExploreQuery } from "./explore-url";
 
 /**
  * The explore page's state as it lives in the URL (q, niche, sub, license, duration, orientation,
  * tone, mood, page). Anything malformed falls back to its default instead of failing the page.
+ * Server-only, so Zod stays out of the browser; the type and URL writing are in explore-url.ts.
  */
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(["all", ...values] as [string, ...string[]]).catch("all") as unknown as z.ZodType<"all" | T[number]>;
@@ -30,12 +31,10 @@ export const ExploreQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
-export type ExploreQuery = z.infer<typeof ExploreQuerySchema>;
-export type { FilterName } from "./explore-url";
-export { exploreSearch, FILTER_NAMES } from "./explore-url";
+export type { ExploreQuery } from "./explore-url";
 
 export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
-  const query = ExploreQuerySchema.parse({
+  const query: ExploreQuery = ExploreQuerySchema.parse({
     q: params.get("q") ?? "",
     niche: params.get("niche"),
     sub: params.get("sub"),
@@ -48,11 +47,4 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
   });
   // A sub-niche only means something inside its niche.
   return query.niche ? query : { ...query, sub: null };
-}
-
-export const DEFAULT_EXPLORE_QUERY: ExploreQuery = parseExploreQuery(new URLSearchParams());
-
-/** True when nothing narrows the catalogue. */
-export function isUnfiltered(query: ExploreQuery) {
-  return !query.q && !query.niche && FILTERS.every((name) => query[name] === "all");
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SEARCH_QUERY_MAX } from "~/constants";
-import { exploreSearch, parseExploreQuery } from "./explore-query";
+import { parseExploreQuery } from "./explore-query.server";
+import { exploreSearch } from "./explore-url";
 
 const parse = (search: string) => parseExploreQuery(new URLSearchParams(search));
 
