@@ -108,8 +108,9 @@ describe("theme follows the account", () => {
     await second.goto("/");
     expect(await second.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
     await signIn(second, account.email, account.password);
-    expect(await second.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
-    expect(await second.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe("dark");
+    // The URL changes a moment before React commits the signed-in render: wait for it, then check.
+    await second.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    await second.waitForFunction((key) => localStorage.getItem(key) === "dark", THEME_STORAGE_KEY);
   });
 });
 
