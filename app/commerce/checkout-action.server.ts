@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/accounts/session.server";
+import { readForm } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -38,7 +39,7 @@ export const PLAN_GONE_MESSAGE = "That plan is no longer available. Please choos
  * buyer's own fields are read from the form; prices, discount and VAT come from the server.
  */
 export async function checkoutAction(request: Request, clientIp: string, requestId: string) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = echo(form);
   const intent = String(form.get("intent") ?? "place-order");
   const session = await getCheckoutSession(request);

@@ -96,5 +96,3 @@ function readOrCreateSecret(dataDir: string) {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return { secret, generated: true };
 }
-
-export const isProduction = () => config().NODE_ENV === "production";

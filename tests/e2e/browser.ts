@@ -3,8 +3,6 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, expect, inject } from "vitest";
 import { launchChromium } from "../support/chromium";
 
-export { CHROMIUM_PATH } from "../support/chromium";
-
 let browser: Browser | undefined;
 
 export const baseURL = () => inject("baseURL");

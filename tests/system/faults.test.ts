@@ -74,6 +74,36 @@ describe("malformed requests", () => {
       },
       [400],
     ],
+    [
+      "invalid JSON to /login",
+      {
+        method: "POST",
+        path: "/login",
+        headers: { "content-type": "application/json" },
+        body: "{not json",
+      },
+      [400],
+    ],
+    [
+      "invalid JSON to /pricing",
+      {
+        method: "POST",
+        path: "/pricing",
+        headers: { "content-type": "application/json" },
+        body: "{not json",
+      },
+      [400],
+    ],
+    [
+      "invalid JSON to /contact",
+      {
+        method: "POST",
+        path: "/contact",
+        headers: { "content-type": "application/json" },
+        body: "{not json",
+      },
+      [400],
+    ],
     ["invalid UTF-8 in the path", { path: "/%ff%fe" }, [400]],
     ["invalid UTF-8 in a clip id", { path: "/video/%ff" }, [400, 404]],
     [

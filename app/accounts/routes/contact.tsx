@@ -4,6 +4,7 @@ import { Button, ButtonLink, Spinner } from "~/components/button";
 import { useToast } from "~/components/toast";
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from "~/constants";
 import { pageMeta } from "~/layout/meta";
+import { readForm } from "~/platform/forms.server";
 import { FormField, inputClass } from "../components/form-field";
 import { sendContactMessage } from "../contact.server";
 import { displayName } from "../display-name";
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await sendContactMessage(
     await getOptionalUser(request),
     { subject: form.get("subject") ?? "", message: form.get("message") ?? "" },

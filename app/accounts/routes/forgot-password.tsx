@@ -1,6 +1,7 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { pageMeta } from "~/layout/meta";
+import { readForm } from "~/platform/forms.server";
 import { AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";
 import { requestPasswordReset } from "../password-reset.server";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/forgot-password";
 export const meta = () => pageMeta("Forgot password", "Reset the password of your Verdeo account.");
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = EmailSchema.safeParse(form.get("email") ?? "");
   if (!parsed.success)
     return data({ ok: false, message: parsed.error.issues[0]?.message ?? "" }, { status: 400 });

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { pageMeta } from "~/layout/meta";
+import { readForm } from "~/platform/forms.server";
 import { AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";
 import { OrDivider, SocialButtons } from "../components/social-buttons";
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "social") {
     const started = await startSocialSignIn(String(form.get("provider") ?? ""), request);
     return started ?? data({ error: MESSAGES.socialLoginFailed, email: "" }, { status: 400 });

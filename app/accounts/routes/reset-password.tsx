@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { pageMeta } from "~/layout/meta";
+import { readForm } from "~/platform/forms.server";
 import { AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";
 import { MESSAGES } from "../messages";
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("token") ?? "");
   const parsed = NewPasswordSchema.safeParse(form.get("password") ?? "");
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "" }, { status: 400 });

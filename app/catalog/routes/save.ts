@@ -3,6 +3,7 @@ import { getOptionalUser } from "~/accounts/session.server";
 import { findClip } from "~/catalog/catalog.server";
 import { clipPath, loginToReturn, parseClipId } from "~/catalog/clip-id";
 import { savePost, unsavePost } from "~/catalog/saved.server";
+import { readForm } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
 import type { Route } from "./+types/save";
 
@@ -11,7 +12,7 @@ import type { Route } from "./+types/save";
  * the log-in address when nobody is signed in, 404 for an unknown clip.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const postId = parseClipId(String(form.get("postId") ?? ""));
   const intent = form.get("intent");
   if (!postId || (intent !== "save" && intent !== "unsave")) {

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { VAT_RATE_BPS } from "~/constants";
 import { pageMeta } from "~/layout/meta";
+import { readForm } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
 import { ChoosePlanSchema } from "../checkout-schema";
 import { commitCheckoutSession, getCheckoutSession, startCheckout } from "../checkout-session.server";
@@ -25,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Choosing a plan: the server looks the tier up and keeps the checkout data for this browser session. */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = ChoosePlanSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ChoosePlanSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "Please choose a plan." }, { status: 400 });
   const quote = await quoteCheckout(parsed.data, null);
   if (!quote)
