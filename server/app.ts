@@ -69,7 +69,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
         res: (res) => ({ status: res.statusCode }),
       },
-      // A client's mistake (4xx) is not a crash: only 5xx answers are logged as errors.
       // A client's mistake (4xx) or a deliberate 503 (starting, database away) is not a crash.
       customLogLevel: (_req, res) =>
         res.statusCode >= 500 && res.statusCode !== 503 ? "error" : res.statusCode >= 400 ? "warn" : "info",
