@@ -4,7 +4,7 @@
  * people to a look-alike site.
  */
 export function safeRedirectPath(value: string | null | undefined, fallback = "/profile") {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   return value;
 }
 

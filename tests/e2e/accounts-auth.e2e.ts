@@ -164,6 +164,8 @@ describe("password reset", () => {
 
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
+    // The log-in page has an Email field too: fill only once the navigation has landed.
+    await page.waitForURL("**/forgot-password");
     await page.getByLabel("Email").fill(account.email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await page.getByText(MESSAGES.resetRequested).waitFor();

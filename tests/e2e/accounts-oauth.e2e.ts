@@ -1,7 +1,7 @@
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
-import { getBrowser } from "./browser";
+import { getBrowser, waitForHydrationOnNavigation } from "./browser";
 import { type ServerProcess, startBuiltServer } from "./server-process";
 
 /**
@@ -31,6 +31,7 @@ async function pageOn(url: string) {
   const context = await (await getBrowser()).newContext({ baseURL: url });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
+  waitForHydrationOnNavigation(page);
   return page;
 }
 

@@ -30,7 +30,29 @@ export async function newPage(options: BrowserContextOptions = {}): Promise<Page
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  waitForHydrationOnNavigation(page);
   return page;
+}
+
+/**
+ * A server-rendered page shows its inputs before React has hydrated them; typing or clicking then
+ * races hydration. Every goto and reload therefore resolves only once the root layout has marked
+ * the page interactive.
+ */
+export function waitForHydrationOnNavigation(page: Page) {
+  const hydrated = () => page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
 }
 
 /** Runs axe-core on the page; fails on serious or critical violations. */
