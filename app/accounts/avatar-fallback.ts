@@ -28,8 +28,8 @@ export function fallbackAvatarUrl(seed: string) {
 }
 
 /**
- * The image to show: our own stored avatar, else the generated one. A provider's remote avatar URL
- * is kept on the profile (SPEC section 4) but not shown, since the CSP allows only own images.
+ * The image to show: our own stored avatar, else the generated one. (A provider's picture is copied
+ * into our storage at sign-in; the CSP allows only our own images.)
  */
 export function avatarSrc(avatarUrl: string | null | undefined, seed: string) {
   return avatarUrl?.startsWith("/media/") ? avatarUrl : fallbackAvatarUrl(seed);

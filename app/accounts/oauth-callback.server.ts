@@ -1,14 +1,18 @@
 import { eq } from "drizzle-orm";
+import { config } from "~/platform/config.server";
 import { db, schema } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
+import { removeOldAvatar } from "./avatar.server";
 import { takeOAuthMetadata } from "./oauth-metadata.server";
 import { avatarUrlFrom, fullNameFrom, usernameCandidateFrom } from "./oauth-profile";
 import { createOAuthProfile, findProfile } from "./profiles.server";
+import { importProviderAvatar } from "./provider-avatar.server";
 import type { SessionUser } from "./session.server";
 
 /**
  * SPEC section 4, the auth callback: with a session and a user, make sure a profile exists, built
- * from the provider's data (full_name, avatar_url, a unique username that passes the rules).
+ * from the provider's data (full_name, avatar_url, a unique username that passes the rules). The
+ * provider's picture is copied into our storage; the profile's avatar_url points at that copy.
  * Returns false for every error case the spec lists.
  */
 export async function completeOAuthSignIn(user: SessionUser | null): Promise<boolean> {
@@ -21,13 +25,19 @@ export async function completeOAuthSignIn(user: SessionUser | null): Promise<boo
       name: authUser.name,
       picture: authUser.image,
     };
-    await createOAuthProfile({
+    const remoteAvatar = avatarUrlFrom(metadata);
+    const avatarUrl = remoteAvatar
+      ? await importProviderAvatar(authUser.id, remoteAvatar, { allowHttp: Boolean(config().OAUTH_MOCK_URL) })
+      : null;
+    const profile = await createOAuthProfile({
       id: authUser.id,
       email: authUser.email,
       fullName: fullNameFrom(metadata),
       usernameCandidate: usernameCandidateFrom(metadata, authUser.email),
-      avatarUrl: avatarUrlFrom(metadata),
+      avatarUrl,
     });
+    // A concurrent callback created the profile first: the picture imported here is nobody's.
+    if (avatarUrl && profile.avatarUrl !== avatarUrl) await removeOldAvatar(authUser.id, avatarUrl);
     return (await findProfile(authUser.id)) !== null;
   } catch (error) {
     logger.error({ err: error }, "profile creation after social sign-in failed");

@@ -1,4 +1,7 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { OAuth2Server } from "oauth2-mock-server";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
 import { getBrowser, waitForHydrationOnNavigation } from "./browser";
@@ -11,6 +14,9 @@ import { type ServerProcess, startBuiltServer } from "./server-process";
 let provider: OAuth2Server;
 let app: ServerProcess;
 let identity: Record<string, unknown> = {};
+/** The provider's picture host: one PNG on loopback. */
+let pictures: Server;
+let pictureUrl = "";
 
 beforeAll(async () => {
   provider = new OAuth2Server();
@@ -20,11 +26,20 @@ beforeAll(async () => {
     Object.assign(token.payload, identity);
   });
   app = await startBuiltServer({ OAUTH_MOCK_URL: provider.issuer.url!, SEED_ON_START: "false" });
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#2563eb" } })
+    .png()
+    .toBuffer();
+  pictures = createServer((_request, response) =>
+    response.writeHead(200, { "content-type": "image/png" }).end(png),
+  );
+  await new Promise<void>((resolve) => pictures.listen(0, "127.0.0.1", resolve));
+  pictureUrl = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}/river.png`;
 });
 
 afterAll(async () => {
   await app?.stop();
   await provider?.stop();
+  pictures?.close();
 });
 
 async function pageOn(url: string) {
@@ -36,13 +51,13 @@ async function pageOn(url: string) {
 }
 
 describe("sign-in with Google and GitHub against a fake provider", () => {
-  it("Google: the profile is created from the provider's name, with the username derived from it", async () => {
+  it("Google: the profile is created from the provider's name and picture, with the username derived from it", async () => {
     identity = {
       sub: "google-river-1",
       email: "river.stone@example.test",
       email_verified: true,
       name: "River Stone",
-      picture: "https://images.example.test/river.png",
+      picture: pictureUrl,
     };
     const page = await pageOn(app.url);
     await page.goto("/login");
@@ -51,6 +66,14 @@ describe("sign-in with Google and GitHub against a fake provider", () => {
     expect(await page.getByTestId("profile-username").textContent()).toBe("@river_stone");
     expect(await page.getByTestId("profile-full-name").textContent()).toBe("River Stone");
     expect(await page.getByTestId("user-menu-name").textContent()).toBe("river_stone");
+    // The picture was copied into our storage, and it loads.
+    const avatar = page.getByTestId("profile-avatar");
+    expect(await avatar.getAttribute("src")).toMatch(/^\/media\/avatars\/[^/]+\/\d+\.webp$/);
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="profile-avatar"]') as HTMLImageElement | null)
+          ?.naturalWidth === 256,
+    );
   });
 
   it("GitHub: the login becomes the username, and digits are appended when it is taken", async () => {
@@ -70,6 +93,8 @@ describe("sign-in with Google and GitHub against a fake provider", () => {
     // "river_stone" belongs to the Google user of the previous test.
     expect(username).toMatch(/^@river_stone\d+$/);
     expect(await page.getByTestId("profile-full-name").textContent()).toBe("Octo Cat");
+    // Its picture host cannot be reached: the generated avatar stands in.
+    expect(await page.getByTestId("profile-avatar").getAttribute("src")).toMatch(/^data:image\/svg\+xml,/);
   });
 
   it("a second sign-in reuses the account and its profile", async () => {

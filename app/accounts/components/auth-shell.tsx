@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Logo } from "~/layout/logo";
 
 /** The frame of the pages outside the site layout (SPEC section 2): login, signup, callback. */
@@ -27,5 +28,17 @@ export function AuthShell({
         </div>
       </main>
     </div>
+  );
+}
+
+/** The line under an auth card that leads to the neighbouring page ("Don't have an account? Sign up"). */
+export function AuthFooter({ lead, to, label }: { lead?: string; to: string; label: string }) {
+  return (
+    <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
+      {lead ? `${lead} ` : null}
+      <Link to={to} className="font-semibold text-brand-700 hover:underline dark:text-brand-400">
+        {label}
+      </Link>
+    </p>
   );
 }

@@ -1,8 +1,8 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { pageMeta } from "~/layout/meta";
 import { readForm } from "~/platform/forms.server";
-import { AuthShell } from "../components/auth-shell";
+import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";
 import { requestPasswordReset } from "../password-reset.server";
 import { EmailSchema } from "../signup-schema";
@@ -43,11 +43,7 @@ export default function ForgotPassword() {
           </Button>
         </Form>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-400">
-          Back to log in
-        </Link>
-      </p>
+      <AuthFooter to="/login" label="Back to log in" />
     </AuthShell>
   );
 }

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import { Button } from "~/components/button";
 import { pageMeta } from "~/layout/meta";
 import { readForm } from "~/platform/forms.server";
-import { AuthShell } from "../components/auth-shell";
+import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";
 import { OrDivider, SocialButtons } from "../components/social-buttons";
 import { MESSAGES } from "../messages";
@@ -89,12 +89,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       </Form>
       <OrDivider />
       <SocialButtons verb="Log in" />
-      <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
-        Don't have an account?{" "}
-        <Link to="/signup" className="font-semibold text-brand-700 hover:underline dark:text-brand-400">
-          Sign up
-        </Link>
-      </p>
+      <AuthFooter lead="Don't have an account?" to="/signup" label="Sign up" />
     </AuthShell>
   );
 }

@@ -1,8 +1,8 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { pageMeta } from "~/layout/meta";
 import { readForm } from "~/platform/forms.server";
-import { AuthShell } from "../components/auth-shell";
+import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";
 import { MESSAGES } from "../messages";
 import { isResetTokenValid, resetPassword } from "../password-reset.server";
@@ -49,14 +49,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       ) : (
         <FormError message={MESSAGES.resetInvalid} />
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link
-          to="/forgot-password"
-          className="font-semibold text-brand-700 hover:underline dark:text-brand-400"
-        >
-          Request a new link
-        </Link>
-      </p>
+      <AuthFooter to="/forgot-password" label="Request a new link" />
     </AuthShell>
   );
 }

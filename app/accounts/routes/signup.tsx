@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigation, useSubmit } from "react-router";
+import { data, Form, redirect, useActionData, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/button";
 import { pageMeta } from "~/layout/meta";
 import { readForm } from "~/platform/forms.server";
-import { AuthShell } from "../components/auth-shell";
+import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";
 import { OrDivider, SocialButtons } from "../components/social-buttons";
 import { UsernameField, useUsernameCheck } from "../components/username-field";
@@ -122,12 +122,7 @@ export default function Signup() {
       </Form>
       <OrDivider />
       <SocialButtons verb="Sign up" />
-      <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
-        Already have an account?{" "}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-400">
-          Log in
-        </Link>
-      </p>
+      <AuthFooter lead="Already have an account?" to="/login" label="Log in" />
     </AuthShell>
   );
 }
