@@ -9,8 +9,8 @@ import type { RequestHandler, Response } from "express";
  * Any cookie other than the theme, any non-GET request, any answer that sets a cookie or is not a
  * plain 200 bypasses it. An expired copy is served while one request renders its replacement.
  */
+/** Only plain 200 answers are kept, so a copy needs no status of its own. */
 interface CachedPage {
-  status: number;
   headers: Record<string, string>;
   html: string;
   nonce: string;
@@ -48,7 +48,6 @@ export function publicPageCache(options: { ttlMs: number; paths: RegExp }): Requ
       if (status !== 200 || res.getHeader("set-cookie") || body.length > MAX_BODY_BYTES) return;
       if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
       pages.set(key, {
-        status,
         headers,
         html: body.toString("utf8"),
         nonce,
@@ -62,7 +61,7 @@ export function publicPageCache(options: { ttlMs: number; paths: RegExp }): Requ
 function send(res: Response, page: CachedPage, nonce: string) {
   // res.end, not res.send: an ETag (a hash of the whole page) is useless when every copy has its own nonce.
   res
-    .status(page.status)
+    .status(200)
     .set(page.headers)
     .set("X-Page-Cache", "hit")
     .end(page.html.replaceAll(page.nonce, nonce));

@@ -15,15 +15,20 @@ const PAGES = [
 /** "About 100 px": a section may land a few pixels off because of sub-pixel layout. */
 const TOLERANCE_PX = 4;
 
-/** The section's distance from the top of the viewport once scrolling has stopped. */
+/**
+ * The section's distance from the top of the viewport once scrolling has stopped: unchanged for
+ * half a second, since on a busy machine a smooth scroll may start a few frames after the click.
+ */
 async function settledTop(page: Page, id: string) {
   let previous = Number.NaN;
-  for (let attempt = 0; attempt < 60; attempt++) {
+  let unchanged = 0;
+  for (let attempt = 0; attempt < 100; attempt++) {
     const top = await page.evaluate(
       (sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? Number.NaN,
       id,
     );
-    if (Math.abs(top - previous) < 0.5) return top;
+    unchanged = Math.abs(top - previous) < 0.5 ? unchanged + 1 : 0;
+    if (unchanged === 5) return top;
     previous = top;
     await page.waitForTimeout(100);
   }
