@@ -35,4 +35,57 @@ describe("configuration", () => {
   it("rejects a port out of range", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: "70000" })).toThrow(/PORT/);
   });
+
+  it("keeps media on local disk unless S3_BUCKET is set, with us-east-1 and virtual-hosted addressing", () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.S3_BUCKET).toBeUndefined();
+    expect(config.S3_REGION).toBe("us-east-1");
+    expect(config.S3_FORCE_PATH_STYLE).toBe(false);
+  });
+
+  it("reads an S3-compatible store's settings, S3_FORCE_PATH_STYLE as a boolean", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      S3_BUCKET: "verdeo-media",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(config).toMatchObject({
+      S3_BUCKET: "verdeo-media",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: true,
+    });
+  });
+
+  it("rejects a bucket given as a URL with one clear line", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: "s3://verdeo-media" })).toThrow(
+      "Invalid configuration: S3_BUCKET must be a bucket name such as verdeo-media, not a URL or path",
+    );
+  });
+
+  it("rejects an S3_ENDPOINT that is not an http(s) URL", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: "media", S3_ENDPOINT: "minio:9000" })).toThrow(
+      /^Invalid configuration: S3_ENDPOINT must be an http\(s\) URL/,
+    );
+  });
+
+  it("rejects S3_FORCE_PATH_STYLE other than true or false", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: "media", S3_FORCE_PATH_STYLE: "yes" })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
+  });
+
+  it("rejects an S3 access key without its secret", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: "media", S3_ACCESS_KEY_ID: "key" })).toThrow(
+      /^Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+  });
+
+  it("rejects S3 settings without S3_BUCKET rather than quietly keeping media on local disk", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(
+      "Invalid configuration: S3_BUCKET is required when other S3_ settings are given",
+    );
+  });
 });

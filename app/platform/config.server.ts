@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /** The one place that reads process.env: everything else asks `config()`. */
-const EnvSchema = z.object({
+const EnvFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -34,7 +34,38 @@ const EnvSchema = z.object({
   /** Where `npm run build` wrote the app (separate builds let several test runs share a checkout). */
   VERDEO_BUILD_DIR: z.string().min(1).default("build"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /** Media in this S3-compatible bucket; unset keeps media on local disk under DATA_DIR/media. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{3,255}$/, "must be a bucket name such as verdeo-media, not a URL or path")
+    .optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Another S3-compatible store (MinIO, R2, …); unset means AWS itself. */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://s3.example.com" })
+    .optional(),
+  /** Unset: the AWS SDK's default credential chain (AWS_* variables, profile, instance or task role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `endpoint/bucket/key` addressing, which most self-hosted stores (MinIO) expect. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
 });
+
+/** Settings that only make sense together. */
+const EnvSchema = EnvFields.refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
+  path: ["S3_ACCESS_KEY_ID"],
+  error: "and S3_SECRET_ACCESS_KEY must be set together (or neither, for the SDK's default credentials)",
+}).refine(
+  (env) => !!env.S3_BUCKET || !(env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY),
+  {
+    // Otherwise media would quietly land on local disk, which several processes do not share.
+    path: ["S3_BUCKET"],
+    error: "is required when other S3_ settings are given",
+  },
+);
 
 export type Config = Omit<z.infer<typeof EnvSchema>, "BETTER_AUTH_SECRET" | "PUBLIC_URL" | "DATA_DIR"> & {
   DATA_DIR: string;
