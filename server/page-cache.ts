@@ -60,11 +60,7 @@ export function publicPageCache(options: { ttlMs: number; paths: RegExp }): Requ
 
 function send(res: Response, page: CachedPage, nonce: string) {
   // res.end, not res.send: an ETag (a hash of the whole page) is useless when every copy has its own nonce.
-  res
-    .status(200)
-    .set(page.headers)
-    .set("X-Page-Cache", "hit")
-    .end(page.html.replaceAll(page.nonce, nonce));
+  res.status(200).set(page.headers).set("X-Page-Cache", "hit").end(page.html.replaceAll(page.nonce, nonce));
 }
 
 /** Collects what the handler writes, without holding the response back. */

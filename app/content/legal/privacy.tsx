@@ -79,8 +79,8 @@ export const PRIVACY: LegalDocument = {
             <li>
               <strong>Google or GitHub sign-in:</strong> if you choose it, the provider sends us your account
               id with them, your name, email address and profile picture, and sign-in tokens. We copy that
-              picture to our own storage once, re-encoded like an upload, so your pages never load it from
-              the provider.
+              picture to our own storage once, re-encoded like an upload, so your pages never load it from the
+              provider.
             </li>
             <li>
               <strong>Sessions:</strong> when you log in, a session record with a random session token, your
