@@ -14,7 +14,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embe
 import { databaseHealthMonitor } from "~/platform/db/health.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { applyRetention } from "~/platform/retention.server";
-import { storage } from "~/platform/storage.server";
+import { storage } from "~/platform/storage/storage.server";
 import { bodyLimits } from "./body-limits";
 import { publicPageCache } from "./page-cache";
 import { sameOriginWrites } from "./same-origin";
@@ -119,9 +119,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }),
   );
   app.use(((error, req, res, _next) => {
-    if (res.headersSent) return void res.end();
-    if (error?.status >= 400 && error.status < 500) return void res.status(error.status).send(error.message);
+    if (error?.status >= 400 && error.status < 500 && !res.headersSent)
+      return void res.status(error.status).send(error.message);
     req.log.error({ err: error }, "request failed");
+    // Part of the answer is already on its way (a media stream that broke): all we can do is end it.
+    if (res.headersSent) return void res.destroy();
     serviceUnavailablePage(res, 500);
   }) as express.ErrorRequestHandler);
 

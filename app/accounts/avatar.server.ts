@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import { AVATAR_MAX_BYTES } from "~/constants";
 import { logger } from "~/platform/logger.server";
-import { keyFromMediaUrl, mediaUrl, storage } from "~/platform/storage.server";
+import { keyFromMediaUrl, mediaUrl } from "~/platform/storage/driver.server";
+import { storage } from "~/platform/storage/storage.server";
 import { MESSAGES } from "./messages";
 
 export const AVATAR_SIZE_PX = 256;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import type { Orientation } from "~/catalog/attributes";
-import type { StorageDriver } from "~/platform/storage.server";
+import type { StorageDriver } from "~/platform/storage/driver.server";
 import type { DemoClip, Look } from "./demo-content";
 
 const run = promisify(execFile);

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { hashPassword } from "~/accounts/password.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
 import { db, schema } from "~/platform/db/client.server";
-import { mediaUrl, storage } from "~/platform/storage.server";
+import { mediaUrl } from "~/platform/storage/driver.server";
+import { storage } from "~/platform/storage/storage.server";
 import { DEMO_CLIPS, DEMO_NICHES, DEMO_PASSWORD, DEMO_PLANS, DEMO_PROMOS, DEMO_USERS } from "./demo-content";
 import { CLIP_SIZES, clipKey, generateClipMedia, inParallel, posterKey } from "./media";
 

@@ -5,7 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importProviderAvatar } from "~/accounts/provider-avatar.server";
 import { AVATAR_MAX_BYTES } from "~/constants";
-import { keyFromMediaUrl, storage } from "~/platform/storage.server";
+import { keyFromMediaUrl } from "~/platform/storage/driver.server";
+import { storage } from "~/platform/storage/storage.server";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();

@@ -10,7 +10,7 @@ import { signInWithPassword } from "~/accounts/sign-in.server";
 import { AVATAR_MAX_BYTES } from "~/constants";
 import { schema } from "~/platform/db/client.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
-import { storage } from "~/platform/storage.server";
+import { storage } from "~/platform/storage/storage.server";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
 

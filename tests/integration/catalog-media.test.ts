@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localDiskStorage } from "~/platform/storage.server";
+import { localDiskStorage } from "~/platform/storage/local-disk.server";
 
 const SECRET = "top-secret-auth-key";
 const clip = Buffer.from(Array.from({ length: 4096 }, (_, index) => index % 251));

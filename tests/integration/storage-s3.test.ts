@@ -9,8 +9,9 @@ import express from "express";
 import S3rver from "s3rver";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/platform/config.server";
-import { type StorageDriver, storage } from "~/platform/storage.server";
-import { type S3StorageOptions, s3Storage } from "~/platform/storage-s3.server";
+import type { StorageDriver } from "~/platform/storage/driver.server";
+import { type S3StorageOptions, s3Storage } from "~/platform/storage/s3.server";
+import { storage } from "~/platform/storage/storage.server";
 
 const clip = Buffer.from(Array.from({ length: 4096 }, (_, index) => index % 251));
 let dir: string;

@@ -1,15 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { STATUS_CODES } from "node:http";
 import path from "node:path";
-import express from "express";
-import { config } from "./config.server";
-import { s3Storage } from "./storage-s3.server";
+import type express from "express";
 
 /**
  * Where media files live. Keys are relative paths such as `clips/1.mp4` or `avatars/{userId}/{ts}.webp`;
  * the URL a browser uses is `/media/{key}` whichever driver holds the file: local disk by default, an
- * S3-compatible bucket (storage-s3.server.ts) when S3_BUCKET is set.
+ * S3-compatible bucket when S3_BUCKET is set (see storage.server.ts). This file holds what every driver
+ * shares: the interface, the key rules and how files are served.
  */
 export interface StorageDriver {
   put(key: string, body: Buffer): Promise<void>;
@@ -95,75 +93,4 @@ export function sendClientError(res: express.Response, status: number) {
     .status(status)
     .type("text/plain")
     .send(CLIENT_ERROR_TEXT[status] ?? STATUS_CODES[status] ?? "Error");
-}
-
-export function localDiskStorage(root: string): StorageDriver {
-  const resolve = (key: string) => {
-    const file = path.resolve(root, requireValidKey(key));
-    if (!file.startsWith(root + path.sep)) throw new Error(`Storage key outside the media root: ${key}`);
-    return file;
-  };
-  return {
-    async put(key, body) {
-      const file = resolve(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      // Write to a temporary name, then rename: a reader never sees half a file.
-      const temporary = `${file}.${randomName()}.tmp`;
-      await writeFile(temporary, body);
-      await rename(temporary, file);
-    },
-    async remove(key) {
-      await rm(resolve(key), { force: true });
-    },
-    async exists(key) {
-      return stat(resolve(key)).then(
-        (info) => info.isFile(),
-        () => false,
-      );
-    },
-    serve() {
-      // express.static answers Range (206/416), ETag and Last-Modified; it keeps the headers set here.
-      const files = express.static(root, {
-        index: false,
-        redirect: false,
-        dotfiles: "deny",
-        fallthrough: false,
-        setHeaders: (res, file) => {
-          res.setHeader("Cache-Control", MEDIA_CACHE_CONTROL);
-          res.setHeader("Content-Type", contentTypeOf(file));
-        },
-      });
-      return (req, res, next) => {
-        // The same refusals as the S3 driver, before the file system is touched.
-        const requested = keyFromRequestPath(req.path);
-        if ("status" in requested) return sendClientError(res, requested.status);
-        files(req, res, (error?: { status?: number }) => {
-          const status = error?.status;
-          if (status && status >= 400 && status < 500) return sendClientError(res, status);
-          next(error);
-        });
-      };
-    },
-  };
-}
-
-let driver: StorageDriver | undefined;
-
-export function storage(): StorageDriver {
-  driver ??= createDriver();
-  return driver;
-}
-
-function createDriver(): StorageDriver {
-  const settings = config();
-  if (!settings.S3_BUCKET) return localDiskStorage(path.join(settings.DATA_DIR, "media"));
-  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = settings;
-  return s3Storage({
-    bucket: settings.S3_BUCKET,
-    region: settings.S3_REGION,
-    endpoint: settings.S3_ENDPOINT,
-    forcePathStyle: settings.S3_FORCE_PATH_STYLE,
-    // Without keys the SDK's default chain applies (environment, instance or task role, …).
-    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
-  });
 }

@@ -9,7 +9,7 @@ import {
   requireValidKey,
   type StorageDriver,
   sendClientError,
-} from "./storage.server";
+} from "./driver.server";
 
 export interface S3StorageOptions {
   bucket: string;
