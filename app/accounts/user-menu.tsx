@@ -5,6 +5,7 @@ import { avatarSrc } from "./avatar-fallback";
 import type { HeaderUser } from "./header-user";
 import { RoleBadge } from "./role-badge";
 import { useAccountTheme } from "./use-account-theme";
+import { Chevron, USER_MENU_TRIGGER_CLASS } from "./user-menu-stand-in";
 
 /**
  * The header dropdown of a signed-in person (SPEC section 2): display name (truncated at ~100px),
@@ -23,23 +24,11 @@ export function UserMenu({ user }: { user: HeaderUser }) {
     <div className="flex items-center gap-1.5">
       <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
         <DropdownMenu.Trigger
-          className="flex items-center gap-2 rounded-full border border-zinc-200 bg-white py-1 pr-3 pl-1 text-sm font-medium shadow-sm hover:bg-zinc-50 data-[state=open]:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800 dark:data-[state=open]:bg-zinc-800"
+          className={USER_MENU_TRIGGER_CLASS}
           aria-label={`Account menu for ${user.displayName}`}
           data-testid="user-menu"
         >
-          <img
-            src={avatarSrc(user.avatarUrl, user.displayName)}
-            alt=""
-            width={28}
-            height={28}
-            className="size-7 rounded-full object-cover"
-          />
-          <span className="max-w-[100px] truncate" data-testid="user-menu-name">
-            {user.displayName}
-          </span>
-          <svg viewBox="0 0 20 20" className="size-4 text-zinc-500" fill="currentColor" aria-hidden>
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-          </svg>
+          <UserMenuFace user={user} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content
@@ -76,5 +65,24 @@ export function UserMenu({ user }: { user: HeaderUser }) {
       </DropdownMenu.Root>
       <RoleBadge role={user.role} />
     </div>
+  );
+}
+
+/** Avatar, display name (truncated at ~100px) and chevron: the face of the account menu's button. */
+function UserMenuFace({ user }: { user: HeaderUser }) {
+  return (
+    <>
+      <img
+        src={avatarSrc(user.avatarUrl, user.displayName)}
+        alt=""
+        width={28}
+        height={28}
+        className="size-7 rounded-full object-cover"
+      />
+      <span className="max-w-[100px] truncate" data-testid="user-menu-name">
+        {user.displayName}
+      </span>
+      <Chevron />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import type { HeaderUser } from "~/accounts/header-user";
+import { UserMenuStandIn } from "~/accounts/user-menu-stand-in";
 import { ButtonLink } from "~/components/button";
 import { Logo } from "./logo";
 import { HEADER_LINKS } from "./nav-links";
@@ -8,6 +9,24 @@ import { ThemeToggle } from "./theme-toggle";
 
 // Only signed-in people see the menu: its dropdown and tooltip code loads for them alone.
 const UserMenu = lazy(() => import("~/accounts/user-menu").then((module) => ({ default: module.UserMenu })));
+
+/**
+ * The lazy menu is rendered only once the page is interactive; the server and the first client
+ * render show its stand-in. With the lazy boundary in the server HTML (streamed, then hydrated on its
+ * own), a browser test once found two menus in the page: the server's copy beside the client's.
+ */
+function SignedInMenu({ user }: { user: HeaderUser }) {
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+  const standIn = <UserMenuStandIn user={user} />;
+  return interactive ? (
+    <Suspense fallback={standIn}>
+      <UserMenu user={user} />
+    </Suspense>
+  ) : (
+    standIn
+  );
+}
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
@@ -38,13 +57,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
         <div className="flex items-center gap-2">
           <ThemeToggle />
           {user ? (
-            <Suspense
-              fallback={
-                <span className="max-w-[100px] truncate text-sm font-medium">{user.displayName}</span>
-              }
-            >
-              <UserMenu user={user} />
-            </Suspense>
+            <SignedInMenu user={user} />
           ) : (
             <ButtonLink to="/login" className="px-4 py-2">
               Log in

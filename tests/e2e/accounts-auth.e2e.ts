@@ -142,13 +142,13 @@ describe("header menu", () => {
     await page.keyboard.press("Enter");
     await page.getByRole("menuitem", { name: "My Profile" }).waitFor();
     await page.keyboard.press("Escape");
-    expect(await page.getByRole("menu").count()).toBe(0);
+    await expect.poll(() => page.getByRole("menu").count()).toBe(0);
 
     await page.goto("/about");
     await trigger.click();
     await page.getByRole("menuitem", { name: "My Profile" }).click();
     await page.waitForURL("**/profile");
-    expect(await page.getByRole("menu").count()).toBe(0);
+    await expect.poll(() => page.getByRole("menu").count()).toBe(0);
     const width = await page
       .getByTestId("user-menu-name")
       .evaluate((node) => node.getBoundingClientRect().width);

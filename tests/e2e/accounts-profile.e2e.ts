@@ -49,10 +49,10 @@ describe("profile", () => {
     const field = page.getByLabel("Username");
     await field.fill("someone_else_entirely");
     await page.getByRole("button", { name: "Cancel" }).click();
-    expect(await page.getByTestId("profile-username").textContent()).toBe(`@${account.username}`);
+    await expect.poll(() => page.getByTestId("profile-username").textContent()).toBe(`@${account.username}`);
 
     await page.getByRole("button", { name: "Edit Profile" }).click();
-    expect(await page.getByLabel("Username").inputValue()).toBe(account.username);
+    await expect.poll(() => page.getByLabel("Username").inputValue()).toBe(account.username);
     await page.getByLabel("Username").fill(DEMO_BUYER.username);
     await page.getByText(MESSAGES.usernameTaken).waitFor();
     await page.getByRole("button", { name: "Save Changes" }).click();
@@ -101,7 +101,9 @@ describe("theme follows the account", () => {
     const account = await signUp(first, newAccount());
     const saved = first.waitForResponse((response) => response.url().includes("/resources/theme"));
     await first.getByTestId("theme-toggle").click();
-    expect(await first.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await expect
+      .poll(() => first.evaluate(() => document.documentElement.classList.contains("dark")))
+      .toBe(true);
     expect((await saved).ok()).toBe(true);
 
     const second = await newPage({ colorScheme: "light" });

@@ -114,7 +114,7 @@ describe("save for later", () => {
     const save = page.getByRole("button", { name: /Save for Later|Saved/ });
     expect(await save.getAttribute("aria-pressed")).toBe("false");
     await save.click();
-    expect(await save.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => save.getAttribute("aria-pressed")).toBe("true");
     await page.waitForFunction(() => document.querySelector("[aria-busy=true]") === null);
     await page.reload();
     expect(await save.getAttribute("aria-pressed")).toBe("true");

@@ -90,7 +90,7 @@ describe("pricing", () => {
     const pro = page.getByTestId("plan-pro");
     expect(await pro.getByTestId("pro-price").textContent()).toBe("€500.00");
     await pro.getByText("Annual", { exact: true }).click();
-    expect(await pro.getByTestId("pro-price").textContent()).toBe("€5,100.00");
+    await expect.poll(() => pro.getByTestId("pro-price").textContent()).toBe("€5,100.00");
     await pro.getByText("You save €900.00 a year").waitFor();
   });
 });

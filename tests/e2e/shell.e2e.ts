@@ -39,7 +39,9 @@ describe("page shell", () => {
     await page.goto("/");
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
     await page.getByTestId("theme-toggle").click();
-    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")))
+      .toBe(true);
     expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe("dark");
     // The server itself renders the class, so the HTML is dark before any script runs.
     const html = await (await page.request.get("/")).text();
