@@ -123,6 +123,12 @@ async function main() {
 
   const slowest = [...visits].sort((a, b) => b.ms - a.ms).slice(0, 5);
   console.log(`slowest visits: ${slowest.map((s) => `${s.path} ${s.ms.toFixed(0)} ms`).join(", ")}`);
+  const overLimit = new Map<string, number>();
+  for (const visit of visits.filter((sample) => sample.ms >= P99_LIMIT_MS)) {
+    const page = visit.path?.split(/[?/]/)[1] ?? "";
+    overLimit.set(`/${page}`, (overLimit.get(`/${page}`) ?? 0) + 1);
+  }
+  console.log(`visits over ${P99_LIMIT_MS} ms by page: ${JSON.stringify(Object.fromEntries(overLimit))}`);
   const storedCount = new Map(stored.rows.map((row) => [row.email, row.count]));
   const lost = acknowledged.filter((email) => !storedCount.has(email)).length;
   const duplicated = stored.rows.filter((row) => row.count > 1).length;

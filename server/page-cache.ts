@@ -1,13 +1,18 @@
-import type { RequestHandler, Response } from "express";
+import { randomBytes } from "node:crypto";
+import type { Request, RequestHandler, Response } from "express";
 
 /**
  * A short-lived cache of server-rendered public pages for visitors without a session.
  *
  * Rendering a page costs far more than sending it, and anonymous visitors all see the same HTML
  * (but for the theme class and the CSP nonce). Each process keeps its own copies for a few seconds:
- * nothing has to agree across processes, and a change shows up everywhere within `ttlMs`.
- * Any cookie other than the theme, any non-GET request, any answer that sets a cookie or is not a
- * plain 200 bypasses it. An expired copy is served while one request renders its replacement.
+ * nothing has to agree across processes, and a change shows up everywhere within `ttlMs` (plus one
+ * render). Any cookie other than the theme, any non-GET request, any answer that sets a cookie or is
+ * not a plain 200 bypasses it.
+ *
+ * Stale while revalidating: once a copy has expired, visitors keep getting it while one background
+ * request (from this process to itself) renders its replacement, so no visitor waits for a render
+ * of a page that is cached. A copy older than `maxStaleMs` is not served; the page is rendered then.
  */
 /** Only plain 200 answers are kept, so a copy needs no status of its own. */
 interface CachedPage {
@@ -21,8 +26,16 @@ const THEME_COOKIE_ONLY = /^(?:\s*verdeo-theme=(?:dark|light)\s*;?\s*)?$/;
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
 const CACHED_HEADERS = ["content-type", "cache-control", "vary", "link"];
+/** Marks this process's own refresh requests; the random value keeps anyone else from sending it. */
+const REFRESH_HEADER = "x-verdeo-page-refresh";
+const REFRESH_TOKEN = randomBytes(16).toString("hex");
 
-export function publicPageCache(options: { ttlMs: number; paths: RegExp }): RequestHandler {
+export function publicPageCache(options: {
+  ttlMs: number;
+  maxStaleMs?: number;
+  paths: RegExp;
+}): RequestHandler {
+  const maxStaleMs = options.maxStaleMs ?? 60_000;
   const pages = new Map<string, CachedPage>();
   const refreshing = new Set<string>();
 
@@ -32,13 +45,14 @@ export function publicPageCache(options: { ttlMs: number; paths: RegExp }): Requ
       return next();
     const nonce = res.locals.cspNonce as string;
     const key = `${req.originalUrl}|${cookie.includes("dark") ? "dark" : "light"}`;
-    const hit = pages.get(key);
-    if (hit && (hit.expires > Date.now() || refreshing.has(key))) return void send(res, hit, nonce);
+    const isRefresh = req.headers[REFRESH_HEADER] === REFRESH_TOKEN;
+    const hit = isRefresh ? undefined : pages.get(key);
+    const now = Date.now();
+    if (hit && hit.expires + maxStaleMs > now) {
+      if (hit.expires <= now && !refreshing.has(key)) refreshInBackground(req, key, refreshing);
+      return void send(res, hit, nonce);
+    }
 
-    // One request re-renders an expired page while the others keep getting the old copy:
-    // a burst of visitors at expiry costs one render, not one each.
-    refreshing.add(key);
-    res.once("close", () => refreshing.delete(key));
     capture(res, (status, body) => {
       const headers: Record<string, string> = {};
       for (const name of CACHED_HEADERS) {
@@ -46,16 +60,27 @@ export function publicPageCache(options: { ttlMs: number; paths: RegExp }): Requ
         if (typeof value === "string") headers[name] = value;
       }
       if (status !== 200 || res.getHeader("set-cookie") || body.length > MAX_BODY_BYTES) return;
+      pages.delete(key);
       if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
-      pages.set(key, {
-        headers,
-        html: body.toString("utf8"),
-        nonce,
-        expires: Date.now() + options.ttlMs,
-      });
+      pages.set(key, { headers, html: body.toString("utf8"), nonce, expires: Date.now() + options.ttlMs });
     });
     next();
   };
+}
+
+/** Asks this same server for the page again, past the cache; the answer replaces the stale copy. */
+function refreshInBackground(req: Request, key: string, refreshing: Set<string>) {
+  refreshing.add(key);
+  const { localAddress = "127.0.0.1", localPort } = req.socket;
+  const host = localAddress.includes(":") ? `[${localAddress}]` : localAddress;
+  fetch(`http://${host}:${localPort}${req.originalUrl}`, {
+    headers: { cookie: req.headers.cookie ?? "", [REFRESH_HEADER]: REFRESH_TOKEN },
+    signal: AbortSignal.timeout(30_000),
+  })
+    .then((response) => response.arrayBuffer())
+    // A refresh that fails (shutting down, database away) leaves the stale copy until maxStaleMs.
+    .catch(() => undefined)
+    .finally(() => refreshing.delete(key));
 }
 
 function send(res: Response, page: CachedPage, nonce: string) {

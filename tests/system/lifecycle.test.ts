@@ -37,12 +37,15 @@ describe("server lifecycle", () => {
 
   it("an idle server's start-up lines reach stdout within a second, without waiting for more to log", async () => {
     const server = await startBuiltServer({ ...NO_SEED, LOG_LEVEL: "info" });
-    const deadline = Date.now() + 1_500;
-    while (!server.output().includes("Verdeo is ready") && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      const deadline = Date.now() + 1_500;
+      while (!server.output().includes("Verdeo is ready") && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(server.output()).toContain("Verdeo is ready");
+    } finally {
+      await server.stop();
     }
-    expect(server.output()).toContain("Verdeo is ready");
-    await server.stop();
   });
 
   it("kill -9 followed by a start loses no committed data and is ready within 5 s", async () => {

@@ -1,0 +1,124 @@
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { publicPageCache } from "./page-cache";
+
+const TTL_MS = 100;
+const MAX_STALE_MS = 1_000;
+
+let server: Server | undefined;
+afterEach(() => stopApp());
+
+function stopApp() {
+  return new Promise<void>((resolve) => {
+    if (!server) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+    server = undefined;
+  });
+}
+
+/** Renders from the second on wait until the test lets them finish. */
+let gate = Promise.resolve();
+
+/** An app with one page that says which render it is, and carries its nonce. */
+async function startApp(answer: (res: express.Response) => express.Response = (res) => res) {
+  let renders = 0;
+  gate = Promise.resolve();
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(8).toString("hex");
+    next();
+  });
+  app.use(publicPageCache({ ttlMs: TTL_MS, maxStaleMs: MAX_STALE_MS, paths: /^\/page$/ }));
+  app.get("/page", async (_req, res) => {
+    renders += 1;
+    const render = renders;
+    if (render > 1) await gate;
+    answer(res).type("html").send(`<p>render ${render}</p><script nonce="${res.locals.cspNonce}"></script>`);
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server!.once("listening", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`;
+  return { url, renders: () => renders };
+}
+
+async function visit(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers });
+  const html = await response.text();
+  return {
+    html,
+    hit: response.headers.get("x-page-cache") === "hit",
+    nonce: /nonce="(\w+)"/.exec(html)?.[1],
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("public page cache", () => {
+  it("serves a second anonymous visit from the cache, with a nonce of its own", async () => {
+    const { url, renders } = await startApp();
+    const first = await visit(url);
+    const second = await visit(url, { cookie: "verdeo-theme=light" });
+    expect(second.hit).toBe(true);
+    expect(second.html).toContain("render 1");
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(renders()).toBe(1);
+  });
+
+  it("renders for every visitor with a session cookie", async () => {
+    const { url, renders } = await startApp();
+    await visit(url, { cookie: "session=abc" });
+    const again = await visit(url, { cookie: "session=abc" });
+    expect(again.hit).toBe(false);
+    expect(renders()).toBe(2);
+  });
+
+  it("keeps no answer that sets a cookie or is not a 200", async () => {
+    for (const answer of [
+      (res: express.Response) => res.cookie("toast", "1"),
+      (res: express.Response) => res.status(404),
+    ]) {
+      const { url, renders } = await startApp(answer);
+      await visit(url);
+      expect((await visit(url)).hit).toBe(false);
+      expect(renders()).toBe(2);
+      await stopApp();
+    }
+  });
+
+  it("after expiry, visitors get the old copy at once while one background render replaces it", async () => {
+    const { url, renders } = await startApp();
+    await visit(url);
+    let finishRender = () => {};
+    gate = new Promise((resolve) => (finishRender = resolve));
+    await sleep(TTL_MS + 20);
+    // The replacement cannot finish until the gate opens, so these answers did not wait for it.
+    const stale = await Promise.all(Array.from({ length: 5 }, () => visit(url)));
+    for (const page of stale) expect(page.html).toContain("render 1");
+    await expect.poll(renders).toBe(2);
+    finishRender();
+    await expect.poll(async () => (await visit(url)).html).toContain("render 2");
+    expect(renders()).toBe(2);
+  });
+
+  it("renders in the foreground once a copy is older than the staleness limit", async () => {
+    const { url, renders } = await startApp();
+    await visit(url);
+    await sleep(TTL_MS + MAX_STALE_MS + 20);
+    const page = await visit(url);
+    expect(page.hit).toBe(false);
+    expect(page.html).toContain("render 2");
+    expect(renders()).toBe(2);
+  });
+
+  it("a refresh header from outside, without the process's token, is served from the cache", async () => {
+    const { url, renders } = await startApp();
+    await visit(url);
+    const forged = await visit(url, { "x-verdeo-page-refresh": "1" });
+    expect(forged.hit).toBe(true);
+    expect(renders()).toBe(1);
+  });
+});
