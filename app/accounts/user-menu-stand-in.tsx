@@ -12,7 +12,7 @@ export function UserMenuStandIn({ user }: { user: HeaderUser }) {
   return (
     <span className={USER_MENU_TRIGGER_CLASS} aria-busy="true">
       <span className="size-7 rounded-full bg-zinc-200 dark:bg-zinc-700" />
-      <span className="max-w-[100px] truncate">{user.displayName}</span>
+      <span className="hidden max-w-[100px] truncate sm:block">{user.displayName}</span>
       <Chevron />
     </span>
   );

@@ -63,7 +63,9 @@ export function UserMenu({ user }: { user: HeaderUser }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <RoleBadge role={user.role} />
+      <span className="hidden sm:contents">
+        <RoleBadge role={user.role} />
+      </span>
     </div>
   );
 }
@@ -79,7 +81,8 @@ function UserMenuFace({ user }: { user: HeaderUser }) {
         height={28}
         className="size-7 rounded-full object-cover"
       />
-      <span className="max-w-[100px] truncate" data-testid="user-menu-name">
+      {/* On a phone the avatar alone stands for the person: the header has no room for the name. */}
+      <span className="hidden max-w-[100px] truncate sm:block" data-testid="user-menu-name">
         {user.displayName}
       </span>
       <Chevron />

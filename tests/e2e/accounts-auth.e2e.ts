@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
 import { DEMO_BUYER, fillSignUp, newAccount, signIn, signUp } from "./accounts-helpers";
-import { expectAccessible, newPage } from "./browser";
+import { expectAccessible, newPage, PHONE } from "./browser";
 
 describe("sign-up", () => {
   it("shows each validation message of the spec", async () => {
@@ -153,6 +153,21 @@ describe("header menu", () => {
       .getByTestId("user-menu-name")
       .evaluate((node) => node.getBoundingClientRect().width);
     expect(width).toBeLessThanOrEqual(100);
+  });
+});
+
+describe("header on a phone", () => {
+  it("a signed-in creator's header fits the screen: the account menu and the navigation toggle work", async () => {
+    const page = await newPage({ viewport: PHONE });
+    await signIn(page, "maya@verdeo.local", DEMO_BUYER.password);
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    const box = await toggle.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await toggle.click();
+    await page.locator("#mobile-nav").getByRole("link", { name: "Pricing" }).waitFor();
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "My Profile" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 });
 
