@@ -21,6 +21,8 @@ export async function importProviderAvatar(
     if (url.protocol !== "https:" && !(allowHttp && url.protocol === "http:")) return null;
     const response = await fetch(url, {
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      // A redirect could lead anywhere, plain http or an internal address included: not followed.
+      redirect: "error",
       headers: { accept: "image/webp,image/png,image/jpeg" },
     });
     if (!response.ok || !response.body) throw new Error(`status ${response.status}`);

@@ -29,6 +29,7 @@ beforeAll(async () => {
       response.writeHead(200, { "content-type": "image/png" });
       return response.end(Buffer.alloc(AVATAR_MAX_BYTES + 1));
     }
+    if (request.url === "/moved.png") return response.writeHead(302, { location: "/face.png" }).end();
     if (request.url === "/page.html") return response.writeHead(200).end("<html>not a picture</html>");
     response.writeHead(404).end();
   });
@@ -47,8 +48,8 @@ describe("importing a provider's picture at social sign-in", () => {
     expect(await storage().exists(key)).toBe(true);
   });
 
-  it("gives up on a picture over the avatar size limit, a page that is not an image, or a 404", async () => {
-    for (const path of ["/huge.png", "/page.html", "/missing.png"]) {
+  it("gives up on a picture over the avatar size limit, a page that is not an image, a 404 or a redirect", async () => {
+    for (const path of ["/huge.png", "/page.html", "/missing.png", "/moved.png"]) {
       expect(await importProviderAvatar(randomUUID(), `${origin}${path}`, { allowHttp: true })).toBeNull();
     }
   });
