@@ -3,6 +3,7 @@ import { NavLink, useLocation } from "react-router";
 import type { HeaderUser } from "~/accounts/header-user";
 import { UserMenuStandIn } from "~/accounts/user-menu-stand-in";
 import { ButtonLink } from "~/components/button";
+import { CloseIcon, MenuIcon } from "~/components/icons";
 import { Logo } from "./logo";
 import { HEADER_LINKS } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
@@ -71,16 +72,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
             aria-label={menuOpen ? "Close menu" : "Open menu"}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden
-            >
-              {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+            {menuOpen ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useFetcher, useRouteLoaderData } from "react-router";
 import type { Theme } from "~/accounts/roles";
+import { MoonIcon, SunIcon } from "~/components/icons";
 import type { loader as rootLoader } from "~/root";
 import { applyTheme } from "./theme";
 
@@ -24,20 +25,7 @@ export function ThemeToggle() {
       data-testid="theme-toggle"
       className="grid size-10 place-items-center rounded-full text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="size-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden
-      >
-        {isDark ? (
-          <path d="M12 3v2m0 14v2m9-9h-2M5 12H3m15.364-6.364-1.414 1.414M7.05 16.95l-1.414 1.414m12.728 0-1.414-1.414M7.05 7.05 5.636 5.636M16 12a4 4 0 1 1-8 0 4 4 0 0 1 8 0Z" />
-        ) : (
-          <path d="M21 12.79A9 9 0 1 1 11.21 3 7 7 0 0 0 21 12.79Z" />
-        )}
-      </svg>
+      {isDark ? <SunIcon className="size-5" /> : <MoonIcon className="size-5" />}
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigate } from "react-router";
+import { SearchIcon } from "~/components/icons";
 import { SUGGESTION_ROTATION_MS } from "~/constants";
 import type { Niche } from "../catalog.server";
 import { SEARCH_TYPES, type SearchType } from "../catalog-content";
@@ -84,17 +85,7 @@ export function ExploreSearch({
         {query.niche && query.sub ? <input type="hidden" name="sub" value={query.sub} /> : null}
         <label className="relative flex-1">
           <span className="sr-only">Search {SEARCH_TYPES[type].label.toLowerCase()}</span>
-          <svg
-            viewBox="0 0 24 24"
-            className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-zinc-400"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden
-          >
-            <circle cx="11" cy="11" r="7" />
-            <path d="m20 20-3.5-3.5" />
-          </svg>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-zinc-400" />
           <input
             type="search"
             name="q"

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { ChevronDownIcon, FiltersIcon } from "~/components/icons";
 import { COLOR_TONES, DURATIONS, LICENSES, MOODS, ORIENTATIONS } from "../attributes";
 import { type ExploreQuery, exploreSearch, type FilterName } from "../explore-url";
 import { ChipLink } from "./chip";
@@ -36,16 +37,7 @@ export function FiltersPanel({ query }: { query: ExploreQuery }) {
           className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold"
         >
           <span className="flex items-center gap-2">
-            <svg
-              viewBox="0 0 24 24"
-              className="size-5 text-brand-700 dark:text-brand-400"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden
-            >
-              <path d="M4 6h16M7 12h10M10 18h4" />
-            </svg>
+            <FiltersIcon className="size-5 text-brand-700 dark:text-brand-400" />
             Filters
             {active > 0 ? (
               <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-900 dark:bg-brand-950 dark:text-brand-200">
@@ -53,16 +45,7 @@ export function FiltersPanel({ query }: { query: ExploreQuery }) {
               </span>
             ) : null}
           </span>
-          <svg
-            viewBox="0 0 24 24"
-            className={`size-5 transition-transform ${open ? "rotate-180" : ""}`}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden
-          >
-            <path d="m6 9 6 6 6-6" />
-          </svg>
+          <ChevronDownIcon className={`size-5 transition-transform ${open ? "rotate-180" : ""}`} />
         </button>
       </h2>
       <div

@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
+import { CloseIcon } from "~/components/icons";
 import type { CatalogClip } from "../catalog-clip";
 import { formatDuration } from "./clip-card";
 import { Avatar, RoleBadge } from "./role-badge";
@@ -58,16 +59,7 @@ export function PreviewDialog({
                   aria-label="Close preview"
                   className="grid size-9 shrink-0 place-items-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
                 >
-                  <svg
-                    viewBox="0 0 24 24"
-                    className="size-5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    aria-hidden
-                  >
-                    <path d="M6 6l12 12M18 6 6 18" />
-                  </svg>
+                  <CloseIcon className="size-5" />
                 </Dialog.Close>
               </div>
               <dl className="flex flex-wrap gap-2 text-xs">
