@@ -1,6 +1,6 @@
 import type { Role } from "~/accounts/roles";
 import type { ColorTone, License, Mood, Orientation } from "~/catalog/attributes";
-import type { PlanCategory, PromoType } from "~/commerce/plans";
+import type { PlanView, PromoType } from "~/commerce/plans";
 
 /** The demo catalogue: SPEC.md sections 2 and 3, filled out as a real marketplace would be. */
 
@@ -445,15 +445,10 @@ export const DEMO_CLIPS: DemoClip[] = [
   ),
 ];
 
-export interface DemoPlan {
-  category: PlanCategory;
-  title: string;
-  badge: string | null;
-  licenseKind: License;
-  subtitle: string;
-  perks: string[];
+/** A plan as the pricing page shows it, plus its place on the page; tiers get their ids on insert. */
+export interface DemoPlan extends Omit<PlanView, "tiers"> {
   displayOrder: number;
-  tiers: { downloads: number; priceCents: number }[];
+  tiers: Omit<PlanView["tiers"][number], "id">[];
 }
 
 export const DEMO_PLANS: DemoPlan[] = [
