@@ -19,7 +19,7 @@ try {
       "--dialect",
       "postgresql",
       "--schema",
-      "app/platform/db/schema.server.ts",
+      "app/*/schema.server.ts",
       "--out",
       scratch,
     ],

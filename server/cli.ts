@@ -6,8 +6,9 @@
  */
 import { eq } from "drizzle-orm";
 import { ROLES, type Role } from "~/accounts/roles";
+import { profiles, user } from "~/accounts/schema.server";
 import { loadConfig } from "~/platform/config.server";
-import { closeDatabase, connectDatabase, db, schema } from "~/platform/db/client.server";
+import { closeDatabase, connectDatabase, db } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { seedDemoContent } from "./seed/seed";
@@ -37,15 +38,15 @@ async function setRole(email: string | undefined, role: string | undefined) {
     throw new UsageError(`Unknown role "${role}": use one of ${ROLES.join(", ")}`);
   await withDatabase(async () => {
     const [account] = await db()
-      .select({ id: schema.user.id })
-      .from(schema.user)
-      .where(eq(schema.user.email, email.toLowerCase()));
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, email.toLowerCase()));
     if (!account) throw new UsageError(`No user with the email ${email}`);
     const updated = await db()
-      .update(schema.profiles)
+      .update(profiles)
       .set({ role: role as Role })
-      .where(eq(schema.profiles.id, account.id))
-      .returning({ id: schema.profiles.id });
+      .where(eq(profiles.id, account.id))
+      .returning({ id: profiles.id });
     if (updated.length === 0) throw new UsageError(`The user ${email} has no profile yet`);
     console.log(`${email} is now ${role}.`);
   });

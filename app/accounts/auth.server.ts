@@ -2,11 +2,12 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/constants";
 import { config } from "~/platform/config.server";
-import { type Database, db, schema } from "~/platform/db/client.server";
+import { type Database, db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { oauthConfiguration } from "./oauth-providers.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
+import { account, session, user, verification } from "./schema.server";
 
 /** Where the auth library answers HTTP (sign-in redirects, OAuth callbacks). */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -23,10 +24,10 @@ function createAuth(database: Database) {
     database: drizzleAdapter(database, {
       provider: "pg",
       schema: {
-        user: schema.user,
-        session: schema.session,
-        account: schema.account,
-        verification: schema.verification,
+        user: user,
+        session: session,
+        account: account,
+        verification: verification,
       },
     }),
     emailAndPassword: {

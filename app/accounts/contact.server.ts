@@ -1,10 +1,11 @@
-import { db, schema } from "~/platform/db/client.server";
+import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { ContactSchema } from "./contact-schema";
 import { displayName } from "./display-name";
 import { MESSAGES } from "./messages";
 import { ACCOUNT_LIMITS } from "./rate-limits";
+import { contactMessages } from "./schema.server";
 import type { SessionUser } from "./session.server";
 
 export type ContactResult = { ok: boolean; message: string; status: number };
@@ -26,7 +27,7 @@ export async function sendContactMessage(
   if (!byIp.allowed || !byUser.allowed) return { ok: false, status: 429, message: MESSAGES.tooManyAttempts };
   try {
     await db()
-      .insert(schema.contactMessages)
+      .insert(contactMessages)
       .values({
         userId: user.id,
         username: displayName(user),

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { config } from "~/platform/config.server";
-import { db, schema } from "~/platform/db/client.server";
+import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { removeOldAvatar } from "./avatar.server";
 import { takeOAuthMetadata } from "./oauth-metadata.server";
 import { avatarUrlFrom, fullNameFrom, usernameCandidateFrom } from "./oauth-profile";
 import { createOAuthProfile, findProfile } from "./profiles.server";
 import { importProviderAvatar } from "./provider-avatar.server";
+import { user } from "./schema.server";
 import type { SessionUser } from "./session.server";
 
 /**
@@ -15,11 +16,11 @@ import type { SessionUser } from "./session.server";
  * provider's picture is copied into our storage; the profile's avatar_url points at that copy.
  * Returns false for every error case the spec lists.
  */
-export async function completeOAuthSignIn(user: SessionUser | null): Promise<boolean> {
-  if (!user) return false;
-  if (user.hasProfile) return true;
+export async function completeOAuthSignIn(sessionUser: SessionUser | null): Promise<boolean> {
+  if (!sessionUser) return false;
+  if (sessionUser.hasProfile) return true;
   try {
-    const [authUser] = await db().select().from(schema.user).where(eq(schema.user.id, user.id)).limit(1);
+    const [authUser] = await db().select().from(user).where(eq(user.id, sessionUser.id)).limit(1);
     if (!authUser) return false;
     const metadata = (await takeOAuthMetadata(authUser.email)) ?? {
       name: authUser.name,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import { db, schema } from "~/platform/db/client.server";
+import { db } from "~/platform/db/client.server";
 import type { OAuthMetadata } from "./oauth-profile";
+import { verification } from "./schema.server";
 
 const TTL_MS = 15 * 60 * 1000;
 const identifier = (email: string) => `oauth-profile:${email.toLowerCase()}`;
@@ -11,8 +12,8 @@ const identifier = (email: string) => `oauth-profile:${email.toLowerCase()}`;
  */
 export async function stashOAuthMetadata(email: string, metadata: OAuthMetadata) {
   await db().transaction(async (tx) => {
-    await tx.delete(schema.verification).where(eq(schema.verification.identifier, identifier(email)));
-    await tx.insert(schema.verification).values({
+    await tx.delete(verification).where(eq(verification.identifier, identifier(email)));
+    await tx.insert(verification).values({
       id: crypto.randomUUID(),
       identifier: identifier(email),
       value: JSON.stringify(metadata),
@@ -24,8 +25,8 @@ export async function stashOAuthMetadata(email: string, metadata: OAuthMetadata)
 /** Reads and removes the stashed metadata; null when there is none or it expired. */
 export async function takeOAuthMetadata(email: string): Promise<OAuthMetadata | null> {
   const rows = await db()
-    .delete(schema.verification)
-    .where(eq(schema.verification.identifier, identifier(email)))
+    .delete(verification)
+    .where(eq(verification.identifier, identifier(email)))
     .returning();
   const row = rows[0];
   if (!row || row.expiresAt < new Date()) return null;

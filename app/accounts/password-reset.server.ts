@@ -1,10 +1,11 @@
 import { and, eq, gt } from "drizzle-orm";
-import { db, schema } from "~/platform/db/client.server";
+import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { auth } from "./auth.server";
 import { MESSAGES } from "./messages";
 import { ACCOUNT_LIMITS } from "./rate-limits";
+import { verification } from "./schema.server";
 
 /**
  * Asks better-auth to mail a single-use, expiring reset link. The answer never says whether the
@@ -28,13 +29,10 @@ export async function requestPasswordReset(email: string, ip: string, headers: H
 /** True while the token is unused and unexpired (the page shows the form only then). */
 export async function isResetTokenValid(token: string) {
   const rows = await db()
-    .select({ id: schema.verification.id })
-    .from(schema.verification)
+    .select({ id: verification.id })
+    .from(verification)
     .where(
-      and(
-        eq(schema.verification.identifier, `reset-password:${token}`),
-        gt(schema.verification.expiresAt, new Date()),
-      ),
+      and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, new Date())),
     )
     .limit(1);
   return rows.length > 0;

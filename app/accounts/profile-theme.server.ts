@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { db, schema } from "~/platform/db/client.server";
+import { db } from "~/platform/db/client.server";
 import type { Theme } from "./roles";
+import { profiles } from "./schema.server";
 
 export async function saveThemePreference(userId: string, theme: Theme) {
-  await db().update(schema.profiles).set({ themePreference: theme }).where(eq(schema.profiles.id, userId));
+  await db().update(profiles).set({ themePreference: theme }).where(eq(profiles.id, userId));
 }

@@ -1,9 +1,8 @@
 import { randomInt } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
-import { db, schema } from "~/platform/db/client.server";
+import { db } from "~/platform/db/client.server";
 import { sanitizeUsername, usernameWithDigits } from "./oauth-profile";
-
-const { profiles } = schema;
+import { profiles } from "./schema.server";
 
 export type Profile = typeof profiles.$inferSelect;
 

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { db, schema } from "~/platform/db/client.server";
+import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { MESSAGES } from "./messages";
 import { hashPassword } from "./password.server";
 import { isUniqueViolation } from "./profiles.server";
 import { ACCOUNT_LIMITS } from "./rate-limits";
+import { account, profiles, user } from "./schema.server";
 import { signInWithPassword } from "./sign-in.server";
 import type { Signup } from "./signup-schema";
 
@@ -28,15 +29,15 @@ export async function signUp(input: Signup & { ip: string; headers: Headers }): 
   const fullName = `${input.firstName} ${input.lastName}`;
   try {
     await db().transaction(async (tx) => {
-      await tx.insert(schema.user).values({ id: userId, name: fullName, email: input.email });
-      await tx.insert(schema.account).values({
+      await tx.insert(user).values({ id: userId, name: fullName, email: input.email });
+      await tx.insert(account).values({
         id: randomUUID(),
         accountId: userId,
         providerId: "credential",
         userId,
         password: passwordHash,
       });
-      await tx.insert(schema.profiles).values({
+      await tx.insert(profiles).values({
         id: userId,
         email: input.email,
         fullName,

@@ -1,9 +1,9 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import { db, schema } from "~/platform/db/client.server";
+import { profiles } from "~/accounts/schema.server";
+import { db } from "~/platform/db/client.server";
 import type { CatalogClip } from "./catalog-clip";
 import { clipColumns } from "./clip-columns.server";
-
-const { posts, niches, subNiches, profiles } = schema;
+import { niches, posts, subNiches } from "./schema.server";
 
 export interface Niche {
   id: string;

@@ -1,6 +1,5 @@
-import { schema } from "~/platform/db/client.server";
-
-const { posts, niches, subNiches, profiles } = schema;
+import { profiles } from "~/accounts/schema.server";
+import { niches, posts, subNiches } from "./schema.server";
 
 /** The columns of a CatalogClip; queries join posts with niches, profiles and (left) sub_niches. */
 export const clipColumns = {

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
-import { db, schema } from "~/platform/db/client.server";
+import { db } from "~/platform/db/client.server";
 import type { ClipSummary } from "./clip-summary";
+import { posts, savedVideos } from "./schema.server";
 
-const { posts, savedVideos } = schema;
 const summaryColumns = {
   id: posts.id,
   title: posts.title,

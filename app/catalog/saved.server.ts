@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { db, schema } from "~/platform/db/client.server";
-
-const { savedVideos } = schema;
+import { db } from "~/platform/db/client.server";
+import { savedVideos } from "./schema.server";
 
 /** Saves a clip for a user; saving twice keeps one row. */
 export async function savePost(userId: string, postId: number) {

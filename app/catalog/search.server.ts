@@ -1,12 +1,12 @@
 import { and, desc, eq, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { profiles } from "~/accounts/schema.server";
 import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/constants";
-import { db, schema } from "~/platform/db/client.server";
+import { db } from "~/platform/db/client.server";
 import type { ClipPage } from "./catalog-clip";
 import { clipColumns } from "./clip-columns.server";
 import type { ExploreQuery } from "./explore-url";
+import { niches, posts, subNiches } from "./schema.server";
 import { MIN_TERM_LENGTH } from "./search-index.server";
-
-const { posts, niches, subNiches, profiles } = schema;
 
 export const PAGE_SIZE = 24;
 /** More words than this add nothing to a stock-footage search and only cost time. */

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { db, schema } from "~/platform/db/client.server";
+import { db } from "~/platform/db/client.server";
+import { ordersPending, pricingPlans } from "./schema.server";
 
-export type NewOrder = typeof schema.ordersPending.$inferInsert;
-export type Order = typeof schema.ordersPending.$inferSelect;
+export type NewOrder = typeof ordersPending.$inferInsert;
+export type Order = typeof ordersPending.$inferSelect;
 
 /**
  * Inserts the order unless one with the same idempotency key exists, and returns the stored row
@@ -10,9 +11,9 @@ export type Order = typeof schema.ordersPending.$inferSelect;
  */
 export async function insertOrderOnce(order: NewOrder): Promise<{ order: Order; created: boolean }> {
   const inserted = await db()
-    .insert(schema.ordersPending)
+    .insert(ordersPending)
     .values(order)
-    .onConflictDoNothing({ target: schema.ordersPending.idempotencyKey })
+    .onConflictDoNothing({ target: ordersPending.idempotencyKey })
     .returning();
   if (inserted[0]) return { order: inserted[0], created: true };
   // A concurrent twin won: ON CONFLICT waited for its commit, so this read sees it.
@@ -22,26 +23,22 @@ export async function insertOrderOnce(order: NewOrder): Promise<{ order: Order; 
 }
 
 export async function findOrderByIdempotencyKey(key: string): Promise<Order | null> {
-  const rows = await db()
-    .select()
-    .from(schema.ordersPending)
-    .where(eq(schema.ordersPending.idempotencyKey, key))
-    .limit(1);
+  const rows = await db().select().from(ordersPending).where(eq(ordersPending.idempotencyKey, key)).limit(1);
   return rows[0] ?? null;
 }
 
 export async function findOrderById(id: string): Promise<Order | null> {
-  const rows = await db().select().from(schema.ordersPending).where(eq(schema.ordersPending.id, id)).limit(1);
+  const rows = await db().select().from(ordersPending).where(eq(ordersPending.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
 /** An order with its plan's title, for the success page. */
 export async function findOrderWithPlanTitle(id: string) {
   const rows = await db()
-    .select({ order: schema.ordersPending, planTitle: schema.pricingPlans.title })
-    .from(schema.ordersPending)
-    .innerJoin(schema.pricingPlans, eq(schema.pricingPlans.category, schema.ordersPending.planCategory))
-    .where(eq(schema.ordersPending.id, id))
+    .select({ order: ordersPending, planTitle: pricingPlans.title })
+    .from(ordersPending)
+    .innerJoin(pricingPlans, eq(pricingPlans.category, ordersPending.planCategory))
+    .where(eq(ordersPending.id, id))
     .limit(1);
   return rows[0] ? { ...rows[0].order, planTitle: rows[0].planTitle } : null;
 }

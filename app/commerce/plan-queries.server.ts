@@ -1,19 +1,20 @@
 import { and, asc, eq } from "drizzle-orm";
-import { db, schema } from "~/platform/db/client.server";
+import { db } from "~/platform/db/client.server";
 import type { PlanCategory, PlanView } from "./plans";
+import { pricingPlans, pricingTiers, promoCodes } from "./schema.server";
 
 /** Active plans in display order, each with its tiers in display order (SPEC section 7, Plans). */
 export async function listActivePlans(): Promise<PlanView[]> {
   const plans = await db()
     .select()
-    .from(schema.pricingPlans)
-    .where(eq(schema.pricingPlans.isActive, true))
-    .orderBy(asc(schema.pricingPlans.displayOrder));
+    .from(pricingPlans)
+    .where(eq(pricingPlans.isActive, true))
+    .orderBy(asc(pricingPlans.displayOrder));
   if (plans.length === 0) return [];
   const tiers = await db()
     .select()
-    .from(schema.pricingTiers)
-    .orderBy(asc(schema.pricingTiers.displayOrder), asc(schema.pricingTiers.id));
+    .from(pricingTiers)
+    .orderBy(asc(pricingTiers.displayOrder), asc(pricingTiers.id));
   return plans.map((plan) => ({
     category: plan.category,
     title: plan.title,
@@ -40,20 +41,20 @@ export interface PricedTier {
 export async function findActiveTier(category: PlanCategory, tierId: number): Promise<PricedTier | null> {
   const rows = await db()
     .select({
-      category: schema.pricingPlans.category,
-      title: schema.pricingPlans.title,
-      licenseKind: schema.pricingPlans.licenseKind,
-      tierId: schema.pricingTiers.id,
-      downloads: schema.pricingTiers.downloads,
-      priceCents: schema.pricingTiers.priceCents,
+      category: pricingPlans.category,
+      title: pricingPlans.title,
+      licenseKind: pricingPlans.licenseKind,
+      tierId: pricingTiers.id,
+      downloads: pricingTiers.downloads,
+      priceCents: pricingTiers.priceCents,
     })
-    .from(schema.pricingTiers)
-    .innerJoin(schema.pricingPlans, eq(schema.pricingPlans.category, schema.pricingTiers.planCategory))
+    .from(pricingTiers)
+    .innerJoin(pricingPlans, eq(pricingPlans.category, pricingTiers.planCategory))
     .where(
       and(
-        eq(schema.pricingTiers.id, tierId),
-        eq(schema.pricingTiers.planCategory, category),
-        eq(schema.pricingPlans.isActive, true),
+        eq(pricingTiers.id, tierId),
+        eq(pricingTiers.planCategory, category),
+        eq(pricingPlans.isActive, true),
       ),
     )
     .limit(1);
@@ -64,8 +65,8 @@ export async function findActiveTier(category: PlanCategory, tierId: number): Pr
 export async function findActivePromoCode(code: string) {
   const rows = await db()
     .select()
-    .from(schema.promoCodes)
-    .where(and(eq(schema.promoCodes.code, code), eq(schema.promoCodes.isActive, true)))
+    .from(promoCodes)
+    .where(and(eq(promoCodes.code, code), eq(promoCodes.isActive, true)))
     .limit(1);
   return rows[0] ?? null;
 }

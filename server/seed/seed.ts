@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import { hashPassword } from "~/accounts/password.server";
+import { account, profiles, user } from "~/accounts/schema.server";
+import { niches, posts, subNiches } from "~/catalog/schema.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
-import { db, schema } from "~/platform/db/client.server";
+import { pricingPlans, pricingTiers, promoCodes } from "~/commerce/schema.server";
+import { db } from "~/platform/db/client.server";
 import { mediaUrl } from "~/platform/storage/driver.server";
 import { storage } from "~/platform/storage/storage.server";
 import { DEMO_CLIPS, DEMO_NICHES, DEMO_PASSWORD, DEMO_PLANS, DEMO_PROMOS, DEMO_USERS } from "./demo-content";
@@ -33,7 +36,7 @@ export async function seedDemoContent(log: Log) {
 export async function seedReferenceData() {
   const database = db();
   await database
-    .insert(schema.niches)
+    .insert(niches)
     .values(
       DEMO_NICHES.map((niche, index) => ({
         id: niche.id,
@@ -45,7 +48,7 @@ export async function seedReferenceData() {
     )
     .onConflictDoNothing();
   await database
-    .insert(schema.subNiches)
+    .insert(subNiches)
     .values(
       DEMO_NICHES.flatMap((niche) =>
         niche.subNiches.map((name, index) => ({ nicheId: niche.id, name, displayOrder: index + 1 })),
@@ -53,13 +56,13 @@ export async function seedReferenceData() {
     )
     .onConflictDoNothing();
   for (const { tiers, ...plan } of DEMO_PLANS) {
-    await database.insert(schema.pricingPlans).values(plan).onConflictDoNothing();
+    await database.insert(pricingPlans).values(plan).onConflictDoNothing();
     await database
-      .insert(schema.pricingTiers)
+      .insert(pricingTiers)
       .values(tiers.map((tier, index) => ({ ...tier, planCategory: plan.category, displayOrder: index + 1 })))
       .onConflictDoNothing();
   }
-  await database.insert(schema.promoCodes).values(DEMO_PROMOS).onConflictDoNothing();
+  await database.insert(promoCodes).values(DEMO_PROMOS).onConflictDoNothing();
 }
 
 async function seedUsers() {
@@ -68,19 +71,19 @@ async function seedUsers() {
   for (const demo of DEMO_USERS) {
     await database.transaction(async (tx) => {
       const inserted = await tx
-        .insert(schema.user)
+        .insert(user)
         .values({ id: demo.id, name: demo.fullName, email: demo.email, emailVerified: true })
         .onConflictDoNothing()
-        .returning({ id: schema.user.id });
+        .returning({ id: user.id });
       if (inserted.length === 0) return;
-      await tx.insert(schema.account).values({
+      await tx.insert(account).values({
         id: `${demo.id}-credential`,
         accountId: demo.id,
         providerId: "credential",
         userId: demo.id,
         password: passwordHash,
       });
-      await tx.insert(schema.profiles).values({
+      await tx.insert(profiles).values({
         id: demo.id,
         email: demo.email,
         fullName: demo.fullName,
@@ -93,13 +96,13 @@ async function seedUsers() {
 
 async function seedClips() {
   const database = db();
-  const subNiches = await database.select().from(schema.subNiches);
+  const subNicheRows = await database.select().from(subNiches);
   const subNicheId = (nicheId: string, name: string) =>
-    subNiches.find((row) => row.nicheId === nicheId && row.name === name)?.id ?? null;
+    subNicheRows.find((row) => row.nicheId === nicheId && row.name === name)?.id ?? null;
   // Spread creation times so "newest first" has a stable, meaningful order.
   const now = Date.now();
   await database
-    .insert(schema.posts)
+    .insert(posts)
     .values(
       DEMO_CLIPS.map((clip, index) => ({
         id: clip.id,

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "~/accounts/password.server";
 import type { Role } from "~/accounts/roles";
+import { account, profiles, user } from "~/accounts/schema.server";
 import { signInWithPassword } from "~/accounts/sign-in.server";
-import { db, schema } from "~/platform/db/client.server";
+import { db } from "~/platform/db/client.server";
 
 export const TEST_PASSWORD = "test-password-123";
 let cachedHash: Promise<string> | undefined;
@@ -14,15 +15,15 @@ export async function createAccount(overrides: { username?: string; role?: Role;
   // One scrypt hash per test file: it costs 128 MiB and a noticeable fraction of a second.
   cachedHash ??= hashPassword(TEST_PASSWORD);
   await db().transaction(async (tx) => {
-    await tx.insert(schema.user).values({ id, name: "Test Person", email });
-    await tx.insert(schema.account).values({
+    await tx.insert(user).values({ id, name: "Test Person", email });
+    await tx.insert(account).values({
       id: `${id}-credential`,
       accountId: id,
       providerId: "credential",
       userId: id,
       password: await cachedHash!,
     });
-    await tx.insert(schema.profiles).values({
+    await tx.insert(profiles).values({
       id,
       email,
       fullName: "Test Person",

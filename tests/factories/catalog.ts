@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Role } from "~/accounts/roles";
+import { profiles, user } from "~/accounts/schema.server";
 import type { ColorTone, License, Mood, Orientation } from "~/catalog/attributes";
+import { posts, searchTerms, subNiches } from "~/catalog/schema.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
-import { db, schema } from "~/platform/db/client.server";
+import { db } from "~/platform/db/client.server";
 
 const SIZES: Record<Orientation, { width: number; height: number }> = {
   landscape: { width: 640, height: 360 },
@@ -15,10 +17,10 @@ const SIZES: Record<Orientation, { width: number; height: number }> = {
 export async function createProfile(overrides: { fullName?: string; username?: string; role?: Role } = {}) {
   const id = `test-${randomBytes(6).toString("hex")}`;
   await db()
-    .insert(schema.user)
+    .insert(user)
     .values({ id, name: overrides.fullName ?? "Test Creator", email: `${id}@example.test` });
   const [profile] = await db()
-    .insert(schema.profiles)
+    .insert(profiles)
     .values({
       id,
       email: `${id}@example.test`,
@@ -47,9 +49,9 @@ export interface ClipInput {
 
 /** Inserts clips and refreshes their search columns. */
 export async function createClips(inputs: ClipInput[]) {
-  const subNiches = await db().select().from(schema.subNiches);
+  const subNicheRows = await db().select().from(subNiches);
   const rows = await db()
-    .insert(schema.posts)
+    .insert(posts)
     .values(
       inputs.map((input) => {
         const nicheId = input.nicheId ?? "nature";
@@ -62,7 +64,7 @@ export async function createClips(inputs: ClipInput[]) {
           userId: input.userId,
           nicheId,
           subNicheId: input.subNiche
-            ? subNiches.find((sub) => sub.nicheId === nicheId && sub.name === input.subNiche)?.id
+            ? subNicheRows.find((sub) => sub.nicheId === nicheId && sub.name === input.subNiche)?.id
             : null,
           license: input.license ?? "standard",
           durationSeconds: input.durationSeconds ?? 20,
@@ -75,7 +77,7 @@ export async function createClips(inputs: ClipInput[]) {
         };
       }),
     )
-    .returning({ id: schema.posts.id });
+    .returning({ id: posts.id });
   await refreshSearchIndex(rows.map((row) => row.id));
   return rows.map((row) => row.id);
 }
@@ -86,14 +88,11 @@ export async function createClip(input: ClipInput) {
 }
 
 export async function deleteAllClips() {
-  await db().delete(schema.posts);
-  await db().delete(schema.searchTerms);
+  await db().delete(posts);
+  await db().delete(searchTerms);
 }
 
 export async function clipTitle(id: number) {
-  const [row] = await db()
-    .select({ title: schema.posts.title })
-    .from(schema.posts)
-    .where(eq(schema.posts.id, id));
+  const [row] = await db().select({ title: posts.title }).from(posts).where(eq(posts.id, id));
   return row?.title;
 }

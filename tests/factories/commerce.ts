@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { profiles, user } from "~/accounts/schema.server";
 import type { Billing, PlanCategory, PromoType } from "~/commerce/plans";
 import { action as checkoutAction, loader as checkoutLoader } from "~/commerce/routes/checkout";
 import { loader as successLoader } from "~/commerce/routes/checkout-success";
 import { action as pricingAction } from "~/commerce/routes/pricing";
-import { db, schema } from "~/platform/db/client.server";
+import { ordersPending, pricingTiers, promoCodes } from "~/commerce/schema.server";
+import { db } from "~/platform/db/client.server";
 
 /** Route handlers called the way React Router calls them: a real Request and the server's context. */
 export function routeArgs(request: Request, clientIp = "203.0.113.10") {
@@ -63,13 +65,13 @@ export function cookiePair(setCookie: string | null): string {
 export async function findTierId(category: PlanCategory, downloads?: number) {
   const rows = await db()
     .select()
-    .from(schema.pricingTiers)
+    .from(pricingTiers)
     .where(
       downloads === undefined
-        ? eq(schema.pricingTiers.planCategory, category)
-        : and(eq(schema.pricingTiers.planCategory, category), eq(schema.pricingTiers.downloads, downloads)),
+        ? eq(pricingTiers.planCategory, category)
+        : and(eq(pricingTiers.planCategory, category), eq(pricingTiers.downloads, downloads)),
     )
-    .orderBy(asc(schema.pricingTiers.displayOrder));
+    .orderBy(asc(pricingTiers.displayOrder));
   if (!rows[0]) throw new Error(`no tier for ${category} ${downloads}`);
   return rows[0].id;
 }
@@ -159,17 +161,17 @@ export async function createPromo(values: {
   expiresAt?: Date | null;
 }) {
   await db()
-    .insert(schema.promoCodes)
+    .insert(promoCodes)
     .values({ type: "percent", value: 10, isActive: true, expiresAt: null, ...values });
 }
 
 export async function createBuyerUser(email = `buyer-${randomUUID().slice(0, 8)}@example.com`) {
   const id = randomUUID();
-  await db().insert(schema.user).values({ id, name: "Test Buyer", email });
-  await db().insert(schema.profiles).values({ id, email, fullName: "Test Buyer" });
+  await db().insert(user).values({ id, name: "Test Buyer", email });
+  await db().insert(profiles).values({ id, email, fullName: "Test Buyer" });
   return { id, email };
 }
 
 export async function allOrders() {
-  return db().select().from(schema.ordersPending).orderBy(asc(schema.ordersPending.createdAt));
+  return db().select().from(ordersPending).orderBy(asc(ordersPending.createdAt));
 }

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { sendContactMessage } from "~/accounts/contact.server";
 import { MESSAGES } from "~/accounts/messages";
 import { ACCOUNT_LIMITS } from "~/accounts/rate-limits";
+import { contactMessages } from "~/accounts/schema.server";
 import { getOptionalUser } from "~/accounts/session.server";
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from "~/constants";
-import { schema } from "~/platform/db/client.server";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
 
@@ -42,10 +42,7 @@ describe("contact messages", () => {
       ok: true,
       message: MESSAGES.contactSent,
     });
-    const rows = await database.db
-      .select()
-      .from(schema.contactMessages)
-      .where(eq(schema.contactMessages.userId, user.id));
+    const rows = await database.db.select().from(contactMessages).where(eq(contactMessages.userId, user.id));
     expect(rows.map((row) => [row.subject, row.message, row.username, row.email])).toEqual([
       ["Licensing", "A question", user.username, user.email],
     ]);

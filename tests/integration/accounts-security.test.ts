@@ -5,10 +5,10 @@ import { MESSAGES } from "~/accounts/messages";
 import { getProfileView } from "~/accounts/profile.server";
 import { editProfile } from "~/accounts/profile-edit.server";
 import { ACCOUNT_LIMITS } from "~/accounts/rate-limits";
+import { profiles, session } from "~/accounts/schema.server";
 import { endSession, getOptionalUser } from "~/accounts/session.server";
 import { signInWithPassword } from "~/accounts/sign-in.server";
 import { AVATAR_MAX_BYTES } from "~/constants";
-import { schema } from "~/platform/db/client.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { storage } from "~/platform/storage/storage.server";
 import { createAccount, sessionCookie } from "../factories/accounts";
@@ -101,9 +101,7 @@ describe("sessions", () => {
     const cookie = await sessionCookie(account.email);
     expect((await getOptionalUser(request(cookie)))?.id).toBe(account.id);
     await endSession(request(cookie));
-    expect(
-      await database.db.select().from(schema.session).where(eq(schema.session.userId, account.id)),
-    ).toHaveLength(0);
+    expect(await database.db.select().from(session).where(eq(session.userId, account.id))).toHaveLength(0);
     expect(await getOptionalUser(request(cookie))).toBeNull();
   });
 });
@@ -129,10 +127,7 @@ describe("profile ownership", () => {
     const other = await createAccount();
     const result = await editProfile(owner.id, { username: "owner_renamed", avatar: null });
     expect(result.ok).toBe(true);
-    const [otherProfile] = await database.db
-      .select()
-      .from(schema.profiles)
-      .where(eq(schema.profiles.id, other.id));
+    const [otherProfile] = await database.db.select().from(profiles).where(eq(profiles.id, other.id));
     expect(otherProfile?.username).toBe(other.username);
   });
 
@@ -163,7 +158,7 @@ describe("avatar uploads", () => {
       (await editProfile(owner.id, { username: owner.username, avatar: file(jpeg, "x.jpg", "image/jpeg") }))
         .ok,
     ).toBe(true);
-    const [first] = await database.db.select().from(schema.profiles).where(eq(schema.profiles.id, owner.id));
+    const [first] = await database.db.select().from(profiles).where(eq(profiles.id, owner.id));
     const firstKey = first!.avatarUrl!.replace("/media/", "");
     expect(firstKey).toMatch(new RegExp(`^avatars/${owner.id}/\\d+\\.webp$`));
     expect(await storage().exists(firstKey)).toBe(true);
@@ -173,7 +168,7 @@ describe("avatar uploads", () => {
       (await editProfile(owner.id, { username: owner.username, avatar: file(jpeg, "y.jpg", "image/jpeg") }))
         .ok,
     ).toBe(true);
-    const [second] = await database.db.select().from(schema.profiles).where(eq(schema.profiles.id, owner.id));
+    const [second] = await database.db.select().from(profiles).where(eq(profiles.id, owner.id));
     const secondKey = second!.avatarUrl!.replace("/media/", "");
     expect(secondKey).not.toBe(firstKey);
     expect(await storage().exists(firstKey)).toBe(false);
@@ -196,10 +191,7 @@ describe("avatar uploads", () => {
         message,
       });
     }
-    const [profile] = await database.db
-      .select()
-      .from(schema.profiles)
-      .where(eq(schema.profiles.id, owner.id));
+    const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, owner.id));
     expect(profile?.avatarUrl).toBeNull();
     expect(await storage().exists(`avatars/${owner.id}`)).toBe(false);
   });

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
 import { ACCOUNT_LIMITS } from "~/accounts/rate-limits";
+import { account, profiles, session, user } from "~/accounts/schema.server";
 import { signUp } from "~/accounts/sign-up.server";
-import { schema } from "~/platform/db/client.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { useTestDatabase } from "../setup/database";
 
@@ -28,21 +28,18 @@ describe("sign-up", () => {
       expect(result).toMatchObject({ ok: false, message: MESSAGES.usernameTaken, field: "username" });
     }
     // No half accounts: every user row has its profile and its password account.
-    const users = await database.db.select().from(schema.user);
-    const profiles = await database.db.select().from(schema.profiles);
-    const accounts = await database.db.select().from(schema.account);
+    const users = await database.db.select().from(user);
+    const profileRows = await database.db.select().from(profiles);
+    const accounts = await database.db.select().from(account);
     expect(users).toHaveLength(1);
-    expect(profiles.map((p) => p.id)).toEqual(users.map((u) => u.id));
+    expect(profileRows.map((p) => p.id)).toEqual(users.map((u) => u.id));
     expect(accounts.map((a) => a.userId)).toEqual(users.map((u) => u.id));
   });
 
   it("stores the password as an scrypt hash at OWASP's floor (N=2^17), never the password", async () => {
     const result = await signUp(input(20, "hash_check"));
     if (!result.ok) throw new Error(result.message);
-    const [row] = await database.db
-      .select()
-      .from(schema.account)
-      .where(eq(schema.account.userId, result.userId));
+    const [row] = await database.db.select().from(account).where(eq(account.userId, result.userId));
     expect(row?.password).toMatch(/^scrypt\$131072\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{128}$/);
     expect(row?.password).not.toContain("correct-horse");
   });
@@ -53,10 +50,7 @@ describe("sign-up", () => {
     const cookie = result.headers.getSetCookie().find((c) => c.includes("session_token"));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
-    const sessions = await database.db
-      .select()
-      .from(schema.session)
-      .where(eq(schema.session.userId, result.userId));
+    const sessions = await database.db.select().from(session).where(eq(session.userId, result.userId));
     expect(sessions).toHaveLength(1);
   });
 
@@ -65,11 +59,8 @@ describe("sign-up", () => {
     expect(first.ok).toBe(true);
     const second = await signUp({ ...input(22, "email_two"), email: "racer22-email_one@example.test" });
     expect(second).toMatchObject({ ok: false, field: "email" });
-    const profiles = await database.db
-      .select()
-      .from(schema.profiles)
-      .where(eq(schema.profiles.username, "email_two"));
-    expect(profiles).toHaveLength(0);
+    const profileRows = await database.db.select().from(profiles).where(eq(profiles.username, "email_two"));
+    expect(profileRows).toHaveLength(0);
   });
 
   it("is rate-limited per IP (counted in PostgreSQL) and refuses before hashing", async () => {
@@ -77,8 +68,8 @@ describe("sign-up", () => {
       await hitRateLimit(ACCOUNT_LIMITS.signUpPerIp, "10.1.1.1");
     const result = await signUp({ ...input(99, "limit_name"), ip: "10.1.1.1" });
     expect(result).toMatchObject({ ok: false, status: 429, message: MESSAGES.tooManyAttempts });
-    expect(
-      await database.db.select().from(schema.profiles).where(eq(schema.profiles.username, "limit_name")),
-    ).toHaveLength(0);
+    expect(await database.db.select().from(profiles).where(eq(profiles.username, "limit_name"))).toHaveLength(
+      0,
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "~/platform/db/client.server";
+import { ordersPending } from "~/commerce/schema.server";
 import { applyRetention } from "~/platform/retention.server";
+import { rateLimits } from "~/platform/schema.server";
 import { useTestDatabase } from "../setup/database";
 
 const database = useTestDatabase();
@@ -27,7 +28,7 @@ describe("data retention", () => {
   it("deletes unpaid orders after twelve months and keeps newer or paid ones", async () => {
     const now = new Date("2026-11-01T00:00:00Z");
     await database.db
-      .insert(schema.ordersPending)
+      .insert(ordersPending)
       .values([
         order("old-pending", new Date("2025-10-01T00:00:00Z")),
         order("new-pending", new Date("2026-01-01T00:00:00Z")),
@@ -44,7 +45,7 @@ describe("data retention", () => {
   it("deletes rate-limit windows older than two days", async () => {
     const now = new Date();
     const seconds = Math.floor(now.getTime() / 1000);
-    await database.db.insert(schema.rateLimits).values([
+    await database.db.insert(rateLimits).values([
       { key: "old", windowStart: seconds - 3 * 86_400, count: 1 },
       { key: "recent", windowStart: seconds - 60, count: 1 },
     ]);

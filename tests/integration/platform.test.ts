@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "~/platform/db/client.server";
+import { ordersPending, promoCodes } from "~/commerce/schema.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { useTestDatabase } from "../setup/database";
 
@@ -23,19 +23,19 @@ describe("database constraints", () => {
 
   it("refuses a promo code that is not uppercase", async () => {
     await expect(
-      database.db.insert(schema.promoCodes).values({ code: "lower", type: "percent", value: 10 }),
+      database.db.insert(promoCodes).values({ code: "lower", type: "percent", value: 10 }),
     ).rejects.toThrow();
   });
 
   it("refuses a percent promo above 100", async () => {
     await expect(
-      database.db.insert(schema.promoCodes).values({ code: "TOOMUCH", type: "percent", value: 101 }),
+      database.db.insert(promoCodes).values({ code: "TOOMUCH", type: "percent", value: 101 }),
     ).rejects.toThrow();
   });
 
   it("refuses an order whose total does not add up", async () => {
     await expect(
-      database.db.insert(schema.ordersPending).values({
+      database.db.insert(ordersPending).values({
         idempotencyKey: "bad-total",
         planCategory: "pro",
         licenseKind: "extended",

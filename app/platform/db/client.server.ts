@@ -1,8 +1,8 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import * as schema from "./schema.server";
 
-export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+// Tables live beside their domains (each domain's schema.server.ts); queries name them, so the client needs none.
+export type Database = NodePgDatabase & { $client: pg.Pool };
 
 let pool: pg.Pool | undefined;
 let database: Database | undefined;
@@ -12,7 +12,7 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on("error", () => {});
-  database = drizzle(pool, { schema }) as Database;
+  database = drizzle(pool) as Database;
   return database;
 }
 
@@ -38,5 +38,3 @@ export async function databaseIsReady(timeoutMs = 2_000): Promise<boolean> {
   const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref());
   return Promise.race([ping, timeout]);
 }
-
-export { schema };

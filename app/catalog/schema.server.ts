@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgEnum, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { profiles } from "~/accounts/schema.server";
+import { createdAt, tsvector } from "~/platform/db/columns.server";
+import { COLOR_TONES, LICENSES, MOODS, ORIENTATIONS } from "./attributes";
+
+/** The catalogue's tables: niches, clips (the `posts` table), search terms and saved clips. */
+export const licenseEnum = pgEnum("license", LICENSES);
+export const orientationEnum = pgEnum("orientation", ORIENTATIONS);
+export const colorToneEnum = pgEnum("color_tone", COLOR_TONES);
+export const moodEnum = pgEnum("mood", MOODS);
+
+export const niches = pgTable("niches", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  icon: text("icon").notNull(),
+  thumbnailUrl: text("thumbnail_url").notNull(),
+  displayOrder: integer("display_order").notNull(),
+});
+
+export const subNiches = pgTable(
+  "sub_niches",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    nicheId: text("niche_id")
+      .notNull()
+      .references(() => niches.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    displayOrder: integer("display_order").notNull(),
+  },
+  (t) => [unique("sub_niches_niche_name").on(t.nicheId, t.name)],
+);
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    thumbnailUrl: text("thumbnail_url").notNull(),
+    videoUrl: text("video_url").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    nicheId: text("niche_id")
+      .notNull()
+      .references(() => niches.id),
+    subNicheId: integer("sub_niche_id").references(() => subNiches.id),
+    license: licenseEnum("license").notNull(),
+    durationSeconds: integer("duration_seconds").notNull(),
+    orientation: orientationEnum("orientation").notNull(),
+    colorTone: colorToneEnum("color_tone").notNull(),
+    mood: moodEnum("mood").notNull(),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Title, tags, description, niche, sub-niche and creator name; kept current by the catalogue service. */
+    searchVector: tsvector("search_vector"),
+    /** The same words as plain text, for pg_trgm typo tolerance. */
+    searchText: text("search_text").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("posts_duration_positive", sql`${t.durationSeconds} > 0`),
+    check("posts_size_positive", sql`${t.width} > 0 and ${t.height} > 0`),
+    index("posts_user_created_idx").on(t.userId, t.createdAt),
+    // "Newest first" over the whole catalogue walks this instead of sorting it.
+    index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("posts_niche_idx").on(t.nicheId, t.subNicheId),
+    index("posts_search_vector_idx").using("gin", t.searchVector),
+    index("posts_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The distinct words of the catalogue's search text. A misspelt query word is corrected against
+ * this small table with pg_trgm, then searched with full text: far cheaper than a trigram scan of
+ * every clip's text.
+ */
+export const searchTerms = pgTable(
+  "search_terms",
+  {
+    term: text("term").primaryKey(),
+    /** How many clips use the word; a tie-break between equally close corrections. */
+    documents: integer("documents").notNull(),
+  },
+  (t) => [index("search_terms_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`)],
+);
+
+export const savedVideos = pgTable(
+  "saved_videos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("saved_videos_user_post").on(t.userId, t.postId),
+    index("saved_videos_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);

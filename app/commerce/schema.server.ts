@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { profiles } from "~/accounts/schema.server";
+import { licenseEnum } from "~/catalog/schema.server";
+import { createdAt } from "~/platform/db/columns.server";
+import { BILLINGS, PLAN_CATEGORIES, PROMO_TYPES } from "./plans";
+
+/** Commerce's tables: plans and their tiers, promo codes, orders. */
+export const planCategoryEnum = pgEnum("plan_category", PLAN_CATEGORIES);
+export const billingEnum = pgEnum("billing", BILLINGS);
+export const promoTypeEnum = pgEnum("promo_type", PROMO_TYPES);
+
+export const pricingPlans = pgTable("pricing_plans", {
+  category: planCategoryEnum("category").primaryKey(),
+  title: text("title").notNull(),
+  badge: text("badge"),
+  licenseKind: licenseEnum("license_kind").notNull(),
+  subtitle: text("subtitle").notNull(),
+  perks: text("perks").array().notNull().default(sql`'{}'::text[]`),
+  isActive: boolean("is_active").notNull().default(true),
+  displayOrder: integer("display_order").notNull(),
+});
+
+export const pricingTiers = pgTable(
+  "pricing_tiers",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    planCategory: planCategoryEnum("plan_category")
+      .notNull()
+      .references(() => pricingPlans.category, { onDelete: "cascade" }),
+    /** 0 means unlimited. */
+    downloads: integer("downloads").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    displayOrder: integer("display_order").notNull(),
+  },
+  (t) => [
+    unique("pricing_tiers_plan_downloads").on(t.planCategory, t.downloads),
+    check("pricing_tiers_downloads", sql`${t.downloads} >= 0`),
+    check("pricing_tiers_price", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    code: text("code").primaryKey(),
+    isActive: boolean("is_active").notNull().default(true),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    type: promoTypeEnum("type").notNull(),
+    /** Percent (1–100) for percent codes, cents for fixed codes. */
+    value: integer("value").notNull(),
+  },
+  (t) => [
+    check("promo_codes_uppercase", sql`${t.code} = upper(${t.code})`),
+    check(
+      "promo_codes_value",
+      sql`(${t.type} = 'percent' and ${t.value} between 1 and 100) or (${t.type} = 'fixed' and ${t.value} > 0)`,
+    ),
+  ],
+);
+
+export const ordersPending = pgTable(
+  "orders_pending",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** One checkout, one order: a resubmit with the same key returns the existing row. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    planCategory: planCategoryEnum("plan_category").notNull(),
+    licenseKind: licenseEnum("license_kind").notNull(),
+    billing: billingEnum("billing").notNull(),
+    downloads: integer("downloads").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    promoCode: text("promo_code"),
+    /** The discount granted, in cents. */
+    promoValueCents: integer("promo_value_cents").notNull().default(0),
+    vatRateBps: integer("vat_rate_bps").notNull(),
+    vatAmountCents: integer("vat_amount_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    country: text("country").notNull(),
+    userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "orders_amounts",
+      sql`${t.subtotalCents} >= 0 and ${t.promoValueCents} between 0 and ${t.subtotalCents} and ${t.vatAmountCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} - ${t.promoValueCents} + ${t.vatAmountCents}`,
+    ),
+    index("orders_user_idx").on(t.userId),
+  ],
+);
