@@ -4,9 +4,24 @@ export const ORIENTATIONS = ["landscape", "portrait", "square"] as const;
 export const COLOR_TONES = ["warm", "cool", "neutral"] as const;
 export const MOODS = ["cinematic", "calm", "energetic"] as const;
 export const DURATIONS = ["short", "medium", "long"] as const;
+/**
+ * A clip's life: uploaded (processing) → processed (needs details) → submitted (in review) → published,
+ * or rejected by a reviewer, failed in processing, unpublished by its creator or by staff. Only
+ * published clips are in the public catalogue.
+ */
+export const CLIP_STATUSES = [
+  "processing",
+  "needs_details",
+  "in_review",
+  "published",
+  "rejected",
+  "failed",
+  "unpublished",
+] as const;
 
 export type License = (typeof LICENSES)[number];
 export type Orientation = (typeof ORIENTATIONS)[number];
 export type ColorTone = (typeof COLOR_TONES)[number];
 export type Mood = (typeof MOODS)[number];
 export type DurationBucket = (typeof DURATIONS)[number];
+export type ClipStatus = (typeof CLIP_STATUSES)[number];

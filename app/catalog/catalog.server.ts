@@ -1,8 +1,8 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { profiles } from "~/accounts/schema.server";
 import { db } from "~/platform/db/client.server";
 import type { CatalogClip } from "./catalog-clip";
-import { clipColumns } from "./clip-columns.server";
+import { clipColumns, isPublished } from "./clip-columns.server";
 import { niches, posts, subNiches } from "./schema.server";
 
 export interface Niche {
@@ -37,21 +37,27 @@ function selectClips() {
     .leftJoin(subNiches, eq(subNiches.id, posts.subNicheId));
 }
 
-/** A clip with its creator, or undefined. */
+/** A published clip with its creator, or undefined. */
 export async function findClip(id: number): Promise<CatalogClip | undefined> {
-  const [clip] = await selectClips().where(eq(posts.id, id)).limit(1);
+  const [clip] = await selectClips()
+    .where(and(eq(posts.id, id), isPublished))
+    .limit(1);
   return clip;
 }
 
 /** The given clips in the given order (missing ids are skipped). */
 export async function listClipsByIds(ids: number[]): Promise<CatalogClip[]> {
   if (ids.length === 0) return [];
-  const rows = await selectClips().where(inArray(posts.id, ids));
+  const rows = await selectClips().where(and(inArray(posts.id, ids), isPublished));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Every clip's id and date, for the sitemap. */
 export async function listClipDates(): Promise<{ id: number; createdAt: Date }[]> {
-  return db().select({ id: posts.id, createdAt: posts.createdAt }).from(posts).orderBy(desc(posts.createdAt));
+  return db()
+    .select({ id: posts.id, createdAt: posts.createdAt })
+    .from(posts)
+    .where(isPublished)
+    .orderBy(desc(posts.createdAt));
 }

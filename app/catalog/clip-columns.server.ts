@@ -1,5 +1,9 @@
+import { eq } from "drizzle-orm";
 import { profiles } from "~/accounts/schema.server";
 import { niches, posts, subNiches } from "./schema.server";
+
+/** The public catalogue shows published clips only; the studio and the staff console see the rest. */
+export const isPublished = eq(posts.status, "published");
 
 /** The columns of a CatalogClip; queries join posts with niches, profiles and (left) sub_niches. */
 export const clipColumns = {

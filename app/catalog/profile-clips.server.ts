@@ -1,5 +1,6 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
+import { isPublished } from "./clip-columns.server";
 import type { ClipSummary } from "./clip-summary";
 import { posts, savedVideos } from "./schema.server";
 
@@ -12,12 +13,12 @@ const summaryColumns = {
   license: posts.license,
 };
 
-/** A creator's uploads, newest first (profile Uploads tab). */
+/** A creator's published uploads, newest first (profile Uploads tab). */
 export async function listUploads(userId: string): Promise<(ClipSummary & { createdAt: Date })[]> {
   return db()
     .select({ ...summaryColumns, createdAt: posts.createdAt })
     .from(posts)
-    .where(eq(posts.userId, userId))
+    .where(and(eq(posts.userId, userId), isPublished))
     .orderBy(desc(posts.createdAt));
 }
 
@@ -27,6 +28,6 @@ export async function listSavedClips(userId: string): Promise<(ClipSummary & { s
     .select({ ...summaryColumns, savedAt: savedVideos.createdAt })
     .from(savedVideos)
     .innerJoin(posts, eq(posts.id, savedVideos.postId))
-    .where(eq(savedVideos.userId, userId))
+    .where(and(eq(savedVideos.userId, userId), isPublished))
     .orderBy(desc(savedVideos.createdAt));
 }

@@ -2,13 +2,14 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgEnum, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { profiles } from "~/accounts/schema.server";
 import { createdAt, tsvector } from "~/platform/db/columns.server";
-import { COLOR_TONES, LICENSES, MOODS, ORIENTATIONS } from "./attributes";
+import { CLIP_STATUSES, COLOR_TONES, LICENSES, MOODS, ORIENTATIONS } from "./attributes";
 
 /** The catalogue's tables: niches, clips (the `posts` table), search terms and saved clips. */
 export const licenseEnum = pgEnum("license", LICENSES);
 export const orientationEnum = pgEnum("orientation", ORIENTATIONS);
 export const colorToneEnum = pgEnum("color_tone", COLOR_TONES);
 export const moodEnum = pgEnum("mood", MOODS);
+export const clipStatusEnum = pgEnum("clip_status", CLIP_STATUSES);
 
 export const niches = pgTable("niches", {
   id: text("id").primaryKey(),
@@ -58,12 +59,15 @@ export const posts = pgTable(
     searchVector: tsvector("search_vector"),
     /** The same words as plain text, for pg_trgm typo tolerance. */
     searchText: text("search_text").notNull().default(""),
+    /** Rows that predate the studio were published by the seed; new uploads start as processing. */
+    status: clipStatusEnum("status").notNull().default("published"),
     createdAt: createdAt(),
   },
   (t) => [
     check("posts_duration_positive", sql`${t.durationSeconds} > 0`),
     check("posts_size_positive", sql`${t.width} > 0 and ${t.height} > 0`),
     index("posts_user_created_idx").on(t.userId, t.createdAt),
+    index("posts_status_idx").on(t.status),
     // "Newest first" over the whole catalogue walks this instead of sorting it.
     index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("posts_niche_idx").on(t.nicheId, t.subNicheId),

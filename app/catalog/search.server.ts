@@ -3,7 +3,7 @@ import { profiles } from "~/accounts/schema.server";
 import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/constants";
 import { db } from "~/platform/db/client.server";
 import type { ClipPage } from "./catalog-clip";
-import { clipColumns } from "./clip-columns.server";
+import { clipColumns, isPublished } from "./clip-columns.server";
 import type { ExploreQuery } from "./explore-url";
 import { niches, posts, subNiches } from "./schema.server";
 import { MIN_TERM_LENGTH } from "./search-index.server";
@@ -61,6 +61,7 @@ function textQuery(words: string[], corrections: Map<string, string[]>): SQL {
 
 function filterConditions(query: ExploreQuery): SQL[] {
   const conditions: (SQL | undefined)[] = [
+    isPublished,
     query.license !== "all" ? eq(posts.license, query.license) : undefined,
     query.orientation !== "all" ? eq(posts.orientation, query.orientation) : undefined,
     query.tone !== "all" ? eq(posts.colorTone, query.tone) : undefined,

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Role } from "~/accounts/roles";
 import { profiles, user } from "~/accounts/schema.server";
-import type { ColorTone, License, Mood, Orientation } from "~/catalog/attributes";
+import type { ClipStatus, ColorTone, License, Mood, Orientation } from "~/catalog/attributes";
 import { posts, searchTerms, subNiches } from "~/catalog/schema.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
 import { db } from "~/platform/db/client.server";
@@ -45,6 +45,7 @@ export interface ClipInput {
   mood?: Mood;
   tags?: string[];
   createdAt?: Date;
+  status?: ClipStatus;
 }
 
 /** Inserts clips and refreshes their search columns. */
@@ -74,6 +75,7 @@ export async function createClips(inputs: ClipInput[]) {
           tags: input.tags ?? [],
           ...SIZES[orientation],
           createdAt: input.createdAt,
+          status: input.status,
         };
       }),
     )

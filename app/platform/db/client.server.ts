@@ -3,6 +3,10 @@ import pg from "pg";
 
 // Tables live beside their domains (each domain's schema.server.ts); queries name them, so the client needs none.
 export type Database = NodePgDatabase & { $client: pg.Pool };
+/** A transaction handed to `db().transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Where a query may run: the pool or an open transaction. */
+export type Executor = Database | Transaction;
 
 let pool: pg.Pool | undefined;
 let database: Database | undefined;
