@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  real,
+  text,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { profiles } from "~/accounts/schema.server";
 import { createdAt, tsvector } from "~/platform/db/columns.server";
 import { CLIP_STATUSES, COLOR_TONES, LICENSES, MOODS, ORIENTATIONS } from "./attributes";
@@ -59,6 +70,24 @@ export const posts = pgTable(
     searchVector: tsvector("search_vector"),
     /** The same words as plain text, for pg_trgm typo tolerance. */
     searchText: text("search_text").notNull().default(""),
+    // What the media pipeline learnt and made (written through catalog services, read by the pages).
+    /** Watermarked 720p H.264 preview (public); `videoUrl` is kept for clips made before the pipeline. */
+    previewUrl: text("preview_url"),
+    /** A small preview for grids, played on hover. */
+    previewSmallUrl: text("preview_small_url"),
+    /** WebVTT storyboard (one sprite frame a second) for hover scrubbing. */
+    storyboardUrl: text("storyboard_url"),
+    frameRate: real("frame_rate"),
+    codec: text("codec"),
+    bitrate: integer("bitrate"),
+    fileSizeBytes: bigint("file_size_bytes", { mode: "number" }),
+    /** Storage key of the private original: served to licensees through signed links only. */
+    originalKey: text("original_key"),
+    /** Perceptual hashes (64-bit dHash) of sampled frames, for duplicate detection and "similar clips". */
+    fingerprint: bigint("fingerprint", { mode: "bigint" }).array(),
+    /** Popularity, kept by the services that save and license clips; ranking tie-breakers. */
+    savesCount: integer("saves_count").notNull().default(0),
+    downloadsCount: integer("downloads_count").notNull().default(0),
     /** Rows that predate the studio were published by the seed; new uploads start as processing. */
     status: clipStatusEnum("status").notNull().default("published"),
     createdAt: createdAt(),
