@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   check,
   index,
@@ -7,6 +8,7 @@ import {
   pgEnum,
   pgTable,
   real,
+  smallint,
   text,
   unique,
   uuid,
@@ -90,6 +92,14 @@ export const posts = pgTable(
     downloadsCount: integer("downloads_count").notNull().default(0),
     /** Rows that predate the studio were published by the seed; new uploads start as processing. */
     status: clipStatusEnum("status").notNull().default("published"),
+    /** Why a clip is rejected, failed or unpublished, in words its creator reads in the studio. */
+    statusReason: text("status_reason"),
+    /** An earlier clip this one looks like (close fingerprint): shown to reviewers as a likely duplicate. */
+    duplicateOfId: integer("duplicate_of_id").references((): AnyPgColumn => posts.id, {
+      onDelete: "set null",
+    }),
+    /** How far the media pipeline is with a processing clip, 0–100. */
+    processingProgress: smallint("processing_progress").notNull().default(100),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,27 @@
+/** What the studio accepts as an upload; the browser checks first for speed, the server decides. */
+export const MAX_UPLOAD_BYTES = 4 * 1024 ** 3;
+export const MAX_UPLOADS_IN_PROGRESS = 10;
+/** Unfinished uploads older than this are deleted by a job. */
+export const UPLOAD_EXPIRY_HOURS = 24;
+export const ACCEPTED_CONTAINERS = ["mp4", "mov", "webm", "mkv"] as const;
+export const ACCEPT_ATTRIBUTE = ".mp4,.mov,.webm,.mkv,video/mp4,video/quicktime,video/webm,video/x-matroska";
+
+export const UPLOAD_STATES = ["uploading", "completed", "expired"] as const;
+export type UploadState = (typeof UPLOAD_STATES)[number];
+
+export const UPLOAD_MESSAGES = {
+  tooLarge: "Files can be up to 4 GB.",
+  tooMany: "You have 10 uploads in progress: finish or cancel one before starting another.",
+  badContainer: "Upload an MP4, MOV, WebM or MKV video file.",
+  notCreator: "Only creators can upload clips.",
+  notFound: "This upload does not exist or has expired.",
+  badName: "The file needs a name.",
+} as const;
+
+/** The container a file name claims (lowercased extension), or undefined if it is not one we take. */
+export function containerOf(fileName: string) {
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  return (ACCEPTED_CONTAINERS as readonly string[]).includes(extension ?? "")
+    ? (extension as (typeof ACCEPTED_CONTAINERS)[number])
+    : undefined;
+}
