@@ -17,6 +17,7 @@ import { ToastProvider } from "~/components/toast";
 import { ErrorPage } from "~/layout/error-page";
 import { themeBootScript } from "~/layout/theme";
 import { getThemeFromCookie } from "~/layout/theme.server";
+import { useCspNonce } from "~/platform/csp-nonce";
 import { getToast } from "~/platform/toast.server";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -46,7 +47,8 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const nonce = root?.nonce;
+  // On the server the entry's nonce (present on error documents too); in the browser the loader's.
+  const nonce = useCspNonce() ?? root?.nonce;
   // Marks the page as interactive; browser tests wait for it before they type or click.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";

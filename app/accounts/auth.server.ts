@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/constants";
 import { config } from "~/platform/config.server";
 import { type Database, db } from "~/platform/db/client.server";
@@ -7,6 +8,7 @@ import { logger } from "~/platform/logger.server";
 import { oauthConfiguration } from "./oauth-providers.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
+import { upgradePasswordHash } from "./password-upgrade.server";
 import { account, session, user, verification } from "./schema.server";
 
 /** Where the auth library answers HTTP (sign-in redirects, OAuth callbacks). */
@@ -45,6 +47,15 @@ function createAuth(database: Database) {
           logger.error({ err: error }, "password reset mail failed"),
         );
       },
+    },
+    hooks: {
+      // Runs for the sign-in form (through auth.api) and for /api/auth/sign-in/email alike.
+      after: createAuthMiddleware(async (ctx) => {
+        const signedIn = ctx.context.newSession?.user.id;
+        if (ctx.path === "/sign-in/email" && signedIn && typeof ctx.body?.password === "string") {
+          await upgradePasswordHash(signedIn, ctx.body.password);
+        }
+      }),
     },
     socialProviders: oauth.socialProviders,
     plugins: oauth.plugins,

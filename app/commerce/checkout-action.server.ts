@@ -15,6 +15,7 @@ import {
   commitCheckoutSession,
   completeCheckout,
   getCheckoutSession,
+  isOwnPlacedKey,
   readCheckout,
   setAppliedPromo,
 } from "./checkout-session.server";
@@ -47,11 +48,10 @@ export async function checkoutAction(request: Request, clientIp: string, request
 
   if (!held) {
     // A resubmit after the order was placed (the checkout data is gone): show that order.
+    // Only the session that placed the order may find it by its key.
     const key = form.get("idempotencyKey");
     const placed =
-      intent === "place-order" && typeof key === "string" && key.length > 0
-        ? await findOrderByIdempotencyKey(key)
-        : null;
+      intent === "place-order" && isOwnPlacedKey(session, key) ? await findOrderByIdempotencyKey(key) : null;
     if (placed) {
       completeCheckout(session, placed.id);
       return redirect("/checkout/success", { headers: await cookie(session) });

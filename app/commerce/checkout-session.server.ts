@@ -28,6 +28,8 @@ interface CheckoutData {
   promoCode: string;
   /** The order placed by the last checkout, for /checkout/success. */
   orderId: string;
+  /** The key of that order: a resubmit of the same form may find it again, no other key may. */
+  placedIdempotencyKey: string;
 }
 
 export type CheckoutSession = Session<CheckoutData>;
@@ -72,10 +74,21 @@ export function setAppliedPromo(session: CheckoutSession, code: string | null) {
 
 /** Once the order is placed the checkout data is cleared; only the order id stays. */
 export function completeCheckout(session: CheckoutSession, orderId: string) {
+  const key = session.get("idempotencyKey");
+  if (typeof key === "string") session.set("placedIdempotencyKey", key);
   session.unset("selection");
   session.unset("idempotencyKey");
   session.unset("promoCode");
   session.set("orderId", orderId);
+}
+
+/**
+ * True when `key` is the idempotency key of the order this browser session placed last. Keys are
+ * random, but one seen elsewhere (a shared screen, a log) must still not open another buyer's order.
+ */
+export function isOwnPlacedKey(session: CheckoutSession, key: unknown): key is string {
+  const own = session.get("placedIdempotencyKey");
+  return typeof key === "string" && typeof own === "string" && key.length > 0 && key === own;
 }
 
 export function readPlacedOrderId(session: CheckoutSession): string | null {

@@ -1,11 +1,11 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import type { Orientation } from "~/catalog/attributes";
 import type { StorageDriver } from "~/platform/storage/driver.server";
+import { withTemporaryDirectory } from "~/platform/temp-files.server";
 import type { DemoClip, Look } from "./demo-content";
 
 const run = promisify(execFile);
@@ -52,8 +52,7 @@ const TONE_FILTERS = {
 /** Renders a clip (H.264, moov atom first) and its poster into storage. */
 export async function generateClipMedia(clip: DemoClip, storage: StorageDriver) {
   const { width, height } = CLIP_SIZES[clip.orientation];
-  const work = await mkdtemp(path.join(tmpdir(), "verdeo-clip-"));
-  try {
+  await withTemporaryDirectory("verdeo-clip", async (work) => {
     const video = path.join(work, "clip.mp4");
     const poster = path.join(work, "poster.jpg");
     const filters = [`hue=h=${clip.hue}`, TONE_FILTERS[clip.colorTone]];
@@ -85,9 +84,7 @@ export async function generateClipMedia(clip: DemoClip, storage: StorageDriver) 
     ]);
     await storage.put(clipKey(clip.id), await readFile(video));
     await storage.put(posterKey(clip.id), await readFile(poster));
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Runs `task` over `items`, at most `limit` at a time. */

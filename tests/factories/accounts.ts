@@ -12,7 +12,7 @@ let cachedHash: Promise<string> | undefined;
 export async function createAccount(overrides: { username?: string; role?: Role; email?: string } = {}) {
   const id = `acct-${randomBytes(6).toString("hex")}`;
   const email = overrides.email ?? `${id}@example.test`;
-  // One scrypt hash per test file: it costs 128 MiB and a noticeable fraction of a second.
+  // One hash per test file: argon2id costs 19 MiB and tens of milliseconds.
   cachedHash ??= hashPassword(TEST_PASSWORD);
   await db().transaction(async (tx) => {
     await tx.insert(user).values({ id, name: "Test Person", email });

@@ -36,11 +36,11 @@ describe("sign-up", () => {
     expect(accounts.map((a) => a.userId)).toEqual(users.map((u) => u.id));
   });
 
-  it("stores the password as an scrypt hash at OWASP's floor (N=2^17), never the password", async () => {
+  it("stores the password as an argon2id hash at OWASP's floor (19 MiB, t=2, p=1), never the password", async () => {
     const result = await signUp(input(20, "hash_check"));
     if (!result.ok) throw new Error(result.message);
     const [row] = await database.db.select().from(account).where(eq(account.userId, result.userId));
-    expect(row?.password).toMatch(/^scrypt\$131072\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{128}$/);
+    expect(row?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[\w+/]{22}\$[\w+/]{43}$/);
     expect(row?.password).not.toContain("correct-horse");
   });
 

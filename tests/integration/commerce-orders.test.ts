@@ -166,6 +166,22 @@ describe("one checkout, one order", () => {
     expect(await allOrders()).toHaveLength(1);
   });
 
+  it("another session presenting an order's idempotency key is sent to pricing, not to that order", async () => {
+    await clearOrders();
+    const owner = await choosePlan("creator");
+    const key = (await loadCheckout(owner)).data!.idempotencyKey;
+    await submitCheckout(owner, { idempotencyKey: key });
+    const stranger = await choosePlan("business");
+    const placed = await submitCheckout(stranger, { idempotencyKey: key });
+    // The stranger's own checkout is placed (its own key), and the key shown grants nothing more.
+    const afterStranger = cookiePair(placed.setCookie);
+    const resubmit = await submitCheckout(afterStranger, { idempotencyKey: key });
+    expect(resubmit.location).toBe("/pricing");
+    const fresh = await submitCheckout("", { idempotencyKey: key });
+    expect(fresh.location).toBe("/pricing");
+    expect(fresh.setCookie).toBeNull();
+  });
+
   it("200 concurrent distinct checkouts create 200 orders, none lost", async () => {
     await clearOrders();
     const buyers = Array.from({ length: 200 }, (_, index) => ({

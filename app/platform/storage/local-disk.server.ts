@@ -1,11 +1,11 @@
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import express from "express";
+import { writeFileAtomically } from "../temp-files.server";
 import {
   contentTypeOf,
   keyFromRequestPath,
   MEDIA_CACHE_CONTROL,
-  randomName,
   requireValidKey,
   type StorageDriver,
   sendClientError,
@@ -22,10 +22,7 @@ export function localDiskStorage(root: string): StorageDriver {
     async put(key, body) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Write to a temporary name, then rename: a reader never sees half a file.
-      const temporary = `${file}.${randomName()}.tmp`;
-      await writeFile(temporary, body);
-      await rename(temporary, file);
+      await writeFileAtomically(file, (temporary) => writeFile(temporary, body));
     },
     async remove(key) {
       await rm(resolve(key), { force: true });
