@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
-import { db } from "~/platform/db/client.server";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { db, type Executor } from "~/platform/db/client.server";
+import type { OrderStatus } from "./plans";
 import { ordersPending, pricingPlans } from "./schema.server";
 
 export type NewOrder = typeof ordersPending.$inferInsert;
@@ -27,8 +28,8 @@ export async function findOrderByIdempotencyKey(key: string): Promise<Order | nu
   return rows[0] ?? null;
 }
 
-export async function findOrderById(id: string): Promise<Order | null> {
-  const rows = await db().select().from(ordersPending).where(eq(ordersPending.id, id)).limit(1);
+export async function findOrderById(id: string, executor: Executor = db()): Promise<Order | null> {
+  const rows = await executor.select().from(ordersPending).where(eq(ordersPending.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
@@ -41,4 +42,60 @@ export async function findOrderWithPlanTitle(id: string) {
     .where(eq(ordersPending.id, id))
     .limit(1);
   return rows[0] ? { ...rows[0].order, planTitle: rows[0].planTitle } : null;
+}
+
+// ------------------------------------------------------------- order lifecycle
+// Licensing orchestrates payment, cancellation and refund; these run inside its transaction.
+
+/** The order, locked until the caller's transaction ends, so two status changes never interleave. */
+export async function lockOrder(executor: Executor, id: string): Promise<Order | null> {
+  const rows = await executor.select().from(ordersPending).where(eq(ordersPending.id, id)).for("update");
+  return rows[0] ?? null;
+}
+
+/**
+ * Moves an order to `to` only from one of `from`: a conditional update, so a concurrent or repeated
+ * change finds nothing to do and returns null.
+ */
+export async function transitionOrder(
+  executor: Executor,
+  id: string,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  fields: Partial<Pick<Order, "paidAt" | "paymentReference" | "closedAt">> = {},
+): Promise<Order | null> {
+  const rows = await executor
+    .update(ordersPending)
+    .set({ status: to, ...fields })
+    .where(and(eq(ordersPending.id, id), inArray(ordersPending.status, [...from])))
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function setOrderStripeSession(id: string, sessionId: string) {
+  await db().update(ordersPending).set({ stripeSessionId: sessionId }).where(eq(ordersPending.id, id));
+}
+
+/** A signed-in buyer's orders, newest first, with the plan's title. */
+export async function listOrdersOfUser(userId: string) {
+  const rows = await db()
+    .select({ order: ordersPending, planTitle: pricingPlans.title })
+    .from(ordersPending)
+    .innerJoin(pricingPlans, eq(pricingPlans.category, ordersPending.planCategory))
+    .where(eq(ordersPending.userId, userId))
+    .orderBy(desc(ordersPending.createdAt));
+  return rows.map((row) => ({ ...row.order, planTitle: row.planTitle }));
+}
+
+/**
+ * Gives guest orders placed with `email` to the account that has verified that address. Returns the
+ * ids of the orders attached now.
+ */
+export async function attachGuestOrders(executor: Executor, email: string, userId: string) {
+  const rows = await executor
+    .update(ordersPending)
+    .set({ userId })
+    .where(and(isNull(ordersPending.userId), sql`lower(${ordersPending.email}) = lower(${email})`))
+    .returning({ id: ordersPending.id });
+  return rows.map((row) => row.id);
 }

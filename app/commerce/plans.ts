@@ -4,10 +4,20 @@ import type { License } from "~/catalog/attributes";
 export const PLAN_CATEGORIES = ["creator", "business", "pro"] as const;
 export const BILLINGS = ["one_time", "monthly", "annual"] as const;
 export const PROMO_TYPES = ["percent", "fixed"] as const;
+/** An order's life: placed, then paid (or cancelled); a paid order may be refunded. */
+export const ORDER_STATUSES = ["awaiting_payment", "paid", "cancelled", "refunded"] as const;
 
 export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
 export type Billing = (typeof BILLINGS)[number];
 export type PromoType = (typeof PROMO_TYPES)[number];
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: "Awaiting payment",
+  paid: "Paid",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
 
 /** Pro is a subscription (monthly or annual); the download packs are one-time purchases. */
 export function billingsFor(category: PlanCategory): readonly Billing[] {

@@ -14,12 +14,13 @@ import {
 import { profiles } from "~/accounts/schema.server";
 import { licenseEnum } from "~/catalog/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
-import { BILLINGS, PLAN_CATEGORIES, PROMO_TYPES } from "./plans";
+import { BILLINGS, ORDER_STATUSES, PLAN_CATEGORIES, PROMO_TYPES } from "./plans";
 
 /** Commerce's tables: plans and their tiers, promo codes, orders. */
 export const planCategoryEnum = pgEnum("plan_category", PLAN_CATEGORIES);
 export const billingEnum = pgEnum("billing", BILLINGS);
 export const promoTypeEnum = pgEnum("promo_type", PROMO_TYPES);
+export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
 
 export const pricingPlans = pgTable("pricing_plans", {
   category: planCategoryEnum("category").primaryKey(),
@@ -92,7 +93,15 @@ export const ordersPending = pgTable(
     company: text("company"),
     country: text("country").notNull(),
     userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
-    status: text("status").notNull().default("pending"),
+    /** Changed only by licensing's order services (markOrderPaid, cancelOrder, refundOrder). */
+    status: orderStatusEnum("status").notNull().default("awaiting_payment"),
+    /** When the payment arrived and its reference (a Stripe Checkout session, a bank transfer note). */
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    paymentReference: text("payment_reference"),
+    /** The Stripe Checkout session handed to the buyer, when card payment is on. */
+    stripeSessionId: text("stripe_session_id").unique(),
+    /** When the order left awaiting_payment or paid for the last time (cancelled, refunded). */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -101,5 +110,7 @@ export const ordersPending = pgTable(
       sql`${t.subtotalCents} >= 0 and ${t.promoValueCents} between 0 and ${t.subtotalCents} and ${t.vatAmountCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} - ${t.promoValueCents} + ${t.vatAmountCents}`,
     ),
     index("orders_user_idx").on(t.userId),
+    index("orders_email_idx").on(sql`lower(${t.email})`),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
   ],
 );

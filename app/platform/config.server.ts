@@ -52,20 +52,42 @@ const EnvFields = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  /** Card payment through Stripe Checkout when both are set; without them orders are paid by hand. */
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must be a Stripe secret key (sk_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith("whsec_", "must be a Stripe webhook secret (whsec_…)")
+    .optional(),
+  /** Test-only: where the Stripe client sends API calls (a local fake), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: z.url().optional(),
+  /** The seller printed on invoices. */
+  SELLER_NAME: z.string().default("Verdeo Ltd"),
+  SELLER_ADDRESS: z.string().default("1 Makariou Avenue, 1065 Nicosia, Cyprus"),
+  SELLER_VAT_ID: z.string().default("CY00000000X"),
+  SELLER_EMAIL: z.string().default("billing@verdeo.com"),
+  /** The creator's share of what one download is worth, in basis points (5000 = 50%). */
+  ROYALTY_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(5_000),
+  /** What one download of an unlimited plan is worth, in cents, for the creator's royalty. */
+  UNLIMITED_DOWNLOAD_VALUE_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
 });
 
 /** Settings that only make sense together. */
 const EnvSchema = EnvFields.refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
   path: ["S3_ACCESS_KEY_ID"],
   error: "and S3_SECRET_ACCESS_KEY must be set together (or neither, for the SDK's default credentials)",
-}).refine(
-  (env) => !!env.S3_BUCKET || !(env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY),
-  {
-    // Otherwise media would quietly land on local disk, which several processes do not share.
-    path: ["S3_BUCKET"],
-    error: "is required when other S3_ settings are given",
-  },
-);
+})
+  .refine((env) => !env.STRIPE_SECRET_KEY === !env.STRIPE_WEBHOOK_SECRET, {
+    path: ["STRIPE_SECRET_KEY"],
+    error: "and STRIPE_WEBHOOK_SECRET must be set together (or neither, for manual payment)",
+  })
+  .refine(
+    (env) => !!env.S3_BUCKET || !(env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY),
+    {
+      // Otherwise media would quietly land on local disk, which several processes do not share.
+      path: ["S3_BUCKET"],
+      error: "is required when other S3_ settings are given",
+    },
+  );
 
 export type Config = Omit<z.infer<typeof EnvSchema>, "BETTER_AUTH_SECRET" | "PUBLIC_URL" | "DATA_DIR"> & {
   DATA_DIR: string;

@@ -51,7 +51,7 @@ describe("placing an order", () => {
       company: "Acme",
       country: "Cyprus",
       userId: null,
-      status: "pending",
+      status: "awaiting_payment",
     });
 
     const after = cookiePair(placed.setCookie);

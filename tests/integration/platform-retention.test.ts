@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { OrderStatus } from "~/commerce/plans";
 import { ordersPending } from "~/commerce/schema.server";
 import { applyRetention } from "~/platform/retention.server";
 import { rateLimits } from "~/platform/schema.server";
@@ -7,7 +8,7 @@ import { useTestDatabase } from "../setup/database";
 
 const database = useTestDatabase();
 
-const order = (key: string, createdAt: Date, status = "pending") => ({
+const order = (key: string, createdAt: Date, status: OrderStatus = "awaiting_payment") => ({
   idempotencyKey: key,
   planCategory: "pro" as const,
   licenseKind: "extended" as const,

@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { db, type Executor } from "~/platform/db/client.server";
+import { entitlements, invoiceCounter, invoices } from "./schema.server";
+
+export type Entitlement = typeof entitlements.$inferSelect;
+export type NewEntitlement = typeof entitlements.$inferInsert;
+
+/** Grants an order's entitlement once; a second grant for the same order returns the first. */
+export async function insertEntitlementOnce(executor: Executor, entitlement: NewEntitlement) {
+  const inserted = await executor
+    .insert(entitlements)
+    .values(entitlement)
+    .onConflictDoNothing({ target: entitlements.orderId })
+    .returning();
+  if (inserted[0]) return inserted[0];
+  const rows = await executor
+    .select()
+    .from(entitlements)
+    .where(eq(entitlements.orderId, entitlement.orderId));
+  return rows[0]!;
+}
+
+/** Ends what is left of an order's entitlement: the unused downloads can no longer be spent. */
+export async function revokeEntitlementOfOrder(executor: Executor, orderId: string, at: Date) {
+  const rows = await executor
+    .update(entitlements)
+    .set({ revokedAt: at })
+    .where(and(eq(entitlements.orderId, orderId), isNull(entitlements.revokedAt)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function setEntitlementOwnerForOrders(executor: Executor, orderIds: string[], userId: string) {
+  if (orderIds.length === 0) return;
+  await executor
+    .update(entitlements)
+    .set({ userId })
+    .where(
+      and(
+        isNull(entitlements.userId),
+        sql`${entitlements.orderId} in (${sql.join(
+          orderIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      ),
+    );
+}
+
+const usable = (userId: string, now: Date) =>
+  and(
+    eq(entitlements.userId, userId),
+    isNull(entitlements.revokedAt),
+    lte(entitlements.startsAt, now),
+    gt(entitlements.expiresAt, now),
+    or(
+      eq(entitlements.downloadsTotal, 0),
+      sql`${entitlements.downloadsUsed} < ${entitlements.downloadsTotal}`,
+    ),
+  );
+
+/** The usable entitlement that expires first: the one a download spends. */
+export async function findSpendableEntitlement(
+  executor: Executor,
+  userId: string,
+  now: Date,
+): Promise<Entitlement | null> {
+  const rows = await executor
+    .select()
+    .from(entitlements)
+    .where(usable(userId, now))
+    .orderBy(asc(entitlements.expiresAt), asc(entitlements.createdAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Spends one download of the entitlement, only if it is still usable: a conditional update, so a
+ * concurrent refund or the last credit spent by another request leaves nothing to take.
+ */
+export async function spendDownload(executor: Executor, entitlementId: string, userId: string, now: Date) {
+  const rows = await executor
+    .update(entitlements)
+    .set({ downloadsUsed: sql`${entitlements.downloadsUsed} + 1` })
+    .where(and(eq(entitlements.id, entitlementId), usable(userId, now)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** A user's entitlements still running (not revoked, not expired), soonest expiry first. */
+export async function listCurrentEntitlements(userId: string, now = new Date()) {
+  return db()
+    .select()
+    .from(entitlements)
+    .where(
+      and(eq(entitlements.userId, userId), isNull(entitlements.revokedAt), gt(entitlements.expiresAt, now)),
+    )
+    .orderBy(asc(entitlements.expiresAt));
+}
+
+export async function findEntitlementOfOrder(orderId: string, executor: Executor = db()) {
+  const rows = await executor.select().from(entitlements).where(eq(entitlements.orderId, orderId));
+  return rows[0] ?? null;
+}
+
+// ---------------------------------------------------------------- invoices
+
+/**
+ * The next invoice number, in the caller's transaction: the counter row stays locked until it
+ * commits, and a rollback gives the number back, so the sequence has no gaps.
+ */
+export async function allocateInvoice(executor: Executor, orderId: string, issuedAt: Date) {
+  const existing = await executor.select().from(invoices).where(eq(invoices.orderId, orderId));
+  if (existing[0]) return existing[0];
+  const [counter] = await executor
+    .update(invoiceCounter)
+    .set({ lastNumber: sql`${invoiceCounter.lastNumber} + 1` })
+    .where(eq(invoiceCounter.id, 1))
+    .returning({ number: invoiceCounter.lastNumber });
+  if (!counter) throw new Error("invoice_counter has no row (migration not applied?)");
+  const [invoice] = await executor
+    .insert(invoices)
+    .values({ number: counter.number, orderId, issuedAt })
+    .returning();
+  return invoice!;
+}
+
+export async function findInvoiceOfOrder(orderId: string) {
+  const rows = await db().select().from(invoices).where(eq(invoices.orderId, orderId));
+  return rows[0] ?? null;
+}
+
+export async function listInvoiceNumbers() {
+  return db().select().from(invoices).orderBy(desc(invoices.number));
+}

@@ -1,0 +1,126 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { profiles } from "~/accounts/schema.server";
+import { licenseEnum, posts } from "~/catalog/schema.server";
+import { ordersPending } from "~/commerce/schema.server";
+import { createdAt } from "~/platform/db/columns.server";
+
+/**
+ * Licensing's tables: what a paid order grants (entitlements), what a download made of it
+ * (licenses), what each license earned its creator, the invoices with their gap-free numbers, and
+ * the Stripe events already handled.
+ */
+export const entitlements = pgTable(
+  "entitlements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** One paid order grants one entitlement; a replayed payment finds it there. */
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => ordersPending.id, { onDelete: "restrict" }),
+    /** The buyer's account; null while the order belongs to a guest who has not signed up yet. */
+    userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    licenseKind: licenseEnum("license_kind").notNull(),
+    /** 0 means unlimited. */
+    downloadsTotal: integer("downloads_total").notNull(),
+    downloadsUsed: integer("downloads_used").notNull().default(0),
+    /** The period's price before any promo, in cents: a royalty's base is this over the downloads. */
+    priceCents: integer("price_cents").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set by a refund or cancellation: the unused downloads are gone, licenses already made stay. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "entitlements_downloads",
+      sql`${t.downloadsTotal} >= 0 and ${t.downloadsUsed} >= 0 and (${t.downloadsTotal} = 0 or ${t.downloadsUsed} <= ${t.downloadsTotal})`,
+    ),
+    check("entitlements_period", sql`${t.expiresAt} > ${t.startsAt}`),
+    index("entitlements_user_expires_idx").on(t.userId, t.expiresAt),
+  ],
+);
+
+export const licenses = pgTable(
+  "licenses",
+  {
+    /** Public: printed on the certificate and in the verification URL. Random, so not guessable. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** Null once the clip is deleted: the license (and its certificate's snapshot) stays verifiable. */
+    clipId: integer("clip_id").references(() => posts.id, { onDelete: "set null" }),
+    entitlementId: uuid("entitlement_id")
+      .notNull()
+      .references(() => entitlements.id, { onDelete: "restrict" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => ordersPending.id, { onDelete: "restrict" }),
+    licenseKind: licenseEnum("license_kind").notNull(),
+    /** Snapshot at licensing time: the certificate names who held the license then. */
+    licenseeName: text("licensee_name").notNull(),
+    licenseeEmail: text("licensee_email").notNull(),
+    clipTitle: text("clip_title").notNull(),
+    creatorName: text("creator_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A clip licensed once is the buyer's: a second download reuses this row (no second credit).
+    unique("licenses_user_clip").on(t.userId, t.clipId),
+    index("licenses_user_created_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const creatorEarnings = pgTable(
+  "creator_earnings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    licenseId: text("license_id")
+      .notNull()
+      .unique()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    creatorId: text("creator_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    clipId: integer("clip_id").references(() => posts.id, { onDelete: "set null" }),
+    /** The per-download value and the royalty rate used, kept so the amount can be explained later. */
+    baseCents: integer("base_cents").notNull(),
+    rateBps: integer("rate_bps").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("creator_earnings_amounts", sql`${t.baseCents} >= 0 and ${t.amountCents} >= 0`),
+    index("creator_earnings_creator_created_idx").on(t.creatorId, t.createdAt),
+  ],
+);
+
+/** One row: the last invoice number given out. Updated in the payment's transaction, so no gaps. */
+export const invoiceCounter = pgTable(
+  "invoice_counter",
+  {
+    id: integer("id").primaryKey().default(1),
+    lastNumber: integer("last_number").notNull().default(0),
+  },
+  (t) => [check("invoice_counter_single_row", sql`${t.id} = 1`)],
+);
+
+export const invoices = pgTable("invoices", {
+  number: integer("number").primaryKey(),
+  orderId: uuid("order_id")
+    .notNull()
+    .unique()
+    .references(() => ordersPending.id, { onDelete: "restrict" }),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+});
+
+/** Stripe events already processed: a replay finds its id here and changes nothing. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  orderId: uuid("order_id"),
+  createdAt: createdAt(),
+});

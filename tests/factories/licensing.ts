@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import type { Billing, PlanCategory } from "~/commerce/plans";
+import { ordersPending } from "~/commerce/schema.server";
+import { markOrderPaid } from "~/licensing/orders.server";
+import { db } from "~/platform/db/client.server";
+
+/** An order awaiting payment, straight in the database (amounts as the checkout would store them). */
+export async function createOrder(
+  overrides: {
+    userId?: string | null;
+    email?: string;
+    downloads?: number;
+    billing?: Billing;
+    planCategory?: PlanCategory;
+    unitPriceCents?: number;
+    company?: string | null;
+  } = {},
+) {
+  const unitPriceCents = overrides.unitPriceCents ?? 8_900;
+  const vat = Math.round((unitPriceCents * 19) / 100);
+  const [order] = await db()
+    .insert(ordersPending)
+    .values({
+      idempotencyKey: randomUUID(),
+      planCategory: overrides.planCategory ?? "creator",
+      licenseKind: overrides.planCategory && overrides.planCategory !== "creator" ? "extended" : "standard",
+      billing: overrides.billing ?? "one_time",
+      downloads: overrides.downloads ?? 10,
+      unitPriceCents,
+      subtotalCents: unitPriceCents,
+      promoValueCents: 0,
+      vatRateBps: 1900,
+      vatAmountCents: vat,
+      totalCents: unitPriceCents + vat,
+      email: overrides.email ?? "buyer@example.com",
+      company: overrides.company ?? null,
+      country: "Cyprus",
+      userId: overrides.userId ?? null,
+    })
+    .returning();
+  return order!;
+}
+
+export const STAFF_ACTOR = { kind: "staff", userId: "staff-tester" } as const;
+
+/** An order paid by staff: the buyer has its entitlement. */
+export async function createPaidOrder(overrides: Parameters<typeof createOrder>[0] = {}) {
+  const order = await createOrder(overrides);
+  const paid = await markOrderPaid({
+    orderId: order.id,
+    reference: "bank transfer",
+    paidAt: new Date(),
+    actor: STAFF_ACTOR,
+  });
+  if (!paid.ok) throw new Error(`could not pay the order: ${paid.reason}`);
+  return paid.value;
+}
