@@ -100,6 +100,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Until start-up finishes, and while the database is away, answer a friendly 503 instead of errors.
   app.use((_req, res, next) => (ready && health.up() ? next() : void serviceUnavailablePage(res)));
   app.use("/media", storage().serve());
+  app.use("/signed", storage().serveSigned());
   app.use(publicPageCache({ ttlMs: 3_000, paths: PUBLIC_PAGES }));
 
   const vite = options.vite;

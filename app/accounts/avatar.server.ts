@@ -45,7 +45,7 @@ export async function processAvatar(bytes: Uint8Array): Promise<Buffer> {
 /** Stores the new avatar at avatars/{userId}/{timestamp}.webp and returns its URL. */
 export async function storeAvatar(userId: string, webp: Buffer) {
   const key = `avatars/${userId}/${Date.now()}.webp`;
-  await storage().put(key, webp);
+  await storage().put(key, webp, { visibility: "public" });
   return mediaUrl(key);
 }
 

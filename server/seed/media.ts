@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -82,8 +83,8 @@ export async function generateClipMedia(clip: DemoClip, storage: StorageDriver) 
       "4",
       poster,
     ]);
-    await storage.put(clipKey(clip.id), await readFile(video));
-    await storage.put(posterKey(clip.id), await readFile(poster));
+    await storage.putStream(clipKey(clip.id), createReadStream(video), { visibility: "public" });
+    await storage.put(posterKey(clip.id), await readFile(poster), { visibility: "public" });
   });
 }
 

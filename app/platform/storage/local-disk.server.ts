@@ -1,41 +1,125 @@
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { createWriteStream, type Stats } from "node:fs";
+import { mkdir, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import express from "express";
 import { writeFileAtomically } from "../temp-files.server";
 import {
+  attachmentDisposition,
   contentTypeOf,
   keyFromRequestPath,
   MEDIA_CACHE_CONTROL,
+  type ObjectInfo,
+  PRIVATE_CACHE_CONTROL,
+  putBuffer,
+  RangeNotSatisfiableError,
+  refuseWrites,
   requireValidKey,
+  requireValidPrefix,
+  requireValidRange,
   type StorageDriver,
   sendClientError,
+  type Visibility,
 } from "./driver.server";
+import type { LinkSigner } from "./signed-links.server";
 
-/** Media as files under one folder: the default, and what a single machine needs. */
-export function localDiskStorage(root: string): StorageDriver {
-  const resolve = (key: string) => {
-    const file = path.resolve(root, requireValidKey(key));
-    if (!file.startsWith(root + path.sep)) throw new Error(`Storage key outside the media root: ${key}`);
+export interface LocalDiskOptions {
+  /** Public objects: everything under it is served at `/media`. */
+  publicRoot: string;
+  /** Private objects: a folder beside, never inside, the public one. */
+  privateRoot: string;
+  signer: LinkSigner;
+}
+
+/** Files under two folders on one machine: the default, and what a single process needs. */
+export function localDiskStorage({ publicRoot, privateRoot, signer }: LocalDiskOptions): StorageDriver {
+  const roots: Record<Visibility, string> = {
+    public: path.resolve(publicRoot),
+    private: path.resolve(privateRoot),
+  };
+  if (isInside(roots.private, roots.public) || isInside(roots.public, roots.private))
+    throw new Error("The private storage folder must not be inside the public one, nor the reverse");
+  const fileOf = (visibility: Visibility, key: string) => {
+    const file = path.resolve(roots[visibility], requireValidKey(key));
+    if (!isInside(file, roots[visibility])) throw new Error(`Storage key outside its root: ${key}`);
     return file;
   };
-  return {
-    async put(key, body) {
-      const file = resolve(key);
+  const infoOf = (key: string, visibility: Visibility, stats: Stats): ObjectInfo => ({
+    key,
+    visibility,
+    size: stats.size,
+    lastModified: stats.mtime,
+    // The form express.static gives it, so `/media` and stat() agree.
+    etag: `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}"`,
+    contentType: contentTypeOf(key),
+  });
+  /** Private first: the objects the app itself reads back (originals) are private. */
+  const find = async (key: string) => {
+    for (const visibility of ["private", "public"] as const) {
+      const stats = await stat(fileOf(visibility, key)).catch(() => undefined);
+      if (stats?.isFile()) return infoOf(key, visibility, stats);
+    }
+    return undefined;
+  };
+
+  const driver: Omit<StorageDriver, "put"> = {
+    async putStream(key, body, { visibility }) {
+      const file = fileOf(visibility, key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFileAtomically(file, (temporary) => writeFile(temporary, body));
+      await writeFileAtomically(file, (temporary) =>
+        pipeline(body, createWriteStream(temporary, { flags: "wx" })),
+      );
+      const other = visibility === "public" ? "private" : "public";
+      await rm(fileOf(other, key), { force: true });
+      return infoOf(key, visibility, await stat(file));
+    },
+    async getStream(key, range) {
+      requireValidRange(range);
+      const info = await find(key);
+      if (!info) return undefined;
+      // Opened before its size is read, so the bytes and the size belong to the same file.
+      const handle = await open(fileOf(info.visibility, key), "r").catch(() => undefined);
+      if (!handle) return undefined;
+      try {
+        const stats = await handle.stat();
+        const current = infoOf(key, info.visibility, stats);
+        const start = range?.start ?? 0;
+        if (range && start >= stats.size) throw new RangeNotSatisfiableError(stats.size);
+        const end = Math.min(range?.end ?? stats.size - 1, stats.size - 1);
+        if (stats.size === 0) {
+          await handle.close();
+          return { info: current, body: Readable.from([]), start: 0, end: -1 };
+        }
+        // The stream owns the handle from here and closes it when it ends or is destroyed.
+        return { info: current, body: handle.createReadStream({ start, end }), start, end };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+    stat: find,
+    async exists(key) {
+      return (await find(key)) !== undefined;
     },
     async remove(key) {
-      await rm(resolve(key), { force: true });
+      await Promise.all([
+        rm(fileOf("public", key), { force: true }),
+        rm(fileOf("private", key), { force: true }),
+      ]);
     },
-    async exists(key) {
-      return stat(resolve(key)).then(
-        (info) => info.isFile(),
-        () => false,
+    async removePrefix(prefix) {
+      requireValidPrefix(prefix);
+      await Promise.all(
+        Object.values(roots).map((root) => rm(path.join(root, prefix), { recursive: true, force: true })),
       );
+    },
+    async signedUrl(key, options) {
+      return signer.sign(requireValidKey(key), options);
     },
     serve() {
       // express.static answers Range (206/416), ETag and Last-Modified; it keeps the headers set here.
-      const files = express.static(root, {
+      const files = express.static(roots.public, {
         index: false,
         redirect: false,
         dotfiles: "deny",
@@ -49,12 +133,47 @@ export function localDiskStorage(root: string): StorageDriver {
         // The same refusals as the S3 driver, before the file system is touched.
         const requested = keyFromRequestPath(req.path);
         if ("status" in requested) return sendClientError(res, requested.status);
-        files(req, res, (error?: { status?: number }) => {
-          const status = error?.status;
-          if (status && status >= 400 && status < 500) return sendClientError(res, status);
-          next(error);
-        });
+        files(req, res, clientErrorsAsText(res, next));
       };
     },
+    serveSigned() {
+      return (req, res, next) => {
+        if (refuseWrites(req, res)) return;
+        const requested = keyFromRequestPath(req.path);
+        if ("status" in requested) return sendClientError(res, requested.status);
+        const verified = signer.verify(requested.key, req.query);
+        if ("status" in verified) return sendClientError(res, verified.status);
+        const headers: Record<string, string> = {
+          "Content-Type": contentTypeOf(requested.key),
+          "Cache-Control": PRIVATE_CACHE_CONTROL,
+        };
+        if (verified.downloadName)
+          headers["Content-Disposition"] = attachmentDisposition(verified.downloadName);
+        // sendFile answers Range, HEAD and revalidation like express.static, from the private folder only.
+        res.sendFile(
+          requested.key,
+          { root: roots.private, dotfiles: "deny", cacheControl: false, headers },
+          clientErrorsAsText(res, next),
+        );
+      };
+    },
+  };
+  return { ...driver, put: putBuffer(driver) };
+}
+
+function isInside(file: string, root: string) {
+  return file.startsWith(root + path.sep);
+}
+
+/** A missing (404) or refused file is answered as plain text; anything else is a server error. */
+function clientErrorsAsText(res: express.Response, next: express.NextFunction) {
+  return (error?: Error & { status?: number; statusCode?: number; code?: string }) => {
+    // sendFile calls back after a whole answer too: nothing left to do then.
+    if (!error) return res.headersSent ? undefined : next();
+    // The client hung up mid-file: nobody to answer, no fault.
+    if (error.code === "ECONNABORTED" || error.code === "ECONNRESET") return;
+    const status = error.status ?? error.statusCode;
+    if (status && status >= 400 && status < 500 && !res.headersSent) return sendClientError(res, status);
+    next(error);
   };
 }

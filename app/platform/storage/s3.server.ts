@@ -3,12 +3,22 @@ import { pipeline } from "node:stream/promises";
 import type * as S3 from "@aws-sdk/client-s3";
 import type express from "express";
 import {
+  attachmentDisposition,
   contentTypeOf,
   keyFromRequestPath,
   MEDIA_CACHE_CONTROL,
+  type ObjectInfo,
+  PRIVATE_CACHE_CONTROL,
+  putBuffer,
+  RangeNotSatisfiableError,
+  refuseWrites,
+  requireValidExpiry,
   requireValidKey,
+  requireValidPrefix,
+  requireValidRange,
   type StorageDriver,
   sendClientError,
+  type Visibility,
 } from "./driver.server";
 
 export interface S3StorageOptions {
@@ -23,11 +33,23 @@ export interface S3StorageOptions {
 }
 
 /**
- * Media in an S3-compatible bucket. `serve()` streams objects from the bucket itself, so media URLs
- * stay `/media/{key}` whichever driver holds them, and a CDN in front of the app caches them.
+ * Private objects live under this prefix of the bucket. No key may start a segment with a dot, so no
+ * public key can collide with it and `/media` refuses any path into it.
+ */
+export const PRIVATE_PREFIX = ".private/";
+
+/** Parts of a streamed upload: S3 wants at least 5 MiB; two in flight bound the memory per upload. */
+const PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Objects in an S3-compatible bucket. `serve()` streams public objects from the bucket itself, so media
+ * URLs stay `/media/{key}` whichever driver holds them, and a CDN in front of the app caches them.
+ * Private objects are reached only through links the bucket presigns.
  */
 export function s3Storage(options: S3StorageOptions): StorageDriver {
   const Bucket = options.bucket;
+  const objectKey = (visibility: Visibility, key: string) =>
+    (visibility === "private" ? PRIVATE_PREFIX : "") + requireValidKey(key);
   // The SDK takes ~0.3 s to load: import it on first use, so processes on local disk never pay for it.
   let connection: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
   const connect = () =>
@@ -45,45 +67,123 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
       }),
     })));
 
-  return {
-    async put(key, body) {
-      const { sdk, client } = await connect();
-      await client.send(
-        new sdk.PutObjectCommand({
-          Bucket,
-          Key: requireValidKey(key),
-          Body: body,
-          ContentType: contentTypeOf(key),
-          // Kept on the object too, for anything that reads the bucket without going through serve().
-          CacheControl: MEDIA_CACHE_CONTROL,
-        }),
+  const head = async (key: string, visibility: Visibility): Promise<ObjectInfo | undefined> => {
+    const { sdk, client } = await connect();
+    try {
+      const output = await client.send(
+        new sdk.HeadObjectCommand({ Bucket, Key: objectKey(visibility, key) }),
       );
+      return infoOf(key, visibility, output.ContentLength ?? 0, output);
+    } catch (error) {
+      if (httpStatusOf(error) === 404) return undefined;
+      throw error;
+    }
+  };
+  /** Private first: the objects the app itself reads back (originals) are private. */
+  const find = async (key: string) => {
+    const [secret, open] = await Promise.all([head(key, "private"), head(key, "public")]);
+    return secret ?? open;
+  };
+  const removeFrom = async (visibility: Visibility, key: string) => {
+    const { sdk, client } = await connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: objectKey(visibility, key) }));
+  };
+
+  const driver: Omit<StorageDriver, "put"> = {
+    async putStream(key, body, { visibility, contentType }) {
+      const { client } = await connect();
+      const { Upload } = await import("@aws-sdk/lib-storage");
+      // One PutObject for a small body, a multipart upload (aborted on failure) for a large one.
+      const upload = new Upload({
+        client,
+        params: {
+          Bucket,
+          Key: objectKey(visibility, key),
+          Body: body,
+          ContentType: contentType ?? contentTypeOf(key),
+          // Kept on the object too, for anything that reads the bucket without going through serve().
+          CacheControl: visibility === "public" ? MEDIA_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+        },
+        partSize: PART_BYTES,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
+      await upload.done();
+      await removeFrom(visibility === "public" ? "private" : "public", key);
+      const info = await head(key, visibility);
+      if (!info) throw new Error(`S3 lost ${key} right after storing it`);
+      return info;
+    },
+    async getStream(key, range) {
+      requireValidRange(range);
+      const { sdk, client } = await connect();
+      for (const visibility of ["private", "public"] as const) {
+        try {
+          const output = await client.send(
+            new sdk.GetObjectCommand({
+              Bucket,
+              Key: objectKey(visibility, key),
+              Range: range ? `bytes=${range.start}-${range.end ?? ""}` : undefined,
+            }),
+          );
+          const length = output.ContentLength ?? 0;
+          const total = output.ContentRange ? Number(output.ContentRange.split("/")[1]) : length;
+          const start = range?.start ?? 0;
+          const info = infoOf(key, visibility, total, output);
+          return { info, body: output.Body as Readable, start, end: start + length - 1 };
+        } catch (error) {
+          const name = (error as Error | undefined)?.name;
+          if (name === "NoSuchKey" || name === "NotFound") continue;
+          if (httpStatusOf(error) === 416) throw new RangeNotSatisfiableError(sizeInRangeError(error) ?? 0);
+          throw error;
+        }
+      }
+      return undefined;
+    },
+    stat: find,
+    async exists(key) {
+      return (await find(key)) !== undefined;
     },
     async remove(key) {
-      const { sdk, client } = await connect();
-      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: requireValidKey(key) }));
+      await Promise.all([removeFrom("public", key), removeFrom("private", key)]);
     },
-    async exists(key) {
+    async removePrefix(prefix) {
+      requireValidPrefix(prefix);
       const { sdk, client } = await connect();
-      return client.send(new sdk.HeadObjectCommand({ Bucket, Key: requireValidKey(key) })).then(
-        () => true,
-        (error) => {
-          if (httpStatusOf(error) === 404) return false;
-          throw error;
-        },
-      );
+      for (const area of ["", PRIVATE_PREFIX]) {
+        let ContinuationToken: string | undefined;
+        do {
+          const page = await client.send(
+            new sdk.ListObjectsV2Command({ Bucket, Prefix: area + prefix, ContinuationToken }),
+          );
+          // One by one rather than DeleteObjects: that call needs Content-MD5, which not every store takes.
+          const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+          await inBatches(keys, 8, (Key) => client.send(new sdk.DeleteObjectCommand({ Bucket, Key })));
+          ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+        } while (ContinuationToken);
+      }
+    },
+    async signedUrl(key, { expiresInSeconds, downloadName }) {
+      const { sdk, client } = await connect();
+      const { getSignedUrl } = await import("@aws-sdk/s3-request-presigner");
+      const command = new sdk.GetObjectCommand({
+        Bucket,
+        Key: objectKey("private", key),
+        // The bucket answers with these headers, so the download looks as it would from the app.
+        ResponseContentType: contentTypeOf(key),
+        ResponseCacheControl: PRIVATE_CACHE_CONTROL,
+        ResponseContentDisposition: downloadName ? attachmentDisposition(downloadName) : undefined,
+      });
+      return getSignedUrl(client, command, { expiresIn: requireValidExpiry(expiresInSeconds) });
     },
     serve() {
       return async (req, res, next) => {
-        if (req.method !== "GET" && req.method !== "HEAD") {
-          res.setHeader("Allow", "GET, HEAD");
-          return sendClientError(res, 405);
-        }
+        if (refuseWrites(req, res)) return;
         const requested = keyFromRequestPath(req.path);
         if ("status" in requested) return sendClientError(res, requested.status);
         try {
           const { sdk, client } = await connect();
-          const input = { Bucket, Key: requested.key, ...revalidation(req) };
+          const input = { Bucket, Key: objectKey("public", requested.key), ...revalidation(req) };
           if (req.method === "HEAD") {
             // RFC 9110 defines Range for GET only, so a HEAD describes the whole object.
             const head = await untilHangUp(res, (abortSignal) =>
@@ -109,7 +209,35 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
         }
       };
     },
+    serveSigned() {
+      // Links to private objects point at the bucket itself: the app serves none.
+      return (req, res) => void (refuseWrites(req, res) || sendClientError(res, 404));
+    },
   };
+  return { ...driver, put: putBuffer(driver) };
+}
+
+function infoOf(
+  key: string,
+  visibility: Visibility,
+  size: number,
+  output: Pick<S3.HeadObjectOutput, "ETag" | "LastModified">,
+): ObjectInfo {
+  return {
+    key,
+    visibility,
+    size,
+    lastModified: output.LastModified ?? new Date(0),
+    etag: output.ETag ?? "",
+    contentType: contentTypeOf(key),
+  };
+}
+
+/** Runs `task` over `items`, at most `limit` at a time. */
+async function inBatches<T>(items: T[], limit: number, task: (item: T) => Promise<unknown>) {
+  for (let index = 0; index < items.length; index += limit) {
+    await Promise.all(items.slice(index, index + limit).map(task));
+  }
 }
 
 /** Runs an S3 call that the client hanging up cancels: no point waiting for an answer nobody reads. */
@@ -156,9 +284,15 @@ function notModified(res: express.Response, error: unknown) {
   res.end();
 }
 
-/** S3 names the object's size in its InvalidRange error; a player uses it to ask again. */
+/** S3 names the object's size in its InvalidRange error. */
+function sizeInRangeError(error: unknown) {
+  const size = Number((error as { ActualObjectSize?: unknown }).ActualObjectSize);
+  return Number.isSafeInteger(size) ? size : undefined;
+}
+
+/** A player uses the size in Content-Range to ask again. */
 function unsatisfiable(res: express.Response, error: unknown) {
-  const size = (error as { ActualObjectSize?: unknown }).ActualObjectSize;
+  const size = sizeInRangeError(error);
   if (size !== undefined) res.setHeader("Content-Range", `bytes */${size}`);
   sendClientError(res, 416);
 }
@@ -167,8 +301,11 @@ function httpStatusOf(error: unknown) {
   return (error as Partial<S3.S3ServiceException> | undefined)?.$metadata?.httpStatusCode;
 }
 
-/** The client left, before S3 answered (our abort) or mid-body (pipeline): nobody to answer, no fault. */
+/**
+ * The client left, before S3 answered (our abort) or mid-body: nobody to answer, no fault. Mid-body,
+ * pipeline() reports it as a premature close, or (Node 24) as the response's `ECONNRESET aborted`.
+ */
 function isHangUp(error: unknown) {
   const { name, code } = (error ?? {}) as NodeJS.ErrnoException;
-  return name === "AbortError" || code === "ERR_STREAM_PREMATURE_CLOSE";
+  return name === "AbortError" || code === "ERR_STREAM_PREMATURE_CLOSE" || code === "ECONNRESET";
 }

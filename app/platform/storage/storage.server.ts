@@ -3,6 +3,7 @@ import { config } from "../config.server";
 import type { StorageDriver } from "./driver.server";
 import { localDiskStorage } from "./local-disk.server";
 import { s3Storage } from "./s3.server";
+import { linkSigner } from "./signed-links.server";
 
 let driver: StorageDriver | undefined;
 
@@ -14,7 +15,13 @@ export function storage(): StorageDriver {
 
 function createDriver(): StorageDriver {
   const settings = config();
-  if (!settings.S3_BUCKET) return localDiskStorage(path.join(settings.DATA_DIR, "media"));
+  if (!settings.S3_BUCKET) {
+    return localDiskStorage({
+      publicRoot: path.join(settings.DATA_DIR, "media"),
+      privateRoot: path.join(settings.DATA_DIR, "private"),
+      signer: linkSigner(settings.BETTER_AUTH_SECRET, settings.PUBLIC_URL),
+    });
+  }
   const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = settings;
   return s3Storage({
     bucket: settings.S3_BUCKET,
