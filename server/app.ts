@@ -16,6 +16,7 @@ import { migrateDatabase } from "~/platform/db/migrate.server";
 import { applyRetention } from "~/platform/retention.server";
 import { storage } from "~/platform/storage/storage.server";
 import { bodyLimits } from "./body-limits";
+import { inputGuard } from "./input-guard";
 import { publicPageCache } from "./page-cache";
 import { sameOriginWrites } from "./same-origin";
 import { securityHeaders } from "./security-headers";
@@ -84,6 +85,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   app.use(compression());
   app.use(bodyLimits(/^\/profile/));
   app.use(sameOriginWrites(config.PUBLIC_URL));
+  app.use(inputGuard());
 
   if (options.vite) {
     app.use(options.vite.middlewares);

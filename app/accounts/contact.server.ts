@@ -1,10 +1,9 @@
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
-import { hitRateLimit } from "~/platform/rate-limit.server";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { ContactSchema } from "./contact-schema";
 import { displayName } from "./display-name";
 import { MESSAGES } from "./messages";
-import { ACCOUNT_LIMITS } from "./rate-limits";
 import { contactMessages } from "./schema.server";
 import type { SessionUser } from "./session.server";
 
@@ -20,11 +19,8 @@ export async function sendContactMessage(
   const parsed = ContactSchema.safeParse(input);
   if (!parsed.success)
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? MESSAGES.contactEmpty };
-  const [byIp, byUser] = await Promise.all([
-    hitRateLimit(ACCOUNT_LIMITS.contactPerIp, ip),
-    hitRateLimit(ACCOUNT_LIMITS.contactPerUser, user.id),
-  ]);
-  if (!byIp.allowed || !byUser.allowed) return { ok: false, status: 429, message: MESSAGES.tooManyAttempts };
+  const limit = await enforceRateLimit("contact", { ip, user: user.id });
+  if (!limit.allowed) return { ok: false, status: 429, message: MESSAGES.tooManyAttempts };
   try {
     await db()
       .insert(contactMessages)

@@ -1,10 +1,9 @@
 import { and, eq, gt } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
-import { hitRateLimit } from "~/platform/rate-limit.server";
+import { enforceRateLimitRules } from "~/platform/rate-limit-policies";
 import { auth } from "./auth.server";
 import { MESSAGES } from "./messages";
-import { ACCOUNT_LIMITS } from "./rate-limits";
 import { verification } from "./schema.server";
 
 /**
@@ -12,13 +11,10 @@ import { verification } from "./schema.server";
  * address has an account.
  */
 export async function requestPasswordReset(email: string, ip: string, headers: Headers) {
-  const [byIp, byEmail] = await Promise.all([
-    hitRateLimit(ACCOUNT_LIMITS.passwordResetPerIp, ip),
-    hitRateLimit(ACCOUNT_LIMITS.passwordResetPerEmail, email),
-  ]);
-  if (!byIp.allowed) return { ok: false, message: MESSAGES.tooManyAttempts };
+  const limits = await enforceRateLimitRules("password_reset", { ip, account: email.trim().toLowerCase() });
+  if (!limits.get("ip")?.allowed) return { ok: false, message: MESSAGES.tooManyAttempts };
   // Over the per-address limit: answer as usual, just send nothing more.
-  if (byEmail.allowed) {
+  if (limits.get("account")?.allowed) {
     await auth()
       .api.requestPasswordReset({ body: { email }, headers })
       .catch((error) => logger.error({ err: error }, "password reset request failed"));

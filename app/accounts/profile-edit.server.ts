@@ -1,9 +1,8 @@
 import { logger } from "~/platform/logger.server";
-import { hitRateLimit } from "~/platform/rate-limit.server";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { AvatarError, processAvatar, removeOldAvatar, storeAvatar } from "./avatar.server";
 import { MESSAGES } from "./messages";
 import { findProfile, isUniqueViolation, isUsernameTaken, updateProfile } from "./profiles.server";
-import { ACCOUNT_LIMITS } from "./rate-limits";
 import { UsernameSchema } from "./username-schema";
 
 export type ProfileEditResult =
@@ -35,7 +34,7 @@ export async function editProfile(
 
   let avatarUrl: string | undefined;
   if (input.avatar && input.avatar.size > 0) {
-    if (!(await hitRateLimit(ACCOUNT_LIMITS.avatarPerUser, userId)).allowed) {
+    if (!(await enforceRateLimit("avatar", { user: userId })).allowed) {
       return { ok: false, status: 429, message: MESSAGES.tooManyAttempts };
     }
     try {

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
-import { hitRateLimit } from "~/platform/rate-limit.server";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { MESSAGES } from "./messages";
 import { hashPassword } from "./password.server";
 import { isUniqueViolation } from "./profiles.server";
-import { ACCOUNT_LIMITS } from "./rate-limits";
 import { account, profiles, user } from "./schema.server";
 import { signInWithPassword } from "./sign-in.server";
 import type { Signup } from "./signup-schema";
@@ -21,7 +20,7 @@ export type SignUpResult =
  * an ordinary sign-in.
  */
 export async function signUp(input: Signup & { ip: string; headers: Headers }): Promise<SignUpResult> {
-  if (!(await hitRateLimit(ACCOUNT_LIMITS.signUpPerIp, input.ip)).allowed) {
+  if (!(await enforceRateLimit("sign_up", { ip: input.ip })).allowed) {
     return { ok: false, status: 429, message: MESSAGES.tooManyAttempts };
   }
   const userId = randomUUID();

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/accounts/session.server";
 import { readForm } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
-import { hitRateLimit } from "~/platform/rate-limit.server";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { redirectWithToast } from "~/platform/toast.server";
 import {
   BuyerSchema,
@@ -21,7 +21,7 @@ import {
 } from "./checkout-session.server";
 import { DEFAULT_COUNTRY } from "./countries";
 import { findOrderByIdempotencyKey } from "./order-queries.server";
-import { CHECKOUT_RULE, placeOrder } from "./orders.server";
+import { placeOrder } from "./orders.server";
 import { lookUpPromoCode } from "./promo.server";
 
 export type CheckoutField = "email" | "company" | "country" | "terms";
@@ -80,7 +80,7 @@ export async function checkoutAction(request: Request, clientIp: string, request
   }
 
   // Every submit counts, valid or not, so neither orders nor junk can be posted in bulk.
-  const limit = await hitRateLimit(CHECKOUT_RULE, clientIp).catch((error) => {
+  const limit = await enforceRateLimit("checkout", { ip: clientIp }).catch((error) => {
     logger.error({ err: error, requestId }, "checkout rate limit check failed");
     return null;
   });

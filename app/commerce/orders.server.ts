@@ -1,14 +1,10 @@
 import { VAT_RATE_BPS } from "~/constants";
-import type { RateLimitRule } from "~/platform/rate-limit.server";
 import type { Buyer, PromoMessage } from "./checkout-schema";
 import { findOrderByIdempotencyKey, insertOrderOnce, type Order } from "./order-queries.server";
 import { findActiveTier, type PricedTier } from "./plan-queries.server";
 import { billingsFor, type CheckoutSelection } from "./plans";
 import { computeOrderAmounts, type OrderAmounts } from "./pricing-math";
 import { checkPromoCode } from "./promo.server";
-
-/** Generous: an office behind one address can still buy; a script cannot flood the table. */
-export const CHECKOUT_RULE: RateLimitRule = { name: "checkout:ip", limit: 100, windowSeconds: 600 };
 
 export interface Quote {
   tier: PricedTier;

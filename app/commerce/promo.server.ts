@@ -1,11 +1,8 @@
 import { logger } from "~/platform/logger.server";
-import { hitRateLimit, type RateLimitRule } from "~/platform/rate-limit.server";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { normalizePromoCode, PROMO_CODE_MAX, PROMO_MESSAGES, type PromoMessage } from "./checkout-schema";
 import { findActivePromoCode } from "./plan-queries.server";
 import type { PromoTerms } from "./pricing-math";
-
-/** Ten lookups a minute per client: plenty for a person, far too slow to enumerate codes. */
-export const PROMO_LOOKUP_RULE: RateLimitRule = { name: "promo-lookup:ip", limit: 10, windowSeconds: 60 };
 
 export type PromoCheck =
   | { ok: true; code: string; terms: PromoTerms }
@@ -41,7 +38,7 @@ export async function lookUpPromoCode(
 ): Promise<PromoCheck> {
   const code = normalizePromoCode(rawCode);
   try {
-    const limit = await hitRateLimit(PROMO_LOOKUP_RULE, clientIp);
+    const limit = await enforceRateLimit("promo_lookup", { ip: clientIp });
     if (!limit.allowed) return { ok: false, code, message: PROMO_MESSAGES.rateLimited };
   } catch (error) {
     logger.error({ err: error }, "promo rate limit check failed");

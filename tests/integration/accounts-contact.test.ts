@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sendContactMessage } from "~/accounts/contact.server";
 import { MESSAGES } from "~/accounts/messages";
-import { ACCOUNT_LIMITS } from "~/accounts/rate-limits";
 import { contactMessages } from "~/accounts/schema.server";
 import { getOptionalUser } from "~/accounts/session.server";
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from "~/constants";
+import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
 
@@ -51,7 +51,7 @@ describe("contact messages", () => {
   it("is rate-limited per user", async () => {
     const user = await signedInUser();
     const results = [];
-    for (let n = 0; n <= ACCOUNT_LIMITS.contactPerUser.limit; n++) {
+    for (let n = 0; n <= RATE_LIMIT_POLICIES.contact.perUser.limit; n++) {
       results.push(await sendContactMessage(user, { subject: `S${n}`, message: "M" }, `10.7.1.${n}`));
     }
     expect(results.at(-1)).toMatchObject({ ok: false, status: 429 });

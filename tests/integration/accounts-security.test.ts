@@ -4,12 +4,12 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
 import { getProfileView } from "~/accounts/profile.server";
 import { editProfile } from "~/accounts/profile-edit.server";
-import { ACCOUNT_LIMITS } from "~/accounts/rate-limits";
 import { profiles, session } from "~/accounts/schema.server";
 import { endSession, getOptionalUser } from "~/accounts/session.server";
 import { signInWithPassword } from "~/accounts/sign-in.server";
 import { AVATAR_MAX_BYTES } from "~/constants";
 import { hitRateLimit } from "~/platform/rate-limit.server";
+import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import { storage } from "~/platform/storage/storage.server";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
@@ -30,8 +30,8 @@ describe("sign-in throttling", () => {
       });
       expect(result).toMatchObject({ ok: false, message: MESSAGES.loginFailed });
     }
-    for (let n = 2; n < ACCOUNT_LIMITS.signInFailuresPerAccountBurst.limit; n++) {
-      await hitRateLimit(ACCOUNT_LIMITS.signInFailuresPerAccountBurst, account.email);
+    for (let n = 2; n < RATE_LIMIT_POLICIES.sign_in_failure.perAccountBurst.limit; n++) {
+      await hitRateLimit(RATE_LIMIT_POLICIES.sign_in_failure.perAccountBurst, account.email);
     }
     const blocked = await signInWithPassword({
       email: account.email,
@@ -44,8 +44,8 @@ describe("sign-in throttling", () => {
 
   it("caps one account at 100 failures an hour (the counts are rows in PostgreSQL)", async () => {
     const account = await createAccount();
-    for (let n = 0; n < ACCOUNT_LIMITS.signInFailuresPerAccountHour.limit; n++) {
-      await hitRateLimit(ACCOUNT_LIMITS.signInFailuresPerAccountHour, account.email);
+    for (let n = 0; n < RATE_LIMIT_POLICIES.sign_in_failure.perAccountHour.limit; n++) {
+      await hitRateLimit(RATE_LIMIT_POLICIES.sign_in_failure.perAccountHour, account.email);
     }
     const blocked = await signInWithPassword({
       email: account.email,
@@ -57,8 +57,8 @@ describe("sign-in throttling", () => {
   });
 
   it("throttles one IP that tries many accounts", async () => {
-    for (let n = 0; n < ACCOUNT_LIMITS.signInFailuresPerIp.limit; n++) {
-      await hitRateLimit(ACCOUNT_LIMITS.signInFailuresPerIp, "10.4.0.1");
+    for (let n = 0; n < RATE_LIMIT_POLICIES.sign_in_failure.perIp.limit; n++) {
+      await hitRateLimit(RATE_LIMIT_POLICIES.sign_in_failure.perIp, "10.4.0.1");
     }
     const account = await createAccount();
     const blocked = await signInWithPassword({

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
-import { ACCOUNT_LIMITS } from "~/accounts/rate-limits";
 import { account, profiles, session, user } from "~/accounts/schema.server";
 import { signUp } from "~/accounts/sign-up.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
+import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import { useTestDatabase } from "../setup/database";
 
 const database = useTestDatabase();
@@ -64,8 +64,8 @@ describe("sign-up", () => {
   });
 
   it("is rate-limited per IP (counted in PostgreSQL) and refuses before hashing", async () => {
-    for (let n = 0; n < ACCOUNT_LIMITS.signUpPerIp.limit; n++)
-      await hitRateLimit(ACCOUNT_LIMITS.signUpPerIp, "10.1.1.1");
+    for (let n = 0; n < RATE_LIMIT_POLICIES.sign_up.perIp.limit; n++)
+      await hitRateLimit(RATE_LIMIT_POLICIES.sign_up.perIp, "10.1.1.1");
     const result = await signUp({ ...input(99, "limit_name"), ip: "10.1.1.1" });
     expect(result).toMatchObject({ ok: false, status: 429, message: MESSAGES.tooManyAttempts });
     expect(await database.db.select().from(profiles).where(eq(profiles.username, "limit_name"))).toHaveLength(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
-import { ACCOUNT_LIMITS } from "~/accounts/rate-limits";
 import { loader } from "~/accounts/routes/username-availability";
 import { hitRateLimit } from "~/platform/rate-limit.server";
+import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import { createAccount } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
 
@@ -30,8 +30,8 @@ describe("username availability", () => {
   });
 
   it("is rate-limited per client IP", async () => {
-    for (let n = 0; n < ACCOUNT_LIMITS.usernameCheckPerIp.limit; n++) {
-      await hitRateLimit(ACCOUNT_LIMITS.usernameCheckPerIp, "10.8.9.9");
+    for (let n = 0; n < RATE_LIMIT_POLICIES.username_check.perIp.limit; n++) {
+      await hitRateLimit(RATE_LIMIT_POLICIES.username_check.perIp, "10.8.9.9");
     }
     expect(await check("free_name", "10.8.9.9")).toMatchObject({ status: "error", code: 429 });
     expect(await check("free_name", "10.8.9.10")).toMatchObject({ status: "available" });

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/commerce/checkout-schema";
-import { CHECKOUT_RULE } from "~/commerce/orders.server";
 import { action as pricingAction, loader as pricingLoader } from "~/commerce/routes/pricing";
+import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import {
   allOrders,
   choosePlan,
@@ -79,7 +79,7 @@ describe("checkout submissions are rate-limited per client", () => {
     const ip = "203.0.113.77";
     const cookie = await choosePlan("creator", { clientIp: ip });
     // Invalid submits count too (no terms): nothing is stored by them.
-    for (let i = 0; i < CHECKOUT_RULE.limit; i++) {
+    for (let i = 0; i < RATE_LIMIT_POLICIES.checkout.perIp.limit; i++) {
       expect((await submitCheckout(cookie, { terms: "" }, ip)).status).toBe(400);
     }
     const refused = await submitCheckout(cookie, {}, ip);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PROMO_MESSAGES } from "~/commerce/checkout-schema";
-import { PROMO_LOOKUP_RULE } from "~/commerce/promo.server";
+import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import { applyPromo, choosePlan, cookiePair, loadCheckout, removePromo } from "../factories/commerce";
 import { useTestDatabase } from "../setup/database";
 
@@ -81,7 +81,7 @@ describe("promo lookups are rate-limited per client", () => {
   it("after the limit even a valid code is refused with a clear message, while other clients go on", async () => {
     const ip = freshIp();
     const cookie = await choosePlan("creator", { clientIp: ip });
-    for (let attempt = 0; attempt < PROMO_LOOKUP_RULE.limit; attempt++) {
+    for (let attempt = 0; attempt < RATE_LIMIT_POLICIES.promo_lookup.perIp.limit; attempt++) {
       expect((await applyPromo(cookie, `GUESS${attempt}`, ip)).data?.promoError).toBe(PROMO_MESSAGES.invalid);
     }
     const blocked = await applyPromo(cookie, "WELCOME10", ip);
@@ -100,6 +100,6 @@ describe("promo lookups are rate-limited per client", () => {
       Array.from({ length: 40 }, (_, attempt) => applyPromo(cookie, `RACE${attempt}`, ip)),
     );
     const looked = results.filter((result) => result.data?.promoError !== PROMO_MESSAGES.rateLimited);
-    expect(looked).toHaveLength(PROMO_LOOKUP_RULE.limit);
+    expect(looked).toHaveLength(RATE_LIMIT_POLICIES.promo_lookup.perIp.limit);
   });
 });

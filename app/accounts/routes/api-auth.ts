@@ -1,6 +1,11 @@
-import { auth } from "../auth.server";
+import { handleAuthRequest } from "../auth-guard.server";
 import type { Route } from "./+types/api-auth";
 
-/** better-auth's own endpoints (OAuth callbacks, session, password reset). Express checks Origin. */
-export const loader = ({ request }: Route.LoaderArgs) => auth().handler(request);
-export const action = ({ request }: Route.ActionArgs) => auth().handler(request);
+/**
+ * The auth library's own endpoints (OAuth callbacks, session, password reset), each behind the same
+ * rate limits as the app's forms. Express checks Origin.
+ */
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  handleAuthRequest(request, context.clientIp);
+export const action = ({ request, context }: Route.ActionArgs) =>
+  handleAuthRequest(request, context.clientIp);

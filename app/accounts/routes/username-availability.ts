@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import { logger } from "~/platform/logger.server";
-import { hitRateLimit } from "~/platform/rate-limit.server";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { MESSAGES } from "../messages";
 import { isUsernameTaken } from "../profiles.server";
-import { ACCOUNT_LIMITS } from "../rate-limits";
 import { getOptionalUser } from "../session.server";
 import { usernameProblem } from "../username-schema";
 import type { Route } from "./+types/username-availability";
@@ -20,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     data({ status, message }, { status: code, headers: { "Cache-Control": "no-store" } });
   const problem = usernameProblem(username);
   if (problem) return reply("invalid", problem);
-  if (!(await hitRateLimit(ACCOUNT_LIMITS.usernameCheckPerIp, context.clientIp)).allowed) {
+  if (!(await enforceRateLimit("username_check", { ip: context.clientIp })).allowed) {
     return reply("error", MESSAGES.tooManyAttempts, 429);
   }
   try {

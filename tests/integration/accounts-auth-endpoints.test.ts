@@ -1,0 +1,157 @@
+import { like, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { action, loader } from "~/accounts/routes/api-auth";
+import { verification } from "~/accounts/schema.server";
+import { signInWithPassword } from "~/accounts/sign-in.server";
+import { INPUT_MESSAGES } from "~/platform/input-guard";
+import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
+import { createAccount } from "../factories/accounts";
+import { routeArgs } from "../factories/commerce";
+import { useTestDatabase } from "../setup/database";
+
+const database = useTestDatabase();
+const ORIGIN = "http://localhost:3000";
+
+function post(path: string, body: unknown, ip: string) {
+  const request = new Request(`${ORIGIN}/api/auth${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return action(routeArgs(request, ip)) as Promise<Response>;
+}
+
+function get(path: string, ip = "10.60.0.1") {
+  return loader(routeArgs(new Request(`${ORIGIN}/api/auth${path}`), ip)) as Promise<Response>;
+}
+
+const resetMails = async () =>
+  (
+    await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(verification)
+      .where(like(verification.identifier, "reset-password:%"))
+  )[0]!.count;
+
+describe("the auth library's endpoints", () => {
+  it("thirty wrong passwords to /api/auth/sign-in/email lock the account: 429, and the right password too", async () => {
+    const person = await createAccount();
+    const statuses: number[] = [];
+    for (let n = 0; n < 30; n++) {
+      // A new address each time: the account's own lock must hold, not only the IP's.
+      const response = await post(
+        "/sign-in/email",
+        { email: person.email, password: `wrong ${n}` },
+        `10.61.0.${n}`,
+      );
+      statuses.push(response.status);
+    }
+    const burst = RATE_LIMIT_POLICIES.sign_in_failure.perAccountBurst.limit;
+    expect(statuses.slice(0, burst).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(burst).every((status) => status === 429)).toBe(true);
+    const right = await post(
+      "/sign-in/email",
+      { email: person.email, password: person.password },
+      "10.61.1.1",
+    );
+    expect(right.status).toBe(429);
+    expect(right.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("failures through the API and through the log-in form count toward the same lock", async () => {
+    const person = await createAccount();
+    const half = RATE_LIMIT_POLICIES.sign_in_failure.perAccountBurst.limit / 2;
+    for (let n = 0; n < half; n++) {
+      expect(
+        (await post("/sign-in/email", { email: person.email, password: "nope" }, `10.62.0.${n}`)).status,
+      ).toBe(401);
+      const form = await signInWithPassword({
+        email: person.email.toUpperCase(),
+        password: "nope",
+        ip: `10.62.1.${n}`,
+        headers: new Headers(),
+      });
+      expect(form).toMatchObject({ ok: false, status: 401 });
+    }
+    const viaForm = await signInWithPassword({
+      email: person.email,
+      password: person.password,
+      ip: "10.62.2.1",
+      headers: new Headers(),
+    });
+    expect(viaForm).toMatchObject({ ok: false, status: 429 });
+    expect(
+      (await post("/sign-in/email", { email: person.email, password: person.password }, "10.62.2.2")).status,
+    ).toBe(429);
+  });
+
+  it("the right password through the API signs in while the account is not locked", async () => {
+    const person = await createAccount();
+    const response = await post(
+      "/sign-in/email",
+      { email: person.email, password: person.password },
+      "10.63.0.1",
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().some((cookie) => cookie.includes("session_token"))).toBe(true);
+  });
+
+  it("thirteen reset requests for one address in a minute create three reset links, as the form does", async () => {
+    const person = await createAccount();
+    const before = await resetMails();
+    const statuses: number[] = [];
+    for (let n = 0; n < 13; n++) {
+      statuses.push((await post("/request-password-reset", { email: person.email }, `10.64.0.${n}`)).status);
+    }
+    // The answer never changes (it would tell which addresses have accounts); the mails stop.
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    await expect.poll(resetMails).toBe(before + RATE_LIMIT_POLICIES.password_reset.perEmail.limit);
+  });
+
+  it("one client asking for many reset mails is refused with 429", async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n <= RATE_LIMIT_POLICIES.password_reset.perIp.limit; n++) {
+      statuses.push(
+        (await post("/request-password-reset", { email: `nobody${n}@example.test` }, "10.65.0.1")).status,
+      );
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("verification mails are limited per address and per client", async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n <= RATE_LIMIT_POLICIES.verification_mail.perIp.limit; n++) {
+      statuses.push(
+        (await post("/send-verification-email", { email: `v${n}@example.test` }, "10.66.0.1")).status,
+      );
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses).not.toContain(500);
+  });
+
+  it("endpoints the app does not use answer 404", async () => {
+    const person = await createAccount();
+    const body = { email: person.email, password: "another-password", name: "X" };
+    for (const path of [
+      "/sign-up/email",
+      "/update-user",
+      "/change-password",
+      "/delete-user",
+      "/sign-in/email/",
+    ]) {
+      expect((await post(path, body, "10.67.0.1")).status, path).toBe(404);
+    }
+    for (const path of ["/list-sessions", "/list-accounts", "/get-access-token"]) {
+      expect((await get(path)).status, path).toBe(404);
+    }
+  });
+
+  it("a body with a NUL, or one that is not JSON, is a 400 that names the problem", async () => {
+    const nul = await post("/sign-in/email", { email: "a\u0000@example.test", password: "x" }, "10.68.0.1");
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toMatchObject({ message: INPUT_MESSAGES.badJson });
+    const broken = await post("/sign-in/email", "{not json", "10.68.0.1");
+    expect(broken.status).toBe(400);
+    expect((await post("/request-password-reset", { email: ["a@b.co"] }, "10.68.0.1")).status).toBe(400);
+  });
+});
