@@ -18,11 +18,12 @@ function post(path: string, body: unknown, ip: string) {
     headers: { "Content-Type": "application/json", Origin: ORIGIN },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-  return action(routeArgs(request, ip)) as Promise<Response>;
+  return action({ ...routeArgs(request, ip), params: { "*": path.slice(1) } }) as Promise<Response>;
 }
 
 function get(path: string, ip = "10.60.0.1") {
-  return loader(routeArgs(new Request(`${ORIGIN}/api/auth${path}`), ip)) as Promise<Response>;
+  const request = new Request(`${ORIGIN}/api/auth${path}`);
+  return loader({ ...routeArgs(request, ip), params: { "*": path.slice(1) } }) as Promise<Response>;
 }
 
 const resetMails = async () =>
