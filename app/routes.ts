@@ -3,15 +3,18 @@ import { accountPages, accountStandalone } from "./accounts/routes";
 import { catalogPages, catalogResources } from "./catalog/routes";
 import { commercePages } from "./commerce/routes";
 import { contentPages } from "./content/routes";
+import { licensingPages, licensingResources } from "./licensing/routes";
 
 /** Each domain lists its own routes; this file only puts them inside or outside the site layout. */
 export default [
   ...accountStandalone,
   ...catalogResources,
+  ...licensingResources,
   route("resources/theme", "layout/routes/theme.ts"),
   layout("layout/site-layout.tsx", [
     ...catalogPages,
     ...commercePages,
+    ...licensingPages,
     ...accountPages,
     ...contentPages,
     route("*", "layout/routes/not-found.tsx"),

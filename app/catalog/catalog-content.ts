@@ -108,5 +108,4 @@ export const RESET_FILTERS = "Reset All Filters";
 export const TOP_SEARCHED_NICHES = 3;
 
 export const POST_NOT_FOUND = "This video doesn't exist or has been removed.";
-export const DOWNLOAD_ALERT = "Download feature coming soon! This will open a pricing modal.";
 export const SAVE_FAILED = "Could not update your saved videos. Please try again.";

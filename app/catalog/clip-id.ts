@@ -6,4 +6,6 @@ export function parseClipId(value: string | null | undefined): number | undefine
 }
 
 export const clipPath = (id: number) => `/video/${id}`;
+/** The Download dialog, a page of the licensing domain reached by URL. */
+export const downloadPath = (id: number) => `/video/${id}/download`;
 export const loginToReturn = (path: string) => `/login?redirectTo=${encodeURIComponent(path)}`;

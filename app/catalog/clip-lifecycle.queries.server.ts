@@ -187,3 +187,11 @@ export async function selectFirstNicheId(executor: Executor) {
     .limit(1);
   return row?.id;
 }
+
+/** One more download for a clip's popularity, in the licensing transaction. */
+export async function incrementClipDownloads(executor: Executor, clipId: number) {
+  await executor
+    .update(posts)
+    .set({ downloadsCount: sql`${posts.downloadsCount} + 1` })
+    .where(eq(posts.id, clipId));
+}

@@ -3,6 +3,7 @@ import type { ClipStatus, ColorTone, License, Mood, Orientation } from "./attrib
 import {
   countClipsByStatus,
   deleteClipRow,
+  incrementClipDownloads,
   insertClip,
   type LifecycleClipRow,
   selectClipsByStatus,
@@ -186,4 +187,9 @@ export async function flagLikelyDuplicate(clipId: number, fingerprint: bigint[])
 /** Refreshes the search columns of one clip (after it is published or its details change). */
 export async function reindexClip(clipId: number) {
   await refreshSearchIndex([clipId]);
+}
+
+/** Counts a new license of the clip (a re-download of a licensed clip does not count again). */
+export async function recordClipDownload(executor: Executor, clipId: number) {
+  await incrementClipDownloads(executor, clipId);
 }

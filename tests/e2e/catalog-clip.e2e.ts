@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROLE_BADGES } from "~/accounts/roles";
-import { DOWNLOAD_ALERT, POST_NOT_FOUND, SAVE_FAILED } from "~/catalog/catalog-content";
+import { POST_NOT_FOUND, SAVE_FAILED } from "~/catalog/catalog-content";
 import { signIn } from "./accounts-helpers";
 import { expectAccessible, newPage } from "./browser";
 
@@ -33,17 +33,18 @@ describe("clip page", () => {
     expect(await badge.textContent()).toContain(ROLE_BADGES.creator.label);
   });
 
-  it("Download shows the coming-soon alert", async () => {
+  it("Download sends a visitor to log in and back to the clip, never to a coming-soon alert", async () => {
     const page = await newPage();
+    let alerted = false;
+    page.on("dialog", (dialog) => {
+      alerted = true;
+      void dialog.dismiss();
+    });
     await page.goto("/video/2");
-    const message = new Promise<string>((resolve) =>
-      page.once("dialog", (dialog) => {
-        resolve(dialog.message());
-        void dialog.accept();
-      }),
-    );
-    await page.getByRole("button", { name: "Download" }).click();
-    expect(await message).toBe(DOWNLOAD_ALERT);
+    await page.getByRole("link", { name: "Download" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/video/2");
+    expect(alerted).toBe(false);
   });
 
   it("Back returns to the previous page, or to /videos when opened on its own", async () => {

@@ -1,8 +1,8 @@
 import { data, Link, useNavigate } from "react-router";
 import { getOptionalUser } from "~/accounts/session.server";
 import { findClip } from "~/catalog/catalog.server";
-import { DOWNLOAD_ALERT, POST_NOT_FOUND } from "~/catalog/catalog-content";
-import { clipPath, loginToReturn, parseClipId } from "~/catalog/clip-id";
+import { POST_NOT_FOUND } from "~/catalog/catalog-content";
+import { clipPath, downloadPath, loginToReturn, parseClipId } from "~/catalog/clip-id";
 import { formatDuration } from "~/catalog/components/clip-card";
 import { Avatar, RoleBadge } from "~/catalog/components/role-badge";
 import { SaveButton } from "~/catalog/components/save-button";
@@ -137,14 +137,11 @@ export default function Video({ loaderData }: Route.ComponentProps) {
           </dl>
           <div className="flex flex-wrap gap-3">
             <SaveButton key={clip.id} postId={clip.id} initial={saved} loginHref={loginHref} />
-            <button
-              type="button"
-              onClick={() => window.alert(DOWNLOAD_ALERT)}
-              className={buttonClass("primary")}
-            >
+            {/* The licensing domain's dialog page decides: sign in, choose a plan, or pick a file. */}
+            <Link to={downloadPath(clip.id)} className={buttonClass("primary")} data-testid="download-button">
               <DownloadIcon />
               Download
-            </button>
+            </Link>
           </div>
           <Link
             to={`/profile/${clip.creatorId}`}

@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import { LICENSING_LAST_UPDATED, PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
+import { attributionLine, LICENSE_TERMS } from "~/licensing/license-terms";
 import { MailLink } from "../components/mail-link";
 import type { LegalDocument } from "./types";
 
 /** The plans on /pricing that grant each license (the `license_kind` of the plan table). */
 export const LICENSE_PLANS = {
-  standard: ["Creator"],
-  extended: ["Business", "Pro"],
+  standard: LICENSE_TERMS.standard.plans,
+  extended: LICENSE_TERMS.extended.plans,
 } as const;
 
-/** The attribution line the licensing page suggests, for a creator's username. */
-export const attributionLine = (username: string) => `Video by ${username} on ${PRODUCT_NAME}`;
+export { attributionLine };
 
 function LicenseCard({
   name,
@@ -22,8 +22,8 @@ function LicenseCard({
   name: string;
   plans: readonly string[];
   bestFor: string;
-  allowed: string[];
-  notAllowed: string[];
+  allowed: readonly string[];
+  notAllowed: readonly string[];
 }) {
   const planNames = plans.join(" and ");
   return (
@@ -121,38 +121,8 @@ export const LICENSING: LegalDocument = {
             <Link to="/pricing">Pricing page</Link>.
           </p>
           <div className="grid gap-4 md:grid-cols-2">
-            <LicenseCard
-              name="Standard License"
-              plans={LICENSE_PLANS.standard}
-              bestFor="personal projects, social media and small business"
-              allowed={[
-                "Post it on social media",
-                "Use it on websites and in digital marketing",
-                `Reach up to ${STANDARD_LICENSE_VIEW_CAP} views in total across your digital uses of the clip`,
-                "Edit, crop or modify the video",
-              ]}
-              notAllowed={[
-                "Resell it, redistribute it or re-upload it as your own",
-                "Use it in a logo, trademark or brand identity",
-                "Use it in TV, film or large-scale paid advertising",
-              ]}
-            />
-            <LicenseCard
-              name="Extended License"
-              plans={LICENSE_PLANS.extended}
-              bestFor="large commercial projects, film and broadcast"
-              allowed={[
-                "Everything the Standard License allows, with unlimited reach",
-                "Paid ads on any channel",
-                "Film and streaming productions",
-                "TV and other broadcast",
-                "In-store displays and digital billboards",
-              ]}
-              notAllowed={[
-                "Resell or give away the video files",
-                "Claim ownership or copyright of the video",
-              ]}
-            />
+            <LicenseCard {...LICENSE_TERMS.standard} />
+            <LicenseCard {...LICENSE_TERMS.extended} />
           </div>
           <p>
             If a project on the Standard License grows past {STANDARD_LICENSE_VIEW_CAP} views, or turns into a

@@ -1,0 +1,116 @@
+import path from "node:path";
+import type { LifecycleClip } from "~/catalog/clip-lifecycle.server";
+import { db } from "~/platform/db/client.server";
+import { storage } from "~/platform/storage/storage.server";
+import { DOWNLOAD_LINK_SECONDS, STORAGE_LINK_SECONDS, signDownloadLink, verifyDownloadLink } from "./download-link.server";
+import {
+  type DownloadFile,
+  downloadFiles,
+  findClipForDownload,
+  type Licensee,
+  licenseClip,
+} from "./downloads.server";
+import { type Entitlement, findSpendableEntitlement } from "./entitlement.queries.server";
+import { findLicense, findLicenseOfClip, type License } from "./license.queries.server";
+import type { DownloadVariant } from "./variants";
+
+export type DownloadOffer =
+  | { state: "not_found" }
+  | { state: "needs_plan"; clip: LifecycleClip }
+  | { state: "licensed"; clip: LifecycleClip; license: License; files: DownloadFile[] }
+  | { state: "available"; clip: LifecycleClip; entitlement: Entitlement; files: DownloadFile[] };
+
+/**
+ * What the Download dialog offers this buyer for a clip: a free re-download of a clip they
+ * licensed, the entitlement a new license would use, or nothing (they need a plan).
+ */
+export async function findDownloadOffer(userId: string, clipId: number, now = new Date()): Promise<DownloadOffer> {
+  const clip = await findClipForDownload(clipId);
+  if (!clip) return { state: "not_found" };
+  const license = await findLicenseOfClip(db(), userId, clipId);
+  if (license) return { state: "licensed", clip, license, files: downloadFiles(clip) };
+  if (clip.status !== "published") return { state: "not_found" };
+  const files = downloadFiles(clip);
+  if (files.length === 0) return { state: "not_found" };
+  const entitlement = await findSpendableEntitlement(db(), userId, now);
+  if (!entitlement) return { state: "needs_plan", clip };
+  return { state: "available", clip, entitlement, files };
+}
+
+export type StartDownloadResult =
+  | { ok: true; value: { url: string; license: License; created: boolean; expiresInSeconds: number } }
+  | { ok: false; reason: "clip_not_found" | "no_such_file" | "no_entitlement" };
+
+/**
+ * The Download button: licenses the clip (or reuses the buyer's license) and returns a link to the
+ * chosen file that only this buyer's session can use, for a few minutes.
+ */
+export async function startDownload(input: {
+  licensee: Licensee;
+  clipId: number;
+  variant: DownloadVariant;
+  now?: Date;
+}): Promise<StartDownloadResult> {
+  const clip = await findClipForDownload(input.clipId);
+  if (!clip) return { ok: false, reason: "clip_not_found" };
+  // Checked before a credit is spent: a file that is not offered costs nothing.
+  if (!downloadFiles(clip).some((file) => file.variant === input.variant)) {
+    return { ok: false, reason: "no_such_file" };
+  }
+  const licensed = await licenseClip({ licensee: input.licensee, clipId: clip.id, now: input.now });
+  if (!licensed.ok) return licensed;
+  const { license, created } = licensed.value;
+  const url = signDownloadLink(
+    { licenseId: license.id, variant: input.variant, userId: input.licensee.userId },
+    input.now?.getTime(),
+  );
+  return { ok: true, value: { url, license, created, expiresInSeconds: DOWNLOAD_LINK_SECONDS } };
+}
+
+export type ResolveDownloadResult =
+  | { ok: true; value: { url: string; file: DownloadFile } }
+  | { ok: false; reason: "forbidden" | "expired" | "not_found" };
+
+/**
+ * Follows a download link presented by a signed-in user: only the licensee, only before it expires.
+ * Answers a short-lived storage link (HMAC-signed on local disk, presigned on S3) to a private file.
+ */
+export async function resolveDownload(input: {
+  licenseId: string;
+  variant: string;
+  userId: string;
+  expires: string | null;
+  signature: string | null;
+}): Promise<ResolveDownloadResult> {
+  const check = verifyDownloadLink(input);
+  if (!check.ok) return { ok: false, reason: check.reason === "expired" ? "expired" : "forbidden" };
+  const license = await findLicense(input.licenseId);
+  if (!license || license.userId !== input.userId) return { ok: false, reason: "forbidden" };
+  const clip = license.clipId ? await findClipForDownload(license.clipId) : undefined;
+  const file = clip ? downloadFiles(clip).find((candidate) => candidate.variant === input.variant) : undefined;
+  if (!file) return { ok: false, reason: "not_found" };
+  const key = await privateKeyOf(file);
+  if (!key) return { ok: false, reason: "not_found" };
+  const url = await storage().signedUrl(key, {
+    expiresInSeconds: STORAGE_LINK_SECONDS,
+    downloadName: file.fileName,
+  });
+  return { ok: true, value: { url, file } };
+}
+
+/**
+ * Storage links reach private objects only. A clip from before the studio has just its public
+ * playback file: the first licensee's download copies it once to a private key.
+ */
+async function privateKeyOf(file: DownloadFile): Promise<string | undefined> {
+  const info = await storage().stat(file.key);
+  if (!info) return undefined;
+  if (info.visibility === "private") return file.key;
+  const copyKey = `licensed/${file.key.replace(/\//g, "_")}${path.extname(file.key) ? "" : ".mp4"}`;
+  const copy = await storage().stat(copyKey);
+  if (copy?.visibility === "private" && copy.size === info.size) return copyKey;
+  const source = await storage().getStream(file.key);
+  if (!source) return undefined;
+  await storage().putStream(copyKey, source.body, { visibility: "private", contentType: info.contentType });
+  return copyKey;
+}

@@ -1,0 +1,138 @@
+import { findLifecycleClip, type LifecycleClip, recordClipDownload } from "~/catalog/clip-lifecycle.server";
+import { findOrderById } from "~/commerce/order-queries.server";
+import { divideRoundHalfUp } from "~/commerce/pricing-math";
+import { config } from "~/platform/config.server";
+import { db } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { keyFromMediaUrl } from "~/platform/storage/driver.server";
+import { type Entitlement, findSpendableEntitlement, spendDownload } from "./entitlement.queries.server";
+import {
+  findLicenseOfClip,
+  insertEarning,
+  insertLicense,
+  type License,
+  lockBuyer,
+} from "./license.queries.server";
+import { newLicenseId } from "./license-id";
+import { DOWNLOAD_VARIANT_LABELS, type DownloadVariant, downloadFileName } from "./variants";
+
+export interface Licensee {
+  userId: string;
+  name: string;
+  email: string;
+}
+
+export type LicenseClipResult =
+  | { ok: true; value: { license: License; created: boolean } }
+  | { ok: false; reason: "clip_not_found" | "no_entitlement" };
+
+/**
+ * Licenses a clip to the buyer: a re-download of a clip they already licensed is free; otherwise
+ * one download of the entitlement that expires first is spent, the license is written, the
+ * creator's royalty is credited and the clip's download count goes up, all in one transaction.
+ * A buyer's licensing runs one at a time (an advisory lock), so parallel clicks cannot spend a
+ * credit twice or license the same clip twice.
+ */
+export async function licenseClip(input: {
+  licensee: Licensee;
+  clipId: number;
+  now?: Date;
+}): Promise<LicenseClipResult> {
+  const now = input.now ?? new Date();
+  const { licensee, clipId } = input;
+  return db().transaction(async (tx) => {
+    await lockBuyer(tx, licensee.userId);
+    const existing = await findLicenseOfClip(tx, licensee.userId, clipId);
+    if (existing) return { ok: true, value: { license: existing, created: false } } as const;
+
+    const clip = await findLifecycleClip(clipId, tx);
+    if (clip?.status !== "published") return { ok: false, reason: "clip_not_found" } as const;
+    const entitlement = await findSpendableEntitlement(tx, licensee.userId, now);
+    if (!entitlement) return { ok: false, reason: "no_entitlement" } as const;
+    // Conditional: a refund committed since the read leaves nothing to spend.
+    const spent = await spendDownload(tx, entitlement.id, licensee.userId, now);
+    if (!spent) return { ok: false, reason: "no_entitlement" } as const;
+
+    const order = await findOrderById(entitlement.orderId, tx);
+    const license = await insertLicense(tx, {
+      id: newLicenseId(),
+      userId: licensee.userId,
+      clipId: clip.id,
+      entitlementId: entitlement.id,
+      orderId: entitlement.orderId,
+      licenseKind: entitlement.licenseKind,
+      licenseeName: order?.company?.trim() || licensee.name || licensee.email,
+      licenseeEmail: licensee.email,
+      clipTitle: clip.title,
+      creatorName: clip.creatorName,
+      createdAt: now,
+    });
+    const royalty = royaltyFor(entitlement);
+    await insertEarning(tx, {
+      licenseId: license.id,
+      creatorId: clip.creatorId,
+      clipId: clip.id,
+      baseCents: royalty.baseCents,
+      rateBps: royalty.rateBps,
+      amountCents: royalty.amountCents,
+      createdAt: now,
+    });
+    await recordClipDownload(tx, clip.id);
+    logger.info({ licenseId: license.id, clipId: clip.id, userId: licensee.userId }, "clip licensed");
+    return { ok: true, value: { license, created: true } } as const;
+  });
+}
+
+/**
+ * What the creator earns for one license: the configured share of what one download of the plan
+ * is worth (the period's price over its downloads, or a set amount for unlimited plans), in cents.
+ */
+export function royaltyFor(
+  entitlement: Pick<Entitlement, "priceCents" | "downloadsTotal">,
+  settings = config(),
+) {
+  const baseCents =
+    entitlement.downloadsTotal === 0
+      ? settings.UNLIMITED_DOWNLOAD_VALUE_CENTS
+      : divideRoundHalfUp(entitlement.priceCents, entitlement.downloadsTotal);
+  const rateBps = settings.ROYALTY_RATE_BPS;
+  return { baseCents, rateBps, amountCents: divideRoundHalfUp(baseCents * rateBps, 10_000) };
+}
+
+export interface DownloadFile {
+  variant: DownloadVariant;
+  label: string;
+  /** Storage key of the file. */
+  key: string;
+  /** What the buyer's browser saves it as. */
+  fileName: string;
+  height: number | null;
+  sizeBytes: number | null;
+}
+
+/**
+ * The files a licensee may choose from: the private original when the studio kept one, else the
+ * clip's own video file (clips that predate the media pipeline have nothing else).
+ */
+export function downloadFiles(clip: LifecycleClip): DownloadFile[] {
+  const files: DownloadFile[] = [];
+  const file = (variant: DownloadVariant, key: string, height: number | null, sizeBytes: number | null) => ({
+    variant,
+    label: DOWNLOAD_VARIANT_LABELS[variant](height),
+    key,
+    fileName: downloadFileName(clip.id, clip.title, variant === "original" ? "original" : `${height}p`),
+    height,
+    sizeBytes,
+  });
+  if (clip.originalKey) files.push(file("original", clip.originalKey, clip.height, clip.fileSizeBytes));
+  const playback = keyFromMediaUrl(clip.videoUrl);
+  if (playback && playback !== clip.originalKey && !clip.originalKey) {
+    files.push(file("standard", playback, clip.height, null));
+  }
+  return files;
+}
+
+/** The clip as licensing needs it, in any state (a licensed clip stays downloadable if unpublished). */
+export function findClipForDownload(clipId: number) {
+  return findLifecycleClip(clipId);
+}

@@ -1,0 +1,49 @@
+import { PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
+
+/**
+ * What each license allows and forbids, in the words of the licensing page. The page, the
+ * download dialog and the license certificate all read them from here.
+ */
+export interface LicenseTerms {
+  name: string;
+  /** The plans on /pricing that grant the license (the `license_kind` of the plan table). */
+  plans: readonly string[];
+  bestFor: string;
+  allowed: readonly string[];
+  notAllowed: readonly string[];
+}
+
+export const LICENSE_TERMS = {
+  standard: {
+    name: "Standard License",
+    plans: ["Creator"],
+    bestFor: "personal projects, social media and small business",
+    allowed: [
+      "Post it on social media",
+      "Use it on websites and in digital marketing",
+      `Reach up to ${STANDARD_LICENSE_VIEW_CAP} views in total across your digital uses of the clip`,
+      "Edit, crop or modify the video",
+    ],
+    notAllowed: [
+      "Resell it, redistribute it or re-upload it as your own",
+      "Use it in a logo, trademark or brand identity",
+      "Use it in TV, film or large-scale paid advertising",
+    ],
+  },
+  extended: {
+    name: "Extended License",
+    plans: ["Business", "Pro"],
+    bestFor: "large commercial projects, film and broadcast",
+    allowed: [
+      "Everything the Standard License allows, with unlimited reach",
+      "Paid ads on any channel",
+      "Film and streaming productions",
+      "TV and other broadcast",
+      "In-store displays and digital billboards",
+    ],
+    notAllowed: ["Resell or give away the video files", "Claim ownership or copyright of the video"],
+  },
+} as const satisfies Record<"standard" | "extended", LicenseTerms>;
+
+/** The attribution line the licensing page suggests, for a creator's username. */
+export const attributionLine = (username: string) => `Video by ${username} on ${PRODUCT_NAME}`;

@@ -1,0 +1,223 @@
+import { useEffect, useId, useState } from "react";
+import { data, Link, redirect, useFetcher } from "react-router";
+import { z } from "zod";
+import { getOptionalUser } from "~/accounts/session.server";
+import { clipPath, loginToReturn, parseClipId } from "~/catalog/clip-id";
+import { formatDownloads } from "~/commerce/money";
+import { buttonClass, Spinner } from "~/components/button";
+import { DownloadIcon } from "~/components/icons";
+import { pageMeta } from "~/layout/meta";
+import { readForm } from "~/platform/forms.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { findDownloadOffer, startDownload } from "../download-access.server";
+import { LICENSE_TERMS } from "../license-terms";
+import { DOWNLOAD_MESSAGES, formatDate, formatFileSize } from "../messages";
+import { DOWNLOAD_VARIANTS } from "../variants";
+import type { Route } from "./+types/download";
+
+export const meta = () => pageMeta("Download", "Choose a file and the license to download a clip.");
+
+async function requireBuyer(request: Request, clipId: number) {
+  const user = await getOptionalUser(request);
+  // Back to the clip once signed in: the Download button is there.
+  if (!user) throw redirect(loginToReturn(clipPath(clipId)));
+  return user;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const clipId = parseClipId(params.id);
+  if (!clipId) throw data(null, { status: 404 });
+  const user = await requireBuyer(request, clipId);
+  const offer = await findDownloadOffer(user.id, clipId);
+  if (offer.state === "not_found") throw data(null, { status: 404 });
+  if (offer.state === "needs_plan") {
+    throw await redirectWithToast("/pricing", { message: DOWNLOAD_MESSAGES.needsPlan, type: "error" });
+  }
+  const { clip, files } = offer;
+  const common = {
+    clip: { id: clip.id, title: clip.title, creatorName: clip.creatorName, thumbnailUrl: clip.thumbnailUrl },
+    files: files.map(({ variant, label, fileName, sizeBytes }) => ({ variant, label, fileName, sizeBytes })),
+  };
+  if (offer.state === "licensed") {
+    return {
+      ...common,
+      licensed: true as const,
+      licenseKind: offer.license.licenseKind,
+      licenseId: offer.license.id,
+      licensedAt: offer.license.createdAt.toISOString(),
+    };
+  }
+  const { entitlement } = offer;
+  return {
+    ...common,
+    licensed: false as const,
+    licenseKind: entitlement.licenseKind,
+    downloadsLeft:
+      entitlement.downloadsTotal === 0 ? null : entitlement.downloadsTotal - entitlement.downloadsUsed,
+    expiresAt: entitlement.expiresAt.toISOString(),
+  };
+}
+
+const DownloadFormSchema = z.object({ variant: z.enum(DOWNLOAD_VARIANTS) });
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const clipId = parseClipId(params.id);
+  if (!clipId) throw data(null, { status: 404 });
+  const user = await requireBuyer(request, clipId);
+  const parsed = DownloadFormSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return data({ error: DOWNLOAD_MESSAGES.chooseFile, url: null }, { status: 400 });
+  const result = await startDownload({
+    licensee: { userId: user.id, name: user.fullName, email: user.email },
+    clipId,
+    variant: parsed.data.variant,
+  });
+  if (result.ok) return { error: null, url: result.value.url };
+  if (result.reason === "no_entitlement") {
+    throw await redirectWithToast("/pricing", { message: DOWNLOAD_MESSAGES.needsPlan, type: "error" });
+  }
+  if (result.reason === "no_such_file") {
+    return data({ error: DOWNLOAD_MESSAGES.chooseFile, url: null }, { status: 400 });
+  }
+  throw data(null, { status: 404 });
+}
+
+export default function Download({ loaderData }: Route.ComponentProps) {
+  const { clip, files, licenseKind } = loaderData;
+  const fetcher = useFetcher<typeof action>();
+  const [variant, setVariant] = useState(files[0]?.variant);
+  const busy = fetcher.state !== "idle";
+  const url = fetcher.data?.url ?? null;
+  const terms = LICENSE_TERMS[licenseKind];
+  const headingId = useId();
+
+  // The signed link answers with the file as an attachment: the page stays, the browser saves it.
+  useEffect(() => {
+    if (url) window.location.assign(url);
+  }, [url]);
+
+  return (
+    <main className="mx-auto flex max-w-[1400px] justify-center px-4 py-8 sm:py-14">
+      <section
+        aria-labelledby={headingId}
+        className="w-full max-w-lg rounded-3xl border border-zinc-200 bg-white p-5 shadow-xl sm:p-7 dark:border-zinc-800 dark:bg-zinc-900"
+        data-testid="download-dialog"
+      >
+        <div className="flex items-start gap-4">
+          <img
+            src={clip.thumbnailUrl}
+            alt=""
+            width={112}
+            height={63}
+            className="aspect-video w-28 shrink-0 rounded-xl bg-zinc-200 object-cover dark:bg-zinc-800"
+          />
+          <div className="min-w-0">
+            <h1 id={headingId} className="text-xl font-bold tracking-tight">
+              Download “{clip.title}”
+            </h1>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">by {clip.creatorName}</p>
+          </div>
+        </div>
+
+        <fetcher.Form method="post" className="mt-6 space-y-6">
+          <fieldset>
+            <legend className="text-sm font-semibold">File</legend>
+            <div className="mt-2 space-y-2">
+              {files.map((file) => (
+                <label
+                  key={file.variant}
+                  className="flex cursor-pointer items-center gap-3 rounded-xl border border-zinc-200 px-4 py-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 dark:border-zinc-700 dark:has-[:checked]:border-brand-500 dark:has-[:checked]:bg-brand-950/40"
+                >
+                  <input
+                    type="radio"
+                    name="variant"
+                    value={file.variant}
+                    checked={variant === file.variant}
+                    onChange={() => setVariant(file.variant)}
+                    className="size-4 accent-brand-700"
+                  />
+                  <span className="flex-1">
+                    <span className="block font-medium">{file.label}</span>
+                    <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">
+                      {file.fileName}
+                      {file.sizeBytes ? ` · ${formatFileSize(file.sizeBytes)}` : ""}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <div className="rounded-2xl bg-zinc-50 p-4 text-sm dark:bg-zinc-950/60" data-testid="download-license">
+            <p className="font-semibold">{terms.name}</p>
+            {loaderData.licensed ? (
+              <p className="mt-1 text-zinc-700 dark:text-zinc-300">
+                You licensed this clip on {formatDate(loaderData.licensedAt)} (license{" "}
+                <Link to={`/license/${loaderData.licenseId}`} className="font-mono underline">
+                  {loaderData.licenseId}
+                </Link>
+                ). Downloading it again is free.
+              </p>
+            ) : (
+              <p className="mt-1 text-zinc-700 dark:text-zinc-300">
+                This download uses your plan:{" "}
+                {loaderData.downloadsLeft === null
+                  ? "unlimited downloads"
+                  : `${formatDownloads(loaderData.downloadsLeft)} left`}
+                , until {formatDate(loaderData.expiresAt)}. Downloading this clip again later is free.
+              </p>
+            )}
+            <details className="mt-3">
+              <summary className="cursor-pointer font-medium text-brand-800 dark:text-brand-300">
+                What this license allows
+              </summary>
+              <ul className="mt-2 space-y-1">
+                {terms.allowed.map((item) => (
+                  <li key={item}>✓ {item}</li>
+                ))}
+                {terms.notAllowed.map((item) => (
+                  <li key={item} className="text-red-800 dark:text-red-300">
+                    ✕ {item}
+                  </li>
+                ))}
+              </ul>
+              <Link to="/licensing" className="mt-2 inline-block underline">
+                Full licensing terms
+              </Link>
+            </details>
+          </div>
+
+          {fetcher.data?.error ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {fetcher.data.error}
+            </p>
+          ) : null}
+          {url && !busy ? (
+            <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
+              Your download has started. If it did not,{" "}
+              <a href={url} className="font-semibold underline">
+                download the file here
+              </a>
+              .
+            </p>
+          ) : null}
+
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Link to={clipPath(clip.id)} className={buttonClass("secondary")}>
+              Back to clip
+            </Link>
+            <button type="submit" className={buttonClass("primary")} disabled={busy || !variant}>
+              {busy ? (
+                <Spinner label="Preparing your download" />
+              ) : (
+                <>
+                  <DownloadIcon />
+                  {loaderData.licensed ? "Download again" : "License and download"}
+                </>
+              )}
+            </button>
+          </div>
+        </fetcher.Form>
+      </section>
+    </main>
+  );
+}
