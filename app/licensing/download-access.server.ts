@@ -2,7 +2,12 @@ import path from "node:path";
 import type { LifecycleClip } from "~/catalog/clip-lifecycle.server";
 import { db } from "~/platform/db/client.server";
 import { storage } from "~/platform/storage/storage.server";
-import { DOWNLOAD_LINK_SECONDS, STORAGE_LINK_SECONDS, signDownloadLink, verifyDownloadLink } from "./download-link.server";
+import {
+  DOWNLOAD_LINK_SECONDS,
+  STORAGE_LINK_SECONDS,
+  signDownloadLink,
+  verifyDownloadLink,
+} from "./download-link.server";
 import {
   type DownloadFile,
   downloadFiles,
@@ -24,7 +29,11 @@ export type DownloadOffer =
  * What the Download dialog offers this buyer for a clip: a free re-download of a clip they
  * licensed, the entitlement a new license would use, or nothing (they need a plan).
  */
-export async function findDownloadOffer(userId: string, clipId: number, now = new Date()): Promise<DownloadOffer> {
+export async function findDownloadOffer(
+  userId: string,
+  clipId: number,
+  now = new Date(),
+): Promise<DownloadOffer> {
   const clip = await findClipForDownload(clipId);
   if (!clip) return { state: "not_found" };
   const license = await findLicenseOfClip(db(), userId, clipId);
@@ -87,7 +96,9 @@ export async function resolveDownload(input: {
   const license = await findLicense(input.licenseId);
   if (!license || license.userId !== input.userId) return { ok: false, reason: "forbidden" };
   const clip = license.clipId ? await findClipForDownload(license.clipId) : undefined;
-  const file = clip ? downloadFiles(clip).find((candidate) => candidate.variant === input.variant) : undefined;
+  const file = clip
+    ? downloadFiles(clip).find((candidate) => candidate.variant === input.variant)
+    : undefined;
   if (!file) return { ok: false, reason: "not_found" };
   const key = await privateKeyOf(file);
   if (!key) return { ok: false, reason: "not_found" };

@@ -9,11 +9,15 @@ export const STORAGE_LINK_SECONDS = 60;
 
 /** Derived, so a download link's signature says nothing about the secret it comes from. */
 function signingKey() {
-  return createHmac("sha256", config().BETTER_AUTH_SECRET).update("verdeo/licensing/download-links/v1").digest();
+  return createHmac("sha256", config().BETTER_AUTH_SECRET)
+    .update("verdeo/licensing/download-links/v1")
+    .digest();
 }
 
 function signature(licenseId: string, variant: string, userId: string, expires: string) {
-  return createHmac("sha256", signingKey()).update(`${licenseId}\n${variant}\n${userId}\n${expires}`).digest();
+  return createHmac("sha256", signingKey())
+    .update(`${licenseId}\n${variant}\n${userId}\n${expires}`)
+    .digest();
 }
 
 /**
@@ -33,7 +37,13 @@ export type LinkCheck = { ok: true } | { ok: false; reason: "bad_signature" | "e
 
 /** Checks a link for the user presenting it: another user's link fails as a bad signature. */
 export function verifyDownloadLink(
-  input: { licenseId: string; variant: string; userId: string; expires: string | null; signature: string | null },
+  input: {
+    licenseId: string;
+    variant: string;
+    userId: string;
+    expires: string | null;
+    signature: string | null;
+  },
   now = Date.now(),
 ): LinkCheck {
   const { expires, signature: given } = input;

@@ -3,12 +3,18 @@ export const DOWNLOAD_MESSAGES = {
   needsPlan:
     "Downloading a clip needs a plan with downloads left. Choose a plan below; once it is paid, every download includes its license.",
   chooseFile: "Choose one of the files offered.",
-  linkExpired: "This download link has expired. Open the clip and download it again (it is free once licensed).",
+  linkExpired:
+    "This download link has expired. Open the clip and download it again (it is free once licensed).",
 } as const;
 
 export const NO_DOWNLOADS = "No downloads yet";
 
-const dateFormatter = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const dateFormatter = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** An ISO date (or Date) as "23 November 2026" (UTC, so server and browser agree). */
 export function formatDate(value: string | Date): string {

@@ -1,9 +1,7 @@
 import { route } from "@react-router/dev/routes";
 
 /** Inside the header and footer. */
-export const licensingPages = [
-  route("video/:id/download", "licensing/routes/download.tsx"),
-];
+export const licensingPages = [route("video/:id/download", "licensing/routes/download.tsx")];
 
 /** Files, links and webhooks without the page shell. */
 export const licensingResources = [

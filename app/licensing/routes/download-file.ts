@@ -1,6 +1,7 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { getOptionalUser } from "~/accounts/session.server";
 import { resolveDownload } from "../download-access.server";
+import { DOWNLOAD_MESSAGES } from "../messages";
 import type { Route } from "./+types/download-file";
 
 /**
@@ -9,7 +10,7 @@ import type { Route } from "./+types/download-file";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
-  if (!user) throw data("Sign in to download this file.", { status: 403 });
+  if (!user) return refuse(403, "Sign in to download this file.");
   const url = new URL(request.url);
   const result = await resolveDownload({
     licenseId: params.licenseId,
@@ -21,6 +22,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (result.ok) {
     return redirect(result.value.url, { headers: { "Cache-Control": "private, no-store" } });
   }
-  if (result.reason === "not_found") throw data("Not found", { status: 404 });
-  throw data(result.reason === "expired" ? "This download link has expired." : "Forbidden", { status: 403 });
+  if (result.reason === "not_found") return refuse(404, "Not found");
+  return refuse(403, result.reason === "expired" ? DOWNLOAD_MESSAGES.linkExpired : "Forbidden");
+}
+
+function refuse(status: number, text: string) {
+  return new Response(text, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
 }

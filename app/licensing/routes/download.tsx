@@ -147,7 +147,10 @@ export default function Download({ loaderData }: Route.ComponentProps) {
             </div>
           </fieldset>
 
-          <div className="rounded-2xl bg-zinc-50 p-4 text-sm dark:bg-zinc-950/60" data-testid="download-license">
+          <div
+            className="rounded-2xl bg-zinc-50 p-4 text-sm dark:bg-zinc-950/60"
+            data-testid="download-license"
+          >
             <p className="font-semibold">{terms.name}</p>
             {loaderData.licensed ? (
               <p className="mt-1 text-zinc-700 dark:text-zinc-300">
