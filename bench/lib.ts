@@ -3,18 +3,22 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startBuiltServer } from "../tests/e2e/server-process";
-import { restoreDemoMedia } from "../tests/support/demo-media";
+import { restoreDemoMedia, saveDemoMedia, waitForDemoMedia } from "../tests/support/demo-media";
 
 /** The demo data for benchmarks is kept between runs: the first run renders the clips once. */
 export const BENCH_DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), "verdeo-bench-data");
 
-export function startBenchServer(env: Record<string, string> = {}) {
+/** Starts the built server on the benchmark data and waits until the demo clips are rendered. */
+export async function startBenchServer(env: Record<string, string> = {}) {
   mkdirSync(BENCH_DATA_DIR, { recursive: true });
   restoreDemoMedia(BENCH_DATA_DIR);
-  return startBuiltServer(
+  const server = await startBuiltServer(
     { LOG_LEVEL: "info", ...env },
     { dataDir: BENCH_DATA_DIR, readyTimeoutMs: 300_000 },
   );
+  await waitForDemoMedia(server.url, BENCH_DATA_DIR);
+  saveDemoMedia(BENCH_DATA_DIR);
+  return server;
 }
 
 export interface LoadResult {

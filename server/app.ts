@@ -8,12 +8,13 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { JOBS } from "~/jobs.server";
 import { loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase, databaseIsReady } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { databaseHealthMonitor } from "~/platform/db/health.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
-import { applyRetention } from "~/platform/retention.server";
+import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
 import { storage } from "~/platform/storage/storage.server";
 import { bodyLimits } from "./body-limits";
 import { inputGuard } from "./input-guard";
@@ -145,24 +146,24 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const databaseUrl = config.DATABASE_URL ?? embedded!.url;
     await migrateDatabase(databaseUrl);
     connectDatabase(databaseUrl);
+    await startQueue({ url: databaseUrl, jobs: JOBS, work: config.WORKERS, instanceName: "web" });
     if (config.SEED_ON_START === "true") await seedIfEmpty((line) => logger.info(line));
   } catch (error) {
     server.close();
+    await stopQueue(0).catch(() => {});
     await closeDatabase().catch(() => {});
     await embedded?.stop().catch(() => {});
     throw error;
   }
   ready = true;
   health.start();
-  const prune = () => applyRetention().catch((error) => logger.warn({ err: error }, "retention run failed"));
-  void prune();
-  const pruner = setInterval(prune, 3_600_000).unref();
-  logger.info(`Verdeo is ready at ${url}`);
+  logger.info(
+    `Verdeo is ready at ${url}${config.WORKERS ? "" : " (WORKERS=0: jobs are left to npm run worker)"}`,
+  );
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      clearInterval(pruner);
       health.stop();
       // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -170,6 +171,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.SHUTDOWN_TIMEOUT_MS).unref());
       await Promise.race([drained, timeout]);
       server.closeAllConnections();
+      await stopQueue(2_000).catch((error) => logger.error({ err: error }, "stopping the job queue failed"));
       await closeDatabase().catch((error) => logger.error({ err: error }, "closing the pool failed"));
       await embedded?.stop().catch((error) => logger.error({ err: error }, "stopping PostgreSQL failed"));
       logger.info("Verdeo stopped");

@@ -3,17 +3,22 @@
  *   migrate                              apply pending migrations
  *   seed                                 add the demo content (idempotent)
  *   set-role <email> <user|creator|developer>
+ *   jobs                                 job counts, then queued, running and failed jobs
+ *   jobs retry <job id>                  put a failed job back in its queue
  */
 import { eq } from "drizzle-orm";
 import { ROLES, type Role } from "~/accounts/roles";
 import { profiles, user } from "~/accounts/schema.server";
+import { JOBS } from "~/jobs.server";
 import { loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase, db } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
+import { jobCounts, listJobs, retryJob, startQueue, stopQueue } from "~/platform/jobs/queue.server";
 import { seedDemoContent } from "./seed/seed";
 
-const USAGE = "Usage: npm run cli -- migrate | seed | set-role <email> <user|creator|developer>";
+const USAGE =
+  "Usage: npm run cli -- migrate | seed | set-role <email> <user|creator|developer> | jobs | jobs retry <job id>";
 
 class UsageError extends Error {}
 
@@ -25,8 +30,11 @@ async function withDatabase(task: () => Promise<void>) {
   try {
     await migrateDatabase(url);
     connectDatabase(url, { max: 4 });
+    // Enqueue only: the server's (or `npm run worker`'s) workers do the work.
+    await startQueue({ url, jobs: JOBS, work: false, instanceName: "cli" });
     await task();
   } finally {
+    await stopQueue(0).catch(() => {});
     await closeDatabase();
     await embedded?.stop();
   }
@@ -52,6 +60,45 @@ async function setRole(email: string | undefined, role: string | undefined) {
   });
 }
 
+async function jobs(args: string[]) {
+  if (args[0] === "retry") {
+    const id = args[1];
+    if (!id) throw new UsageError(USAGE);
+    return withDatabase(async () => {
+      const result = await retryJob(id);
+      if (!result.ok)
+        throw new UsageError(
+          result.reason === "not_found" ? `No job with the id ${id}` : `Job ${id} has not failed`,
+        );
+      console.log(`Job ${id} is queued again.`);
+    });
+  }
+  if (args.length > 0) throw new UsageError(USAGE);
+  return withDatabase(async () => {
+    const counts = await jobCounts();
+    const states = ["queued", "running", "failed", "completed"] as const;
+    const names = [...new Set([...JOBS.map((job) => job.name), ...counts.map((row) => row.name)])].sort();
+    const count = (name: string, state: string) =>
+      counts.find((row) => row.name === name && row.state === state)?.count ?? 0;
+    const width = Math.max(...names.map((name) => name.length), 5);
+    console.log(`${"queue".padEnd(width)}  ${states.map((state) => state.padStart(9)).join("  ")}`);
+    for (const name of names)
+      console.log(
+        `${name.padEnd(width)}  ${states.map((state) => String(count(name, state)).padStart(9)).join("  ")}`,
+      );
+    const listed = await listJobs(["running", "queued", "failed"], 100);
+    if (listed.length === 0) return console.log("\nNo queued, running or failed jobs.");
+    console.log("");
+    for (const job of listed) {
+      const when = (job.updatedAt ?? job.createdAt).toISOString().replace("T", " ").slice(0, 19);
+      const error = job.error ? `  ${job.error.replace(/\s+/g, " ").slice(0, 120)}` : "";
+      console.log(
+        `${job.state.padEnd(8)} ${job.id}  ${job.name}  attempt ${job.attempts}  ${when}  ${JSON.stringify(job.data).slice(0, 80)}${error}`,
+      );
+    }
+  });
+}
+
 async function main(args: string[]) {
   const [command, ...rest] = args;
   switch (command) {
@@ -61,6 +108,8 @@ async function main(args: string[]) {
       return withDatabase(() => seedDemoContent(console.log));
     case "set-role":
       return setRole(rest[0], rest[1]);
+    case "jobs":
+      return jobs(rest);
     default:
       throw new UsageError(command ? `Unknown command "${command}". ${USAGE}` : USAGE);
   }

@@ -41,10 +41,11 @@ function createAuth(database: Database) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      // Not awaited: a registered and an unknown address must answer in the same time.
+      // Not awaited: a registered and an unknown address must answer in the same time. The mail
+      // itself is a retried job; only queueing it can fail here.
       sendResetPassword: async ({ user, token }) => {
         void sendPasswordResetMail(user.email, token).catch((error) =>
-          logger.error({ err: error }, "password reset mail failed"),
+          logger.error({ err: error }, "password reset mail could not be queued"),
         );
       },
     },

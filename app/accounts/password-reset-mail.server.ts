@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from "~/constants";
 import { config } from "~/platform/config.server";
-import { sendMail } from "~/platform/mail.server";
+import { queueMail } from "~/platform/mail.server";
 
 export const RESET_LINK_TTL_MINUTES = 60;
 
@@ -10,7 +10,7 @@ export function resetPasswordUrl(token: string) {
 
 export async function sendPasswordResetMail(to: string, token: string) {
   const url = resetPasswordUrl(token);
-  await sendMail({
+  await queueMail({
     to,
     subject: `Reset your ${PRODUCT_NAME} password`,
     text: [

@@ -1,6 +1,8 @@
+import { publishEvent } from "~/platform/events.server";
 import { logger } from "~/platform/logger.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { AvatarError, processAvatar, removeOldAvatar, storeAvatar } from "./avatar.server";
+import { profileRenamed } from "./events.server";
 import { MESSAGES } from "./messages";
 import { findProfile, isUniqueViolation, isUsernameTaken, updateProfile } from "./profiles.server";
 import { UsernameSchema } from "./username-schema";
@@ -57,5 +59,11 @@ export async function editProfile(
     return { ok: false, status: 500, message: MESSAGES.profileUpdateFailed };
   }
   if (avatarUrl) await removeOldAvatar(userId, profile.avatarUrl);
+  if (username !== profile.username) {
+    // The rename is saved; a failure to queue the search update must not turn it into an error.
+    await publishEvent(profileRenamed, { userId }).catch((error) =>
+      logger.error({ err: error }, "rename event failed"),
+    );
+  }
   return { ok: true, message: MESSAGES.profileUpdated };
 }

@@ -55,3 +55,12 @@ async function refreshSearchTerms(postIds?: number[]) {
     await tx.execute(sql`insert into search_terms (term, documents) ${terms}`);
   });
 }
+
+/** Recomputes the search columns of every clip of one creator (after a rename). */
+export async function refreshCreatorSearchIndex(userId: string) {
+  const rows = await db().execute<{ id: number }>(sql`select id from posts where user_id = ${userId}`);
+  const ids = rows.rows.map((row) => Number(row.id));
+  // An empty list would mean "all clips" to refreshSearchIndex.
+  if (ids.length > 0) await refreshSearchIndex(ids);
+  return ids.length;
+}

@@ -33,6 +33,11 @@ const EnvFields = z.object({
   SEED_ON_START: z.enum(["true", "false"]).default("true"),
   /** Where `npm run build` wrote the app (separate builds let several test runs share a checkout). */
   VERDEO_BUILD_DIR: z.string().min(1).default("build"),
+  /** 0: this web process only enqueues jobs; `npm run worker` processes work them. */
+  WORKERS: z
+    .enum(["0", "1"], { error: "must be 0 (no workers in this process) or 1" })
+    .default("1")
+    .transform((value) => value === "1"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   /** Media in this S3-compatible bucket; unset keeps media on local disk under DATA_DIR/media. */
   S3_BUCKET: z

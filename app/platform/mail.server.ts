@@ -3,6 +3,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "./config.server";
+import type { Executor } from "./db/client.server";
+import { defineJob } from "./jobs/define.server";
+import { enqueue } from "./jobs/queue.server";
 import { logger } from "./logger.server";
 
 export interface Mail {
@@ -20,8 +23,30 @@ export function outboxDir() {
 }
 
 /**
+ * Every outgoing mail goes through the job queue: a slow or unreachable SMTP server never holds up a
+ * request, a failed send is retried with backoff (for about a day), and one that still fails is
+ * listed by `npm run cli -- jobs`.
+ */
+export const sendMailJob = defineJob<Mail>({
+  name: "mail.send",
+  handler: sendMail,
+  retryLimit: 8,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  retryDelayMaxSeconds: 4 * 3_600,
+  expireInSeconds: 120,
+  concurrency: 2,
+});
+
+/** Queues a mail (inside `tx` when given, so it goes out only if the change commits). */
+export async function queueMail(mail: Mail, options: { tx?: Executor } = {}) {
+  await enqueue(sendMailJob, mail, options);
+}
+
+/**
  * Sends through SMTP when SMTP_URL is set; otherwise writes the mail as a JSON file to
  * DATA_DIR/outbox and logs it, so flows that mail a link work on the embedded default.
+ * Called by the mail job; code that wants a mail sent calls `queueMail`.
  */
 export async function sendMail(mail: Mail) {
   const { SMTP_URL, MAIL_FROM } = config();

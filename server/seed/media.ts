@@ -4,10 +4,16 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
+import { and, eq, sql } from "drizzle-orm";
 import type { Orientation } from "~/catalog/attributes";
-import type { StorageDriver } from "~/platform/storage/driver.server";
+import { niches, posts } from "~/catalog/schema.server";
+import { db } from "~/platform/db/client.server";
+import { defineJob } from "~/platform/jobs/define.server";
+import { logger } from "~/platform/logger.server";
+import { mediaUrl, type StorageDriver } from "~/platform/storage/driver.server";
+import { storage } from "~/platform/storage/storage.server";
 import { withTemporaryDirectory } from "~/platform/temp-files.server";
-import type { DemoClip, Look } from "./demo-content";
+import { DEMO_CLIPS, DEMO_NICHES, type DemoClip, type Look } from "./demo-content";
 
 const run = promisify(execFile);
 
@@ -19,6 +25,44 @@ export const CLIP_SIZES: Record<Orientation, { width: number; height: number }> 
 
 export const clipKey = (id: number) => `clips/${id}.mp4`;
 export const posterKey = (id: number) => `posters/${id}.jpg`;
+/** Shown in place of a demo clip's poster until its media is rendered (a static file in public/). */
+export const PROCESSING_POSTER_URL = "/processing-poster.svg";
+
+/**
+ * Renders one demo clip and its poster, then puts the real poster in place of the "processing"
+ * one. One at a time per process: ffmpeg keeps a core busy, and pages must stay quick meanwhile.
+ */
+export const renderDemoClipJob = defineJob<{ clipId: number }>({
+  name: "seed.render-demo-clip",
+  policy: "stately",
+  concurrency: 1,
+  retryLimit: 2,
+  retryDelaySeconds: 5,
+  expireInSeconds: 300,
+  handler: async ({ clipId }) => {
+    const clip = DEMO_CLIPS.find((candidate) => candidate.id === clipId);
+    if (!clip) return;
+    await generateClipMedia(clip, storage());
+    const poster = mediaUrl(posterKey(clip.id));
+    await db().transaction(async (tx) => {
+      await tx
+        .update(posts)
+        .set({ thumbnailUrl: poster })
+        .where(and(eq(posts.id, clip.id), eq(posts.thumbnailUrl, PROCESSING_POSTER_URL)));
+      for (const niche of DEMO_NICHES.filter((candidate) => candidate.coverClipId === clip.id))
+        await tx
+          .update(niches)
+          .set({ thumbnailUrl: poster })
+          .where(and(eq(niches.id, niche.id), eq(niches.thumbnailUrl, PROCESSING_POSTER_URL)));
+    });
+    const [{ left }] = (
+      await db().execute<{ left: number }>(
+        sql`select count(*)::int as left from posts where thumbnail_url = ${PROCESSING_POSTER_URL}`,
+      )
+    ).rows;
+    logger.info(`Demo clip #${clip.id} "${clip.title}" rendered; ${left} still processing`);
+  },
+});
 
 /** An ffmpeg source graph for each look: real moving pictures, each family visibly different. */
 function source(look: Look, width: number, height: number, seed: number): string {
@@ -86,13 +130,4 @@ export async function generateClipMedia(clip: DemoClip, storage: StorageDriver) 
     await storage.putStream(clipKey(clip.id), createReadStream(video), { visibility: "public" });
     await storage.put(posterKey(clip.id), await readFile(poster), { visibility: "public" });
   });
-}
-
-/** Runs `task` over `items`, at most `limit` at a time. */
-export async function inParallel<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

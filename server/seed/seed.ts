@@ -1,14 +1,15 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { hashPassword } from "~/accounts/password.server";
 import { account, profiles, user } from "~/accounts/schema.server";
 import { niches, posts, subNiches } from "~/catalog/schema.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
 import { pricingPlans, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { db } from "~/platform/db/client.server";
+import { enqueue } from "~/platform/jobs/queue.server";
 import { mediaUrl } from "~/platform/storage/driver.server";
 import { storage } from "~/platform/storage/storage.server";
 import { DEMO_CLIPS, DEMO_NICHES, DEMO_PASSWORD, DEMO_PLANS, DEMO_PROMOS, DEMO_USERS } from "./demo-content";
-import { CLIP_SIZES, clipKey, generateClipMedia, inParallel, posterKey } from "./media";
+import { CLIP_SIZES, clipKey, PROCESSING_POSTER_URL, posterKey, renderDemoClipJob } from "./media";
 
 type Log = (line: string) => void;
 
@@ -28,8 +29,11 @@ export async function seedDemoContent(log: Log) {
   await seedUsers();
   await seedClips();
   await refreshSearchIndex();
-  await generateMissingMedia(log);
-  log(`Demo content ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const rendering = await queueMissingMedia();
+  log(
+    `Demo content ready in ${((Date.now() - started) / 1000).toFixed(1)} s` +
+      (rendering > 0 ? `; ${rendering} demo clips are rendering in the background` : ""),
+  );
 }
 
 /** Niches, plans and promo codes: what every environment (tests included) needs. */
@@ -126,19 +130,25 @@ async function seedClips() {
     .onConflictDoNothing();
 }
 
-async function generateMissingMedia(log: Log) {
+/**
+ * Demo clips whose media is not in storage show the "processing" poster and get a render job each
+ * (first start only): the site answers at once while ffmpeg works in the background.
+ */
+async function queueMissingMedia() {
   const store = storage();
   const missing = [];
   for (const clip of DEMO_CLIPS) {
     if (!(await store.exists(clipKey(clip.id))) || !(await store.exists(posterKey(clip.id))))
       missing.push(clip);
   }
-  if (missing.length === 0) return;
-  log(`Rendering ${missing.length} demo clips with ffmpeg (first start only)…`);
-  let done = 0;
-  await inParallel(missing, 2, async (clip) => {
-    await generateClipMedia(clip, store);
-    done += 1;
-    log(`  clip ${done}/${missing.length}: #${clip.id} ${clip.title}`);
+  if (missing.length === 0) return 0;
+  const ids = missing.map((clip) => clip.id);
+  const covers = DEMO_NICHES.filter((niche) => ids.includes(niche.coverClipId)).map((niche) => niche.id);
+  await db().transaction(async (tx) => {
+    await tx.update(posts).set({ thumbnailUrl: PROCESSING_POSTER_URL }).where(inArray(posts.id, ids));
+    if (covers.length > 0)
+      await tx.update(niches).set({ thumbnailUrl: PROCESSING_POSTER_URL }).where(inArray(niches.id, covers));
+    for (const id of ids) await enqueue(renderDemoClipJob, { clipId: id }, { singletonKey: String(id), tx });
   });
+  return missing.length;
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { restoreDemoMedia, saveDemoMedia } from "../support/demo-media";
+import { restoreDemoMedia, saveDemoMedia, waitForDemoMedia } from "../support/demo-media";
 import { startBuiltServer } from "./server-process";
 
 /** One built server with the demo content for the whole browser run. */
@@ -14,6 +14,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-e2e-"));
   restoreDemoMedia(dataDir);
   const server = await startBuiltServer({}, { dataDir, readyTimeoutMs: 300_000 });
+  await waitForDemoMedia(server.url, dataDir);
   saveDemoMedia(dataDir);
   project.provide("baseURL", server.url);
   project.provide("dataDir", server.dataDir);

@@ -1,12 +1,16 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
+import { JOBS } from "~/jobs.server";
 import { closeDatabase, connectDatabase, type Database } from "~/platform/db/client.server";
+import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
 import { TEMPLATE_DATABASE, withDatabase } from "./global-database";
 
 /**
  * Gives the calling test file a fresh database cloned from the migrated template, connected as the
- * app's database. Call once at the top of an integration test file.
+ * app's database, with the job queue started to enqueue only (nothing works the jobs unless the test
+ * asks: `workDueJobs(JOBS)` from ~/platform/jobs/queue.server runs what is due, deterministically).
+ * Call once at the top of an integration test file.
  */
 export function useTestDatabase() {
   const adminUrl = inject("adminDatabaseUrl");
@@ -17,9 +21,11 @@ export function useTestDatabase() {
     await adminQuery(adminUrl, `create database ${name} template ${TEMPLATE_DATABASE}`);
     state.url = withDatabase(adminUrl, name);
     state.db = connectDatabase(state.url);
+    await startQueue({ url: state.url, jobs: JOBS, work: false, instanceName: "test" });
   });
 
   afterAll(async () => {
+    await stopQueue(0);
     await closeDatabase();
     await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   });

@@ -39,12 +39,19 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** Reference data (niches, plans, promo codes) is in every test database from the start. */
+/**
+ * Reference data (niches, plans, promo codes) and the job queue's schema and queues are in every test
+ * database from the start.
+ */
 async function seedTemplate(url: string) {
   const { connectDatabase, closeDatabase } = await import("~/platform/db/client.server");
+  const { startQueue, stopQueue } = await import("~/platform/jobs/queue.server");
+  const { JOBS } = await import("~/jobs.server");
   const { seedReferenceData } = await import("../../server/seed/seed");
   connectDatabase(url, { max: 1 });
   await seedReferenceData();
+  await startQueue({ url, jobs: JOBS, work: false, instanceName: "test-template" });
+  await stopQueue(0);
   await closeDatabase();
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /**
  * Rendering the demo clips takes most of a first start. They depend only on the seed's code, so
@@ -19,6 +20,35 @@ export function restoreDemoMedia(dataDir: string) {
   if (existsSync(cache) && !existsSync(path.join(dataDir, "media", "clips"))) {
     cpSync(cache, path.join(dataDir, "media"), { recursive: true });
   }
+}
+
+/**
+ * Demo clips render in the background after start-up: waits until every clip has its media and no
+ * page shows the "processing" poster any more.
+ */
+export async function waitForDemoMedia(baseUrl: string, dataDir: string, timeoutMs = 300_000) {
+  const { DEMO_CLIPS } = await import("../../server/seed/demo-content");
+  const { PROCESSING_POSTER_URL } = await import("../../server/seed/media");
+  const count = (folder: string) => {
+    try {
+      return readdirSync(path.join(dataDir, "media", folder)).length;
+    } catch {
+      return 0;
+    }
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (count("clips") >= DEMO_CLIPS.length && count("posters") >= DEMO_CLIPS.length) {
+      const pages = await Promise.all(
+        ["/", "/videos"].map((page) =>
+          fetch(`${baseUrl}${page}`, { headers: { cookie: "fresh=1" } }).then((response) => response.text()),
+        ),
+      );
+      if (!pages.some((html) => html.includes(PROCESSING_POSTER_URL))) return;
+    }
+    await sleep(500);
+  }
+  throw new Error("demo media was not rendered in time");
 }
 
 /** Keeps the demo media a server rendered into `dataDir` for later runs. */

