@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import { and, eq, sql } from "drizzle-orm";
 import type { Orientation } from "~/catalog/attributes";
+import { PROCESSING_POSTER_URL } from "~/catalog/clip-lifecycle.server";
 import { niches, posts } from "~/catalog/schema.server";
 import { db } from "~/platform/db/client.server";
 import { defineJob } from "~/platform/jobs/define.server";
@@ -25,8 +26,7 @@ export const CLIP_SIZES: Record<Orientation, { width: number; height: number }> 
 
 export const clipKey = (id: number) => `clips/${id}.mp4`;
 export const posterKey = (id: number) => `posters/${id}.jpg`;
-/** Shown in place of a demo clip's poster until its media is rendered (a static file in public/). */
-export const PROCESSING_POSTER_URL = "/processing-poster.svg";
+export { PROCESSING_POSTER_URL };
 
 /**
  * Renders one demo clip and its poster, then puts the real poster in place of the "processing"
