@@ -13,10 +13,11 @@ import {
 import { displayName } from "~/accounts/display-name";
 import type { HeaderUser } from "~/accounts/header-user";
 import { getOptionalUser } from "~/accounts/session.server";
+import { themeBootScript } from "~/accounts/theme";
+import { getThemeFromCookie } from "~/accounts/theme.server";
 import { ToastProvider } from "~/components/toast";
 import { ErrorPage } from "~/layout/error-page";
-import { themeBootScript } from "~/layout/theme";
-import { getThemeFromCookie } from "~/layout/theme.server";
+import type { ShellData } from "~/layout/shell-data";
 import { useCspNonce } from "~/platform/csp-nonce";
 import { getToast } from "~/platform/toast.server";
 import type { Route } from "./+types/root";
@@ -27,12 +28,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, setCookie } = await getToast(request);
   const accountTheme = user?.themePreference ?? null;
   const headerUser: HeaderUser | null = user
-    ? { id: user.id, displayName: displayName(user), role: user.role, avatarUrl: user.avatarUrl }
+    ? {
+        id: user.id,
+        displayName: displayName(user),
+        role: user.role,
+        avatarUrl: user.avatarUrl,
+        theme: accountTheme,
+      }
     : null;
+  const shell: ShellData = { user: headerUser, theme: accountTheme ?? getThemeFromCookie(request) };
   return data(
     {
-      user: headerUser,
-      theme: accountTheme ?? getThemeFromCookie(request),
+      ...shell,
       accountTheme,
       toast,
       nonce: context.cspNonce,

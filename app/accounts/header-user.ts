@@ -1,4 +1,4 @@
-import type { Role } from "./roles";
+import type { Role, Theme } from "./roles";
 
 /** What the header needs to know about the signed-in person. */
 export interface HeaderUser {
@@ -6,4 +6,6 @@ export interface HeaderUser {
   displayName: string;
   role: Role;
   avatarUrl: string | null;
+  /** The theme saved to their profile, which wins over the browser's (see use-account-theme.ts). */
+  theme: Theme | null;
 }

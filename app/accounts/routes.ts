@@ -1,10 +1,7 @@
 import { route } from "@react-router/dev/routes";
 
 /** Inside the header and footer. */
-export const accountPages = [
-  route("profile/:userId?", "accounts/routes/profile.tsx"),
-  route("contact", "accounts/routes/contact.tsx"),
-];
+export const accountPages = [route("contact", "accounts/routes/contact.tsx")];
 
 /** SPEC section 2: outside the main layout; plus resource routes without a page. */
 export const accountStandalone = [

@@ -16,7 +16,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const logout = useFetcher();
-  useAccountTheme();
+  useAccountTheme(user.theme);
   // Close on every navigation (SPEC section 2).
   useEffect(() => setOpen(false), [location.pathname]);
 

@@ -20,7 +20,7 @@ import {
   setAppliedPromo,
 } from "./checkout-session.server";
 import { DEFAULT_COUNTRY } from "./countries";
-import { findOrderByIdempotencyKey } from "./order-queries.server";
+import { findOrderByIdempotencyKey } from "./order.queries.server";
 import { placeOrder } from "./orders.server";
 import { lookUpPromoCode } from "./promo.server";
 

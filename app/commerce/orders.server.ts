@@ -1,7 +1,7 @@
 import { VAT_RATE_BPS } from "~/constants";
 import type { Buyer, PromoMessage } from "./checkout-schema";
-import { findOrderByIdempotencyKey, insertOrderOnce, type Order } from "./order-queries.server";
-import { findActiveTier, type PricedTier } from "./plan-queries.server";
+import { findOrderByIdempotencyKey, insertOrderOnce, type Order } from "./order.queries.server";
+import { findActiveTier, type PricedTier } from "./plan.queries.server";
 import { billingsFor, type CheckoutSelection } from "./plans";
 import { computeOrderAmounts, type OrderAmounts } from "./pricing-math";
 import { checkPromoCode } from "./promo.server";

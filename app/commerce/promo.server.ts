@@ -1,7 +1,7 @@
 import { logger } from "~/platform/logger.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { normalizePromoCode, PROMO_CODE_MAX, PROMO_MESSAGES, type PromoMessage } from "./checkout-schema";
-import { findActivePromoCode } from "./plan-queries.server";
+import { findActivePromoCode } from "./plan.queries.server";
 import type { PromoTerms } from "./pricing-math";
 
 export type PromoCheck =

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { Logo } from "~/components/logo";
 import { CONTACT_EMAIL, COPYRIGHT_YEAR, PRODUCT_NAME } from "~/constants";
-import { Logo } from "./logo";
 
 const COLUMNS = [
   {

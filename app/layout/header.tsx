@@ -4,7 +4,7 @@ import type { HeaderUser } from "~/accounts/header-user";
 import { UserMenuStandIn } from "~/accounts/user-menu-stand-in";
 import { ButtonLink } from "~/components/button";
 import { CloseIcon, MenuIcon } from "~/components/icons";
-import { Logo } from "./logo";
+import { Logo } from "~/components/logo";
 import { HEADER_LINKS } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
 

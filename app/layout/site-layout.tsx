@@ -1,13 +1,13 @@
-import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
+import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/site-layout";
 import { ErrorPage } from "./error-page";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { useShellData } from "./shell-data";
 
 /** Every page inside the header and footer (SPEC section 2). */
 function Shell({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useShellData();
   return (
     <div className="flex min-h-screen flex-col">
       <a

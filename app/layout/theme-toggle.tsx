@@ -1,12 +1,12 @@
-import { useFetcher, useRouteLoaderData } from "react-router";
+import { useFetcher } from "react-router";
 import type { Theme } from "~/accounts/roles";
+import { applyTheme } from "~/accounts/theme";
 import { MoonIcon, SunIcon } from "~/components/icons";
-import type { loader as rootLoader } from "~/root";
-import { applyTheme } from "./theme";
+import { useShellData } from "./shell-data";
 
 /** Flips the theme at once; a signed-in user's choice is also saved to their profile. */
 export function ThemeToggle() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useShellData();
   const fetcher = useFetcher();
   const current: Theme = (fetcher.formData?.get("theme") as Theme | undefined) ?? root?.theme ?? "light";
 

@@ -1,4 +1,4 @@
-import { attachGuestOrders, lockOrder, type Order, transitionOrder } from "~/commerce/order-queries.server";
+import { attachGuestOrders, lockOrder, type Order, transitionOrder } from "~/commerce/order.queries.server";
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";

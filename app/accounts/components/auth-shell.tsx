@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Logo } from "~/layout/logo";
+import { Logo } from "~/components/logo";
 
 /** The frame of the pages outside the site layout (SPEC section 2): login, signup, callback. */
 export function AuthShell({

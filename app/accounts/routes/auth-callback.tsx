@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { data, redirect, useFetcher, useNavigate } from "react-router";
 import { Spinner } from "~/components/button";
+import { pageMeta } from "~/components/meta";
 import { AUTH_CALLBACK_ERROR_REDIRECT_MS } from "~/constants";
-import { pageMeta } from "~/layout/meta";
 import { AuthShell } from "../components/auth-shell";
 import { MESSAGES } from "../messages";
 import { completeOAuthSignIn } from "../oauth-callback.server";

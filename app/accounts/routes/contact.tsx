@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { data, useFetcher, useNavigation } from "react-router";
 import { Button, ButtonLink, Spinner } from "~/components/button";
+import { pageMeta } from "~/components/meta";
 import { useToast } from "~/components/toast";
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from "~/constants";
-import { pageMeta } from "~/layout/meta";
 import { readForm } from "~/platform/forms.server";
 import { FormField, inputClass } from "../components/form-field";
 import { sendContactMessage } from "../contact.server";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, redirect, useActionData, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/button";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { readForm } from "~/platform/forms.server";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";

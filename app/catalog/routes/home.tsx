@@ -1,10 +1,10 @@
-import { listClipsByIds } from "~/catalog/catalog.server";
-import { PREVIEW_ROW_BOTTOM, PREVIEW_ROW_TOP, SHOWCASES } from "~/catalog/catalog-content";
-import { Hero } from "~/catalog/components/home/hero";
-import { PreviewRows } from "~/catalog/components/home/preview-rows";
-import { Showcase } from "~/catalog/components/home/showcase";
-import { TopSearches } from "~/catalog/components/home/top-searches";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
+import { listClipsByIds } from "../catalog.server";
+import { PREVIEW_ROW_BOTTOM, PREVIEW_ROW_TOP, SHOWCASES } from "../catalog-content";
+import { Hero } from "../components/home/hero";
+import { PreviewRows } from "../components/home/preview-rows";
+import { Showcase } from "../components/home/showcase";
+import { TopSearches } from "../components/home/top-searches";
 import type { Route } from "./+types/home";
 
 export async function loader() {

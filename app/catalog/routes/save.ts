@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { getOptionalUser } from "~/accounts/session.server";
-import { findClip } from "~/catalog/catalog.server";
-import { clipPath, loginToReturn, parseClipId } from "~/catalog/clip-id";
-import { savePost, unsavePost } from "~/catalog/saved.server";
 import { readForm } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
+import { findClip } from "../catalog.server";
+import { clipPath, loginToReturn, parseClipId } from "../clip-id";
+import { savePost, unsavePost } from "../saved.server";
 import type { Route } from "./+types/save";
 
 /**

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { ClipCard } from "~/catalog/components/clip-card";
-import { EmptyResults } from "~/catalog/components/explore-results";
-import { parseExploreQuery } from "~/catalog/explore-query.server";
-import { exploreSearch } from "~/catalog/explore-url";
-import { searchClips } from "~/catalog/search.server";
 import { ChevronLeftIcon } from "~/components/icons";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
+import { ClipCard } from "../components/clip-card";
+import { EmptyResults } from "../components/explore-results";
+import { parseExploreQuery } from "../explore-query.server";
+import { exploreSearch } from "../explore-url";
+import { searchClips } from "../search.server";
 import type { Route } from "./+types/search";
 
 /** /search?q=…: the same search as explore, as a plain results page. */

@@ -1,5 +1,5 @@
-import { listClipDates } from "~/catalog/catalog.server";
 import { config } from "~/platform/config.server";
+import { listClipDates } from "../catalog.server";
 
 /** The public pages of SPEC section 2 that are worth indexing. */
 const PUBLIC_PAGES = [

@@ -1,16 +1,16 @@
 import { data, Link, useNavigate } from "react-router";
 import { getOptionalUser } from "~/accounts/session.server";
-import { findClip } from "~/catalog/catalog.server";
-import { POST_NOT_FOUND } from "~/catalog/catalog-content";
-import { clipPath, downloadPath, loginToReturn, parseClipId } from "~/catalog/clip-id";
-import { formatDuration } from "~/catalog/components/clip-card";
-import { Avatar, RoleBadge } from "~/catalog/components/role-badge";
-import { SaveButton } from "~/catalog/components/save-button";
-import { isSaved } from "~/catalog/saved.server";
 import { buttonClass } from "~/components/button";
 import { ChevronLeftIcon, DownloadIcon } from "~/components/icons";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
+import { findClip } from "../catalog.server";
+import { POST_NOT_FOUND } from "../catalog-content";
+import { clipPath, downloadPath, loginToReturn, parseClipId } from "../clip-id";
+import { formatDuration } from "../components/clip-card";
+import { Avatar, RoleBadge } from "../components/role-badge";
+import { SaveButton } from "../components/save-button";
+import { isSaved } from "../saved.server";
 import type { Route } from "./+types/video";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,16 +1,16 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { listNiches } from "~/catalog/catalog.server";
-import { RESET_FILTERS, TOP_SEARCHED_NICHES, TRENDING_CHIPS } from "~/catalog/catalog-content";
-import { ChipLink, chipClass } from "~/catalog/components/chip";
-import { ExploreResults } from "~/catalog/components/explore-results";
-import { ExploreSearch } from "~/catalog/components/explore-search";
-import { FiltersPanel } from "~/catalog/components/filters-panel";
-import { NicheBrowser } from "~/catalog/components/niche-browser";
-import { parseExploreQuery } from "~/catalog/explore-query.server";
-import { exploreSearch, isUnfiltered } from "~/catalog/explore-url";
-import { searchClips } from "~/catalog/search.server";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
+import { listNiches } from "../catalog.server";
+import { RESET_FILTERS, TOP_SEARCHED_NICHES, TRENDING_CHIPS } from "../catalog-content";
+import { ChipLink, chipClass } from "../components/chip";
+import { ExploreResults } from "../components/explore-results";
+import { ExploreSearch } from "../components/explore-search";
+import { FiltersPanel } from "../components/filters-panel";
+import { NicheBrowser } from "../components/niche-browser";
+import { parseExploreQuery } from "../explore-query.server";
+import { exploreSearch, isUnfiltered } from "../explore-url";
+import { searchClips } from "../search.server";
 import type { Route } from "./+types/videos";
 
 export async function loader({ request }: Route.LoaderArgs) {

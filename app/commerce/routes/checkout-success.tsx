@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import { ButtonLink } from "~/components/button";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { getCheckoutSession, readPlacedOrderId } from "../checkout-session.server";
 import { downloadsText } from "../components/order-summary";
 import { CheckIcon } from "../components/plan-card";
 import { formatMoney } from "../money";
+import { findOrderWithPlanTitle } from "../order.queries.server";
 import { shortOrderId } from "../order-id";
-import { findOrderWithPlanTitle } from "../order-queries.server";
 import { BILLING_LABELS, LICENSE_LABELS } from "../plans";
 import type { Route } from "./+types/checkout-success";
 

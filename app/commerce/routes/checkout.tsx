@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { getOptionalUser } from "~/accounts/session.server";
 import { buttonClass, Spinner } from "~/components/button";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { checkoutAction } from "../checkout-action.server";
 import { commitCheckoutSession, getCheckoutSession, readCheckout } from "../checkout-session.server";
 import { BuyerFields, PromoField } from "../components/checkout-fields";

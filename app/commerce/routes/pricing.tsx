@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
+import { pageMeta } from "~/components/meta";
 import { VAT_RATE_BPS } from "~/constants";
-import { pageMeta } from "~/layout/meta";
 import { readForm } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
 import { ChoosePlanSchema } from "../checkout-schema";
@@ -8,7 +8,7 @@ import { commitCheckoutSession, getCheckoutSession, startCheckout } from "../che
 import { PlanCard } from "../components/plan-card";
 import { formatRate } from "../money";
 import { quoteCheckout } from "../orders.server";
-import { listActivePlans } from "../plan-queries.server";
+import { listActivePlans } from "../plan.queries.server";
 import type { Route } from "./+types/pricing";
 
 export const meta = () =>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ButtonLink } from "~/components/button";
+import { pageMeta } from "~/components/meta";
 import { COMPANY_COUNTRY, PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
-import { pageMeta } from "~/layout/meta";
 import { FeatureCard, Step } from "../components/feature-card";
 
 export const meta = () =>

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { getOptionalUser } from "~/accounts/session.server";
 import { ButtonLink } from "~/components/button";
+import { pageMeta } from "~/components/meta";
 import { PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP, SUPPORT_EMAIL } from "~/constants";
-import { pageMeta } from "~/layout/meta";
 import { FeatureCard, Icon, Step } from "../components/feature-card";
 import { attributionLine } from "../legal/licensing";
 import { UPLOAD_COMING_SOON } from "../texts";

@@ -1,4 +1,4 @@
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { LegalPage } from "../components/legal-page";
 import { LICENSING } from "../legal/licensing";
 

@@ -1,8 +1,8 @@
 import { displayName } from "~/accounts/display-name";
 import { getOptionalUser } from "~/accounts/session.server";
 import { ButtonLink } from "~/components/button";
+import { pageMeta } from "~/components/meta";
 import { PRODUCT_NAME } from "~/constants";
-import { pageMeta } from "~/layout/meta";
 import { Icon } from "../components/feature-card";
 import { WELCOME_HEADING } from "../texts";
 import type { Route } from "./+types/welcome";

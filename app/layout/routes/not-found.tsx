@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { buttonClass } from "~/components/button";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 
 export function loader() {
   return data(null, { status: 404 });

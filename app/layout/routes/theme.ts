@@ -3,9 +3,9 @@ import { z } from "zod";
 import { saveThemePreference } from "~/accounts/profile-theme.server";
 import { THEMES } from "~/accounts/roles";
 import { getOptionalUser } from "~/accounts/session.server";
+import { THEME_COOKIE } from "~/accounts/theme";
 import { readForm } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
-import { THEME_COOKIE } from "../theme";
 import type { Route } from "./+types/theme";
 
 const ThemeFormSchema = z.object({ theme: z.enum(THEMES) });

@@ -6,7 +6,7 @@ import { clipPath, loginToReturn, parseClipId } from "~/catalog/clip-id";
 import { formatDownloads } from "~/commerce/money";
 import { buttonClass, Spinner } from "~/components/button";
 import { DownloadIcon } from "~/components/icons";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { readForm } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { findDownloadOffer, startDownload } from "../download-access.server";

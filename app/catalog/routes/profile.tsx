@@ -1,15 +1,15 @@
 import { useCallback, useState } from "react";
 import { data, Form, isRouteErrorResponse } from "react-router";
+import { avatarSrc } from "~/accounts/avatar-fallback";
+import { ProfileEditor } from "~/accounts/components/profile-editor";
+import { MESSAGES } from "~/accounts/messages";
+import { editProfile } from "~/accounts/profile-edit.server";
+import { RoleBadge } from "~/accounts/role-badge";
+import { getOptionalUser, requireUser } from "~/accounts/session.server";
 import { Button, ButtonLink } from "~/components/button";
-import { pageMeta } from "~/layout/meta";
-import { avatarSrc } from "../avatar-fallback";
-import { ProfileEditor } from "../components/profile-editor";
+import { pageMeta } from "~/components/meta";
 import { ProfileTabs } from "../components/profile-tabs";
-import { MESSAGES } from "../messages";
-import { getProfileView } from "../profile.server";
-import { editProfile } from "../profile-edit.server";
-import { RoleBadge } from "../role-badge";
-import { getOptionalUser, requireUser } from "../session.server";
+import { getProfileView } from "../profile-view.server";
 import type { Route } from "./+types/profile";
 
 export const meta = ({ data: view }: Route.MetaArgs) =>

@@ -1,5 +1,5 @@
-import type { Theme } from "~/accounts/roles";
 import { THEME_STORAGE_KEY } from "~/constants";
+import type { Theme } from "./roles";
 
 /**
  * The theme lives in localStorage under `verdeo-theme` (SPEC section 4) and is mirrored in a cookie

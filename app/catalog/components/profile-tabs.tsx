@@ -1,9 +1,9 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { Link } from "react-router";
-import type { ClipSummary } from "~/catalog/clip-summary";
-import { ClipCard } from "~/catalog/components/clip-card";
+import type { Role } from "~/accounts/roles";
 import { buttonClass } from "~/components/button";
-import type { Role } from "../roles";
+import type { ClipSummary } from "../clip-summary";
+import { ClipCard } from "./clip-card";
 
 const tabClass =
   "relative -mb-px border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-zinc-500 hover:text-zinc-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-zinc-400 dark:hover:text-white dark:data-[state=active]:border-brand-400 dark:data-[state=active]:text-brand-400";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { listSavedClips, listUploads } from "~/catalog/profile-clips.server";
-import { findProfile } from "./profiles.server";
-import type { SessionUser } from "./session.server";
+import { findProfile } from "~/accounts/profiles.server";
+import type { SessionUser } from "~/accounts/session.server";
+import { listSavedClips, listUploads } from "./profile-clips.server";
 
 /**
  * What the profile screen shows to this viewer. Saved (and Downloads) are read only for the owner:

@@ -1,0 +1,175 @@
+/**
+ * The import boundaries of app/, as Biome `noRestrictedImports` overrides in biome.json.
+ *
+ * Biome applies one set of options per rule to a file (a later override replaces an earlier one), so
+ * each file must match exactly one override: one per domain, per folder depth (a relative import may
+ * not climb out of its domain), and per kind of file (only query and schema files touch the database).
+ * That is too many to keep by hand, so this script writes them from the table below.
+ *
+ *   npx tsx scripts/import-boundaries.ts --write   rewrites biome.json's overrides
+ *   npx tsx scripts/import-boundaries.ts --check   fails when biome.json differs (part of npm run lint)
+ *
+ * docs/architecture.md explains the layers; change the direction here, then run --write.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** What each domain may import besides itself and app/constants.ts. Upper layers first. */
+export const MAY_IMPORT: Record<string, string[]> = {
+  content: [
+    "licensing",
+    "commerce",
+    "studio",
+    "media",
+    "catalog",
+    "accounts",
+    "layout",
+    "components",
+    "platform",
+  ],
+  staff: [
+    "licensing",
+    "commerce",
+    "studio",
+    "media",
+    "catalog",
+    "accounts",
+    "layout",
+    "components",
+    "platform",
+  ],
+  licensing: ["commerce", "studio", "media", "catalog", "accounts", "components", "platform"],
+  commerce: ["studio", "media", "catalog", "accounts", "components", "platform"],
+  studio: ["media", "catalog", "accounts", "components", "platform"],
+  media: ["catalog", "accounts", "platform"],
+  // The site shell (header, footer, error page): above the domains whose data it shows.
+  layout: ["catalog", "accounts", "components", "platform"],
+  catalog: ["accounts", "components", "platform"],
+  accounts: ["components", "platform"],
+  // Shared UI pieces that know no domain.
+  components: ["platform"],
+  platform: [],
+};
+
+/** The files that gather every domain: nothing inside a domain imports them. */
+const GATHERERS = ["root", "routes", "jobs.server", "entry.server"];
+
+/** Domains that keep SQL in `*.queries.server.ts` and tables in `schema.server.ts` (platform is the database layer). */
+const DATA_RULE_EXEMPT = new Set(["platform", "components", "layout"]);
+
+/**
+ * Files that still run SQL outside a queries file: each is to be split into a service and a
+ * `*.queries.server.ts`. Listed so that no new file joins them; remove an entry once it is split.
+ */
+export const SQL_OUTSIDE_QUERIES = [
+  "app/accounts/auth.server.ts",
+  "app/accounts/contact.server.ts",
+  "app/accounts/oauth-callback.server.ts",
+  "app/accounts/oauth-metadata.server.ts",
+  "app/accounts/password-reset.server.ts",
+  "app/accounts/profile-theme.server.ts",
+  "app/accounts/profiles.server.ts",
+  "app/accounts/sign-up.server.ts",
+  "app/catalog/catalog.server.ts",
+  "app/catalog/clip-columns.server.ts",
+  "app/catalog/clip-lifecycle.server.ts",
+  "app/catalog/profile-clips.server.ts",
+  "app/catalog/saved.server.ts",
+  "app/catalog/search-index.server.ts",
+  "app/catalog/search.server.ts",
+  "app/licensing/orders.server.ts",
+  "app/studio/review.server.ts",
+];
+
+const MAX_DEPTH = 4;
+const TESTS = ["!**/*.test.ts", "!**/*.test.tsx"];
+
+interface Override {
+  includes: string[];
+  linter: { rules: { style: { noRestrictedImports: { level: "error"; options: Restrictions } } } };
+}
+interface Restrictions {
+  paths?: Record<string, string>;
+  patterns: { group: string[]; message: string }[];
+}
+
+function restrictions(domain: string, depth: number, dataFile: boolean): Restrictions {
+  const allowed = new Set(MAY_IMPORT[domain]);
+  const patterns: Restrictions["patterns"] = [];
+  for (const other of Object.keys(MAY_IMPORT)) {
+    if (other === domain || allowed.has(other)) continue;
+    patterns.push({
+      group: [`~/${other}`, `~/${other}/**`],
+      message: `${domain}/ may not import ${other}/: imports run one way, from upper domains to lower ones (docs/architecture.md).`,
+    });
+  }
+  patterns.push({
+    group: GATHERERS.flatMap((name) => [`~/${name}`, `~/${name}.*`]),
+    message: "app/root.tsx, app/routes.ts and app/jobs.server.ts gather the domains: no domain imports them.",
+  });
+  patterns.push({
+    group: [`~/${domain}`, `~/${domain}/**`],
+    message: `Inside ${domain}/ import with a relative path (./, ../); ~/ is for other domains.`,
+  });
+  patterns.push({
+    group: [`${"../".repeat(depth)}**`],
+    message: `This relative import leaves ${domain}/: import another domain as ~/domain/... .`,
+  });
+  if (dataFile || DATA_RULE_EXEMPT.has(domain)) return { patterns };
+  const sqlMessage =
+    "Only *.queries.server.ts files run SQL and use the tables: call a query function from here (docs/architecture.md).";
+  patterns.push({ group: ["**/schema.server", "**/db/client.server"], message: sqlMessage });
+  return { paths: { "drizzle-orm": sqlMessage }, patterns };
+}
+
+function override(includes: string[], options: Restrictions): Override {
+  return { includes, linter: { rules: { style: { noRestrictedImports: { level: "error", options } } } } };
+}
+
+export function boundaryOverrides(): Override[] {
+  const overrides: Override[] = [];
+  for (const domain of Object.keys(MAY_IMPORT)) {
+    for (let depth = 1; depth <= MAX_DEPTH; depth += 1) {
+      const folder = `app/${domain}/${"*/".repeat(depth - 1)}`;
+      const files = [`${folder}*.ts`, `${folder}*.tsx`];
+      if (DATA_RULE_EXEMPT.has(domain)) {
+        overrides.push(override([...files, ...TESTS], restrictions(domain, depth, false)));
+        continue;
+      }
+      const legacy = SQL_OUTSIDE_QUERIES.filter(
+        (file) => file.startsWith(`app/${domain}/`) && file.split("/").length === depth + 2,
+      );
+      const data = [`${folder}*.queries.server.ts`, `${folder}schema.server.ts`, ...legacy];
+      overrides.push(
+        override([...files, ...data.map((file) => `!${file}`), ...TESTS], restrictions(domain, depth, false)),
+      );
+      overrides.push(override([...data, ...TESTS], restrictions(domain, depth, true)));
+    }
+  }
+  return overrides;
+}
+
+const file = path.join(import.meta.dirname, "..", "biome.json");
+
+function main() {
+  const mode = process.argv[2];
+  const text = readFileSync(file, "utf8");
+  const config = JSON.parse(text);
+  const expected = `${JSON.stringify({ ...config, overrides: boundaryOverrides() }, null, 2)}\n`;
+  if (mode === "--write") {
+    writeFileSync(file, expected);
+    console.log(`biome.json: ${boundaryOverrides().length} import-boundary overrides written`);
+  } else if (mode === "--check") {
+    if (JSON.stringify(JSON.parse(expected)) !== JSON.stringify(config)) {
+      console.error(
+        "biome.json's import boundaries differ from scripts/import-boundaries.ts: run it with --write",
+      );
+      process.exit(1);
+    }
+  } else {
+    console.error("usage: tsx scripts/import-boundaries.ts --write | --check");
+    process.exit(2);
+  }
+}
+
+if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) main();
