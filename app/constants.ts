@@ -1,5 +1,5 @@
 /**
- * Product constants: SPEC.md section 9 and the names, addresses and dates the pages share.
+ * Product constants: the names, addresses, prices, limits and dates the pages and the code share.
  * Safe for the browser: no secrets here.
  */
 export const PRODUCT_NAME = "Verdeo";

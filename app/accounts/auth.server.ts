@@ -63,7 +63,7 @@ function createAuth(database: Database) {
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "github"] } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Rate limits live in PostgreSQL (rate-limit.server.ts); the library's in-memory one would not
-    // hold across processes (DESIGN.md).
+    // hold across processes.
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: PUBLIC_URL.startsWith("https:"),

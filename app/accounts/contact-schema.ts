@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from "~/constants";
 import { MESSAGES } from "./messages";
 
-/** SPEC section 5: both fields trimmed and required; the lengths the spec leaves open are ours. */
+/** Both fields trimmed and required; the length limits are ours. */
 export const ContactSchema = z.object({
   subject: z
     .string({ error: MESSAGES.contactEmpty })

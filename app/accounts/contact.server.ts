@@ -9,7 +9,7 @@ import type { SessionUser } from "./session.server";
 
 export type ContactResult = { ok: boolean; message: string; status: number };
 
-/** SPEC sections 2, 5 and 8: a signed-in user's message, trimmed, limited, stored. */
+/** A signed-in user's message, trimmed, limited, stored. */
 export async function sendContactMessage(
   user: SessionUser | null,
   input: { subject: unknown; message: unknown },

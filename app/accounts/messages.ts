@@ -8,7 +8,7 @@ import {
   USERNAME_MIN,
 } from "~/constants";
 
-/** SPEC sections 5 and 8, word for word ({product} read as Verdeo); tests import these. */
+/** The texts users see from accounts, kept in one place; tests import these. */
 export const MESSAGES = {
   usernameRequired: "Username is required",
   usernameTooShort: `Username must be at least ${USERNAME_MIN} characters`,

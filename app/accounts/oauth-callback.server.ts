@@ -11,7 +11,7 @@ import { user } from "./schema.server";
 import type { SessionUser } from "./session.server";
 
 /**
- * SPEC section 4, the auth callback: with a session and a user, make sure a profile exists, built
+ * The auth callback: with a session and a user, make sure a profile exists, built
  * from the provider's data (full_name, avatar_url, a unique username that passes the rules). The
  * provider's picture is copied into our storage; the profile's avatar_url points at that copy.
  * Returns false for every error case the spec lists.

@@ -8,7 +8,7 @@ import {
   usernameWithDigits,
 } from "./oauth-profile";
 
-describe("profile data from a provider (SPEC section 4)", () => {
+describe("profile data from a provider", () => {
   it("full_name comes from full_name, else name, else user_name, else empty", () => {
     expect(fullNameFrom({ full_name: "A B", name: "C", user_name: "d" })).toBe("A B");
     expect(fullNameFrom({ name: "C", user_name: "d" })).toBe("C");

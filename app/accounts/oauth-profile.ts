@@ -4,7 +4,7 @@ import { containsProfanity } from "./profanity";
 export const OAUTH_PROVIDERS = ["google", "github"] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
-/** The auth user's metadata as SPEC section 3 names it (what the provider told us). */
+/** The auth user's metadata under the names the auth library stores it (what the provider told us). */
 export interface OAuthMetadata {
   full_name?: string | null;
   name?: string | null;
@@ -37,19 +37,19 @@ export function metadataFromProvider(provider: OAuthProvider, raw: Record<string
   };
 }
 
-/** SPEC section 4: full_name from full_name, name, user_name, else empty. */
+/** `full_name` from full_name, name, user_name, else empty. */
 export function fullNameFrom(metadata: OAuthMetadata) {
   return text(metadata.full_name) ?? text(metadata.name) ?? text(metadata.user_name) ?? "";
 }
 
-/** SPEC section 4: avatar_url from avatar_url, else picture, else null. Only web URLs are kept. */
+/** `avatar_url` from avatar_url, else picture, else null. Only web URLs are kept. */
 export function avatarUrlFrom(metadata: OAuthMetadata) {
   const url = text(metadata.avatar_url) ?? text(metadata.picture);
   return url && /^https?:\/\//.test(url) ? url : null;
 }
 
 /**
- * SPEC section 4's username candidate: user_name, else preferred_username, else the lowercased full
+ * The username candidate: user_name, else preferred_username, else the lowercased full
  * name with whitespace runs as underscores, else the email before the @, else null.
  */
 export function usernameCandidateFrom(metadata: OAuthMetadata, email: string | null | undefined) {

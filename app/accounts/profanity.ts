@@ -1,7 +1,7 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
 import unhomoglyph from "unhomoglyph";
 
-// Case, look-alike digits and symbols and long repeated runs are the transformers' job (SPEC §5).
+// Case, look-alike digits and symbols and long repeated runs are the transformers' job.
 const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 
 /** Single characters separated by dots, underscores, hyphens or spaces: `f.u.c.k`, `f_u_c_k`. */

@@ -38,7 +38,7 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 }
 
 /**
- * Creates the profile of a user who signed in with Google or GitHub (SPEC section 4). The username
+ * Creates the profile of a user who signed in with Google or GitHub. The username
  * candidate is bent into the rules and gets digits appended while it is taken. Idempotent: an
  * existing profile is returned as is.
  */

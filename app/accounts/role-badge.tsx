@@ -8,7 +8,7 @@ const TONES = {
   blue: "bg-blue-100 text-blue-800 ring-blue-300 dark:bg-blue-950 dark:text-blue-200 dark:ring-blue-800",
 } as const;
 
-/** Developer (green) and creator (blue) badges with their tooltip; users have none (SPEC section 2). */
+/** Developer (green) and creator (blue) badges with their tooltip; users have none. */
 export function RoleBadge({ role, size = "sm" }: { role: Role; size?: "sm" | "md" }) {
   if (role === "user") return null;
   const badge = ROLE_BADGES[role];

@@ -3,7 +3,7 @@ import { route } from "@react-router/dev/routes";
 /** Inside the header and footer. */
 export const accountPages = [route("contact", "accounts/routes/contact.tsx")];
 
-/** SPEC section 2: outside the main layout; plus resource routes without a page. */
+/** Outside the main layout; plus resource routes without a page. */
 export const accountStandalone = [
   route("login", "accounts/routes/login.tsx"),
   route("signup", "accounts/routes/signup.tsx"),

@@ -27,7 +27,7 @@ export const NewPasswordSchema = z
   .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX, MESSAGES.passwordTooLong);
 
-/** SPEC section 5: the sign-up form, checked the same way in the browser and on the server. */
+/** The sign-up form, checked the same way in the browser and on the server. */
 export const SignupSchema = z
   .object({
     firstName: NameSchema,
@@ -48,7 +48,7 @@ export const SignupSchema = z
   });
 export type Signup = z.infer<typeof SignupSchema>;
 
-/** SPEC section 5: email and password required. Length rules are not repeated here on purpose. */
+/** Email and password required. Length rules are not repeated here on purpose. */
 export const LoginSchema = z.object({
   email: z.string().trim().min(1, MESSAGES.loginRequired).max(254, MESSAGES.loginFailed),
   password: z.string().min(1, MESSAGES.loginRequired).max(PASSWORD_MAX, MESSAGES.loginFailed),

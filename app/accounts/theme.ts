@@ -2,7 +2,7 @@ import { THEME_STORAGE_KEY } from "~/constants";
 import type { Theme } from "./roles";
 
 /**
- * The theme lives in localStorage under `verdeo-theme` (SPEC section 4) and is mirrored in a cookie
+ * The theme lives in localStorage under `verdeo-theme` and is mirrored in a cookie
  * of the same name so the server renders the right class and the page never flashes.
  */
 export const THEME_COOKIE = THEME_STORAGE_KEY;

@@ -3,7 +3,7 @@ import type { Theme } from "./roles";
 import { applyTheme } from "./theme";
 
 /**
- * SPEC section 4: a signed-in user's saved theme wins and is written locally. The boot script does
+ * A signed-in user's saved theme wins and is written locally. The boot script does
  * this on a full page load; this covers signing in through a client-side navigation.
  */
 export function useAccountTheme(accountTheme: Theme | null) {

@@ -8,7 +8,7 @@ import { useAccountTheme } from "./use-account-theme";
 import { Chevron, USER_MENU_TRIGGER_CLASS } from "./user-menu-stand-in";
 
 /**
- * The header dropdown of a signed-in person (SPEC section 2): display name (truncated at ~100px),
+ * The header dropdown of a signed-in person: display name (truncated at ~100px),
  * role badge, My Profile and Log Out. Radix gives keyboard use (Enter/Space/arrows/Escape) and focus
  * handling; it closes on every navigation and when logging out.
  */
@@ -17,7 +17,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
   const location = useLocation();
   const logout = useFetcher();
   useAccountTheme(user.theme);
-  // Close on every navigation (SPEC section 2).
+  // Close on every navigation.
   useEffect(() => setOpen(false), [location.pathname]);
 
   return (

@@ -8,7 +8,7 @@ const problem = (value: string) => {
   return parsed.success ? null : parsed.error.issues[0]?.message;
 };
 
-describe("username rules (SPEC section 5)", () => {
+describe("username rules", () => {
   it.each([
     ["", MESSAGES.usernameRequired],
     ["abcd", MESSAGES.usernameTooShort],

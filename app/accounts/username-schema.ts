@@ -3,7 +3,7 @@ import { USERNAME_MAX, USERNAME_MIN } from "~/constants";
 import { MESSAGES } from "./messages";
 import { containsProfanity } from "./profanity";
 
-/** The first username rule a value breaks (SPEC section 5), or null when it is well-formed. */
+/** The first username rule a value breaks, or null when it is well-formed. */
 export function usernameProblem(value: string): string | null {
   if (value.length === 0) return MESSAGES.usernameRequired;
   if (value.length < USERNAME_MIN) return MESSAGES.usernameTooShort;

@@ -1,4 +1,4 @@
-/** Fixed catalogue texts and lists of SPEC section 2 (home and explore). Safe for the browser. */
+/** Fixed catalogue texts and lists (home and explore). Safe for the browser. */
 
 export const HOME_HEADLINE = "Explore motion. Create emotion.";
 export const HOME_SUBTITLE = "Browse professional-quality stock video footage.";

@@ -28,7 +28,7 @@ export async function getProfileView(viewer: SessionUser | null, userId: string 
     isOwner,
     uploads,
     saved,
-    // There is no downloads table yet: downloads are not functional (SPEC section 1).
+    // There is no downloads table yet: downloads are not functional.
     downloads: isOwner ? [] : null,
   };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isCountry } from "./countries";
 import { BILLINGS, PLAN_CATEGORIES } from "./plans";
 
-/** Texts the spec fixes (sections 5 and 8), plus the rate-limit answer. */
+/** The texts checkout shows, plus the rate-limit answer. */
 export const PROMO_MESSAGES = {
   invalid: "Invalid promo code",
   expired: "This promo code has expired",
@@ -23,7 +23,7 @@ export const PROMO_CODE_MAX = 40;
 export const COMPANY_MAX = 200;
 export const EMAIL_MAX = 254;
 
-/** Promo codes are compared uppercased (SPEC section 5). */
+/** Promo codes are compared uppercased. */
 export const normalizePromoCode = (code: string) => code.trim().toUpperCase();
 
 /** Choosing a plan on /pricing: which tier and which billing. */

@@ -6,7 +6,7 @@ import { cookieSessionStorage } from "~/platform/cookies.server";
 import { BILLINGS, type CheckoutSelection, PLAN_CATEGORIES } from "./plans";
 
 /**
- * The checkout data of SPEC section 3, held for the browser session: a signed cookie without
+ * The checkout data, held for the browser session: a signed cookie without
  * Max-Age, so it ends with the browser session and cannot be altered by the buyer. The server
  * still re-prices from the plan table at every step; the stored price is for display only.
  */

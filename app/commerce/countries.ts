@@ -252,7 +252,7 @@ export const COUNTRIES = [
   "Zimbabwe",
 ] as const;
 
-/** SPEC: the country defaults to Cyprus (the seller’s VAT country). */
+/** The country defaults to Cyprus (the seller’s VAT country). */
 export const DEFAULT_COUNTRY = "Cyprus";
 
 export type Country = (typeof COUNTRIES)[number];

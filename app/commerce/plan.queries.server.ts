@@ -3,7 +3,7 @@ import { db } from "~/platform/db/client.server";
 import type { PlanCategory, PlanView } from "./plans";
 import { pricingPlans, pricingTiers, promoCodes } from "./schema.server";
 
-/** Active plans in display order, each with its tiers in display order (SPEC section 7, Plans). */
+/** Active plans in display order, each with its tiers in display order. */
 export async function listActivePlans(): Promise<PlanView[]> {
   const plans = await db()
     .select()
@@ -61,7 +61,7 @@ export async function findActiveTier(category: PlanCategory, tierId: number): Pr
   return rows[0] ?? null;
 }
 
-/** An active promo code by its (uppercase) code (SPEC section 7, Promo lookup). */
+/** An active promo code by its (uppercase) code. */
 export async function findActivePromoCode(code: string) {
   const rows = await db()
     .select()

@@ -35,7 +35,7 @@ export interface PlanView {
   tiers: { id: number; downloads: number; priceCents: number }[];
 }
 
-/** The plan, tier and billing chosen on /pricing, kept for the browser session (SPEC section 3). */
+/** The plan, tier and billing chosen on /pricing, kept for the browser session. */
 export interface CheckoutSelection {
   category: PlanCategory;
   tierId: number;

@@ -1,4 +1,4 @@
-/** SPEC section 2: the header links, in order. */
+/** The header links, in order. */
 export const HEADER_LINKS = [
   { to: "/", label: "Home" },
   { to: "/videos", label: "Explore" },

@@ -5,7 +5,7 @@ import { Footer } from "./footer";
 import { Header } from "./header";
 import { useShellData } from "./shell-data";
 
-/** Every page inside the header and footer (SPEC section 2). */
+/** Every page inside the header and footer. */
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useShellData();
   return (

@@ -2,7 +2,7 @@ import type { Role } from "~/accounts/roles";
 import type { ColorTone, License, Mood, Orientation } from "~/catalog/attributes";
 import type { PlanView, PromoType } from "~/commerce/plans";
 
-/** The demo catalogue: SPEC.md sections 2 and 3, filled out as a real marketplace would be. */
+/** The demo catalogue, filled out as a real marketplace would be. */
 
 export const DEMO_PASSWORD = "verdeo-demo";
 
@@ -376,7 +376,7 @@ export const DEMO_CLIPS: DemoClip[] = [
     "cellauto",
     "A bartender shakes, strains and garnishes a cocktail with flair.",
   ),
-  // The explore samples of SPEC section 3 (15–25 s).
+  // The explore samples (15–25 s).
   clip(
     201,
     "Supercar Night Drive",

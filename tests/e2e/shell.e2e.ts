@@ -72,7 +72,7 @@ describe("page shell", () => {
   it("the shell has no serious accessibility violations in light and dark", async () => {
     for (const theme of ["light", "dark"] as const) {
       const page = await newPage();
-      // The theme comes from localStorage (SPEC section 4), not from the system setting.
+      // The theme comes from localStorage, not from the system setting.
       await page.addInitScript((value) => localStorage.setItem("verdeo-theme", value), theme);
       await page.goto("/no/such/page");
       expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(

@@ -6,7 +6,7 @@ export const CHROMIUM_PATH = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].
   existsSync(file),
 );
 
-/** The flags that work on these machines (DESIGN.md, known traps). */
+/** The flags that work on these machines: Debian's Chromium in a container, without a sandbox or GPU. */
 export const CHROMIUM_FLAGS = [
   "--headless",
   "--no-sandbox",

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "~/components/logo";
 
-/** The frame of the pages outside the site layout (SPEC section 2): login, signup, callback. */
+/** The frame of the pages outside the site layout: login, signup, callback. */
 export function AuthShell({
   title,
   subtitle,

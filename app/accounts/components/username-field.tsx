@@ -8,7 +8,7 @@ import { FormField } from "./form-field";
 export type UsernameCheckState = "idle" | "invalid" | "checking" | "available" | "taken";
 
 /**
- * SPEC section 4/5: the live username check. Rules first (invalid), then, 500 ms after typing stops,
+ * The live username check. Rules first (invalid), then, 500 ms after typing stops,
  * the server (checking → available or taken). `initial` is one's own name in profile edit: available.
  */
 export function useUsernameCheck(value: string, initial?: string | null) {

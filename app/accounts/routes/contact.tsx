@@ -77,7 +77,7 @@ function ContactForm({ sender }: { sender: { username: string; email: string } }
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     toast({ message: fetcher.data.message, type: fetcher.data.ok ? "success" : "error" });
-    // SPEC section 4: success clears subject and message; failure keeps them.
+    // Success clears subject and message; failure keeps them.
     if (fetcher.data.ok) form.current?.reset();
   }, [fetcher.state, fetcher.data, toast]);
 

@@ -64,7 +64,7 @@ export default function Signup() {
       return;
     }
     setClientErrors({});
-    // SPEC section 5: blocked unless the username check said it is available.
+    // Blocked unless the username check said it is available.
     if (check.state !== "available") {
       setFormError(MESSAGES.signupUsernameUnavailable);
       return;

@@ -11,7 +11,7 @@ export type UsernameStatus = "invalid" | "available" | "taken" | "error";
 
 /**
  * GET ?username=… → { status, message }. Rate-limited per IP. A signed-in user's own name counts as
- * available (profile edit, SPEC section 5).
+ * available (profile edit).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const username = (new URL(request.url).searchParams.get("username") ?? "").trim();

@@ -4,7 +4,7 @@ import { type ExploreQuery, exploreSearch } from "../explore-url";
 import { ChipLink } from "./chip";
 
 /**
- * Browse by Niche (SPEC section 4): choosing the selected niche again deselects it and clears the
+ * Browse by Niche: choosing the selected niche again deselects it and clears the
  * sub-niche; choosing another niche clears the sub-niche.
  */
 export function NicheBrowser({ query, niches }: { query: ExploreQuery; niches: Niche[] }) {

@@ -29,7 +29,7 @@ function ClipGrid({ clips }: { clips: ClipSummary[] }) {
   );
 }
 
-/** SPEC section 2: Uploads for everyone (listed only for creators), Saved and Downloads for the owner. */
+/** Uploads for everyone (listed only for creators), Saved and Downloads for the owner. */
 export function ProfileTabs({
   role,
   isOwner,

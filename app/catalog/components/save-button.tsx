@@ -26,7 +26,7 @@ function Bookmark({ filled }: { filled: boolean }) {
 }
 
 /**
- * Save for Later (SPEC section 4): flips at once, then asks the server; a failure flips it back
+ * Save for Later: flips at once, then asks the server; a failure flips it back
  * and says so. Logged out, it is a link to log in that returns to this clip.
  */
 export function SaveButton({

@@ -1,7 +1,7 @@
 import { config } from "~/platform/config.server";
 import { listClipDates } from "../catalog.server";
 
-/** The public pages of SPEC section 2 that are worth indexing. */
+/** The public pages that are worth indexing. */
 const PUBLIC_PAGES = [
   "/",
   "/videos",

@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function Videos({ loaderData }: Route.ComponentProps) {
   const { query, niches, result } = loaderData;
-  // SPEC: the page scrolls to the top when it opens (filter links keep the position).
+  // The page scrolls to the top when it opens (filter links keep the position).
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);

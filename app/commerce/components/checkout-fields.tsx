@@ -48,7 +48,7 @@ export interface BuyerDefaults {
   terms: boolean;
 }
 
-/** Email, company, country and the terms checkbox (SPEC section 5, Checkout). */
+/** Email, company, country and the terms checkbox. */
 export function BuyerFields({
   defaults,
   errors,

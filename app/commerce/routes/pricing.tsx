@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     return { plans: await listActivePlans(), loadFailed: false };
   } catch (error) {
-    // SPEC section 8: a pricing load error is only logged; the page explains instead of going blank.
+    // A pricing load error is only logged; the page explains instead of going blank.
     logger.error({ err: error, requestId: context.requestId }, "loading pricing plans failed");
     return { plans: [], loadFailed: true };
   }

@@ -5,8 +5,8 @@ import { STANDARD_LICENSE_VIEW_CAP, SUPPORT_EMAIL } from "~/constants";
 import { DEMO_PLANS } from "../../../server/seed/demo-content";
 import { attributionLine, LICENSE_PLANS, LICENSING } from "./licensing";
 
-/** SPEC.md section 2, Licensing: ids and titles, in order. */
-const SPEC_SECTIONS = [
+/** The licensing page's section ids and titles, in order (links point at these ids). */
+const EXPECTED_SECTIONS = [
   ["introduction", "Introduction"],
   ["what-licensing-means", "What Licensing Means"],
   ["license-types", "Our License Types"],
@@ -32,7 +32,7 @@ function sectionText(id: string) {
 
 describe("licensing page text", () => {
   it("has the eleven sections of the spec, with their ids and titles in order", () => {
-    expect(LICENSING.sections.map((section) => [section.id, section.title])).toEqual(SPEC_SECTIONS);
+    expect(LICENSING.sections.map((section) => [section.id, section.title])).toEqual(EXPECTED_SECTIONS);
   });
 
   it("names the plans that grant each license as the plan table does", () => {

@@ -17,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { theme } = parsed.data;
   const user = await getOptionalUser(request);
   if (user) {
-    // SPEC section 4: failures to save the preference are only logged.
+    // Failures to save the preference are only logged.
     await saveThemePreference(user.id, theme).catch((error) =>
       logger.error({ err: error }, "theme save failed"),
     );
