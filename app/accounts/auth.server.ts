@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/constants";
 import { config } from "~/platform/config.server";
 import { type Database, db } from "~/platform/db/client.server";
@@ -10,6 +10,10 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
 import { upgradePasswordHash } from "./password-upgrade.server";
 import { account, session, user, verification } from "./schema.server";
+import { isSuspended } from "./user-admin.queries.server";
+
+/** The error code a sign-in of a suspended account ends with (every way in: password, Google, GitHub). */
+export const ACCOUNT_SUSPENDED_CODE = "ACCOUNT_SUSPENDED";
 
 /** Where the auth library answers HTTP (sign-in redirects, OAuth callbacks). */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -62,6 +66,21 @@ function createAuth(database: Database) {
     plugins: oauth.plugins,
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "github"] } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every sign-in ends in a new session: refusing it here covers all providers.
+          before: async (newSession) => {
+            if (await isSuspended(newSession.userId)) {
+              throw new APIError("FORBIDDEN", {
+                message: "This account is suspended.",
+                code: ACCOUNT_SUSPENDED_CODE,
+              });
+            }
+          },
+        },
+      },
+    },
     // Rate limits live in PostgreSQL (rate-limit.server.ts); the library's in-memory one would not
     // hold across processes.
     rateLimit: { enabled: false },

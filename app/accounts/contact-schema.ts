@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from "~/constants";
+import { noControlChars } from "~/platform/text";
 import { MESSAGES } from "./messages";
 
 /** Both fields trimmed and required; the length limits are ours. */
@@ -14,4 +15,24 @@ export const ContactSchema = z.object({
     .trim()
     .min(1, MESSAGES.contactEmpty)
     .max(CONTACT_MESSAGE_MAX, MESSAGES.contactMessageTooLong),
+});
+
+/** A message is open until the team replies (answered) or closes it. */
+export const CONTACT_STATUSES = ["open", "answered", "closed"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
+  open: "Open",
+  answered: "Answered",
+  closed: "Closed",
+};
+
+export const CONTACT_REPLY_MAX = 5_000;
+/** The team's reply to a contact message. */
+export const ContactReplySchema = z.object({
+  body: z
+    .string({ error: "Write a reply first." })
+    .trim()
+    .min(1, "Write a reply first.")
+    .max(CONTACT_REPLY_MAX, `A reply can be at most ${CONTACT_REPLY_MAX.toLocaleString("en")} characters.`)
+    .refine(noControlChars, "The reply contains characters we cannot accept."),
 });

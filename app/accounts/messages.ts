@@ -4,6 +4,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PRODUCT_NAME,
+  SUPPORT_EMAIL,
   USERNAME_MAX,
   USERNAME_MIN,
 } from "~/constants";
@@ -36,6 +37,7 @@ export const MESSAGES = {
   socialLoginFailed: "Something went wrong with social login. Please try again.",
   socialSignupFailed: "Something went wrong with social sign up. Please try again.",
   tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
+  accountSuspended: `This account is suspended. Please contact ${SUPPORT_EMAIL} if you think this is a mistake.`,
   editUsernameUnavailable: "Please choose a valid and available username",
   profileUpdated: "Profile updated successfully",
   profileUpdateFailed: "Failed to update profile",

@@ -1,11 +1,25 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "~/platform/db/columns.server";
+import { CONTACT_STATUSES } from "./contact-schema";
+import { APPLICATION_STATUSES } from "./creator-application";
 import { ROLES, THEMES } from "./roles";
 
 /** The accounts domain's tables: better-auth's own, profiles and contact messages. */
 export const roleEnum = pgEnum("role", ROLES);
 export const themeEnum = pgEnum("theme", THEMES);
+export const contactStatusEnum = pgEnum("contact_status", CONTACT_STATUSES);
+export const applicationStatusEnum = pgEnum("creator_application_status", APPLICATION_STATUSES);
 
 // ---------------------------------------------------------------- better-auth
 // Written by hand (the better-auth CLI needs Node 22); field names are the library's.
@@ -84,6 +98,8 @@ export const profiles = pgTable(
     avatarUrl: text("avatar_url"),
     role: roleEnum("role").notNull().default("user"),
     themePreference: themeEnum("theme_preference"),
+    /** Set by staff: a suspended account cannot sign in and has no sessions. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -103,10 +119,54 @@ export const contactMessages = pgTable(
     email: text("email").notNull(),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
+    /** open until the team replies (answered) or closes it. */
+    status: contactStatusEnum("status").notNull().default("open"),
     createdAt: createdAt(),
   },
   (t) => [
+    index("contact_messages_status_created_idx").on(t.status, t.createdAt),
     check("contact_subject_length", sql`char_length(${t.subject}) between 1 and 200`),
     check("contact_message_length", sql`char_length(${t.message}) between 1 and 5000`),
+  ],
+);
+
+/** The team's replies to contact messages, kept as sent (the mail goes through the job queue). */
+export const contactReplies = pgTable(
+  "contact_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    /** The staff member who wrote it; text without a foreign key so the history outlives the account. */
+    authorId: text("author_id").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_replies_message_idx").on(t.messageId, t.createdAt)],
+);
+
+/** "Become a creator" requests from /creators-hub, decided by staff. */
+export const creatorApplications = pgTable(
+  "creator_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    portfolioUrl: text("portfolio_url").notNull(),
+    message: text("message").notNull(),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),
+    status: applicationStatusEnum("status").notNull().default("pending"),
+    /** The message sent with a decision (required when declining). */
+    decisionMessage: text("decision_message"),
+    decidedBy: text("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One open application per person: a double submit or a second tab cannot queue two.
+    uniqueIndex("creator_applications_one_pending").on(t.userId).where(sql`${t.status} = 'pending'`),
+    index("creator_applications_status_created_idx").on(t.status, t.createdAt),
   ],
 );

@@ -31,6 +31,8 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
     });
   if (!session) return null;
   const profile = await findProfile(session.user.id);
+  // Suspending deletes the sessions; this covers a request already past that point.
+  if (profile?.suspendedAt) return null;
   return {
     id: session.user.id,
     email: session.user.email,

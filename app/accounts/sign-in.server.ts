@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { logger } from "~/platform/logger.server";
 import { enforceRateLimit, peekRateLimitPolicy } from "~/platform/rate-limit-policies";
-import { auth } from "./auth.server";
+import { ACCOUNT_SUSPENDED_CODE, auth } from "./auth.server";
 import { MESSAGES } from "./messages";
 
 export type SignInResult = { ok: true; headers: Headers } | { ok: false; message: string; status: number };
@@ -50,6 +50,10 @@ export async function signInWithPassword(input: {
     });
     return { ok: true, headers };
   } catch (error) {
+    // Reached only with the right password: the account exists and is suspended.
+    if (isAPIError(error) && error.body?.code === ACCOUNT_SUSPENDED_CODE) {
+      return { ok: false, message: MESSAGES.accountSuspended, status: 403 };
+    }
     if (!isAPIError(error) || error.statusCode >= 500) {
       logger.error({ err: error }, "sign-in failed unexpectedly");
     }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   check,
   index,
   integer,
@@ -10,12 +11,14 @@ import {
   real,
   smallint,
   text,
+  timestamp,
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
 import { profiles } from "~/accounts/schema.server";
 import { createdAt, tsvector } from "~/platform/db/columns.server";
 import { CLIP_STATUSES, COLOR_TONES, LICENSES, MOODS, ORIENTATIONS } from "./attributes";
+import { REPORT_REASONS, REPORT_STATUSES } from "./clip-report";
 
 /** The catalogue's tables: niches, clips (the `posts` table), search terms and saved clips. */
 export const licenseEnum = pgEnum("license", LICENSES);
@@ -23,6 +26,8 @@ export const orientationEnum = pgEnum("orientation", ORIENTATIONS);
 export const colorToneEnum = pgEnum("color_tone", COLOR_TONES);
 export const moodEnum = pgEnum("mood", MOODS);
 export const clipStatusEnum = pgEnum("clip_status", CLIP_STATUSES);
+export const reportReasonEnum = pgEnum("clip_report_reason", REPORT_REASONS);
+export const reportStatusEnum = pgEnum("clip_report_status", REPORT_STATUSES);
 
 export const niches = pgTable("niches", {
   id: text("id").primaryKey(),
@@ -145,5 +150,28 @@ export const savedVideos = pgTable(
   (t) => [
     unique("saved_videos_user_post").on(t.userId, t.postId),
     index("saved_videos_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** Visitors' "Report this clip" submissions; staff resolve or dismiss them in the console. */
+export const clipReports = pgTable(
+  "clip_reports",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    /** Null for a visitor who was not signed in. */
+    reporterId: text("reporter_id").references(() => profiles.id, { onDelete: "set null" }),
+    reason: reportReasonEnum("reason").notNull(),
+    details: text("details").notNull(),
+    status: reportStatusEnum("status").notNull().default("open"),
+    resolvedBy: text("resolved_by"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("clip_reports_status_created_idx").on(t.status, t.createdAt),
+    index("clip_reports_post_idx").on(t.postId),
   ],
 );

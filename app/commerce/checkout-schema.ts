@@ -8,6 +8,8 @@ export const PROMO_MESSAGES = {
   expired: "This promo code has expired",
   error: "Error validating promo code",
   rateLimited: "Too many attempts. Please wait a minute and try again.",
+  usedUp: "This promo code has reached its usage limit",
+  customerLimit: "You have already used this promo code",
 } as const;
 export type PromoMessage = (typeof PROMO_MESSAGES)[keyof typeof PROMO_MESSAGES];
 

@@ -1,22 +1,39 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import type { OrderStatus } from "./plans";
-import { ordersPending, pricingPlans } from "./schema.server";
+import { claimPromoUse } from "./promo-admin.queries.server";
+import { ordersPending, pricingPlans, promoRedemptions } from "./schema.server";
 
 export type NewOrder = typeof ordersPending.$inferInsert;
 export type Order = typeof ordersPending.$inferSelect;
 
+/** Why a promo code could not be redeemed at the moment the order was placed. */
+export class PromoRedemptionRefused extends Error {
+  constructor(readonly reason: "unavailable" | "customer_limit") {
+    super(`promo redemption refused: ${reason}`);
+  }
+}
+
 /**
  * Inserts the order unless one with the same idempotency key exists, and returns the stored row
- * either way. The insert is a single autocommitted statement, so it is durable before we answer.
+ * either way. With a promo code, the order and the code's use are one transaction: the use is
+ * counted (under the code's row lock) and the buyer's earlier uses checked before it commits, or
+ * `PromoRedemptionRefused` is thrown and nothing is written.
  */
-export async function insertOrderOnce(order: NewOrder): Promise<{ order: Order; created: boolean }> {
-  const inserted = await db()
-    .insert(ordersPending)
-    .values(order)
-    .onConflictDoNothing({ target: ordersPending.idempotencyKey })
-    .returning();
-  if (inserted[0]) return { order: inserted[0], created: true };
+export async function insertOrderOnce(
+  order: NewOrder,
+  promo?: { code: string; customer: string; now: Date },
+): Promise<{ order: Order; created: boolean }> {
+  const inserted = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ordersPending)
+      .values(order)
+      .onConflictDoNothing({ target: ordersPending.idempotencyKey })
+      .returning();
+    if (row && promo) await redeemPromo(tx, row.id, promo);
+    return row;
+  });
+  if (inserted) return { order: inserted, created: true };
   // A concurrent twin won: ON CONFLICT waited for its commit, so this read sees it.
   const existing = await findOrderByIdempotencyKey(order.idempotencyKey);
   if (!existing) throw new Error("order vanished after an idempotency conflict");
@@ -98,4 +115,21 @@ export async function attachGuestOrders(executor: Executor, email: string, userI
     .where(and(isNull(ordersPending.userId), sql`lower(${ordersPending.email}) = lower(${email})`))
     .returning({ id: ordersPending.id });
   return rows.map((row) => row.id);
+}
+
+async function redeemPromo(
+  tx: Executor,
+  orderId: string,
+  promo: { code: string; customer: string; now: Date },
+) {
+  const claimed = await claimPromoUse(tx, promo.code, promo.now);
+  if (!claimed) throw new PromoRedemptionRefused("unavailable");
+  if (claimed.perCustomerLimit !== null) {
+    const [used] = await tx
+      .select({ value: count() })
+      .from(promoRedemptions)
+      .where(and(eq(promoRedemptions.code, promo.code), eq(promoRedemptions.customer, promo.customer)));
+    if ((used?.value ?? 0) >= claimed.perCustomerLimit) throw new PromoRedemptionRefused("customer_limit");
+  }
+  await tx.insert(promoRedemptions).values({ orderId, code: promo.code, customer: promo.customer });
 }

@@ -1,6 +1,11 @@
 import { VAT_RATE_BPS } from "~/constants";
-import type { Buyer, PromoMessage } from "./checkout-schema";
-import { findOrderByIdempotencyKey, insertOrderOnce, type Order } from "./order.queries.server";
+import { type Buyer, PROMO_MESSAGES, type PromoMessage } from "./checkout-schema";
+import {
+  findOrderByIdempotencyKey,
+  insertOrderOnce,
+  type Order,
+  PromoRedemptionRefused,
+} from "./order.queries.server";
 import { findActiveTier, type PricedTier } from "./plan.queries.server";
 import { billingsFor, type CheckoutSelection } from "./plans";
 import { computeOrderAmounts, type OrderAmounts } from "./pricing-math";
@@ -67,8 +72,27 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   if (!quote) return { ok: false, reason: "unavailable" };
   if (quote.promoError) return { ok: false, reason: "promo", message: quote.promoError };
 
+  const now = input.now ?? new Date();
+  const promo = quote.promoCode
+    ? { code: quote.promoCode, customer: input.buyer.email.trim().toLowerCase(), now }
+    : undefined;
+  try {
+    const { order, created } = await insertOrderOnce(newOrder(input, quote), promo);
+    return { ok: true, order, created };
+  } catch (error) {
+    if (!(error instanceof PromoRedemptionRefused)) throw error;
+    if (error.reason === "customer_limit") {
+      return { ok: false, reason: "promo", message: PROMO_MESSAGES.customerLimit };
+    }
+    // Used up, deactivated or expired between the quote and now: say which.
+    const recheck = await checkPromoCode(promo!.code, now);
+    return { ok: false, reason: "promo", message: recheck.ok ? PROMO_MESSAGES.usedUp : recheck.message };
+  }
+}
+
+function newOrder(input: PlaceOrderInput, quote: Quote) {
   const { amounts, tier } = quote;
-  const { order, created } = await insertOrderOnce({
+  return {
     idempotencyKey: input.idempotencyKey,
     planCategory: tier.category,
     licenseKind: tier.licenseKind,
@@ -85,6 +109,5 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     company: input.buyer.company,
     country: input.buyer.country,
     userId: input.userId,
-  });
-  return { ok: true, order, created };
+  };
 }

@@ -23,6 +23,10 @@ export async function checkPromoCode(rawCode: string, now = new Date()): Promise
     if (promo.expiresAt && promo.expiresAt.getTime() <= now.getTime()) {
       return { ok: false, code, message: PROMO_MESSAGES.expired };
     }
+    // Advisory here; placing the order counts the use atomically.
+    if (promo.maxUses !== null && promo.usesCount >= promo.maxUses) {
+      return { ok: false, code, message: PROMO_MESSAGES.usedUp };
+    }
     return { ok: true, code, terms: { type: promo.type, value: promo.value } };
   } catch (error) {
     logger.error({ err: error, code }, "promo code lookup failed");

@@ -61,8 +61,20 @@ export const promoCodes = pgTable(
     type: promoTypeEnum("type").notNull(),
     /** Percent (1–100) for percent codes, cents for fixed codes. */
     value: integer("value").notNull(),
+    /** Null: no limit. Checked and counted in the transaction that places the order. */
+    maxUses: integer("max_uses"),
+    /** Uses per buyer (by email, so guests count too); null: no limit. */
+    perCustomerLimit: integer("per_customer_limit"),
+    usesCount: integer("uses_count").notNull().default(0),
+    createdAt: createdAt(),
   },
   (t) => [
+    check("promo_codes_max_uses", sql`${t.maxUses} is null or ${t.maxUses} > 0`),
+    check("promo_codes_per_customer", sql`${t.perCustomerLimit} is null or ${t.perCustomerLimit} > 0`),
+    check(
+      "promo_codes_uses",
+      sql`${t.usesCount} >= 0 and (${t.maxUses} is null or ${t.usesCount} <= ${t.maxUses})`,
+    ),
     check("promo_codes_uppercase", sql`${t.code} = upper(${t.code})`),
     check(
       "promo_codes_value",
@@ -113,4 +125,21 @@ export const ordersPending = pgTable(
     index("orders_email_idx").on(sql`lower(${t.email})`),
     index("orders_status_created_idx").on(t.status, t.createdAt),
   ],
+);
+
+/** One row per order that used a code: the per-customer limit counts these. */
+export const promoRedemptions = pgTable(
+  "promo_redemptions",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => ordersPending.id, { onDelete: "cascade" }),
+    code: text("code")
+      .notNull()
+      .references(() => promoCodes.code, { onDelete: "cascade" }),
+    /** The buyer's email, lower-cased. */
+    customer: text("customer").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("promo_redemptions_code_customer_idx").on(t.code, t.customer)],
 );

@@ -1,0 +1,122 @@
+import { PRODUCT_NAME } from "~/constants";
+import { recordAudit } from "~/platform/audit.server";
+import { config } from "~/platform/config.server";
+import { db } from "~/platform/db/client.server";
+import { queueMail } from "~/platform/mail.server";
+import {
+  APPLICATION_TEXTS,
+  ApplicationDecisionSchema,
+  CreatorApplicationSchema,
+} from "./creator-application";
+import {
+  findPendingApplicationOf,
+  insertApplication,
+  lockApplication,
+  updateApplication,
+} from "./creator-applications.queries.server";
+import { isUniqueViolation } from "./profiles.server";
+import type { SessionUser } from "./session.server";
+import { lockProfile, updateProfileRole } from "./user-admin.queries.server";
+
+export type SubmitApplicationResult =
+  | { ok: true }
+  | { ok: false; reason: "not_signed_in" | "already_creator" | "already_pending" }
+  | { ok: false; reason: "invalid"; message: string };
+
+/** A signed-in user asks to become a creator (from /creators-hub). One open application at a time. */
+export async function submitCreatorApplication(
+  user: SessionUser | null,
+  input: Record<string, unknown>,
+): Promise<SubmitApplicationResult> {
+  if (!user) return { ok: false, reason: "not_signed_in" };
+  if (user.role !== "user") return { ok: false, reason: "already_creator" };
+  const parsed = CreatorApplicationSchema.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, reason: "invalid", message: parsed.error.issues[0]?.message ?? "Invalid input." };
+  }
+  if (await findPendingApplicationOf(user.id)) return { ok: false, reason: "already_pending" };
+  try {
+    await insertApplication({
+      userId: user.id,
+      portfolioUrl: parsed.data.portfolioUrl,
+      message: parsed.data.message,
+      termsAcceptedAt: new Date(),
+    });
+    return { ok: true };
+  } catch (error) {
+    // A double submit raced the check above: the partial unique index kept one.
+    if (isUniqueViolation(error, "creator_applications_one_pending")) {
+      return { ok: false, reason: "already_pending" };
+    }
+    throw error;
+  }
+}
+
+export type DecideApplicationResult =
+  | { ok: true; decision: "approve" | "decline" }
+  | { ok: false; reason: "not_found" | "already_decided" }
+  | { ok: false; reason: "invalid"; message: string };
+
+/**
+ * Approves (the applicant becomes a creator) or declines with a message. The row is locked, so of
+ * two staff deciding at once the second is told it is already decided; the mail is queued in the
+ * same transaction.
+ */
+export async function decideCreatorApplication(input: {
+  applicationId: string;
+  form: Record<string, unknown>;
+  actor: SessionUser;
+}): Promise<DecideApplicationResult> {
+  const parsed = ApplicationDecisionSchema.safeParse(input.form);
+  if (!parsed.success) {
+    return { ok: false, reason: "invalid", message: parsed.error.issues[0]?.message ?? "Invalid input." };
+  }
+  const { decision, message } = parsed.data;
+  return db().transaction(async (tx) => {
+    const application = await lockApplication(tx, input.applicationId);
+    if (!application) return { ok: false, reason: "not_found" } as const;
+    if (application.status !== "pending") return { ok: false, reason: "already_decided" } as const;
+    const profile = await lockProfile(tx, application.userId);
+    if (!profile) return { ok: false, reason: "not_found" } as const;
+
+    const status = decision === "approve" ? "approved" : "declined";
+    await updateApplication(tx, application.id, {
+      status,
+      decisionMessage: message || null,
+      decidedBy: input.actor.id,
+      decidedAt: new Date(),
+    });
+    // Staff keep their own role; everyone else becomes a creator.
+    const roleAfter = decision === "approve" && profile.role === "user" ? "creator" : profile.role;
+    if (roleAfter !== profile.role) await updateProfileRole(tx, profile.id, roleAfter);
+    await recordAudit(tx, {
+      actorId: input.actor.id,
+      action: `creator_application.${decision}`,
+      targetType: "creator_application",
+      targetId: application.id,
+      before: { status: application.status, role: profile.role },
+      after: { status, role: roleAfter, message: message || null },
+    });
+    if (profile.email) {
+      await queueMail(decisionMail(profile.email, profile.fullName, decision, message), { tx });
+    }
+    return { ok: true, decision } as const;
+  });
+}
+
+function decisionMail(to: string, name: string, decision: "approve" | "decline", message: string) {
+  const greeting = `Hello${name ? ` ${name}` : ""},`;
+  const note = message ? `\n\n${message}` : "";
+  if (decision === "approve") {
+    return {
+      to,
+      subject: APPLICATION_TEXTS.approvedMailSubject,
+      text: `${greeting}\n\nYour application is approved: you can now upload clips in the ${PRODUCT_NAME} studio at ${config().PUBLIC_URL}/studio.${note}\n\nThe ${PRODUCT_NAME} team`,
+    };
+  }
+  return {
+    to,
+    subject: APPLICATION_TEXTS.declinedMailSubject,
+    text: `${greeting}\n\nThank you for applying to publish on ${PRODUCT_NAME}. We cannot accept your application at this time.${note}\n\nThe ${PRODUCT_NAME} team`,
+  };
+}

@@ -1,0 +1,68 @@
+import { recordAudit } from "~/platform/audit.server";
+import { db } from "~/platform/db/client.server";
+import { hitRateLimit, type RateLimitRule } from "~/platform/rate-limit.server";
+import { findClip } from "./catalog.server";
+import { ClipReportSchema, type ReportStatus } from "./clip-report";
+import { insertClipReport, lockClipReport, updateClipReport } from "./clip-reports.queries.server";
+
+/** A few reports an hour per client: enough for a person, useless for flooding the queue. */
+export const CLIP_REPORT_RULE: RateLimitRule = { name: "report:ip", limit: 5, windowSeconds: 3600 };
+
+export type ReportClipResult =
+  | { ok: true }
+  | { ok: false; reason: "not_found" | "rate_limited" }
+  | { ok: false; reason: "invalid"; message: string };
+
+/** "Report this clip" from the clip page, signed in or not. Only published clips can be reported. */
+export async function reportClip(input: {
+  clipId: number;
+  reporterId: string | null;
+  form: Record<string, unknown>;
+  clientIp: string;
+}): Promise<ReportClipResult> {
+  const parsed = ClipReportSchema.safeParse(input.form);
+  if (!parsed.success) {
+    return { ok: false, reason: "invalid", message: parsed.error.issues[0]?.message ?? "Invalid report." };
+  }
+  if (!(await hitRateLimit(CLIP_REPORT_RULE, input.clientIp)).allowed) {
+    return { ok: false, reason: "rate_limited" };
+  }
+  if (!(await findClip(input.clipId))) return { ok: false, reason: "not_found" };
+  await insertClipReport({
+    postId: input.clipId,
+    reporterId: input.reporterId,
+    reason: parsed.data.reason,
+    details: parsed.data.details,
+  });
+  return { ok: true };
+}
+
+export type ResolveReportResult = { ok: true; changed: boolean } | { ok: false; reason: "not_found" };
+
+/** Staff settle a report (resolved: acted on; dismissed: nothing wrong) or reopen it. */
+export async function setClipReportStatus(input: {
+  reportId: number;
+  status: ReportStatus;
+  actorId: string;
+}): Promise<ResolveReportResult> {
+  return db().transaction(async (tx) => {
+    const report = await lockClipReport(tx, input.reportId);
+    if (!report) return { ok: false, reason: "not_found" } as const;
+    if (report.status === input.status) return { ok: true, changed: false } as const;
+    const settled = input.status !== "open";
+    await updateClipReport(tx, report.id, {
+      status: input.status,
+      resolvedBy: settled ? input.actorId : null,
+      resolvedAt: settled ? new Date() : null,
+    });
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: "clip_report.set_status",
+      targetType: "clip_report",
+      targetId: report.id,
+      before: { status: report.status },
+      after: { status: input.status, clipId: report.postId },
+    });
+    return { ok: true, changed: true } as const;
+  });
+}

@@ -1,0 +1,124 @@
+import { isUniqueViolation } from "~/accounts/profiles.server";
+import { recordAudit } from "~/platform/audit.server";
+import { db } from "~/platform/db/client.server";
+import { PLAN_ADMIN_TEXTS, PlanFormSchema, TierFormSchema } from "./plan-admin";
+import {
+  countTiersOfPlan,
+  deleteTierRow,
+  findTierOfPlan,
+  insertTier,
+  lockPlan,
+  updatePlanRow,
+  updateTierRow,
+} from "./plan-admin.queries.server";
+import type { PlanCategory } from "./plans";
+
+/**
+ * Staff edit plans and tiers. Orders copy every amount when they are placed, so nothing here
+ * reaches an existing order; the pricing page and new checkouts see the change at once.
+ */
+export type PlanAdminResult =
+  | { ok: true }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "invalid"; message: string };
+
+const invalid = (message: string | undefined) =>
+  ({ ok: false, reason: "invalid", message: message ?? "Invalid input." }) as const;
+
+export async function updatePlan(input: {
+  category: PlanCategory;
+  form: Record<string, unknown>;
+  actorId: string;
+}): Promise<PlanAdminResult> {
+  const parsed = PlanFormSchema.safeParse(input.form);
+  if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
+  return db().transaction(async (tx) => {
+    const before = await lockPlan(tx, input.category);
+    if (!before) return { ok: false, reason: "not_found" } as const;
+    const after = await updatePlanRow(tx, input.category, parsed.data);
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: "plan.update",
+      targetType: "plan",
+      targetId: input.category,
+      before,
+      after,
+    });
+    return { ok: true } as const;
+  });
+}
+
+export async function addTier(input: {
+  category: PlanCategory;
+  form: Record<string, unknown>;
+  actorId: string;
+}): Promise<PlanAdminResult> {
+  const parsed = TierFormSchema.safeParse(input.form);
+  if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
+  return db().transaction(async (tx) => {
+    if (!(await lockPlan(tx, input.category))) return { ok: false, reason: "not_found" } as const;
+    const tier = await insertTier(tx, { planCategory: input.category, ...parsed.data });
+    if (!tier) return invalid(PLAN_ADMIN_TEXTS.downloadsTaken);
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: "plan.add_tier",
+      targetType: "plan",
+      targetId: input.category,
+      after: tier,
+    });
+    return { ok: true } as const;
+  });
+}
+
+export async function updateTier(input: {
+  category: PlanCategory;
+  tierId: number;
+  form: Record<string, unknown>;
+  actorId: string;
+}): Promise<PlanAdminResult> {
+  const parsed = TierFormSchema.safeParse(input.form);
+  if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
+  try {
+    return await db().transaction(async (tx) => {
+      if (!(await lockPlan(tx, input.category))) return { ok: false, reason: "not_found" } as const;
+      const before = await findTierOfPlan(tx, input.category, input.tierId);
+      if (!before) return { ok: false, reason: "not_found" } as const;
+      const after = await updateTierRow(tx, before.id, parsed.data);
+      await recordAudit(tx, {
+        actorId: input.actorId,
+        action: "plan.update_tier",
+        targetType: "plan",
+        targetId: input.category,
+        before,
+        after,
+      });
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "pricing_tiers_plan_downloads"))
+      return invalid(PLAN_ADMIN_TEXTS.downloadsTaken);
+    throw error;
+  }
+}
+
+export async function removeTier(input: {
+  category: PlanCategory;
+  tierId: number;
+  actorId: string;
+}): Promise<PlanAdminResult> {
+  return db().transaction(async (tx) => {
+    if (!(await lockPlan(tx, input.category))) return { ok: false, reason: "not_found" } as const;
+    const before = await findTierOfPlan(tx, input.category, input.tierId);
+    if (!before) return { ok: false, reason: "not_found" } as const;
+    if ((await countTiersOfPlan(tx, input.category)) <= 1) return invalid(PLAN_ADMIN_TEXTS.lastTier);
+    await deleteTierRow(tx, before.id);
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: "plan.remove_tier",
+      targetType: "plan",
+      targetId: input.category,
+      before,
+    });
+    return { ok: true } as const;
+  });
+}

@@ -1,0 +1,119 @@
+import { recordAudit } from "~/platform/audit.server";
+import { db } from "~/platform/db/client.server";
+import { NewPromoCodeSchema, PROMO_ADMIN_TEXTS, PromoTermsSchema } from "./promo-admin";
+import {
+  insertPromoCode,
+  lockPromoCode,
+  type PromoCodeRow,
+  updatePromoCode,
+} from "./promo-admin.queries.server";
+
+export type PromoAdminResult =
+  | { ok: true; promo: PromoCodeRow }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "invalid"; field: string; message: string };
+
+function invalid(issues: { path: PropertyKey[]; message: string }[]) {
+  const issue = issues[0];
+  return {
+    ok: false,
+    reason: "invalid",
+    field: String(issue?.path[0] ?? "form"),
+    message: issue?.message ?? "Invalid input.",
+  } as const;
+}
+
+/** What the audit keeps of a code: its terms, not its row metadata. */
+function terms(promo: PromoCodeRow) {
+  return {
+    isActive: promo.isActive,
+    type: promo.type,
+    value: promo.value,
+    expiresAt: promo.expiresAt,
+    maxUses: promo.maxUses,
+    perCustomerLimit: promo.perCustomerLimit,
+  };
+}
+
+/** Creates a code; codes are uppercase, so "spring" and "SPRING" are the same code. */
+export async function createPromoCode(input: {
+  form: Record<string, unknown>;
+  actorId: string;
+  now?: Date;
+}): Promise<PromoAdminResult> {
+  const parsed = NewPromoCodeSchema.safeParse(input.form);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { code, type, value, expiresAt, maxUses, perCustomerLimit } = parsed.data;
+  if (expiresAt && expiresAt.getTime() <= (input.now ?? new Date()).getTime()) {
+    return { ok: false, reason: "invalid", field: "expiresAt", message: PROMO_ADMIN_TEXTS.expiryPast };
+  }
+  return db().transaction(async (tx) => {
+    const promo = await insertPromoCode(tx, { code, type, value, expiresAt, maxUses, perCustomerLimit });
+    if (!promo) {
+      return { ok: false, reason: "invalid", field: "code", message: PROMO_ADMIN_TEXTS.codeTaken } as const;
+    }
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: "promo.create",
+      targetType: "promo",
+      targetId: promo.code,
+      after: terms(promo),
+    });
+    return { ok: true, promo } as const;
+  });
+}
+
+/** Changes a code's terms (never its name: orders refer to it by name). Uses so far stay. */
+export async function updatePromoTerms(input: {
+  code: string;
+  form: Record<string, unknown>;
+  actorId: string;
+}): Promise<PromoAdminResult> {
+  const parsed = PromoTermsSchema.safeParse(input.form);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  return db().transaction(async (tx) => {
+    const before = await lockPromoCode(tx, input.code);
+    if (!before) return { ok: false, reason: "not_found" } as const;
+    if (parsed.data.maxUses !== null && parsed.data.maxUses < before.usesCount) {
+      return {
+        ok: false,
+        reason: "invalid",
+        field: "maxUses",
+        message: PROMO_ADMIN_TEXTS.maxUsesBelowUsed,
+      } as const;
+    }
+    const promo = await updatePromoCode(tx, before.code, parsed.data);
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: "promo.update",
+      targetType: "promo",
+      targetId: promo.code,
+      before: terms(before),
+      after: terms(promo),
+    });
+    return { ok: true, promo } as const;
+  });
+}
+
+/** Deactivates (no checkout accepts it any more) or reactivates a code. */
+export async function setPromoActive(input: {
+  code: string;
+  active: boolean;
+  actorId: string;
+}): Promise<PromoAdminResult> {
+  return db().transaction(async (tx) => {
+    const before = await lockPromoCode(tx, input.code);
+    if (!before) return { ok: false, reason: "not_found" } as const;
+    if (before.isActive === input.active) return { ok: true, promo: before } as const;
+    const promo = await updatePromoCode(tx, before.code, { isActive: input.active });
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: input.active ? "promo.activate" : "promo.deactivate",
+      targetType: "promo",
+      targetId: promo.code,
+      before: { isActive: before.isActive },
+      after: { isActive: promo.isActive },
+    });
+    return { ok: true, promo } as const;
+  });
+}
