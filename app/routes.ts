@@ -4,6 +4,7 @@ import { catalogPages, catalogResources } from "./catalog/routes";
 import { commercePages } from "./commerce/routes";
 import { contentPages } from "./content/routes";
 import { licensingPages, licensingResources } from "./licensing/routes";
+import { staffPages } from "./staff/routes";
 
 /** Each domain lists its own routes; this file only puts them inside or outside the site layout. */
 export default [
@@ -17,6 +18,7 @@ export default [
     ...licensingPages,
     ...accountPages,
     ...contentPages,
+    ...staffPages,
     route("*", "layout/routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,0 +1,253 @@
+import type { ReactNode } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { buttonClass } from "~/components/button";
+import { SearchIcon } from "~/components/icons";
+import type { Page } from "~/platform/paging";
+import { withParams } from "../list-url";
+
+export function StaffPageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        {description ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+const inputClass =
+  "w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400";
+export const fieldClass = inputClass;
+export const labelClass = "block text-sm font-medium text-zinc-800 dark:text-zinc-200";
+
+export interface FilterSelect {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+}
+
+/** Search box and filters: a plain GET form, so the state is in the URL and works without JavaScript. */
+export function FilterBar({
+  q,
+  placeholder,
+  selects,
+  extra,
+}: {
+  q?: string;
+  placeholder: string;
+  selects: FilterSelect[];
+  extra?: ReactNode;
+}) {
+  return (
+    <Form
+      method="get"
+      role="search"
+      className="mb-4 grid gap-3 rounded-xl border border-zinc-200 bg-white p-3 sm:flex sm:flex-wrap sm:items-end dark:border-zinc-800 dark:bg-zinc-900/60"
+    >
+      {placeholder ? (
+        <div className="sm:min-w-64 sm:flex-1">
+          <label htmlFor="filter-q" className={labelClass}>
+            Search
+          </label>
+          <input
+            id="filter-q"
+            name="q"
+            type="search"
+            defaultValue={q ?? ""}
+            placeholder={placeholder}
+            className={`mt-1 ${inputClass}`}
+            maxLength={100}
+          />
+        </div>
+      ) : null}
+      {selects.map((select) => (
+        <div key={select.name}>
+          <label htmlFor={`filter-${select.name}`} className={labelClass}>
+            {select.label}
+          </label>
+          <select
+            id={`filter-${select.name}`}
+            name={select.name}
+            defaultValue={select.value}
+            className={`mt-1 ${inputClass}`}
+          >
+            {select.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      {extra}
+      <button type="submit" className={buttonClass("primary", "px-4 py-2")}>
+        <SearchIcon /> Apply
+      </button>
+    </Form>
+  );
+}
+
+export function Pagination({ page }: { page: Pick<Page<unknown>, "page" | "pageSize" | "total"> }) {
+  const location = useLocation();
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  const first = page.total === 0 ? 0 : (page.page - 1) * page.pageSize + 1;
+  const last = Math.min(page.total, page.page * page.pageSize);
+  const link = (target: number, label: string, rel: string) =>
+    target < 1 || target > pages ? (
+      <span className={buttonClass("secondary", "px-3 py-1.5 opacity-50")} aria-disabled="true">
+        {label}
+      </span>
+    ) : (
+      <Link
+        rel={rel}
+        to={withParams(location.search, { page: String(target) })}
+        className={buttonClass("secondary", "px-3 py-1.5")}
+      >
+        {label}
+      </Link>
+    );
+  return (
+    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-zinc-600 dark:text-zinc-400">
+        {page.total === 0 ? "Nothing found" : `${first}–${last} of ${page.total.toLocaleString("en")}`}
+      </p>
+      <div className="flex items-center gap-2">
+        {link(page.page - 1, "Previous", "prev")}
+        <span className="text-zinc-600 dark:text-zinc-400">
+          Page {Math.min(page.page, pages)} of {pages}
+        </span>
+        {link(page.page + 1, "Next", "next")}
+      </div>
+    </nav>
+  );
+}
+
+/** A column header that sorts by a URL parameter. */
+export function SortHeader({ label, sort, current }: { label: string; sort: string; current: string }) {
+  const location = useLocation();
+  const active = sort === current;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? "ascending" : undefined}
+      className="px-3 py-2 text-left font-semibold"
+    >
+      <Link
+        to={withParams(location.search, { sort })}
+        className={`underline-offset-4 hover:underline ${active ? "text-brand-700 dark:text-brand-400" : ""}`}
+      >
+        {label}
+        {active ? <span aria-hidden> ▲</span> : null}
+      </Link>
+    </th>
+  );
+}
+
+/** Tables scroll sideways on a phone instead of squeezing their columns. */
+export function StaffTable({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/60">
+      <table className="w-full min-w-[40rem] border-collapse text-sm">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export const theadClass =
+  "border-b border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300";
+export const rowClass = "border-b border-zinc-100 last:border-0 dark:border-zinc-800";
+export const cellClass = "px-3 py-2 align-top";
+export const plainHeader = "px-3 py-2 text-left font-semibold";
+
+const PILL_TONES = {
+  green: "bg-brand-100 text-brand-900 dark:bg-brand-900/60 dark:text-brand-100",
+  amber: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
+  red: "bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100",
+  zinc: "bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200",
+  blue: "bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100",
+} as const;
+export type PillTone = keyof typeof PILL_TONES;
+
+export function Pill({ tone, children }: { tone: PillTone; children: ReactNode }) {
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${PILL_TONES[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+export function ErrorNote({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200"
+    >
+      {message}
+    </p>
+  );
+}
+
+/** A submit button that shows progress while its form is on the way. */
+export function SubmitButton({
+  children,
+  variant = "primary",
+  name,
+  value,
+  className = "",
+}: {
+  children: ReactNode;
+  variant?: "primary" | "secondary" | "danger";
+  name?: string;
+  value?: string;
+  className?: string;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
+  const tone =
+    variant === "danger"
+      ? "inline-flex items-center justify-center gap-2 rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60 dark:bg-red-600 dark:hover:bg-red-500"
+      : buttonClass(variant, "px-4 py-2");
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      disabled={busy}
+      aria-busy={busy}
+      className={`${tone} ${className}`}
+    >
+      {busy ? (
+        <span
+          className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+          aria-hidden
+        />
+      ) : null}
+      {children}
+    </button>
+  );
+}
+
+export function formatDateTime(value: Date | string | null | undefined) {
+  if (!value) return "—";
+  const date = typeof value === "string" ? new Date(value) : value;
+  return date.toISOString().slice(0, 16).replace("T", " ");
+}
+
+export function formatCents(cents: number) {
+  return new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" }).format(cents / 100);
+}

@@ -1,0 +1,17 @@
+import type { Permission } from "~/accounts/permissions";
+
+/** The console's sections, in the order the sidebar shows them. */
+export const STAFF_SECTIONS: { to: string; label: string; permission: Permission }[] = [
+  { to: "/staff", label: "Overview", permission: "staff:access" },
+  { to: "/staff/review", label: "Review queue", permission: "staff:review-clips" },
+  { to: "/staff/clips", label: "Clips", permission: "staff:moderate-clips" },
+  { to: "/staff/reports", label: "Reports", permission: "staff:moderate-clips" },
+  { to: "/staff/creators", label: "Creators", permission: "staff:manage-creators" },
+  { to: "/staff/orders", label: "Orders", permission: "staff:manage-orders" },
+  { to: "/staff/messages", label: "Messages", permission: "staff:manage-messages" },
+  { to: "/staff/promos", label: "Promo codes", permission: "staff:manage-promos" },
+  { to: "/staff/plans", label: "Plans", permission: "staff:manage-plans" },
+  { to: "/staff/users", label: "Users", permission: "staff:manage-users" },
+  { to: "/staff/jobs", label: "Jobs", permission: "staff:manage-jobs" },
+  { to: "/staff/audit", label: "Audit log", permission: "staff:read-audit" },
+];

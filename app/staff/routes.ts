@@ -1,0 +1,21 @@
+import { index, layout, prefix, route } from "@react-router/dev/routes";
+
+/** The staff console, inside the site layout; every loader and action asks for its permission. */
+export const staffPages = [
+  ...prefix("staff", [
+    layout("staff/routes/layout.tsx", [
+      index("staff/routes/overview.tsx"),
+      route("clips", "staff/routes/clips.tsx"),
+      route("reports", "staff/routes/reports.tsx"),
+      route("creators", "staff/routes/creators.tsx"),
+      route("messages", "staff/routes/messages.tsx"),
+      route("messages/:messageId", "staff/routes/message.tsx"),
+      route("promos", "staff/routes/promos.tsx"),
+      route("promos/new", "staff/routes/promo-new.tsx"),
+      route("promos/:code", "staff/routes/promo.tsx"),
+      route("plans", "staff/routes/plans.tsx"),
+      route("users", "staff/routes/users.tsx"),
+      route("audit", "staff/routes/audit.tsx"),
+    ]),
+  ]),
+];

@@ -1,0 +1,152 @@
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import { findContactMessage } from "~/accounts/contact-inbox.queries.server";
+import { replyToContactMessage, setContactMessageStatus } from "~/accounts/contact-inbox.server";
+import { CONTACT_REPLY_MAX, CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/accounts/contact-schema";
+import { requirePermission } from "~/accounts/permissions.server";
+import { pageMeta } from "~/layout/meta";
+import { redirectWithToast } from "~/platform/toast.server";
+import { badRequest, notFound, readStaffForm, UuidSchema } from "../action.server";
+import {
+  ErrorNote,
+  fieldClass,
+  formatDateTime,
+  labelClass,
+  Pill,
+  StaffPageHeader,
+  SubmitButton,
+} from "../components/staff-ui";
+import { CONTACT_STATUS_TONES } from "../tones";
+import type { Route } from "./+types/message";
+
+export const meta = () => pageMeta("Message · Staff", "A contact message and its replies.");
+
+async function load(params: { messageId?: string }) {
+  const id = UuidSchema.safeParse(params.messageId);
+  if (!id.success) throw notFound();
+  const found = await findContactMessage(id.data);
+  if (!found) throw notFound();
+  return found;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requirePermission(request, "staff:manage-messages");
+  return load(params);
+}
+
+const MessageActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("reply"), body: z.string() }),
+  z.object({ intent: z.literal("set-status"), status: z.enum(CONTACT_STATUSES) }),
+]);
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requirePermission(request, "staff:manage-messages");
+  const id = UuidSchema.safeParse(params.messageId);
+  if (!id.success) throw notFound();
+  const parsed = MessageActionSchema.safeParse(await readStaffForm(request));
+  if (!parsed.success) return badRequest("Write a reply or choose a status.");
+  if (parsed.data.intent === "reply") {
+    const result = await replyToContactMessage({ messageId: id.data, form: parsed.data, actor });
+    if (!result.ok) {
+      if (result.reason === "not_found") throw notFound();
+      return data({ error: result.message }, { status: 400 });
+    }
+    return redirectWithToast(`/staff/messages/${id.data}`, { message: "Reply sent.", type: "success" });
+  }
+  const result = await setContactMessageStatus({ messageId: id.data, status: parsed.data.status, actor });
+  if (!result.ok) throw notFound();
+  return redirectWithToast(`/staff/messages/${id.data}`, {
+    message: `Marked ${CONTACT_STATUS_LABELS[parsed.data.status].toLowerCase()}.`,
+    type: "success",
+  });
+}
+
+export default function Message({ loaderData, actionData }: Route.ComponentProps) {
+  const { message, replies } = loaderData;
+  return (
+    <main className="max-w-3xl">
+      <p className="mb-2 text-sm">
+        <Link
+          to="/staff/messages"
+          className="text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
+        >
+          ← All messages
+        </Link>
+      </p>
+      <StaffPageHeader
+        title={message.subject}
+        description={`From ${message.username} <${message.email}> · ${formatDateTime(message.createdAt)}`}
+      />
+      <p className="mb-4">
+        <Pill tone={CONTACT_STATUS_TONES[message.status]}>{CONTACT_STATUS_LABELS[message.status]}</Pill>
+      </p>
+      <article className="whitespace-pre-wrap rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900/60">
+        {message.message}
+      </article>
+      {replies.length > 0 ? (
+        <section aria-labelledby="replies-title" className="mt-6">
+          <h2 id="replies-title" className="mb-2 text-lg font-semibold">
+            Replies
+          </h2>
+          <ol className="space-y-3">
+            {replies.map((reply) => (
+              <li
+                key={reply.id}
+                className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm dark:border-brand-900 dark:bg-brand-950/40"
+              >
+                <p className="mb-1 text-xs text-zinc-600 dark:text-zinc-400">
+                  Sent {formatDateTime(reply.createdAt)}
+                </p>
+                <p className="whitespace-pre-wrap">{reply.body}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      <section aria-labelledby="reply-title" className="mt-6">
+        <h2 id="reply-title" className="mb-2 text-lg font-semibold">
+          Reply by mail
+        </h2>
+        <ErrorNote message={actionData && "error" in actionData ? actionData.error : null} />
+        <Form method="post" className="space-y-3">
+          <label htmlFor="reply-body" className={labelClass}>
+            Your reply to {message.email}
+          </label>
+          <textarea
+            id="reply-body"
+            name="body"
+            rows={6}
+            required
+            maxLength={CONTACT_REPLY_MAX}
+            className={fieldClass}
+          />
+          <SubmitButton name="intent" value="reply">
+            Send reply
+          </SubmitButton>
+        </Form>
+      </section>
+      <Form method="post" className="mt-6 flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="message-status" className={labelClass}>
+            Status
+          </label>
+          <select
+            id="message-status"
+            name="status"
+            defaultValue={message.status}
+            className={`mt-1 ${fieldClass}`}
+          >
+            {CONTACT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {CONTACT_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SubmitButton variant="secondary" name="intent" value="set-status">
+          Update status
+        </SubmitButton>
+      </Form>
+    </main>
+  );
+}

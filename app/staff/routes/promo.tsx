@@ -1,0 +1,135 @@
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import { requirePermission } from "~/accounts/permissions.server";
+import { normalizePromoCode, PROMO_CODE_MAX } from "~/commerce/checkout-schema";
+import { findPromoCode } from "~/commerce/promo-admin.queries.server";
+import { setPromoActive, updatePromoTerms } from "~/commerce/promo-admin.server";
+import { pageMeta } from "~/layout/meta";
+import { listAudit } from "~/platform/audit.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { notFound, readStaffForm, requireConfirmed } from "../action.server";
+import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
+import { PromoForm } from "../components/promo-form";
+import { formatCents, formatDateTime, Pill, StaffPageHeader, SubmitButton } from "../components/staff-ui";
+import type { Route } from "./+types/promo";
+
+export const meta = () => pageMeta("Promo code · Staff", "Edit a promo code.");
+
+const CodeSchema = z.string().max(PROMO_CODE_MAX).transform(normalizePromoCode);
+
+async function codeOf(params: { code?: string }) {
+  const code = CodeSchema.safeParse(params.code ?? "");
+  if (!code.success || !code.data) throw notFound();
+  return code.data;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requirePermission(request, "staff:manage-promos");
+  const promo = await findPromoCode(await codeOf(params));
+  if (!promo) throw notFound();
+  const history = await listAudit({ targetType: "promo", targetId: promo.code }, 20);
+  return { promo, history };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requirePermission(request, "staff:manage-promos");
+  const code = await codeOf(params);
+  const form = await readStaffForm(request);
+  const back = `/staff/promos/${encodeURIComponent(code)}`;
+  if (form.intent === "update") {
+    const result = await updatePromoTerms({ code, form, actorId: actor.id });
+    if (!result.ok) {
+      if (result.reason === "not_found") throw notFound();
+      return data({ error: result.message, field: result.field, values: form }, { status: 400 });
+    }
+    return redirectWithToast(back, { message: "Promo code saved.", type: "success" });
+  }
+  if (form.intent === "deactivate" || form.intent === "activate") {
+    if (form.intent === "deactivate") requireConfirmed(form);
+    const result = await setPromoActive({ code, active: form.intent === "activate", actorId: actor.id });
+    if (!result.ok) throw notFound();
+    return redirectWithToast(back, {
+      message: form.intent === "activate" ? "Promo code active again." : "Promo code deactivated.",
+      type: "success",
+    });
+  }
+  return data({ error: "Unknown action.", field: null, values: null }, { status: 400 });
+}
+
+/** datetime-local wants "YYYY-MM-DDTHH:MM" (we store and show UTC). */
+const localValue = (date: Date | string | null) => (date ? new Date(date).toISOString().slice(0, 16) : "");
+
+export default function PromoPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { promo, history } = loaderData;
+  const confirm = useConfirmStep();
+  const values = actionData?.values ?? {
+    type: promo.type,
+    value: String(promo.value),
+    expiresAt: localValue(promo.expiresAt),
+    maxUses: promo.maxUses === null ? "" : String(promo.maxUses),
+    perCustomerLimit: promo.perCustomerLimit === null ? "" : String(promo.perCustomerLimit),
+  };
+  return (
+    <main>
+      <p className="mb-2 text-sm">
+        <Link
+          to="/staff/promos"
+          className="text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
+        >
+          ← All promo codes
+        </Link>
+      </p>
+      <StaffPageHeader
+        title={promo.code}
+        description={`${promo.type === "percent" ? `${promo.value}% off` : `${formatCents(promo.value)} off`} · used ${promo.usesCount}${promo.maxUses !== null ? ` of ${promo.maxUses}` : ""} times`}
+        actions={
+          promo.isActive ? (
+            <ConfirmLink intent="deactivate" target={promo.code}>
+              Deactivate
+            </ConfirmLink>
+          ) : (
+            <Form method="post">
+              <SubmitButton variant="secondary" name="intent" value="activate">
+                Activate again
+              </SubmitButton>
+            </Form>
+          )
+        }
+      />
+      <p className="mb-4">
+        {promo.isActive ? <Pill tone="green">Active</Pill> : <Pill tone="zinc">Deactivated</Pill>}
+      </p>
+      {confirm.intent === "deactivate" && promo.isActive ? (
+        <ConfirmPanel
+          intent="deactivate"
+          target={promo.code}
+          title={`Deactivate ${promo.code}?`}
+          confirmLabel="Deactivate"
+        >
+          <p className="text-sm">
+            Checkouts stop accepting it at once; orders already placed keep their discount.
+          </p>
+        </ConfirmPanel>
+      ) : null}
+      <PromoForm
+        values={values}
+        error={actionData?.error}
+        field={actionData?.field}
+        submitLabel="Save changes"
+        codeEditable={false}
+      />
+      <section aria-labelledby="promo-history" className="mt-8">
+        <h2 id="promo-history" className="mb-2 text-lg font-semibold">
+          History
+        </h2>
+        <ul className="space-y-1 text-sm">
+          {history.map((entry) => (
+            <li key={entry.id}>
+              {formatDateTime(entry.createdAt)} · {entry.action} by {entry.actorId}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,133 @@
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { requirePermission } from "~/accounts/permissions.server";
+import { REPORT_REASON_LABELS, REPORT_STATUS_LABELS, REPORT_STATUSES } from "~/catalog/clip-report";
+import { listClipReports } from "~/catalog/clip-reports.queries.server";
+import { setClipReportStatus } from "~/catalog/clip-reports.server";
+import { pageMeta } from "~/layout/meta";
+import { PageNumberSchema } from "~/platform/paging";
+import { redirectWithToast } from "~/platform/toast.server";
+import { badRequest, notFound, readStaffForm, SerialIdSchema } from "../action.server";
+import {
+  FilterBar,
+  formatDateTime,
+  Pagination,
+  Pill,
+  StaffPageHeader,
+  SubmitButton,
+} from "../components/staff-ui";
+import { CLIP_STATUS_LABELS, CLIP_STATUS_TONES, REPORT_STATUS_TONES } from "../tones";
+import type { Route } from "./+types/reports";
+
+export const meta = () => pageMeta("Clip reports · Staff", "What visitors reported.");
+
+const ReportListSchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  status: z.enum(REPORT_STATUSES).optional().catch(undefined),
+  sort: z.enum(["newest", "oldest"]).catch("newest"),
+  page: PageNumberSchema,
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "staff:moderate-clips");
+  const filter = ReportListSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return { reports: await listClipReports(filter), filter };
+}
+
+const ReportActionSchema = z.object({ target: SerialIdSchema, status: z.enum(REPORT_STATUSES) });
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requirePermission(request, "staff:moderate-clips");
+  const parsed = ReportActionSchema.safeParse(await readStaffForm(request));
+  if (!parsed.success) return badRequest("Choose a report and what to do with it.");
+  const result = await setClipReportStatus({
+    reportId: parsed.data.target,
+    status: parsed.data.status,
+    actorId: actor.id,
+  });
+  if (!result.ok) throw notFound();
+  return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
+    message: `Report marked ${REPORT_STATUS_LABELS[parsed.data.status].toLowerCase()}.`,
+    type: "success",
+  });
+}
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { reports, filter } = loaderData;
+  return (
+    <main>
+      <StaffPageHeader
+        title="Clip reports"
+        description="Sent with “Report this clip”. Take a clip down from its page; then resolve the report."
+      />
+      <FilterBar
+        q={filter.q}
+        placeholder="Clip title or report text"
+        selects={[
+          {
+            name: "status",
+            label: "Status",
+            value: filter.status ?? "",
+            options: [
+              { value: "", label: "Any status" },
+              ...REPORT_STATUSES.map((status) => ({ value: status, label: REPORT_STATUS_LABELS[status] })),
+            ],
+          },
+          {
+            name: "sort",
+            label: "Order",
+            value: filter.sort,
+            options: [
+              { value: "newest", label: "Newest first" },
+              { value: "oldest", label: "Oldest first" },
+            ],
+          },
+        ]}
+      />
+      <ul className="space-y-3">
+        {reports.rows.map(({ report, clipTitle, clipStatus, reporterEmail, reporterUsername }) => (
+          <li
+            key={report.id}
+            className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/60"
+          >
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div>
+                <Link
+                  to={`/staff/clips/${report.postId}`}
+                  className="font-semibold text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
+                >
+                  {clipTitle}
+                </Link>{" "}
+                <Pill tone={CLIP_STATUS_TONES[clipStatus]}>{CLIP_STATUS_LABELS[clipStatus]}</Pill>
+                <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                  {REPORT_REASON_LABELS[report.reason]} · {formatDateTime(report.createdAt)} ·{" "}
+                  {reporterEmail ?? reporterUsername ?? "a visitor (not signed in)"}
+                </p>
+              </div>
+              <Pill tone={REPORT_STATUS_TONES[report.status]}>{REPORT_STATUS_LABELS[report.status]}</Pill>
+            </div>
+            <p className="mt-2 whitespace-pre-wrap text-sm">{report.details}</p>
+            <Form method="post" className="mt-3 flex flex-wrap gap-2" preventScrollReset>
+              <input type="hidden" name="target" value={report.id} />
+              {report.status === "open" ? (
+                <>
+                  <SubmitButton variant="secondary" name="status" value="resolved" className="px-3 py-1">
+                    Mark resolved
+                  </SubmitButton>
+                  <SubmitButton variant="secondary" name="status" value="dismissed" className="px-3 py-1">
+                    Dismiss
+                  </SubmitButton>
+                </>
+              ) : (
+                <SubmitButton variant="secondary" name="status" value="open" className="px-3 py-1">
+                  Reopen
+                </SubmitButton>
+              )}
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <Pagination page={reports} />
+    </main>
+  );
+}

@@ -1,0 +1,8 @@
+/** The console's own sentences (service reasons mapped to what staff read). */
+export const STAFF_TEXTS = {
+  notFound: "It no longer exists (or never did).",
+  self: "You cannot change your own account from the console; ask another developer.",
+  alreadyDecided: "Someone already decided this application.",
+  alreadyReviewed: "Already reviewed: another reviewer acted on this clip first.",
+  saved: "Saved.",
+} as const;

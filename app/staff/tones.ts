@@ -1,0 +1,40 @@
+import type { ContactStatus } from "~/accounts/contact-schema";
+import type { ApplicationStatus } from "~/accounts/creator-application";
+import type { ClipStatus } from "~/catalog/attributes";
+import type { ReportStatus } from "~/catalog/clip-report";
+import type { PillTone } from "./components/staff-ui";
+
+/** The colour each status wears in the console's tables. */
+export const CONTACT_STATUS_TONES: Record<ContactStatus, PillTone> = {
+  open: "amber",
+  answered: "green",
+  closed: "zinc",
+};
+export const APPLICATION_STATUS_TONES: Record<ApplicationStatus, PillTone> = {
+  pending: "amber",
+  approved: "green",
+  declined: "zinc",
+};
+export const REPORT_STATUS_TONES: Record<ReportStatus, PillTone> = {
+  open: "amber",
+  resolved: "green",
+  dismissed: "zinc",
+};
+export const CLIP_STATUS_TONES: Record<ClipStatus, PillTone> = {
+  processing: "blue",
+  needs_details: "blue",
+  in_review: "amber",
+  published: "green",
+  rejected: "red",
+  failed: "red",
+  unpublished: "zinc",
+};
+export const CLIP_STATUS_LABELS: Record<ClipStatus, string> = {
+  processing: "Processing",
+  needs_details: "Needs details",
+  in_review: "In review",
+  published: "Published",
+  rejected: "Rejected",
+  failed: "Failed",
+  unpublished: "Unpublished",
+};
