@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { listAudit } from "~/platform/audit.server";
 import {
   cellClass,

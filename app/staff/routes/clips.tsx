@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import { CLIP_STATUSES } from "~/catalog/attributes";
 import { STAFF_CLIP_SORTS, searchClipsForStaff } from "~/catalog/staff-clips.queries.server";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/paging";
 import {
   cellClass,

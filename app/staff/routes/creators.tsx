@@ -8,7 +8,7 @@ import {
 import { listApplications } from "~/accounts/creator-applications.queries.server";
 import { decideCreatorApplication } from "~/accounts/creator-applications.server";
 import { requirePermission } from "~/accounts/permissions.server";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/paging";
 import { redirectWithToast } from "~/platform/toast.server";
 import { badRequest, notFound, readStaffForm, requireConfirmed, UuidSchema } from "../action.server";

@@ -4,7 +4,7 @@ import { findContactMessage } from "~/accounts/contact-inbox.queries.server";
 import { replyToContactMessage, setContactMessageStatus } from "~/accounts/contact-inbox.server";
 import { CONTACT_REPLY_MAX, CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/accounts/contact-schema";
 import { requirePermission } from "~/accounts/permissions.server";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { redirectWithToast } from "~/platform/toast.server";
 import { badRequest, notFound, readStaffForm, UuidSchema } from "../action.server";
 import {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { listContactMessages } from "~/accounts/contact-inbox.queries.server";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/accounts/contact-schema";
 import { requirePermission } from "~/accounts/permissions.server";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/paging";
 import {
   cellClass,

@@ -5,7 +5,7 @@ import { requirePermission } from "~/accounts/permissions.server";
 import { countOpenClipReports } from "~/catalog/clip-reports.queries.server";
 import { countClipsByStatus } from "~/catalog/staff-clips.queries.server";
 import { countOrdersAwaitingPayment, listDailyOrders } from "~/commerce/order-stats.queries.server";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { OrdersChart } from "../components/orders-chart";
 import { StaffPageHeader } from "../components/staff-ui";
 import type { Route } from "./+types/overview";

@@ -12,7 +12,7 @@ import {
 import { listAllPlans } from "~/commerce/plan-admin.queries.server";
 import { addTier, removeTier, updatePlan, updateTier } from "~/commerce/plan-admin.server";
 import { PLAN_CATEGORIES } from "~/commerce/plans";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { redirectWithToast } from "~/platform/toast.server";
 import { badRequest, notFound, readStaffForm, requireConfirmed, SerialIdSchema } from "../action.server";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { requirePermission } from "~/accounts/permissions.server";
 import { createPromoCode } from "~/commerce/promo-admin.server";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { redirectWithToast } from "~/platform/toast.server";
 import { readStaffForm } from "../action.server";
 import { PromoForm } from "../components/promo-form";

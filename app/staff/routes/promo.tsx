@@ -4,7 +4,7 @@ import { requirePermission } from "~/accounts/permissions.server";
 import { normalizePromoCode, PROMO_CODE_MAX } from "~/commerce/checkout-schema";
 import { findPromoCode } from "~/commerce/promo-admin.queries.server";
 import { setPromoActive, updatePromoTerms } from "~/commerce/promo-admin.server";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { listAudit } from "~/platform/audit.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { notFound, readStaffForm, requireConfirmed } from "../action.server";

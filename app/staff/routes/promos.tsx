@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import { listPromoCodes, PROMO_SORTS } from "~/commerce/promo-admin.queries.server";
 import { buttonClass } from "~/components/button";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/paging";
 import {
   cellClass,

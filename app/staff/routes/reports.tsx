@@ -4,7 +4,7 @@ import { requirePermission } from "~/accounts/permissions.server";
 import { REPORT_REASON_LABELS, REPORT_STATUS_LABELS, REPORT_STATUSES } from "~/catalog/clip-report";
 import { listClipReports } from "~/catalog/clip-reports.queries.server";
 import { setClipReportStatus } from "~/catalog/clip-reports.server";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/paging";
 import { redirectWithToast } from "~/platform/toast.server";
 import { badRequest, notFound, readStaffForm, SerialIdSchema } from "../action.server";

@@ -4,7 +4,7 @@ import { requirePermission } from "~/accounts/permissions.server";
 import { ROLES } from "~/accounts/roles";
 import { listUsers, USER_SORTS } from "~/accounts/user-admin.queries.server";
 import { setUserRole, setUserSuspended } from "~/accounts/user-admin.server";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/paging";
 import { redirectWithToast } from "~/platform/toast.server";
 import { badRequest, notFound, readStaffForm, requireConfirmed } from "../action.server";
