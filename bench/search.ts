@@ -13,8 +13,10 @@ import { sql } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
 import { parseExploreQuery } from "~/catalog/explore-query.server";
 import type { ExploreQuery } from "~/catalog/explore-url";
-import { searchClips, searchStatement } from "~/catalog/search.server";
+import { pageIdsStatement } from "~/catalog/search.queries.server";
+import { searchClips } from "~/catalog/search.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
+import { parseSearchText } from "~/catalog/search-text";
 import { closeDatabase, connectDatabase, db } from "~/platform/db/client.server";
 import { startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
@@ -234,10 +236,10 @@ async function main() {
       Object.entries(slowest.query).map(([key, value]) => [key, String(value)]),
     );
     console.log(`\nSlowest: ${slowest.ms.toFixed(2)} ms, ${described.toString()} (${slowest.total} matches)`);
-    const search = await searchStatement(slowest.query);
-    if (search) {
+    {
+      const statement = pageIdsStatement(slowest.query, parseSearchText(slowest.query.q), 24);
       const dialect = (db() as unknown as { dialect: PgDialect }).dialect;
-      const { sql: text, params } = dialect.sqlToQuery(search.statement.getSQL());
+      const { sql: text, params } = dialect.sqlToQuery(statement);
       const plan = await db().$client.query(`explain (analyze, buffers) ${text}`, params);
       console.log("\nEXPLAIN ANALYZE:");
       for (const row of plan.rows) console.log(`  ${row["QUERY PLAN"]}`);

@@ -25,3 +25,20 @@ export type ColorTone = (typeof COLOR_TONES)[number];
 export type Mood = (typeof MOODS)[number];
 export type DurationBucket = (typeof DURATIONS)[number];
 export type ClipStatus = (typeof CLIP_STATUSES)[number];
+
+/** Resolution bands by the frame's shorter side, so a portrait 4K clip is 4K too. */
+export const RESOLUTIONS = ["4k", "1080p", "720p", "sd"] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];
+/** The shorter side from which a band starts (sd: anything below 720). */
+export const RESOLUTION_MIN_SIDE: Record<Resolution, number> = {
+  "4k": 2160,
+  "1080p": 1080,
+  "720p": 720,
+  sd: 0,
+};
+export const RESOLUTION_LABELS: Record<Resolution, string> = {
+  "4k": "4K",
+  "1080p": "Full HD",
+  "720p": "HD",
+  sd: "SD",
+};

@@ -1,11 +1,18 @@
 import type { Role } from "~/accounts/roles";
 import type { ColorTone, Mood } from "./attributes";
 import type { ClipSummary } from "./clip-summary";
+import type { FacetName } from "./explore-url";
 
 /** A clip as explore, search and the preview overlay show it. */
 export interface CatalogClip extends ClipSummary {
   description: string;
   videoUrl: string;
+  /** Watermarked preview made by the media pipeline (null for clips from before it). */
+  previewUrl: string | null;
+  /** Small preview that grids play on hover. */
+  previewSmallUrl: string | null;
+  /** WebVTT storyboard of sprite frames, for scrubbing in grids. */
+  storyboardUrl: string | null;
   width: number;
   height: number;
   colorTone: ColorTone;
@@ -24,8 +31,23 @@ export interface ClipPage {
   clips: CatalogClip[];
   /** Matches counted, up to the search's cap. */
   total: number;
-  /** True when there are more matches than were counted ("1000+"). */
+  /** True when there are more matches than were counted ("10,000+"). */
   capped: boolean;
   page: number;
   pageCount: number;
+  /** The text actually searched when a word was corrected ("ocean" for "oceam"), else null. */
+  correctedQuery: string | null;
+}
+
+export interface FacetValue {
+  value: string;
+  label: string;
+  count: number;
+  selected: boolean;
+}
+
+export interface Facet {
+  name: FacetName;
+  label: string;
+  values: FacetValue[];
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { profiles } from "~/accounts/schema.server";
 import { db } from "~/platform/db/client.server";
 import type { CatalogClip } from "./catalog-clip";
@@ -60,4 +60,16 @@ export async function listClipDates(): Promise<{ id: number; createdAt: Date }[]
     .from(posts)
     .where(isPublished)
     .orderBy(desc(posts.createdAt));
+}
+
+/** The most saved and downloaded clips, newest first among equals. */
+export async function listPopularClips(limit: number): Promise<CatalogClip[]> {
+  return selectClips()
+    .where(isPublished)
+    .orderBy(
+      sql`(${posts.savesCount} + ${posts.downloadsCount}) desc`,
+      sql`${posts.createdAt} desc nulls last`,
+      sql`${posts.id} desc nulls last`,
+    )
+    .limit(limit);
 }

@@ -12,6 +12,7 @@ export const catalogPages = [
 /** Routes without the page shell (files, feeds, the save toggle). */
 export const catalogResources = [
   route("resources/save", "catalog/routes/save.ts"),
+  route("resources/suggest", "catalog/routes/suggest.ts"),
   route("sitemap.xml", "catalog/routes/sitemap.ts"),
   route("robots.txt", "catalog/routes/robots.ts"),
 ];

@@ -4,10 +4,12 @@ import {
   bigint,
   bigserial,
   check,
+  date,
   index,
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   real,
   smallint,
   text,
@@ -19,8 +21,9 @@ import { profiles } from "~/accounts/schema.server";
 import { createdAt, tsvector } from "~/platform/db/columns.server";
 import { CLIP_STATUSES, COLOR_TONES, LICENSES, MOODS, ORIENTATIONS } from "./attributes";
 import { REPORT_REASONS, REPORT_STATUSES } from "./clip-report";
+import { COLLECTION_VISIBILITIES } from "./collection-rules";
 
-/** The catalogue's tables: niches, clips (the `posts` table), search terms and saved clips. */
+/** The catalogue's tables: niches, clips (the `posts` table), search vocabulary and statistics, saved clips, collections. */
 export const licenseEnum = pgEnum("license", LICENSES);
 export const orientationEnum = pgEnum("orientation", ORIENTATIONS);
 export const colorToneEnum = pgEnum("color_tone", COLOR_TONES);
@@ -115,6 +118,16 @@ export const posts = pgTable(
     // "Newest first" over the whole catalogue walks this instead of sorting it.
     index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("posts_niche_idx").on(t.nicheId, t.subNicheId),
+    // The other sorts of the catalogue walk these (published clips only) instead of sorting every row.
+    index("posts_popular_idx")
+      .on(sql`(${t.savesCount} + ${t.downloadsCount}) desc`, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'published'`),
+    index("posts_shortest_idx")
+      .on(t.durationSeconds.asc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'published'`),
+    index("posts_longest_idx")
+      .on(t.durationSeconds.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'published'`),
     index("posts_search_vector_idx").using("gin", t.searchVector),
     index("posts_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
@@ -132,7 +145,42 @@ export const searchTerms = pgTable(
     /** How many clips use the word; a tie-break between equally close corrections. */
     documents: integer("documents").notNull(),
   },
-  (t) => [index("search_terms_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`)],
+  (t) => [
+    index("search_terms_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`),
+    // Prefix lookups for suggestions ("yac" → yacht).
+    index("search_terms_prefix_idx").using("btree", sql`${t.term} text_pattern_ops`, t.documents.desc()),
+  ],
+);
+
+/** The distinct tags of published clips with how many clips carry each: suggestions complete tags. */
+export const clipTags = pgTable(
+  "clip_tags",
+  {
+    tag: text("tag").primaryKey(),
+    clips: integer("clips").notNull(),
+  },
+  (t) => [index("clip_tags_prefix_idx").using("btree", sql`${t.tag} text_pattern_ops`, t.clips.desc())],
+);
+
+/**
+ * What people search, counted per day: the normalised text and how many results it had. No user,
+ * session or address is kept, so nothing here is personal data.
+ */
+export const searchQueryStats = pgTable(
+  "search_query_stats",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    query: text("query").notNull(),
+    searches: integer("searches").notNull().default(0),
+    /** Results the last search of the day found (capped like the page's count). */
+    results: integer("results").notNull(),
+    /** The first result of the last search of the day: the poster of a "top search" (not a reference). */
+    topClipId: integer("top_clip_id"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.query] }),
+    index("search_query_stats_prefix_idx").using("btree", sql`${t.query} text_pattern_ops`, t.day),
+  ],
 );
 
 export const savedVideos = pgTable(
@@ -173,5 +221,47 @@ export const clipReports = pgTable(
   (t) => [
     index("clip_reports_status_created_idx").on(t.status, t.createdAt),
     index("clip_reports_post_idx").on(t.postId),
+  ],
+);
+
+export const collectionVisibilityEnum = pgEnum("collection_visibility", COLLECTION_VISIBILITIES);
+
+/** A user's named shortlist of clips; shared read-only through its unguessable token when not private. */
+export const collections = pgTable(
+  "collections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    visibility: collectionVisibilityEnum("visibility").notNull().default("private"),
+    /** The link's secret (128 random bits, base64url); new on every share so an old link stops working. */
+    shareToken: text("share_token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("collections_user_name").on(t.userId, t.name),
+    index("collections_user_updated_idx").on(t.userId, t.updatedAt),
+  ],
+);
+
+export const collectionItems = pgTable(
+  "collection_items",
+  {
+    collectionId: uuid("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    /** Order in the collection, smallest first; the owner reorders. */
+    position: integer("position").notNull(),
+    addedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.postId] }),
+    index("collection_items_post_idx").on(t.postId),
   ],
 );

@@ -33,6 +33,27 @@ export async function refreshSearchIndex(postIds?: number[]) {
     from words w
     where w.id = p.id`);
   await refreshSearchTerms(postIds);
+  await refreshClipTags(postIds);
+}
+
+/** The tag vocabulary of published clips (lower case), for suggestions. */
+async function refreshClipTags(postIds?: number[]) {
+  const only = postIds?.length ? sql`and p.id in (${sql.join(postIds, sql`, `)})` : sql``;
+  const tags = sql`
+    select lower(tag) as tag, count(distinct p.id)::int as clips
+    from posts p, unnest(p.tags) as tag
+    where p.status = 'published' and length(tag) between 2 and 60 ${only}
+    group by lower(tag)`;
+  if (postIds?.length) {
+    await db().execute(sql`
+      insert into clip_tags (tag, clips) ${tags}
+      on conflict (tag) do update set clips = clip_tags.clips + excluded.clips`);
+    return;
+  }
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`delete from clip_tags`);
+    await tx.execute(sql`insert into clip_tags (tag, clips) ${tags}`);
+  });
 }
 
 async function refreshSearchTerms(postIds?: number[]) {

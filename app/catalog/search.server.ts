@@ -1,169 +1,158 @@
-import { and, desc, eq, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
-import { profiles } from "~/accounts/schema.server";
-import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/constants";
-import { db } from "~/platform/db/client.server";
-import type { ClipPage } from "./catalog-clip";
-import { clipColumns, isPublished } from "./clip-columns.server";
-import type { ExploreQuery } from "./explore-url";
-import { niches, posts, subNiches } from "./schema.server";
+import { LRUCache } from "lru-cache";
+import { logger } from "~/platform/logger.server";
+import {
+  COLOR_TONES,
+  DURATIONS,
+  LICENSES,
+  MOODS,
+  ORIENTATIONS,
+  RESOLUTION_LABELS,
+  RESOLUTIONS,
+} from "./attributes";
+import { listClipsByIds, listNiches, listPopularClips } from "./catalog.server";
+import type { CatalogClip, ClipPage, Facet } from "./catalog-clip";
+import { COUNT_CAP, PAGE_SIZE } from "./explore-query.server";
+import type { ExploreQuery, FacetName } from "./explore-url";
+import { countFacets, countMatches, findCorrections, findPageIds } from "./search.queries.server";
 import { MIN_TERM_LENGTH } from "./search-index.server";
+import { recordSearch } from "./search-stats.queries.server";
+import { isEmptySearch, parseSearchText, type SearchText, writeSearchText } from "./search-text";
 
-export const PAGE_SIZE = 24;
-/** More words than this add nothing to a stock-footage search and only cost time. */
-const MAX_WORDS = 6;
-/** Close-enough known words tried for each query word (pg_trgm similarity, best first). */
-const CORRECTIONS_PER_WORD = 2;
+export { PAGE_SIZE } from "./explore-query.server";
+
 const MIN_SIMILARITY = 0.35;
 
-/** The searchable words of free text: letters and digits only, so nothing reaches SQL as syntax. */
-export function queryWords(text: string) {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, MAX_WORDS);
+/** The text to search: the typed words, with unknown words corrected unless the user asked not to. */
+async function resolveText(query: ExploreQuery) {
+  const typed = parseSearchText(query.q);
+  if (query.exact || typed.words.length === 0) return { text: typed, correctedQuery: null };
+  const corrections = await findCorrections(typed.words, MIN_TERM_LENGTH, MIN_SIMILARITY);
+  if (corrections.size === 0) return { text: typed, correctedQuery: null };
+  const text: SearchText = {
+    ...typed,
+    words: [...new Set(typed.words.map((word) => corrections.get(word) ?? word))],
+  };
+  return { text, correctedQuery: writeSearchText(typed, corrections) };
 }
 
 /**
- * For each word the catalogue does not use, the known words it may have been meant as ('luxery' →
- * 'luxury').
- * The vocabulary is small, so this trigram lookup is cheap whatever the catalogue's size.
- */
-async function correctionsOf(words: string[]): Promise<Map<string, string[]>> {
-  const candidates = words.filter((word) => word.length >= MIN_TERM_LENGTH);
-  const result = new Map<string, string[]>(words.map((word) => [word, []]));
-  if (candidates.length === 0) return result;
-  const rows = await db().execute<{ word: string; term: string }>(sql`
-    select w.word, t.term
-    from unnest(${sql.param(candidates)}::text[]) as w(word)
-    -- A word the catalogue already uses is not a typo: leave it alone.
-    cross join lateral (select 1 where not exists (select 1 from search_terms where term = w.word)) known
-    cross join lateral (
-      select term from search_terms
-      where term % w.word and term <> w.word and similarity(term, w.word) >= ${MIN_SIMILARITY}
-      order by similarity(term, w.word) desc, documents desc
-      limit ${CORRECTIONS_PER_WORD}
-    ) t`);
-  for (const row of rows.rows) result.get(row.word)?.push(row.term);
-  return result;
-}
-
-/**
- * The full-text query: every word must match, as typed (stemmed) or as one of its corrections.
- * Each word goes through plainto_tsquery as a bound parameter, so no operator of the user's reaches it.
- */
-function textQuery(words: string[], corrections: Map<string, string[]>): SQL {
-  const perWord = words.map((word) => {
-    const alternatives = [word, ...(corrections.get(word) ?? [])].map(
-      (term) => sql`plainto_tsquery('english', ${term})`,
-    );
-    return sql`(${sql.join(alternatives, sql` || `)})`;
-  });
-  return sql.join(perWord, sql` && `);
-}
-
-function filterConditions(query: ExploreQuery): SQL[] {
-  const conditions: (SQL | undefined)[] = [
-    isPublished,
-    query.license !== "all" ? eq(posts.license, query.license) : undefined,
-    query.orientation !== "all" ? eq(posts.orientation, query.orientation) : undefined,
-    query.tone !== "all" ? eq(posts.colorTone, query.tone) : undefined,
-    query.mood !== "all" ? eq(posts.mood, query.mood) : undefined,
-    query.niche ? eq(posts.nicheId, query.niche) : undefined,
-    query.niche && query.sub
-      ? sql`${posts.subNicheId} = (select id from sub_niches where niche_id = ${query.niche} and name = ${query.sub})`
-      : undefined,
-  ];
-  if (query.duration === "short") conditions.push(lt(posts.durationSeconds, DURATION_SHORT_MAX_EXCLUSIVE));
-  if (query.duration === "medium") {
-    conditions.push(
-      and(
-        gte(posts.durationSeconds, DURATION_SHORT_MAX_EXCLUSIVE),
-        lte(posts.durationSeconds, DURATION_MEDIUM_MAX_INCLUSIVE),
-      ),
-    );
-  }
-  if (query.duration === "long") conditions.push(gt(posts.durationSeconds, DURATION_MEDIUM_MAX_INCLUSIVE));
-  return conditions.filter((condition): condition is SQL => condition !== undefined);
-}
-
-/**
- * At most this many matches are ranked and counted. Ranking and counting touch every matching row,
- * so an unbounded broad query ("luxury" over 100,000 clips) would cost tens of milliseconds; past
- * this many the page says "1000+" and ranks the first matches the index yields.
- */
-export const RESULT_CAP = 1_000;
-
-/**
- * The statement behind a search (exported for the benchmark's EXPLAIN): a bounded set of candidate
- * matches, ranked, joined for display, with the candidates' count on every row. Null when the text
- * holds no searchable word.
- */
-export async function searchStatement(query: ExploreQuery, pageSize = PAGE_SIZE) {
-  const conditions = filterConditions(query);
-  const words = queryWords(query.q);
-  if (query.q && words.length === 0) return null;
-  let rank: SQL = sql`0::real`;
-  if (words.length > 0) {
-    const tsquery = textQuery(words, await correctionsOf(words));
-    conditions.push(sql`${posts.searchVector} @@ (${tsquery})`);
-    rank = sql`ts_rank(${posts.searchVector}, (${tsquery}))`;
-  }
-  const found = db()
-    .select({ id: posts.id, createdAt: posts.createdAt, rank: sql<number>`${rank}`.as("rank") })
-    .from(posts)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .$dynamic();
-  // Without text, "newest first" decides which matches come first, so walk the date index.
-  const candidates = db()
-    .$with("candidates")
-    .as(
-      (words.length > 0 ? found : found.orderBy(desc(posts.createdAt), desc(posts.id))).limit(RESULT_CAP + 1),
-    );
-  // Rank and page the candidates first, then join only the page's rows for display.
-  const pageRows = db()
-    .$with("page_rows")
-    .as(
-      db()
-        .select({
-          id: candidates.id,
-          rank: candidates.rank,
-          createdAt: candidates.createdAt,
-          total: sql<number>`(select count(*)::int from ${candidates})`.as("total"),
-        })
-        .from(candidates)
-        .orderBy(desc(candidates.rank), desc(candidates.createdAt), desc(candidates.id))
-        .limit(pageSize)
-        .offset((query.page - 1) * pageSize),
-    );
-  // Wrapped: an async function returning the (thenable) builder itself would run it.
-  const statement = db()
-    .with(candidates, pageRows)
-    .select({ ...clipColumns, total: pageRows.total })
-    .from(pageRows)
-    .innerJoin(posts, eq(posts.id, pageRows.id))
-    .innerJoin(niches, eq(niches.id, posts.nicheId))
-    .innerJoin(profiles, eq(profiles.id, posts.userId))
-    .leftJoin(subNiches, eq(subNiches.id, posts.subNicheId))
-    .orderBy(desc(pageRows.rank), desc(pageRows.createdAt), desc(pageRows.id));
-  return { statement };
-}
-
-/**
- * One page of the catalogue for a search text and filters: best matches first when there is text
- * (ts_rank, title weighing most), else newest first. Any input is safe: the text is reduced to
- * words and bound as parameters.
+ * One page of the catalogue for a search text and facets, in the query's sort (relevance for text,
+ * else newest). Relevance ranks every match, not a first batch. Any input is safe: the text is
+ * reduced to words and bound as parameters.
  */
 export async function searchClips(query: ExploreQuery, pageSize = PAGE_SIZE): Promise<ClipPage> {
-  const search = await searchStatement(query, pageSize);
-  if (!search) return { clips: [], total: 0, capped: false, page: 1, pageCount: 0 };
-  const rows = await search.statement;
-  // A page past the end has no row to carry the count: ask for the first page's count instead.
-  const counted =
-    rows[0]?.total ?? (query.page > 1 ? (await searchClips({ ...query, page: 1 }, pageSize)).total : 0);
-  const total = Math.min(counted, RESULT_CAP);
+  const { text, correctedQuery } = await resolveText(query);
+  if (query.q && isEmptySearch(text))
+    return { clips: [], total: 0, capped: false, page: 1, pageCount: 0, correctedQuery: null };
+  const [ids, counted] = await Promise.all([findPageIds(query, text, pageSize), countMatches(query, text)]);
+  const clips = await listClipsByIds(ids);
+  const total = Math.min(counted, COUNT_CAP);
   return {
-    clips: rows.map(({ total: _, ...clip }) => clip),
+    clips,
     total,
-    capped: counted > RESULT_CAP,
+    capped: counted > COUNT_CAP,
     page: query.page,
     pageCount: Math.ceil(total / pageSize),
+    correctedQuery,
   };
 }
+
+const DURATION_LABELS: Record<string, string> = {
+  short: "Short (<15s)",
+  medium: "Medium (15–30s)",
+  long: "Long (>30s)",
+};
+const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+/**
+ * Facet counts change little from one minute to the next and a broad text's pass over its matches
+ * is the page's dearest part, so they are kept for a minute per query (page and sort aside).
+ */
+const facetCache = new LRUCache<string, Facet[]>({ max: 500, ttl: 60_000 });
+
+/** The facets of the explore page with their counts for this query. */
+export async function searchFacets(query: ExploreQuery): Promise<Facet[]> {
+  const key = JSON.stringify({ ...query, page: 1, sort: null });
+  const cached = facetCache.get(key);
+  if (cached) return cached;
+  const [{ text }, niches] = await Promise.all([resolveText(query), listNiches()]);
+  const definitions: { name: FacetName; label: string; values: { value: string; label: string }[] }[] = [
+    {
+      name: "niche",
+      label: "Niche",
+      values: niches.map((niche) => ({ value: niche.id, label: niche.name })),
+    },
+    {
+      name: "license",
+      label: "License",
+      values: LICENSES.map((value) => ({ value, label: capitalise(value) })),
+    },
+    {
+      name: "duration",
+      label: "Duration",
+      values: DURATIONS.map((value) => ({ value, label: DURATION_LABELS[value] })),
+    },
+    {
+      name: "orientation",
+      label: "Orientation",
+      values: ORIENTATIONS.map((value) => ({ value, label: capitalise(value) })),
+    },
+    {
+      name: "tone",
+      label: "Color tone",
+      values: COLOR_TONES.map((value) => ({ value, label: capitalise(value) })),
+    },
+    { name: "mood", label: "Mood", values: MOODS.map((value) => ({ value, label: capitalise(value) })) },
+    {
+      name: "resolution",
+      label: "Resolution",
+      values: RESOLUTIONS.map((value) => ({ value, label: RESOLUTION_LABELS[value] })),
+    },
+  ];
+  const flat = definitions.flatMap((facet) => facet.values.map(({ value }) => ({ name: facet.name, value })));
+  const counts = query.q && isEmptySearch(text) ? flat.map(() => 0) : await countFacets(query, text, flat);
+  let index = 0;
+  const facets = definitions.map((facet) => ({
+    name: facet.name,
+    label: facet.label,
+    values: facet.values.map(({ value, label }) => ({
+      value,
+      label,
+      count: counts[index++],
+      selected: (query[facet.name] as string[]).includes(value),
+    })),
+  }));
+  facetCache.set(key, facets);
+  return facets;
+}
+
+export const POPULAR_FALLBACK_CLIPS = 8;
+const RELATED_NICHES = 3;
+
+/**
+ * What a search with no results offers instead of an empty page: niches whose names share a word
+ * with the text (else the first niches), and the most popular clips.
+ */
+export async function noResultsHelp(query: ExploreQuery): Promise<{
+  niches: { id: string; name: string }[];
+  popular: CatalogClip[];
+}> {
+  const [niches, popular] = await Promise.all([listNiches(), listPopularClips(POPULAR_FALLBACK_CLIPS)]);
+  const words = parseSearchText(query.q).words;
+  const related = niches.filter((niche) =>
+    [niche.name, ...niche.subNiches].some((name) =>
+      words.some((word) => word.length >= MIN_TERM_LENGTH && name.toLowerCase().includes(word.slice(0, 4))),
+    ),
+  );
+  const chosen = (related.length ? related : niches).slice(0, RELATED_NICHES);
+  return { niches: chosen.map(({ id, name }) => ({ id, name })), popular };
+}
+
+/** Records a first-page text search for suggestions and top searches; never fails the page. */
+export function noteSearch(query: ExploreQuery, page: ClipPage) {
+  if (!query.q || query.page !== 1) return;
+  recordSearch(page.correctedQuery ?? query.q, page.total, page.clips[0]?.id ?? null).catch((error) =>
+    logger.warn({ err: error }, "recording a search failed"),
+  );
+}
+export { listTopSearches } from "./search-stats.queries.server";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseExploreQuery } from "~/catalog/explore-query.server";
 import type { ExploreQuery } from "~/catalog/explore-url";
-import { searchClips } from "~/catalog/search.server";
+import { searchClips, searchFacets } from "~/catalog/search.server";
 import { SEARCH_QUERY_MAX } from "~/constants";
 import { createClip, createProfile } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";
@@ -173,7 +173,7 @@ describe("text search", () => {
 
   it("finds nothing for unrelated words", async () => {
     const page = await searchClips(query("q=submarine"));
-    expect(page).toEqual({ clips: [], total: 0, capped: false, page: 1, pageCount: 0 });
+    expect(page).toEqual({ clips: [], total: 0, capped: false, page: 1, pageCount: 0, correctedQuery: null });
   });
 
   it.each([
@@ -196,6 +196,62 @@ describe("text search", () => {
 
   it("a quoted or punctuated word still matches", async () => {
     expect(await found(`q=${encodeURIComponent(`"yacht!"`)}`)).toEqual(sorted("yacht", "mountain"));
+  });
+});
+
+describe("phrases, exclusions and corrections", () => {
+  it("a quoted phrase matches the words together and in order only", async () => {
+    expect(await found(`q=${encodeURIComponent(`"golden hour"`)}`)).toEqual(sorted("yacht"));
+    expect(await found(`q=${encodeURIComponent(`"hour golden"`)}`)).toEqual([]);
+  });
+
+  it("a -word excludes the clips that contain it", async () => {
+    expect(await found("q=yacht+-mist")).toEqual(sorted("yacht"));
+    expect(await found("q=-yacht")).toEqual(sorted("network", "yoga"));
+  });
+
+  it("says which words were corrected, and searches as typed when asked to", async () => {
+    const corrected = await searchClips(query("q=luxery+sunset"));
+    expect(corrected.correctedQuery).toBe("luxury sunset");
+    expect(corrected.clips.map((clip) => clip.id)).toEqual([ids.yacht]);
+    const exact = await searchClips(query("q=luxery+sunset&exact=1"));
+    expect(exact).toMatchObject({ total: 0, correctedQuery: null });
+  });
+
+  it("does not correct a word the catalogue knows, even in another form", async () => {
+    expect((await searchClips(query("q=yachts"))).correctedQuery).toBeNull();
+  });
+});
+
+describe("multi-select facets and sorts", () => {
+  it("several values of one facet widen, facets narrow each other", async () => {
+    expect(await found("mood=cinematic&mood=energetic")).toEqual(sorted("yacht", "network"));
+    expect(await found("niche=luxury&niche=wellness&license=standard")).toEqual(sorted("yoga"));
+    expect(await found("duration=short&duration=long")).toEqual(sorted("yacht", "yoga"));
+  });
+
+  it("resolution bands use the shorter side of the frame", async () => {
+    expect(await found("resolution=sd")).toEqual(sorted("yacht", "network", "mountain", "yoga"));
+    expect(await found("resolution=4k")).toEqual([]);
+  });
+
+  it("sorts by duration and by popularity", async () => {
+    const order = async (search: string) => (await searchClips(query(search))).clips.map((clip) => clip.id);
+    expect(await order("sort=shortest")).toEqual([ids.yacht, ids.network, ids.mountain, ids.yoga]);
+    expect(await order("sort=longest")).toEqual([ids.yoga, ids.mountain, ids.network, ids.yacht]);
+    // Equal popularity (none saved yet) falls back to newest first.
+    expect(await order("sort=popular")).toEqual([ids.yoga, ids.mountain, ids.network, ids.yacht]);
+  });
+
+  it("counts each facet value as if it were chosen, ignoring the facet's own choice", async () => {
+    const facets = await searchFacets(query("mood=calm&license=standard"));
+    const counts = (name: string) =>
+      Object.fromEntries(facets.find((facet) => facet.name === name)!.values.map((v) => [v.value, v.count]));
+    // Mood counts ignore mood=calm but keep license=standard.
+    expect(counts("mood")).toEqual({ cinematic: 0, calm: 2, energetic: 1 });
+    // License counts ignore license=standard but keep mood=calm.
+    expect(counts("license")).toEqual({ standard: 2, extended: 0 });
+    expect(counts("orientation")).toEqual({ landscape: 1, portrait: 0, square: 1 });
   });
 });
 

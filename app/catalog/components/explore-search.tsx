@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { SearchIcon } from "~/components/icons";
 import { SUGGESTION_ROTATION_MS } from "~/constants";
 import type { Niche } from "../catalog.server";
 import { SEARCH_TYPES, type SearchType } from "../catalog-content";
 import { type ExploreQuery, exploreSearch, FILTER_NAMES } from "../explore-url";
+import { SearchSuggest } from "./search-suggest";
 
 /** Rotates through a list every SUGGESTION_ROTATION_MS. */
 function useRotating(list: readonly string[]) {
@@ -48,7 +48,7 @@ export function ExploreSearch({
     const wanted = text.trim().toLowerCase();
     const niche = wanted ? niches.find((item) => item.name.toLowerCase().includes(wanted)) : undefined;
     navigate(
-      `/videos${exploreSearch(niche ? { ...query, q: "", niche: niche.id, sub: null, page: 1 } : { ...query, q: text.trim(), page: 1 })}`,
+      `/videos${exploreSearch(niche ? { ...query, q: "", niche: [niche.id], sub: null, page: 1 } : { ...query, q: text.trim(), exact: false, page: 1 })}`,
     );
   }
 
@@ -78,24 +78,24 @@ export function ExploreSearch({
         ))}
       </fieldset>
       <Form method="get" action="/videos" role="search" onSubmit={submit} className="flex gap-2">
-        {FILTER_NAMES.map((name) =>
-          query[name] !== "all" ? <input key={name} type="hidden" name={name} value={query[name]} /> : null,
+        {FILTER_NAMES.flatMap((name) =>
+          query[name].map((value) => (
+            <input key={`${name}:${value}`} type="hidden" name={name} value={value} />
+          )),
         )}
-        {query.niche ? <input type="hidden" name="niche" value={query.niche} /> : null}
-        {query.niche && query.sub ? <input type="hidden" name="sub" value={query.sub} /> : null}
-        <label className="relative flex-1">
-          <span className="sr-only">Search {SEARCH_TYPES[type].label.toLowerCase()}</span>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-zinc-400" />
-          <input
-            type="search"
-            name="q"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            maxLength={200}
-            placeholder={`Search ${SEARCH_TYPES[type].label.toLowerCase()}… try “${suggestion}”`}
-            className="h-12 w-full rounded-full border border-zinc-300 bg-white pr-4 pl-12 text-base shadow-sm outline-none placeholder:text-zinc-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-500/30 dark:border-zinc-700 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
-          />
-        </label>
+        {query.niche.map((niche) => (
+          <input key={niche} type="hidden" name="niche" value={niche} />
+        ))}
+        {query.niche.length === 1 && query.sub ? <input type="hidden" name="sub" value={query.sub} /> : null}
+        {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
+        <SearchSuggest
+          name="q"
+          value={text}
+          onValueChange={setText}
+          label={`Search ${SEARCH_TYPES[type].label.toLowerCase()}`}
+          placeholder={`Search ${SEARCH_TYPES[type].label.toLowerCase()}… try “${suggestion}”`}
+          className="flex-1"
+        />
         <button
           type="submit"
           className="h-12 rounded-full bg-brand-700 px-6 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 dark:bg-brand-500 dark:text-zinc-950 dark:hover:bg-brand-400"

@@ -1,29 +1,88 @@
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import { ChevronDownIcon, FiltersIcon } from "~/components/icons";
-import { COLOR_TONES, DURATIONS, LICENSES, MOODS, ORIENTATIONS } from "../attributes";
-import { type ExploreQuery, exploreSearch, type FilterName } from "../explore-url";
+import type { Facet } from "../catalog-clip";
+import {
+  type ExploreQuery,
+  effectiveSort,
+  exploreSearch,
+  SORT_LABELS,
+  SORTS,
+  toggleFacet,
+} from "../explore-url";
 import { ChipLink } from "./chip";
 
-const DURATION_LABELS = { short: "Short (<15s)", medium: "Medium (15–30s)", long: "Long (>30s)" };
+const formatCount = (count: number) => count.toLocaleString("en");
 
-const FILTERS: {
-  name: FilterName;
-  label: string;
-  values: readonly string[];
-  labels?: Record<string, string>;
-}[] = [
-  { name: "license", label: "License", values: LICENSES },
-  { name: "duration", label: "Duration", values: DURATIONS, labels: DURATION_LABELS },
-  { name: "orientation", label: "Orientation", values: ORIENTATIONS },
-  { name: "tone", label: "Color tone", values: COLOR_TONES },
-  { name: "mood", label: "Mood", values: MOODS },
-];
+/** A facet value: a link that adds or removes it, so the URL holds the state and no script is needed. */
+function FacetOption({
+  query,
+  facet,
+  value,
+  basePath,
+}: {
+  query: ExploreQuery;
+  facet: Facet;
+  value: Facet["values"][number];
+  basePath: string;
+}) {
+  const to = `${basePath}${exploreSearch(toggleFacet(query, facet.name, value.value)) || "?"}`;
+  const empty = value.count === 0 && !value.selected;
+  return (
+    <li>
+      <Link
+        to={to}
+        preventScrollReset
+        rel="nofollow"
+        aria-current={value.selected ? "true" : undefined}
+        data-facet={`${facet.name}:${value.value}`}
+        className={`flex items-center gap-2 rounded-lg px-2 py-1 text-sm transition-colors hover:bg-zinc-100 dark:hover:bg-zinc-800 ${
+          empty ? "text-zinc-500 dark:text-zinc-400" : "text-zinc-800 dark:text-zinc-200"
+        }`}
+      >
+        <span
+          aria-hidden
+          className={`grid size-4 shrink-0 place-items-center rounded border ${
+            value.selected
+              ? "border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-zinc-950"
+              : "border-zinc-400 dark:border-zinc-600"
+          }`}
+        >
+          {value.selected ? (
+            <svg viewBox="0 0 16 16" className="size-3" fill="none" stroke="currentColor" strokeWidth="2.5">
+              <path d="m3.5 8.5 3 3 6-7" />
+            </svg>
+          ) : null}
+        </span>
+        <span className="min-w-0 flex-1 truncate">
+          {value.label}
+          {value.selected ? <span className="sr-only"> (selected)</span> : null}
+        </span>
+        <span className="shrink-0 text-xs tabular-nums text-zinc-600 dark:text-zinc-400">
+          {formatCount(value.count)}
+        </span>
+      </Link>
+    </li>
+  );
+}
 
-const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-
-/** The five filters, each 'all' by default; every choice is a link, so the URL holds the state. */
-export function FiltersPanel({ query }: { query: ExploreQuery }) {
-  const active = FILTERS.filter((filter) => query[filter.name] !== "all").length;
+/**
+ * The facets with their counts. Several values of a facet widen the search, facets narrow each
+ * other; each count says what choosing that value would show.
+ */
+export function FiltersPanel({
+  query,
+  facets,
+  basePath = "/videos",
+}: {
+  query: ExploreQuery;
+  facets: Facet[];
+  basePath?: string;
+}) {
+  const active = facets.reduce(
+    (sum, facet) => sum + facet.values.filter((value) => value.selected).length,
+    0,
+  );
   const [open, setOpen] = useState(active > 0);
   const panelId = useId();
   return (
@@ -34,7 +93,7 @@ export function FiltersPanel({ query }: { query: ExploreQuery }) {
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((value) => !value)}
-          className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold"
+          className="flex w-full items-center justify-between gap-4 px-5 py-3 text-left text-base font-semibold"
         >
           <span className="flex items-center gap-2">
             <FiltersIcon className="size-5 text-brand-700 dark:text-brand-400" />
@@ -51,28 +110,49 @@ export function FiltersPanel({ query }: { query: ExploreQuery }) {
       <div
         id={panelId}
         hidden={!open}
-        className="grid gap-5 border-t border-zinc-200 px-5 py-5 sm:grid-cols-2 lg:grid-cols-5 dark:border-zinc-800"
+        className="grid gap-5 border-t border-zinc-200 px-5 py-5 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-7 dark:border-zinc-800"
       >
-        {FILTERS.map((filter) => (
-          <fieldset key={filter.name}>
+        {facets.map((facet) => (
+          <fieldset key={facet.name} data-testid={`facet-${facet.name}`}>
             <legend className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
-              {filter.label}
+              {facet.label}
             </legend>
-            <div className="flex flex-wrap gap-2">
-              {["all", ...filter.values].map((value) => (
-                <ChipLink
-                  key={value}
-                  to={exploreSearch({ ...query, [filter.name]: value, page: 1 }) || "?"}
-                  active={query[filter.name] === value}
-                  className="px-3 py-1 text-xs"
-                >
-                  {value === "all" ? "All" : (filter.labels?.[value] ?? capitalise(value))}
-                </ChipLink>
+            <ul className="space-y-0.5">
+              {facet.values.map((value) => (
+                <FacetOption
+                  key={value.value}
+                  query={query}
+                  facet={facet}
+                  value={value}
+                  basePath={basePath}
+                />
               ))}
-            </div>
+            </ul>
           </fieldset>
         ))}
       </div>
     </section>
+  );
+}
+
+/** The five sorts as links (relevance only for a text search). */
+export function SortBar({ query, basePath = "/videos" }: { query: ExploreQuery; basePath?: string }) {
+  const current = effectiveSort(query);
+  const sorts = query.q ? SORTS : SORTS.filter((sort) => sort !== "relevance");
+  return (
+    <nav aria-label="Sort" className="flex items-center gap-2 overflow-x-auto pb-1">
+      <span className="shrink-0 text-sm font-semibold text-zinc-600 dark:text-zinc-400">Sort:</span>
+      {sorts.map((sort) => (
+        <ChipLink
+          key={sort}
+          to={`${basePath}${exploreSearch({ ...query, sort, page: 1 }) || "?"}`}
+          active={sort === current}
+          rel="nofollow"
+          className="px-3 py-1 text-xs"
+        >
+          {SORT_LABELS[sort]}
+        </ChipLink>
+      ))}
+    </nav>
   );
 }

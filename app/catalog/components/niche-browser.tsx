@@ -2,13 +2,15 @@ import { Link } from "react-router";
 import type { Niche } from "../catalog.server";
 import { type ExploreQuery, exploreSearch } from "../explore-url";
 import { ChipLink } from "./chip";
+import { NicheIcon } from "./niche-icon";
 
 /**
  * Browse by Niche: choosing the selected niche again deselects it and clears the
  * sub-niche; choosing another niche clears the sub-niche.
  */
 export function NicheBrowser({ query, niches }: { query: ExploreQuery; niches: Niche[] }) {
-  const selected = niches.find((niche) => niche.id === query.niche);
+  const only = query.niche.length === 1 ? query.niche[0] : null;
+  const selected = niches.find((niche) => niche.id === only);
   return (
     <section aria-labelledby="browse-niche">
       <h2 id="browse-niche" className="mb-4 text-xl font-bold tracking-tight">
@@ -16,9 +18,9 @@ export function NicheBrowser({ query, niches }: { query: ExploreQuery; niches: N
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {niches.map((niche) => {
-          const isSelected = niche.id === query.niche;
+          const isSelected = query.niche.includes(niche.id);
           const to =
-            exploreSearch({ ...query, niche: isSelected ? null : niche.id, sub: null, page: 1 }) || "?";
+            exploreSearch({ ...query, niche: isSelected ? [] : [niche.id], sub: null, page: 1 }) || "?";
           return (
             <li key={niche.id}>
               <Link
@@ -41,7 +43,7 @@ export function NicheBrowser({ query, niches }: { query: ExploreQuery; niches: N
                 />
                 <span className="absolute inset-0 bg-gradient-to-t from-black/80 via-black/30 to-transparent" />
                 <span className="absolute inset-x-0 bottom-0 flex items-center gap-1.5 p-3 text-sm font-semibold text-white">
-                  <span aria-hidden>{niche.icon}</span>
+                  <NicheIcon id={niche.id} />
                   {niche.name}
                 </span>
                 {isSelected ? (

@@ -1,30 +1,33 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { ChevronLeftIcon } from "~/components/icons";
 import { pageMeta } from "~/components/meta";
-import { ClipCard } from "../components/clip-card";
-import { EmptyResults } from "../components/explore-results";
+import { ExploreResults, formatTotal, NoResults } from "../components/explore-results";
+import { SortBar } from "../components/filters-panel";
+import { SearchSuggest } from "../components/search-suggest";
 import { parseExploreQuery } from "../explore-query.server";
 import { exploreSearch } from "../explore-url";
-import { searchClips } from "../search.server";
+import { noResultsHelp, noteSearch, searchClips } from "../search.server";
 import type { Route } from "./+types/search";
 
-/** /search?q=…: the same search as explore, as a plain results page. */
+/** /search?q=…: the same search as explore, as a plain results page with its own box. */
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseExploreQuery(new URL(request.url).searchParams);
-  return { query, result: await searchClips(query) };
+  if (!query.q) return { query, result: null, help: await noResultsHelp(query) };
+  const result = await searchClips(query);
+  noteSearch(query, result);
+  return { query, result, help: result.total === 0 ? await noResultsHelp(query) : null };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(
-    data?.query.q ? `Search: ${data.query.q}` : "Search Results",
+    data?.query.q ? `Search: ${data.query.q}` : "Search videos",
     "Search results for stock video clips on Verdeo.",
   );
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, result } = loaderData;
-  const pageLink = (page: number) => `/search${exploreSearch({ ...query, page }) || "?"}`;
+  const { query, result, help } = loaderData;
   return (
-    <main className="mx-auto max-w-[1400px] px-4 py-10 sm:px-6">
+    <main className="mx-auto max-w-[1400px] space-y-6 px-4 py-8 sm:px-6">
       <Link
         to="/"
         className="inline-flex items-center gap-1.5 text-sm font-semibold text-zinc-700 hover:text-brand-700 dark:text-zinc-300 dark:hover:text-brand-400"
@@ -32,48 +35,47 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <ChevronLeftIcon />
         Back to home
       </Link>
-      <h1 className="mt-6 text-3xl font-black tracking-tight sm:text-4xl">Search Results</h1>
-      <p className="mt-2 text-zinc-600 dark:text-zinc-400">Showing video results for: "{query.q}"</p>
-      <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400" data-testid="result-count">
-        {result.total}
-        {result.capped ? "+" : ""} {result.total === 1 ? "video" : "videos"}
-      </p>
-      <div className="mt-8">
-        {result.clips.length === 0 ? (
-          <EmptyResults resetTo="/videos" />
-        ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {result.clips.map((clip) => (
-              <li key={clip.id}>
-                <ClipCard clip={clip} />
-              </li>
-            ))}
-          </ul>
-        )}
+      <div>
+        <h1 className="text-2xl font-black tracking-tight sm:text-3xl">Search Results</h1>
+        <p className="mt-1 text-zinc-600 dark:text-zinc-400">
+          {query.q ? `Showing video results for: "${query.q}"` : "What are you looking for?"}
+        </p>
       </div>
-      {result.pageCount > 1 ? (
-        <nav aria-label="Result pages" className="mt-8 flex items-center justify-center gap-3 text-sm">
-          {result.page > 1 ? (
+      <Form method="get" action="/search" role="search" className="flex max-w-3xl gap-2">
+        <SearchSuggest
+          key={query.q}
+          name="q"
+          defaultValue={query.q}
+          label="Search videos"
+          placeholder="Search stock videos…"
+          className="flex-1"
+        />
+        <button
+          type="submit"
+          className="h-12 rounded-full bg-brand-700 px-6 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 dark:bg-brand-500 dark:text-zinc-950 dark:hover:bg-brand-400"
+        >
+          Search
+        </button>
+      </Form>
+      {result ? (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <SortBar query={query} basePath="/search" />
             <Link
-              to={pageLink(result.page - 1)}
-              className="rounded-full border border-zinc-300 px-4 py-2 font-semibold dark:border-zinc-700"
+              to={`/videos${exploreSearch({ ...query, page: 1 })}`}
+              className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-400"
             >
-              Previous
+              Refine with filters ({formatTotal(result)})
             </Link>
-          ) : null}
-          <span>
-            Page {result.page} of {result.pageCount}
-          </span>
-          {result.page < result.pageCount ? (
-            <Link
-              to={pageLink(result.page + 1)}
-              className="rounded-full border border-zinc-300 px-4 py-2 font-semibold dark:border-zinc-700"
-            >
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+          </div>
+          <ExploreResults result={result} query={query} help={help} basePath="/search" />
+        </>
+      ) : (
+        <section aria-label="Popular" className="space-y-4">
+          <p className="text-zinc-600 dark:text-zinc-400">Type what you need above, or start from these.</p>
+          {help ? <NoResults help={help} resetTo="/videos" showEmpty={false} /> : null}
+        </section>
+      )}
     </main>
   );
 }

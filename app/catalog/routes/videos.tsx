@@ -6,17 +6,25 @@ import { RESET_FILTERS, TOP_SEARCHED_NICHES, TRENDING_CHIPS } from "../catalog-c
 import { ChipLink, chipClass } from "../components/chip";
 import { ExploreResults } from "../components/explore-results";
 import { ExploreSearch } from "../components/explore-search";
-import { FiltersPanel } from "../components/filters-panel";
+import { FiltersPanel, SortBar } from "../components/filters-panel";
 import { NicheBrowser } from "../components/niche-browser";
+import { NicheIcon } from "../components/niche-icon";
 import { parseExploreQuery } from "../explore-query.server";
 import { exploreSearch, isUnfiltered } from "../explore-url";
-import { searchClips } from "../search.server";
+import { listTopSearches, noResultsHelp, noteSearch, searchClips, searchFacets } from "../search.server";
 import type { Route } from "./+types/videos";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseExploreQuery(new URL(request.url).searchParams);
-  const [niches, result] = await Promise.all([listNiches(), searchClips(query)]);
-  return { query, niches, result };
+  const [niches, result, facets, topSearches] = await Promise.all([
+    listNiches(),
+    searchClips(query),
+    searchFacets(query),
+    listTopSearches(TOP_SEARCHED_NICHES),
+  ]);
+  noteSearch(query, result);
+  const help = result.total === 0 ? await noResultsHelp(query) : null;
+  return { query, niches, result, facets, help, topSearches };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -26,17 +34,17 @@ export const meta: Route.MetaFunction = ({ data }) =>
   );
 
 export default function Videos({ loaderData }: Route.ComponentProps) {
-  const { query, niches, result } = loaderData;
+  const { query, niches, result, facets, help, topSearches } = loaderData;
   // The page scrolls to the top when it opens (filter links keep the position).
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
   return (
-    <main className="mx-auto max-w-[1400px] space-y-10 px-4 py-10 sm:px-6">
-      <header className="space-y-6">
-        <div>
-          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Explore Videos</h1>
-          <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+    <main className="mx-auto max-w-[1400px] space-y-8 px-4 py-6 sm:px-6">
+      <header className="space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
+          <h1 className="text-2xl font-black tracking-tight sm:text-3xl">Explore Videos</h1>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
             Professional stock footage by niche, mood and format, ready for your next project.
           </p>
         </div>
@@ -48,6 +56,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
               key={chip}
               to={exploreSearch({ q: chip })}
               active={query.q.toLowerCase() === chip.toLowerCase()}
+              className="px-3 py-1 text-xs"
             >
               {chip}
             </ChipLink>
@@ -55,38 +64,54 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
         </nav>
       </header>
 
-      <div className="space-y-4">
-        <FiltersPanel query={query} />
-        {isUnfiltered(query) ? null : (
-          <Link
-            to="/videos"
-            className="inline-flex text-sm font-semibold text-brand-700 hover:underline dark:text-brand-400"
-          >
-            {RESET_FILTERS}
-          </Link>
-        )}
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SortBar query={query} />
+          {isUnfiltered(query) ? null : (
+            <Link
+              to="/videos"
+              className="inline-flex text-sm font-semibold text-brand-700 hover:underline dark:text-brand-400"
+            >
+              {RESET_FILTERS}
+            </Link>
+          )}
+        </div>
+        <FiltersPanel query={query} facets={facets} />
       </div>
 
+      <ExploreResults result={result} query={query} help={help} />
       <NicheBrowser query={query} niches={niches} />
-      <ExploreResults result={result} query={query} />
 
       <section aria-labelledby="top-searched" className="space-y-4">
         <h2 id="top-searched" className="text-xl font-bold tracking-tight">
           Top Searched This Week
         </h2>
         <ol className="grid gap-3 sm:grid-cols-3">
-          {niches.slice(0, TOP_SEARCHED_NICHES).map((niche, index) => (
-            <li key={niche.id}>
-              <Link
-                to={exploreSearch({ niche: niche.id })}
-                className={`${chipClass()} w-full justify-start rounded-xl px-4 py-3`}
-              >
-                <span className="text-brand-700 dark:text-brand-400">#{index + 1}</span>
-                <span aria-hidden>{niche.icon}</span>
-                {niche.name}
-              </Link>
-            </li>
-          ))}
+          {/* Real searches once enough people searched this week; until then the first niches. */}
+          {topSearches.length >= TOP_SEARCHED_NICHES
+            ? topSearches.map((top, index) => (
+                <li key={top.query}>
+                  <Link
+                    to={exploreSearch({ q: top.query })}
+                    className={`${chipClass()} w-full justify-start rounded-xl px-4 py-3`}
+                  >
+                    <span className="text-brand-700 dark:text-brand-400">#{index + 1}</span>
+                    {top.query}
+                  </Link>
+                </li>
+              ))
+            : niches.slice(0, TOP_SEARCHED_NICHES).map((niche, index) => (
+                <li key={niche.id}>
+                  <Link
+                    to={exploreSearch({ niche: [niche.id] })}
+                    className={`${chipClass()} w-full justify-start rounded-xl px-4 py-3`}
+                  >
+                    <span className="text-brand-700 dark:text-brand-400">#{index + 1}</span>
+                    <NicheIcon id={niche.id} />
+                    {niche.name}
+                  </Link>
+                </li>
+              ))}
         </ol>
       </section>
 

@@ -8,6 +8,7 @@ import {
   HOME_SUBTITLE,
 } from "../../catalog-content";
 import { exploreSearch } from "../../explore-url";
+import { SearchSuggest } from "../search-suggest";
 import { Marquee } from "./marquee";
 
 /** Section 1: headline, the search box (only a non-blank search goes anywhere) and the category strip. */
@@ -30,17 +31,15 @@ export function Hero() {
             if (query) navigate(`/videos?q=${encodeURIComponent(query)}`);
           }}
         >
-          <label className="flex-1">
-            <span className="sr-only">Search stock videos</span>
-            <input
-              type="search"
-              name="q"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder={HOME_SEARCH_PLACEHOLDER}
-              className="h-12 w-full rounded-full bg-transparent px-5 text-base outline-none placeholder:text-zinc-500 dark:placeholder:text-zinc-400"
-            />
-          </label>
+          <SearchSuggest
+            name="q"
+            value={text}
+            onValueChange={setText}
+            label="Search stock videos"
+            placeholder={HOME_SEARCH_PLACEHOLDER}
+            className="flex-1 text-left"
+            inputClassName="h-12 w-full rounded-full bg-transparent pr-5 pl-12 text-base outline-none placeholder:text-zinc-500 dark:placeholder:text-zinc-400"
+          />
           <button
             type="submit"
             className="h-12 rounded-full bg-brand-700 px-6 text-sm font-semibold text-white hover:bg-brand-800 dark:bg-brand-500 dark:text-zinc-950 dark:hover:bg-brand-400"
