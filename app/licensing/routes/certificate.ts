@@ -1,0 +1,15 @@
+import { requireUser } from "~/accounts/session.server";
+import { certificateFor } from "../library.server";
+import { LicenseIdSchema } from "../license-id";
+import { notFound, pdfResponse } from "../pdf-response";
+import type { Route } from "./+types/certificate";
+
+/** A license's certificate, for its licensee only: anyone else gets the same 404 as a wrong id. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const id = LicenseIdSchema.safeParse(params.licenseId);
+  if (!id.success) return notFound();
+  const pdf = await certificateFor(user, id.data);
+  if (!pdf) return notFound();
+  return pdfResponse(pdf, `verdeo-license-${id.data}.pdf`);
+}
