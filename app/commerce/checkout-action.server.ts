@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/accounts/session.server";
+import { config } from "~/platform/config.server";
 import { readForm } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
@@ -129,7 +130,9 @@ export async function checkoutAction(request: Request, clientIp: string, request
       );
     }
     completeCheckout(session, result.order.id);
-    return redirect("/checkout/success", { headers: await cookie(session) });
+    // With card payment on, licensing's /checkout/pay hands the buyer to Stripe for this order.
+    const next = config().STRIPE_SECRET_KEY ? "/checkout/pay" : "/checkout/success";
+    return redirect(next, { headers: await cookie(session) });
   } catch (error) {
     logger.error({ err: error, requestId }, "placing an order failed");
     return data<CheckoutActionData>({ values, formError: ORDER_FAILED_MESSAGE }, { status: 500 });

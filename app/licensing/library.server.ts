@@ -1,6 +1,6 @@
 import { can } from "~/accounts/permissions";
 import type { SessionUser } from "~/accounts/session.server";
-import { findOrderWithPlanTitle, listOrdersOfUser } from "~/commerce/order-queries.server";
+import { findOrderWithPlanTitle, listOrdersOfUser } from "~/commerce/order.queries.server";
 import type { OrderStatus } from "~/commerce/plans";
 import { config } from "~/platform/config.server";
 import { findInvoiceOfOrder, listCurrentEntitlements } from "./entitlement.queries.server";

@@ -1,0 +1,122 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ordersPending } from "~/commerce/schema.server";
+import { cancelOrder } from "~/licensing/orders.server";
+import { action as webhookAction } from "~/licensing/routes/stripe-webhook";
+import { entitlements, invoices } from "~/licensing/schema.server";
+import { listAudit } from "~/platform/audit.server";
+import { loadConfig } from "~/platform/config.server";
+import { routeArgs } from "../factories/commerce";
+import { createOrder, STAFF_ACTOR } from "../factories/licensing";
+import { useTestDatabase } from "../setup/database";
+
+const database = useTestDatabase();
+const SECRET = "whsec_test_licensing_webhook_secret";
+const stripe = new Stripe("sk_test_offline");
+
+beforeAll(() => {
+  process.env.STRIPE_SECRET_KEY = "sk_test_offline";
+  process.env.STRIPE_WEBHOOK_SECRET = SECRET;
+  loadConfig();
+});
+
+afterAll(() => {
+  delete process.env.STRIPE_SECRET_KEY;
+  delete process.env.STRIPE_WEBHOOK_SECRET;
+  loadConfig();
+});
+
+let eventCounter = 0;
+
+/** A checkout.session.completed event for the order, as Stripe would send it. */
+function completedEvent(order: { id: string; totalCents: number }, overrides: Record<string, unknown> = {}) {
+  eventCounter += 1;
+  return JSON.stringify({
+    id: `evt_test_${Date.now()}_${eventCounter}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `cs_test_${eventCounter}`,
+        object: "checkout.session",
+        client_reference_id: order.id,
+        metadata: { orderId: order.id },
+        payment_status: "paid",
+        status: "complete",
+        amount_total: order.totalCents,
+        currency: "eur",
+        payment_intent: `pi_test_${eventCounter}`,
+        ...overrides,
+      },
+    },
+  });
+}
+
+async function deliver(payload: string, secret = SECRET) {
+  const header = stripe.webhooks.generateTestHeaderString({ payload, secret });
+  const request = new Request("http://localhost/webhooks/stripe", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+    body: payload,
+  });
+  return (await webhookAction(routeArgs(request) as never)) as Response;
+}
+
+async function orderRow(id: string) {
+  const [row] = await database.db.select().from(ordersPending).where(eq(ordersPending.id, id));
+  return row!;
+}
+
+describe("the Stripe webhook", () => {
+  it("refuses a bad signature and changes nothing", async () => {
+    const order = await createOrder();
+    const response = await deliver(completedEvent(order), "whsec_someone_else");
+    expect(response.status).toBe(400);
+    expect((await orderRow(order.id)).status).toBe("awaiting_payment");
+    const tampered = new Request("http://localhost/webhooks/stripe", {
+      method: "POST",
+      headers: { "Stripe-Signature": "t=1,v1=deadbeef" },
+      body: completedEvent(order),
+    });
+    expect(((await webhookAction(routeArgs(tampered) as never)) as Response).status).toBe(400);
+  });
+
+  it("marks the order paid once: a replayed event makes one payment, one entitlement, one invoice", async () => {
+    const order = await createOrder();
+    const payload = completedEvent(order);
+    const first = await deliver(payload);
+    expect(await first.json()).toMatchObject({ outcome: "paid" });
+    const replay = await deliver(payload);
+    expect(await replay.json()).toMatchObject({ outcome: "already_processed" });
+    // The same payment reported again under another event id changes nothing either.
+    await deliver(completedEvent(order));
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: "paid" });
+    expect(row.paymentReference).toMatch(/^stripe:pi_test_/);
+    expect(
+      await database.db.select().from(entitlements).where(eq(entitlements.orderId, order.id)),
+    ).toHaveLength(1);
+    expect(await database.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
+    const audit = await listAudit({ targetType: "order", targetId: order.id });
+    expect(audit.map((entry) => [entry.action, entry.actorId])).toEqual([
+      ["order.mark_paid", "system:stripe"],
+    ]);
+  });
+
+  it("a late event for a cancelled order changes nothing", async () => {
+    const order = await createOrder();
+    await cancelOrder({ orderId: order.id, actor: STAFF_ACTOR });
+    const response = await deliver(completedEvent(order));
+    expect(response.status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe("cancelled");
+  });
+
+  it("never marks an order paid for another amount or an unpaid session", async () => {
+    const order = await createOrder();
+    expect((await deliver(completedEvent(order, { amount_total: 1 }))).status).toBe(400);
+    await deliver(completedEvent(order, { payment_status: "unpaid" }));
+    expect((await orderRow(order.id)).status).toBe("awaiting_payment");
+  });
+});
