@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
-import { entitlements, invoiceCounter, invoices } from "./schema.server";
+import { entitlements, invoiceCounter, invoices, stripeEvents } from "./schema.server";
 
 export type Entitlement = typeof entitlements.$inferSelect;
 export type NewEntitlement = typeof entitlements.$inferInsert;
@@ -131,4 +131,9 @@ export async function findInvoiceOfOrder(orderId: string) {
 
 export async function listInvoiceNumbers() {
   return db().select().from(invoices).orderBy(desc(invoices.number));
+}
+
+/** A log of the Stripe events handled (their effect is the order's own conditional change). */
+export async function recordStripeEvent(event: { id: string; type: string; orderId: string }) {
+  await db().insert(stripeEvents).values(event).onConflictDoNothing();
 }

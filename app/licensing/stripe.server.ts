@@ -2,10 +2,9 @@ import Stripe from "stripe";
 import { findOrderWithPlanTitle, setOrderStripeSession } from "~/commerce/order.queries.server";
 import { CURRENCY } from "~/constants";
 import { config } from "~/platform/config.server";
-import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
+import { recordStripeEvent } from "./entitlement.queries.server";
 import { markOrderPaid } from "./orders.server";
-import { stripeEvents } from "./schema.server";
 
 /** Card payment is on when both Stripe settings are present; otherwise orders are paid by hand. */
 export function cardPaymentEnabled() {
@@ -137,6 +136,6 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     return { ok: false, reason: "order_not_payable" };
   }
   // A log of what was handled; the order's own conditional change is what makes replays harmless.
-  await db().insert(stripeEvents).values({ id: event.id, type: event.type, orderId }).onConflictDoNothing();
+  await recordStripeEvent({ id: event.id, type: event.type, orderId });
   return { ok: true, value: { outcome: paid.value.changed ? "paid" : "already_processed" } };
 }

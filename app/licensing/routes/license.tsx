@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { CheckIcon } from "~/commerce/components/plan-card";
 import { ButtonLink } from "~/components/button";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { verifyLicense } from "../library.server";
 import { LicenseIdSchema } from "../license-id";
 import { LICENSE_TERMS } from "../license-terms";
