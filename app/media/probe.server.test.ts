@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { majorVersionOf } from "./ffmpeg.server";
+import { MEDIA_FAILURES } from "./media-rules";
+import { factsFromProbe, ruleBroken } from "./probe.server";
+
+const mp4 = (stream: Record<string, unknown>, format: Record<string, unknown> = {}) => ({
+  streams: [{ codec_type: "video", codec_name: "h264", avg_frame_rate: "30000/1001", ...stream }],
+  format: { format_name: "mov,mp4,m4a,3gp,3g2,mj2", duration: "12.5", bit_rate: "8000000", ...format },
+});
+
+describe("reading ffprobe", () => {
+  it("takes a 1080p H.264 MP4 as a landscape clip with its frame rate", () => {
+    const facts = factsFromProbe(mp4({ width: 1920, height: 1080 }));
+    expect(facts).toEqual({
+      ok: true,
+      value: expect.objectContaining({
+        width: 1920,
+        height: 1080,
+        orientation: "landscape",
+        frameRate: 29.97,
+        durationSeconds: 12.5,
+        codec: "h264",
+      }),
+    });
+  });
+
+  it("a phone video stored sideways with a 90° rotation is portrait", () => {
+    const facts = factsFromProbe(mp4({ width: 1920, height: 1080, side_data_list: [{ rotation: -90 }] }));
+    expect(facts.ok && facts.value).toMatchObject({ width: 1080, height: 1920, orientation: "portrait" });
+  });
+
+  it("non-square pixels count in the displayed size", () => {
+    const facts = factsFromProbe(mp4({ width: 1440, height: 1080, sample_aspect_ratio: "4:3" }));
+    expect(facts.ok && facts.value).toMatchObject({ width: 1920, height: 1080 });
+  });
+
+  it("a still picture or an audio file is not a video", () => {
+    expect(
+      factsFromProbe({
+        streams: [{ codec_type: "video", codec_name: "png", width: 2000, height: 2000 }],
+        format: { format_name: "png_pipe" },
+      }),
+    ).toEqual({ ok: false, reason: MEDIA_FAILURES.notVideo });
+    expect(factsFromProbe({ streams: [{ codec_type: "audio" }], format: { format_name: "mp3" } })).toEqual({
+      ok: false,
+      reason: MEDIA_FAILURES.notVideo,
+    });
+  });
+
+  it("names the first rule a clip breaks", () => {
+    const base = {
+      container: "mp4",
+      codec: "h264",
+      rotation: 0,
+      frameRate: 25,
+      bitrate: 1,
+      orientation: "landscape" as const,
+    };
+    expect(ruleBroken({ ...base, width: 1920, height: 1080, durationSeconds: 2 })).toBe(
+      MEDIA_FAILURES.tooShort,
+    );
+    expect(ruleBroken({ ...base, width: 1920, height: 1080, durationSeconds: 200 })).toBe(
+      MEDIA_FAILURES.tooLong,
+    );
+    expect(ruleBroken({ ...base, width: 640, height: 360, durationSeconds: 10 })).toBe(
+      MEDIA_FAILURES.tooSmall,
+    );
+    expect(ruleBroken({ ...base, width: 720, height: 1280, durationSeconds: 10 })).toBeUndefined();
+  });
+
+  it("reads the major version of a release build and not of a git build", () => {
+    expect(majorVersionOf("ffmpeg version 5.1.9-0+deb12u1 Copyright (c) 2000-2026")).toBe(5);
+    expect(majorVersionOf("ffmpeg version n7.1 Copyright")).toBe(7);
+    expect(majorVersionOf("ffmpeg version N-47683-g0e8eb07980-static")).toBeUndefined();
+  });
+});
