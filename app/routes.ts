@@ -5,18 +5,21 @@ import { commercePages } from "./commerce/routes";
 import { contentPages } from "./content/routes";
 import { licensingPages, licensingResources } from "./licensing/routes";
 import { staffPages } from "./staff/routes";
+import { studioPages, studioResources } from "./studio/routes";
 
 /** Each domain lists its own routes; this file only puts them inside or outside the site layout. */
 export default [
   ...accountStandalone,
   ...catalogResources,
   ...licensingResources,
+  ...studioResources,
   route("resources/theme", "layout/routes/theme.ts"),
   layout("layout/site-layout.tsx", [
     ...catalogPages,
     ...commercePages,
     ...licensingPages,
     ...accountPages,
+    ...studioPages,
     ...contentPages,
     ...staffPages,
     route("*", "layout/routes/not-found.tsx"),

@@ -84,7 +84,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const health = databaseHealthMonitor();
   app.use(securityHeaders({ https: config.PUBLIC_URL.startsWith("https:"), development: !!options.vite }));
   app.use(compression());
-  app.use(bodyLimits(/^\/profile/));
+  app.use(bodyLimits(/^\/profile/, /^\/studio\/uploads(?:\/|$)/));
   app.use(sameOriginWrites(config.PUBLIC_URL));
   app.use(inputGuard());
 

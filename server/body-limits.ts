@@ -8,9 +8,11 @@ export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
  * Refuses bodies over the limit before a byte is read. Bodies without a declared length
  * (chunked) are refused too: browsers always declare it, and it is the only way to know up front.
  */
-export function bodyLimits(uploadPaths: RegExp): RequestHandler {
+export function bodyLimits(uploadPaths: RegExp, streamedPaths?: RegExp): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
+    // Routes that stream a body to storage (tus uploads) enforce their own limits before storing a byte.
+    if (streamedPaths?.test(req.path)) return next();
     const declared = req.headers["content-length"];
     if (declared === undefined) {
       if (req.headers["transfer-encoding"]) return void res.status(411).send("Length Required");

@@ -38,6 +38,7 @@ const lifecycleColumns = {
   codec: posts.codec,
   bitrate: posts.bitrate,
   fileSizeBytes: posts.fileSizeBytes,
+  fingerprint: posts.fingerprint,
   createdAt: posts.createdAt,
 };
 
@@ -170,13 +171,18 @@ export async function selectSimilarClips(clipId: number, fingerprint: bigint[], 
     .limit(5);
 }
 
-export async function selectSubNiche(nicheId: string, subNicheId: number) {
-  const [row] = await db()
+export async function selectSubNicheId(executor: Executor, nicheId: string, name: string) {
+  const [row] = await executor
     .select({ id: subNiches.id })
     .from(subNiches)
-    .where(and(eq(subNiches.id, subNicheId), eq(subNiches.nicheId, nicheId)))
+    .where(and(eq(subNiches.nicheId, nicheId), eq(subNiches.name, name)))
     .limit(1);
-  return row;
+  return row?.id;
+}
+
+export async function selectNicheExists(executor: Executor, nicheId: string) {
+  const [row] = await executor.select({ id: niches.id }).from(niches).where(eq(niches.id, nicheId)).limit(1);
+  return row !== undefined;
 }
 
 export async function selectFirstNicheId(executor: Executor) {

@@ -10,8 +10,9 @@ import {
   selectCreatorClips,
   selectFirstNicheId,
   selectLifecycleClip,
+  selectNicheExists,
   selectSimilarClips,
-  selectSubNiche,
+  selectSubNicheId,
   updateClipColumns,
   updateClipStatus,
 } from "./clip-lifecycle.queries.server";
@@ -48,7 +49,8 @@ export interface ClipDetails {
   title: string;
   description: string;
   nicheId: string;
-  subNicheId: number | null;
+  /** A sub-niche name of the niche, or null. */
+  subNiche: string | null;
   mood: Mood;
   tags: string[];
   license: License;
@@ -161,9 +163,15 @@ export async function saveClipDetails(
 ): Promise<LifecycleResult<{ status: ClipStatus }>> {
   const current = await selectLifecycleClip(executor, clipId);
   if (!current || current.creatorId !== creatorId) return { ok: false, reason: "not_found" };
-  if (details.subNicheId !== null && !(await selectSubNiche(details.nicheId, details.subNicheId)))
-    return { ok: false, reason: "bad_sub_niche" };
-  const saved = await updateClipColumns(executor, clipId, details, editableIn);
+  if (!(await selectNicheExists(executor, details.nicheId))) return { ok: false, reason: "bad_niche" };
+  let subNicheId: number | null = null;
+  if (details.subNiche !== null) {
+    const found = await selectSubNicheId(executor, details.nicheId, details.subNiche);
+    if (found === undefined) return { ok: false, reason: "bad_sub_niche" };
+    subNicheId = found;
+  }
+  const { subNiche: _name, ...columns } = details;
+  const saved = await updateClipColumns(executor, clipId, { ...columns, subNicheId }, editableIn);
   if (!saved) return { ok: false, reason: "wrong_status" };
   return { ok: true, value: { status: current.status } };
 }

@@ -8,6 +8,17 @@ import type { ColorTone } from "~/catalog/attributes";
 /** Sampled frames are this small: 9 wide so each row gives 8 left-right comparisons. */
 export const HASH_FRAME_WIDTH = 9;
 export const HASH_FRAME_HEIGHT = 8;
+/** Frames sampled evenly through a clip for its fingerprint and colour tone. */
+export const SAMPLED_FRAMES = 8;
+
+/** Splits raw 9x8 RGB frames (ffmpeg's rawvideo output) into at most SAMPLED_FRAMES frames. */
+export function splitSampledFrames(raw: Uint8Array) {
+  const size = HASH_FRAME_WIDTH * HASH_FRAME_HEIGHT * 3;
+  const frames: Uint8Array[] = [];
+  for (let offset = 0; offset + size <= raw.length && frames.length < SAMPLED_FRAMES; offset += size)
+    frames.push(raw.subarray(offset, offset + size));
+  return frames;
+}
 
 /**
  * dHash of one 9x8 RGB frame (216 bytes): bit i is set when a pixel is brighter than its right

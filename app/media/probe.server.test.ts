@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { majorVersionOf } from "./ffmpeg.server";
 import { MEDIA_FAILURES } from "./media-rules";
-import { factsFromProbe, ruleBroken } from "./probe.server";
+import { factsFromProbe, hasVideoContainerMagic, ruleBroken } from "./probe.server";
 
 const mp4 = (stream: Record<string, unknown>, format: Record<string, unknown> = {}) => ({
   streams: [{ codec_type: "video", codec_name: "h264", avg_frame_rate: "30000/1001", ...stream }],
@@ -72,5 +72,14 @@ describe("reading ffprobe", () => {
     expect(majorVersionOf("ffmpeg version 5.1.9-0+deb12u1 Copyright (c) 2000-2026")).toBe(5);
     expect(majorVersionOf("ffmpeg version n7.1 Copyright")).toBe(7);
     expect(majorVersionOf("ffmpeg version N-47683-g0e8eb07980-static")).toBeUndefined();
+  });
+});
+
+describe("container magic", () => {
+  it("knows MP4/MOV boxes and Matroska's EBML header, and nothing else", () => {
+    expect(hasVideoContainerMagic(Buffer.from("\0\0\0\x20ftypisom", "latin1"))).toBe(true);
+    expect(hasVideoContainerMagic(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x01]))).toBe(true);
+    expect(hasVideoContainerMagic(Buffer.from("%PDF-1.7 something"))).toBe(false);
+    expect(hasVideoContainerMagic(Buffer.alloc(3))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { open } from "node:fs/promises";
 import { promisify } from "node:util";
 import { z } from "zod";
 import type { Orientation } from "~/catalog/attributes";
@@ -150,6 +151,27 @@ async function decodesToTheEnd(file: string) {
   }
 }
 
+/** MP4/MOV boxes that can open a file, and Matroska/WebM's EBML magic. */
+const MP4_BOXES = new Set(["ftyp", "moov", "mdat", "wide", "free", "skip", "pnot"]);
+const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+
+/** True when the file starts like an MP4, MOV, WebM or MKV (whatever follows). */
+export function hasVideoContainerMagic(head: Buffer) {
+  if (head.subarray(0, 4).equals(EBML_MAGIC)) return true;
+  return head.length >= 8 && MP4_BOXES.has(head.subarray(4, 8).toString("latin1"));
+}
+
+async function looksLikeVideoContainer(file: string) {
+  const handle = await open(file, "r");
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(head, 0, 16, 0);
+    return hasVideoContainerMagic(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Probes and checks a file: its facts, or the reason (in words) it cannot become a clip. */
 export async function inspectVideo(
   file: string,
@@ -157,14 +179,11 @@ export async function inspectVideo(
   let output: unknown;
   try {
     output = await ffprobeJson(file);
-  } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? "");
-    // ffprobe cannot tell a damaged video from a random file: the name of the problem can.
+  } catch {
+    // ffprobe cannot tell a damaged video from any other file; the first bytes can.
     return {
       ok: false,
-      reason: /moov atom not found|truncat|EBML|end of file/i.test(stderr)
-        ? MEDIA_FAILURES.unreadable
-        : MEDIA_FAILURES.notVideo,
+      reason: (await looksLikeVideoContainer(file)) ? MEDIA_FAILURES.unreadable : MEDIA_FAILURES.notVideo,
     };
   }
   const facts = factsFromProbe(output);

@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import type { Orientation } from "~/catalog/attributes";
 import { runFfmpeg } from "./ffmpeg.server";
+import { HASH_FRAME_HEIGHT, HASH_FRAME_WIDTH, SAMPLED_FRAMES } from "./frame-analysis";
 
 /**
  * The public renditions of a clip, made in one decode of the original: a watermarked 720p H.264
@@ -73,6 +74,8 @@ export interface RenditionFiles {
   preview: string;
   small: string;
   sprite: string;
+  /** Raw 9x8 RGB frames sampled evenly through the clip, for the fingerprint and the colour tone. */
+  samples: string;
   tile: { width: number; height: number };
 }
 
@@ -94,6 +97,7 @@ export async function renderRenditions(
     preview: path.join(folder, "preview.mp4"),
     small: path.join(folder, "preview-small.mp4"),
     sprite: path.join(folder, "storyboard.jpg"),
+    samples: path.join(folder, "samples.rgb"),
     tile,
   };
   const largeMark = path.join(folder, "mark-large.png");
@@ -101,12 +105,13 @@ export async function renderRenditions(
   await writeFile(largeMark, await watermarkPng(large.width, large.height));
   await writeFile(smallMark, await watermarkPng(small.width, small.height));
   const graph = [
-    `[0:v]fps=fps=source_fps:round=near,split=3[a][b][c]`,
+    `[0:v]fps=fps=source_fps:round=near,split=4[a][b][c][d]`,
     `[a]scale=${large.width}:${large.height}:flags=bicubic,setsar=1[a1]`,
     `[a1][1:v]overlay=0:0:format=auto,format=yuv420p[large]`,
     `[b]scale=${small.width}:${small.height}:flags=bicubic,setsar=1[b1]`,
     `[b1][2:v]overlay=0:0:format=auto,format=yuv420p[small]`,
     `[c]fps=1,scale=${tile.width}:${tile.height}:flags=bilinear,tile=${STORYBOARD_COLUMNS}x${rows}[sprite]`,
+    `[d]fps=fps=${SAMPLED_FRAMES}/${clip.durationSeconds.toFixed(3)},scale=${HASH_FRAME_WIDTH}:${HASH_FRAME_HEIGHT}:flags=area,format=rgb24[samples]`,
   ];
   const h264 = (crf: string) => [
     ...["-c:v", "libx264", "-preset", "veryfast", "-crf", crf, "-profile:v", "high", "-pix_fmt", "yuv420p"],
@@ -119,6 +124,7 @@ export async function renderRenditions(
       ...["-map", "[large]", ...h264("24"), "-maxrate", "4M", "-bufsize", "8M", files.preview],
       ...["-map", "[small]", ...h264("28"), "-maxrate", "1M", "-bufsize", "2M", files.small],
       ...["-map", "[sprite]", "-frames:v", "1", "-q:v", "5", "-update", "1", files.sprite],
+      ...["-map", "[samples]", "-f", "rawvideo", files.samples],
     ],
     { durationSeconds: clip.durationSeconds, onProgress, timeoutMs: 20 * 60_000 },
   );

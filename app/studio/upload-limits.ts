@@ -16,6 +16,7 @@ export const UPLOAD_MESSAGES = {
   notCreator: "Only creators can upload clips.",
   notFound: "This upload does not exist or has expired.",
   badName: "The file needs a name.",
+  tooFast: "Too many uploads started in the last hour. Please wait a while.",
 } as const;
 
 /** The container a file name claims (lowercased extension), or undefined if it is not one we take. */

@@ -1,0 +1,157 @@
+import { createHash } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { ClipStatus } from "~/catalog/attributes";
+import {
+  changeClipStatus,
+  findLifecycleClip,
+  flagLikelyDuplicate,
+  recordClipMedia,
+  reindexClip,
+  setClipProgress,
+} from "~/catalog/clip-lifecycle.server";
+import { db } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { mediaUrl } from "~/platform/storage/driver.server";
+import { storage } from "~/platform/storage/storage.server";
+import { grabFrame } from "./analysis.server";
+import { colorToneOf, differenceHash, splitSampledFrames } from "./frame-analysis";
+import { inspectVideo } from "./probe.server";
+import { renderPosters, renderRenditions, storyboardVtt } from "./renditions.server";
+
+/**
+ * What happens to an upload after its last byte: probe and check it, read its metadata, make its
+ * poster, previews, storyboard and fingerprint, then hand it to its creator ("needs details").
+ * Two steps, each a retried job (media/jobs.server.ts) and each idempotent: a step re-run after a
+ * crash writes the same keys again, and a clip no longer processing is left alone.
+ */
+export interface ProcessClipJob {
+  clipId: number;
+  /** Where the clip goes when processing succeeds; the demo seed publishes its own clips directly. */
+  finalStatus?: Extract<ClipStatus, "needs_details" | "in_review" | "published">;
+}
+
+/** A problem with the file itself: retrying cannot help, so the clip fails with this reason. */
+export class UnusableMediaError extends Error {}
+
+/** The public folder of a clip's renditions: new for each original, so cached copies never go stale. */
+export function renditionPrefix(clipId: number, originalKey: string) {
+  const token = createHash("sha256").update(originalKey).digest("base64url").slice(0, 12);
+  return `clips/${clipId}/${token}`;
+}
+
+async function processingClip(clipId: number) {
+  const clip = await findLifecycleClip(clipId);
+  if (!clip || clip.status !== "processing" || !clip.originalKey) return undefined;
+  return { ...clip, originalKey: clip.originalKey };
+}
+
+/** Copies the private original to a temporary file for ffmpeg, and removes it afterwards. */
+async function withOriginal<T>(originalKey: string, work: (file: string, folder: string) => Promise<T>) {
+  const folder = await mkdtemp(path.join(tmpdir(), "verdeo-media-"));
+  try {
+    const object = await storage().getStream(originalKey);
+    if (!object) throw new UnusableMediaError("The uploaded file is missing.");
+    const file = path.join(folder, `original${path.extname(originalKey)}`);
+    await pipeline(object.body, createWriteStream(file));
+    return await work(file, folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Ends processing with a reason in words; the original is deleted (nothing unusable is kept). */
+export async function failClip(clipId: number, reason: string) {
+  const clip = await findLifecycleClip(clipId);
+  if (clip?.status !== "processing") return false;
+  // Files first: once the clip shows as failed, nothing of the upload is left.
+  if (clip.originalKey) await storage().remove(clip.originalKey);
+  await storage().removePrefix(`clips/${clipId}/`);
+  const changed = await changeClipStatus(db(), { clipId, from: ["processing"], to: "failed", reason });
+  return changed.ok;
+}
+
+/** Step 1: probe and check, metadata, poster. Returns false when the clip failed or needs nothing. */
+export async function prepareClip(job: ProcessClipJob): Promise<boolean> {
+  const clip = await processingClip(job.clipId);
+  if (!clip) return false;
+  return withOriginal(clip.originalKey, async (file) => {
+    const facts = await inspectVideo(file);
+    if (!facts.ok) {
+      await failClip(clip.id, facts.reason);
+      return false;
+    }
+    const { value } = facts;
+    const size = (await storage().stat(clip.originalKey))?.size;
+    const prefix = renditionPrefix(clip.id, clip.originalKey);
+    const frame = await grabFrame(file, Math.min(value.durationSeconds / 3, value.durationSeconds - 0.5));
+    const posters = await renderPosters(frame);
+    for (const poster of posters) {
+      await storage().put(`${prefix}/poster-${poster.width}.webp`, poster.body, { visibility: "public" });
+    }
+    await recordClipMedia(clip.id, {
+      durationSeconds: Math.max(1, Math.round(value.durationSeconds)),
+      width: value.width,
+      height: value.height,
+      orientation: value.orientation,
+      frameRate: value.frameRate,
+      codec: value.codec,
+      bitrate: Math.min(value.bitrate, 2_147_483_647),
+      fileSizeBytes: size,
+      thumbnailUrl: mediaUrl(`${prefix}/poster-640.webp`),
+    });
+    await setClipProgress(clip.id, 15);
+    return true;
+  });
+}
+
+/** Step 2: previews, storyboard, fingerprint and tone, duplicate check; then the clip leaves processing. */
+export async function renderClip(job: ProcessClipJob): Promise<void> {
+  const clip = await processingClip(job.clipId);
+  if (!clip) return;
+  const prefix = renditionPrefix(clip.id, clip.originalKey);
+  await withOriginal(clip.originalKey, async (file, folder) => {
+    let reported = 15;
+    const files = await renderRenditions(file, folder, clip, (fraction) => {
+      const percent = 15 + Math.floor(fraction * 80);
+      if (percent >= reported + 5) {
+        reported = percent;
+        void setClipProgress(clip.id, percent).catch(() => {});
+      }
+    });
+    const put = async (name: string, source: string) =>
+      storage().put(`${prefix}/${name}`, await readFile(source), { visibility: "public" });
+    await put("preview.mp4", files.preview);
+    await put("preview-small.mp4", files.small);
+    await put("storyboard.jpg", files.sprite);
+    const vtt = storyboardVtt(clip.durationSeconds, mediaUrl(`${prefix}/storyboard.jpg`), files.tile);
+    await storage().put(`${prefix}/storyboard.vtt`, Buffer.from(vtt), { visibility: "public" });
+    const frames = splitSampledFrames(new Uint8Array(await readFile(files.samples)));
+    const fingerprint = frames.map(differenceHash);
+    await recordClipMedia(clip.id, {
+      previewUrl: mediaUrl(`${prefix}/preview.mp4`),
+      previewSmallUrl: mediaUrl(`${prefix}/preview-small.mp4`),
+      storyboardUrl: mediaUrl(`${prefix}/storyboard.vtt`),
+      videoUrl: mediaUrl(`${prefix}/preview.mp4`),
+      colorTone: colorToneOf(frames),
+      fingerprint,
+    });
+    const duplicateOf = await flagLikelyDuplicate(clip.id, fingerprint);
+    if (duplicateOf) logger.info({ clipId: clip.id, duplicateOf }, "upload looks like an existing clip");
+  });
+  await setClipProgress(clip.id, 100);
+  const done = await changeClipStatus(db(), {
+    clipId: clip.id,
+    from: ["processing"],
+    to: job.finalStatus ?? "needs_details",
+  });
+  if (done.ok && job.finalStatus === "published") await reindexClip(clip.id);
+}
+
+/** Both steps in this process (tests, the demo seed's first clips, and until a queue takes over). */
+export async function processClipNow(job: ProcessClipJob) {
+  if (await prepareClip(job)) await renderClip(job);
+}

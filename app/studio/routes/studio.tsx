@@ -1,0 +1,175 @@
+import { useEffect } from "react";
+import { Link, useRevalidator } from "react-router";
+import { z } from "zod";
+import { CLIP_STATUSES, type ClipStatus } from "~/catalog/attributes";
+import { countCreatorClips } from "~/catalog/clip-lifecycle.server";
+import { ButtonLink } from "~/components/button";
+import { pageMeta } from "~/layout/meta";
+import { STATUS_LABELS, StatusBadge } from "../clip-status";
+import { listStudioClips } from "../clips.server";
+import { requireStudioUser } from "../studio-user.server";
+import type { Route } from "./+types/studio";
+
+export const meta = () =>
+  pageMeta("Studio", "Your clips on Verdeo: uploads, details, review and publishing.");
+
+const FilterSchema = z.enum(CLIP_STATUSES).optional().catch(undefined);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStudioUser(request);
+  const status = FilterSchema.parse(new URL(request.url).searchParams.get("status") ?? undefined);
+  const [clips, counts] = await Promise.all([listStudioClips(user.id, status), countCreatorClips(user.id)]);
+  return {
+    status: status ?? null,
+    counts,
+    clips: clips.map((clip) => ({
+      id: clip.id,
+      title: clip.title,
+      status: clip.status,
+      statusReason: clip.statusReason,
+      thumbnailUrl: clip.thumbnailUrl,
+      progress: clip.processingProgress,
+      durationSeconds: clip.durationSeconds,
+      createdAt: clip.createdAt.toISOString(),
+      duplicate: clip.duplicateOfId !== null,
+    })),
+  };
+}
+
+/** While anything is processing, the list refreshes itself so progress and new states show. */
+function useRefreshWhile(active: boolean) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (state === "idle" && document.visibilityState === "visible") void revalidate();
+    }, 3000);
+    return () => clearInterval(timer);
+  }, [active, revalidate, state]);
+}
+
+export default function Studio({ loaderData }: Route.ComponentProps) {
+  const { clips, counts, status } = loaderData;
+  useRefreshWhile(clips.some((clip) => clip.status === "processing"));
+  const total = Object.values(counts).reduce((sum, count) => sum + (count ?? 0), 0);
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">
+            Studio
+          </p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight">Your clips</h1>
+        </div>
+        <ButtonLink to="/studio/upload">Upload clips</ButtonLink>
+      </div>
+      <nav aria-label="Filter by status" className="mt-6 flex flex-wrap gap-2">
+        <FilterLink to="/studio" active={status === null} label="All" count={total} />
+        {CLIP_STATUSES.map((value) => (
+          <FilterLink
+            key={value}
+            to={`/studio?status=${value}`}
+            active={status === value}
+            label={STATUS_LABELS[value]}
+            count={counts[value] ?? 0}
+          />
+        ))}
+      </nav>
+      {clips.length === 0 ? (
+        <div className="mt-10 rounded-2xl border border-dashed border-zinc-300 p-10 text-center dark:border-zinc-700">
+          <p className="text-lg font-semibold">
+            {status ? `No clips ${STATUS_LABELS[status].toLowerCase()}` : "No uploads yet"}
+          </p>
+          <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+            Upload MP4, MOV, WebM or MKV files of 3 to 120 seconds, at least 1280x720.
+          </p>
+          <ButtonLink to="/studio/upload" className="mt-6">
+            Upload clips
+          </ButtonLink>
+        </div>
+      ) : (
+        <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {clips.map((clip) => (
+            <li key={clip.id}>
+              <Link
+                to={`/studio/clips/${clip.id}`}
+                className="group block overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm transition hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-zinc-800 dark:bg-zinc-900"
+              >
+                <div className="relative aspect-video bg-zinc-100 dark:bg-zinc-800">
+                  <img src={clip.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
+                  {clip.status === "processing" ? (
+                    <div className="absolute inset-x-0 bottom-0 bg-zinc-950/70 px-3 py-2">
+                      <div
+                        role="progressbar"
+                        aria-label={`Processing ${clip.title}`}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                        aria-valuenow={clip.progress}
+                        className="h-1.5 overflow-hidden rounded-full bg-white/25"
+                      >
+                        <div
+                          className="h-full bg-brand-400 transition-all"
+                          style={{ width: `${clip.progress}%` }}
+                        />
+                      </div>
+                    </div>
+                  ) : null}
+                </div>
+                <div className="p-4">
+                  <div className="flex items-start justify-between gap-3">
+                    <h2 className="line-clamp-2 font-semibold group-hover:text-brand-700 dark:group-hover:text-brand-400">
+                      {clip.title}
+                    </h2>
+                    <StatusBadge status={clip.status as ClipStatus} />
+                  </div>
+                  {clip.statusReason &&
+                  (clip.status === "rejected" ||
+                    clip.status === "failed" ||
+                    clip.status === "unpublished") ? (
+                    <p className="mt-2 text-sm text-red-700 dark:text-red-400">{clip.statusReason}</p>
+                  ) : null}
+                  {clip.status === "needs_details" ? (
+                    <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">
+                      Add a title, niche and tags, then submit.
+                    </p>
+                  ) : null}
+                  {clip.duplicate && clip.status !== "published" ? (
+                    <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+                      Looks like a clip already in the catalogue.
+                    </p>
+                  ) : null}
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+function FilterLink({
+  to,
+  active,
+  label,
+  count,
+}: {
+  to: string;
+  active: boolean;
+  label: string;
+  count: number;
+}) {
+  return (
+    <Link
+      to={to}
+      aria-current={active ? "page" : undefined}
+      className={`rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors ${
+        active
+          ? "border-brand-700 bg-brand-700 text-white dark:border-brand-500 dark:bg-brand-500 dark:text-zinc-950"
+          : "border-zinc-300 text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+      }`}
+    >
+      {label} <span className="tabular-nums opacity-75">{count}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,32 @@
+import { requirePermission } from "~/accounts/permissions.server";
+import { handleUpload } from "../uploads.server";
+import type { Route } from "./+types/uploads";
+
+/**
+ * The tus endpoint (POST creates, HEAD resumes, PATCH sends bytes, DELETE cancels). Only HEAD of
+ * the reads: a finished upload is a private original and is never read back from here.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (request.method !== "HEAD")
+    return new Response("Method Not Allowed", { status: 405, headers: { Allow: "HEAD" } });
+  const user = await requireUploader(request);
+  return handleUpload(request, user);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUploader(request);
+  return handleUpload(request, user);
+}
+
+/** Creators only; a tus client gets a status, never a redirect to a sign-in page. */
+async function requireUploader(request: Request) {
+  try {
+    return await requirePermission(request, "studio:use");
+  } catch (thrown) {
+    const status = thrown instanceof Response && thrown.status >= 300 && thrown.status < 400 ? 401 : 403;
+    throw new Response(status === 401 ? "Sign in to upload." : "Only creators can upload clips.", {
+      status,
+      headers: { "Tus-Resumable": "1.0.0", "Content-Type": "text/plain" },
+    });
+  }
+}

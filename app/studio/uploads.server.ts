@@ -1,0 +1,192 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { FileStore } from "@tus/file-store";
+import { S3Store } from "@tus/s3-store";
+import { EVENTS, Server, type Upload } from "@tus/server";
+import { createProcessingClip } from "~/catalog/clip-lifecycle.server";
+import { startClipProcessing } from "~/media/processing.server";
+import { config } from "~/platform/config.server";
+import { db } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import { storage } from "~/platform/storage/storage.server";
+import { hasControlCharacters } from "./plain-text";
+import {
+  containerOf,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOADS_IN_PROGRESS,
+  UPLOAD_EXPIRY_HOURS,
+  UPLOAD_MESSAGES,
+} from "./upload-limits";
+import {
+  countUploadsInProgress,
+  deleteUpload,
+  expireUploadsStartedBefore,
+  insertUpload,
+  lockCreatorUploads,
+  markUploadCompleted,
+  selectUpload,
+} from "./uploads.queries.server";
+
+/**
+ * Resumable uploads (tus protocol) at /studio/uploads. The tus store keeps the bytes of unfinished
+ * uploads (DATA_DIR/uploads, or the bucket when S3_BUCKET is set); `studio_uploads` records whose
+ * they are. Every request is checked against that owner before tus touches a byte; the limits are
+ * checked when an upload is created, before anything is stored. A finished upload is moved to
+ * private storage as the clip's original and the media pipeline takes over.
+ */
+export const UPLOADS_PATH = "/studio/uploads";
+
+/** Upload starts per creator per hour: far above real use, low enough to stop a script. */
+export const UPLOAD_START_LIMIT = { name: "upload-start:user", limit: 60, windowSeconds: 3600 };
+
+interface Uploader {
+  id: string;
+}
+
+/** The signed-in creator of the request being handled (tus hooks only receive the request). */
+const currentUploader = new AsyncLocalStorage<Uploader>();
+
+/** A refusal tus sends as the response: the status and a sentence for the person uploading. */
+function refuse(status_code: number, body: string) {
+  return Object.assign(new Error(body), { status_code, body });
+}
+
+let server: Server | undefined;
+
+function uploadServer() {
+  server ??= createUploadServer();
+  return server;
+}
+
+function createDataStore() {
+  const settings = config();
+  if (settings.S3_BUCKET) {
+    const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = settings;
+    return new S3Store({
+      partSize: 8 * 1024 * 1024,
+      s3ClientConfig: {
+        bucket: settings.S3_BUCKET,
+        region: settings.S3_REGION,
+        endpoint: settings.S3_ENDPOINT,
+        forcePathStyle: settings.S3_FORCE_PATH_STYLE,
+        credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+      },
+      expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3_600_000,
+    });
+  }
+  const directory = path.join(settings.DATA_DIR, "uploads");
+  mkdirSync(directory, { recursive: true });
+  return new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3_600_000 });
+}
+
+function createUploadServer() {
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore: createDataStore(),
+    relativeLocation: true,
+    maxSize: MAX_UPLOAD_BYTES,
+    // A leading dot: the id is also the object's key in a bucket, where /media never serves dot-names.
+    namingFunction: () => `.tus-${randomBytes(16).toString("hex")}`,
+    async onIncomingRequest(req, id) {
+      const uploader = currentUploader.getStore();
+      if (!uploader) throw refuse(401, UPLOAD_MESSAGES.notCreator);
+      if (req.method === "POST") return;
+      // Someone else's upload answers exactly like one that does not exist.
+      const upload = await selectUpload(id);
+      if (!upload || upload.creatorId !== uploader.id || upload.state !== "uploading")
+        throw refuse(404, UPLOAD_MESSAGES.notFound);
+    },
+    async onUploadCreate(_req, upload) {
+      await registerUpload(currentUploader.getStore()!, upload);
+      return {};
+    },
+    async onUploadFinish(_req, upload) {
+      const clipId = await finishUpload(currentUploader.getStore()!, upload);
+      return { headers: { "Verdeo-Clip-Id": clipId } };
+    },
+    onResponseError(_req, error) {
+      if ("status_code" in error && error.status_code === 413)
+        return { status_code: 413, body: UPLOAD_MESSAGES.tooLarge };
+      if ("status_code" in error) return undefined;
+      logger.error({ err: error }, "upload failed");
+      return undefined;
+    },
+  });
+  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+    void deleteUpload(id).catch((error) =>
+      logger.warn({ err: error }, "forgetting a cancelled upload failed"),
+    );
+  });
+  return tus;
+}
+
+/** Checks the limits and records the upload as its creator's; throws a tus refusal otherwise. */
+async function registerUpload(uploader: Uploader, upload: Upload) {
+  const fileName = (upload.metadata?.filename ?? upload.metadata?.name ?? "").trim();
+  if (!fileName || fileName.length > 255 || hasControlCharacters(fileName))
+    throw refuse(400, UPLOAD_MESSAGES.badName);
+  if (!containerOf(fileName)) throw refuse(415, UPLOAD_MESSAGES.badContainer);
+  if (upload.size === undefined) throw refuse(411, UPLOAD_MESSAGES.tooLarge);
+  if (upload.size > MAX_UPLOAD_BYTES) throw refuse(413, UPLOAD_MESSAGES.tooLarge);
+  if (!(await hitRateLimit(UPLOAD_START_LIMIT, uploader.id)).allowed)
+    throw refuse(429, UPLOAD_MESSAGES.tooFast);
+  await db().transaction(async (tx) => {
+    await lockCreatorUploads(tx, uploader.id);
+    if ((await countUploadsInProgress(tx, uploader.id)) >= MAX_UPLOADS_IN_PROGRESS)
+      throw refuse(429, UPLOAD_MESSAGES.tooMany);
+    await insertUpload(tx, { id: upload.id, creatorId: uploader.id, fileName, sizeBytes: upload.size! });
+  });
+}
+
+/** A title to start from: the file name without its extension and separators. */
+export function titleFromFileName(fileName: string) {
+  const title = fileName
+    .replace(/\.[a-z0-9]+$/i, "")
+    .replace(/[_\-.]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 100);
+  return title || "Untitled clip";
+}
+
+/** Moves the bytes to private storage, creates the clip and starts the pipeline. */
+async function finishUpload(uploader: Uploader, upload: Upload) {
+  const record = await selectUpload(upload.id);
+  if (!record || record.creatorId !== uploader.id) throw refuse(404, UPLOAD_MESSAGES.notFound);
+  const store = uploadServer().datastore as FileStore | S3Store;
+  const extension = containerOf(record.fileName)!;
+  const originalKey = `originals/${uploader.id}/${upload.id.replace(/^\.tus-/, "")}.${extension}`;
+  await storage().putStream(originalKey, await store.read(upload.id), { visibility: "private" });
+  const clipId = await createProcessingClip({
+    creatorId: uploader.id,
+    title: titleFromFileName(record.fileName),
+    originalKey,
+    fileSizeBytes: upload.size ?? 0,
+  });
+  await markUploadCompleted(upload.id, clipId);
+  await store
+    .remove(upload.id)
+    .catch((error) => logger.warn({ err: error }, "removing finished upload parts failed"));
+  await startClipProcessing({ clipId });
+  return clipId;
+}
+
+/** Answers one tus request for a signed-in creator (the route checked the permission). */
+export function handleUpload(request: Request, uploader: Uploader) {
+  return currentUploader.run({ id: uploader.id }, () => uploadServer().handleWeb(request));
+}
+
+/** Deletes uploads left unfinished for UPLOAD_EXPIRY_HOURS, with their bytes (a scheduled job). */
+export async function removeExpiredUploads() {
+  const expired = await expireUploadsStartedBefore(new Date(Date.now() - UPLOAD_EXPIRY_HOURS * 3_600_000));
+  const store = uploadServer().datastore as FileStore | S3Store;
+  for (const { id } of expired) {
+    await store.remove(id).catch(() => {});
+  }
+  // Parts the store itself knows to be expired (e.g. left by a crash before the row was written).
+  await store.deleteExpired().catch(() => 0);
+  return expired.length;
+}

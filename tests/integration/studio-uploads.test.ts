@@ -1,0 +1,254 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findLifecycleClip } from "~/catalog/clip-lifecycle.server";
+import { MEDIA_FAILURES } from "~/media/media-rules";
+import { config } from "~/platform/config.server";
+import { storage } from "~/platform/storage/storage.server";
+import { action, loader } from "~/studio/routes/uploads";
+import { UPLOAD_MESSAGES } from "~/studio/upload-limits";
+import { createAccount, sessionCookie } from "../factories/accounts";
+import { useTestDatabase } from "../setup/database";
+import { makeFile, makeVideo } from "../support/video-files";
+
+useTestDatabase();
+
+const BASE = "http://localhost:3000";
+
+/** Calls the tus route module as React Router would. */
+async function tus(
+  method: string,
+  pathname: string,
+  cookie: string | undefined,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+) {
+  const request = new Request(`${BASE}${pathname}`, {
+    method,
+    headers: { "Tus-Resumable": "1.0.0", ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    body: body ? new Uint8Array(body) : undefined,
+  });
+  const args = { request, params: { "*": pathname.replace("/studio/uploads/", "") }, context: {} } as never;
+  try {
+    return method === "HEAD" || method === "GET" ? await loader(args) : await action(args);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const metadata = (fileName: string) => `filename ${Buffer.from(fileName).toString("base64")}`;
+
+async function create(cookie: string, fileName: string, length: number) {
+  return tus("POST", "/studio/uploads/", cookie, {
+    "Upload-Length": String(length),
+    "Upload-Metadata": metadata(fileName),
+  });
+}
+
+/** Uploads a whole file in one PATCH; returns the clip id the server made of it. */
+async function upload(cookie: string, fileName: string, body: Buffer) {
+  const created = await create(cookie, fileName, body.length);
+  expect(created.status).toBe(201);
+  const location = new URL(created.headers.get("Location")!, BASE).pathname;
+  const patched = await tus(
+    "PATCH",
+    location,
+    cookie,
+    {
+      "Upload-Offset": "0",
+      "Content-Type": "application/offset+octet-stream",
+    },
+    body,
+  );
+  expect(patched.status).toBe(204);
+  return { clipId: Number(patched.headers.get("Verdeo-Clip-Id")), location };
+}
+
+async function settled(clipId: number, timeoutMs = 90_000) {
+  const started = Date.now();
+  for (;;) {
+    const clip = await findLifecycleClip(clipId);
+    if (clip && clip.status !== "processing") return clip;
+    if (Date.now() - started > timeoutMs) throw new Error(`clip ${clipId} still processing`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const uploadsDir = () => path.join(config().DATA_DIR, "uploads");
+const storedUploadParts = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()) : []);
+
+let creator: { cookie: string; id: string };
+let other: { cookie: string; id: string };
+
+beforeAll(async () => {
+  const a = await createAccount({ role: "creator" });
+  const b = await createAccount({ role: "creator" });
+  creator = { id: a.id, cookie: await sessionCookie(a.email) };
+  other = { id: b.id, cookie: await sessionCookie(b.email) };
+});
+
+describe("resumable uploads", () => {
+  it("a creator's 720p clip becomes a processed clip that needs details, with previews, poster and storyboard", async () => {
+    const video = makeVideo("sunrise_over-the_bay.mp4", { seconds: 4 });
+    const { clipId } = await upload(creator.cookie, "sunrise_over-the_bay.mp4", video);
+
+    const clip = await settled(clipId);
+
+    expect(clip).toMatchObject({
+      status: "needs_details",
+      creatorId: creator.id,
+      title: "sunrise over the bay",
+      width: 1280,
+      height: 720,
+      orientation: "landscape",
+      durationSeconds: 4,
+      codec: "h264",
+      frameRate: 25,
+      processingProgress: 100,
+    });
+    expect(clip.fingerprint).toHaveLength(8);
+    for (const url of [clip.previewUrl, clip.previewSmallUrl, clip.storyboardUrl, clip.thumbnailUrl]) {
+      expect(url).toMatch(/^\/media\/clips\//);
+      expect(await storage().exists(url!.replace("/media/", ""))).toBe(true);
+    }
+    expect(await storage().stat(clip.originalKey!)).toMatchObject({
+      visibility: "private",
+      size: video.length,
+    });
+  });
+
+  it("/media serves no original: an anonymous request for an original's key is a 404", async () => {
+    const { clipId } = await upload(creator.cookie, "harbour.mov", makeVideo("harbour.mov"));
+    const clip = await settled(clipId);
+    const app = express().use("/media", storage().serve());
+    const server = http.createServer(app).listen(0);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/media/${clip.originalKey}`);
+      expect(response.status).toBe(404);
+      const preview = await fetch(`http://127.0.0.1:${port}${clip.previewUrl}`);
+      expect(preview.status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+
+  it.each([
+    [
+      "a non-video",
+      "holiday.mp4",
+      () => makeFile("random.mp4", randomBytes(200_000)),
+      MEDIA_FAILURES.notVideo,
+    ],
+    [
+      "a 640x360 clip",
+      "small.mp4",
+      () => makeVideo("small.mp4", { width: 640, height: 360 }),
+      MEDIA_FAILURES.tooSmall,
+    ],
+    ["a 2 s clip", "short.mp4", () => makeVideo("short.mp4", { seconds: 2 }), MEDIA_FAILURES.tooShort],
+    [
+      "a truncated file",
+      "cut.mp4",
+      () => makeVideo("cut.mp4", { seconds: 6, faststart: true }).subarray(0, 120_000),
+      MEDIA_FAILURES.unreadable,
+    ],
+  ])(
+    "%s ends as failed with its reason, and nothing of it stays stored",
+    async (_what, name, body, reason) => {
+      const { clipId } = await upload(creator.cookie, name, body());
+
+      const clip = await settled(clipId);
+
+      expect(clip.status).toBe("failed");
+      expect(clip.statusReason).toBe(reason);
+      expect(await storage().exists(clip.originalKey!)).toBe(false);
+      expect(await storage().stat(clip.originalKey!)).toBeUndefined();
+      expect(storedUploadParts().filter((file) => !file.endsWith(".json"))).toEqual([]);
+    },
+  );
+
+  it("a 5 GiB declared length is refused with its message before anything is stored", async () => {
+    const before = storedUploadParts();
+    const response = await create(creator.cookie, "huge.mp4", 5 * 1024 ** 3);
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe(UPLOAD_MESSAGES.tooLarge);
+    expect(storedUploadParts()).toEqual(before);
+  });
+
+  it("a file that is not mp4, mov, webm or mkv is refused by name", async () => {
+    const response = await create(creator.cookie, "notes.txt", 1000);
+    expect(response.status).toBe(415);
+    expect(await response.text()).toBe(UPLOAD_MESSAGES.badContainer);
+  });
+
+  it("another creator cannot HEAD, PATCH or DELETE someone's upload: it answers as if it did not exist", async () => {
+    const created = await create(creator.cookie, "mine.mp4", 1000);
+    const location = new URL(created.headers.get("Location")!, BASE).pathname;
+
+    expect((await tus("HEAD", location, other.cookie)).status).toBe(404);
+    expect(
+      (
+        await tus(
+          "PATCH",
+          location,
+          other.cookie,
+          { "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+          Buffer.alloc(10),
+        )
+      ).status,
+    ).toBe(404);
+    expect((await tus("DELETE", location, other.cookie)).status).toBe(404);
+    // Still there for its owner, untouched.
+    const head = await tus("HEAD", location, creator.cookie);
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Upload-Offset")).toBe("0");
+    expect((await tus("DELETE", location, creator.cookie)).status).toBe(204);
+  });
+
+  it("visitors and users without the creator role cannot start an upload", async () => {
+    const user = await createAccount({ role: "user" });
+    expect((await create("", "a.mp4", 1000).catch(() => new Response(null, { status: 0 }))).status).toBe(401);
+    expect((await create(await sessionCookie(user.email), "a.mp4", 1000)).status).toBe(403);
+  });
+
+  it("a creator may have 10 uploads in progress; the 11th is refused with its message", async () => {
+    const account = await createAccount({ role: "creator" });
+    const cookie = await sessionCookie(account.email);
+    const results = await Promise.all(
+      Array.from({ length: 11 }, (_, index) => create(cookie, `part-${index}.mp4`, 1000)),
+    );
+    const refused = results.filter((response) => response.status === 429);
+    expect(results.filter((response) => response.status === 201)).toHaveLength(10);
+    expect(refused).toHaveLength(1);
+    expect(await refused[0]!.text()).toBe(UPLOAD_MESSAGES.tooMany);
+  });
+
+  it("a re-encoded copy of an existing clip is flagged as its likely duplicate", async () => {
+    const original = makeVideo("orig.mp4", { source: "mandelbrot=s=1280x720:r=25", seconds: 4 });
+    const copy = makeVideo("copy.mp4", {
+      source: "mandelbrot=s=1280x720:r=25",
+      seconds: 4,
+      filter: "eq=brightness=0.03",
+    });
+    const first = await settled((await upload(creator.cookie, "orig.mp4", original)).clipId);
+    const second = await settled((await upload(other.cookie, "copy.mp4", copy)).clipId);
+    const unrelated = await settled(
+      (
+        await upload(
+          other.cookie,
+          "bars.mp4",
+          makeVideo("bars.mp4", { source: "smptehdbars=s=1280x720:r=25" }),
+        )
+      ).clipId,
+    );
+
+    expect(second.duplicateOfId).toBe(first.id);
+    expect(unrelated.duplicateOfId).toBeNull();
+  }, 180_000);
+});
