@@ -5,10 +5,12 @@
  */
 import { profileRenamed } from "~/accounts/events.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
+import { MEDIA_JOBS } from "~/media/jobs.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { retentionJob } from "~/platform/jobs.server";
 import { sendMailJob } from "~/platform/mail.server";
+import { STUDIO_JOBS } from "~/studio/jobs.server";
 // The demo seed's rendering lives with the seed (outside app/): it is not a feature of the product.
 import { renderDemoClipJob } from "../server/seed/media";
 
@@ -18,6 +20,8 @@ export const JOBS = [
   reindexCreatorJob,
   reindexClipsJob,
   renderDemoClipJob,
+  ...MEDIA_JOBS,
+  ...STUDIO_JOBS,
 ] as const;
 
 subscribe(profileRenamed, ({ userId }, { tx }) =>

@@ -1,12 +1,24 @@
-import { logger } from "~/platform/logger.server";
-import { type ProcessClipJob, processClipNow } from "./pipeline.server";
+import { listClipsInStatus } from "~/catalog/clip-lifecycle.server";
+import type { Executor } from "~/platform/db/client.server";
+import { enqueue } from "~/platform/jobs/queue.server";
+import { prepareClipJob } from "./jobs.server";
+import { MEDIA_FAILURES } from "./media-rules";
+import { failClip, type ProcessClipJob } from "./pipeline.server";
 
-/**
- * Starts the pipeline for a new clip. Until the job queue is on main this runs it in this process,
- * in the background; once it is, this enqueues the retried jobs instead.
- */
-export async function startClipProcessing(job: ProcessClipJob) {
-  void processClipNow(job).catch((error) =>
-    logger.error({ err: error, clipId: job.clipId }, "clip processing failed"),
+/** Clips still processing this long after upload failed for good (every retry used up). */
+export const STUCK_AFTER_HOURS = 3;
+
+/** Starts the pipeline for a new clip (inside `tx`, the job exists exactly when the clip does). */
+export async function startClipProcessing(job: ProcessClipJob, options: { tx?: Executor } = {}) {
+  await enqueue(prepareClipJob, job, { tx: options.tx });
+}
+
+/** Fails clips whose processing never finished, so their creators see a reason (a scheduled job). */
+export async function failStuckClips() {
+  const cutoff = Date.now() - STUCK_AFTER_HOURS * 3_600_000;
+  const stuck = (await listClipsInStatus(["processing"], 500)).filter(
+    (clip) => clip.createdAt.getTime() < cutoff,
   );
+  for (const clip of stuck) await failClip(clip.id, MEDIA_FAILURES.stuck);
+  return stuck.length;
 }

@@ -3,7 +3,7 @@ import { changeClipStatus, findLifecycleClip, reindexClip } from "~/catalog/clip
 import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
-import { notifyCreator } from "./notify.server";
+import { queueMail } from "~/platform/mail.server";
 import {
   REJECTION_REASONS,
   type RejectionReason,
@@ -23,6 +23,11 @@ export type ReviewResult =
   | { ok: true; value: { clipId: number; status: ClipStatus } }
   | { ok: false; reason: "not_found" | "already_reviewed" };
 
+interface CreatorMail {
+  subject: (title: string) => string;
+  body: (title: string) => string;
+}
+
 async function decide(
   actor: Reviewer,
   clipId: number,
@@ -30,6 +35,7 @@ async function decide(
   from: readonly ClipStatus[],
   to: ClipStatus,
   statusReason: string | null,
+  mail: CreatorMail,
   auditDetails: Record<string, unknown> = {},
 ): Promise<ReviewResult> {
   return db().transaction(async (tx) => {
@@ -44,6 +50,19 @@ async function decide(
       before: { status: changed.value.before },
       after: { status: to, ...auditDetails },
     });
+    // Queued in the same transaction: the creator hears of exactly the decisions that stand.
+    const clip = await findLifecycleClip(clipId, tx);
+    if (clip?.creatorEmail) {
+      const link = `${config().PUBLIC_URL}/studio/clips/${clipId}`;
+      await queueMail(
+        {
+          to: clip.creatorEmail,
+          subject: mail.subject(clip.title),
+          text: `${mail.body(clip.title)}\n\n${link}\n`,
+        },
+        { tx },
+      );
+    }
     return { ok: true, value: { clipId, status: to } };
   });
 }
@@ -53,32 +72,13 @@ function reasonText(text: string, note: string | undefined) {
   return trimmed ? `${text} ${trimmed}` : text;
 }
 
-async function mailCreator(
-  clipId: number,
-  subject: (title: string) => string,
-  body: (title: string) => string,
-) {
-  const clip = await findLifecycleClip(clipId);
-  if (!clip?.creatorEmail) return;
-  const link = `${config().PUBLIC_URL}/studio/clips/${clipId}`;
-  notifyCreator({
-    to: clip.creatorEmail,
-    subject: subject(clip.title),
-    text: `${body(clip.title)}\n\n${link}\n`,
-  });
-}
-
 /** In review → published: it joins the catalogue and search at once; the creator is told. */
 export async function approveClip(input: { clipId: number; actor: Reviewer }): Promise<ReviewResult> {
-  const result = await decide(input.actor, input.clipId, "clip.approve", ["in_review"], "published", null);
-  if (result.ok) {
-    await reindexClip(input.clipId);
-    await mailCreator(
-      input.clipId,
-      (title) => `Your clip "${title}" is published`,
-      (title) => `Good news: "${title}" passed review and is now in the Verdeo catalogue.`,
-    );
-  }
+  const result = await decide(input.actor, input.clipId, "clip.approve", ["in_review"], "published", null, {
+    subject: (title) => `Your clip "${title}" is published`,
+    body: (title) => `Good news: "${title}" passed review and is now in the Verdeo catalogue.`,
+  });
+  if (result.ok) await reindexClip(input.clipId);
   return result;
 }
 
@@ -90,19 +90,20 @@ export async function rejectClip(input: {
   actor: Reviewer;
 }): Promise<ReviewResult> {
   const text = reasonText(REJECTION_REASONS[input.reason], input.note);
-  const result = await decide(input.actor, input.clipId, "clip.reject", ["in_review"], "rejected", text, {
-    reason: input.reason,
-    note: input.note ?? "",
-  });
-  if (result.ok) {
-    await mailCreator(
-      input.clipId,
-      (title) => `Your clip "${title}" was not accepted`,
-      (title) =>
+  return decide(
+    input.actor,
+    input.clipId,
+    "clip.reject",
+    ["in_review"],
+    "rejected",
+    text,
+    {
+      subject: (title) => `Your clip "${title}" was not accepted`,
+      body: (title) =>
         `"${title}" was reviewed and not accepted: ${text}\nYou can fix the details and submit it again.`,
-    );
-  }
-  return result;
+    },
+    { reason: input.reason, note: input.note ?? "" },
+  );
 }
 
 /** Published → unpublished by staff (a complaint, a broken rule); it leaves the catalogue at once. */
@@ -113,7 +114,7 @@ export async function unpublishClip(input: {
   actor: Reviewer;
 }): Promise<ReviewResult> {
   const text = reasonText(UNPUBLISH_REASONS[input.reason], input.note);
-  const result = await decide(
+  return decide(
     input.actor,
     input.clipId,
     "clip.unpublish",
@@ -121,18 +122,11 @@ export async function unpublishClip(input: {
     "unpublished",
     text,
     {
-      reason: input.reason,
-      note: input.note ?? "",
+      subject: (title) => `Your clip "${title}" was unpublished`,
+      body: (title) => `"${title}" was taken out of the Verdeo catalogue: ${text}`,
     },
+    { reason: input.reason, note: input.note ?? "" },
   );
-  if (result.ok) {
-    await mailCreator(
-      input.clipId,
-      (title) => `Your clip "${title}" was unpublished`,
-      (title) => `"${title}" was taken out of the Verdeo catalogue: ${text}`,
-    );
-  }
-  return result;
 }
 
 /** Any state but unpublished → unpublished by staff (e.g. a copyright claim against a clip in review). */
@@ -144,16 +138,17 @@ export async function takeDownClip(input: {
 }): Promise<ReviewResult> {
   const text = reasonText(UNPUBLISH_REASONS[input.reason], input.note);
   const from: ClipStatus[] = ["processing", "needs_details", "in_review", "published", "rejected", "failed"];
-  const result = await decide(input.actor, input.clipId, "clip.take_down", from, "unpublished", text, {
-    reason: input.reason,
-    note: input.note ?? "",
-  });
-  if (result.ok) {
-    await mailCreator(
-      input.clipId,
-      (title) => `Your clip "${title}" was taken down`,
-      (title) => `"${title}" was taken down by our team: ${text}`,
-    );
-  }
-  return result;
+  return decide(
+    input.actor,
+    input.clipId,
+    "clip.take_down",
+    from,
+    "unpublished",
+    text,
+    {
+      subject: (title) => `Your clip "${title}" was taken down`,
+      body: (title) => `"${title}" was taken down by our team: ${text}`,
+    },
+    { reason: input.reason, note: input.note ?? "" },
+  );
 }

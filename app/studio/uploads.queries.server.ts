@@ -24,8 +24,8 @@ export async function insertUpload(tx: Executor, row: typeof studioUploads.$infe
   await tx.insert(studioUploads).values(row);
 }
 
-export async function markUploadCompleted(id: string, clipId: number) {
-  await db()
+export async function markUploadCompleted(tx: Executor, id: string, clipId: number) {
+  await tx
     .update(studioUploads)
     .set({ state: "completed", clipId, completedAt: new Date() })
     .where(and(eq(studioUploads.id, id), eq(studioUploads.state, "uploading")));

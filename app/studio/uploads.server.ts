@@ -160,17 +160,24 @@ async function finishUpload(uploader: Uploader, upload: Upload) {
   const extension = containerOf(record.fileName)!;
   const originalKey = `originals/${uploader.id}/${upload.id.replace(/^\.tus-/, "")}.${extension}`;
   await storage().putStream(originalKey, await store.read(upload.id), { visibility: "private" });
-  const clipId = await createProcessingClip({
-    creatorId: uploader.id,
-    title: titleFromFileName(record.fileName),
-    originalKey,
-    fileSizeBytes: upload.size ?? 0,
+  const clipId = await db().transaction(async (tx) => {
+    const id = await createProcessingClip(
+      {
+        creatorId: uploader.id,
+        title: titleFromFileName(record.fileName),
+        originalKey,
+        fileSizeBytes: upload.size ?? 0,
+      },
+      tx,
+    );
+    await markUploadCompleted(tx, upload.id, id);
+    // In the same transaction: the pipeline job exists exactly when the clip does.
+    await startClipProcessing({ clipId: id }, { tx });
+    return id;
   });
-  await markUploadCompleted(upload.id, clipId);
   await store
     .remove(upload.id)
     .catch((error) => logger.warn({ err: error }, "removing finished upload parts failed"));
-  await startClipProcessing({ clipId });
   return clipId;
 }
 

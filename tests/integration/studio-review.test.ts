@@ -4,6 +4,7 @@ import { findLifecycleClip } from "~/catalog/clip-lifecycle.server";
 import { parseExploreQuery } from "~/catalog/explore-query.server";
 import { searchClips } from "~/catalog/search.server";
 import { listAudit } from "~/platform/audit.server";
+import { listJobs } from "~/platform/jobs/queue.server";
 import { approveClip, rejectClip, takeDownClip, unpublishClip } from "~/studio/review.server";
 import { REJECTION_REASONS } from "~/studio/review-reasons";
 import { createClip, createProfile } from "../factories/catalog";
@@ -30,6 +31,13 @@ describe("clip review", () => {
     const found = await searchClips(parseExploreQuery(new URLSearchParams("q=glacier lagoon")));
     expect(found.clips.map((clip) => clip.id)).toContain(clipId);
     const [entry] = await listAudit({ targetType: "clip", targetId: String(clipId) });
+    const mails = (await listJobs(["queued"])).filter((job) => job.name === "mail.send");
+    expect(mails.map((job) => job.data)).toContainEqual(
+      expect.objectContaining({
+        to: creator.email,
+        subject: 'Your clip "Glacier Lagoon Drift" is published',
+      }),
+    );
     expect(entry).toMatchObject({
       actorId: reviewer.id,
       action: "clip.approve",

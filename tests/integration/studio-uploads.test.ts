@@ -6,8 +6,10 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLifecycleClip } from "~/catalog/clip-lifecycle.server";
+import { MEDIA_JOBS } from "~/media/jobs.server";
 import { MEDIA_FAILURES } from "~/media/media-rules";
 import { config } from "~/platform/config.server";
+import { workDueJobs } from "~/platform/jobs/queue.server";
 import { storage } from "~/platform/storage/storage.server";
 import { action, loader } from "~/studio/routes/uploads";
 import { UPLOAD_MESSAGES } from "~/studio/upload-limits";
@@ -72,6 +74,7 @@ async function upload(cookie: string, fileName: string, body: Buffer) {
 async function settled(clipId: number, timeoutMs = 90_000) {
   const started = Date.now();
   for (;;) {
+    await workDueJobs(MEDIA_JOBS);
     const clip = await findLifecycleClip(clipId);
     if (clip && clip.status !== "processing") return clip;
     if (Date.now() - started > timeoutMs) throw new Error(`clip ${clipId} still processing`);

@@ -1,0 +1,38 @@
+import { defineJob } from "~/platform/jobs/define.server";
+import { enqueue } from "~/platform/jobs/queue.server";
+import { logger } from "~/platform/logger.server";
+import { type ProcessClipJob, prepareClip, renderClip } from "./pipeline.server";
+
+/**
+ * The pipeline as retried jobs. A crash or a full disk mid-step is retried; a file that is not a
+ * usable video fails the clip at once (inside the step), with the reason in words.
+ */
+export const renderClipJob = defineJob<ProcessClipJob>({
+  name: "media.render-clip",
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  // Two minutes of 4K footage on a busy machine stays well inside this.
+  expireInSeconds: 45 * 60,
+  // ffmpeg already uses every core.
+  concurrency: 1,
+  handler: async (job) => {
+    try {
+      await renderClip(job);
+    } catch (error) {
+      logger.warn({ err: error, clipId: job.clipId }, "rendering a clip failed");
+      throw error;
+    }
+  },
+});
+
+export const prepareClipJob = defineJob<ProcessClipJob>({
+  name: "media.prepare-clip",
+  retryLimit: 3,
+  retryDelaySeconds: 15,
+  expireInSeconds: 10 * 60,
+  handler: async (job) => {
+    if (await prepareClip(job)) await enqueue(renderClipJob, job);
+  },
+});
+
+export const MEDIA_JOBS = [prepareClipJob, renderClipJob] as const;
