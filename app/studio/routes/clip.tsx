@@ -5,7 +5,7 @@ import { inputClass } from "~/accounts/components/form-field";
 import { COLOR_TONES, LICENSES, MOODS, ORIENTATIONS } from "~/catalog/attributes";
 import { listNiches } from "~/catalog/catalog.server";
 import { Button, buttonClass } from "~/components/button";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { readForm } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ClipDetailsSchema, TAGS_MAX } from "../clip-details-schema";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { CLIP_STATUSES, type ClipStatus } from "~/catalog/attributes";
 import { countCreatorClips } from "~/catalog/clip-lifecycle.server";
 import { ButtonLink } from "~/components/button";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { STATUS_LABELS, StatusBadge } from "../clip-status";
 import { listStudioClips } from "../clips.server";
 import { requireStudioUser } from "../studio-user.server";

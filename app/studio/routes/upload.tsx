@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pageMeta } from "~/layout/meta";
+import { pageMeta } from "~/components/meta";
 import { UploadQueue } from "../components/upload-queue";
 import { requireStudioUser } from "../studio-user.server";
 import type { Route } from "./+types/upload";
