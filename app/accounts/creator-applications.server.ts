@@ -9,6 +9,7 @@ import {
   CreatorApplicationSchema,
 } from "./creator-application";
 import {
+  findLatestApplicationOf,
   findPendingApplicationOf,
   insertApplication,
   lockApplication,
@@ -119,4 +120,12 @@ function decisionMail(to: string, name: string, decision: "approve" | "decline",
     subject: APPLICATION_TEXTS.declinedMailSubject,
     text: `${greeting}\n\nThank you for applying to publish on ${PRODUCT_NAME}. We cannot accept your application at this time.${note}\n\nThe ${PRODUCT_NAME} team`,
   };
+}
+
+/** What /creators-hub tells a signed-in user about their latest application. */
+export async function findApplicationState(userId: string) {
+  const latest = await findLatestApplicationOf(userId);
+  return latest
+    ? { status: latest.status, decisionMessage: latest.decisionMessage, createdAt: latest.createdAt }
+    : null;
 }

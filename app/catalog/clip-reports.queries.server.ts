@@ -71,3 +71,12 @@ export async function countOpenClipReports() {
   const [row] = await db().select({ value: count() }).from(clipReports).where(eq(clipReports.status, "open"));
   return row?.value ?? 0;
 }
+
+export async function listClipReportsOfClip(postId: number) {
+  return db()
+    .select()
+    .from(clipReports)
+    .where(eq(clipReports.postId, postId))
+    .orderBy(desc(clipReports.id))
+    .limit(50);
+}

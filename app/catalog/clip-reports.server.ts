@@ -1,12 +1,9 @@
 import { recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
-import { hitRateLimit, type RateLimitRule } from "~/platform/rate-limit.server";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { findClip } from "./catalog.server";
 import { ClipReportSchema, type ReportStatus } from "./clip-report";
 import { insertClipReport, lockClipReport, updateClipReport } from "./clip-reports.queries.server";
-
-/** A few reports an hour per client: enough for a person, useless for flooding the queue. */
-export const CLIP_REPORT_RULE: RateLimitRule = { name: "report:ip", limit: 5, windowSeconds: 3600 };
 
 export type ReportClipResult =
   | { ok: true }
@@ -24,7 +21,8 @@ export async function reportClip(input: {
   if (!parsed.success) {
     return { ok: false, reason: "invalid", message: parsed.error.issues[0]?.message ?? "Invalid report." };
   }
-  if (!(await hitRateLimit(CLIP_REPORT_RULE, input.clientIp)).allowed) {
+  const subjects = input.reporterId ? { ip: input.clientIp, user: input.reporterId } : { ip: input.clientIp };
+  if (!(await enforceRateLimit("report", subjects)).allowed) {
     return { ok: false, reason: "rate_limited" };
   }
   if (!(await findClip(input.clipId))) return { ok: false, reason: "not_found" };

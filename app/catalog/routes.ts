@@ -5,6 +5,7 @@ export const catalogPages = [
   route("videos", "catalog/routes/videos.tsx"),
   route("search", "catalog/routes/search.tsx"),
   route("video/:id", "catalog/routes/video.tsx"),
+  route("video/:id/report", "catalog/routes/report-clip.tsx"),
   // A person's page lists their clips, so it lives with the clips (accounts may not import catalog).
   route("profile/:userId?", "catalog/routes/profile.tsx"),
 ];

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { profiles } from "~/accounts/schema.server";
 import { db } from "~/platform/db/client.server";
 import { likePattern, PAGE_SIZE, type Page, pageOffset } from "~/platform/paging";
@@ -35,6 +35,8 @@ const staffClipColumns = {
   creatorEmail: profiles.email,
   creatorRole: profiles.role,
   creatorSince: profiles.createdAt,
+  statusReason: posts.statusReason,
+  duplicateOfId: posts.duplicateOfId,
 };
 export type StaffClip = NonNullable<Awaited<ReturnType<typeof findClipForStaff>>>;
 
@@ -106,28 +108,4 @@ export async function findClipForStaff(id: number) {
 export async function countClipsByStatus(): Promise<Partial<Record<ClipStatus, number>>> {
   const rows = await db().select({ status: posts.status, value: count() }).from(posts).groupBy(posts.status);
   return Object.fromEntries(rows.map((row) => [row.status, row.value]));
-}
-
-/**
- * Published or in-review clips whose fingerprints share frames with this one: the "likely
- * duplicate" flag beside a clip under review. Two dHashes within 6 bits count as the same frame.
- */
-export async function findLikelyDuplicates(id: number, limit = 3) {
-  const result = await db().execute<{ id: number; matches: number }>(sql`
-    select other.id, count(*)::int as matches
-    from posts self
-    cross join lateral unnest(self.fingerprint) as mine(hash)
-    join posts other on other.id <> self.id and other.fingerprint is not null
-      and other.status in ('published', 'in_review', 'unpublished')
-    cross join lateral unnest(other.fingerprint) as theirs(hash)
-    where self.id = ${id} and self.fingerprint is not null
-      and bit_count((mine.hash # theirs.hash)::bit(64)) <= 6
-    group by other.id
-    order by matches desc, other.id
-    limit ${limit}`);
-  if (result.rows.length === 0) return [];
-  const clips = await Promise.all(result.rows.map((row) => findClipForStaff(Number(row.id))));
-  return clips.flatMap((clip, index) =>
-    clip ? [{ clip, matchingFrames: Number(result.rows[index]!.matches) }] : [],
-  );
 }

@@ -5,9 +5,14 @@ export const staffPages = [
   ...prefix("staff", [
     layout("staff/routes/layout.tsx", [
       index("staff/routes/overview.tsx"),
+      route("review", "staff/routes/review.tsx"),
       route("clips", "staff/routes/clips.tsx"),
+      route("clips/:clipId", "staff/routes/clip.tsx"),
       route("reports", "staff/routes/reports.tsx"),
       route("creators", "staff/routes/creators.tsx"),
+      route("orders", "staff/routes/orders.tsx"),
+      route("orders/:orderId", "staff/routes/order.tsx"),
+      route("jobs", "staff/routes/jobs.tsx"),
       route("messages", "staff/routes/messages.tsx"),
       route("messages/:messageId", "staff/routes/message.tsx"),
       route("promos", "staff/routes/promos.tsx"),

@@ -2,6 +2,7 @@ import type { ContactStatus } from "~/accounts/contact-schema";
 import type { ApplicationStatus } from "~/accounts/creator-application";
 import type { ClipStatus } from "~/catalog/attributes";
 import type { ReportStatus } from "~/catalog/clip-report";
+import type { OrderStatus } from "~/commerce/plans";
 import type { PillTone } from "./components/staff-ui";
 
 /** The colour each status wears in the console's tables. */
@@ -37,4 +38,10 @@ export const CLIP_STATUS_LABELS: Record<ClipStatus, string> = {
   rejected: "Rejected",
   failed: "Failed",
   unpublished: "Unpublished",
+};
+export const ORDER_STATUS_TONES: Record<OrderStatus, PillTone> = {
+  awaiting_payment: "amber",
+  paid: "green",
+  cancelled: "zinc",
+  refunded: "blue",
 };

@@ -160,6 +160,14 @@ export default function Video({ loaderData }: Route.ComponentProps) {
               ) : null}
             </span>
           </Link>
+          <p className="text-sm">
+            <Link
+              to={`${clipPath(clip.id)}/report`}
+              className="text-zinc-600 underline-offset-4 hover:underline dark:text-zinc-400"
+            >
+              Report this clip
+            </Link>
+          </p>
         </aside>
       </div>
       <script

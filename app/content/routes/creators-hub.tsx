@@ -1,8 +1,13 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { APPLICATION_TEXTS } from "~/accounts/creator-application";
+import { findApplicationState, submitCreatorApplication } from "~/accounts/creator-applications.server";
 import { getOptionalUser } from "~/accounts/session.server";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP, SUPPORT_EMAIL } from "~/constants";
+import { readForm } from "~/platform/forms.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { CreatorApply } from "../components/creator-apply";
 import { FeatureCard, Icon, Step } from "../components/feature-card";
 import { attributionLine } from "../legal/licensing";
 import { UPLOAD_COMING_SOON } from "../texts";
@@ -10,7 +15,36 @@ import type { Route } from "./+types/creators-hub";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
-  return { isCreator: user?.role === "creator" };
+  const isCreator = user?.role === "creator";
+  return {
+    isCreator,
+    apply: {
+      signedIn: user !== null,
+      isCreator: user !== null && user.role !== "user",
+      application: user && user.role === "user" ? await findApplicationState(user.id) : null,
+    },
+  };
+}
+
+/** The "Become a creator" form. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getOptionalUser(request);
+  const result = await submitCreatorApplication(user, Object.fromEntries(await readForm(request)));
+  if (result.ok)
+    return redirectWithToast("/creators-hub#apply", {
+      message: APPLICATION_TEXTS.submitted,
+      type: "success",
+    });
+  const error = {
+    not_signed_in: APPLICATION_TEXTS.notSignedIn,
+    already_creator: APPLICATION_TEXTS.alreadyCreator,
+    already_pending: APPLICATION_TEXTS.alreadyPending,
+    invalid: "message" in result ? result.message : "",
+  }[result.reason];
+  return data(
+    { error },
+    { status: result.reason === "not_signed_in" ? 401 : result.reason === "invalid" ? 400 : 409 },
+  );
 }
 
 export const meta = () =>
@@ -21,8 +55,8 @@ export const meta = () =>
 
 const LINK = "font-medium text-brand-700 underline dark:text-brand-400";
 
-export default function CreatorsHub({ loaderData }: Route.ComponentProps) {
-  const { isCreator } = loaderData;
+export default function CreatorsHub({ loaderData, actionData }: Route.ComponentProps) {
+  const { isCreator, apply } = loaderData;
   return (
     <main>
       <section className="relative overflow-hidden border-b border-zinc-200 dark:border-zinc-800">
@@ -51,6 +85,8 @@ export default function CreatorsHub({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </section>
+
+      <CreatorApply state={apply} error={actionData?.error} />
 
       <section aria-labelledby="upload-soon" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
         <div className="flex flex-col gap-6 rounded-3xl border border-brand-200 bg-brand-50 p-8 sm:flex-row sm:items-center dark:border-brand-900 dark:bg-brand-950/40">

@@ -4,8 +4,9 @@ import { countPendingApplications } from "~/accounts/creator-applications.querie
 import { requirePermission } from "~/accounts/permissions.server";
 import { countOpenClipReports } from "~/catalog/clip-reports.queries.server";
 import { countClipsByStatus } from "~/catalog/staff-clips.queries.server";
-import { countOrdersAwaitingPayment, listDailyOrders } from "~/commerce/order-stats.queries.server";
+import { countOrdersByStatus, listDailyOrders } from "~/commerce/staff-orders.queries.server";
 import { pageMeta } from "~/components/meta";
+import { jobCounts } from "~/platform/jobs/queue.server";
 import { OrdersChart } from "../components/orders-chart";
 import { StaffPageHeader } from "../components/staff-ui";
 import type { Route } from "./+types/overview";
@@ -16,25 +17,29 @@ const CHART_DAYS = 30;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:access");
-  const [clips, applications, awaitingPayment, openMessages, openReports, days] = await Promise.all([
+  const [clips, applications, orders, openMessages, openReports, days, jobs] = await Promise.all([
     countClipsByStatus(),
     countPendingApplications(),
-    countOrdersAwaitingPayment(),
+    countOrdersByStatus(),
     countOpenContactMessages(),
     countOpenClipReports(),
     listDailyOrders(CHART_DAYS),
+    jobCounts().catch(() => null),
   ]);
+  const failedJobs =
+    jobs?.filter((job) => job.state === "failed").reduce((sum, job) => sum + job.count, 0) ?? 0;
   return {
     attention: [
       { label: "Clips in review", value: clips.in_review ?? 0, to: "/staff/review" },
       { label: "Creator applications", value: applications, to: "/staff/creators?status=pending" },
       {
         label: "Orders awaiting payment",
-        value: awaitingPayment,
+        value: orders.awaiting_payment ?? 0,
         to: "/staff/orders?status=awaiting_payment",
       },
       { label: "Unanswered messages", value: openMessages, to: "/staff/messages?status=open" },
       { label: "Open clip reports", value: openReports, to: "/staff/reports?status=open" },
+      { label: "Failed jobs", value: failedJobs, to: "/staff/jobs" },
     ],
     days,
   };

@@ -1,0 +1,276 @@
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import { requirePermission } from "~/accounts/permissions.server";
+import { findOrderWithPlanTitle } from "~/commerce/order.queries.server";
+import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
+import { pageMeta } from "~/components/meta";
+import { findEntitlementOfOrder, findInvoiceOfOrder } from "~/licensing/entitlement.queries.server";
+import { cancelOrder, markOrderPaid, refundOrder } from "~/licensing/orders.server";
+import { listAudit } from "~/platform/audit.server";
+import { noControlChars } from "~/platform/text";
+import { redirectWithToast } from "~/platform/toast.server";
+import { badRequest, notFound, readStaffForm, requireConfirmed, UuidSchema } from "../action.server";
+import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
+import {
+  ErrorNote,
+  fieldClass,
+  formatCents,
+  formatDateTime,
+  labelClass,
+  Pill,
+  StaffPageHeader,
+  SubmitButton,
+} from "../components/staff-ui";
+import { ORDER_STATUS_TONES } from "../tones";
+import type { Route } from "./+types/order";
+
+export const meta = () => pageMeta("Order · Staff", "An order, its lines and history.");
+
+export const PAYMENT_REFERENCE_MAX = 120;
+const ORDER_TEXTS = {
+  reference: `Enter the payment reference (1 to ${PAYMENT_REFERENCE_MAX} characters), e.g. the bank transfer id.`,
+  paidAt: "Enter the date the payment arrived (not in the future).",
+  invalidTransition: "That change is not allowed from the order's current status.",
+} as const;
+
+function orderIdOf(params: { orderId?: string }) {
+  const id = UuidSchema.safeParse(params.orderId);
+  if (!id.success) throw notFound();
+  return id.data;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requirePermission(request, "staff:manage-orders");
+  const id = orderIdOf(params);
+  const order = await findOrderWithPlanTitle(id);
+  if (!order) throw notFound();
+  const [entitlement, invoice, history] = await Promise.all([
+    findEntitlementOfOrder(id),
+    findInvoiceOfOrder(id),
+    listAudit({ targetType: "order", targetId: id }, 50),
+  ]);
+  return { order, entitlement, invoice, history, today: new Date().toISOString().slice(0, 10) };
+}
+
+const MarkPaidSchema = z.object({
+  intent: z.literal("mark-paid"),
+  reference: z
+    .string()
+    .trim()
+    .min(1, ORDER_TEXTS.reference)
+    .max(PAYMENT_REFERENCE_MAX, ORDER_TEXTS.reference)
+    .refine(noControlChars, ORDER_TEXTS.reference),
+  paidAt: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, ORDER_TEXTS.paidAt)
+    .transform((day) => new Date(`${day}T12:00:00Z`))
+    .refine(
+      (date) => !Number.isNaN(date.getTime()) && date.getTime() <= Date.now() + 86_400_000,
+      ORDER_TEXTS.paidAt,
+    ),
+});
+const CloseSchema = z.object({ intent: z.enum(["cancel", "refund"]) });
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requirePermission(request, "staff:manage-orders");
+  const orderId = orderIdOf(params);
+  const fields = await readStaffForm(request);
+  const actor = { kind: "staff", userId: user.id } as const;
+  const back = `/staff/orders/${orderId}`;
+  if (fields.intent === "mark-paid") {
+    const parsed = MarkPaidSchema.safeParse(fields);
+    if (!parsed.success)
+      return data({ error: parsed.error.issues[0]?.message ?? ORDER_TEXTS.reference }, { status: 400 });
+    const result = await markOrderPaid({
+      orderId,
+      reference: parsed.data.reference,
+      paidAt: parsed.data.paidAt,
+      actor,
+    });
+    if (!result.ok) {
+      if (result.reason === "not_found") throw notFound();
+      return data({ error: ORDER_TEXTS.invalidTransition }, { status: 409 });
+    }
+    return redirectWithToast(back, {
+      message: result.value.changed
+        ? `Marked paid; invoice ${result.value.invoiceNumber}, downloads granted.`
+        : "It was already paid; nothing changed.",
+      type: "success",
+    });
+  }
+  const parsed = CloseSchema.safeParse(fields);
+  if (!parsed.success) return badRequest("Unknown action.");
+  requireConfirmed(fields);
+  const close = parsed.data.intent === "cancel" ? cancelOrder : refundOrder;
+  const result = await close({ orderId, actor });
+  if (!result.ok) {
+    if (result.reason === "not_found") throw notFound();
+    return data({ error: ORDER_TEXTS.invalidTransition }, { status: 409 });
+  }
+  const verb = parsed.data.intent === "cancel" ? "Cancelled" : "Refunded";
+  return redirectWithToast(back, {
+    message: result.value.changed
+      ? `${verb}; unused downloads revoked.`
+      : `It was already ${verb.toLowerCase()}; nothing changed.`,
+    type: "success",
+  });
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, entitlement, invoice, history, today } = loaderData;
+  const confirm = useConfirmStep();
+  const step = confirm.target === order.id ? confirm.intent : null;
+  const lines: [string, string][] = [
+    [
+      `${order.planTitle} · ${order.downloads || "unlimited"} downloads · ${BILLING_LABELS[order.billing]}`,
+      formatCents(order.unitPriceCents),
+    ],
+    ["Subtotal", formatCents(order.subtotalCents)],
+    [`Promo ${order.promoCode ?? "—"}`, `− ${formatCents(order.promoValueCents)}`],
+    [`VAT ${(order.vatRateBps / 100).toFixed(0)}%`, formatCents(order.vatAmountCents)],
+    ["Total", formatCents(order.totalCents)],
+  ];
+  return (
+    <main className="max-w-4xl">
+      <p className="mb-2 text-sm">
+        <Link
+          to="/staff/orders"
+          className="text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
+        >
+          ← All orders
+        </Link>
+      </p>
+      <StaffPageHeader
+        title={`Order ${order.id.slice(0, 8)}`}
+        description={`${order.email}${order.company ? ` · ${order.company}` : ""} · ${order.country} · placed ${formatDateTime(order.createdAt)}`}
+        actions={<Pill tone={ORDER_STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Pill>}
+      />
+      <ErrorNote message={actionData && "error" in actionData ? actionData.error : null} />
+      {step === "cancel" || step === "refund" ? (
+        <ConfirmPanel
+          intent={step}
+          target={order.id}
+          title={step === "cancel" ? "Cancel this order?" : "Refund this order?"}
+          confirmLabel={step === "cancel" ? "Cancel order" : "Refund order"}
+        >
+          <p className="text-sm">
+            {order.status === "paid"
+              ? "The buyer's unused downloads end now; licenses already made stay valid."
+              : "The buyer can no longer pay for it."}
+          </p>
+        </ConfirmPanel>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section
+          aria-labelledby="lines-title"
+          className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/60"
+        >
+          <h2 id="lines-title" className="mb-2 font-semibold">
+            Lines
+          </h2>
+          <dl className="space-y-1 text-sm">
+            {lines.map(([label, amount]) => (
+              <div
+                key={label}
+                className="flex justify-between gap-4 last:border-t last:border-zinc-200 last:pt-1 last:font-semibold dark:last:border-zinc-800"
+              >
+                <dt>{label}</dt>
+                <dd className="tabular-nums">{amount}</dd>
+              </div>
+            ))}
+          </dl>
+          <dl className="mt-4 space-y-1 text-sm text-zinc-700 dark:text-zinc-300">
+            <div>
+              <dt className="inline">Payment: </dt>
+              <dd className="inline">
+                {order.paidAt
+                  ? `${formatDateTime(order.paidAt)} · ${order.paymentReference ?? ""}`
+                  : "not recorded"}
+              </dd>
+            </div>
+            <div>
+              <dt className="inline">Invoice: </dt>
+              <dd className="inline">{invoice ? `#${invoice.number}` : "—"}</dd>
+            </div>
+            <div>
+              <dt className="inline">Entitlement: </dt>
+              <dd className="inline">
+                {entitlement
+                  ? `${entitlement.downloadsUsed} of ${entitlement.downloadsTotal || "unlimited"} used, until ${formatDateTime(entitlement.expiresAt)}${entitlement.revokedAt ? ` · revoked ${formatDateTime(entitlement.revokedAt)}` : ""}`
+                  : "none"}
+              </dd>
+            </div>
+          </dl>
+        </section>
+        <section
+          aria-labelledby="actions-title"
+          className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/60"
+        >
+          <h2 id="actions-title" className="mb-2 font-semibold">
+            Actions
+          </h2>
+          {order.status === "awaiting_payment" ? (
+            <Form method="post" className="space-y-3">
+              <input type="hidden" name="intent" value="mark-paid" />
+              <div>
+                <label htmlFor="pay-reference" className={labelClass}>
+                  Payment reference
+                </label>
+                <input
+                  id="pay-reference"
+                  name="reference"
+                  required
+                  maxLength={PAYMENT_REFERENCE_MAX}
+                  className={`mt-1 ${fieldClass}`}
+                />
+              </div>
+              <div>
+                <label htmlFor="pay-date" className={labelClass}>
+                  Paid on
+                </label>
+                <input
+                  id="pay-date"
+                  name="paidAt"
+                  type="date"
+                  required
+                  defaultValue={today}
+                  max={today}
+                  className={`mt-1 ${fieldClass}`}
+                />
+              </div>
+              <SubmitButton>Mark paid</SubmitButton>
+            </Form>
+          ) : null}
+          <div className="mt-3 flex flex-wrap gap-2">
+            {order.status === "awaiting_payment" || order.status === "paid" ? (
+              <ConfirmLink intent="cancel" target={order.id}>
+                Cancel…
+              </ConfirmLink>
+            ) : null}
+            {order.status === "paid" ? (
+              <ConfirmLink intent="refund" target={order.id}>
+                Refund…
+              </ConfirmLink>
+            ) : null}
+            {order.status === "cancelled" || order.status === "refunded" ? (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">This order is closed.</p>
+            ) : null}
+          </div>
+        </section>
+      </div>
+      <section aria-labelledby="history-title" className="mt-8">
+        <h2 id="history-title" className="mb-2 text-lg font-semibold">
+          History
+        </h2>
+        <ol className="space-y-1 text-sm">
+          <li>{formatDateTime(order.createdAt)} · placed</li>
+          {[...history].reverse().map((entry) => (
+            <li key={entry.id}>
+              {formatDateTime(entry.createdAt)} · {entry.action} by {entry.actorId}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import { requirePermission } from "~/accounts/permissions.server";
+import { listClipsInReview } from "~/catalog/staff-clips.queries.server";
+import { pageMeta } from "~/components/meta";
+import { PageNumberSchema } from "~/platform/paging";
+import { formatDateTime, Pagination, Pill, StaffPageHeader } from "../components/staff-ui";
+import type { Route } from "./+types/review";
+
+export const meta = () => pageMeta("Review queue · Staff", "Clips waiting for review, oldest first.");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "staff:review-clips");
+  const page = PageNumberSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  return { clips: await listClipsInReview(page) };
+}
+
+export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
+  const { clips } = loaderData;
+  return (
+    <main>
+      <StaffPageHeader
+        title="Review queue"
+        description="Clips in review, oldest submission first. Open one to watch it and decide."
+      />
+      {clips.rows.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+          Nothing to review. Well done.
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {clips.rows.map((clip) => (
+            <li
+              key={clip.id}
+              className="overflow-hidden rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/60"
+            >
+              <Link to={`/staff/clips/${clip.id}`} className="block hover:opacity-90">
+                <img
+                  src={clip.thumbnailUrl}
+                  alt=""
+                  className="aspect-video w-full bg-zinc-200 object-cover dark:bg-zinc-800"
+                  loading="lazy"
+                />
+                <div className="p-3">
+                  <p className="font-semibold text-brand-800 dark:text-brand-300">{clip.title}</p>
+                  <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                    by {clip.creatorUsername ?? clip.creatorName} · submitted {formatDateTime(clip.createdAt)}
+                  </p>
+                  {clip.duplicateOfId ? (
+                    <p className="mt-1">
+                      <Pill tone="red">Likely duplicate of #{clip.duplicateOfId}</Pill>
+                    </p>
+                  ) : null}
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={clips} />
+    </main>
+  );
+}
