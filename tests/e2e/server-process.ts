@@ -12,6 +12,11 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** The compiled server entry (`npm run build`), run with plain node as in production. */
+export function builtServerEntry() {
+  return path.resolve(process.env.VERDEO_BUILD_DIR ?? "build", "server", "main.js");
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -34,7 +39,7 @@ export async function startBuiltServer(
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "verdeo-e2e-"));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [builtServerEntry()], {
     env: {
       ...process.env,
       NODE_ENV: "production",

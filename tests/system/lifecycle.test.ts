@@ -6,14 +6,14 @@ import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "~/platform/db/embedded.server";
-import { freePort, postgresProcessesFor, startBuiltServer } from "../e2e/server-process";
+import { builtServerEntry, freePort, postgresProcessesFor, startBuiltServer } from "../e2e/server-process";
 
 const NO_SEED = { SEED_ON_START: "false" };
 
 /** Runs the server expecting it to refuse to start; returns its exit code and output. */
 function startExpectingFailure(env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    const child = spawn(process.execPath, [builtServerEntry()], {
       env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
