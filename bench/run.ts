@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { benchMedia } from "./media";
 import { benchPages } from "./pages";
+import { benchStartup } from "./startup";
 import { benchVitals } from "./vitals";
 
 /** The search, orders and home-page benchmarks are scripts of their own; their printout is kept. */
@@ -24,6 +25,7 @@ function script(file: string, env: Record<string, string> = {}) {
 
 const started = Date.now();
 const suites: [string, () => Promise<string>][] = [
+  ["startup", () => benchStartup()],
   ["pages", () => benchPages()],
   ["search", script("bench/search.ts")],
   ["media", () => benchMedia()],
