@@ -56,6 +56,8 @@ export async function benchStartup() {
   const root = execFileSync("git", ["rev-parse", "--show-toplevel"], { encoding: "utf8" }).trim();
   const work = mkdtempSync(path.join(tmpdir(), "verdeo-startup-"));
   const clone = path.join(work, "verdeo");
+  // Its own temporary folder: PostgreSQL (run as another user) must reach it, and mkdtemp's are 0700.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-startup-data-"));
   try {
     execFileSync("git", ["clone", "--quiet", root, clone]);
     symlinkSync(path.join(root, "node_modules"), path.join(clone, "node_modules"));
@@ -64,7 +66,7 @@ export async function benchStartup() {
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: path.join(work, "data"),
+      DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       VERDEO_BUILD_DIR: "build",
     };
@@ -92,6 +94,7 @@ export async function benchStartup() {
     );
   } finally {
     rmSync(work, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -62,9 +62,10 @@ if (reason) {
   } else {
     const started = Date.now();
     console.log(`Building Verdeo (${reason})…`);
-    const build = spawnSync(builder, ["build"], { stdio: ["ignore", "ignore", "inherit"] });
+    // Its warnings (empty chunks, comments Rollup drops) are noise here; its errors are not.
+    const build = spawnSync(builder, ["build"], { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
     if (build.status !== 0) {
-      console.error("The build failed (run `npm run build` to see why).");
+      console.error(`${build.stdout}\n${build.stderr}\nThe build failed.`);
       process.exit(1);
     }
     console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
