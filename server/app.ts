@@ -146,7 +146,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const databaseUrl = config.DATABASE_URL ?? embedded!.url;
     await migrateDatabase(databaseUrl);
     connectDatabase(databaseUrl);
-    await startQueue({ url: databaseUrl, jobs: JOBS, work: config.WORKERS, instanceName: "web" });
+    // Pages do not wait for the job queue; whatever enqueues meanwhile (the seed) waits for it.
+    const queue = startQueue({ url: databaseUrl, jobs: JOBS, work: config.WORKERS, instanceName: "web" });
+    queue.catch((error) => logger.error({ err: error }, "the job queue could not start"));
     if (config.SEED_ON_START === "true") await seedIfEmpty((line) => logger.info(line));
   } catch (error) {
     server.close();

