@@ -73,7 +73,6 @@ export const SQL_OUTSIDE_QUERIES = [
   "app/catalog/catalog.server.ts",
   "app/catalog/clip-columns.server.ts",
   "app/catalog/profile-clips.server.ts",
-  "app/catalog/saved.server.ts",
   "app/catalog/search-index.server.ts",
   "app/catalog/search.server.ts",
 ];

@@ -1,7 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { avatarSrc } from "./avatar-fallback";
+import { Avatar } from "./avatar";
 import type { HeaderUser } from "./header-user";
 import { RoleBadge } from "./role-badge";
 import { useAccountTheme } from "./use-account-theme";
@@ -74,13 +74,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
 function UserMenuFace({ user }: { user: HeaderUser }) {
   return (
     <>
-      <img
-        src={avatarSrc(user.avatarUrl, user.displayName)}
-        alt=""
-        width={28}
-        height={28}
-        className="size-7 rounded-full object-cover"
-      />
+      <Avatar name={user.displayName} url={user.avatarUrl} size={28} />
       {/* On a phone the avatar alone stands for the person: the header has no room for the name. */}
       <span className="hidden max-w-[100px] truncate sm:block" data-testid="user-menu-name">
         {user.displayName}

@@ -4,7 +4,6 @@ export const HOME_HEADLINE = "Explore motion. Create emotion.";
 export const HOME_SUBTITLE = "Browse professional-quality stock video footage.";
 export const HOME_SEARCH_PLACEHOLDER = "Search stock videos…";
 export const PREVIEW_CAPTION = "Thousands of professional stock videos at your fingertips";
-export const LIGHTBOX_CLOSE_LABEL = "Close (ESC)";
 
 export const HOME_CATEGORIES = [
   "Luxury",

@@ -1,24 +1,17 @@
-import { and, eq } from "drizzle-orm";
-import { db } from "~/platform/db/client.server";
-import { savedVideos } from "./schema.server";
+import { fail, ok, type Result } from "~/platform/result";
+import { findClip } from "./catalog.server";
+import { deleteSavedClip, insertSavedClip } from "./saved.queries.server";
 
-/** Saves a clip for a user; saving twice keeps one row. */
-export async function savePost(userId: string, postId: number) {
-  await db().insert(savedVideos).values({ userId, postId }).onConflictDoNothing();
-}
+export { isSaved } from "./saved.queries.server";
 
-/** Removes a saved clip; removing one that is not saved does nothing. */
-export async function unsavePost(userId: string, postId: number) {
-  await db()
-    .delete(savedVideos)
-    .where(and(eq(savedVideos.userId, userId), eq(savedVideos.postId, postId)));
-}
-
-export async function isSaved(userId: string, postId: number) {
-  const rows = await db()
-    .select({ id: savedVideos.id })
-    .from(savedVideos)
-    .where(and(eq(savedVideos.userId, userId), eq(savedVideos.postId, postId)))
-    .limit(1);
-  return rows.length > 0;
+/** Saves a published clip for a user, or takes it off their list. Either is idempotent. */
+export async function setClipSaved(input: {
+  userId: string;
+  clipId: number;
+  saved: boolean;
+}): Promise<Result<{ saved: boolean }, "clip_not_found">> {
+  if (!(await findClip(input.clipId))) return fail("clip_not_found");
+  if (input.saved) await insertSavedClip(input.userId, input.clipId);
+  else await deleteSavedClip(input.userId, input.clipId);
+  return ok({ saved: input.saved });
 }

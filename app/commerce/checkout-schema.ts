@@ -34,7 +34,6 @@ export const ChoosePlanSchema = z.object({
   tierId: z.coerce.number().int().positive(),
   billing: z.enum(BILLINGS),
 });
-export type ChoosePlan = z.infer<typeof ChoosePlanSchema>;
 
 /** The buyer's part of the checkout form. Prices are never part of it. */
 export const BuyerSchema = z.object({
@@ -54,11 +53,6 @@ export const BuyerSchema = z.object({
   terms: z.literal("on", { error: TERMS_REQUIRED_MESSAGE }),
 });
 export type Buyer = z.infer<typeof BuyerSchema>;
-
-export const PromoCodeSchema = z
-  .string()
-  .transform(normalizePromoCode)
-  .pipe(z.string().min(1).max(PROMO_CODE_MAX));
 
 /** What the form typed, echoed back so a failed submit keeps it. */
 export interface CheckoutFormValues {

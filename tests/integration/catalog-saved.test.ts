@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { listSavedClips } from "~/catalog/profile-clips.server";
-import { isSaved, savePost, unsavePost } from "~/catalog/saved.server";
+import { insertSavedClip } from "~/catalog/saved.queries.server";
+import { isSaved, setClipSaved } from "~/catalog/saved.server";
 import { createClip, createProfile } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
+
+async function save(userId: string, clipId: number) {
+  expect(await setClipSaved({ userId, clipId, saved: true })).toEqual({ ok: true, value: { saved: true } });
+}
 
 describe("saved clips", () => {
   it("saving twice keeps one saved row; unsaving removes it", async () => {
@@ -12,12 +17,12 @@ describe("saved clips", () => {
     const buyer = await createProfile({ role: "user" });
     const clipId = await createClip({ userId: creator.id });
     expect(await isSaved(buyer.id, clipId)).toBe(false);
-    await savePost(buyer.id, clipId);
-    await savePost(buyer.id, clipId);
+    await save(buyer.id, clipId);
+    await save(buyer.id, clipId);
     expect(await isSaved(buyer.id, clipId)).toBe(true);
     expect(await listSavedClips(buyer.id)).toHaveLength(1);
-    await unsavePost(buyer.id, clipId);
-    await unsavePost(buyer.id, clipId);
+    await setClipSaved({ userId: buyer.id, clipId, saved: false });
+    await setClipSaved({ userId: buyer.id, clipId, saved: false });
     expect(await isSaved(buyer.id, clipId)).toBe(false);
   });
 
@@ -25,7 +30,7 @@ describe("saved clips", () => {
     const creator = await createProfile();
     const [one, two] = [await createProfile({ role: "user" }), await createProfile({ role: "user" })];
     const clipId = await createClip({ userId: creator.id });
-    await savePost(one.id, clipId);
+    await save(one.id, clipId);
     expect(await isSaved(two.id, clipId)).toBe(false);
   });
 
@@ -34,14 +39,25 @@ describe("saved clips", () => {
     const buyer = await createProfile({ role: "user" });
     const first = await createClip({ userId: creator.id, title: "First" });
     const second = await createClip({ userId: creator.id, title: "Second" });
-    await savePost(buyer.id, first);
+    await save(buyer.id, first);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await savePost(buyer.id, second);
+    await save(buyer.id, second);
     expect((await listSavedClips(buyer.id)).map((clip) => clip.id)).toEqual([second, first]);
   });
 
-  it("saving a clip that does not exist fails", async () => {
+  it("saving a clip that does not exist is refused as clip_not_found, and no row is written", async () => {
     const buyer = await createProfile({ role: "user" });
-    await expect(savePost(buyer.id, 999_999)).rejects.toThrow();
+    expect(await setClipSaved({ userId: buyer.id, clipId: 999_999, saved: true })).toEqual({
+      ok: false,
+      reason: "clip_not_found",
+    });
+    expect(await listSavedClips(buyer.id)).toEqual([]);
+  });
+
+  it("the database itself refuses a saved row for a missing clip (the foreign key to posts)", async () => {
+    const buyer = await createProfile({ role: "user" });
+    await expect(insertSavedClip(buyer.id, 999_999)).rejects.toMatchObject({
+      cause: { code: "23503", constraint: expect.stringMatching(/^saved_videos_post_id_.*fk$/) },
+    });
   });
 });

@@ -30,11 +30,11 @@ function Bookmark({ filled }: { filled: boolean }) {
  * and says so. Logged out, it is a link to log in that returns to this clip.
  */
 export function SaveButton({
-  postId,
+  clipId,
   initial,
   loginHref,
 }: {
-  postId: number;
+  clipId: number;
   initial: boolean;
   loginHref: string | null;
 }) {
@@ -57,7 +57,7 @@ export function SaveButton({
     setPending(true);
     try {
       const body = new FormData();
-      body.set("postId", String(postId));
+      body.set("clipId", String(clipId));
       body.set("intent", next ? "save" : "unsave");
       const response = await fetch("/resources/save", { method: "POST", body });
       if (response.status === 401) {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { data, Form, isRouteErrorResponse } from "react-router";
-import { avatarSrc } from "~/accounts/avatar-fallback";
+import { Avatar } from "~/accounts/avatar";
 import { ProfileEditor } from "~/accounts/components/profile-editor";
 import { MESSAGES } from "~/accounts/messages";
 import { editProfile } from "~/accounts/profile-edit.server";
@@ -52,13 +52,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-[1400px] px-4 py-10 sm:px-6 sm:py-14">
       <section className="flex flex-col items-center text-center">
-        <img
-          src={preview ?? avatarSrc(profile.avatarUrl, seed)}
+        <Avatar
+          name={seed}
+          url={profile.avatarUrl}
+          previewUrl={preview}
+          size={112}
           alt={`${profile.username ?? "User"}'s avatar`}
-          width={112}
-          height={112}
-          data-testid="profile-avatar"
-          className="size-28 rounded-full object-cover shadow-md ring-4 ring-white dark:ring-zinc-900"
+          testId="profile-avatar"
+          className="shadow-md ring-4 ring-white dark:ring-zinc-900"
         />
         <div className="mt-4 flex items-center gap-2">
           <h1 className="text-2xl font-bold tracking-tight" data-testid="profile-username">

@@ -1,4 +1,6 @@
 import { data, Link, useNavigate } from "react-router";
+import { Avatar } from "~/accounts/avatar";
+import { RoleBadge } from "~/accounts/role-badge";
 import { getOptionalUser } from "~/accounts/session.server";
 import { buttonClass } from "~/components/button";
 import { ChevronLeftIcon, DownloadIcon } from "~/components/icons";
@@ -8,7 +10,6 @@ import { findClip } from "../catalog.server";
 import { POST_NOT_FOUND } from "../catalog-content";
 import { clipPath, downloadPath, loginToReturn, parseClipId } from "../clip-id";
 import { formatDuration } from "../components/clip-card";
-import { Avatar, RoleBadge } from "../components/role-badge";
 import { SaveButton } from "../components/save-button";
 import { isSaved } from "../saved.server";
 import type { Route } from "./+types/video";
@@ -136,7 +137,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
           <div className="flex flex-wrap gap-3">
-            <SaveButton key={clip.id} postId={clip.id} initial={saved} loginHref={loginHref} />
+            <SaveButton key={clip.id} clipId={clip.id} initial={saved} loginHref={loginHref} />
             {/* The licensing domain's dialog page decides: sign in, choose a plan, or pick a file. */}
             <Link to={downloadPath(clip.id)} className={buttonClass("primary")} data-testid="download-button">
               <DownloadIcon />
@@ -151,7 +152,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             <span className="min-w-0">
               <span className="flex items-center gap-2">
                 <span className="truncate font-semibold">{clip.creatorName}</span>
-                <RoleBadge role={clip.creatorRole} />
+                <RoleBadge role={clip.creatorRole} tooltip={false} />
               </span>
               {clip.creatorUsername ? (
                 <span className="block truncate text-sm text-zinc-600 dark:text-zinc-400">
