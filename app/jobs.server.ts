@@ -3,9 +3,10 @@
  * `npm run worker` work these, and any process may enqueue them. Domains define their jobs beside
  * their code; domain events that other domains react to are wired here, the one place that sees them all.
  */
-import { profileRenamed } from "~/accounts/events.server";
+import { emailVerified, profileRenamed } from "~/accounts/events.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
+import { claimGuestOrdersJob } from "~/licensing/jobs.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { retentionJob } from "~/platform/jobs.server";
@@ -22,8 +23,13 @@ export const JOBS = [
   renderDemoClipJob,
   ...MEDIA_JOBS,
   ...STUDIO_JOBS,
+  claimGuestOrdersJob,
 ] as const;
 
 subscribe(profileRenamed, ({ userId }, { tx }) =>
   enqueue(reindexCreatorJob, { userId }, { singletonKey: userId, tx }),
+);
+
+subscribe(emailVerified, ({ userId, email }, { tx }) =>
+  enqueue(claimGuestOrdersJob, { userId, email }, { singletonKey: userId, tx }),
 );

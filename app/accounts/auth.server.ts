@@ -4,7 +4,10 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/constants";
 import { config } from "~/platform/config.server";
 import { type Database, db } from "~/platform/db/client.server";
+import { publishEvent } from "~/platform/events.server";
 import { logger } from "~/platform/logger.server";
+import { sendVerificationMail, VERIFICATION_LINK_TTL_HOURS } from "./email-verification-mail.server";
+import { emailVerified } from "./events.server";
 import { oauthConfiguration } from "./oauth-providers.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
@@ -61,6 +64,18 @@ function createAuth(database: Database) {
           await upgradePasswordHash(signedIn, ctx.body.password);
         }
       }),
+    },
+    emailVerification: {
+      // Our sign-up sends it (sign-up.server.ts); the profile offers to send it again.
+      sendOnSignUp: false,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_TTL_HOURS * 3600,
+      sendVerificationEmail: async ({ user, url }) => {
+        await sendVerificationMail(user.email, url);
+      },
+      afterEmailVerification: async (user) => {
+        await publishEvent(emailVerified, { userId: user.id, email: user.email });
+      },
     },
     socialProviders: oauth.socialProviders,
     plugins: oauth.plugins,

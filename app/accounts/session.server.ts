@@ -13,6 +13,8 @@ export interface SessionUser {
   avatarUrl: string | null;
   role: Role;
   themePreference: Theme | null;
+  /** True once the user opened the link mailed to their address (or a provider vouched for it). */
+  emailVerified?: boolean;
   /** False until the profile row exists (e.g. between an OAuth callback and /auth/callback). */
   hasProfile?: boolean;
 }
@@ -41,6 +43,7 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
     avatarUrl: profile?.avatarUrl ?? null,
     role: profile?.role ?? "user",
     themePreference: profile?.themePreference ?? null,
+    emailVerified: session.user.emailVerified === true,
     hasProfile: profile !== null,
   };
 }

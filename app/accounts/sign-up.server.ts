@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
+import { auth } from "./auth.server";
 import { MESSAGES } from "./messages";
 import { hashPassword } from "./password.server";
 import { isUniqueViolation } from "./profiles.server";
@@ -61,5 +62,18 @@ export async function signUp(input: Signup & { ip: string; headers: Headers }): 
     headers: input.headers,
   });
   if (!session.ok) return { ok: false, status: session.status, message: MESSAGES.signupFailed };
+  await requestEmailVerification(input.email);
   return { ok: true, userId, headers: session.headers };
+}
+
+/** Where the mailed verification link leads once it has confirmed the address (signed in). */
+export const VERIFIED_CALLBACK_PATH = "/profile";
+
+/** Mails the verification link (through the job queue); a failure is logged, the sign-up stands. */
+export async function requestEmailVerification(email: string) {
+  try {
+    await auth().api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK_PATH } });
+  } catch (error) {
+    logger.error({ err: error }, "queueing the verification mail failed");
+  }
 }

@@ -28,7 +28,6 @@ export async function getProfileView(viewer: SessionUser | null, userId: string 
     isOwner,
     uploads,
     saved,
-    // There is no downloads table yet: downloads are not functional.
-    downloads: isOwner ? [] : null,
+    // Downloads and orders are licensing's: the tabs load them by URL (profile-library.tsx).
   };
 }

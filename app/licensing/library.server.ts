@@ -1,47 +1,23 @@
 import { can } from "~/accounts/permissions";
 import type { SessionUser } from "~/accounts/session.server";
+import type { ProfileLibrary } from "~/catalog/profile-library";
+import { formatDownloads, formatMoney } from "~/commerce/money";
 import { findOrderWithPlanTitle, listOrdersOfUser } from "~/commerce/order.queries.server";
-import type { OrderStatus } from "~/commerce/plans";
+import { shortOrderId } from "~/commerce/order-id";
+import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
 import { config } from "~/platform/config.server";
 import { findInvoiceOfOrder, listCurrentEntitlements } from "./entitlement.queries.server";
 import { findLicense, listLicensesOfUser } from "./license.queries.server";
 import { licensePath } from "./license-id";
+import { LICENSE_TERMS } from "./license-terms";
+import { formatDate } from "./messages";
 import { type CertificateData, type InvoiceData, renderCertificate, renderInvoice } from "./pdf.server";
 
 export const certificatePath = (licenseId: string) => `/licenses/${licenseId}/certificate.pdf`;
 export const invoicePath = (orderId: string) => `/orders/${orderId}/invoice.pdf`;
 
-/** What a buyer sees of their own licensing: downloads, running plans and orders (owner only). */
-export interface BuyerLibrary {
-  downloads: {
-    licenseId: string;
-    clipId: number | null;
-    clipTitle: string;
-    creatorName: string;
-    licenseKind: "standard" | "extended";
-    licensedAt: string;
-    certificateUrl: string;
-    verifyUrl: string;
-  }[];
-  plans: {
-    orderId: string;
-    licenseKind: "standard" | "extended";
-    downloadsTotal: number;
-    downloadsLeft: number | null;
-    expiresAt: string;
-    startsAt: string;
-  }[];
-  orders: {
-    id: string;
-    planTitle: string;
-    billing: "one_time" | "monthly" | "annual";
-    downloads: number;
-    status: OrderStatus;
-    totalCents: number;
-    createdAt: string;
-    invoiceUrl: string | null;
-  }[];
-}
+/** What a buyer sees of their own licensing; the shape is the profile page's (it loads it by URL). */
+export type BuyerLibrary = Omit<ProfileLibrary, "email" | "emailVerified">;
 
 export async function getBuyerLibrary(userId: string, now = new Date()): Promise<BuyerLibrary> {
   const [licenses, entitlements, orders] = await Promise.all([
@@ -49,34 +25,41 @@ export async function getBuyerLibrary(userId: string, now = new Date()): Promise
     listCurrentEntitlements(userId, now),
     listOrdersOfUser(userId),
   ]);
+  const titleOf = (orderId: string) => {
+    const order = orders.find((candidate) => candidate.id === orderId);
+    return order ? `${order.planTitle} · ${BILLING_LABELS[order.billing]}` : "Plan";
+  };
   return {
     downloads: licenses.map((license) => ({
       licenseId: license.id,
       clipId: license.clipId,
       clipTitle: license.clipTitle,
       creatorName: license.creatorName,
-      licenseKind: license.licenseKind,
+      licenseLabel: LICENSE_TERMS[license.licenseKind].name,
       licensedAt: license.createdAt.toISOString(),
+      dateLabel: formatDate(license.createdAt),
       certificateUrl: certificatePath(license.id),
       verifyUrl: licensePath(license.id),
+      downloadUrl: license.clipId ? `/video/${license.clipId}/download` : null,
     })),
     plans: entitlements.map((entitlement) => ({
       orderId: entitlement.orderId,
-      licenseKind: entitlement.licenseKind,
-      downloadsTotal: entitlement.downloadsTotal,
-      downloadsLeft:
-        entitlement.downloadsTotal === 0 ? null : entitlement.downloadsTotal - entitlement.downloadsUsed,
-      startsAt: entitlement.startsAt.toISOString(),
-      expiresAt: entitlement.expiresAt.toISOString(),
+      planLabel: titleOf(entitlement.orderId),
+      licenseLabel: LICENSE_TERMS[entitlement.licenseKind].name,
+      downloadsLabel:
+        entitlement.downloadsTotal === 0
+          ? "Unlimited downloads"
+          : `${entitlement.downloadsTotal - entitlement.downloadsUsed} of ${formatDownloads(entitlement.downloadsTotal)} left`,
+      expiresLabel: formatDate(entitlement.expiresAt),
     })),
     orders: orders.map((order) => ({
       id: order.id,
-      planTitle: order.planTitle,
-      billing: order.billing,
-      downloads: order.downloads,
+      number: shortOrderId(order.id),
+      planLabel: `${order.planTitle} · ${BILLING_LABELS[order.billing]}`,
       status: order.status,
-      totalCents: order.totalCents,
-      createdAt: order.createdAt.toISOString(),
+      statusLabel: ORDER_STATUS_LABELS[order.status],
+      totalLabel: formatMoney(order.totalCents),
+      dateLabel: formatDate(order.createdAt),
       invoiceUrl: order.status === "paid" || order.status === "refunded" ? invoicePath(order.id) : null,
     })),
   };

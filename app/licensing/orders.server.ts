@@ -162,3 +162,12 @@ export async function claimGuestOrders(userId: string, verifiedEmail: string): P
     return orderIds;
   });
 }
+
+/**
+ * Claims guest orders for a signed-in user whose address is verified: covers an order placed as a
+ * guest by someone who verified long ago (the email-verified event covers the moment of proof).
+ */
+export async function claimGuestOrdersOf(user: { id: string; email: string; emailVerified?: boolean }) {
+  if (!user.emailVerified) return [];
+  return claimGuestOrders(user.id, user.email);
+}

@@ -1,9 +1,12 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Role } from "~/accounts/roles";
 import { buttonClass } from "~/components/button";
 import type { ClipSummary } from "../clip-summary";
 import { ClipCard } from "./clip-card";
+import { DownloadsPanel, OrdersPanel, useLibrary } from "./profile-library";
+
+const OWNER_TABS = ["saved", "downloads", "orders"];
 
 const tabClass =
   "relative -mb-px border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-zinc-500 hover:text-zinc-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-zinc-400 dark:hover:text-white dark:data-[state=active]:border-brand-400 dark:data-[state=active]:text-brand-400";
@@ -35,16 +38,19 @@ export function ProfileTabs({
   isOwner,
   uploads,
   saved,
-  downloads,
 }: {
   role: Role;
   isOwner: boolean;
   uploads: ClipSummary[];
   saved: ClipSummary[] | null;
-  downloads: ClipSummary[] | null;
 }) {
+  const { library, loading } = useLibrary(isOwner);
+  // `/profile?tab=orders` opens a tab directly (the checkout and the download dialog link there).
+  const [params] = useSearchParams();
+  const requested = params.get("tab");
+  const initial = isOwner && requested && OWNER_TABS.includes(requested) ? requested : "uploads";
   return (
-    <Tabs.Root defaultValue="uploads" className="mt-10">
+    <Tabs.Root defaultValue={initial} className="mt-10">
       <Tabs.List
         aria-label="Profile sections"
         className="flex gap-2 border-b border-zinc-200 dark:border-zinc-800"
@@ -59,6 +65,9 @@ export function ProfileTabs({
             </Tabs.Trigger>
             <Tabs.Trigger value="downloads" className={tabClass}>
               Downloads
+            </Tabs.Trigger>
+            <Tabs.Trigger value="orders" className={tabClass}>
+              Orders
             </Tabs.Trigger>
           </>
         ) : null}
@@ -112,11 +121,14 @@ export function ProfileTabs({
             )}
           </Tabs.Content>
           <Tabs.Content value="downloads" className="pt-6 outline-none">
-            {downloads && downloads.length > 0 ? (
-              <ClipGrid clips={downloads} />
-            ) : (
-              <EmptyState title="No downloads yet" />
-            )}
+            <DownloadsPanel
+              library={library}
+              loading={loading}
+              empty={<EmptyState title="No downloads yet" />}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="orders" className="pt-6 outline-none">
+            <OrdersPanel library={library} loading={loading} />
           </Tabs.Content>
         </>
       ) : null}

@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, isOwner, uploads, saved, downloads } = loaderData;
+  const { profile, isOwner, uploads, saved } = loaderData;
   const [editing, setEditing] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const done = useCallback(() => {
@@ -88,13 +88,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <ProfileEditor username={profile.username} onPreview={setPreview} onDone={done} />
         ) : null}
       </section>
-      <ProfileTabs
-        role={profile.role}
-        isOwner={isOwner}
-        uploads={uploads}
-        saved={saved}
-        downloads={downloads}
-      />
+      <ProfileTabs role={profile.role} isOwner={isOwner} uploads={uploads} saved={saved} />
     </main>
   );
 }

@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { findDownloadOffer, startDownload } from "../download-access.server";
 import { LICENSE_TERMS } from "../license-terms";
 import { DOWNLOAD_MESSAGES, formatDate, formatFileSize } from "../messages";
+import { claimGuestOrdersOf } from "../orders.server";
 import { DOWNLOAD_VARIANTS } from "../variants";
 import type { Route } from "./+types/download";
 
@@ -28,6 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const clipId = parseClipId(params.id);
   if (!clipId) throw data(null, { status: 404 });
   const user = await requireBuyer(request, clipId);
+  await claimGuestOrdersOf(user);
   const offer = await findDownloadOffer(user.id, clipId);
   if (offer.state === "not_found") throw data(null, { status: 404 });
   if (offer.state === "needs_plan") {

@@ -1,5 +1,7 @@
 import { getOptionalUser } from "~/accounts/session.server";
+import type { ProfileLibrary } from "~/catalog/profile-library";
 import { getBuyerLibrary } from "../library.server";
+import { claimGuestOrdersOf } from "../orders.server";
 
 /**
  * The signed-in buyer's downloads, plans and orders as JSON, for the profile page (a lower domain
@@ -8,5 +10,8 @@ import { getBuyerLibrary } from "../library.server";
 export async function loader({ request }: { request: Request }) {
   const user = await getOptionalUser(request);
   if (!user) return Response.json({ error: "Sign in to see your downloads." }, { status: 401 });
-  return Response.json(await getBuyerLibrary(user.id), { headers: { "Cache-Control": "private, no-store" } });
+  await claimGuestOrdersOf(user);
+  const library = await getBuyerLibrary(user.id);
+  const body: ProfileLibrary = { ...library, email: user.email, emailVerified: user.emailVerified === true };
+  return Response.json(body, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -1,0 +1,205 @@
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { buttonClass, Spinner } from "~/components/button";
+import { LIBRARY_URL, type ProfileLibrary } from "../profile-library";
+
+/** Loads the owner's library once, when the profile is theirs. */
+export function useLibrary(isOwner: boolean) {
+  const fetcher = useFetcher<ProfileLibrary>();
+  const { load, state, data } = fetcher;
+  useEffect(() => {
+    if (isOwner && state === "idle" && !data) void load(LIBRARY_URL);
+  }, [isOwner, load, state, data]);
+  return { library: data && "downloads" in data ? data : null, loading: !data };
+}
+
+const linkClass = "font-semibold text-brand-700 hover:underline dark:text-brand-400";
+
+function Loading() {
+  return (
+    <div className="flex justify-center py-14 text-zinc-500">
+      <Spinner label="Loading your downloads" />
+    </div>
+  );
+}
+
+/** The Downloads tab: licensed clips, newest first, each with its license, certificate and re-download. */
+export function DownloadsPanel({
+  library,
+  loading,
+  empty,
+}: {
+  library: ProfileLibrary | null;
+  loading: boolean;
+  empty: React.ReactNode;
+}) {
+  if (loading) return <Loading />;
+  if (!library || library.downloads.length === 0) return <>{empty}</>;
+  return (
+    <ul className="divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+      {library.downloads.map((item) => (
+        <li
+          key={item.licenseId}
+          className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between"
+          data-testid="download-row"
+        >
+          <div className="min-w-0">
+            <p className="truncate font-semibold">
+              {item.clipId ? (
+                <Link to={`/video/${item.clipId}`} className="hover:underline">
+                  {item.clipTitle}
+                </Link>
+              ) : (
+                item.clipTitle
+              )}
+            </p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              {item.licenseLabel} · {item.dateLabel} · by {item.creatorName} ·{" "}
+              <Link to={item.verifyUrl} className="font-mono hover:underline">
+                {item.licenseId}
+              </Link>
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <a
+              href={item.certificateUrl}
+              className={buttonClass("secondary", "!px-4 !py-2")}
+              target="_blank"
+              rel="noreferrer"
+            >
+              Certificate (PDF)
+            </a>
+            {item.downloadUrl ? (
+              <Link to={item.downloadUrl} className={buttonClass("primary", "!px-4 !py-2")}>
+                Download again
+              </Link>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The Orders tab: email verification, running plans, and every order with its invoice. */
+export function OrdersPanel({ library, loading }: { library: ProfileLibrary | null; loading: boolean }) {
+  if (loading) return <Loading />;
+  if (!library) return null;
+  return (
+    <div className="space-y-8">
+      {library.emailVerified ? null : <VerifyEmailNotice email={library.email} />}
+      <section aria-labelledby="plans-heading">
+        <h2 id="plans-heading" className="text-lg font-semibold">
+          Your plans
+        </h2>
+        {library.plans.length === 0 ? (
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+            No active plan.{" "}
+            <Link to="/pricing" className={linkClass}>
+              See plans
+            </Link>
+          </p>
+        ) : (
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+            {library.plans.map((plan) => (
+              <li
+                key={plan.orderId}
+                className="rounded-2xl border border-brand-200 bg-brand-50 p-4 dark:border-brand-900 dark:bg-brand-950/40"
+                data-testid="plan-card"
+              >
+                <p className="font-semibold">{plan.planLabel}</p>
+                <p className="text-sm text-zinc-700 dark:text-zinc-300">{plan.licenseLabel}</p>
+                <p className="mt-2 text-sm font-medium">{plan.downloadsLabel}</p>
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">Valid until {plan.expiresLabel}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="orders-heading">
+        <h2 id="orders-heading" className="text-lg font-semibold">
+          Orders
+        </h2>
+        {library.orders.length === 0 ? (
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No orders yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+            {library.orders.map((order) => (
+              <li
+                key={order.id}
+                className="grid grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 text-sm sm:grid-cols-[8rem_1fr_9rem_7rem_7rem] sm:items-center"
+                data-testid="order-row"
+              >
+                <span className="font-mono font-semibold">{order.number}</span>
+                <span className="text-right sm:text-left">{order.planLabel}</span>
+                <span className="text-zinc-600 dark:text-zinc-400">{order.dateLabel}</span>
+                <span className="text-right font-semibold tabular-nums sm:text-left">{order.totalLabel}</span>
+                <span className="flex items-center gap-3">
+                  <span
+                    className={
+                      order.status === "paid"
+                        ? "text-brand-700 dark:text-brand-400"
+                        : "text-zinc-600 dark:text-zinc-400"
+                    }
+                  >
+                    {order.statusLabel}
+                  </span>
+                  {order.invoiceUrl ? (
+                    <a href={order.invoiceUrl} className={linkClass} target="_blank" rel="noreferrer">
+                      Invoice
+                    </a>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Guest orders join the account once its address is verified; the mail goes through the auth guard. */
+function VerifyEmailNotice({ email }: { email: string }) {
+  const [state, setState] = useState<"idle" | "sending" | "sent" | "failed">("idle");
+  async function send() {
+    setState("sending");
+    try {
+      const response = await fetch("/api/auth/send-verification-email", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email, callbackURL: "/profile" }),
+      });
+      setState(response.ok ? "sent" : "failed");
+    } catch {
+      setState("failed");
+    }
+  }
+  return (
+    <div className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950/40">
+      <p className="font-semibold">Confirm your email address</p>
+      <p className="mt-1 text-zinc-700 dark:text-zinc-300">
+        Orders placed with {email} before you signed up appear here once you confirm the address.
+      </p>
+      {state === "sent" ? (
+        <p role="status" className="mt-2 font-medium">
+          We sent a confirmation link to {email}.
+        </p>
+      ) : (
+        <button
+          type="button"
+          onClick={send}
+          disabled={state === "sending"}
+          className={buttonClass("secondary", "mt-3 !px-4 !py-2")}
+        >
+          {state === "sending" ? "Sending…" : "Send confirmation link"}
+        </button>
+      )}
+      {state === "failed" ? (
+        <p role="alert" className="mt-2 text-red-700 dark:text-red-400">
+          We could not send the link. Please try again in a minute.
+        </p>
+      ) : null}
+    </div>
+  );
+}
