@@ -5,8 +5,8 @@
  */
 import { emailVerified, profileRenamed } from "~/accounts/events.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
-import { MEDIA_JOBS } from "~/media/jobs.server";
 import { claimGuestOrdersJob } from "~/licensing/jobs.server";
+import { MEDIA_JOBS } from "~/media/jobs.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { retentionJob } from "~/platform/jobs.server";
