@@ -21,11 +21,11 @@ export async function reportClip(input: {
   if (!parsed.success) {
     return { ok: false, reason: "invalid", message: parsed.error.issues[0]?.message ?? "Invalid report." };
   }
+  if (!(await findClip(input.clipId))) return { ok: false, reason: "not_found" };
   const subjects = input.reporterId ? { ip: input.clientIp, user: input.reporterId } : { ip: input.clientIp };
   if (!(await enforceRateLimit("report", subjects)).allowed) {
     return { ok: false, reason: "rate_limited" };
   }
-  if (!(await findClip(input.clipId))) return { ok: false, reason: "not_found" };
   await insertClipReport({
     postId: input.clipId,
     reporterId: input.reporterId,

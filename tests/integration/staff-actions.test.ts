@@ -1,0 +1,621 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { APPLICATION_TEXTS } from "~/accounts/creator-application";
+import { MESSAGES } from "~/accounts/messages";
+import {
+  contactMessages,
+  contactReplies,
+  creatorApplications,
+  profiles,
+  session,
+} from "~/accounts/schema.server";
+import { getOptionalUser } from "~/accounts/session.server";
+import { signInWithPassword } from "~/accounts/sign-in.server";
+import { clipReports } from "~/catalog/schema.server";
+import { PROMO_ADMIN_TEXTS } from "~/commerce/promo-admin";
+import { ordersPending, pricingTiers, promoCodes } from "~/commerce/schema.server";
+import { action as hubAction, loader as hubLoader } from "~/content/routes/creators-hub";
+import { listAudit } from "~/platform/audit.server";
+import { db } from "~/platform/db/client.server";
+import { listJobs } from "~/platform/jobs/queue.server";
+import { action as creatorsAction } from "~/staff/routes/creators";
+import { action as messageAction } from "~/staff/routes/message";
+import { action as plansAction } from "~/staff/routes/plans";
+import { action as promoAction } from "~/staff/routes/promo";
+import { action as newPromoAction } from "~/staff/routes/promo-new";
+import { action as reportsAction } from "~/staff/routes/reports";
+import { action as usersAction } from "~/staff/routes/users";
+import { TEST_PASSWORD } from "../factories/accounts";
+import { createClip, createProfile } from "../factories/catalog";
+import { findTierId, getPage } from "../factories/commerce";
+import { createOrder } from "../factories/licensing";
+import { load, post, signedIn } from "../factories/staff";
+import { useTestDatabase } from "../setup/database";
+
+const database = useTestDatabase();
+
+let developer: Awaited<ReturnType<typeof signedIn>>;
+beforeAll(async () => {
+  developer = await signedIn("developer");
+});
+
+/** Runs `change` with the audit table gone: the change must fail and leave nothing behind. */
+async function withoutAuditLog(change: () => Promise<unknown>) {
+  await database.db.execute(sql`alter table audit_log rename to audit_log_away`);
+  try {
+    await expect(change()).rejects.toThrow();
+  } finally {
+    await database.db.execute(sql`alter table audit_log_away rename to audit_log`);
+  }
+}
+
+async function lastAudit(targetType: string, targetId: string) {
+  const [entry] = await listAudit({ targetType, targetId }, 1);
+  return entry;
+}
+
+async function profileOf(id: string) {
+  const [row] = await db().select().from(profiles).where(eq(profiles.id, id));
+  return row!;
+}
+
+async function queuedMailTo(to: string) {
+  return (await listJobs(["queued"], 500))
+    .filter((job) => job.name === "mail.send")
+    .map((job) => job.data as { to: string; subject: string; text: string })
+    .filter((mail) => mail.to === to);
+}
+
+describe("users", () => {
+  it("a developer changes a role; the audit keeps before and after", async () => {
+    const target = await signedIn("user");
+    const result = await post(
+      usersAction,
+      "/staff/users",
+      { intent: "set-role", target: target.id, role: "creator" },
+      developer.cookie,
+    );
+    expect(result.status).toBe(302);
+    expect((await profileOf(target.id)).role).toBe("creator");
+    expect(await lastAudit("user", target.id)).toMatchObject({
+      actorId: developer.id,
+      action: "user.set_role",
+      before: { role: "user" },
+      after: { role: "creator" },
+    });
+  });
+
+  it("a role change and its audit entry are one transaction", async () => {
+    const target = await signedIn("user");
+    await withoutAuditLog(() =>
+      post(
+        usersAction,
+        "/staff/users",
+        { intent: "set-role", target: target.id, role: "developer" },
+        developer.cookie,
+      ),
+    );
+    expect((await profileOf(target.id)).role).toBe("user");
+  });
+
+  it("staff cannot change or suspend themselves", async () => {
+    const own = await post(
+      usersAction,
+      "/staff/users",
+      { intent: "set-role", target: developer.id, role: "user" },
+      developer.cookie,
+    );
+    expect(own.status).toBe(400);
+    const suspended = await post(
+      usersAction,
+      "/staff/users",
+      { intent: "suspend", target: developer.id, confirmed: "yes" },
+      developer.cookie,
+    );
+    expect(suspended.status).toBe(400);
+    expect((await profileOf(developer.id)).role).toBe("developer");
+  });
+
+  it("suspending needs the confirm step, ends every session and refuses sign-in until reinstated", async () => {
+    const target = await signedIn("user");
+    const unconfirmed = await post(
+      usersAction,
+      "/staff/users",
+      { intent: "suspend", target: target.id },
+      developer.cookie,
+    );
+    expect(unconfirmed.status).toBe(400);
+    expect((await profileOf(target.id)).suspendedAt).toBeNull();
+
+    const result = await post(
+      usersAction,
+      "/staff/users",
+      { intent: "suspend", target: target.id, confirmed: "yes" },
+      developer.cookie,
+    );
+    expect(result.status).toBe(302);
+    expect((await profileOf(target.id)).suspendedAt).not.toBeNull();
+    expect(await db().select().from(session).where(eq(session.userId, target.id))).toEqual([]);
+    expect(await getOptionalUser(getPage("/", target.cookie))).toBeNull();
+    const signIn = await signInWithPassword({
+      email: target.email,
+      password: TEST_PASSWORD,
+      ip: "10.77.0.1",
+      headers: new Headers(),
+    });
+    expect(signIn).toMatchObject({ ok: false, status: 403, message: MESSAGES.accountSuspended });
+    expect(await lastAudit("user", target.id)).toMatchObject({
+      action: "user.suspend",
+      actorId: developer.id,
+    });
+
+    await post(usersAction, "/staff/users", { intent: "reinstate", target: target.id }, developer.cookie);
+    expect((await profileOf(target.id)).suspendedAt).toBeNull();
+    const again = await signInWithPassword({
+      email: target.email,
+      password: TEST_PASSWORD,
+      ip: "10.77.0.2",
+      headers: new Headers(),
+    });
+    expect(again.ok).toBe(true);
+  });
+
+  it("an unknown user id is a 404, a role outside the list a 400", async () => {
+    expect(
+      (
+        await post(
+          usersAction,
+          "/staff/users",
+          { intent: "set-role", target: "nobody", role: "creator" },
+          developer.cookie,
+        )
+      ).status,
+    ).toBe(404);
+    const target = await signedIn("user");
+    expect(
+      (
+        await post(
+          usersAction,
+          "/staff/users",
+          { intent: "set-role", target: target.id, role: "admin" },
+          developer.cookie,
+        )
+      ).status,
+    ).toBe(400);
+  });
+});
+
+describe("creator applications", () => {
+  async function apply(cookie: string, fields: Record<string, string> = {}) {
+    return post(
+      hubAction,
+      "/creators-hub",
+      { portfolioUrl: "https://vimeo.com/someone", message: "City timelapses", terms: "on", ...fields },
+      cookie,
+    );
+  }
+
+  it("a user applies once from /creators-hub; a second application waits for the first", async () => {
+    const applicant = await signedIn("user");
+    expect((await apply(applicant.cookie)).status).toBe(302);
+    const second = await apply(applicant.cookie);
+    expect(second).toMatchObject({ status: 409, data: { error: APPLICATION_TEXTS.alreadyPending } });
+    const hub = await load(hubLoader, "/creators-hub", applicant.cookie);
+    expect(hub.data).toMatchObject({ apply: { application: { status: "pending" } } });
+  });
+
+  it("refuses an application without terms, with a bad link or with control characters", async () => {
+    const applicant = await signedIn("user");
+    expect((await apply(applicant.cookie, { terms: "" })).data?.error).toBe(APPLICATION_TEXTS.termsRequired);
+    expect((await apply(applicant.cookie, { portfolioUrl: "javascript:alert(1)" })).data?.error).toBe(
+      APPLICATION_TEXTS.portfolioInvalid,
+    );
+    expect((await apply(applicant.cookie, { message: "nul\u0000byte" })).status).toBe(400);
+    expect(
+      await db().select().from(creatorApplications).where(eq(creatorApplications.userId, applicant.id)),
+    ).toEqual([]);
+  });
+
+  it("approval makes the applicant a creator, mails them and is audited; a second decision is refused", async () => {
+    const applicant = await signedIn("user");
+    await apply(applicant.cookie);
+    const [application] = await db()
+      .select()
+      .from(creatorApplications)
+      .where(eq(creatorApplications.userId, applicant.id));
+    const approved = await post(
+      creatorsAction,
+      "/staff/creators",
+      { intent: "approve", target: application!.id },
+      developer.cookie,
+    );
+    expect(approved.status).toBe(302);
+    expect((await profileOf(applicant.id)).role).toBe("creator");
+    expect(await queuedMailTo(applicant.email)).toContainEqual(
+      expect.objectContaining({ subject: APPLICATION_TEXTS.approvedMailSubject }),
+    );
+    expect(await lastAudit("creator_application", application!.id)).toMatchObject({
+      action: "creator_application.approve",
+      before: { status: "pending", role: "user" },
+      after: { status: "approved", role: "creator" },
+    });
+    const again = await post(
+      creatorsAction,
+      "/staff/creators",
+      { intent: "decline", target: application!.id, confirmed: "yes", message: "No" },
+      developer.cookie,
+    );
+    expect(again.status).toBe(409);
+  });
+
+  it("declining needs the confirm step and a message; the applicant keeps their role", async () => {
+    const applicant = await signedIn("user");
+    await apply(applicant.cookie);
+    const [application] = await db()
+      .select()
+      .from(creatorApplications)
+      .where(eq(creatorApplications.userId, applicant.id));
+    const target = application!.id;
+    expect(
+      (
+        await post(
+          creatorsAction,
+          "/staff/creators",
+          { intent: "decline", target, message: "Not yet" },
+          developer.cookie,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await post(
+          creatorsAction,
+          "/staff/creators",
+          { intent: "decline", target, confirmed: "yes" },
+          developer.cookie,
+        )
+      ).data?.error,
+    ).toBe(APPLICATION_TEXTS.declineMessageRequired);
+    await withoutAuditLog(() =>
+      post(
+        creatorsAction,
+        "/staff/creators",
+        { intent: "decline", target, confirmed: "yes", message: "Not yet" },
+        developer.cookie,
+      ),
+    );
+    expect(
+      (await db().select().from(creatorApplications).where(eq(creatorApplications.id, target)))[0]?.status,
+    ).toBe("pending");
+
+    const declined = await post(
+      creatorsAction,
+      "/staff/creators",
+      { intent: "decline", target, confirmed: "yes", message: "More variety, please." },
+      developer.cookie,
+    );
+    expect(declined.status).toBe(302);
+    expect((await profileOf(applicant.id)).role).toBe("user");
+    expect(await queuedMailTo(applicant.email)).toContainEqual(
+      expect.objectContaining({ subject: APPLICATION_TEXTS.declinedMailSubject }),
+    );
+  });
+});
+
+describe("contact messages", () => {
+  async function message() {
+    const author = await signedIn("user");
+    const [row] = await db()
+      .insert(contactMessages)
+      .values({
+        userId: author.id,
+        username: author.username,
+        email: author.email,
+        subject: "Invoice",
+        message: "Where is it?",
+      })
+      .returning();
+    return row!;
+  }
+
+  it("a reply is stored, marks the message answered, is mailed through the queue and audited", async () => {
+    const row = await message();
+    const path = `/staff/messages/${row.id}`;
+    const result = await post(
+      messageAction,
+      path,
+      { intent: "reply", body: "It is attached now." },
+      developer.cookie,
+      { messageId: row.id },
+    );
+    expect(result.status).toBe(302);
+    expect(
+      await db().select().from(contactReplies).where(eq(contactReplies.messageId, row.id)),
+    ).toMatchObject([{ body: "It is attached now.", authorId: developer.id }]);
+    expect((await db().select().from(contactMessages).where(eq(contactMessages.id, row.id)))[0]?.status).toBe(
+      "answered",
+    );
+    expect(await queuedMailTo(row.email)).toContainEqual(expect.objectContaining({ subject: "Re: Invoice" }));
+    expect(await lastAudit("contact_message", row.id)).toMatchObject({
+      action: "contact_message.reply",
+      after: { status: "answered" },
+    });
+  });
+
+  it("a blank reply or one with a NUL is refused and nothing is stored or sent", async () => {
+    const row = await message();
+    const path = `/staff/messages/${row.id}`;
+    expect(
+      (
+        await post(messageAction, path, { intent: "reply", body: "   " }, developer.cookie, {
+          messageId: row.id,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await post(messageAction, path, { intent: "reply", body: "a\u0000b" }, developer.cookie, {
+          messageId: row.id,
+        })
+      ).status,
+    ).toBe(400);
+    await withoutAuditLog(() =>
+      post(messageAction, path, { intent: "reply", body: "Hello" }, developer.cookie, { messageId: row.id }),
+    );
+    expect(await db().select().from(contactReplies).where(eq(contactReplies.messageId, row.id))).toEqual([]);
+    expect(await queuedMailTo(row.email)).toEqual([]);
+  });
+
+  it("staff close a message; an unknown id is a 404", async () => {
+    const row = await message();
+    const closed = await post(
+      messageAction,
+      `/staff/messages/${row.id}`,
+      { intent: "set-status", status: "closed" },
+      developer.cookie,
+      { messageId: row.id },
+    );
+    expect(closed.status).toBe(302);
+    expect(await lastAudit("contact_message", row.id)).toMatchObject({
+      before: { status: "open" },
+      after: { status: "closed" },
+    });
+    const missing = randomUUID();
+    expect(
+      (
+        await post(
+          messageAction,
+          `/staff/messages/${missing}`,
+          { intent: "set-status", status: "closed" },
+          developer.cookie,
+          { messageId: missing },
+        )
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe("promo codes", () => {
+  const create = (fields: Record<string, string>) =>
+    post(
+      newPromoAction,
+      "/staff/promos/new",
+      { intent: "create", type: "percent", value: "15", ...fields },
+      developer.cookie,
+    );
+
+  it("creates a code uppercased, unique whatever the case, with limits; audited", async () => {
+    expect((await create({ code: "spring-26", maxUses: "100", perCustomerLimit: "1" })).status).toBe(302);
+    const [row] = await db().select().from(promoCodes).where(eq(promoCodes.code, "SPRING-26"));
+    expect(row).toMatchObject({
+      type: "percent",
+      value: 15,
+      maxUses: 100,
+      perCustomerLimit: 1,
+      usesCount: 0,
+      isActive: true,
+    });
+    expect(await create({ code: "Spring-26" })).toMatchObject({
+      status: 400,
+      data: { error: PROMO_ADMIN_TEXTS.codeTaken },
+    });
+    expect(await lastAudit("promo", "SPRING-26")).toMatchObject({
+      action: "promo.create",
+      actorId: developer.id,
+    });
+  });
+
+  it.each([
+    [{ code: "BIG", value: "101" }, PROMO_ADMIN_TEXTS.percentRange],
+    [{ code: "FIX", type: "fixed", value: "0" }, PROMO_ADMIN_TEXTS.fixedRange],
+    [{ code: "FIX2", type: "fixed", value: "99999999999" }, PROMO_ADMIN_TEXTS.fixedRange],
+    [{ code: "A", value: "5" }, PROMO_ADMIN_TEXTS.codeShape],
+    [{ code: "MAXED", maxUses: "0" }, PROMO_ADMIN_TEXTS.maxUsesRange],
+    [{ code: "OLD", expiresAt: "2020-01-01T00:00" }, PROMO_ADMIN_TEXTS.expiryPast],
+    [{ code: "WHEN", expiresAt: "tomorrow" }, PROMO_ADMIN_TEXTS.expiryInvalid],
+  ])("refuses %j with a clear message", async (fields, message) => {
+    expect(await create(fields)).toMatchObject({ status: 400, data: { error: message } });
+    expect(
+      await db().select().from(promoCodes).where(eq(promoCodes.code, fields.code.toUpperCase())),
+    ).toEqual([]);
+  });
+
+  it("edits terms (never below the uses so far) and deactivates only after the confirm step", async () => {
+    await create({ code: "EDITME" });
+    await db().update(promoCodes).set({ usesCount: 5 }).where(eq(promoCodes.code, "EDITME"));
+    const path = "/staff/promos/EDITME";
+    const params = { code: "EDITME" };
+    const below = await post(
+      promoAction,
+      path,
+      { intent: "update", type: "fixed", value: "500", maxUses: "4" },
+      developer.cookie,
+      params,
+    );
+    expect(below).toMatchObject({ status: 400, data: { error: PROMO_ADMIN_TEXTS.maxUsesBelowUsed } });
+    expect(
+      (
+        await post(
+          promoAction,
+          path,
+          { intent: "update", type: "fixed", value: "500", maxUses: "5" },
+          developer.cookie,
+          params,
+        )
+      ).status,
+    ).toBe(302);
+    expect((await db().select().from(promoCodes).where(eq(promoCodes.code, "EDITME")))[0]).toMatchObject({
+      type: "fixed",
+      value: 500,
+      maxUses: 5,
+      usesCount: 5,
+    });
+
+    expect((await post(promoAction, path, { intent: "deactivate" }, developer.cookie, params)).status).toBe(
+      400,
+    );
+    await withoutAuditLog(() =>
+      post(promoAction, path, { intent: "deactivate", confirmed: "yes" }, developer.cookie, params),
+    );
+    expect((await db().select().from(promoCodes).where(eq(promoCodes.code, "EDITME")))[0]?.isActive).toBe(
+      true,
+    );
+    expect(
+      (await post(promoAction, path, { intent: "deactivate", confirmed: "yes" }, developer.cookie, params))
+        .status,
+    ).toBe(302);
+    expect((await db().select().from(promoCodes).where(eq(promoCodes.code, "EDITME")))[0]?.isActive).toBe(
+      false,
+    );
+    expect((await lastAudit("promo", "EDITME"))?.action).toBe("promo.deactivate");
+  });
+});
+
+describe("plans", () => {
+  it("a tier's new price reaches new checkouts, never an existing order", async () => {
+    const order = await createOrder({ unitPriceCents: 4_900 });
+    const tierId = await findTierId("creator", 5);
+    const result = await post(
+      plansAction,
+      "/staff/plans",
+      {
+        intent: "update-tier",
+        category: "creator",
+        tierId: String(tierId),
+        downloads: "5",
+        priceCents: "5900",
+        displayOrder: "0",
+      },
+      developer.cookie,
+    );
+    expect(result.status).toBe(302);
+    expect((await db().select().from(pricingTiers).where(eq(pricingTiers.id, tierId)))[0]?.priceCents).toBe(
+      5_900,
+    );
+    expect((await db().select().from(ordersPending).where(eq(ordersPending.id, order.id)))[0]).toEqual(order);
+    expect(await lastAudit("plan", "creator")).toMatchObject({
+      action: "plan.update_tier",
+      before: { priceCents: 4_900 },
+      after: { priceCents: 5_900 },
+    });
+  });
+
+  it("refuses a duplicate tier, a negative price and removing without confirmation", async () => {
+    const tierId = String(await findTierId("business"));
+    const five = await post(
+      plansAction,
+      "/staff/plans",
+      { intent: "add-tier", category: "business", downloads: "5", priceCents: "100", displayOrder: "9" },
+      developer.cookie,
+    );
+    expect(five.status).toBe(400);
+    const negative = await post(
+      plansAction,
+      "/staff/plans",
+      {
+        intent: "update-tier",
+        category: "business",
+        tierId,
+        downloads: "5",
+        priceCents: "-1",
+        displayOrder: "0",
+      },
+      developer.cookie,
+    );
+    expect(negative.status).toBe(400);
+    expect(
+      (
+        await post(
+          plansAction,
+          "/staff/plans",
+          { intent: "remove-tier", category: "business", target: tierId },
+          developer.cookie,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await db()
+          .select()
+          .from(pricingTiers)
+          .where(eq(pricingTiers.id, Number(tierId)))
+      ).length,
+    ).toBe(1);
+  });
+
+  it("a plan edit and its audit entry are one transaction", async () => {
+    await withoutAuditLog(() =>
+      post(
+        plansAction,
+        "/staff/plans",
+        { intent: "update-plan", category: "pro", title: "Renamed", subtitle: "x", displayOrder: "3" },
+        developer.cookie,
+      ),
+    );
+    const result = await post(
+      plansAction,
+      "/staff/plans",
+      {
+        intent: "update-plan",
+        category: "pro",
+        title: "Pro Unlimited",
+        subtitle: "Everything",
+        perks: "A\nB",
+        isActive: "on",
+        displayOrder: "3",
+      },
+      developer.cookie,
+    );
+    expect(result.status).toBe(302);
+    expect((await lastAudit("plan", "pro"))?.after).toMatchObject({
+      title: "Pro Unlimited",
+      perks: ["A", "B"],
+    });
+  });
+});
+
+describe("clip reports", () => {
+  it("staff resolve a report; audited in the same transaction", async () => {
+    const creator = await createProfile();
+    const clipId = await createClip({ userId: creator.id });
+    const [report] = await db()
+      .insert(clipReports)
+      .values({ postId: clipId, reason: "copyright", details: "Mine" })
+      .returning();
+    const target = String(report!.id);
+    await withoutAuditLog(() =>
+      post(reportsAction, "/staff/reports", { target, status: "resolved" }, developer.cookie),
+    );
+    expect((await db().select().from(clipReports).where(eq(clipReports.id, report!.id)))[0]?.status).toBe(
+      "open",
+    );
+    expect(
+      (await post(reportsAction, "/staff/reports", { target, status: "resolved" }, developer.cookie)).status,
+    ).toBe(302);
+    expect(await lastAudit("clip_report", target)).toMatchObject({
+      action: "clip_report.set_status",
+      after: { status: "resolved" },
+    });
+  });
+});
