@@ -3,6 +3,11 @@ import type { SessionUser } from "~/accounts/session.server";
 
 const currentUser = vi.hoisted(() => ({ value: null as SessionUser | null }));
 vi.mock("~/accounts/session.server", () => ({ getOptionalUser: async () => currentUser.value }));
+const pending = { status: "pending", decisionMessage: null, createdAt: new Date("2026-11-01T00:00:00Z") };
+vi.mock("~/accounts/creator-applications.server", () => ({
+  findApplicationState: async (userId: string) => (userId === "u1" ? pending : null),
+  submitCreatorApplication: async () => ({ ok: true }),
+}));
 
 const { loader } = await import("./creators-hub");
 
@@ -29,14 +34,24 @@ describe("creators hub loader", () => {
 
   it("offers the profile link to a logged-in creator", async () => {
     currentUser.value = user("creator");
-    expect(await load()).toEqual({ isCreator: true });
+    expect(await load()).toEqual({
+      isCreator: true,
+      apply: { signedIn: true, isCreator: true, application: null },
+    });
   });
 
   it("does not offer it to visitors or to users who are not creators", async () => {
-    expect(await load()).toEqual({ isCreator: false });
+    expect(await load()).toMatchObject({ isCreator: false, apply: { signedIn: false, application: null } });
     currentUser.value = user("user");
-    expect(await load()).toEqual({ isCreator: false });
+    expect(await load()).toMatchObject({ isCreator: false });
     currentUser.value = user("developer");
-    expect(await load()).toEqual({ isCreator: false });
+    expect(await load()).toMatchObject({ isCreator: false });
+  });
+
+  it("shows a signed-in user the state of their creator application; visitors and creators have none", async () => {
+    currentUser.value = user("user");
+    expect(await load()).toMatchObject({ apply: { signedIn: true, isCreator: false, application: pending } });
+    currentUser.value = user("developer");
+    expect(await load()).toMatchObject({ apply: { signedIn: true, isCreator: true, application: null } });
   });
 });

@@ -3,6 +3,7 @@ import { fromDrizzle, PgBoss } from "pg-boss";
 import type { Executor } from "../db/client.server";
 import { logger } from "../logger.server";
 import type { JobDefinition } from "./define.server";
+import { JOB_STATES, type JobState } from "./job-states";
 
 /**
  * The job queue of this process: pg-boss 12 on the app's PostgreSQL (schema `pgboss`). Every process
@@ -248,8 +249,7 @@ export function enqueue<T extends object>(
   return queue.enqueue(job, data, options);
 }
 
-export const JOB_STATES = ["queued", "running", "failed", "completed", "cancelled"] as const;
-export type JobState = (typeof JOB_STATES)[number];
+export { JOB_STATES, type JobState };
 
 export interface JobCount {
   name: string;

@@ -4,7 +4,8 @@ import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";
 import { recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
-import { JOB_STATES, jobCounts, listFailedJobs, retryJob } from "~/platform/jobs/queue.server";
+import { JOB_STATES } from "~/platform/jobs/job-states";
+import { jobCounts, listFailedJobs, retryJob } from "~/platform/jobs/queue.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { badRequest, notFound, readStaffForm } from "../action.server";
 import {
