@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ),
   }));
   // Job data can hold mail bodies and links: the console shows what failed and why, never the payload.
-  return { table, failed: failed.map(({ data: _data, ...job }) => job) };
+  return { table, states: JOB_STATES, failed: failed.map(({ data: _data, ...job }) => job) };
 }
 
 const RetrySchema = z.object({ intent: z.literal("retry"), target: z.uuid() });
@@ -64,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
-  const { table, failed } = loaderData;
+  const { table, states, failed } = loaderData;
   return (
     <main>
       <StaffPageHeader
@@ -78,7 +78,7 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
             <th scope="col" className={plainHeader}>
               Queue
             </th>
-            {JOB_STATES.map((state) => (
+            {states.map((state) => (
               <th key={state} scope="col" className={`${plainHeader} capitalize`}>
                 {state}
               </th>
@@ -91,7 +91,7 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
               <th scope="row" className={`${cellClass} text-left font-mono text-xs font-normal`}>
                 {row.name}
               </th>
-              {JOB_STATES.map((state) => (
+              {states.map((state) => (
                 <td
                   key={state}
                   className={`${cellClass} tabular-nums ${state === "failed" && row.states[state] ? "font-bold text-red-700 dark:text-red-300" : ""}`}
