@@ -16,7 +16,7 @@ import { databaseHealthMonitor } from "~/platform/db/health.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
 import { storage } from "~/platform/storage/storage.server";
-import { bodyLimits } from "./body-limits";
+import { bodyLimits, drainUnreadBodies } from "./body-limits";
 import { inputGuard } from "./input-guard";
 import { publicPageCache } from "./page-cache";
 import { sameOriginWrites } from "./same-origin";
@@ -84,7 +84,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const health = databaseHealthMonitor();
   app.use(securityHeaders({ https: config.PUBLIC_URL.startsWith("https:"), development: !!options.vite }));
   app.use(compression());
-  app.use(bodyLimits(/^\/profile/, /^\/studio\/uploads(?:\/|$)/));
+  const streamedUploads = /^\/studio\/uploads(?:\/|$)/;
+  app.use(bodyLimits(/^\/profile/, streamedUploads));
+  app.use(drainUnreadBodies(streamedUploads));
   app.use(sameOriginWrites(config.PUBLIC_URL));
   app.use(inputGuard());
 

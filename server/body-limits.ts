@@ -28,3 +28,22 @@ export function bodyLimits(uploadPaths: RegExp, streamedPaths?: RegExp): Request
     next();
   };
 }
+
+/**
+ * Reads away what an answer left of its request's body. An action that answers without reading the
+ * form leaves the body paused in the request stream; the connection (kept alive for the browser's
+ * next request) then stalls until the server's request timeout. The body is within the limits above.
+ */
+export function drainUnreadBodies(streamedPaths?: RegExp): RequestHandler {
+  return (req, res, next) => {
+    // Streamed uploads may be large and read their bodies themselves.
+    if (streamedPaths?.test(req.path)) return next();
+    res.once("finish", () => {
+      if (req.complete) return;
+      // The app's body reader pauses the stream whenever its buffer is full; nobody reads it now.
+      req.removeAllListeners("data");
+      req.resume();
+    });
+    next();
+  };
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SerialIdSchema } from "~/platform/id-schema";
 import { isCountry } from "./countries";
 import { BILLINGS, PLAN_CATEGORIES } from "./plans";
 
@@ -31,7 +32,7 @@ export const normalizePromoCode = (code: string) => code.trim().toUpperCase();
 /** Choosing a plan on /pricing: which tier and which billing. */
 export const ChoosePlanSchema = z.object({
   category: z.enum(PLAN_CATEGORIES),
-  tierId: z.coerce.number().int().positive(),
+  tierId: SerialIdSchema,
   billing: z.enum(BILLINGS),
 });
 

@@ -3,6 +3,7 @@ import type { Session } from "react-router";
 import { z } from "zod";
 import { LICENSES } from "~/catalog/attributes";
 import { cookieSessionStorage } from "~/platform/cookies.server";
+import { INT4_MAX } from "~/platform/id-schema";
 import { BILLINGS, type CheckoutSelection, PLAN_CATEGORIES } from "./plans";
 
 /**
@@ -12,12 +13,12 @@ import { BILLINGS, type CheckoutSelection, PLAN_CATEGORIES } from "./plans";
  */
 const SelectionSchema = z.object({
   category: z.enum(PLAN_CATEGORIES),
-  tierId: z.number().int().positive(),
+  tierId: z.number().int().positive().max(INT4_MAX),
   billing: z.enum(BILLINGS),
   title: z.string(),
   license: z.enum(LICENSES),
-  downloads: z.number().int().min(0),
-  priceCents: z.number().int().min(0),
+  downloads: z.number().int().min(0).max(INT4_MAX),
+  priceCents: z.number().int().min(0).max(INT4_MAX),
 });
 
 interface CheckoutData {

@@ -1,8 +1,5 @@
 import { CONTROL_CHARACTER, CONTROL_CHARACTER_BUT_WHITESPACE } from "./control-characters";
 
-/** PostgreSQL's `integer`: ids, counts and prices in cents are stored in it. */
-export const INT4_MAX = 2_147_483_647;
-
 /** What the client is told when input is refused before it reaches the app. */
 export const INPUT_MESSAGES = {
   badPath: "The address contains characters that are not allowed.",

@@ -31,7 +31,9 @@ export async function settle<T = unknown>(run: () => Promise<unknown>): Promise<
   try {
     outcome = await run();
   } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
+    const thrownData =
+      thrown && typeof thrown === "object" && "type" in thrown && thrown.type === "DataWithResponseInit";
+    if (!(thrown instanceof Response) && !thrownData) throw thrown;
     outcome = thrown;
   }
   if (outcome instanceof Response) {

@@ -1,0 +1,300 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed/demo-content";
+import { type ServerProcess, startBuiltServer } from "../e2e/server-process";
+import { restoreDemoMedia, saveDemoMedia } from "../support/demo-media";
+
+/**
+ * Walks every route of the route config (so routes added later are walked too) with hostile values
+ * in each path parameter, every query parameter and every form field the app reads, anonymous and
+ * signed in, and checks that nothing answers 500 and that a refused request changed no row.
+ */
+
+const HOSTILE: [string, string][] = [
+  ["NUL", "a\u0000b"],
+  ["CR/LF", "a\r\nSet-Cookie: x=1"],
+  ["tab", "/\t/evil.example"],
+  ["10 KB", "x".repeat(10 * 1024)],
+  ["2^31", "2147483648"],
+  ["2^53", "9007199254740993"],
+  ["negative", "-1"],
+  ["negative 2^31", "-2147483649"],
+];
+
+interface RoutePattern {
+  path: string;
+  file: string;
+}
+
+type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
+
+function flatten(entries: RouteEntry[], parent = ""): RoutePattern[] {
+  return entries.flatMap((entry) => {
+    const here = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
+    const own = entry.path !== undefined || entry.index ? [{ path: here || "/", file: entry.file }] : [];
+    return [...own, ...flatten(entry.children ?? [], here)];
+  });
+}
+
+/** Every name the app reads from a query or a form, found in its source. */
+function inputNames() {
+  const names = new Set(["page", "id", "userId", "tierId", "postId", "clipId", "orderId", "status", "sort"]);
+  const pattern =
+    /(?:searchParams|params|form|formData)\.(?:get|getAll|has|set)\("([\w-]+)"\)|name="([\w-]+)"|FILTER_NAMES: \w+\[\] = \[([^\]]+)\]/g;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : /\.tsx?$/.test(name) ? [file] : [];
+    });
+  for (const file of walk("app")) {
+    for (const match of readFileSync(file, "utf8").matchAll(pattern)) {
+      if (match[1]) names.add(match[1]);
+      if (match[2]) names.add(match[2]);
+      for (const quoted of match[3]?.match(/[\w-]+/g) ?? []) names.add(quoted);
+    }
+  }
+  for (const meta of ["viewport", "theme-color"]) names.delete(meta);
+  return [...names];
+}
+
+/** The intents a route module's action tells apart, read from its source (plus none at all). */
+function intentsOf(file: string) {
+  const source = readFileSync(path.join("app", file), "utf8");
+  const intents = new Set<string | null>([null]);
+  for (const match of source.matchAll(/intent(?:"\))? === "([\w-]+)"|name="intent" value="([\w-]+)"/g)) {
+    intents.add(match[1] ?? match[2]!);
+  }
+  return [...intents];
+}
+
+const hasAction = (file: string) =>
+  /export (?:async )?function action|export const action/.test(readFileSync(path.join("app", file), "utf8"));
+
+/** The route's path with each parameter (and splat) replaced, optional ones also left out. */
+function concretePaths(pattern: string, value: string): string[] {
+  const encoded = encodeURIComponent(value);
+  const filled = pattern
+    .split("/")
+    .map((segment) => (segment.startsWith(":") || segment === "*" ? encoded : segment))
+    .join("/");
+  return [filled];
+}
+
+const hasParameters = (pattern: string) => pattern.split("/").some((s) => s.startsWith(":") || s === "*");
+
+/**
+ * Records every row any request inserts, updates or deletes (rate-limit counts aside, which every
+ * request may move): a trigger on each application table appends to one log, so "did this request
+ * change a row" is one cheap look at the log's end.
+ */
+async function watchRowChanges(client: pg.Client) {
+  await client.query(`
+    create table hostile_row_changes (id bigserial primary key, name text not null, op text not null);
+    create function hostile_record_change() returns trigger language plpgsql as $$
+      begin insert into hostile_row_changes (name, op) values (TG_TABLE_NAME, TG_OP); return null; end $$;
+    do $$ declare t text; begin
+      for t in select table_name from information_schema.tables
+               where table_schema = 'public' and table_type = 'BASE TABLE'
+                 and table_name not in ('rate_limits', 'hostile_row_changes', '__drizzle_migrations') loop
+        execute format('create trigger hostile_watch after insert or update or delete on %I
+                        for each row execute function hostile_record_change()', t);
+      end loop;
+    end $$;`);
+}
+
+async function lastChange(client: pg.Client) {
+  return Number(
+    (await client.query("select coalesce(max(id), 0) as id from hostile_row_changes")).rows[0].id,
+  );
+}
+
+async function changesSince(client: pg.Client, id: number) {
+  const rows = await client.query<{ name: string; op: string }>(
+    "select name, op from hostile_row_changes where id > $1 order by id",
+    [id],
+  );
+  return rows.rows.map((row) => `${row.op} ${row.name}`);
+}
+
+describe("hostile input on every route", () => {
+  let server: ServerProcess;
+  let client: pg.Client;
+  let cookie = "";
+  const failures: string[] = [];
+  const accepted: string[] = [];
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-hostile-"));
+    restoreDemoMedia(dataDir);
+    server = await startBuiltServer(
+      { BETTER_AUTH_SECRET: "h".repeat(40) },
+      { dataDir, readyTimeoutMs: 300_000 },
+    );
+    saveDemoMedia(dataDir);
+    // The server's own embedded database, reached through its socket with its password.
+    client = new pg.Client({
+      host: path.join(dataDir, "pg"),
+      port: 5432,
+      user: "postgres",
+      database: "postgres",
+      password: readFileSync(path.join(dataDir, "pg-password"), "utf8").trim(),
+    });
+    await client.connect();
+    cookie = await signIn();
+    await watchRowChanges(client);
+  });
+
+  afterAll(async () => {
+    await client?.end();
+    await server?.stop();
+  });
+
+  async function signIn() {
+    const demo = DEMO_USERS[0]!;
+    const response = await fetch(`${server.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "password", email: demo.email, password: DEMO_PASSWORD }),
+    });
+    const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0]);
+    if (!cookies.some((line) => line?.includes("session_token")))
+      throw new Error(`no session: ${response.status}`);
+    return cookies.join("; ");
+  }
+
+  async function send(label: string, url: string, init: RequestInit = {}) {
+    let status: number;
+    const t0 = Date.now();
+    try {
+      const response = await fetch(url, { redirect: "manual", ...init });
+      status = response.status;
+      await response.arrayBuffer();
+    } catch (error) {
+      failures.push(`${label}: ${(error as Error).message} ${String((error as Error).cause ?? "")}`);
+      return 0;
+    }
+    if (process.env.HOSTILE_TRACE) process.stderr.write(`${Date.now() - t0}ms ${status} ${label}\n`);
+    if (status >= 500) failures.push(`${label}: ${status}`);
+    return status;
+  }
+
+  const patterns = flatten(routes as RouteEntry[]);
+  const names = inputNames();
+
+  it("enumerates the routes of the route config", () => {
+    expect(patterns.length).toBeGreaterThan(20);
+    expect(patterns.map((pattern) => pattern.path)).toContain("/video/:id");
+  });
+
+  it("no GET of any route with hostile path parameters or query values answers 500 or changes a row", async () => {
+    const before = await lastChange(client);
+    for (const who of ["anonymous", "signed in"] as const) {
+      const headers: Record<string, string> = who === "signed in" ? { Cookie: cookie } : {};
+      for (const pattern of patterns) {
+        const requests: [string, string][] = [];
+        for (const [kind, value] of HOSTILE) {
+          const paths = hasParameters(pattern.path) ? concretePaths(pattern.path, value) : [pattern.path];
+          const query = new URLSearchParams(names.map((name) => [name, value]));
+          for (const concrete of paths)
+            requests.push([`${who} GET ${concrete.slice(0, 60)} (${kind})`, concrete]);
+          const base = hasParameters(pattern.path) ? concretePaths(pattern.path, "1")[0]! : pattern.path;
+          requests.push([`${who} GET ${base}?… (${kind})`, `${base}?${query}`]);
+        }
+        const arrays = new URLSearchParams(
+          names.flatMap((name) => [
+            [name, "1"],
+            [name, "2"],
+          ]),
+        );
+        requests.push([
+          `${who} GET ${pattern.path}?arrays`,
+          `${pattern.path.replace(/:\w+\??|\*/g, "1")}?${arrays}`,
+        ]);
+        // Four at a time: enough to walk quickly, few enough for a shared machine.
+        for (let start = 0; start < requests.length; start += 4) {
+          await Promise.all(
+            requests
+              .slice(start, start + 4)
+              .map(([label, url]) => send(label, `${server.url}${url}`, { headers })),
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await changesSince(client, before)).toEqual([]);
+  });
+
+  it("no POST of any action with hostile form fields answers 500, and a refused one changes no row", async () => {
+    const changed: string[] = [];
+    for (const who of ["anonymous", "signed in"] as const) {
+      for (const pattern of patterns.filter((p) => hasAction(p.file))) {
+        const url = `${server.url}${pattern.path.replace(/:\w+\??|\*/g, "1")}`;
+        for (const intent of intentsOf(pattern.file)) {
+          const bodies: [string, URLSearchParams][] = HOSTILE.map(([kind, value]) => [
+            kind,
+            new URLSearchParams(names.filter((n) => n !== "intent").map((name) => [name, value])),
+          ]);
+          bodies.push([
+            "arrays",
+            new URLSearchParams(
+              names.flatMap((name) => [
+                [name, "1"],
+                [name, "2"],
+              ]),
+            ),
+          ]);
+          for (const [kind, body] of bodies) {
+            if (intent) body.set("intent", intent);
+            // Logging out ends the session the rest of the walk signs in with.
+            if (who === "signed in" && pattern.path === "/logout") continue;
+            const before = await lastChange(client);
+            const label = `${who} POST ${pattern.path} intent=${intent} (${kind})`;
+            const status = await send(label, url, {
+              method: "POST",
+              headers: {
+                Origin: server.url,
+                "Content-Type": "application/x-www-form-urlencoded",
+                ...(who === "signed in" ? { Cookie: cookie } : {}),
+              },
+              body,
+            });
+            const rows = await changesSince(client, before);
+            if (status >= 400 && rows.length > 0) changed.push(`${label}: ${status} changed ${rows}`);
+            if (status > 0 && status < 400) accepted.push(`${label}: ${status}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(changed).toEqual([]);
+  }, 300_000);
+
+  it("no JSON body to the auth endpoints answers 500", async () => {
+    for (const endpoint of [
+      "sign-in/email",
+      "request-password-reset",
+      "send-verification-email",
+      "reset-password",
+    ]) {
+      for (const [kind, value] of HOSTILE) {
+        const body = JSON.stringify({ email: value, password: value, token: value, newPassword: value });
+        await send(`POST /api/auth/${endpoint} (${kind})`, `${server.url}/api/auth/${endpoint}`, {
+          method: "POST",
+          headers: { Origin: server.url, "Content-Type": "application/json" },
+          body,
+        });
+      }
+      await send(`POST /api/auth/${endpoint} (arrays)`, `${server.url}/api/auth/${endpoint}`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": "application/json" },
+        body: JSON.stringify({ email: ["a@b.co"], password: [1], token: {}, newPassword: 2 ** 53 }),
+      });
+    }
+    expect(failures).toEqual([]);
+  });
+});
