@@ -137,7 +137,9 @@ function unusedDownloads(entitlement: Entitlement): number | "unlimited" {
 
 /** What a paid order grants: its tier's downloads with its license for the billing period. */
 function entitlementFor(order: Order) {
-  const startsAt = order.paidAt ?? new Date();
+  // Usable at once: a payment dated later today (a day picked in the console) must not hold it back.
+  const now = new Date();
+  const startsAt = order.paidAt && order.paidAt < now ? order.paidAt : now;
   return {
     orderId: order.id,
     userId: order.userId,

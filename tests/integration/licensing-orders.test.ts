@@ -47,6 +47,18 @@ describe("marking an order paid", () => {
     expect(result.ok && result.value.entitlement.expiresAt.toISOString()).toBe("2026-02-28T08:00:00.000Z");
   });
 
+  it("grants downloads usable at once even when the payment is dated later today", async () => {
+    const order = await createOrder();
+    const later = new Date(Date.now() + 6 * 3_600_000);
+    const result = await markOrderPaid({
+      orderId: order.id,
+      reference: "x",
+      paidAt: later,
+      actor: STAFF_ACTOR,
+    });
+    expect(result.ok && result.value.entitlement.startsAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it("is idempotent: paying twice keeps one entitlement, one invoice and one audit entry", async () => {
     const order = await createOrder();
     const first = await pay(order.id);

@@ -61,7 +61,13 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
           </p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight">Your clips</h1>
         </div>
-        <ButtonLink to="/studio/upload">Upload clips</ButtonLink>
+        <div className="flex flex-wrap gap-3">
+          {/* Earnings are licensing's page, reached by URL. */}
+          <ButtonLink to="/studio/earnings" variant="secondary">
+            Earnings
+          </ButtonLink>
+          <ButtonLink to="/studio/upload">Upload clips</ButtonLink>
+        </div>
       </div>
       <nav aria-label="Filter by status" className="mt-6 flex flex-wrap gap-2">
         <FilterLink to="/studio" active={status === null} label="All" count={total} />

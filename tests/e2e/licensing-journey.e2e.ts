@@ -1,0 +1,163 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type pg from "pg";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { shortOrderId } from "~/commerce/order-id";
+import { PAYMENT_NEXT } from "~/commerce/routes/checkout-success";
+import { LICENSE_VALID } from "~/licensing/routes/license";
+import { DEMO_PASSWORD, newAccount, signIn, signUp } from "./accounts-helpers";
+import { expectAccessible, newPage, PHONE } from "./browser";
+import { connectToServerDatabase } from "./commerce-http";
+
+/**
+ * A buyer's whole licensing journey in Chromium: order as a guest, payment marked by staff, sign up
+ * and verify the address, download a clip with its license, open the certificate, verify it.
+ */
+
+let client: pg.Client | undefined;
+async function database() {
+  client ??= await connectToServerDatabase(inject("dataDir"));
+  return client;
+}
+afterAll(async () => {
+  await client?.end();
+});
+
+async function verificationLink(to: string) {
+  const outbox = path.join(inject("dataDir"), "outbox");
+  for (let attempt = 0; attempt < 100; attempt++) {
+    for (const file of (await readdir(outbox).catch(() => [] as string[])).sort().reverse()) {
+      const mail = JSON.parse(await readFile(path.join(outbox, file), "utf8")) as {
+        to: string;
+        text: string;
+      };
+      if (mail.to === to && /verify-email/.test(mail.text)) return mail.text.match(/https?:\/\/\S+/)![0];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no verification mail for ${to} in ${outbox}`);
+}
+
+function pdfText(pdf: Buffer) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-e2e-pdf-")), "doc.pdf");
+  writeFileSync(file, pdf);
+  return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+}
+
+async function buyProAnnualAsGuest(page: Page, email: string) {
+  await page.goto("/pricing");
+  const card = page.getByTestId("plan-pro");
+  await card.getByText("Annual", { exact: true }).click();
+  await card.getByRole("button", { name: /^Choose/ }).click();
+  await page.waitForURL("**/checkout");
+  await page.getByLabel("Promo code").fill("WELCOME10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByText("WELCOME10").first().waitFor();
+  await page.locator("main").getByLabel("Email").fill(email);
+  await page.locator("main").getByLabel("Company").fill("Northwind Films");
+  await page.getByRole("checkbox", { name: /I agree/ }).check();
+  await page.getByRole("button", { name: "Place order" }).click();
+  await page.waitForURL("**/checkout/success");
+  return (await page.getByTestId("order-number").textContent())!.trim();
+}
+
+describe("licensing journey", () => {
+  it("guest buys Pro annual with WELCOME10 → staff marks paid → buyer signs up, verifies, downloads clip 1 with a certificate that verifies", async () => {
+    const account = newAccount();
+
+    // 1. The guest orders and learns how payment happens.
+    const guest = await newPage();
+    const orderNumber = await buyProAnnualAsGuest(guest, account.email);
+    expect(await guest.getByTestId("order-status").textContent()).toBe("Awaiting payment");
+    expect(await guest.getByTestId("payment-next").textContent()).toContain(PAYMENT_NEXT.manual);
+    const { rows } = await (await database()).query(
+      "select id, promo_code from orders_pending where upper(left(id::text, 8)) = $1",
+      [orderNumber],
+    );
+    expect(rows[0]).toMatchObject({ promo_code: "WELCOME10" });
+    const orderId = rows[0].id as string;
+    expect(shortOrderId(orderId)).toBe(orderNumber);
+
+    // 2. Staff mark it paid in the console.
+    const staff = await newPage();
+    await signIn(staff, "dev@verdeo.local", DEMO_PASSWORD);
+    await staff.goto(`/staff/orders/${orderId}`);
+    await staff.getByLabel("Payment reference").fill("Bank transfer 2026-11-23");
+    await staff.getByRole("button", { name: "Mark paid" }).click();
+    await staff.getByText("Paid", { exact: true }).first().waitFor();
+    await staff.context().close();
+
+    // 3. The buyer signs up with the same address and verifies it: the order becomes theirs.
+    const buyer = await newPage();
+    await signUp(buyer, account);
+    const link = await verificationLink(account.email);
+    await buyer.goto(link);
+    await buyer.waitForURL("**/profile");
+    await buyer.goto("/profile?tab=orders");
+    const orderRow = buyer.getByTestId("order-row").filter({ hasText: orderNumber });
+    await orderRow.getByText("Paid").waitFor();
+    await buyer.getByTestId("plan-card").getByText("Unlimited downloads").waitFor();
+    await expectAccessible(buyer);
+
+    // 4. Download clip 1: the dialog names the file and the license; the bytes are a playable MP4.
+    await buyer.goto("/video/1");
+    await buyer.getByRole("link", { name: "Download" }).click();
+    await buyer.waitForURL("**/video/1/download");
+    const dialog = buyer.getByTestId("download-dialog");
+    await dialog.getByText("Extended License").first().waitFor();
+    await expectAccessible(buyer);
+    const preferred = dialog.getByRole("radio", { name: /720p/ });
+    const choice = (await preferred.count()) > 0 ? preferred : dialog.getByRole("radio").first();
+    await choice.check();
+    const [download] = await Promise.all([
+      buyer.waitForEvent("download"),
+      dialog.getByRole("button", { name: "License and download" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^verdeo-1-golden-hour-yacht-cruise-[a-z0-9]+\.mp4$/);
+    const saved = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-e2e-dl-")), download.suggestedFilename());
+    await download.saveAs(saved);
+    const probe = JSON.parse(
+      execFileSync("ffprobe", ["-v", "error", "-show_streams", "-show_format", "-of", "json", saved], {
+        encoding: "utf8",
+      }),
+    ) as { streams: { codec_type: string; codec_name: string }[]; format: { format_name: string } };
+    expect(probe.format.format_name).toContain("mp4");
+    expect(
+      probe.streams.some((stream) => stream.codec_type === "video" && stream.codec_name === "h264"),
+    ).toBe(true);
+
+    // 5. The Downloads tab lists it; the certificate opens and names the clip.
+    await buyer.goto("/profile?tab=downloads");
+    const row = buyer.getByTestId("download-row").filter({ hasText: "Golden Hour Yacht Cruise" });
+    await row.waitFor();
+    const licenseId = (await row.locator('a[href^="/license/"]').textContent())!.trim();
+    const certificateHref = (await row
+      .getByRole("link", { name: "Certificate (PDF)" })
+      .getAttribute("href"))!;
+    const certificate = await buyer.request.get(certificateHref);
+    expect(certificate.headers()["content-type"]).toBe("application/pdf");
+    const text = pdfText(await certificate.body());
+    expect(text).toContain("Golden Hour Yacht Cruise");
+    expect(text).toContain(licenseId);
+
+    // 6. Anyone can verify the license.
+    const visitor = await newPage();
+    await visitor.goto(`/license/${licenseId}`);
+    expect(await visitor.getByTestId("license-verdict").textContent()).toBe(LICENSE_VALID);
+    await visitor.getByText("Golden Hour Yacht Cruise").waitFor();
+    await expectAccessible(visitor);
+  });
+
+  it("a signed-in buyer without a plan is sent to /pricing with the reason", async () => {
+    const page = await newPage({ viewport: PHONE });
+    await signUp(page, newAccount());
+    await page.goto("/video/2");
+    await page.getByRole("link", { name: "Download" }).click();
+    await page.waitForURL("**/pricing");
+    await page.getByText(/Downloading a clip needs a plan/).waitFor();
+  });
+});
