@@ -16,7 +16,8 @@ export const PRO_MONTHLY_PRICE_CENTS = 50_000;
 /** Annual pro billing: 12 months less 15%. */
 export const PRO_ANNUAL_DISCOUNT_PERCENT = 15;
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MAX_MB = 5;
+export const AVATAR_MAX_BYTES = AVATAR_MAX_MB * 1024 * 1024;
 export const AVATAR_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const USERNAME_MIN = 5;
 export const USERNAME_MAX = 29;

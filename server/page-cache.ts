@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
+import { THEME_COOKIE } from "~/accounts/theme";
 
 /**
  * A short-lived cache of server-rendered public pages for visitors without a session.
@@ -22,7 +23,8 @@ interface CachedPage {
   expires: number;
 }
 
-const THEME_COOKIE_ONLY = /^(?:\s*verdeo-theme=(?:dark|light)\s*;?\s*)?$/;
+/** A visitor whose only cookie is the theme still sees the anonymous page (copies are kept per theme). */
+const THEME_COOKIE_ONLY = new RegExp(`^(?:\\s*${THEME_COOKIE}=(?:dark|light)\\s*;?\\s*)?$`);
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
 const CACHED_HEADERS = ["content-type", "cache-control", "vary", "link"];

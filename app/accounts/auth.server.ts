@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/constants";
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_RESET_LINK_MINUTES, SESSION_LIFETIME_DAYS } from "~/constants";
 import { config } from "~/platform/config.server";
 import { type Database, db } from "~/platform/db/client.server";
 import { publishEvent } from "~/platform/events.server";
@@ -17,6 +17,17 @@ import { isSuspended } from "./user-admin.queries.server";
 
 /** The error code a sign-in of a suspended account ends with (every way in: password, Google, GitHub). */
 export const ACCOUNT_SUSPENDED_CODE = "ACCOUNT_SUSPENDED";
+
+/**
+ * How long sessions and reset links last, in seconds: from the constants the privacy policy states,
+ * so the page and the behaviour cannot drift apart (a unit test compares them). A session is
+ * renewed at most once a day while in use, so it ends after that many days without a visit.
+ */
+export const AUTH_LIFETIMES = {
+  sessionSeconds: SESSION_LIFETIME_DAYS * 24 * 60 * 60,
+  sessionRenewalSeconds: 24 * 60 * 60,
+  resetLinkSeconds: PASSWORD_RESET_LINK_MINUTES * 60,
+} as const;
 
 /** Where the auth library answers HTTP (sign-in redirects, OAuth callbacks). */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -46,7 +57,7 @@ function createAuth(database: Database) {
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       password: { hash: hashPassword, verify: verifyPassword },
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: AUTH_LIFETIMES.resetLinkSeconds,
       revokeSessionsOnPasswordReset: true,
       // Not awaited: a registered and an unknown address must answer in the same time. The mail
       // itself is a retried job; only queueing it can fail here.
@@ -80,7 +91,7 @@ function createAuth(database: Database) {
     socialProviders: oauth.socialProviders,
     plugins: oauth.plugins,
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "github"] } },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: AUTH_LIFETIMES.sessionSeconds, updateAge: AUTH_LIFETIMES.sessionRenewalSeconds },
     databaseHooks: {
       session: {
         create: {

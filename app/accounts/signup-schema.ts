@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from "~/constants";
+import { EMAIL_MAX, emailField } from "./email";
 import { MESSAGES } from "./messages";
 import { containsProfanity } from "./profanity";
 import { UsernameSchema } from "./username-schema";
@@ -14,13 +15,10 @@ function nameProblem(value: string): string | null {
 
 const NameSchema = z.string({ error: MESSAGES.namesRequired }).trim();
 
-export const EmailSchema = z
-  .string({ error: MESSAGES.emailRequired })
-  .trim()
-  .min(1, MESSAGES.emailRequired)
-  .max(254, MESSAGES.emailInvalid)
-  .pipe(z.email({ error: MESSAGES.emailInvalid }))
-  .transform((value) => value.toLowerCase());
+export const EmailSchema = emailField({
+  required: MESSAGES.emailRequired,
+  invalid: MESSAGES.emailInvalid,
+}).transform((value) => value.toLowerCase());
 
 export const NewPasswordSchema = z
   .string({ error: MESSAGES.passwordTooShort })
@@ -50,7 +48,7 @@ export type Signup = z.infer<typeof SignupSchema>;
 
 /** Email and password required. Length rules are not repeated here on purpose. */
 export const LoginSchema = z.object({
-  email: z.string().trim().min(1, MESSAGES.loginRequired).max(254, MESSAGES.loginFailed),
+  email: z.string().trim().min(1, MESSAGES.loginRequired).max(EMAIL_MAX, MESSAGES.loginFailed),
   password: z.string().min(1, MESSAGES.loginRequired).max(PASSWORD_MAX, MESSAGES.loginFailed),
 });
 

@@ -7,6 +7,14 @@ import type { Theme } from "./roles";
  */
 export const THEME_COOKIE = THEME_STORAGE_KEY;
 
+/** A year, on every path, sent on top-level navigations from other sites too (so the first paint is right). */
+const THEME_COOKIE_ATTRIBUTES = "path=/; max-age=31536000; samesite=lax";
+
+/** The cookie line that remembers `theme`, for Set-Cookie and for document.cookie alike. */
+export function themeCookie(theme: Theme) {
+  return `${THEME_COOKIE}=${theme}; ${THEME_COOKIE_ATTRIBUTES}`;
+}
+
 export function parseTheme(value: string | null | undefined): Theme {
   return value === "dark" ? "dark" : "light";
 }
@@ -20,7 +28,7 @@ export function applyTheme(theme: Theme) {
     // Private mode may refuse storage; the cookie still carries the choice.
   }
   // biome-ignore lint/suspicious/noDocumentCookie: the cookie mirror is what lets the server render the theme
-  document.cookie = `${THEME_COOKIE}=${theme}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = themeCookie(theme);
 }
 
 /**
@@ -28,5 +36,5 @@ export function applyTheme(theme: Theme) {
  * written locally; otherwise localStorage decides, as the spec says.
  */
 export function themeBootScript(accountTheme: Theme | null) {
-  return `(function(){try{var k=${JSON.stringify(THEME_STORAGE_KEY)};var a=${JSON.stringify(accountTheme)};var t=a||(localStorage.getItem(k)==="dark"?"dark":"light");document.documentElement.classList.toggle("dark",t==="dark");localStorage.setItem(k,t);document.cookie=k+"="+t+"; path=/; max-age=31536000; samesite=lax"}catch(e){}})();`;
+  return `(function(){try{var k=${JSON.stringify(THEME_STORAGE_KEY)};var a=${JSON.stringify(accountTheme)};var t=a||(localStorage.getItem(k)==="dark"?"dark":"light");document.documentElement.classList.toggle("dark",t==="dark");localStorage.setItem(k,t);document.cookie=${JSON.stringify(`${THEME_COOKIE}=`)}+t+${JSON.stringify(`; ${THEME_COOKIE_ATTRIBUTES}`)}}catch(e){}})();`;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailField } from "~/accounts/email";
 import { SerialIdSchema } from "~/platform/id-schema";
 import { isCountry } from "./countries";
 import { BILLINGS, PLAN_CATEGORIES } from "./plans";
@@ -24,7 +25,6 @@ export const COUNTRY_INVALID_MESSAGE = "Please choose a country from the list";
 
 export const PROMO_CODE_MAX = 40;
 export const COMPANY_MAX = 200;
-export const EMAIL_MAX = 254;
 
 /** Promo codes are compared uppercased. */
 export const normalizePromoCode = (code: string) => code.trim().toUpperCase();
@@ -38,12 +38,7 @@ export const ChoosePlanSchema = z.object({
 
 /** The buyer's part of the checkout form. Prices are never part of it. */
 export const BuyerSchema = z.object({
-  email: z
-    .string({ error: EMAIL_REQUIRED_MESSAGE })
-    .trim()
-    .min(1, EMAIL_REQUIRED_MESSAGE)
-    .max(EMAIL_MAX, EMAIL_INVALID_MESSAGE)
-    .pipe(z.email(EMAIL_INVALID_MESSAGE)),
+  email: emailField({ required: EMAIL_REQUIRED_MESSAGE, invalid: EMAIL_INVALID_MESSAGE }),
   company: z
     .string()
     .trim()

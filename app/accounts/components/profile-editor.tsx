@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/button";
 import { useToast } from "~/components/toast";
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "~/constants";
+import { AVATAR_MAX_BYTES, AVATAR_MAX_MB, AVATAR_TYPES } from "~/constants";
 import { MESSAGES } from "../messages";
 import { UsernameField, useUsernameCheck } from "./username-field";
 
@@ -87,7 +87,9 @@ export function ProfileEditor({
           onChange={(event) => onFile(event.target.files?.[0])}
           className="block w-full text-sm text-zinc-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100 dark:text-zinc-300 dark:file:bg-brand-950 dark:file:text-brand-200"
         />
-        <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">JPEG, PNG or WebP, up to 5 MB.</p>
+        <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+          JPEG, PNG or WebP, up to {AVATAR_MAX_MB} MB.
+        </p>
       </div>
       <div className="flex gap-3">
         <Button type="submit" disabled={saving}>

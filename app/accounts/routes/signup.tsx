@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, redirect, useActionData, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/button";
 import { pageMeta } from "~/components/meta";
+import { PASSWORD_MIN } from "~/constants";
 import { readForm } from "~/platform/forms.server";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";
@@ -114,7 +115,7 @@ export default function Signup() {
           autoComplete="new-password"
           required
           error={errors.password}
-          hint={<span className="text-zinc-500 dark:text-zinc-400">At least 6 characters.</span>}
+          hint={<span className="text-zinc-500 dark:text-zinc-400">At least {PASSWORD_MIN} characters.</span>}
         />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? "Creating account..." : "Create Account"}

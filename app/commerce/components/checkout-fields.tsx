@@ -1,7 +1,8 @@
 import { type KeyboardEvent, type ReactNode, useRef } from "react";
 import { Link } from "react-router";
+import { EMAIL_MAX } from "~/accounts/email";
 import { Spinner } from "~/components/button";
-import { COMPANY_MAX, EMAIL_MAX, PROMO_CODE_MAX } from "../checkout-schema";
+import { COMPANY_MAX, PROMO_CODE_MAX } from "../checkout-schema";
 import { COUNTRIES } from "../countries";
 
 const INPUT =

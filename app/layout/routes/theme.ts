@@ -3,7 +3,7 @@ import { z } from "zod";
 import { saveThemePreference } from "~/accounts/profile-theme.server";
 import { THEMES } from "~/accounts/roles";
 import { getOptionalUser } from "~/accounts/session.server";
-import { THEME_COOKIE } from "~/accounts/theme";
+import { themeCookie } from "~/accounts/theme";
 import { readForm } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
 import type { Route } from "./+types/theme";
@@ -22,8 +22,5 @@ export async function action({ request }: Route.ActionArgs) {
       logger.error({ err: error }, "theme save failed"),
     );
   }
-  return data(
-    { ok: true },
-    { headers: { "Set-Cookie": `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax` } },
-  );
+  return data({ ok: true }, { headers: { "Set-Cookie": themeCookie(theme) } });
 }

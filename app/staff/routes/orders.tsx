@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { z } from "zod";
+import { EMAIL_MAX } from "~/accounts/email";
 import { requirePermission } from "~/accounts/permissions.server";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/commerce/plans";
 import { listOrdersForStaff, STAFF_ORDER_SORTS } from "~/commerce/staff-orders.queries.server";
@@ -35,7 +36,7 @@ const DaySchema = z
   .catch(undefined);
 
 const OrderListSchema = z.object({
-  email: z.string().trim().max(254).optional().catch(undefined),
+  email: z.string().trim().max(EMAIL_MAX).optional().catch(undefined),
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   from: DaySchema,
   to: DaySchema,
@@ -88,7 +89,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 type="search"
                 defaultValue={filter.email ?? ""}
                 placeholder="buyer@example.com"
-                maxLength={254}
+                maxLength={EMAIL_MAX}
                 className={`mt-1 ${fieldClass}`}
               />
             </div>
