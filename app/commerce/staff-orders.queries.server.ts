@@ -64,7 +64,7 @@ export async function listDailyOrders(days: number, now = new Date()) {
   const result = await db().execute<{ day: string; orders: number; revenue: string }>(sql`
     select to_char(d.day, 'YYYY-MM-DD') as day,
       count(o.id)::int as orders,
-      coalesce(sum(o.total_cents) filter (where o.status in ('paid', 'refunded')), 0)::bigint as revenue
+      coalesce(sum(o.total_cents) filter (where o.status = 'paid'), 0)::bigint as revenue
     from generate_series(
       date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'UTC') - make_interval(days => ${days - 1}),
       date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'UTC'),

@@ -6,7 +6,7 @@ const HEIGHT = 160;
 const PAD = 4;
 
 /**
- * Orders (bars) and revenue (line) per day: a small inline SVG, no chart library. The numbers
+ * Orders (bars) and paid revenue (line) per day: a small inline SVG, no chart library. The numbers
  * are also in a table for screen readers.
  */
 export function OrdersChart({ days }: { days: DailyOrders[] }) {
@@ -35,7 +35,7 @@ export function OrdersChart({ days }: { days: DailyOrders[] }) {
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="mt-3 h-40 w-full"
         role="img"
-        aria-label={`Orders per day (bars) and revenue (line) over the last ${days.length} days`}
+        aria-label={`Orders per day (bars) and paid revenue (line) over the last ${days.length} days`}
         preserveAspectRatio="none"
       >
         <line
@@ -79,7 +79,7 @@ export function OrdersChart({ days }: { days: DailyOrders[] }) {
         </span>
       </div>
       <table className="sr-only">
-        <caption>Orders and revenue per day</caption>
+        <caption>Orders and paid revenue per day</caption>
         <thead>
           <tr>
             <th scope="col">Day</th>

@@ -91,7 +91,7 @@ export default function Clips({ loaderData }: Route.ComponentProps) {
               </td>
               <td className={cellClass}>
                 {clip.creatorUsername ?? clip.creatorName}
-                <span className="block break-all text-xs text-zinc-600 dark:text-zinc-400">
+                <span className="block whitespace-nowrap text-xs text-zinc-600 dark:text-zinc-400">
                   {clip.creatorEmail}
                 </span>
               </td>

@@ -88,7 +88,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                 </Link>
               </td>
               <td className={cellClass}>
-                <span className="break-all">{message.email}</span>
+                <span className="whitespace-nowrap">{message.email}</span>
                 <span className="block text-xs text-zinc-600 dark:text-zinc-400">{message.username}</span>
               </td>
               <td className={cellClass}>

@@ -152,7 +152,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   {order.id.slice(0, 8)}
                 </Link>
               </td>
-              <td className={`${cellClass} break-all`}>{order.email}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{order.email}</td>
               <td className={cellClass}>
                 {order.planTitle} · {order.downloads || "unlimited"}
               </td>

@@ -146,7 +146,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           {users.rows.map((user) => (
             <tr key={user.id} className={rowClass}>
               <td className={cellClass}>
-                <span className="break-all">{user.email ?? "—"}</span>{" "}
+                <span className="whitespace-nowrap">{user.email ?? "—"}</span>{" "}
                 {user.suspendedAt ? <Pill tone="red">Suspended</Pill> : null}
               </td>
               <td className={cellClass}>{user.username ?? "—"}</td>
