@@ -46,11 +46,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config = loadConfig();
   // The logger reads config(), so it is loaded after it.
   const { logger, flushLogs } = await import("~/platform/logger.server");
-  if (config.secretGenerated) {
-    logger.warn(
-      "BETTER_AUTH_SECRET is not set: generated one and stored it in DATA_DIR/auth-secret. Set it explicitly when running several processes.",
-    );
-  }
+  for (const warning of config.warnings) logger.warn(warning);
 
   let ready = false;
   const app = express();
@@ -151,7 +147,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Pages do not wait for the job queue; whatever enqueues meanwhile (the seed) waits for it.
     const queue = startQueue({ url: databaseUrl, jobs: JOBS, work: config.WORKERS, instanceName: "web" });
     queue.catch((error) => logger.error({ err: error }, "the job queue could not start"));
-    if (config.SEED_ON_START === "true") await seedIfEmpty((line) => logger.info(line));
+    await seedIfEmpty((line) => logger.info(line), { demo: config.seedDemo });
   } catch (error) {
     server.close();
     await stopQueue(0).catch(() => {});

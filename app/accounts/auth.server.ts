@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -33,13 +34,17 @@ export const AUTH_LIFETIMES = {
 export const AUTH_BASE_PATH = "/api/auth";
 
 function createAuth(database: Database) {
-  const { PUBLIC_URL, BETTER_AUTH_SECRET } = config();
+  const { PUBLIC_URL, BETTER_AUTH_SECRET, BETTER_AUTH_SECRET_PREVIOUS } = config();
   const oauth = oauthConfiguration();
   return betterAuth({
     appName: "Verdeo",
     baseURL: PUBLIC_URL,
     basePath: AUTH_BASE_PATH,
     secret: BETTER_AUTH_SECRET,
+    // Rotation: values encrypted under the previous secret stay readable (see authSecrets).
+    ...(BETTER_AUTH_SECRET_PREVIOUS
+      ? { secrets: authSecrets(BETTER_AUTH_SECRET, BETTER_AUTH_SECRET_PREVIOUS) }
+      : {}),
     trustedOrigins: [new URL(PUBLIC_URL).origin],
     database: drizzleAdapter(database, {
       provider: "pg",
@@ -125,6 +130,18 @@ function createAuth(database: Database) {
     },
     telemetry: { enabled: false },
   });
+}
+
+/**
+ * better-auth tags what it encrypts with the version of the secret used. The version is derived from
+ * the secret itself, so it stays the same when a secret moves from current to previous.
+ */
+export function authSecrets(current: string, previous: string) {
+  const version = (secret: string) => createHash("sha256").update(secret).digest().readUInt32BE(0);
+  return [
+    { version: version(current), value: current },
+    ...(previous !== current ? [{ version: version(previous), value: previous }] : []),
+  ];
 }
 
 let cached: { database: Database; auth: ReturnType<typeof createAuth> } | undefined;

@@ -88,4 +88,56 @@ describe("configuration", () => {
       "Invalid configuration: S3_BUCKET is required when other S3_ settings are given",
     );
   });
+
+  describe("safe defaults for a deployment", () => {
+    const external = "postgres://verdeo:secret@db.internal:5432/verdeo";
+    const secret = "s".repeat(40);
+
+    it("refuses an external database without BETTER_AUTH_SECRET, in one line", () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: external })).toThrow(
+        /^BETTER_AUTH_SECRET is required with an external DATABASE_URL \(at least 32 characters/,
+      );
+    });
+
+    it("refuses a production build on a public address without BETTER_AUTH_SECRET", () => {
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "production", PUBLIC_URL: "https://verdeo.example" }),
+      ).toThrow(/BETTER_AUTH_SECRET is required when serving https:\/\/verdeo.example/);
+    });
+
+    it("still generates a secret for a production build on localhost (npm start on a laptop)", () => {
+      const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "production" });
+      expect(config.secretGenerated).toBe(true);
+      expect(config.deployed).toBe(false);
+    });
+
+    it("seeds demo content on the embedded database only, unless SEED_DEMO says otherwise", () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }).seedDemo).toBe(true);
+      const deployed = { DATA_DIR: dataDir(), DATABASE_URL: external, BETTER_AUTH_SECRET: secret };
+      expect(loadConfig(deployed).seedDemo).toBe(false);
+      expect(loadConfig({ ...deployed, SEED_DEMO: "true" }).seedDemo).toBe(true);
+      expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: "false" }).seedDemo).toBe(false);
+    });
+
+    it("warns at start-up when a deployment has no SMTP_URL", () => {
+      const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: external, BETTER_AUTH_SECRET: secret });
+      expect(config.warnings).toEqual([expect.stringMatching(/^SMTP_URL is not set/)]);
+      const withMail = loadConfig({
+        DATA_DIR: dataDir(),
+        DATABASE_URL: external,
+        BETTER_AUTH_SECRET: secret,
+        SMTP_URL: "smtp://mail.internal:587",
+      });
+      expect(withMail.warnings).toEqual([]);
+    });
+
+    it("accepts a previous secret for rotation", () => {
+      const config = loadConfig({
+        DATA_DIR: dataDir(),
+        BETTER_AUTH_SECRET: secret,
+        BETTER_AUTH_SECRET_PREVIOUS: "p".repeat(40),
+      });
+      expect(config.BETTER_AUTH_SECRET_PREVIOUS).toBe("p".repeat(40));
+    });
+  });
 });

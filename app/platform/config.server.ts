@@ -18,6 +18,11 @@ const EnvFields = z.object({
     .refine((value) => value === undefined || URL.canParse(value), { message: "is not a valid URL" }),
   PUBLIC_URL: z.url().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * The secret before the last rotation: what was encrypted with it (stored OAuth tokens) stays
+   * readable. Drop it once every such value has been rewritten (at the latest after 30 days).
+   */
+  BETTER_AUTH_SECRET_PREVIOUS: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Number of proxy hops to trust for X-Forwarded-For; 0 means the socket address is the client. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -29,8 +34,14 @@ const EnvFields = z.object({
   GITHUB_CLIENT_SECRET: z.string().optional(),
   /** Test-only: point the providers at a local fake OAuth server (e.g. http://127.0.0.1:4010). */
   OAUTH_MOCK_URL: z.url().optional(),
-  /** Seed demo content into an empty database on start. */
-  SEED_ON_START: z.enum(["true", "false"]).default("true"),
+  /**
+   * Demo content (accounts that share a public password, clips, promo codes) in an empty database
+   * on start. Default: only on the embedded database; an external DATABASE_URL gets it only with
+   * SEED_DEMO=true.
+   */
+  SEED_DEMO: z.enum(["true", "false"]).optional(),
+  /** Older name of SEED_DEMO, still read. */
+  SEED_ON_START: z.enum(["true", "false"]).optional(),
   /** Where `npm run build` wrote the app (separate builds let several test runs share a checkout). */
   VERDEO_BUILD_DIR: z.string().min(1).default("build"),
   /** 0: this web process only enqueues jobs; `npm run worker` processes work them. */
@@ -94,12 +105,24 @@ const EnvSchema = EnvFields.refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SE
     },
   );
 
-export type Config = Omit<z.infer<typeof EnvSchema>, "BETTER_AUTH_SECRET" | "PUBLIC_URL" | "DATA_DIR"> & {
+export type Config = Omit<
+  z.infer<typeof EnvSchema>,
+  "BETTER_AUTH_SECRET" | "PUBLIC_URL" | "DATA_DIR" | "SEED_DEMO" | "SEED_ON_START"
+> & {
   DATA_DIR: string;
   PUBLIC_URL: string;
   BETTER_AUTH_SECRET: string;
   /** Set when the auth secret was generated on this start (worth a warning in the log). */
   secretGenerated: boolean;
+  /** Seed the demo content into an empty database (see SEED_DEMO). */
+  seedDemo: boolean;
+  /**
+   * An external database, or a production build behind a public address: a deployment other people
+   * use, where defaults that suit a laptop (a generated secret, mail to a folder) are not safe.
+   */
+  deployed: boolean;
+  /** Start-up warnings worth a line in the log (the logger is not ready while config loads). */
+  warnings: string[];
 };
 
 export class ConfigError extends Error {}
@@ -114,21 +137,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${lines.join("; ")}`);
   }
-  const values = parsed.data;
+  const { SEED_DEMO, SEED_ON_START, ...values } = parsed.data;
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, "");
+  const deployed = !!values.DATABASE_URL || (values.NODE_ENV === "production" && !isLocalAddress(publicUrl));
+  if (deployed && !values.BETTER_AUTH_SECRET) {
+    throw new ConfigError(
+      `BETTER_AUTH_SECRET is required ${values.DATABASE_URL ? "with an external DATABASE_URL" : `when serving ${publicUrl}`} (at least 32 characters, e.g. from \`openssl rand -base64 32\`)`,
+    );
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   ensureWritableDir(dataDir);
-  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, "");
   const { secret, generated } = values.BETTER_AUTH_SECRET
     ? { secret: values.BETTER_AUTH_SECRET, generated: false }
     : readOrCreateSecret(dataDir);
+  const warnings: string[] = [];
+  if (generated) {
+    warnings.push(
+      "BETTER_AUTH_SECRET is not set: generated one and stored it in DATA_DIR/auth-secret. Set it explicitly when running several processes.",
+    );
+  }
+  if (deployed && !values.SMTP_URL) {
+    warnings.push("SMTP_URL is not set: mail is written to DATA_DIR/outbox instead of being sent.");
+  }
+  if (values.BETTER_AUTH_SECRET_PREVIOUS && values.BETTER_AUTH_SECRET_PREVIOUS === secret) {
+    warnings.push("BETTER_AUTH_SECRET_PREVIOUS is the same as BETTER_AUTH_SECRET: nothing is rotated.");
+  }
   current = {
     ...values,
     DATA_DIR: dataDir,
     PUBLIC_URL: publicUrl,
     BETTER_AUTH_SECRET: secret,
     secretGenerated: generated,
+    seedDemo: (SEED_DEMO ?? SEED_ON_START ?? (values.DATABASE_URL ? "false" : "true")) === "true",
+    deployed,
+    warnings,
   };
   return current;
+}
+
+function isLocalAddress(url: string) {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || host.startsWith("127.") || host.endsWith(".localhost");
 }
 
 export function config(): Config {

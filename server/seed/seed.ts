@@ -13,12 +13,17 @@ import { CLIP_SIZES, clipKey, PROCESSING_POSTER_URL, posterKey, renderDemoClipJo
 
 type Log = (line: string) => void;
 
-/** First start of an empty database: fill it with the demo content. */
-export async function seedIfEmpty(log: Log) {
+/**
+ * First start of an empty database: the demo content, or (a real deployment, SEED_DEMO unset) only
+ * the niches and plans the site cannot work without: no accounts, no clips, no promo codes.
+ */
+export async function seedIfEmpty(log: Log, options: { demo: boolean }) {
   const [{ count }] = (await db().execute<{ count: number }>(sql`select count(*)::int as count from niches`))
     .rows;
   if (Number(count) > 0) return;
-  await seedDemoContent(log);
+  if (options.demo) return seedDemoContent(log);
+  log("Empty database: adding the niches and pricing plans (no demo content; SEED_DEMO=true adds it)");
+  await seedCatalogueBasics();
 }
 
 /** Idempotent: existing rows are left as they are, missing rows and media files are added. */
@@ -36,8 +41,14 @@ export async function seedDemoContent(log: Log) {
   );
 }
 
-/** Niches, plans and promo codes: what every environment (tests included) needs. */
+/** Niches, plans and promo codes: what every test database starts with. */
 export async function seedReferenceData() {
+  await seedCatalogueBasics();
+  await db().insert(promoCodes).values(DEMO_PROMOS).onConflictDoNothing();
+}
+
+/** Niches, sub-niches and the pricing plans. */
+async function seedCatalogueBasics() {
   const database = db();
   await database
     .insert(niches)
@@ -66,7 +77,6 @@ export async function seedReferenceData() {
       .values(tiers.map((tier, index) => ({ ...tier, planCategory: plan.category, displayOrder: index + 1 })))
       .onConflictDoNothing();
   }
-  await database.insert(promoCodes).values(DEMO_PROMOS).onConflictDoNothing();
 }
 
 async function seedUsers() {

@@ -130,4 +130,49 @@ describe("server lifecycle", () => {
       await database.stop();
     }
   });
+
+  describe("an external database (a real deployment)", () => {
+    it("without BETTER_AUTH_SECRET the start stops with one clear line", async () => {
+      const { code, output } = await startExpectingFailure({
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "verdeo-no-secret-")),
+        DATABASE_URL: "postgres://verdeo:pw@127.0.0.1:1/verdeo",
+        BETTER_AUTH_SECRET: "",
+      });
+      expect(code).toBe(1);
+      expect(output.trim().split("\n")).toHaveLength(1);
+      expect(output.trim()).toMatch(
+        /^Verdeo could not start: BETTER_AUTH_SECRET is required with an external DATABASE_URL/,
+      );
+    });
+
+    it("gets niches and plans but no demo accounts, clips or promo codes", async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-external-"));
+      const database = await startEmbeddedPostgres(dataDir, () => {});
+      try {
+        const server = await startBuiltServer({
+          DATABASE_URL: database.url,
+          BETTER_AUTH_SECRET: "x".repeat(40),
+          LOG_LEVEL: "info",
+        });
+        expect((await fetch(`${server.url}/pricing`)).status).toBe(200);
+        await server.stop();
+        expect(server.output()).toContain("SMTP_URL is not set");
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        const count = async (table: string) =>
+          (await client.query(`select count(*)::int as count from ${table}`)).rows[0].count;
+        const counts = {
+          users: await count('"user"'),
+          clips: await count("posts"),
+          promos: await count("promo_codes"),
+        };
+        const niches = await count("niches");
+        await client.end();
+        expect(counts).toEqual({ users: 0, clips: 0, promos: 0 });
+        expect(niches).toBeGreaterThan(0);
+      } finally {
+        await database.stop();
+      }
+    });
+  });
 });
