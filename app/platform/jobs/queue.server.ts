@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { fromDrizzle, PgBoss } from "pg-boss";
 import type { Executor } from "../db/client.server";
 import { logger } from "../logger.server";
+import { runWithLogContext } from "../request-context.server";
 import type { JobDefinition } from "./define.server";
 import { JOB_STATES, type JobState } from "./job-states";
 
@@ -200,9 +201,10 @@ export class JobQueue {
 
 async function runAttempt(job: AnyJob, attempt: { id: string; data: object; retryCount: number }) {
   const started = Date.now();
-  const log = logger.child({ job: job.name, jobId: attempt.id, attempt: attempt.retryCount + 1 });
+  const log = logger.child({ attempt: attempt.retryCount + 1 });
   try {
-    await job.handler(attempt.data ?? {});
+    // Every line the handler logs, however deep, names the job.
+    await runWithLogContext({ job: job.name, jobId: attempt.id }, () => job.handler(attempt.data ?? {}));
     log.debug({ ms: Date.now() - started }, "job done");
   } catch (error) {
     const final = attempt.retryCount >= job.retryLimit;
