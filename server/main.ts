@@ -34,6 +34,8 @@ async function main() {
     signals += 1;
     if (signals > 1) process.exit(1);
     console.log(`Received ${signal}, shutting down…`);
+    // The last guard: whatever hangs, the process is gone shortly after the timeout.
+    setTimeout(() => process.exit(1), running.shutdownTimeoutMs + 2_000).unref();
     running.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -49,6 +49,13 @@ const EnvFields = z.object({
     .enum(["0", "1"], { error: "must be 0 (no workers in this process) or 1" })
     .default("1")
     .transform((value) => value === "1"),
+  /**
+   * After SIGTERM, /readyz answers 503 at once while requests are still served this long, so a load
+   * balancer stops sending before the port closes. Default: 2 s, none in tests.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Bearer token that opens GET /metrics to other machines (from this machine it needs none). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   /** Media in this S3-compatible bucket; unset keeps media on local disk under DATA_DIR/media. */
   S3_BUCKET: z
@@ -107,8 +114,9 @@ const EnvSchema = EnvFields.refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SE
 
 export type Config = Omit<
   z.infer<typeof EnvSchema>,
-  "BETTER_AUTH_SECRET" | "PUBLIC_URL" | "DATA_DIR" | "SEED_DEMO" | "SEED_ON_START"
+  "BETTER_AUTH_SECRET" | "PUBLIC_URL" | "DATA_DIR" | "SEED_DEMO" | "SEED_ON_START" | "SHUTDOWN_DRAIN_MS"
 > & {
+  SHUTDOWN_DRAIN_MS: number;
   DATA_DIR: string;
   PUBLIC_URL: string;
   BETTER_AUTH_SECRET: string;
@@ -168,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: publicUrl,
     BETTER_AUTH_SECRET: secret,
     secretGenerated: generated,
+    SHUTDOWN_DRAIN_MS: values.SHUTDOWN_DRAIN_MS ?? (values.NODE_ENV === "test" ? 0 : 2_000),
     seedDemo: (SEED_DEMO ?? SEED_ON_START ?? (values.DATABASE_URL ? "false" : "true")) === "true",
     deployed,
     warnings,

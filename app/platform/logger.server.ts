@@ -1,35 +1,59 @@
-import pino from "pino";
+import pino, { type DestinationStream, type Logger } from "pino";
+import pretty from "pino-pretty";
 import { config } from "./config.server";
+import { currentLogContext } from "./request-context.server";
 
 /**
- * JSON logs to stdout, written in batches off the request path (a synchronous write per request
- * costs more than serving a cached page). A batch goes out when it reaches 4 KB or is half a second
- * old, so a quiet server's lines (start-up progress, a lone error) still show at once; `flushLogs`
- * empties the buffer before the process exits.
+ * One logger for the process. JSON lines when stdout is a file, a pipe or a collector; readable,
+ * coloured one-line logs (pino-pretty) when it is a terminal. Every line written while serving a
+ * request or working a job carries its ids (request-context.server.ts).
  */
-const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+export function createLogger(options: { level: string; destination: DestinationStream }): Logger {
+  return pino(
+    {
+      level: options.level,
+      base: undefined,
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      mixin: () => currentLogContext() ?? {},
+      hooks: {
+        streamWrite(line) {
+          unflushed = true;
+          return line;
+        },
+      },
+    },
+    options.destination,
+  );
+}
+
+/**
+ * JSON is written in batches off the request path (a synchronous write per request costs more than
+ * serving a cached page). A batch goes out when it reaches 4 KB or is half a second old, so a quiet
+ * server's lines (start-up progress, a lone error) still show at once; `flushLogs` empties the
+ * buffer before the process exits.
+ */
+const json = pino.destination({ dest: 1, sync: false, minLength: 4096 });
 const FLUSH_AFTER_MS = 500;
 let unflushed = false;
 
-export const logger = pino(
-  {
-    level: config().LOG_LEVEL,
-    base: undefined,
-    redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-    hooks: {
-      streamWrite(line) {
-        unflushed = true;
-        return line;
-      },
-    },
-  },
-  destination,
-);
+const terminal = process.stdout.isTTY === true;
+export const logger = createLogger({
+  level: config().LOG_LEVEL,
+  destination: terminal
+    ? pretty({
+        colorize: true,
+        singleLine: true,
+        translateTime: "SYS:HH:MM:ss.l",
+        ignore: "pid,hostname",
+        sync: true,
+      })
+    : json,
+});
 
 setInterval(() => {
-  if (!unflushed) return;
+  if (!unflushed || terminal) return;
   unflushed = false;
-  destination.flush();
+  json.flush();
 }, FLUSH_AFTER_MS).unref();
 
 export function flushLogs() {
@@ -37,4 +61,43 @@ export function flushLogs() {
 }
 
 // A crash or process.exit must not take the last lines with it.
-process.on("exit", () => destination.flushSync());
+process.on("exit", () => {
+  if (!terminal) json.flushSync();
+});
+
+/**
+ * Libraries that write to the console (and our own stray console calls) go through the logger, so
+ * a log collector sees one JSON line per event, never a bare stack trace between them.
+ */
+export function routeConsoleToLogger() {
+  const format = (args: unknown[]) => {
+    const error = args.find((arg) => arg instanceof Error);
+    const text = args
+      .filter((arg) => arg !== error)
+      .map((arg) => (typeof arg === "string" ? arg : safeJson(arg)))
+      .join(" ");
+    return { error, text: text || (error as Error | undefined)?.message || "" };
+  };
+  const original = { log: console.log, info: console.info, warn: console.warn, error: console.error };
+  console.log = console.info = (...args: unknown[]) => {
+    const { error, text } = format(args);
+    logger.info(error ? { err: error } : {}, text);
+  };
+  console.warn = (...args: unknown[]) => {
+    const { error, text } = format(args);
+    logger.warn(error ? { err: error } : {}, text);
+  };
+  console.error = (...args: unknown[]) => {
+    const { error, text } = format(args);
+    logger.error(error ? { err: error } : {}, text);
+  };
+  return () => Object.assign(console, original);
+}
+
+function safeJson(value: unknown) {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}

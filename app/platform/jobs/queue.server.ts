@@ -259,16 +259,23 @@ export interface JobCount {
   count: number;
 }
 
-/** How many jobs of each queue are in each state (for /metrics, the CLI and the staff console). */
+/**
+ * How many jobs of each queue are in each state (for /metrics, the CLI and the staff console): every
+ * queue and state, 0 included, so a dashboard's series do not come and go.
+ */
 export async function jobCounts(): Promise<JobCount[]> {
-  const rows = await queue.query<{ name: string; state: string; count: number }>(
-    `select name, state::text as state, count(*)::int as count
-       from ${SCHEMA}.job where name not like '\\_\\_pgboss%' group by name, state order by name, state`,
+  const rows = await queue.query<{ name: string; state: string | null; count: number }>(
+    `select q.name, j.state::text as state, count(j.id)::int as count
+       from ${SCHEMA}.queue q left join ${SCHEMA}.job j on j.name = q.name
+      where q.name not like '\\_\\_pgboss%'
+      group by q.name, j.state order by q.name`,
   );
   const counts = new Map<string, number>();
+  for (const name of new Set(rows.map((row) => row.name)))
+    for (const state of JOB_STATES) counts.set(`${name}\u0000${state}`, 0);
   for (const row of rows) {
-    const state = publicState(row.state);
-    const key = `${row.name}\u0000${state}`;
+    if (!row.state) continue;
+    const key = `${row.name}\u0000${publicState(row.state)}`;
     counts.set(key, (counts.get(key) ?? 0) + row.count);
   }
   return [...counts].map(([key, count]) => {
