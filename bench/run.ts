@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { benchMedia } from "./media";
 import { benchPages } from "./pages";
+import { benchParallelSignIns } from "./parallel-sign-ins";
 import { benchStartup } from "./startup";
 import { benchVitals } from "./vitals";
 
@@ -29,6 +30,7 @@ const suites: [string, () => Promise<string>][] = [
   ["pages", () => benchPages()],
   ["search", script("bench/search.ts")],
   ["media", () => benchMedia()],
+  ["parallel sign-ins", () => benchParallelSignIns()],
   ["vitals", () => benchVitals()],
   ["home", script("bench/home-page.ts")],
   ["orders", script("bench/orders.ts")],

@@ -30,14 +30,22 @@ export function bodyLimits(uploadPaths: RegExp, streamedPaths?: RegExp): Request
 }
 
 /**
- * Reads away what an answer left of its request's body. An action that answers without reading the
- * form leaves the body paused in the request stream; the connection (kept alive for the browser's
- * next request) then stalls until the server's request timeout. The body is within the limits above.
+ * Deals with what an answer left of its request's body. An action that answers without reading the
+ * form leaves the body paused in the request stream, and the connection (kept alive for the
+ * browser's next request) stalls until the server's request timeout. A form body (within the limits
+ * above) is read away after the answer; a streamed upload may be large, so its connection is closed
+ * with the answer instead.
  */
 export function drainUnreadBodies(streamedPaths?: RegExp): RequestHandler {
   return (req, res, next) => {
-    // Streamed uploads may be large and read their bodies themselves.
-    if (streamedPaths?.test(req.path)) return next();
+    if (streamedPaths?.test(req.path)) {
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+        if (!req.complete) res.setHeader("Connection", "close");
+        return writeHead.apply(this, args);
+      } as typeof writeHead;
+      return next();
+    }
     res.once("finish", () => {
       if (req.complete) return;
       // The app's body reader pauses the stream whenever its buffer is full; nobody reads it now.

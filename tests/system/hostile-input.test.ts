@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed/demo-content";
 import { type ServerProcess, startBuiltServer } from "../e2e/server-process";
@@ -86,11 +86,67 @@ function concretePaths(pattern: string, value: string): string[] {
 
 const hasParameters = (pattern: string) => pattern.split("/").some((s) => s.startsWith(":") || s === "*");
 
+interface PageForm {
+  page: string;
+  action: string;
+  fields: [string, string][];
+}
+
+const attribute = (attributes: string, name: string) =>
+  new RegExp(`\\s${name}="([^"]*)"`)
+    .exec(attributes)?.[1]
+    ?.replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"');
+
+/**
+ * The POST forms a rendered page holds, each with the values it would submit as it stands (hidden
+ * fields, checked radios and boxes, first options, the first named submit button): a valid baseline
+ * that one hostile field at a time is put into, so a value is judged by the rule of its own field.
+ */
+function formsOf(page: string, html: string): PageForm[] {
+  const forms: PageForm[] = [];
+  for (const [, attributes = "", body = ""] of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
+    if (attribute(attributes, "method")?.toLowerCase() !== "post") continue;
+    const fields: [string, string][] = [];
+    for (const [, input = ""] of body.matchAll(/<input\b([^>]*)>/g)) {
+      const name = attribute(input, "name");
+      const type = attribute(input, "type") ?? "text";
+      if (!name || type === "file") continue;
+      if ((type === "radio" || type === "checkbox") && !/\schecked=/.test(input)) {
+        if (type === "checkbox") fields.push([name, attribute(input, "value") ?? "on"]);
+        continue;
+      }
+      fields.push([
+        name,
+        attribute(input, "value") ?? (type === "email" ? "someone@example.test" : "Hello there"),
+      ]);
+    }
+    for (const [, select = "", options = ""] of body.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
+      const name = attribute(select, "name");
+      const first = /<option\b[^>]*value="([^"]*)"/.exec(options)?.[1];
+      if (name && first !== undefined) fields.push([name, first]);
+    }
+    for (const [, area = ""] of body.matchAll(/<textarea\b([^>]*)>/g)) {
+      const name = attribute(area, "name");
+      if (name) fields.push([name, "A message of some length, written by a person."]);
+    }
+    const button = /<button\b([^>]*\sname="[^"]*"[^>]*)>/.exec(body)?.[1];
+    const buttonName = button && attribute(button, "name");
+    if (buttonName) fields.push([buttonName, attribute(button, "value") ?? ""]);
+    const action = attribute(attributes, "action") ?? new URL(page, "http://x").pathname;
+    if (fields.length > 0) forms.push({ page, action, fields });
+  }
+  return forms;
+}
+
 /**
  * Records every row any request inserts, updates or deletes (rate-limit counts aside, which every
  * request may move): a trigger on each application table appends to one log, so "did this request
  * change a row" is one cheap look at the log's end.
  */
+/** Counts that every visit may move: rate limits, and the searches people make (for "top searches"). */
+const UNWATCHED = ["rate_limits", "search_query_stats", "hostile_row_changes", "__drizzle_migrations"];
+
 async function watchRowChanges(client: pg.Client) {
   await client.query(`
     create table hostile_row_changes (id bigserial primary key, name text not null, op text not null);
@@ -99,11 +155,23 @@ async function watchRowChanges(client: pg.Client) {
     do $$ declare t text; begin
       for t in select table_name from information_schema.tables
                where table_schema = 'public' and table_type = 'BASE TABLE'
-                 and table_name not in ('rate_limits', 'hostile_row_changes', '__drizzle_migrations') loop
+                 and table_name not in (${UNWATCHED.map((name) => `'${name}'`).join(", ")}) loop
         execute format('create trigger hostile_watch after insert or update or delete on %I
                         for each row execute function hostile_record_change()', t);
       end loop;
     end $$;`);
+}
+
+/** Waits until nothing has changed rows for a while: start-up jobs (search index, counters) are done. */
+async function waitForQuiet(client: pg.Client, quietMs = 3_000, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = await lastChange(client);
+  let since = Date.now();
+  while (Date.now() - since < quietMs && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await lastChange(client);
+    if (now !== last) [last, since] = [now, Date.now()];
+  }
 }
 
 async function lastChange(client: pg.Client) {
@@ -130,8 +198,9 @@ describe("hostile input on every route", () => {
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-hostile-"));
     restoreDemoMedia(dataDir);
+    // No job workers in this process: their background writes would be taken for the requests'.
     server = await startBuiltServer(
-      { BETTER_AUTH_SECRET: "h".repeat(40) },
+      { BETTER_AUTH_SECRET: "h".repeat(40), WORKERS: "0" },
       { dataDir, readyTimeoutMs: 300_000 },
     );
     saveDemoMedia(dataDir);
@@ -146,6 +215,11 @@ describe("hostile input on every route", () => {
     await client.connect();
     cookie = await signIn();
     await watchRowChanges(client);
+    await waitForQuiet(client);
+  });
+
+  beforeEach(() => {
+    failures.length = 0;
   });
 
   afterAll(async () => {
@@ -267,6 +341,62 @@ describe("hostile input on every route", () => {
             if (status >= 400 && rows.length > 0) changed.push(`${label}: ${status} changed ${rows}`);
             if (status > 0 && status < 400) accepted.push(`${label}: ${status}`);
           }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(changed).toEqual([]);
+  }, 300_000);
+
+  it("every form a page renders, with one field at a time hostile: no 500, and a refused one changes no row", async () => {
+    const pages = patterns
+      .map(
+        (pattern) =>
+          pattern.path
+            .replace(/:\w+\?|\*/g, "")
+            .replace(/:\w+/g, "1")
+            .replace(/\/+$/, "") || "/",
+      )
+      .filter((page, index, all) => all.indexOf(page) === index && !page.startsWith("/api/"));
+    const seen = new Set<string>();
+    const forms: PageForm[] = [];
+    for (const page of pages) {
+      const response = await fetch(`${server.url}${page}`, {
+        headers: { Cookie: cookie },
+        redirect: "manual",
+      });
+      if (!response.headers.get("content-type")?.includes("text/html")) continue;
+      for (const form of formsOf(page, await response.text())) {
+        // Logging out would end the session the walk uses; one copy of each form is enough.
+        const key = `${form.action} ${form.fields.map(([name]) => name).join(",")}`;
+        if (form.action.startsWith("/logout") || seen.has(key)) continue;
+        seen.add(key);
+        forms.push(form);
+      }
+    }
+    if (process.env.HOSTILE_TRACE)
+      process.stderr.write(`forms: ${forms.map((f) => `${f.page} → ${f.action}`)}\n`);
+    expect(forms.length).toBeGreaterThanOrEqual(3);
+    const changed: string[] = [];
+    for (const form of forms) {
+      for (const [index, [name]] of form.fields.entries()) {
+        if (name === "intent") continue;
+        for (const [kind, value] of [...HOSTILE, ["array", "1"] as [string, string]]) {
+          const body = new URLSearchParams(form.fields.map(([n, v], i) => [n, i === index ? value : v]));
+          if (kind === "array") body.append(name, "2");
+          const before = await lastChange(client);
+          const label = `signed in POST ${form.action} from ${form.page}, ${name} = ${kind}`;
+          const status = await send(label, `${server.url}${form.action}`, {
+            method: "POST",
+            headers: {
+              Origin: server.url,
+              "Content-Type": "application/x-www-form-urlencoded",
+              Cookie: cookie,
+            },
+            body,
+          });
+          const rows = await changesSince(client, before);
+          if (status >= 400 && rows.length > 0) changed.push(`${label}: ${status} changed ${rows}`);
         }
       }
     }
