@@ -73,3 +73,65 @@ export async function listPopularClips(limit: number): Promise<CatalogClip[]> {
     )
     .limit(limit);
 }
+
+/** What the clip page shows beyond a catalogue card: tags and the file's technical details. */
+export interface ClipDetails {
+  tags: string[];
+  frameRate: number | null;
+  fileSizeBytes: number | null;
+  codec: string | null;
+}
+
+export async function findClipDetails(id: number): Promise<ClipDetails | undefined> {
+  const [row] = await db()
+    .select({
+      tags: posts.tags,
+      frameRate: posts.frameRate,
+      fileSizeBytes: posts.fileSizeBytes,
+      codec: posts.codec,
+    })
+    .from(posts)
+    .where(and(eq(posts.id, id), isPublished))
+    .limit(1);
+  return row;
+}
+
+export const RELATED_CLIPS = 8;
+
+/** The creator's other published clips, newest first. */
+export async function listMoreFromCreator(creatorId: string, exceptId: number): Promise<CatalogClip[]> {
+  return selectClips()
+    .where(and(eq(posts.userId, creatorId), isPublished, sql`${posts.id} <> ${exceptId}`))
+    .orderBy(sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`)
+    .limit(RELATED_CLIPS);
+}
+
+/** How many clips "similar clips" weighs at most: the newest sharing a tag, and the newest of the niche. */
+const SIMILAR_CANDIDATES = 400;
+
+/**
+ * Clips like this one: three points per shared tag, two for the same niche, one for the same mood;
+ * ties go to the closer first fingerprint frame (Hamming distance of the 64-bit dHashes) when both
+ * clips have one, then popularity. Candidates are a bounded set (clips sharing a tag through the tag
+ * index, and the niche's newest), so the page stays fast on a large catalogue.
+ */
+export async function listSimilarClips(id: number): Promise<CatalogClip[]> {
+  const rows = await db().execute<{ id: number }>(sql`
+    with me as (select id, tags, niche_id, mood, fingerprint from posts where id = ${id}),
+    candidates as (
+      (select p.id from posts p, me where p.tags && me.tags and p.id <> me.id and p.status = 'published'
+        order by p.created_at desc nulls last limit ${SIMILAR_CANDIDATES})
+      union
+      (select p.id from posts p, me where p.niche_id = me.niche_id and p.id <> me.id and p.status = 'published'
+        order by p.created_at desc nulls last limit ${SIMILAR_CANDIDATES})
+    )
+    select p.id from candidates c join posts p on p.id = c.id, me
+    order by
+      3 * cardinality(array(select unnest(p.tags) intersect select unnest(me.tags)))
+        + 2 * (p.niche_id = me.niche_id)::int + (p.mood = me.mood)::int desc,
+      case when p.fingerprint[1] is not null and me.fingerprint[1] is not null
+        then bit_count(int8send(p.fingerprint[1] # me.fingerprint[1])) else 65 end,
+      p.saves_count + p.downloads_count desc, p.id desc
+    limit ${RELATED_CLIPS}`);
+  return listClipsByIds(rows.rows.map((row) => row.id));
+}

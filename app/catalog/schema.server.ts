@@ -129,6 +129,8 @@ export const posts = pgTable(
       .on(t.durationSeconds.desc(), t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
     index("posts_search_vector_idx").using("gin", t.searchVector),
+    // "Similar clips" finds clips sharing a tag through this.
+    index("posts_tags_idx").using("gin", t.tags),
     index("posts_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { posts } from "~/catalog/schema.server";
+import { db } from "~/platform/db/client.server";
 import { listSavedClips } from "~/catalog/profile-clips.server";
 import { insertSavedClip } from "~/catalog/saved.queries.server";
 import { isSaved, setClipSaved } from "~/catalog/saved.server";
@@ -24,6 +27,22 @@ describe("saved clips", () => {
     await setClipSaved({ userId: buyer.id, clipId, saved: false });
     await setClipSaved({ userId: buyer.id, clipId, saved: false });
     expect(await isSaved(buyer.id, clipId)).toBe(false);
+  });
+
+  it("keeps the clip's saves_count current, also under double and parallel clicks", async () => {
+    const creator = await createProfile();
+    const first = await createProfile({ role: "user" });
+    const second = await createProfile({ role: "user" });
+    const clipId = await createClip({ userId: creator.id });
+    const count = async () =>
+      (await db().select({ n: posts.savesCount }).from(posts).where(eq(posts.id, clipId)))[0].n;
+    await Promise.all([save(first.id, clipId), save(first.id, clipId), save(second.id, clipId)]);
+    expect(await count()).toBe(2);
+    await Promise.all([
+      setClipSaved({ userId: first.id, clipId, saved: false }),
+      setClipSaved({ userId: first.id, clipId, saved: false }),
+    ]);
+    expect(await count()).toBe(1);
   });
 
   it("a save belongs to one user only", async () => {

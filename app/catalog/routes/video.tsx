@@ -6,22 +6,37 @@ import { buttonClass } from "~/components/button";
 import { ChevronLeftIcon, DownloadIcon } from "~/components/icons";
 import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
-import { findClip } from "../catalog.server";
+import { findClip, findClipDetails, listMoreFromCreator, listSimilarClips } from "../catalog.server";
 import { POST_NOT_FOUND } from "../catalog-content";
 import { clipPath, downloadPath, loginToReturn, parseClipId } from "../clip-id";
 import { formatDuration } from "../components/clip-card";
+import { GridCard, JustifiedGrid } from "../components/clip-grid";
 import { SaveButton } from "../components/save-button";
+import { exploreSearch } from "../explore-url";
 import { isSaved } from "../saved.server";
 import type { Route } from "./+types/video";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseClipId(params.id);
   const clip = id ? await findClip(id) : undefined;
-  if (!clip) return data({ clip: null, saved: false, loginHref: null, origin: "" }, { status: 404 });
+  if (!clip)
+    return data(
+      { clip: null, details: null, more: [], similar: [], saved: false, loginHref: null, origin: "" },
+      { status: 404 },
+    );
   const user = await getOptionalUser(request);
+  const [details, more, similar, saved] = await Promise.all([
+    findClipDetails(clip.id),
+    listMoreFromCreator(clip.creatorId, clip.id),
+    listSimilarClips(clip.id),
+    user ? isSaved(user.id, clip.id) : false,
+  ]);
   return {
     clip,
-    saved: user ? await isSaved(user.id, clip.id) : false,
+    details: details ?? null,
+    more,
+    similar,
+    saved,
     loginHref: user ? null : loginToReturn(clipPath(clip.id)),
     origin: config().PUBLIC_URL,
   };
@@ -46,6 +61,12 @@ export const meta: Route.MetaFunction = ({ data }) => {
   ];
 };
 
+function formatBytes(bytes: number) {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1e3))} KB`;
+}
+
 /** Back goes back in history, or to explore when the clip was opened in a new tab. */
 function BackButton() {
   const navigate = useNavigate();
@@ -68,7 +89,7 @@ function BackButton() {
 }
 
 export default function Video({ loaderData }: Route.ComponentProps) {
-  const { clip, saved, loginHref, origin } = loaderData;
+  const { clip, details, more, similar, saved, loginHref, origin } = loaderData;
   if (!clip) {
     return (
       <main className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -121,12 +142,14 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{clip.title}</h1>
             <p className="mt-3 leading-relaxed text-zinc-700 dark:text-zinc-300">{clip.description}</p>
           </div>
-          <dl className="grid grid-cols-2 gap-3 text-sm">
+          <dl className="grid grid-cols-2 gap-3 text-sm" aria-label="File details">
             {[
-              ["License", clip.license],
+              ["Resolution", `${clip.width}×${clip.height}`],
+              ["Frame rate", details?.frameRate ? `${Math.round(details.frameRate * 100) / 100} fps` : "—"],
               ["Duration", formatDuration(clip.durationSeconds)],
               ["Orientation", clip.orientation],
-              ["Resolution", `${clip.width}×${clip.height}`],
+              ["Original file", details?.fileSizeBytes ? formatBytes(details.fileSizeBytes) : "—"],
+              ["Codec", details?.codec ?? "—"],
               ["Colour tone", clip.colorTone],
               ["Mood", clip.mood],
             ].map(([label, value]) => (
@@ -136,6 +159,34 @@ export default function Video({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
+          <div className="rounded-xl border border-zinc-200 p-3 text-sm dark:border-zinc-800">
+            <p className="font-semibold">Licenses offered</p>
+            <p className="mt-1 text-zinc-600 dark:text-zinc-400">
+              {clip.license === "extended"
+                ? "Standard and Extended: every use of Standard, plus broadcast, paid ads and unlimited views."
+                : "Standard: online, social and client projects."}{" "}
+              <Link to="/licensing" className="font-semibold text-brand-700 underline dark:text-brand-400">
+                What each covers
+              </Link>
+              . Download shows what it costs under your plan.
+            </p>
+          </div>
+          {details?.tags.length ? (
+            <nav aria-label="Tags">
+              <ul className="flex flex-wrap gap-2">
+                {details.tags.map((tag) => (
+                  <li key={tag}>
+                    <Link
+                      to={`/videos${exploreSearch({ q: tag })}`}
+                      className="inline-flex rounded-full bg-zinc-100 px-3 py-1 text-xs font-medium text-zinc-800 hover:bg-brand-50 hover:text-brand-800 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:bg-brand-950"
+                    >
+                      #{tag}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
           <div className="flex flex-wrap gap-3">
             <SaveButton key={clip.id} clipId={clip.id} initial={saved} loginHref={loginHref} />
             {/* The licensing domain's dialog page decides: sign in, choose a plan, or pick a file. */}
@@ -171,6 +222,22 @@ export default function Video({ loaderData }: Route.ComponentProps) {
           </p>
         </aside>
       </div>
+      {similar.length ? (
+        <section aria-labelledby="similar-clips" className="mt-12">
+          <h2 id="similar-clips" className="mb-4 text-xl font-bold tracking-tight">
+            Similar clips
+          </h2>
+          <JustifiedGrid clips={similar}>{(item) => <GridCard clip={item} />}</JustifiedGrid>
+        </section>
+      ) : null}
+      {more.length ? (
+        <section aria-labelledby="more-from-creator" className="mt-12">
+          <h2 id="more-from-creator" className="mb-4 text-xl font-bold tracking-tight">
+            More from {clip.creatorName}
+          </h2>
+          <JustifiedGrid clips={more}>{(item) => <GridCard clip={item} />}</JustifiedGrid>
+        </section>
+      ) : null}
       <script
         type="application/ld+json"
         // JSON-LD is a data block (never executed), so it needs no CSP nonce; `<` is escaped.
