@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { posts } from "~/catalog/schema.server";
-import { db } from "~/platform/db/client.server";
 import { listSavedClips } from "~/catalog/profile-clips.server";
 import { insertSavedClip } from "~/catalog/saved.queries.server";
 import { isSaved, setClipSaved } from "~/catalog/saved.server";
+import { posts } from "~/catalog/schema.server";
+import { db } from "~/platform/db/client.server";
 import { createClip, createProfile } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";
 
