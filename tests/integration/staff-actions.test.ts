@@ -18,8 +18,10 @@ import { ordersPending, pricingTiers, promoCodes } from "~/commerce/schema.serve
 import { action as hubAction, loader as hubLoader } from "~/content/routes/creators-hub";
 import { listAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
-import { listJobs } from "~/platform/jobs/queue.server";
+import { listFailedJobs, listJobs } from "~/platform/jobs/queue.server";
+import { queueMail } from "~/platform/mail.server";
 import { action as creatorsAction } from "~/staff/routes/creators";
+import { action as jobsAction, loader as jobsLoader } from "~/staff/routes/jobs";
 import { action as messageAction } from "~/staff/routes/message";
 import { action as plansAction } from "~/staff/routes/plans";
 import { action as promoAction } from "~/staff/routes/promo";
@@ -617,5 +619,45 @@ describe("clip reports", () => {
       action: "clip_report.set_status",
       after: { status: "resolved" },
     });
+  });
+});
+
+describe("jobs", () => {
+  it("lists a failed job with its error but not its data, and a developer queues it again (audited)", async () => {
+    await queueMail({
+      to: "someone@example.com",
+      subject: "Secret link",
+      text: "https://example.com/reset?token=abc",
+    });
+    const [job] = (await listJobs(["queued"], 500)).filter(
+      (row) => (row.data as { subject?: string }).subject === "Secret link",
+    );
+    await database.db.execute(
+      sql`update pgboss.job set state = 'failed', output = '{"message":"SMTP refused"}'::jsonb where id = ${job!.id}`,
+    );
+
+    const page = await load(jobsLoader, "/staff/jobs", developer.cookie);
+    const failed = (page.data as { failed: Record<string, unknown>[] }).failed.find(
+      (row) => row.id === job!.id,
+    );
+    expect(failed).toMatchObject({ name: "mail.send", error: "SMTP refused" });
+    expect(failed).not.toHaveProperty("data");
+
+    const retried = await post(
+      jobsAction,
+      "/staff/jobs",
+      { intent: "retry", target: job!.id },
+      developer.cookie,
+    );
+    expect(retried.status).toBe(302);
+    expect((await listFailedJobs()).map((row) => row.id)).not.toContain(job!.id);
+    expect(await lastAudit("job", job!.id)).toMatchObject({ action: "job.retry", actorId: developer.id });
+    const again = await post(
+      jobsAction,
+      "/staff/jobs",
+      { intent: "retry", target: job!.id },
+      developer.cookie,
+    );
+    expect(again.status).toBe(409);
   });
 });
