@@ -404,6 +404,59 @@ describe("hostile input on every route", () => {
     expect(changed).toEqual([]);
   }, 300_000);
 
+  it("after log-in, redirectTo never leads off the site, and control characters never reach a header", async () => {
+    const demo = DEMO_USERS[1]!;
+    const targets: [string, number, string | null][] = [
+      ["/%09/evil.example", 400, null],
+      ["/%0A/evil.example", 400, null],
+      ["/%0D/evil.example", 400, null],
+      ["/..//evil.example", 302, "/profile"],
+      ["//evil.example", 302, "/profile"],
+      ["/%5Cevil.example", 302, "/profile"],
+      ["https://evil.example/", 302, "/profile"],
+      ["/video/1?x=1", 302, "/video/1?x=1"],
+    ];
+    for (const [target, status, location] of targets) {
+      for (const [method, headers] of [
+        ["POST", { "Content-Type": "application/x-www-form-urlencoded" }],
+        ["GET", { Cookie: cookie }],
+      ] as const) {
+        const response = await fetch(`${server.url}/login?redirectTo=${target}`, {
+          method,
+          redirect: "manual",
+          headers: { Origin: server.url, ...headers },
+          body:
+            method === "POST"
+              ? new URLSearchParams({ intent: "password", email: demo.email, password: DEMO_PASSWORD })
+              : undefined,
+        });
+        expect([method, target, response.status]).toEqual([method, target, status]);
+        expect([method, target, response.headers.get("location")]).toEqual([method, target, location]);
+      }
+    }
+  });
+
+  it("an error document from a standalone page carries this response's nonce on every inline script", async () => {
+    // A failing action: the rate-limit table is gone, so the log-in action throws before rendering.
+    await client.query("alter table rate_limits rename to rate_limits_away");
+    try {
+      const response = await fetch(`${server.url}/login`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "password", email: "someone@example.test", password: "secret1" }),
+      });
+      const html = await response.text();
+      expect(response.status).toBe(500);
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+      expect(nonce).toBeTruthy();
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1] ?? "");
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    } finally {
+      await client.query("alter table rate_limits_away rename to rate_limits");
+    }
+  });
+
   it("no JSON body to the auth endpoints answers 500", async () => {
     for (const endpoint of [
       "sign-in/email",
