@@ -50,7 +50,7 @@ export const RATE_LIMIT_POLICIES = {
   /** Starting an upload (each one reserves storage and queues work). */
   upload_start: {
     perIp: rule("ip", "upload-start:ip", 60, 3600),
-    perUser: rule("user", "upload-start:user", 30, 3600),
+    perUser: rule("user", "upload-start:user", 60, 3600),
   },
   avatar: { perUser: rule("user", "avatar:user", 20, 600) },
 } as const satisfies Record<string, Record<string, RateLimitPolicyRule>>;
