@@ -23,7 +23,7 @@ import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
 import { parseExploreQuery } from "~/catalog/explore-query.server";
-import type { ExploreQuery } from "~/catalog/explore-url";
+import { type ExploreQuery, FILTER_VALUES } from "~/catalog/explore-url";
 import { countFacets, FACET_NAMES, pageIdsStatement } from "~/catalog/search.queries.server";
 import { searchClips } from "~/catalog/search.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
@@ -309,29 +309,7 @@ async function main() {
     for (const { query } of mix.filter((_, index) => index % 4 === 0)) {
       const text = parseSearchText(query.q);
       const values = FACET_NAMES.flatMap((name) =>
-        (name === "niche"
-          ? niches
-          : [
-              "standard",
-              "extended",
-              "short",
-              "medium",
-              "long",
-              "landscape",
-              "portrait",
-              "square",
-              "warm",
-              "cool",
-              "neutral",
-              "cinematic",
-              "calm",
-              "energetic",
-              "4k",
-              "1080p",
-              "720p",
-              "sd",
-            ]
-        ).map((value) => ({ name, value })),
+        (name === "niche" ? niches : FILTER_VALUES[name]).map((value) => ({ name, value })),
       );
       facetTimings.push((await medianOf(() => countFacets(query, text, values))).ms);
     }

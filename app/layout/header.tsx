@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+import { Form, NavLink, useLocation } from "react-router";
 import type { HeaderUser } from "~/accounts/header-user";
 import { UserMenuStandIn } from "~/accounts/user-menu-stand-in";
+import { SearchSuggest } from "~/catalog/components/search-suggest";
 import { ButtonLink } from "~/components/button";
 import { CloseIcon, MenuIcon } from "~/components/icons";
 import { Logo } from "~/components/logo";
@@ -45,7 +46,12 @@ export function Header({ user }: { user: HeaderUser | null }) {
   }, [location.pathname]);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-50 border-b border-zinc-200/80 bg-white/85 backdrop-blur dark:border-zinc-800/80 dark:bg-zinc-950/85">
+    // With the phone menu open the bar is opaque too: the page must not show through the links.
+    <header
+      className={`fixed inset-x-0 top-0 z-50 border-b border-zinc-200/80 dark:border-zinc-800/80 ${
+        menuOpen ? "bg-white dark:bg-zinc-950" : "bg-white/85 backdrop-blur dark:bg-zinc-950/85"
+      }`}
+    >
       <div className="mx-auto flex h-16 max-w-[1400px] items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -55,6 +61,17 @@ export function Header({ user }: { user: HeaderUser | null }) {
             </NavLink>
           ))}
         </nav>
+        {/* Wide screens search from anywhere; the explore and search pages have their own box. */}
+        {["/", "/videos", "/search"].includes(location.pathname) ? null : (
+          <Form method="get" action="/videos" role="search" className="hidden w-72 xl:block">
+            <SearchSuggest
+              name="q"
+              label="Search videos"
+              placeholder="Search videos…"
+              inputClassName="h-10 w-full rounded-full border border-zinc-300 bg-white pr-3 pl-11 text-sm outline-none placeholder:text-zinc-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-500/30 dark:border-zinc-700 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
+            />
+          </Form>
+        )}
         <div className="flex items-center gap-2">
           <ThemeToggle />
           {user ? (
@@ -80,7 +97,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
         <nav
           id="mobile-nav"
           aria-label="Main"
-          className="border-t border-zinc-200 px-4 py-3 md:hidden dark:border-zinc-800"
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-zinc-200 bg-white px-4 py-3 shadow-lg md:hidden dark:border-zinc-800 dark:bg-zinc-950"
         >
           <ul className="flex flex-col">
             {HEADER_LINKS.map((link) => (
