@@ -3,13 +3,14 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Avatar } from "./avatar";
 import type { HeaderUser } from "./header-user";
+import { can } from "./permissions";
 import { RoleBadge } from "./role-badge";
 import { useAccountTheme } from "./use-account-theme";
 import { Chevron, USER_MENU_TRIGGER_CLASS } from "./user-menu-stand-in";
 
 /**
  * The header dropdown of a signed-in person: display name (truncated at ~100px),
- * role badge, My Profile and Log Out. Radix gives keyboard use (Enter/Space/arrows/Escape) and focus
+ * role badge, My Profile (Staff console for staff) and Log Out. Radix gives keyboard use (Enter/Space/arrows/Escape) and focus
  * handling; it closes on every navigation and when logging out.
  */
 export function UserMenu({ user }: { user: HeaderUser }) {
@@ -51,6 +52,17 @@ export function UserMenu({ user }: { user: HeaderUser }) {
                 My Profile
               </Link>
             </DropdownMenu.Item>
+            {/* Only staff learn that the console exists. */}
+            {can(user.role, "staff:access") ? (
+              <DropdownMenu.Item asChild>
+                <Link
+                  to="/staff"
+                  className="flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 outline-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800"
+                >
+                  Staff console
+                </Link>
+              </DropdownMenu.Item>
+            ) : null}
             <DropdownMenu.Item
               className="flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-red-700 outline-none data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950/50"
               onSelect={() => {

@@ -57,6 +57,21 @@ describe("staff console", () => {
     expect(response?.status()).toBe(404);
     await page.getByRole("heading", { name: /doesn't exist|not found/i }).waitFor();
     expect(await page.getByRole("navigation", { name: "Staff console" }).count()).toBe(0);
+
+    const buyer = await newPage();
+    await signIn(buyer);
+    expect((await buyer.goto("/staff"))?.status()).toBe(404);
+    await buyer.getByTestId("user-menu").click();
+    await buyer.getByRole("menuitem", { name: "My Profile" }).waitFor();
+    expect(await buyer.getByRole("menuitem", { name: "Staff console" }).count()).toBe(0);
+  });
+
+  it("a developer reaches the console from the account menu", async () => {
+    const page = await staffPage();
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "Staff console" }).click();
+    await page.waitForURL("**/staff");
+    await page.getByRole("heading", { name: "Overview" }).waitFor();
   });
 
   it("review: approve publishes a clip, reject (after the confirm step) records the reason", async () => {
