@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { publicPageCache } from "./page-cache";
+import { pageCacheKey, publicPageCache } from "./page-cache";
 
 const TTL_MS = 100;
 const MAX_STALE_MS = 1_000;
@@ -120,5 +120,44 @@ describe("public page cache", () => {
     const forged = await visit(url, { "x-verdeo-page-refresh": "1" });
     expect(forged.hit).toBe(true);
     expect(renders()).toBe(1);
+  });
+});
+
+describe("page cache key", () => {
+  it("ignores tracking parameters and the order of the others", () => {
+    expect(pageCacheKey("/videos?utm_source=news&utm_medium=mail&fbclid=abc&gclid=x")).toBe("/videos");
+    expect(pageCacheKey("/videos?sort=newest&niche=nature")).toBe(
+      pageCacheKey("/videos?niche=nature&sort=newest"),
+    );
+    expect(pageCacheKey("/search?q=lake&utm_campaign=spring")).toBe("/search?q=lake");
+  });
+
+  it("keeps every other parameter, so different pages never share a copy", () => {
+    expect(pageCacheKey("/videos?niche=nature")).not.toBe(pageCacheKey("/videos?niche=food"));
+    expect(pageCacheKey("/search?q=a%26b")).toBe("/search?q=a%26b");
+  });
+});
+
+describe("page cache memory bound", () => {
+  it("drops the least recently used copies once the byte bound is reached", async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = "n";
+      next();
+    });
+    app.use(publicPageCache({ ttlMs: 60_000, paths: /^\/p\/\d+$/, maxBytes: 3 * (2 * 10_000 + 512) }));
+    let renders = 0;
+    app.get("/p/:n", (_req, res) => {
+      renders += 1;
+      res.type("html").send("x".repeat(10_000));
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server!.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    for (const n of [1, 2, 3, 4]) await visit(`${base}/p/${n}`);
+    expect(renders).toBe(4);
+    // Pages 2-4 fit; page 1, used least recently, made room for page 4.
+    for (const n of [2, 3, 4]) expect((await visit(`${base}/p/${n}`)).hit).toBe(true);
+    expect((await visit(`${base}/p/1`)).hit).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
 import { THEME_COOKIE } from "~/accounts/theme";
 
 /**
@@ -25,8 +26,27 @@ interface CachedPage {
 
 /** A visitor whose only cookie is the theme still sees the anonymous page (copies are kept per theme). */
 const THEME_COOKIE_ONLY = new RegExp(`^(?:\\s*${THEME_COOKIE}=(?:dark|light)\\s*;?\\s*)?$`);
-const MAX_ENTRIES = 500;
+/** Memory the copies may take in all (HTML is counted as UTF-16, as V8 may hold it). */
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 const MAX_BODY_BYTES = 512 * 1024;
+/**
+ * Query parameters that tracking adds to links (campaigns, ad clicks, mail tools): they never change
+ * the page, so `/videos?utm_source=x` is the same copy as `/videos`. Anything else is part of the key.
+ */
+const TRACKING_PARAMETER =
+  /^(?:utm_\w+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|yclid|twclid|ttclid|li_fat_id|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok|ref_src|s_cid)$/i;
+
+/**
+ * The cache key of a URL: its path and its parameters without tracking ones, in a fixed order (two
+ * links that differ only in the order of their parameters show the same page).
+ */
+export function pageCacheKey(originalUrl: string) {
+  const url = new URL(originalUrl, "http://cache.invalid");
+  const kept = [...url.searchParams].filter(([name]) => !TRACKING_PARAMETER.test(name));
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(kept).toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
 const CACHED_HEADERS = ["content-type", "cache-control", "vary", "link"];
 /** Marks this process's own refresh requests; the random value keeps anyone else from sending it. */
 const REFRESH_HEADER = "x-verdeo-page-refresh";
@@ -36,9 +56,14 @@ export function publicPageCache(options: {
   ttlMs: number;
   maxStaleMs?: number;
   paths: RegExp;
+  /** Bound on the memory all copies take together; the least recently used go first. */
+  maxBytes?: number;
 }): RequestHandler {
   const maxStaleMs = options.maxStaleMs ?? 60_000;
-  const pages = new Map<string, CachedPage>();
+  const pages = new LRUCache<string, CachedPage>({
+    maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    sizeCalculation: (page) => page.html.length * 2 + 512,
+  });
   const refreshing = new Set<string>();
 
   return (req, res, next) => {
@@ -46,7 +71,7 @@ export function publicPageCache(options: {
     if (req.method !== "GET" || !options.paths.test(req.path) || !THEME_COOKIE_ONLY.test(cookie))
       return next();
     const nonce = res.locals.cspNonce as string;
-    const key = `${req.originalUrl}|${cookie.includes("dark") ? "dark" : "light"}`;
+    const key = `${pageCacheKey(req.originalUrl)}|${cookie.includes("dark") ? "dark" : "light"}`;
     const isRefresh = req.headers[REFRESH_HEADER] === REFRESH_TOKEN;
     const hit = isRefresh ? undefined : pages.get(key);
     const now = Date.now();
@@ -62,8 +87,6 @@ export function publicPageCache(options: {
         if (typeof value === "string") headers[name] = value;
       }
       if (status !== 200 || res.getHeader("set-cookie") || body.length > MAX_BODY_BYTES) return;
-      pages.delete(key);
-      if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
       pages.set(key, { headers, html: body.toString("utf8"), nonce, expires: Date.now() + options.ttlMs });
     });
     next();
