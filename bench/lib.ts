@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +20,33 @@ export async function startBenchServer(env: Record<string, string> = {}) {
   await waitForDemoMedia(server.url, BENCH_DATA_DIR);
   saveDemoMedia(BENCH_DATA_DIR);
   return server;
+}
+
+/**
+ * A reference server (bench/reference-server.mjs) in its own process, so it gets a core's worth of
+ * event loop just like Verdeo, not a share of the load generator's.
+ */
+export async function startReferenceServer(mode: "--html" | "--file", file: string) {
+  const child = spawn(process.execPath, [path.resolve("bench/reference-server.mjs"), mode, file], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (chunk) => {
+      output += chunk;
+      const match = /PORT (\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`reference server exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
 }
 
 export interface LoadResult {

@@ -1,42 +1,18 @@
 /**
  * Media delivery: full and ranged reads of a clip through Verdeo against a bare
- * fs.createReadStream server, in one run. Target: ≥ 80% of the bare server's MB/s.
+ * fs.createReadStream server (its own process), in one run. Target: ≥ 80% of the bare server's MB/s.
  */
-import { createReadStream, statSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { BENCH_DATA_DIR, measure, report, startBenchServer } from "./lib";
+import { BENCH_DATA_DIR, measure, report, startBenchServer, startReferenceServer } from "./lib";
 
 const CLIP = "clips/1.mp4";
 const TARGET_RATIO = 0.8;
 const RANGE = "bytes=262144-786431";
 
-function bareServer(file: string) {
-  const size = statSync(file).size;
-  return http.createServer((req, res) => {
-    const match = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? "");
-    if (match) {
-      const start = Number(match[1]);
-      const end = Math.min(Number(match[2]), size - 1);
-      res.writeHead(206, {
-        "Content-Type": "video/mp4",
-        "Content-Length": end - start + 1,
-        "Content-Range": `bytes ${start}-${end}/${size}`,
-      });
-      createReadStream(file, { start, end }).pipe(res);
-    } else {
-      res.writeHead(200, { "Content-Type": "video/mp4", "Content-Length": size });
-      createReadStream(file).pipe(res);
-    }
-  });
-}
-
 export async function benchMedia(duration = Number(process.env.BENCH_SECONDS ?? 5)) {
   const server = await startBenchServer();
-  const bare = bareServer(path.join(BENCH_DATA_DIR, "media", CLIP));
-  await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
-  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/${CLIP}`;
+  const bare = await startReferenceServer("--file", path.join(BENCH_DATA_DIR, "media", CLIP));
+  const bareUrl = `${bare.url}/${CLIP}`;
   const rows = [];
   try {
     for (const [kind, headers] of [
@@ -63,7 +39,7 @@ export async function benchMedia(duration = Number(process.env.BENCH_SECONDS ?? 
       });
     }
   } finally {
-    bare.close();
+    await bare.stop();
     await server.stop();
   }
   return report("media", "Media reads vs a bare fs.createReadStream server (10 connections)", rows);
