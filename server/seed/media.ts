@@ -39,10 +39,11 @@ export const renderDemoClipJob = defineJob<{ clipId: number }>({
   retryLimit: 2,
   retryDelaySeconds: 5,
   expireInSeconds: 300,
-  handler: async ({ clipId }) => {
+  handler: async ({ clipId }, { signal }) => {
     const clip = DEMO_CLIPS.find((candidate) => candidate.id === clipId);
     if (!clip) return;
-    await generateClipMedia(clip, storage());
+    // A shutdown aborts the signal: ffmpeg is stopped with the process, the job runs again later.
+    await generateClipMedia(clip, storage(), signal);
     const poster = mediaUrl(posterKey(clip.id));
     await db().transaction(async (tx) => {
       await tx
@@ -95,7 +96,7 @@ const TONE_FILTERS = {
 } as const;
 
 /** Renders a clip (H.264, moov atom first) and its poster into storage. */
-export async function generateClipMedia(clip: DemoClip, storage: StorageDriver) {
+export async function generateClipMedia(clip: DemoClip, storage: StorageDriver, signal?: AbortSignal) {
   const { width, height } = CLIP_SIZES[clip.orientation];
   await withTemporaryDirectory("verdeo-clip", async (work) => {
     const video = path.join(work, "clip.mp4");
@@ -103,30 +104,38 @@ export async function generateClipMedia(clip: DemoClip, storage: StorageDriver) 
     const filters = [`hue=h=${clip.hue}`, TONE_FILTERS[clip.colorTone]];
     if (clip.mood === "cinematic") filters.push("vignette=PI/5");
     filters.push(`fade=t=in:d=0.5`, "format=yuv420p");
-    await run(ffmpeg.path, [
-      ...["-hide_banner", "-loglevel", "error", "-y"],
-      // A scrolling spectrogram starts empty: render it from far enough in that it fills the frame.
-      ...(clip.look === "spectrum" ? ["-ss", "90"] : []),
-      ...["-f", "lavfi", "-i", source(clip.look, width, height, clip.id)],
-      ...["-t", String(clip.durationSeconds), "-vf", filters.join(",")],
-      ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-g", "48", "-an"],
-      ...["-movflags", "+faststart", video],
-    ]);
-    await run(ffmpeg.path, [
-      "-hide_banner",
-      "-loglevel",
-      "error",
-      "-y",
-      "-ss",
-      String(Math.floor(clip.durationSeconds / 2)),
-      "-i",
-      video,
-      "-frames:v",
-      "1",
-      "-q:v",
-      "4",
-      poster,
-    ]);
+    await run(
+      ffmpeg.path,
+      [
+        ...["-hide_banner", "-loglevel", "error", "-y"],
+        // A scrolling spectrogram starts empty: render it from far enough in that it fills the frame.
+        ...(clip.look === "spectrum" ? ["-ss", "90"] : []),
+        ...["-f", "lavfi", "-i", source(clip.look, width, height, clip.id)],
+        ...["-t", String(clip.durationSeconds), "-vf", filters.join(",")],
+        ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-g", "48", "-an"],
+        ...["-movflags", "+faststart", video],
+      ],
+      { signal },
+    );
+    await run(
+      ffmpeg.path,
+      [
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-y",
+        "-ss",
+        String(Math.floor(clip.durationSeconds / 2)),
+        "-i",
+        video,
+        "-frames:v",
+        "1",
+        "-q:v",
+        "4",
+        poster,
+      ],
+      { signal },
+    );
     await storage.putStream(clipKey(clip.id), createReadStream(video), { visibility: "public" });
     await storage.put(posterKey(clip.id), await readFile(poster), { visibility: "public" });
   });

@@ -49,9 +49,9 @@ const brokenJob = defineJob<object>({
 const cronJob = defineJob<object>({
   ...retentionJob,
   cron: "* * * * *",
-  handler: async (data) => {
+  handler: async (data, context) => {
     calls.cron += 1;
-    await retentionJob.handler(data);
+    await retentionJob.handler(data, context);
   },
 });
 

@@ -3,11 +3,18 @@
  * live beside the domain that owns the work and are listed once in app/jobs.server.ts; `enqueue`
  * (queue.server.ts) takes the definition, so producers and workers agree on name, payload and retries.
  */
+/** What a handler is told besides its payload. */
+export interface JobContext {
+  id: string;
+  /** Aborted when the process stops or the attempt expired: stop child processes and long waits. */
+  signal: AbortSignal;
+}
+
 export interface JobDefinition<T extends object = object> {
   /** Queue name: letters, digits, dots, dashes (`mail.send`, `catalog.reindex-creator`). */
   readonly name: string;
   /** Throws to fail the attempt (it is retried until retryLimit); must be idempotent. */
-  readonly handler: (data: T) => Promise<void>;
+  readonly handler: (data: T, context: JobContext) => Promise<void>;
   /** Attempts after the first one. Default 3. */
   readonly retryLimit: number;
   /** Seconds before the first retry. Default 10. */
@@ -32,7 +39,7 @@ export interface JobDefinition<T extends object = object> {
 
 export interface JobOptions<T extends object> {
   name: string;
-  handler: (data: T) => Promise<void>;
+  handler: (data: T, context: JobContext) => Promise<void>;
   retryLimit?: number;
   retryDelaySeconds?: number;
   retryBackoff?: boolean;

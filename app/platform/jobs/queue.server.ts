@@ -199,12 +199,20 @@ export class JobQueue {
   }
 }
 
-async function runAttempt(job: AnyJob, attempt: { id: string; data: object; retryCount: number }) {
+async function runAttempt(
+  job: AnyJob,
+  attempt: { id: string; data: object; retryCount: number; signal?: AbortSignal },
+) {
   const started = Date.now();
   const log = logger.child({ attempt: attempt.retryCount + 1 });
   try {
     // Every line the handler logs, however deep, names the job.
-    await runWithLogContext({ job: job.name, jobId: attempt.id }, () => job.handler(attempt.data ?? {}));
+    await runWithLogContext({ job: job.name, jobId: attempt.id }, () =>
+      job.handler(attempt.data ?? {}, {
+        id: attempt.id,
+        signal: attempt.signal ?? new AbortController().signal,
+      }),
+    );
     log.debug({ ms: Date.now() - started }, "job done");
   } catch (error) {
     const final = attempt.retryCount >= job.retryLimit;
