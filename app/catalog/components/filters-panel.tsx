@@ -110,7 +110,7 @@ export function FiltersPanel({
       <div
         id={panelId}
         hidden={!open}
-        className="grid gap-5 border-t border-zinc-200 px-5 py-5 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-7 dark:border-zinc-800"
+        className="grid gap-x-8 gap-y-5 border-t border-zinc-200 px-5 py-5 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[1.5fr_repeat(6,minmax(0,1fr))] dark:border-zinc-800"
       >
         {facets.map((facet) => (
           <fieldset key={facet.name} data-testid={`facet-${facet.name}`}>
