@@ -3,8 +3,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { startBuiltServer } from "../tests/e2e/server-process";
 import { restoreDemoMedia, saveDemoMedia, waitForDemoMedia } from "../tests/support/demo-media";
+import { startBuiltServer } from "../tests/support/server-process";
 
 /** The demo data for benchmarks is kept between runs: the first run renders the clips once. */
 export const BENCH_DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), "verdeo-bench-data");

@@ -4,7 +4,7 @@
  * built server, for LOAD_SECONDS (default 60). Loopback only, bounded in time.
  * Passes when there are no 5xx answers, no lost or duplicated orders, and p99 < 500 ms.
  */
-import { connectToServerDatabase, placeOrderOverHttp } from "../tests/e2e/commerce-http";
+import { connectToServerDatabase, placeOrderOverHttp } from "../tests/support/commerce-http";
 import { BENCH_DATA_DIR, percentile, report, startBenchServer } from "./lib";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);

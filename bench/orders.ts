@@ -13,7 +13,7 @@ import {
   connectToServerDatabase,
   placeOrderOverHttp,
   startOrderServer,
-} from "../tests/e2e/commerce-http";
+} from "../tests/support/commerce-http";
 
 const CLIENTS = Number(process.env.CLIENTS ?? 20);
 const DURATION_S = Number(process.env.DURATION_S ?? 15);

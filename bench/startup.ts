@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { DEMO_CLIPS } from "../server/seed/demo-content";
-import { freePort } from "../tests/e2e/server-process";
+import { freePort } from "../tests/support/server-process";
 import { report } from "./lib";
 
 const FIRST_TARGET_S = 20;

@@ -1,8 +1,33 @@
 import type { Page } from "playwright-core";
+import { baseURL } from "./browser";
 
 /** Demo accounts seeded on first start (server/seed): the buyer has role "user". */
 export const DEMO_BUYER = { email: "buyer@verdeo.local", password: "verdeo-demo", username: "alex_buys" };
 export const DEMO_PASSWORD = "verdeo-demo";
+
+/**
+ * Signs in without the form: the auth endpoint is asked over HTTP and its session cookie handed to
+ * the page's browser context. For tests about something else than logging in (the form has its own
+ * tests), it saves a page load, typing and a redirect per test.
+ */
+export async function signInByCookie(page: Page, email = DEMO_BUYER.email, password = DEMO_BUYER.password) {
+  const origin = baseURL();
+  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok)
+    throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  const cookies = response.headers.getSetCookie().map((line) => {
+    const [pair = ""] = line.split(";");
+    const split = pair.indexOf("=");
+    return { name: pair.slice(0, split).trim(), value: pair.slice(split + 1).trim(), url: origin };
+  });
+  if (!cookies.some((cookie) => cookie.name.endsWith("session_token")))
+    throw new Error(`sign-in of ${email} set no session cookie`);
+  await page.context().addCookies(cookies);
+}
 
 /** Logs in through the /login form and waits for the profile page. */
 export async function signIn(page: Page, email = DEMO_BUYER.email, password = DEMO_BUYER.password) {

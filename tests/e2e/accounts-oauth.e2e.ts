@@ -4,8 +4,8 @@ import { OAuth2Server } from "oauth2-mock-server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
+import { type ServerProcess, startBuiltServer } from "../support/server-process";
 import { getBrowser, waitForHydrationOnNavigation } from "./browser";
-import { type ServerProcess, startBuiltServer } from "./server-process";
 
 /**
  * The whole Google/GitHub round trip over real HTTP: /login → provider (a local OpenID provider

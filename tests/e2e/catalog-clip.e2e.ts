@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ROLE_BADGES } from "~/accounts/roles";
 import { POST_NOT_FOUND, SAVE_FAILED } from "~/catalog/catalog-content";
-import { signIn } from "./accounts-helpers";
+import { signInByCookie } from "./accounts-helpers";
 import { expectAccessible, newPage } from "./browser";
 
 describe("clip page", () => {
@@ -127,7 +127,7 @@ describe("save for later", () => {
 
   it("a failed save flips back and says so", async () => {
     const page = await newPage();
-    await signIn(page);
+    await signInByCookie(page);
     await page.goto("/video/6");
     await page.route("**/resources/save", (route) => route.fulfill({ status: 500, body: "" }));
     const save = page.getByRole("button", { name: /Save for Later|Saved/ });

@@ -3,9 +3,9 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { ORDER_FAILED_MESSAGE, PROMO_MESSAGES } from "~/commerce/checkout-schema";
 import { formatMoney } from "~/commerce/money";
+import { connectToServerDatabase } from "../support/commerce-http";
 import { DEMO_BUYER, signIn } from "./accounts-helpers";
 import { expectAccessible, newPage, PHONE } from "./browser";
-import { connectToServerDatabase } from "./commerce-http";
 
 /**
  * Buying, as a person does it in Chromium. Promo lookups are limited to 10 a minute per client and

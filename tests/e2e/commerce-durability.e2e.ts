@@ -1,7 +1,12 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { buyerIp, connectToServerDatabase, placeOrderOverHttp, startOrderServer } from "./commerce-http";
-import type { ServerProcess } from "./server-process";
+import {
+  buyerIp,
+  connectToServerDatabase,
+  placeOrderOverHttp,
+  startOrderServer,
+} from "../support/commerce-http";
+import type { ServerProcess } from "../support/server-process";
 
 const CLIENTS = 8;
 /** Kill once this many orders were confirmed: enough that more are surely in flight. */

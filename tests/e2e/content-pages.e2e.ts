@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { THEME_STORAGE_KEY } from "~/constants";
 import { UPLOAD_COMING_SOON, WELCOME_HEADING } from "~/content/texts";
-import { DEMO_BUYER, DEMO_PASSWORD, signIn } from "./accounts-helpers";
+import { DEMO_BUYER, DEMO_PASSWORD, signInByCookie } from "./accounts-helpers";
 import { expectAccessible, newPage, PHONE } from "./browser";
 
 describe("about, creators hub and welcome", () => {
@@ -36,14 +36,14 @@ describe("about, creators hub and welcome", () => {
 
   it("a logged-in creator is offered their profile on the creators hub; a buyer is not", async () => {
     const creator = await newPage();
-    await signIn(creator, "maya@verdeo.local", DEMO_PASSWORD);
+    await signInByCookie(creator, "maya@verdeo.local", DEMO_PASSWORD);
     await creator.goto("/creators-hub");
     await creator.getByRole("link", { name: "Go to your creator profile" }).click();
     await creator.waitForURL("**/profile");
     await creator.context().close();
 
     const buyer = await newPage();
-    await signIn(buyer, DEMO_BUYER.email, DEMO_BUYER.password);
+    await signInByCookie(buyer, DEMO_BUYER.email, DEMO_BUYER.password);
     await buyer.goto("/creators-hub");
     await buyer.getByRole("heading", { name: UPLOAD_COMING_SOON }).waitFor();
     expect(await buyer.getByRole("link", { name: "Go to your creator profile" }).count()).toBe(0);
@@ -52,7 +52,7 @@ describe("about, creators hub and welcome", () => {
 
   it("the welcome page greets a signed-in user by name", async () => {
     const page = await newPage();
-    await signIn(page);
+    await signInByCookie(page);
     await page.goto("/welcome");
     await page.getByText(`Hi ${DEMO_BUYER.username},`).waitFor();
     await page.context().close();

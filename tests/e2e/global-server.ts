@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { restoreDemoMedia, saveDemoMedia, waitForDemoMedia } from "../support/demo-media";
-import { startBuiltServer } from "./server-process";
+import { startBuiltServer } from "../support/server-process";
 
 /** One built server with the demo content for the whole browser run. */
 export default async function setup(project: TestProject) {

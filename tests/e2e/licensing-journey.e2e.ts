@@ -9,9 +9,9 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { shortOrderId } from "~/commerce/order-id";
 import { PAYMENT_NEXT } from "~/commerce/routes/checkout-success";
 import { LICENSE_VALID } from "~/licensing/routes/license";
+import { connectToServerDatabase } from "../support/commerce-http";
 import { DEMO_PASSWORD, newAccount, signIn, signUp } from "./accounts-helpers";
 import { expectAccessible, newPage, PHONE } from "./browser";
-import { connectToServerDatabase } from "./commerce-http";
 
 /**
  * A buyer's whole licensing journey in Chromium: order as a guest, payment marked by staff, sign up

@@ -2,9 +2,9 @@ import type pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { THEME_STORAGE_KEY } from "~/constants";
+import { connectToServerDatabase } from "../support/commerce-http";
 import { DEMO_PASSWORD, signIn } from "./accounts-helpers";
 import { expectAccessible, newPage, PHONE } from "./browser";
-import { connectToServerDatabase } from "./commerce-http";
 
 /** The staff console as the team uses it, signed in as the demo developer. */
 const DEVELOPER = "dev@verdeo.local";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
-import { postgresProcessesFor, type ServerProcess, startBuiltServer } from "../e2e/server-process";
+import { postgresProcessesFor, type ServerProcess, startBuiltServer } from "../support/server-process";
 
 const SECRET = { BETTER_AUTH_SECRET: "f".repeat(40), SEED_ON_START: "false" };
 

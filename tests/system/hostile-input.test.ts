@@ -5,8 +5,8 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed/demo-content";
-import { type ServerProcess, startBuiltServer } from "../e2e/server-process";
 import { restoreDemoMedia, saveDemoMedia } from "../support/demo-media";
+import { type ServerProcess, startBuiltServer } from "../support/server-process";
 
 /**
  * Walks every route of the route config (so routes added later are walked too) with hostile values

@@ -6,7 +6,12 @@ import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "~/platform/db/embedded.server";
-import { builtServerEntry, freePort, postgresProcessesFor, startBuiltServer } from "../e2e/server-process";
+import {
+  builtServerEntry,
+  freePort,
+  postgresProcessesFor,
+  startBuiltServer,
+} from "../support/server-process";
 
 const NO_SEED = { SEED_ON_START: "false" };
 
