@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startBuiltServer } from "../e2e/server-process";
+import { type ServerProcess, startBuiltServer } from "../support/server-process";
 
 const TOKEN = "metrics-token-for-the-test";
 
