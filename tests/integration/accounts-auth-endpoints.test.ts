@@ -4,6 +4,7 @@ import { action, loader } from "~/accounts/routes/api-auth";
 import { verification } from "~/accounts/schema.server";
 import { signInWithPassword } from "~/accounts/sign-in.server";
 import { INPUT_MESSAGES } from "~/platform/input-guard";
+import { hitRateLimit } from "~/platform/rate-limit.server";
 import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import { createAccount } from "../factories/accounts";
 import { routeArgs } from "../factories/commerce";
@@ -109,25 +110,27 @@ describe("the auth library's endpoints", () => {
     await expect.poll(resetMails).toBe(before + RATE_LIMIT_POLICIES.password_reset.perEmail.limit);
   });
 
+  // The counts are filled directly up to the limit (as the form tests do), so a fixed window
+  // ending mid-test cannot reset them; then one request through the endpoint goes over.
   it("one client asking for many reset mails is refused with 429", async () => {
-    const statuses: number[] = [];
-    for (let n = 0; n <= RATE_LIMIT_POLICIES.password_reset.perIp.limit; n++) {
-      statuses.push(
-        (await post("/request-password-reset", { email: `nobody${n}@example.test` }, "10.65.0.1")).status,
-      );
-    }
-    expect(statuses.at(-1)).toBe(429);
+    const rule = RATE_LIMIT_POLICIES.password_reset.perIp;
+    for (let n = 0; n < rule.limit; n++) await hitRateLimit(rule, "10.65.0.1");
+    const response = await post("/request-password-reset", { email: "nobody@example.test" }, "10.65.0.1");
+    expect(response.status).toBe(429);
   });
 
-  it("verification mails are limited per address and per client", async () => {
-    const statuses: number[] = [];
-    for (let n = 0; n <= RATE_LIMIT_POLICIES.verification_mail.perIp.limit; n++) {
-      statuses.push(
-        (await post("/send-verification-email", { email: `v${n}@example.test` }, "10.66.0.1")).status,
-      );
-    }
-    expect(statuses.at(-1)).toBe(429);
-    expect(statuses).not.toContain(500);
+  it("verification mails are limited per client, and past an address's limit nothing more is sent", async () => {
+    const byIp = RATE_LIMIT_POLICIES.verification_mail.perIp;
+    for (let n = 0; n < byIp.limit; n++) await hitRateLimit(byIp, "10.66.0.1");
+    expect((await post("/send-verification-email", { email: "v@example.test" }, "10.66.0.1")).status).toBe(
+      429,
+    );
+
+    const byEmail = RATE_LIMIT_POLICIES.verification_mail.perEmail;
+    for (let n = 0; n < byEmail.limit; n++) await hitRateLimit(byEmail, "w@example.test");
+    const quiet = await post("/send-verification-email", { email: "W@example.test" }, "10.66.0.2");
+    expect(quiet.status).toBe(200);
+    expect(await quiet.json()).toEqual({ status: true });
   });
 
   it("endpoints the app does not use answer 404", async () => {
