@@ -34,6 +34,7 @@ const suites: [string, () => Promise<string>][] = [
   ["vitals", () => benchVitals()],
   ["home", script("bench/home-page.ts")],
   ["orders", script("bench/orders.ts")],
+  ["downloads", script("bench/downloads.ts")],
 ];
 const sections: string[] = [];
 for (const [name, run] of suites) {

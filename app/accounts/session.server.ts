@@ -48,6 +48,18 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
   };
 }
 
+/** Just the id of this request's user (one session lookup, no profile): for hot paths such as downloads. */
+export async function getSessionUserId(request: Request): Promise<string | null> {
+  if (!SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return null;
+  const session = await auth()
+    .api.getSession({ headers: request.headers })
+    .catch((error) => {
+      logger.error({ err: error }, "reading the session failed");
+      return null;
+    });
+  return session?.user.id ?? null;
+}
+
 /** The signed-in user, or a redirect to /login. */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getOptionalUser(request);

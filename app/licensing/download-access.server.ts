@@ -114,6 +114,8 @@ export async function resolveDownload(input: {
  * playback file: the first licensee's download copies it once to a private key.
  */
 async function privateKeyOf(file: DownloadFile): Promise<string | undefined> {
+  // Originals are stored private by the studio: no need to look.
+  if (file.variant === "original") return file.key;
   const info = await storage().stat(file.key);
   if (!info) return undefined;
   if (info.visibility === "private") return file.key;

@@ -197,3 +197,27 @@ describe("download links", () => {
     expect((await followLink(old, await sessionCookie(account.email))).status).toBe(403);
   });
 });
+
+describe("creator earnings", () => {
+  it("add up by month and by clip for the creator only", async () => {
+    const { getCreatorEarnings } = await import("~/licensing/earnings.server");
+    const creator = await createProfile();
+    const [first, second] = [
+      await clipWithPrivateOriginal(creator!.id),
+      await clipWithPrivateOriginal(creator!.id),
+    ];
+    for (const clipId of [first, second, first]) {
+      const { licensee } = await buyerWithPlan(10, 8_900);
+      expect((await licenseClip({ licensee, clipId })).ok).toBe(true);
+    }
+    const earnings = await getCreatorEarnings(creator!.id);
+    expect(earnings).toMatchObject({ total: "€13.35", licenses: 3 });
+    expect(earnings.months).toHaveLength(1);
+    expect(earnings.clips.map((clip) => [clip.clipId, clip.licenses, clip.amount])).toEqual([
+      [first, 2, "€8.90"],
+      [second, 1, "€4.45"],
+    ]);
+    const other = await createProfile();
+    expect(await getCreatorEarnings(other!.id)).toMatchObject({ total: "€0.00", licenses: 0 });
+  });
+});

@@ -9,7 +9,7 @@ import { DownloadsPanel, OrdersPanel, useLibrary } from "./profile-library";
 const OWNER_TABS = ["saved", "downloads", "orders"];
 
 const tabClass =
-  "relative -mb-px border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-zinc-500 hover:text-zinc-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-zinc-400 dark:hover:text-white dark:data-[state=active]:border-brand-400 dark:data-[state=active]:text-brand-400";
+  "relative -mb-px shrink-0 border-b-2 border-transparent px-3 py-3 sm:px-4 text-sm font-semibold text-zinc-500 hover:text-zinc-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-zinc-400 dark:hover:text-white dark:data-[state=active]:border-brand-400 dark:data-[state=active]:text-brand-400";
 
 function EmptyState({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
@@ -53,7 +53,7 @@ export function ProfileTabs({
     <Tabs.Root defaultValue={initial} className="mt-10">
       <Tabs.List
         aria-label="Profile sections"
-        className="flex gap-2 border-b border-zinc-200 dark:border-zinc-800"
+        className="flex gap-1 border-b border-zinc-200 sm:gap-2 dark:border-zinc-800"
       >
         <Tabs.Trigger value="uploads" className={tabClass}>
           Uploads

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getOptionalUser } from "~/accounts/session.server";
+import { getSessionUserId } from "~/accounts/session.server";
 import { resolveDownload } from "../download-access.server";
 import { DOWNLOAD_MESSAGES } from "../messages";
 import type { Route } from "./+types/download-file";
@@ -9,13 +9,13 @@ import type { Route } from "./+types/download-file";
  * then answered with a short-lived storage link to the private file, saved as an attachment.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
-  if (!user) return refuse(403, "Sign in to download this file.");
+  const userId = await getSessionUserId(request);
+  if (!userId) return refuse(403, "Sign in to download this file.");
   const url = new URL(request.url);
   const result = await resolveDownload({
     licenseId: params.licenseId,
     variant: params.variant,
-    userId: user.id,
+    userId,
     expires: url.searchParams.get("expires"),
     signature: url.searchParams.get("signature"),
   });

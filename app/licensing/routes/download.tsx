@@ -121,7 +121,7 @@ export default function Download({ loaderData }: Route.ComponentProps) {
         </div>
 
         <fetcher.Form method="post" className="mt-6 space-y-6">
-          <fieldset>
+          <fieldset className="min-w-0">
             <legend className="text-sm font-semibold">File</legend>
             <div className="mt-2 space-y-2">
               {files.map((file) => (
@@ -137,7 +137,7 @@ export default function Download({ loaderData }: Route.ComponentProps) {
                     onChange={() => setVariant(file.variant)}
                     className="size-4 accent-brand-700"
                   />
-                  <span className="flex-1">
+                  <span className="min-w-0 flex-1">
                     <span className="block font-medium">{file.label}</span>
                     <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">
                       {file.fileName}
