@@ -16,7 +16,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { startBuiltServer } from "../tests/e2e/server-process";
+import { startBuiltServer } from "../tests/support/server-process";
 import { median, report } from "./lib";
 
 const SIZE_MB = Number(process.env.SIZE_MB ?? 50);
