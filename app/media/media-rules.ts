@@ -1,7 +1,7 @@
 /** What makes an upload a usable clip, and what its creator reads when it is not. */
 export const MIN_CLIP_SECONDS = 3;
 export const MAX_CLIP_SECONDS = 120;
-/** The shorter side must reach 720 and the longer 1280 (portrait 720x1280 is fine). */
+/** No side under 720 and at least 1280x720 worth of pixels (portrait 720x1280 and square 1080x1080 are fine). */
 export const MIN_LONG_SIDE = 1280;
 export const MIN_SHORT_SIDE = 720;
 

@@ -115,9 +115,10 @@ export function factsFromProbe(
 export function ruleBroken(facts: VideoFacts): string | undefined {
   if (facts.durationSeconds < MIN_CLIP_SECONDS) return MEDIA_FAILURES.tooShort;
   if (facts.durationSeconds > MAX_CLIP_SECONDS + 0.5) return MEDIA_FAILURES.tooLong;
-  const long = Math.max(facts.width, facts.height);
+  // 1280x720 worth of pixels with no side under 720: 720x1280 portrait and 1080x1080 square pass.
   const short = Math.min(facts.width, facts.height);
-  if (long < MIN_LONG_SIDE || short < MIN_SHORT_SIDE) return MEDIA_FAILURES.tooSmall;
+  if (short < MIN_SHORT_SIDE || facts.width * facts.height < MIN_LONG_SIDE * MIN_SHORT_SIDE)
+    return MEDIA_FAILURES.tooSmall;
   return undefined;
 }
 

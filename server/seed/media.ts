@@ -3,18 +3,19 @@ import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import type { Orientation } from "~/catalog/attributes";
 import { PROCESSING_POSTER_URL } from "~/catalog/clip-lifecycle.server";
 import { niches, posts } from "~/catalog/schema.server";
+import { mediaTools } from "~/media/ffmpeg.server";
 import { db } from "~/platform/db/client.server";
 import { defineJob } from "~/platform/jobs/define.server";
 import { logger } from "~/platform/logger.server";
 import { mediaUrl, type StorageDriver } from "~/platform/storage/driver.server";
 import { storage } from "~/platform/storage/storage.server";
 import { withTemporaryDirectory } from "~/platform/temp-files.server";
-import { DEMO_CLIPS, DEMO_NICHES, type DemoClip, type Look } from "./demo-content";
+import { type CameraMove, DEMO_CLIPS, DEMO_NICHES, type DemoClip } from "./demo-content";
 
 const run = promisify(execFile);
 
@@ -65,34 +66,54 @@ export const renderDemoClipJob = defineJob<{ clipId: number }>({
   },
 });
 
-/** An ffmpeg source graph for each look: real moving pictures, each family visibly different. */
-function source(look: Look, width: number, height: number, seed: number): string {
-  const size = `${width}x${height}`;
-  switch (look) {
-    case "mandelbrot":
-      return `mandelbrot=s=${Math.round(width / 2)}x${Math.round(height / 2)}:rate=24:maxiter=256:start_scale=${2 + (seed % 3)}:end_scale=0.05,scale=${size}:flags=bicubic`;
-    case "life":
-      return `life=s=${Math.round(width / 4)}x${Math.round(height / 4)}:rate=24:mold=12:ratio=0.3:seed=${seed}:life_color=#4ade80:death_color=#052e16:mold_color=#0f766e,scale=${size}:flags=neighbor`;
-    case "cellauto":
-      return `cellauto=s=${Math.round(width / 2)}x${Math.round(height / 2)}:rate=24:rule=${[30, 90, 110, 150][seed % 4]}:scroll=1,scale=${size}:flags=neighbor`;
-    case "bars":
-      return `smptehdbars=s=${size}:rate=24,hue=H=2*PI*t/8`;
-    case "testsrc":
-      return `testsrc2=s=${size}:rate=24,hue=s=0.6`;
-    case "waves":
-      return `aevalsrc=0.6*sin(2*PI*(${110 + seed}+40*sin(t))*t)+0.3*sin(2*PI*${330 + seed}*t):s=8000,showwaves=s=${size}:mode=cline:rate=24:colors=#22c55e|#38bdf8`;
-    case "spectrum":
-      return `anoisesrc=c=pink:r=8000:seed=${seed},showspectrum=s=${size}:slide=scroll:color=rainbow:scale=cbrt,fps=24`;
-    case "plasma":
-      // Computed small and scaled up: geq per pixel is slow at full size.
-      return `nullsrc=s=${Math.round(width / 8)}x${Math.round(height / 8)}:rate=24,geq=r='128+127*sin(X/5+T*1.1)':g='128+127*sin(Y/4+T*0.8+${seed % 7})':b='128+127*sin((X+Y)/6+T*0.6)',scale=${size}:flags=bicubic`;
+/** The photographs the demo clips are made from (committed, with CREDITS.md). */
+export const DEMO_ASSETS_DIR = path.resolve("server/seed/demo-assets");
+
+/** How far past the frame a pan or drift travels, and how much a zoom closes in. */
+const TRAVEL = 1.25;
+const ZOOM = 0.18;
+
+/**
+ * A slow camera move over a still: the photo is scaled once to `cover` (a little larger than the
+ * clip), then a moving crop (pan, drift) or zoompan (zoom) frames it.
+ */
+export function cameraMove(move: CameraMove, width: number, height: number, seconds: number, fps = 24) {
+  const even = (value: number) => Math.round(value / 2) * 2;
+  const frames = Math.round(seconds * fps);
+  switch (move) {
+    case "pan-left":
+    case "pan-right": {
+      const x = move === "pan-right" ? `(iw-ow)*t/${seconds}` : `(iw-ow)*(1-t/${seconds})`;
+      return {
+        cover: { width: even(width * TRAVEL), height },
+        filter: `crop=${width}:${height}:x='${x}':y=0`,
+      };
+    }
+    case "drift-up":
+    case "drift-down": {
+      const y = move === "drift-down" ? `(ih-oh)*t/${seconds}` : `(ih-oh)*(1-t/${seconds})`;
+      return {
+        cover: { width, height: even(height * TRAVEL) },
+        filter: `crop=${width}:${height}:x=0:y='${y}'`,
+      };
+    }
+    case "zoom-in":
+    case "zoom-out": {
+      const z = move === "zoom-in" ? `1+${ZOOM}*on/${frames}` : `${1 + ZOOM}-${ZOOM}*on/${frames}`;
+      // From a still twice the size: zoompan moves in whole pixels, so a bigger source moves smoother.
+      return {
+        cover: { width: width * 2, height: height * 2 },
+        filter: `zoompan=z='${z}':x='iw/2-iw/zoom/2':y='ih/2-ih/zoom/2':d=1:s=${width}x${height}:fps=${fps}`,
+      };
+    }
   }
 }
 
+/** A light grade towards the tone the clip is listed with (the photo does most of the work). */
 const TONE_FILTERS = {
-  warm: "colorbalance=rs=0.25:gs=0.05:bs=-0.2",
-  cool: "colorbalance=rs=-0.2:gs=0.02:bs=0.25",
-  neutral: "eq=saturation=0.85",
+  warm: "colorbalance=rs=0.08:bs=-0.06",
+  cool: "colorbalance=rs=-0.06:bs=0.08",
+  neutral: "eq=saturation=0.95",
 } as const;
 
 /** Renders a clip (H.264, moov atom first) and its poster into storage. */
@@ -101,24 +122,31 @@ export async function generateClipMedia(clip: DemoClip, storage: StorageDriver, 
   await withTemporaryDirectory("verdeo-clip", async (work) => {
     const video = path.join(work, "clip.mp4");
     const poster = path.join(work, "poster.jpg");
-    const filters = [`hue=h=${clip.hue}`, TONE_FILTERS[clip.colorTone]];
-    if (clip.mood === "cinematic") filters.push("vignette=PI/5");
-    filters.push(`fade=t=in:d=0.5`, "format=yuv420p");
+    const { ffmpeg } = await mediaTools();
+    const [image, move] = clip.look;
+    const seconds = clip.durationSeconds;
+    const camera = cameraMove(move, width, height, seconds);
+    const still = path.join(work, "still.png");
+    await sharp(path.join(DEMO_ASSETS_DIR, `${image}.jpg`))
+      .resize(camera.cover.width, camera.cover.height, { fit: "cover" })
+      .png({ compressionLevel: 1 })
+      .toFile(still);
+    const filters = [camera.filter, TONE_FILTERS[clip.colorTone]];
+    if (clip.mood === "cinematic") filters.push("vignette=PI/6");
+    filters.push("fade=t=in:d=0.8", `fade=t=out:st=${Math.max(0, seconds - 0.8)}:d=0.8`, "format=yuv420p");
     await run(
-      ffmpeg.path,
+      ffmpeg,
       [
         ...["-hide_banner", "-loglevel", "error", "-y"],
-        // A scrolling spectrogram starts empty: render it from far enough in that it fills the frame.
-        ...(clip.look === "spectrum" ? ["-ss", "90"] : []),
-        ...["-f", "lavfi", "-i", source(clip.look, width, height, clip.id)],
-        ...["-t", String(clip.durationSeconds), "-vf", filters.join(",")],
+        ...["-loop", "1", "-framerate", "24", "-i", still],
+        ...["-t", String(seconds), "-vf", filters.join(","), "-r", "24"],
         ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-g", "48", "-an"],
         ...["-movflags", "+faststart", video],
       ],
       { signal },
     );
     await run(
-      ffmpeg.path,
+      ffmpeg,
       [
         "-hide_banner",
         "-loglevel",

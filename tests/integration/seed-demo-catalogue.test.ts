@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { DURATIONS, ORIENTATIONS } from "~/catalog/attributes";
+import { HOME_CATEGORIES, TOP_SEARCHES, TRENDING_CHIPS } from "~/catalog/catalog-content";
+import { parseExploreQuery } from "~/catalog/explore-query.server";
+import { searchClips } from "~/catalog/search.server";
+import { DEMO_CLIPS, DEMO_IMAGES, DEMO_NICHES } from "../../server/seed/demo-content";
+import { seedDemoContent } from "../../server/seed/seed";
+import { useTestDatabase } from "../setup/database";
+
+useTestDatabase();
+
+const search = (params: Record<string, string>) =>
+  searchClips(parseExploreQuery(new URLSearchParams(params)));
+
+beforeAll(async () => {
+  await seedDemoContent(() => {});
+});
+
+describe("demo catalogue", () => {
+  it("has at least 60 clips, 3 per niche and 1 per sub-niche, all orientations, each made from a committed photo", () => {
+    expect(DEMO_CLIPS.length).toBeGreaterThanOrEqual(60);
+    for (const niche of DEMO_NICHES) {
+      expect(DEMO_CLIPS.filter((clip) => clip.nicheId === niche.id).length).toBeGreaterThanOrEqual(3);
+      for (const sub of niche.subNiches)
+        expect(
+          DEMO_CLIPS.some((clip) => clip.nicheId === niche.id && clip.subNiche === sub),
+          sub,
+        ).toBe(true);
+    }
+    for (const orientation of ORIENTATIONS)
+      expect(DEMO_CLIPS.some((clip) => clip.orientation === orientation)).toBe(true);
+    for (const clip of DEMO_CLIPS) {
+      expect(DEMO_IMAGES).toContain(clip.look[0]);
+      expect(clip.durationSeconds).toBeGreaterThanOrEqual(5);
+      expect(clip.durationSeconds).toBeLessThanOrEqual(60);
+    }
+  });
+
+  it.each(HOME_CATEGORIES)("the home category chip %s leads to results", async (chip) => {
+    expect((await search({ q: chip })).total).toBeGreaterThan(0);
+  });
+
+  it.each(TOP_SEARCHES.map((topic) => [topic.title, topic.query]))(
+    "the top search %s (q=%s) leads to results",
+    async (_title, query) => {
+      expect((await search({ q: query })).total).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(TRENDING_CHIPS)("the trending chip %s leads to results", async (chip) => {
+    expect((await search({ q: chip })).total).toBeGreaterThan(0);
+  });
+
+  it.each(DURATIONS)("the %s duration filter has results", async (duration) => {
+    expect((await search({ duration })).total).toBeGreaterThan(0);
+  });
+});
