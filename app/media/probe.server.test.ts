@@ -67,7 +67,9 @@ describe("reading ffprobe", () => {
     );
     expect(ruleBroken({ ...base, width: 720, height: 1280, durationSeconds: 10 })).toBeUndefined();
     expect(ruleBroken({ ...base, width: 1080, height: 1080, durationSeconds: 10 })).toBeUndefined();
-    expect(ruleBroken({ ...base, width: 1000, height: 720, durationSeconds: 10 })).toBe(MEDIA_FAILURES.tooSmall);
+    expect(ruleBroken({ ...base, width: 1000, height: 720, durationSeconds: 10 })).toBe(
+      MEDIA_FAILURES.tooSmall,
+    );
   });
 
   it("reads the major version of a release build and not of a git build", () => {
