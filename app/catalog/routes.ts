@@ -5,6 +5,8 @@ export const catalogPages = [
   route("videos", "catalog/routes/videos.tsx"),
   route("search", "catalog/routes/search.tsx"),
   route("video/:id", "catalog/routes/video.tsx"),
+  route("collections", "catalog/routes/collections.tsx"),
+  route("collections/:token", "catalog/routes/collection.tsx"),
   route("video/:id/report", "catalog/routes/report-clip.tsx"),
   // A person's page lists their clips, so it lives with the clips (accounts may not import catalog).
   route("profile/:userId?", "catalog/routes/profile.tsx"),

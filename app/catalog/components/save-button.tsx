@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useToast } from "~/components/toast";
 import { SAVE_FAILED } from "../catalog-content";
@@ -33,14 +33,26 @@ export function SaveButton({
   clipId,
   initial,
   loginHref,
+  saveOnArrival = false,
 }: {
   clipId: number;
   initial: boolean;
   loginHref: string | null;
+  /** Back from signing in or up after a visitor pressed Save: finish what they asked for. */
+  saveOnArrival?: boolean;
 }) {
   const [saved, setSaved] = useState(initial);
   const [pending, setPending] = useState(false);
   const toast = useToast();
+  const arrived = useRef(false);
+  useEffect(() => {
+    if (!saveOnArrival || loginHref || arrived.current) return;
+    arrived.current = true;
+    const url = new URL(window.location.href);
+    url.searchParams.delete("save");
+    window.history.replaceState(window.history.state, "", url.pathname + url.search);
+    if (!initial) void toggle();
+  });
 
   if (loginHref) {
     return (

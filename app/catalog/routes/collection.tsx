@@ -1,0 +1,214 @@
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { getOptionalUser, requireUser } from "~/accounts/session.server";
+import { pageMeta } from "~/components/meta";
+import { readForm } from "~/platform/forms.server";
+import { parseClipId } from "../clip-id";
+import {
+  COLLECTION_NAME_MAX,
+  COLLECTION_VISIBILITIES,
+  collectionPath,
+  VISIBILITY_LABELS,
+} from "../collection-rules";
+import { changeCollection, openCollection } from "../collections.server";
+import { GridCard, JustifiedGrid } from "../components/clip-grid";
+import type { Route } from "./+types/collection";
+
+/** /collections/:token: a collection, read-only for others when shared, with the owner's controls. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await getOptionalUser(request);
+  const opened = await openCollection(params.token, viewer?.id ?? null);
+  if (!opened.ok) throw data(null, { status: 404 });
+  return opened.value;
+}
+
+const ChangeSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("rename"),
+    collectionId: z.uuid(),
+    name: z.string().max(COLLECTION_NAME_MAX * 4),
+  }),
+  z.object({
+    intent: z.literal("visibility"),
+    collectionId: z.uuid(),
+    visibility: z.enum(COLLECTION_VISIBILITIES),
+  }),
+  z.object({ intent: z.literal("delete"), collectionId: z.uuid() }),
+  z.object({ intent: z.literal("add"), collectionId: z.uuid(), clipId: z.string() }),
+  z.object({ intent: z.literal("remove"), collectionId: z.uuid(), clipId: z.string() }),
+  z.object({ intent: z.enum(["up", "down"]), collectionId: z.uuid(), clipId: z.string() }),
+]);
+
+const MESSAGES = {
+  not_found: "That collection does not exist.",
+  invalid_name: `Give the collection a name of 1 to ${COLLECTION_NAME_MAX} characters.`,
+  clip_not_found: "That clip does not exist.",
+  full: "This collection is full.",
+} as const;
+
+/** Every owner's change posts here (also from the clip page's Save menu, with a redirect back). */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  const parsed = ChangeSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ error: "Invalid request" }, { status: 400 });
+  const input = parsed.data;
+  const clipId = "clipId" in input ? parseClipId(input.clipId) : undefined;
+  if ("clipId" in input && !clipId) return data({ error: MESSAGES.clip_not_found }, { status: 400 });
+  const change =
+    input.intent === "rename"
+      ? { kind: "rename" as const, name: input.name }
+      : input.intent === "visibility"
+        ? { kind: "visibility" as const, visibility: input.visibility }
+        : input.intent === "delete"
+          ? { kind: "delete" as const }
+          : input.intent === "add"
+            ? { kind: "add" as const, clipId: clipId! }
+            : input.intent === "remove"
+              ? { kind: "remove" as const, clipId: clipId! }
+              : { kind: "move" as const, clipId: clipId!, direction: input.intent };
+  const result = await changeCollection({ userId: user.id, collectionId: input.collectionId, change });
+  if (!result.ok)
+    return data({ error: MESSAGES[result.reason] }, { status: result.reason === "not_found" ? 404 : 400 });
+  if (input.intent === "delete") return redirect("/collections");
+  if (input.intent === "visibility" && result.value.shareToken)
+    return redirect(collectionPath(result.value.shareToken));
+  const back = form.get("redirectTo");
+  if (typeof back === "string" && /^\/video\/\d{1,10}$/.test(back)) return redirect(`${back}?saved=1`);
+  return { ok: true };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => {
+  if (!loaded) return pageMeta("Collection not found", "This collection does not exist or is private.");
+  return [
+    ...pageMeta(
+      loaded.collection.name,
+      `A collection of ${loaded.clips.length} stock video clips on Verdeo.`,
+    ),
+    // Only public collections may be indexed; a link-shared one stays out of search engines.
+    ...(loaded.collection.visibility === "public" ? [] : [{ name: "robots", content: "noindex" }]),
+  ];
+};
+
+const small =
+  "rounded-full border border-zinc-300 px-3 py-1 text-xs font-semibold hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
+
+export default function Collection({ loaderData, actionData }: Route.ComponentProps) {
+  const { collection, clips, own } = loaderData;
+  const hidden = <input type="hidden" name="collectionId" value={collection.id} />;
+  return (
+    <main className="mx-auto max-w-[1400px] space-y-6 px-4 py-10 sm:px-6">
+      {own ? (
+        <Link to="/collections" className="text-sm font-semibold text-brand-700 dark:text-brand-400">
+          ← Your collections
+        </Link>
+      ) : null}
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-3xl font-black tracking-tight">{collection.name}</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {clips.length} {clips.length === 1 ? "clip" : "clips"} · {VISIBILITY_LABELS[collection.visibility]}
+        </p>
+      </div>
+      {actionData && "error" in actionData ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {actionData.error}
+        </p>
+      ) : null}
+      {own ? (
+        <section
+          aria-label="Manage collection"
+          className="flex flex-wrap items-end gap-4 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800"
+        >
+          <Form method="post" className="flex items-end gap-2">
+            {hidden}
+            <input type="hidden" name="intent" value="rename" />
+            <label>
+              <span className="mb-1 block text-xs font-semibold">Name</span>
+              <input
+                name="name"
+                defaultValue={collection.name}
+                maxLength={COLLECTION_NAME_MAX}
+                required
+                className="h-9 rounded-full border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+              />
+            </label>
+            <button type="submit" className={small}>
+              Rename
+            </button>
+          </Form>
+          <Form method="post" className="flex items-end gap-2">
+            {hidden}
+            <input type="hidden" name="intent" value="visibility" />
+            <label>
+              <span className="mb-1 block text-xs font-semibold">Who can see it</span>
+              <select
+                name="visibility"
+                defaultValue={collection.visibility}
+                className="h-9 rounded-full border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+              >
+                {COLLECTION_VISIBILITIES.map((value) => (
+                  <option key={value} value={value}>
+                    {VISIBILITY_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className={small}>
+              Save
+            </button>
+          </Form>
+          {collection.visibility !== "private" ? (
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
+              Share this page's address: it is read-only for others.
+            </p>
+          ) : null}
+          <Form method="post" className="ml-auto">
+            {hidden}
+            <input type="hidden" name="intent" value="delete" />
+            <button type="submit" className={`${small} text-red-700 dark:text-red-400`}>
+              Delete collection
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      {clips.length ? (
+        <JustifiedGrid clips={clips} label="Clips">
+          {(clip) => (
+            <div>
+              <GridCard clip={clip} />
+              {own ? (
+                <Form method="post" className="mt-1 flex gap-1">
+                  {hidden}
+                  <input type="hidden" name="clipId" value={clip.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="up"
+                    className={small}
+                    aria-label={`Move ${clip.title} earlier`}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="down"
+                    className={small}
+                    aria-label={`Move ${clip.title} later`}
+                  >
+                    ↓
+                  </button>
+                  <button type="submit" name="intent" value="remove" className={small}>
+                    Remove
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+          )}
+        </JustifiedGrid>
+      ) : (
+        <p className="text-zinc-600 dark:text-zinc-400">No clips here yet.</p>
+      )}
+    </main>
+  );
+}

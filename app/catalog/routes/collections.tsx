@@ -1,0 +1,116 @@
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { requireUser } from "~/accounts/session.server";
+import { pageMeta } from "~/components/meta";
+import { readForm } from "~/platform/forms.server";
+import { parseClipId } from "../clip-id";
+import { COLLECTION_NAME_MAX, collectionPath, VISIBILITY_LABELS } from "../collection-rules";
+import { changeCollection, createCollection, listUserCollections } from "../collections.server";
+import type { Route } from "./+types/collections";
+
+/** /collections: the signed-in user's collections, and a form to start one. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { collections: await listUserCollections(user.id) };
+}
+
+const CreateSchema = z.object({
+  name: z
+    .string()
+    .max(COLLECTION_NAME_MAX * 4)
+    .optional(),
+  collectionId: z.uuid().optional(),
+  clipId: z.string().optional(),
+  redirectTo: z
+    .string()
+    .regex(/^\/video\/\d{1,10}$/)
+    .optional(),
+});
+const MESSAGES = {
+  invalid_name: `Give the collection a name of 1 to ${COLLECTION_NAME_MAX} characters.`,
+  name_taken: "You already have a collection with that name.",
+  too_many: "You have reached the number of collections you can keep.",
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const parsed = CreateSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return data({ error: MESSAGES.invalid_name }, { status: 400 });
+  const input = parsed.data;
+  const clipId = input.clipId ? parseClipId(input.clipId) : undefined;
+  if (input.clipId && !clipId) return data({ error: "That clip does not exist." }, { status: 400 });
+  // The clip page's Save menu: into an existing collection, or a new one named there.
+  let collectionId = input.collectionId;
+  let token: string | null = null;
+  if (!collectionId) {
+    const created = await createCollection({ userId: user.id, name: input.name ?? "" });
+    if (!created.ok) return data({ error: MESSAGES[created.reason] }, { status: 400 });
+    collectionId = created.value.id;
+    token = created.value.shareToken;
+  }
+  if (clipId) {
+    const added = await changeCollection({ userId: user.id, collectionId, change: { kind: "add", clipId } });
+    if (!added.ok) return data({ error: "Could not add the clip to that collection." }, { status: 400 });
+    token = added.value.shareToken;
+  }
+  if (input.redirectTo) return redirect(`${input.redirectTo}?collected=1`);
+  return token ? redirect(collectionPath(token)) : redirect("/collections");
+}
+
+export const meta = () => [
+  ...pageMeta("Your collections", "Shortlists of clips for your projects."),
+  { name: "robots", content: "noindex" },
+];
+
+export default function Collections({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-black tracking-tight">Your collections</h1>
+      <Form method="post" className="flex flex-wrap items-end gap-2">
+        <label className="flex-1">
+          <span className="mb-1 block text-sm font-semibold">New collection</span>
+          <input
+            name="name"
+            required
+            maxLength={COLLECTION_NAME_MAX}
+            placeholder="e.g. Spring campaign"
+            className="h-11 w-full rounded-full border border-zinc-300 bg-white px-4 dark:border-zinc-700 dark:bg-zinc-900"
+          />
+        </label>
+        <button
+          type="submit"
+          className="h-11 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white dark:bg-brand-500 dark:text-zinc-950"
+        >
+          Create
+        </button>
+      </Form>
+      {actionData?.error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {actionData.error}
+        </p>
+      ) : null}
+      {loaderData.collections.length ? (
+        <ul className="divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          {loaderData.collections.map((collection) => (
+            <li key={collection.id}>
+              <Link
+                to={collectionPath(collection.shareToken)}
+                className="flex items-center justify-between gap-4 px-5 py-4 hover:bg-zinc-50 dark:hover:bg-zinc-900"
+              >
+                <span className="font-semibold">{collection.name}</span>
+                <span className="text-sm text-zinc-600 dark:text-zinc-400">
+                  {collection.clips} {collection.clips === 1 ? "clip" : "clips"} ·{" "}
+                  {VISIBILITY_LABELS[collection.visibility]}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-zinc-600 dark:text-zinc-400">
+          No collections yet. Save clips into one from any clip page.
+        </p>
+      )}
+    </main>
+  );
+}
