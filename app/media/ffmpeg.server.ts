@@ -74,13 +74,20 @@ export class FfmpegError extends Error {
  */
 export async function runFfmpeg(
   args: string[],
-  options: { durationSeconds?: number; onProgress?: (fraction: number) => void; timeoutMs?: number } = {},
+  options: {
+    durationSeconds?: number;
+    onProgress?: (fraction: number) => void;
+    timeoutMs?: number;
+    /** Aborting (a shutdown, an expired job) stops ffmpeg. */
+    signal?: AbortSignal;
+  } = {},
 ) {
   const { ffmpeg } = await mediaTools();
   const progress = options.onProgress ? ["-progress", "pipe:1", "-nostats"] : [];
   return new Promise<void>((resolve, reject) => {
     const child = spawn(ffmpeg, ["-hide_banner", "-loglevel", "error", "-y", ...progress, ...args], {
       stdio: ["ignore", "pipe", "pipe"],
+      signal: options.signal,
     });
     let stderr = "";
     let pending = "";

@@ -15,9 +15,9 @@ export const renderClipJob = defineJob<ProcessClipJob>({
   expireInSeconds: 45 * 60,
   // ffmpeg already uses every core.
   concurrency: 1,
-  handler: async (job) => {
+  handler: async (job, { signal }) => {
     try {
-      await renderClip(job);
+      await renderClip(job, signal);
     } catch (error) {
       logger.warn({ err: error, clipId: job.clipId }, "rendering a clip failed");
       throw error;

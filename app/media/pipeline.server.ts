@@ -109,19 +109,25 @@ export async function prepareClip(job: ProcessClipJob): Promise<boolean> {
 }
 
 /** Step 2: previews, storyboard, fingerprint and tone, duplicate check; then the clip leaves processing. */
-export async function renderClip(job: ProcessClipJob): Promise<void> {
+export async function renderClip(job: ProcessClipJob, signal?: AbortSignal): Promise<void> {
   const clip = await processingClip(job.clipId);
   if (!clip) return;
   const prefix = renditionPrefix(clip.id, clip.originalKey);
   await withOriginal(clip.originalKey, async (file, folder) => {
     let reported = 15;
-    const files = await renderRenditions(file, folder, clip, (fraction) => {
-      const percent = 15 + Math.floor(fraction * 80);
-      if (percent >= reported + 5) {
-        reported = percent;
-        void setClipProgress(clip.id, percent).catch(() => {});
-      }
-    });
+    const files = await renderRenditions(
+      file,
+      folder,
+      clip,
+      (fraction) => {
+        const percent = 15 + Math.floor(fraction * 80);
+        if (percent >= reported + 5) {
+          reported = percent;
+          void setClipProgress(clip.id, percent).catch(() => {});
+        }
+      },
+      signal,
+    );
     const put = async (name: string, source: string) =>
       storage().put(`${prefix}/${name}`, await readFile(source), { visibility: "public" });
     await put("preview.mp4", files.preview);

@@ -88,6 +88,7 @@ export async function renderRenditions(
   folder: string,
   clip: { width: number; height: number; durationSeconds: number; orientation: Orientation },
   onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
 ): Promise<RenditionFiles> {
   const large = fitShortSide(clip.width, clip.height, PREVIEW_SHORT_SIDE);
   const small = fitShortSide(clip.width, clip.height, SMALL_PREVIEW_SHORT_SIDE);
@@ -126,7 +127,7 @@ export async function renderRenditions(
       ...["-map", "[sprite]", "-frames:v", "1", "-q:v", "5", "-update", "1", files.sprite],
       ...["-map", "[samples]", "-f", "rawvideo", files.samples],
     ],
-    { durationSeconds: clip.durationSeconds, onProgress, timeoutMs: 20 * 60_000 },
+    { durationSeconds: clip.durationSeconds, onProgress, timeoutMs: 20 * 60_000, signal },
   );
   return files;
 }
