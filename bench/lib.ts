@@ -18,7 +18,7 @@ export async function startBenchServer(env: Record<string, string> = {}) {
     { dataDir: BENCH_DATA_DIR, readyTimeoutMs: 300_000 },
   );
   await waitForDemoMedia(server.url, BENCH_DATA_DIR);
-  saveDemoMedia(BENCH_DATA_DIR);
+  await saveDemoMedia(BENCH_DATA_DIR);
   return server;
 }
 

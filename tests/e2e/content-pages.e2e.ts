@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { THEME_STORAGE_KEY } from "~/constants";
-import { UPLOAD_COMING_SOON, WELCOME_HEADING } from "~/content/texts";
+import { UPLOAD_IN_STUDIO, WELCOME_HEADING } from "~/content/texts";
 import { DEMO_BUYER, DEMO_PASSWORD, signInByCookie } from "./accounts-helpers";
 import { expectAccessible, newPage, PHONE } from "./browser";
 
@@ -17,13 +17,13 @@ describe("about, creators hub and welcome", () => {
     );
     await main.getByRole("link", { name: "Become a Creator" }).click();
     await page.waitForURL("**/creators-hub");
-    await page.getByRole("heading", { name: UPLOAD_COMING_SOON }).waitFor();
+    await page.getByRole("heading", { name: UPLOAD_IN_STUDIO }).waitFor();
   });
 
-  it("the creators hub explains what creators get and announces uploads as coming soon", async () => {
+  it("the creators hub explains what creators get and where uploads happen", async () => {
     const page = await newPage();
     await page.goto("/creators-hub");
-    await page.getByRole("heading", { name: UPLOAD_COMING_SOON }).waitFor();
+    await page.getByRole("heading", { name: UPLOAD_IN_STUDIO }).waitFor();
     for (const heading of ["You keep the copyright", "Two clear licenses", "How your clips reach buyers"]) {
       await page.getByRole("heading", { name: heading }).waitFor();
     }
@@ -38,6 +38,9 @@ describe("about, creators hub and welcome", () => {
     const creator = await newPage();
     await signInByCookie(creator, "maya@verdeo.local", DEMO_PASSWORD);
     await creator.goto("/creators-hub");
+    expect(await creator.getByRole("link", { name: "Open the studio" }).getAttribute("href")).toBe(
+      "/studio/upload",
+    );
     await creator.getByRole("link", { name: "Go to your creator profile" }).click();
     await creator.waitForURL("**/profile");
     await creator.context().close();
@@ -45,8 +48,9 @@ describe("about, creators hub and welcome", () => {
     const buyer = await newPage();
     await signInByCookie(buyer, DEMO_BUYER.email, DEMO_BUYER.password);
     await buyer.goto("/creators-hub");
-    await buyer.getByRole("heading", { name: UPLOAD_COMING_SOON }).waitFor();
+    await buyer.getByRole("heading", { name: UPLOAD_IN_STUDIO }).waitFor();
     expect(await buyer.getByRole("link", { name: "Go to your creator profile" }).count()).toBe(0);
+    expect(await buyer.getByRole("link", { name: "Open the studio" }).count()).toBe(0);
     await buyer.context().close();
   });
 

@@ -15,7 +15,7 @@ export default async function setup(project: TestProject) {
   restoreDemoMedia(dataDir);
   const server = await startBuiltServer({}, { dataDir, readyTimeoutMs: 300_000 });
   await waitForDemoMedia(server.url, dataDir);
-  saveDemoMedia(dataDir);
+  await saveDemoMedia(dataDir);
   project.provide("baseURL", server.url);
   project.provide("dataDir", server.dataDir);
   return async () => {

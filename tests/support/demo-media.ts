@@ -26,7 +26,7 @@ export function restoreDemoMedia(dataDir: string) {
  * Demo clips render in the background after start-up: waits until every clip has its media and no
  * page shows the "processing" poster any more.
  */
-export async function waitForDemoMedia(baseUrl: string, dataDir: string, timeoutMs = 300_000) {
+export async function waitForDemoMedia(baseUrl: string, dataDir: string, timeoutMs = 1_200_000) {
   const { DEMO_CLIPS } = await import("../../server/seed/demo-content");
   const { PROCESSING_POSTER_URL } = await import("../../server/seed/media");
   const count = (folder: string) => {
@@ -51,10 +51,18 @@ export async function waitForDemoMedia(baseUrl: string, dataDir: string, timeout
   throw new Error("demo media was not rendered in time");
 }
 
-/** Keeps the demo media a server rendered into `dataDir` for later runs. */
-export function saveDemoMedia(dataDir: string) {
+/**
+ * Keeps the demo media a server rendered into `dataDir` for later runs, once it is complete (a server
+ * without job workers renders none).
+ */
+export async function saveDemoMedia(dataDir: string) {
   const cache = cacheDir();
   if (existsSync(cache)) return;
+  const { DEMO_CLIPS } = await import("../../server/seed/demo-content");
+  const rendered = (folder: string) =>
+    existsSync(path.join(dataDir, "media", folder)) &&
+    readdirSync(path.join(dataDir, "media", folder)).length >= DEMO_CLIPS.length;
+  if (!rendered("clips") || !rendered("posters")) return;
   mkdirSync(cache, { recursive: true });
   for (const folder of ["clips", "posters"]) {
     cpSync(path.join(dataDir, "media", folder), path.join(cache, folder), { recursive: true });

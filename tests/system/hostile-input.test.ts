@@ -203,7 +203,7 @@ describe("hostile input on every route", () => {
       { BETTER_AUTH_SECRET: "h".repeat(40), WORKERS: "0" },
       { dataDir, readyTimeoutMs: 300_000 },
     );
-    saveDemoMedia(dataDir);
+    await saveDemoMedia(dataDir);
     // The server's own embedded database, reached through its socket with its password.
     client = new pg.Client({
       host: path.join(dataDir, "pg"),

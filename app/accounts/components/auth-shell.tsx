@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Logo } from "~/components/logo";
 
 /** The frame of the pages outside the site layout: login, signup, callback. */
@@ -32,11 +32,15 @@ export function AuthShell({
 }
 
 /** The line under an auth card that leads to the neighbouring page ("Don't have an account? Sign up"). */
+/** A link to the other auth page; it keeps the `redirectTo` the visitor came with. */
 export function AuthFooter({ lead, to, label }: { lead?: string; to: string; label: string }) {
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo");
+  const href = redirectTo ? `${to}?${new URLSearchParams({ redirectTo })}` : to;
   return (
     <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
       {lead ? `${lead} ` : null}
-      <Link to={to} className="font-semibold text-brand-700 hover:underline dark:text-brand-400">
+      <Link to={href} className="font-semibold text-brand-700 hover:underline dark:text-brand-400">
         {label}
       </Link>
     </p>

@@ -9,6 +9,7 @@ import { FormError, FormField } from "../components/form-field";
 import { OrDivider, SocialButtons } from "../components/social-buttons";
 import { UsernameField, useUsernameCheck } from "../components/username-field";
 import { MESSAGES } from "../messages";
+import { redirectTarget } from "../safe-redirect";
 import { getOptionalUser } from "../session.server";
 import { signUp } from "../sign-up.server";
 import { fieldErrors, SignupSchema } from "../signup-schema";
@@ -19,7 +20,7 @@ export const meta = () =>
   pageMeta("Sign up", "Create a Verdeo account to save clips and license stock video.");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getOptionalUser(request)) throw redirect("/profile");
+  if (await getOptionalUser(request)) throw redirect(redirectTarget(request));
   return null;
 }
 
@@ -38,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return redirect("/profile", { headers });
+  // Back to where the visitor was going (a clip they wanted to save), else the profile.
+  return redirect(redirectTarget(request), { headers });
 }
 
 const FIELDS = ["firstName", "lastName", "username", "email", "password"] as const;

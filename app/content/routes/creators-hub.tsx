@@ -4,13 +4,13 @@ import { findApplicationState, submitCreatorApplication } from "~/accounts/creat
 import { getOptionalUser } from "~/accounts/session.server";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP, SUPPORT_EMAIL } from "~/constants";
+import { PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
 import { readForm } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { CreatorApply } from "../components/creator-apply";
 import { FeatureCard, Icon, Step } from "../components/feature-card";
 import { attributionLine } from "../legal/licensing";
-import { UPLOAD_COMING_SOON } from "../texts";
+import { UPLOAD_IN_STUDIO } from "../texts";
 import type { Route } from "./+types/creators-hub";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -88,26 +88,22 @@ export default function CreatorsHub({ loaderData, actionData }: Route.ComponentP
 
       <CreatorApply state={apply} error={actionData?.error} />
 
-      <section aria-labelledby="upload-soon" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
+      <section aria-labelledby="upload-studio" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
         <div className="flex flex-col gap-6 rounded-3xl border border-brand-200 bg-brand-50 p-8 sm:flex-row sm:items-center dark:border-brand-900 dark:bg-brand-950/40">
           <span className="grid size-14 shrink-0 place-items-center rounded-2xl bg-brand-700 text-white dark:bg-brand-500 dark:text-zinc-950">
             <Icon name="upload" className="size-7" />
           </span>
           <div className="flex-1">
-            <h2 id="upload-soon" className="text-2xl font-bold text-brand-900 dark:text-brand-100">
-              {UPLOAD_COMING_SOON}
+            <h2 id="upload-studio" className="text-2xl font-bold text-brand-900 dark:text-brand-100">
+              {UPLOAD_IN_STUDIO}
             </h2>
             <p className="mt-2 text-zinc-700 dark:text-zinc-300">
-              We are building uploads for creators right now. Want to be among the first? Email{" "}
-              <a
-                href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent("Creator early access")}`}
-                className={LINK}
-              >
-                {SUPPORT_EMAIL}
-              </a>{" "}
-              with a link to your portfolio and the kind of footage you shoot.
+              {apply.isCreator
+                ? "Drop your clips into the studio: uploads resume after a dropped connection, and we make the previews, posters and metadata for you."
+                : "Creators upload in the studio: resumable uploads, automatic previews and metadata, and a review before clips go live. Apply above to get access."}
             </p>
           </div>
+          {apply.isCreator ? <ButtonLink to="/studio/upload">Open the studio</ButtonLink> : null}
         </div>
       </section>
 
