@@ -67,7 +67,7 @@ describe("creator studio", () => {
 
     await page.getByLabel("Title").fill(`Harbour ${word} at dawn`);
     await page.getByLabel("Description").fill("Test footage of a quiet harbour.");
-    await page.getByLabel("Niche").selectOption("nature");
+    await page.getByLabel("Niche", { exact: true }).selectOption("nature");
     await page.getByLabel("Sub-niche").selectOption("Oceans");
     await page.getByLabel("Tags").fill("harbour, dawn, sea");
     await page.getByRole("button", { name: "Submit for review" }).click();
