@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD, signIn } from "./accounts-helpers";
 import { newPage } from "./browser";
 
@@ -95,6 +96,19 @@ describe("creator studio", () => {
       .toBeGreaterThan(0);
     await visitor.goto(`/search?q=${word.toLowerCase()}`);
     await visitor.getByText(`Harbour ${word} at dawn`).first().waitFor();
+
+    // Other browser tests count the demo catalogue on this shared server: leave it as it was.
+    const dataDir = inject("dataDir");
+    const client = new pg.Client({
+      host: path.join(dataDir, "pg"),
+      port: 5432,
+      user: "postgres",
+      database: "postgres",
+      password: readFileSync(path.join(dataDir, "pg-password"), "utf8").trim(),
+    });
+    await client.connect();
+    await client.query("delete from posts where id = $1", [Number(clipUrl.split("/").pop())]);
+    await client.end();
   }, 300_000);
 
   it("sends visitors to log in and users without the creator role to the creators hub", async () => {
