@@ -1,6 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
 import { newPage } from "./browser";
+import { lockCatalogue } from "./catalogue-lock";
+
+// These tests count the demo catalogue; the studio journey publishes a clip only while unlocked.
+let unlockCatalogue: () => void;
+beforeAll(async () => {
+  unlockCatalogue = await lockCatalogue();
+});
+afterAll(() => unlockCatalogue());
 
 describe("discovery", () => {
   it("suggests as you type and a suggestion is chosen with the keyboard", async () => {

@@ -1,9 +1,10 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_TITLE, RESET_FILTERS } from "~/catalog/catalog-content";
 import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/constants";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
 import { expectAccessible, newPage } from "./browser";
+import { lockCatalogue } from "./catalogue-lock";
 
 const resultCount = async (page: Page) =>
   Number.parseInt((await page.getByTestId("result-count").textContent()) ?? "", 10);
@@ -20,6 +21,13 @@ async function openFilters(page: Page) {
   const toggle = page.getByRole("button", { name: /Filters/ });
   if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
 }
+
+// These tests count the demo catalogue; the studio journey publishes a clip only while unlocked.
+let unlockCatalogue: () => void;
+beforeAll(async () => {
+  unlockCatalogue = await lockCatalogue();
+});
+afterAll(() => unlockCatalogue());
 
 describe("explore videos", () => {
   it("lists the whole catalogue by default, with its count", async () => {

@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD, signIn } from "./accounts-helpers";
 import { newPage } from "./browser";
+import { lockCatalogue } from "./catalogue-lock";
 
 /** A creator's journey: upload (with a reload mid-way), details, review, published and findable. */
 const CREATOR = "maya@verdeo.local";
@@ -77,39 +78,16 @@ describe("creator studio", () => {
     await page.goto(clipUrl);
     await page.getByText("In review").first().waitFor();
 
-    // The staff console's approve action calls the studio's approveClip service.
-    const staff = await newPage();
-    await signIn(staff, DEVELOPER, DEMO_PASSWORD);
-    await staff.goto(`/staff/clips/${clipUrl.split("/").pop()}`);
-    await staff.getByRole("button", { name: "Approve and publish" }).click();
-    await staff.waitForURL("**/staff/review");
-
-    const visitor = await newPage();
-    await expect
-      .poll(
-        async () => {
-          await visitor.goto(`/videos?q=${word}`);
-          return visitor.getByText(`Harbour ${word} at dawn`).count();
-        },
-        { timeout: 15_000 },
-      )
-      .toBeGreaterThan(0);
-    await visitor.goto(`/search?q=${word.toLowerCase()}`);
-    await visitor.getByText(`Harbour ${word} at dawn`).first().waitFor();
-
-    // Other browser tests count the demo catalogue on this shared server: leave it as it was.
-    const dataDir = inject("dataDir");
-    const client = new pg.Client({
-      host: path.join(dataDir, "pg"),
-      port: 5432,
-      user: "postgres",
-      database: "postgres",
-      password: readFileSync(path.join(dataDir, "pg-password"), "utf8").trim(),
-    });
-    await client.connect();
-    await client.query("delete from posts where id = $1", [Number(clipUrl.split("/").pop())]);
-    await client.end();
-  }, 300_000);
+    // Other browser tests count the demo catalogue on this shared server: they wait while the
+    // clip is published, and find the catalogue as it was once it is removed again.
+    const unlockCatalogue = await lockCatalogue();
+    try {
+      await publishAndFind(clipUrl);
+    } finally {
+      await removeClip(Number(clipUrl.split("/").pop()));
+      unlockCatalogue();
+    }
+  }, 600_000);
 
   it("sends visitors to log in and users without the creator role to the creators hub", async () => {
     const page = await newPage();
@@ -120,3 +98,43 @@ describe("creator studio", () => {
     expect(new URL(page.url()).pathname).toBe("/creators-hub");
   });
 });
+
+/** The staff console's approve action calls the studio's approveClip service; then anyone finds it. */
+async function publishAndFind(clipUrl: string) {
+  const staff = await newPage();
+  await signIn(staff, DEVELOPER, DEMO_PASSWORD);
+  await staff.goto(`/staff/clips/${clipUrl.split("/").pop()}`);
+  await staff.getByRole("button", { name: "Approve and publish" }).click();
+  await staff.waitForURL("**/staff/review");
+
+  const visitor = await newPage();
+  await expect
+    .poll(
+      async () => {
+        await visitor.goto(`/videos?q=${word}`);
+        return visitor.getByText(`Harbour ${word} at dawn`).count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
+  await visitor.goto(`/search?q=${word.toLowerCase()}`);
+  await visitor.getByText(`Harbour ${word} at dawn`).first().waitFor();
+}
+
+/** Deletes the clip straight in the test server's database. */
+async function removeClip(id: number) {
+  const dataDir = inject("dataDir");
+  const client = new pg.Client({
+    host: path.join(dataDir, "pg"),
+    port: 5432,
+    user: "postgres",
+    database: "postgres",
+    password: readFileSync(path.join(dataDir, "pg-password"), "utf8").trim(),
+  });
+  await client.connect();
+  try {
+    await client.query("delete from posts where id = $1", [id]);
+  } finally {
+    await client.end();
+  }
+}
