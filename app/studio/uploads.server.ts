@@ -10,7 +10,7 @@ import { startClipProcessing } from "~/media/processing.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
-import { hitRateLimit } from "~/platform/rate-limit.server";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { storage } from "~/platform/storage/storage.server";
 import { hasControlCharacters } from "./plain-text";
 import {
@@ -39,11 +39,10 @@ import {
  */
 export const UPLOADS_PATH = "/studio/uploads";
 
-/** Upload starts per creator per hour: far above real use, low enough to stop a script. */
-export const UPLOAD_START_LIMIT = { name: "upload-start:user", limit: 60, windowSeconds: 3600 };
-
 interface Uploader {
   id: string;
+  /** The client's address, counted by the upload-start policy beside the creator's id. */
+  clientIp?: string;
 }
 
 /** The signed-in creator of the request being handled (tus hooks only receive the request). */
@@ -131,8 +130,9 @@ async function registerUpload(uploader: Uploader, upload: Upload) {
   if (!containerOf(fileName)) throw refuse(415, UPLOAD_MESSAGES.badContainer);
   if (upload.size === undefined) throw refuse(411, UPLOAD_MESSAGES.tooLarge);
   if (upload.size > MAX_UPLOAD_BYTES) throw refuse(413, UPLOAD_MESSAGES.tooLarge);
-  if (!(await hitRateLimit(UPLOAD_START_LIMIT, uploader.id)).allowed)
-    throw refuse(429, UPLOAD_MESSAGES.tooFast);
+  // The shared policy (per creator and per address), counted before anything is reserved.
+  const subjects = uploader.clientIp ? { user: uploader.id, ip: uploader.clientIp } : { user: uploader.id };
+  if (!(await enforceRateLimit("upload_start", subjects)).allowed) throw refuse(429, UPLOAD_MESSAGES.tooFast);
   await db().transaction(async (tx) => {
     await lockCreatorUploads(tx, uploader.id);
     if ((await countUploadsInProgress(tx, uploader.id)) >= MAX_UPLOADS_IN_PROGRESS)
@@ -182,8 +182,8 @@ async function finishUpload(uploader: Uploader, upload: Upload) {
 }
 
 /** Answers one tus request for a signed-in creator (the route checked the permission). */
-export function handleUpload(request: Request, uploader: Uploader) {
-  return currentUploader.run({ id: uploader.id }, () => uploadServer().handleWeb(request));
+export function handleUpload(request: Request, uploader: Uploader, clientIp?: string) {
+  return currentUploader.run({ id: uploader.id, clientIp }, () => uploadServer().handleWeb(request));
 }
 
 /** Deletes uploads left unfinished for UPLOAD_EXPIRY_HOURS, with their bytes (a scheduled job). */

@@ -3,15 +3,19 @@ import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLifecycleClip } from "~/catalog/clip-lifecycle.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { MEDIA_FAILURES } from "~/media/media-rules";
 import { config } from "~/platform/config.server";
+import { db } from "~/platform/db/client.server";
 import { workDueJobs } from "~/platform/jobs/queue.server";
+import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import { storage } from "~/platform/storage/storage.server";
 import { action, loader } from "~/studio/routes/uploads";
+import { studioUploads } from "~/studio/schema.server";
 import { UPLOAD_MESSAGES } from "~/studio/upload-limits";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
@@ -28,13 +32,18 @@ async function tus(
   cookie: string | undefined,
   headers: Record<string, string> = {},
   body?: Buffer,
+  clientIp?: string,
 ) {
   const request = new Request(`${BASE}${pathname}`, {
     method,
     headers: { "Tus-Resumable": "1.0.0", ...(cookie ? { Cookie: cookie } : {}), ...headers },
     body: body ? new Uint8Array(body) : undefined,
   });
-  const args = { request, params: { "*": pathname.replace("/studio/uploads/", "") }, context: {} } as never;
+  const args = {
+    request,
+    params: { "*": pathname.replace("/studio/uploads/", "") },
+    context: { clientIp },
+  } as never;
   try {
     return method === "HEAD" || method === "GET" ? await loader(args) : await action(args);
   } catch (thrown) {
@@ -230,6 +239,58 @@ describe("resumable uploads", () => {
     expect(results.filter((response) => response.status === 201)).toHaveLength(10);
     expect(refused).toHaveLength(1);
     expect(await refused[0]!.text()).toBe(UPLOAD_MESSAGES.tooMany);
+  });
+
+  it("past the upload-start policy's limit per creator, a start is refused with its message and stores nothing", async () => {
+    const account = await createAccount({ role: "creator" });
+    const cookie = await sessionCookie(account.email);
+    const { limit } = RATE_LIMIT_POLICIES.upload_start.perUser;
+    // Each start is cancelled at once, so the in-progress limit never answers instead of the policy.
+    for (let index = 0; index < limit; index++) {
+      const created = await tus("POST", "/studio/uploads/", cookie, {
+        "Upload-Length": "1000",
+        "Upload-Metadata": metadata(`take-${index}.mp4`),
+      });
+      expect(created.status).toBe(201);
+      const location = new URL(created.headers.get("Location")!, BASE).pathname;
+      expect((await tus("DELETE", location, cookie)).status).toBe(204);
+    }
+    const partsBefore = storedUploadParts();
+
+    const refused = await create(cookie, "one-more.mp4", 1000);
+
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toBe(UPLOAD_MESSAGES.tooFast);
+    expect(await db().select().from(studioUploads).where(eq(studioUploads.fileName, "one-more.mp4"))).toEqual(
+      [],
+    );
+    expect(storedUploadParts()).toEqual(partsBefore);
+  });
+
+  it("the upload-start policy also counts per address: another creator on a spent address is refused", async () => {
+    const address = "203.0.113.77";
+    const { limit } = RATE_LIMIT_POLICIES.upload_start.perIp;
+    const creators = await Promise.all(
+      Array.from({ length: Math.ceil(limit / 10) + 1 }, () => createAccount({ role: "creator" })),
+    );
+    const cookies = await Promise.all(creators.map((account) => sessionCookie(account.email)));
+    const start = (cookie: string, index: number) =>
+      tus(
+        "POST",
+        "/studio/uploads/",
+        cookie,
+        { "Upload-Length": "1000", "Upload-Metadata": metadata(`ip-${index}.mp4`) },
+        undefined,
+        address,
+      );
+    for (let index = 0; index < limit; index++) {
+      const created = await start(cookies[Math.floor(index / 10)]!, index);
+      expect(created.status).toBe(201);
+    }
+    const last = cookies.at(-1)!;
+    const refused = await start(last, limit);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toBe(UPLOAD_MESSAGES.tooFast);
   });
 
   it("a re-encoded copy of an existing clip is flagged as its likely duplicate", async () => {

@@ -6,16 +6,16 @@ import type { Route } from "./+types/uploads";
  * The tus endpoint (POST creates, HEAD resumes, PATCH sends bytes, DELETE cancels). Only HEAD of
  * the reads: a finished upload is a private original and is never read back from here.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (request.method !== "HEAD")
     return new Response("Method Not Allowed", { status: 405, headers: { Allow: "HEAD" } });
   const user = await requireUploader(request);
-  return handleUpload(request, user);
+  return handleUpload(request, user, context.clientIp);
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUploader(request);
-  return handleUpload(request, user);
+  return handleUpload(request, user, context.clientIp);
 }
 
 /** Creators only; a tus client gets a status, never a redirect to a sign-in page. */
