@@ -22,7 +22,7 @@ import { storage } from "~/platform/storage/storage.server";
 import { bodyLimits, drainUnreadBodies } from "./body-limits";
 import { inputGuard } from "./input-guard";
 import { publicPageCache } from "./page-cache";
-import { routeLabel } from "./route-table";
+import { describeRoute, type RouteInfo } from "./route-table";
 import { sameOriginWrites } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import { seedIfEmpty } from "./seed/seed";
@@ -41,8 +41,6 @@ export interface RunningServer {
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
-/** Pages every anonymous visitor sees alike (see page-cache.ts). */
-const PUBLIC_PAGES = /^\/(?:videos|search|pricing|about|terms|privacy|licensing|creators-hub|video\/\d+)?$/;
 /** Kept back from the shutdown timeout for the job queue, the pool and PostgreSQL. */
 const TEARDOWN_RESERVE_MS = 1_500;
 /** Connections still arriving this recently mean the kernel may hold more not yet taken in. */
@@ -63,36 +61,15 @@ type Logging = typeof import("~/platform/logger.server");
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const started = performance.now();
-  const config = loadConfig();
-  // The logger reads config(), so it is loaded after it.
-  const logging: Logging = await import("~/platform/logger.server");
+  const { config, logging } = await loadSettings();
   const { logger } = logging;
-  for (const warning of config.warnings) logger.warn(warning);
-
   const lifecycle: Lifecycle = { ready: false, draining: false, lastConnectionAt: 0 };
   const health = databaseHealthMonitor();
   const app = await createApp({ config, logger, lifecycle, health, vite: options.vite });
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 65_000;
-  server.on("connection", () => {
-    lifecycle.lastConnectionAt = Date.now();
-  });
-  const url = await listen(server, config);
+  const { server, url } = await openPort(app, config, lifecycle);
   logger.info(`Listening on ${url} (starting up…)`);
 
-  let embedded: EmbeddedDatabase | undefined;
-  try {
-    const database = await openDatabase(config, logger);
-    embedded = database.embedded;
-    startJobs(config, database.url, logger);
-    await seedIfEmpty((line) => logger.info(line), { demo: config.seedDemo });
-  } catch (error) {
-    server.close();
-    await stopQueue(0).catch(() => {});
-    await closeDatabase().catch(() => {});
-    await embedded?.stop().catch(() => {});
-    throw error;
-  }
+  const embedded = await startServices(config, logger, server);
   lifecycle.ready = true;
   health.start();
   const restoreConsole = logging.routeConsoleToLogger();
@@ -108,70 +85,143 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return { url, close, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS };
 }
 
-/** The Express app: logging and metrics, probes, security, static files, media, then React Router. */
-async function createApp(context: {
+/** The configuration, then the logger (which reads it); configuration warnings are logged. */
+async function loadSettings() {
+  const config = loadConfig();
+  const logging: Logging = await import("~/platform/logger.server");
+  for (const warning of config.warnings) logging.logger.warn(warning);
+  return { config, logging };
+}
+
+/** The HTTP server on its port, noting when connections arrive (shutdown waits for quiet). */
+async function openPort(app: express.Express, config: Config, lifecycle: Lifecycle) {
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  server.on("connection", () => {
+    lifecycle.lastConnectionAt = Date.now();
+  });
+  const url = await listen(server, config);
+  return { server, url };
+}
+
+/**
+ * The database, the job queue and the first-start seed. If any fails, what started is stopped and
+ * the port closed, so the process can exit with the error.
+ */
+async function startServices(config: Config, logger: Logger, server: http.Server) {
+  let embedded: EmbeddedDatabase | undefined;
+  try {
+    const database = await openDatabase(config, logger);
+    embedded = database.embedded;
+    startJobs(config, database.url, logger);
+    await seedIfEmpty((line) => logger.info(line), { demo: config.seedDemo });
+    return embedded;
+  } catch (error) {
+    server.close();
+    await stopQueue(0).catch(() => {});
+    await closeDatabase().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw error;
+  }
+}
+
+interface AppContext {
   config: Config;
   logger: Logger;
   lifecycle: Lifecycle;
   health: ReturnType<typeof databaseHealthMonitor>;
   vite?: ViteDevServer;
-}) {
-  const { config, logger, lifecycle, health, vite } = context;
-  const { registry, requestDuration, metricsAccess } = await import("~/platform/metrics.server");
+}
+
+/**
+ * The Express app, in the order a request meets it: logging and the route it is for, probes,
+ * security and body limits, static files, media, the page cache, then React Router. What the server
+ * does per route (cache, body limit) comes from the routes' own `handle` exports, never from paths.
+ */
+async function createApp(context: AppContext) {
+  const { vite } = context;
   const loadBuild = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-  // The route patterns label the metrics; in production the build is loaded once, here.
-  let build = vite ? undefined : await loadBuild();
+  // In production the build (and with it every route's handle) is loaded once, here.
+  const production = vite ? undefined : await loadBuild();
+  const currentBuild = production ? async () => production : loadBuild;
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", config.TRUST_PROXY);
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const given = req.headers["x-request-id"];
-        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      // Hashed assets and probes (every few seconds from a load balancer or Prometheus) would drown the log.
-      autoLogging: { ignore: (req) => /^\/(assets\/|healthz|readyz|metrics)/.test(req.url ?? "") },
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
-        res: (res) => ({ status: res.statusCode }),
-      },
-      // A client's mistake (4xx) or a deliberate 503 (starting, database away) is not a crash.
-      customLogLevel: (_req, res, error) =>
-        error || (res.statusCode >= 500 && res.statusCode !== 503)
-          ? "error"
-          : res.statusCode >= 400
-            ? "warn"
-            : "info",
-      // pino-http invents an Error (with a stack) for every 5xx it was not given one for: a 503 is
-      // one line with its status, and a real failure was already logged with its own stack.
-      customErrorObject: (_req, res, error, value) =>
-        isInventedError(error, res.statusCode) ? { res: value.res, responseTime: value.responseTime } : value,
-      customErrorMessage: (_req, res, error) =>
-        isInventedError(error, res.statusCode) ? "request completed" : `request failed: ${error.message}`,
-    }),
-  );
+  app.set("trust proxy", context.config.TRUST_PROXY);
+  app.use(requestLogging(context.logger));
+  app.use(async (req, res, next) => {
+    res.locals.route = describeRoute(req.path, await currentBuild());
+    next();
+  });
+  app.use(await requestMetrics(context.lifecycle));
+  addProbes(app, context);
+  addGuards(app, context);
+  addStaticFiles(app, context);
+  addContent(app, context, currentBuild);
+  app.use(errorPage);
+  return app;
+}
+
+/** What the server knows of the route serving a request (set by the first middleware). */
+function routeOf(res: express.Response): RouteInfo {
+  return res.locals.route as RouteInfo;
+}
+
+/** One log line per request (pino), with a request id every line logged meanwhile carries. */
+function requestLogging(logger: Logger): express.RequestHandler[] {
+  const log = pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const given = req.headers["x-request-id"];
+      const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    // Hashed assets and probes (every few seconds from a load balancer or Prometheus) would drown the log.
+    autoLogging: { ignore: (req) => /^\/(assets\/|healthz|readyz|metrics)/.test(req.url ?? "") },
+    serializers: {
+      req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
+      res: (res) => ({ status: res.statusCode }),
+    },
+    // A client's mistake (4xx) or a deliberate 503 (starting, database away) is not a crash.
+    customLogLevel: (_req, res, error) =>
+      error || (res.statusCode >= 500 && res.statusCode !== 503)
+        ? "error"
+        : res.statusCode >= 400
+          ? "warn"
+          : "info",
+    // pino-http invents an Error (with a stack) for every 5xx it was not given one for: a 503 is
+    // one line with its status, and a real failure was already logged with its own stack.
+    customErrorObject: (_req, res, error, value) =>
+      isInventedError(error, res.statusCode) ? { res: value.res, responseTime: value.responseTime } : value,
+    customErrorMessage: (_req, res, error) =>
+      isInventedError(error, res.statusCode) ? "request completed" : `request failed: ${error.message}`,
+  });
   // Every line logged while serving the request (however deep) carries its id.
-  app.use((req, _res, next) => runWithLogContext({ requestId: String(req.id) }, next));
-  app.use((req, res, next) => {
+  return [log, (req, _res, next) => runWithLogContext({ requestId: String(req.id) }, next)];
+}
+
+/** Request durations by route pattern; while draining, every answer closes its connection. */
+async function requestMetrics(lifecycle: Lifecycle): Promise<express.RequestHandler> {
+  const { requestDuration } = await import("~/platform/metrics.server");
+  return (req, res, next) => {
     const start = performance.now();
     res.once("finish", () => {
-      const route = routeLabel(req.path, build);
       requestDuration.observe(
-        { route, method: req.method, status: String(res.statusCode) },
+        { route: routeOf(res).label, method: req.method, status: String(res.statusCode) },
         (performance.now() - start) / 1000,
       );
     });
-    // While draining, every answer closes its connection: clients reconnect to another process.
+    // Clients reconnect to another process.
     if (lifecycle.draining) res.setHeader("Connection", "close");
     next();
-  });
+  };
+}
+
+/** /healthz (the process runs), /readyz (it should get traffic) and /metrics (Prometheus). */
+function addProbes(app: express.Express, { lifecycle }: AppContext) {
   app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
     const ok = lifecycle.ready && !lifecycle.draining && (await databaseIsReady());
@@ -180,47 +230,58 @@ async function createApp(context: {
       .json({ status: ok ? "ready" : lifecycle.draining ? "shutting down" : "unavailable" });
   });
   app.get("/metrics", async (req, res) => {
+    const { registry, metricsAccess } = await import("~/platform/metrics.server");
     if (metricsAccess({ remoteAddress: req.socket.remoteAddress, headers: req.headers }) !== "allowed")
       return void res.status(404).send("Not Found");
     res.setHeader("Content-Type", registry.contentType);
     res.setHeader("Cache-Control", "no-store");
     res.end(await registry.metrics());
   });
+}
+
+/** Security headers, compression, each route's body limit, same-origin writes, control characters. */
+function addGuards(app: express.Express, { config, vite }: AppContext) {
   app.use(securityHeaders({ https: config.PUBLIC_URL.startsWith("https:"), development: !!vite }));
   app.use(compression());
-  const streamedUploads = /^\/studio\/uploads(?:\/|$)/;
-  app.use(bodyLimits(/^\/profile/, streamedUploads));
-  app.use(drainUnreadBodies(streamedUploads));
+  const bodyLimitOf = (_req: express.Request, res: express.Response) => routeOf(res).handle.bodyLimit;
+  app.use(bodyLimits(bodyLimitOf));
+  app.use(drainUnreadBodies(bodyLimitOf));
   app.use(sameOriginWrites(config.PUBLIC_URL));
   app.use(inputGuard());
+}
 
-  if (vite) {
-    app.use(vite.middlewares);
-  } else {
-    const client = path.resolve(config.VERDEO_BUILD_DIR, "client");
-    app.use(
-      "/assets",
-      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
-    const publicFiles = express.static(client, { maxAge: "1h", index: false });
-    // Only paths that name a file (favicon.svg, robots.txt) can be in build/client: pages skip the disk look-up.
-    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
-  }
-  // Until start-up finishes, and while the database is away, answer a friendly 503 instead of errors.
+/** Built assets (hashed: cached for a year) and the few public files; Vite serves them in development. */
+function addStaticFiles(app: express.Express, { config, vite }: AppContext) {
+  if (vite) return void app.use(vite.middlewares);
+  const client = path.resolve(config.VERDEO_BUILD_DIR, "client");
+  app.use(
+    "/assets",
+    express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+  );
+  const publicFiles = express.static(client, { maxAge: "1h", index: false });
+  // Only paths that name a file (favicon.svg, robots.txt) can be in build/client: pages skip the disk look-up.
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+}
+
+/** A 503 page until ready (or while the database is away), media, the page cache, then React Router. */
+function addContent(
+  app: express.Express,
+  { lifecycle, health, vite }: AppContext,
+  currentBuild: () => Promise<ServerBuild>,
+) {
   app.use((_req, res, next) => (lifecycle.ready && health.up() ? next() : void serviceUnavailablePage(res)));
   app.use("/media", storage().serve());
   app.use("/signed", storage().serveSigned());
-  app.use(publicPageCache({ ttlMs: 3_000, paths: PUBLIC_PAGES }));
-
+  app.use(
+    publicPageCache({
+      ttlMs: 3_000,
+      isPublicPage: (_req, res) => routeOf(res).handle.cache === "public-page",
+    }),
+  );
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: vite
-        ? async () => {
-            build = await loadBuild();
-            return build;
-          }
-        : build!,
+      build: currentBuild,
       mode: vite ? "development" : "production",
       getLoadContext: (req, res) => ({
         requestId: String(req.id),
@@ -229,16 +290,17 @@ async function createApp(context: {
       }),
     }),
   );
-  app.use(((error, req, res, _next) => {
-    if (error?.status >= 400 && error.status < 500 && !res.headersSent)
-      return void res.status(error.status).send(error.message);
-    req.log.error({ err: error }, "request failed");
-    // Part of the answer is already on its way (a media stream that broke): all we can do is end it.
-    if (res.headersSent) return void res.destroy();
-    serviceUnavailablePage(res, 500);
-  }) as express.ErrorRequestHandler);
-  return app;
 }
+
+/** A client's mistake keeps its status; anything else is logged and answered with the error page. */
+const errorPage: express.ErrorRequestHandler = (error, req, res, _next) => {
+  if (error?.status >= 400 && error.status < 500 && !res.headersSent)
+    return void res.status(error.status).send(error.message);
+  req.log.error({ err: error }, "request failed");
+  // Part of the answer is already on its way (a media stream that broke): all we can do is end it.
+  if (res.headersSent) return void res.destroy();
+  serviceUnavailablePage(res, 500);
+};
 
 function isInventedError(error: Error, status: number) {
   return error.message === `failed with status code ${status}`;

@@ -1,25 +1,25 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
+import { DEFAULT_BODY_LIMIT_BYTES, type RouteHandle } from "~/platform/route-handle";
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
-/** Avatar uploads: the 5 MB image plus the multipart envelope. */
-export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
+/** The body limit the route serving a request declares (see `RouteHandle.bodyLimit`). */
+export type BodyLimitOf = (req: Request, res: Response) => RouteHandle["bodyLimit"];
 
 /**
- * Refuses bodies over the limit before a byte is read. Bodies without a declared length
+ * Refuses bodies over the route's limit before a byte is read. Bodies without a declared length
  * (chunked) are refused too: browsers always declare it, and it is the only way to know up front.
  */
-export function bodyLimits(uploadPaths: RegExp, streamedPaths?: RegExp): RequestHandler {
+export function bodyLimits(limitOf: BodyLimitOf): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
+    const limit = limitOf(req, res) ?? DEFAULT_BODY_LIMIT_BYTES;
     // Routes that stream a body to storage (tus uploads) enforce their own limits before storing a byte.
-    if (streamedPaths?.test(req.path)) return next();
+    if (limit === "streamed") return next();
     const declared = req.headers["content-length"];
     if (declared === undefined) {
       if (req.headers["transfer-encoding"]) return void res.status(411).send("Length Required");
       return next();
     }
     const length = Number(declared);
-    const limit = uploadPaths.test(req.path) ? UPLOAD_LIMIT_BYTES : BODY_LIMIT_BYTES;
     if (!Number.isFinite(length) || length < 0) return void res.status(400).send("Bad Request");
     if (length > limit) {
       res.setHeader("Connection", "close");
@@ -36,9 +36,9 @@ export function bodyLimits(uploadPaths: RegExp, streamedPaths?: RegExp): Request
  * above) is read away after the answer; a streamed upload may be large, so its connection is closed
  * with the answer instead.
  */
-export function drainUnreadBodies(streamedPaths?: RegExp): RequestHandler {
+export function drainUnreadBodies(limitOf: BodyLimitOf): RequestHandler {
   return (req, res, next) => {
-    if (streamedPaths?.test(req.path)) {
+    if (limitOf(req, res) === "streamed") {
       const writeHead = res.writeHead;
       res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
         if (!req.complete) res.setHeader("Connection", "close");

@@ -32,7 +32,9 @@ async function startApp(answer: (res: express.Response) => express.Response = (r
     res.locals.cspNonce = randomBytes(8).toString("hex");
     next();
   });
-  app.use(publicPageCache({ ttlMs: TTL_MS, maxStaleMs: MAX_STALE_MS, paths: /^\/page$/ }));
+  app.use(
+    publicPageCache({ ttlMs: TTL_MS, maxStaleMs: MAX_STALE_MS, isPublicPage: (req) => req.path === "/page" }),
+  );
   app.get("/page", async (_req, res) => {
     renders += 1;
     const render = renders;
@@ -145,7 +147,13 @@ describe("page cache memory bound", () => {
       res.locals.cspNonce = "n";
       next();
     });
-    app.use(publicPageCache({ ttlMs: 60_000, paths: /^\/p\/\d+$/, maxBytes: 3 * (2 * 10_000 + 512) }));
+    app.use(
+      publicPageCache({
+        ttlMs: 60_000,
+        isPublicPage: (req) => /^\/p\/\d+$/.test(req.path),
+        maxBytes: 3 * (2 * 10_000 + 512),
+      }),
+    );
     let renders = 0;
     app.get("/p/:n", (_req, res) => {
       renders += 1;

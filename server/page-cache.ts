@@ -55,7 +55,8 @@ const REFRESH_TOKEN = randomBytes(16).toString("hex");
 export function publicPageCache(options: {
   ttlMs: number;
   maxStaleMs?: number;
-  paths: RegExp;
+  /** Whether the route serving a request declared itself a public page (`handle.cache`). */
+  isPublicPage: (req: Request, res: Response) => boolean;
   /** Bound on the memory all copies take together; the least recently used go first. */
   maxBytes?: number;
 }): RequestHandler {
@@ -68,7 +69,7 @@ export function publicPageCache(options: {
 
   return (req, res, next) => {
     const cookie = req.headers.cookie ?? "";
-    if (req.method !== "GET" || !options.paths.test(req.path) || !THEME_COOKIE_ONLY.test(cookie))
+    if (req.method !== "GET" || !options.isPublicPage(req, res) || !THEME_COOKIE_ONLY.test(cookie))
       return next();
     const nonce = res.locals.cspNonce as string;
     const key = `${pageCacheKey(req.originalUrl)}|${cookie.includes("dark") ? "dark" : "light"}`;

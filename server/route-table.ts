@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { RouteHandle } from "~/platform/route-handle";
 
 /** Paths the server answers before React Router, and their label in the metrics. */
 const SERVER_PATHS: [RegExp, string][] = [
@@ -9,32 +10,56 @@ const SERVER_PATHS: [RegExp, string][] = [
 ];
 const FILE = /\.[a-z0-9]+$/i;
 
-const trees = new WeakMap<ServerBuild, RouteObject[]>();
+/** What the server knows of the route a path is served by. */
+export interface RouteInfo {
+  /** The route pattern (`/video/:id`), for metrics labels. */
+  label: string;
+  /** What the matched route modules declare in their `handle` export (the innermost wins). */
+  handle: RouteHandle;
+}
+
+type Node = RouteObject & { children?: Node[]; handle?: RouteHandle };
+const trees = new WeakMap<ServerBuild, Node[]>();
 
 /**
- * The route pattern a path is served by (`/video/:id`), for metrics labels: bounded by the number of
- * routes, whatever visitors type. Paths outside the router get a fixed label of their own.
+ * The route a path is served by: its pattern, bounded by the number of routes whatever visitors type
+ * (paths outside the router get a fixed label of their own), and what its modules declare.
  */
-export function routeLabel(pathname: string, build: ServerBuild | undefined): string {
-  for (const [pattern, label] of SERVER_PATHS) if (pattern.test(pathname)) return label || pathname;
+export function describeRoute(pathname: string, build: ServerBuild | undefined): RouteInfo {
+  for (const [pattern, label] of SERVER_PATHS)
+    if (pattern.test(pathname)) return { label: label || pathname, handle: {} };
   const matches = build ? matchRoutes(routeTree(build), pathname) : null;
-  if (!matches?.length) return FILE.test(pathname) ? "static" : "unmatched";
+  if (!matches?.length) return { label: FILE.test(pathname) ? "static" : "unmatched", handle: {} };
   const segments = matches.map((match) => match.route.path).filter((segment) => segment && segment !== "/");
-  return `/${segments.join("/")}`.replace(/\/+/g, "/");
+  const handle: RouteHandle = {};
+  for (const { route } of matches) Object.assign(handle, declared((route as Node).handle));
+  return { label: `/${segments.join("/")}`.replace(/\/+/g, "/"), handle };
+}
+
+/** The fields of a handle that say something (an `undefined` does not override an outer route). */
+function declared(handle: RouteHandle | undefined): RouteHandle {
+  if (!handle || typeof handle !== "object") return {};
+  return Object.fromEntries(Object.entries(handle).filter(([, value]) => value !== undefined));
 }
 
 function routeTree(build: ServerBuild) {
   const known = trees.get(build);
   if (known) return known;
-  type Node = RouteObject & { children?: Node[] };
   const nodes = new Map<string, Node>();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
+    const handle = route.module.handle as RouteHandle | undefined;
     nodes.set(
       route.id,
       route.index
-        ? ({ id: route.id, path: route.path, index: true } as Node)
-        : ({ id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: [] } as Node),
+        ? ({ id: route.id, path: route.path, index: true, handle } as Node)
+        : ({
+            id: route.id,
+            path: route.path,
+            caseSensitive: route.caseSensitive,
+            children: [],
+            handle,
+          } as Node),
     );
   }
   const tree: Node[] = [];

@@ -65,6 +65,26 @@ describe("malformed requests", () => {
       [413],
     ],
     [
+      "a 7 MB body to /profile, over the 6 MB its route declares for avatars",
+      {
+        method: "POST",
+        path: "/profile",
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        body: Buffer.alloc(7 * 1024 * 1024, 97),
+      },
+      [413],
+    ],
+    [
+      "a 2 MB avatar form to /profile, within its route's limit though over the default",
+      {
+        method: "POST",
+        path: "/profile",
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        body: Buffer.alloc(2 * 1024 * 1024, 97),
+      },
+      [302],
+    ],
+    [
       "invalid JSON to an action",
       {
         method: "POST",
@@ -146,6 +166,15 @@ describe("malformed requests", () => {
       expect(response.body).not.toMatch(/at .*\.(js|ts):\d+/);
     });
   }
+
+  it("answers anonymous visits from the page cache only on routes that declare themselves public pages", async () => {
+    const secondVisit = async (page: string) => {
+      await fetch(`${server.url}${page}`).then((response) => response.arrayBuffer());
+      return (await fetch(`${server.url}${page}`)).headers.get("x-page-cache");
+    };
+    expect(await secondVisit("/about")).toBe("hit");
+    expect(await secondVisit("/contact")).toBeNull();
+  });
 
   it("none of them is logged as a crash", () => {
     expect(server.output()).not.toContain('"level":50');

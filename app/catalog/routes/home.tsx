@@ -1,4 +1,5 @@
 import { pageMeta } from "~/components/meta";
+import type { RouteHandle } from "~/platform/route-handle";
 import { listClipsByIds } from "../catalog.server";
 import { PREVIEW_ROW_BOTTOM, PREVIEW_ROW_TOP, SHOWCASES } from "../catalog-content";
 import { Hero } from "../components/home/hero";
@@ -6,6 +7,9 @@ import { PreviewRows } from "../components/home/preview-rows";
 import { Showcase } from "../components/home/showcase";
 import { TopSearches } from "../components/home/top-searches";
 import type { Route } from "./+types/home";
+
+/** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
+export const handle: RouteHandle = { cache: "public-page" };
 
 export async function loader() {
   const ids = [...PREVIEW_ROW_TOP, ...PREVIEW_ROW_BOTTOM, ...SHOWCASES.map((showcase) => showcase.clipId)];

@@ -8,9 +8,14 @@ import { RoleBadge } from "~/accounts/role-badge";
 import { getOptionalUser, requireUser } from "~/accounts/session.server";
 import { Button, ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
+import { AVATAR_MAX_BYTES } from "~/constants";
+import { MULTIPART_ENVELOPE_BYTES, type RouteHandle } from "~/platform/route-handle";
 import { ProfileTabs } from "../components/profile-tabs";
 import { getProfileView } from "../profile-view.server";
 import type { Route } from "./+types/profile";
+
+/** The avatar upload: the image at its largest plus the multipart form around it. */
+export const handle: RouteHandle = { bodyLimit: AVATAR_MAX_BYTES + MULTIPART_ENVELOPE_BYTES };
 
 export const meta = ({ data: view }: Route.MetaArgs) =>
   pageMeta(

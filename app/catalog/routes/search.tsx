@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { ChevronLeftIcon } from "~/components/icons";
 import { pageMeta } from "~/components/meta";
+import type { RouteHandle } from "~/platform/route-handle";
 import { ExploreResults, formatTotal, NoResults } from "../components/explore-results";
 import { SortBar } from "../components/filters-panel";
 import { SearchSuggest } from "../components/search-suggest";
@@ -8,6 +9,9 @@ import { parseExploreQuery } from "../explore-query.server";
 import { exploreSearch } from "../explore-url";
 import { noResultsHelp, noteSearch, searchClips } from "../search.server";
 import type { Route } from "./+types/search";
+
+/** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
+export const handle: RouteHandle = { cache: "public-page" };
 
 /** /search?q=…: the same search as explore, as a plain results page with its own box. */
 export async function loader({ request }: Route.LoaderArgs) {

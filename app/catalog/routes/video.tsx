@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/button";
 import { ChevronLeftIcon, DownloadIcon } from "~/components/icons";
 import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { findClip, findClipDetails, listMoreFromCreator, listSimilarClips } from "../catalog.server";
 import { POST_NOT_FOUND } from "../catalog-content";
 import { clipPath, downloadPath, loginToReturn, parseClipId } from "../clip-id";
@@ -17,6 +18,9 @@ import { SaveButton } from "../components/save-button";
 import { exploreSearch } from "../explore-url";
 import { isSaved } from "../saved.server";
 import type { Route } from "./+types/video";
+
+/** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
+export const handle: RouteHandle = { cache: "public-page" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseClipId(params.id);

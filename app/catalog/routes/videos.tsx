@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { pageMeta } from "~/components/meta";
+import type { RouteHandle } from "~/platform/route-handle";
 import { listNiches } from "../catalog.server";
 import { RESET_FILTERS, TOP_SEARCHED_NICHES, TRENDING_CHIPS } from "../catalog-content";
 import { ChipLink, chipClass } from "../components/chip";
@@ -13,6 +14,9 @@ import { parseExploreQuery } from "../explore-query.server";
 import { exploreSearch, isUnfiltered } from "../explore-url";
 import { listTopSearches, noResultsHelp, noteSearch, searchClips, searchFacets } from "../search.server";
 import type { Route } from "./+types/videos";
+
+/** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
+export const handle: RouteHandle = { cache: "public-page" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseExploreQuery(new URL(request.url).searchParams);

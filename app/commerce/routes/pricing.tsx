@@ -3,6 +3,7 @@ import { pageMeta } from "~/components/meta";
 import { VAT_RATE_BPS } from "~/constants";
 import { readForm } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { ChoosePlanSchema } from "../checkout-schema";
 import { commitCheckoutSession, getCheckoutSession, startCheckout } from "../checkout-session.server";
 import { PlanCard } from "../components/plan-card";
@@ -10,6 +11,9 @@ import { formatRate } from "../money";
 import { quoteCheckout } from "../orders.server";
 import { listActivePlans } from "../plan.queries.server";
 import type { Route } from "./+types/pricing";
+
+/** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
+export const handle: RouteHandle = { cache: "public-page" };
 
 export const meta = () =>
   pageMeta("Pricing", "Simple, transparent pricing for stock video: download packs and the Pro plan.");

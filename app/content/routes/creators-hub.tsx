@@ -6,12 +6,16 @@ import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
 import { readForm } from "~/platform/forms.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { redirectWithToast } from "~/platform/toast.server";
 import { CreatorApply } from "../components/creator-apply";
 import { FeatureCard, Icon, Step } from "../components/feature-card";
 import { attributionLine } from "../legal/licensing";
 import { UPLOAD_IN_STUDIO } from "../texts";
 import type { Route } from "./+types/creators-hub";
+
+/** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
+export const handle: RouteHandle = { cache: "public-page" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);

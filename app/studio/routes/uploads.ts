@@ -1,6 +1,10 @@
 import { requirePermission } from "~/accounts/permissions.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { handleUpload } from "../uploads.server";
 import type { Route } from "./+types/uploads";
+
+/** tus streams each chunk to storage and refuses an upload past its limit itself, before storing a byte. */
+export const handle: RouteHandle = { bodyLimit: "streamed" };
 
 /**
  * The tus endpoint (POST creates, HEAD resumes, PATCH sends bytes, DELETE cancels). Only HEAD of

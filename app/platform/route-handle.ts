@@ -1,0 +1,23 @@
+/**
+ * What the server around the app needs to know about a route before React Router runs it. A route
+ * module declares it as its `handle` export; the server reads every route's handle from the build at
+ * start-up, so it knows no paths of its own. Routes that declare nothing get the defaults.
+ */
+export interface RouteHandle {
+  /**
+   * "public-page": every anonymous visitor sees this page alike, so the server may answer them from a
+   * copy a few seconds old (docs/decisions/0002-page-cache.md). Only for pages without anything
+   * personal or fast-changing in them.
+   */
+  cache?: "public-page";
+  /**
+   * The largest request body this route accepts, in bytes; larger ones are refused with 413 before a
+   * byte is read. "streamed": the route reads its body as a stream and enforces its own limit.
+   */
+  bodyLimit?: number | "streamed";
+}
+
+/** Bodies of routes that declare no limit: forms and JSON. */
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+/** What a multipart form adds around the files it carries (boundaries, part headers, other fields). */
+export const MULTIPART_ENVELOPE_BYTES = 1024 * 1024;

@@ -1,0 +1,98 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_BODY_LIMIT_BYTES, type RouteHandle } from "~/platform/route-handle";
+import { bodyLimits } from "./body-limits";
+import { describeRoute } from "./route-table";
+
+/** A build with a layout, a public page, a page with its own body limit and a streamed splat route. */
+function fakeBuild(): ServerBuild {
+  const route = (
+    id: string,
+    path: string | undefined,
+    parentId: string | undefined,
+    handle?: RouteHandle,
+  ) => ({
+    id,
+    path,
+    parentId,
+    module: { handle },
+  });
+  return {
+    routes: {
+      root: route("root", "", undefined),
+      layout: route("layout", undefined, "root"),
+      video: route("video", "video/:id", "layout", { cache: "public-page" }),
+      profile: route("profile", "profile/:userId?", "layout", { bodyLimit: 3_000 }),
+      uploads: route("uploads", "studio/uploads/*", "root", { bodyLimit: "streamed" }),
+      contact: route("contact", "contact", "layout"),
+    },
+  } as unknown as ServerBuild;
+}
+
+describe("describeRoute", () => {
+  const build = fakeBuild();
+
+  it("labels a path with its route pattern and what the route declares", () => {
+    expect(describeRoute("/video/42", build)).toEqual({
+      label: "/video/:id",
+      handle: { cache: "public-page" },
+    });
+    expect(describeRoute("/studio/uploads/abc", build).handle).toEqual({ bodyLimit: "streamed" });
+  });
+
+  it("gives routes that declare nothing no cache and no limit of their own", () => {
+    expect(describeRoute("/contact", build)).toEqual({ label: "/contact", handle: {} });
+  });
+
+  it("labels paths no route serves without echoing them", () => {
+    expect(describeRoute("/no/such/page", build)).toEqual({ label: "unmatched", handle: {} });
+    expect(describeRoute("/media/clips/a.mp4", build).label).toBe("/media");
+  });
+});
+
+describe("body limits declared by routes", () => {
+  let server: Server | undefined;
+  afterEach(
+    () =>
+      new Promise<void>((resolve) => {
+        if (!server) return resolve();
+        server.close(() => resolve());
+        server.closeAllConnections();
+        server = undefined;
+      }),
+  );
+
+  async function post(path: string, bytes: number) {
+    const app = express();
+    const build = fakeBuild();
+    app.use(bodyLimits((req) => describeRoute(req.path, build).handle.bodyLimit));
+    app.post("/{*splat}", (req, res) => {
+      req.resume();
+      req.on("end", () => res.status(204).end());
+    });
+    server = app.listen(0);
+    const { port } = server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method: "POST",
+      body: Buffer.alloc(bytes),
+    });
+    return response.status;
+  }
+
+  it("refuses a body over the limit the route declares, with 413, and accepts one within it", async () => {
+    expect(await post("/profile/7", 3_001)).toBe(413);
+    expect(await post("/profile/7", 3_000)).toBe(204);
+  });
+
+  it("holds routes that declare nothing to the default limit", async () => {
+    expect(await post("/contact", 3_001)).toBe(204);
+    expect(await post("/contact", DEFAULT_BODY_LIMIT_BYTES + 1)).toBe(413);
+  });
+
+  it("leaves streamed routes to enforce their own limit", async () => {
+    expect(await post("/studio/uploads/abc", DEFAULT_BODY_LIMIT_BYTES + 1)).toBe(204);
+  });
+});
