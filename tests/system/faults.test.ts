@@ -285,7 +285,11 @@ describe("SIGTERM under load", () => {
       process.kill(Number(pid), "SIGKILL");
       await waitFor(async () => postgresProcessesFor(server.dataDir) === "");
       restarted = await startEmbeddedPostgres(server.dataDir, () => {});
-      await waitFor(async () => (await fetch(`${server.url}/readyz`)).status === 200, 30_000);
+      await waitFor(
+        async () => (await fetch(`${server.url}/readyz`)).status === 200,
+        30_000,
+        () => `the server did not get its database back; its log:\n${server.output()}`,
+      );
 
       const stopped = Date.now();
       const code = await server.stop("SIGTERM");
@@ -297,11 +301,11 @@ describe("SIGTERM under load", () => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000) {
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000, explain = () => "") {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error("condition not met in time");
+  throw new Error(`condition not met in time ${explain()}`.trim());
 }

