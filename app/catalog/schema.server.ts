@@ -136,6 +136,43 @@ export const posts = pgTable(
 );
 
 /**
+ * The search index's postings: one row per (lexeme, published clip), holding that clip's exact
+ * ts_rank_cd for the lexeme alone (the weighted count of its occurrences), its popularity and date,
+ * and copies of the facet columns. A one-word relevance search walks one lexeme's postings in the
+ * final order (score, popularity, newest) and stops after the page, and counts and facet counts read
+ * the postings alone, so the work per query no longer grows with how many clips match. Kept by the
+ * `search_postings_refresh` trigger on posts (custom migration), rebuilt in bulk by the reindex.
+ */
+export const searchPostings = pgTable(
+  "search_postings",
+  {
+    lexeme: text("lexeme").notNull(),
+    clipId: integer("clip_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    score: real("score").notNull(),
+    popularity: integer("popularity").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    nicheId: text("niche_id").notNull(),
+    subNicheId: integer("sub_niche_id"),
+    license: licenseEnum("license").notNull(),
+    durationSeconds: integer("duration_seconds").notNull(),
+    orientation: orientationEnum("orientation").notNull(),
+    colorTone: colorToneEnum("color_tone").notNull(),
+    mood: moodEnum("mood").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+  },
+  (t) => [
+    // Excluded words look a (lexeme, clip) pair up here.
+    primaryKey({ columns: [t.lexeme, t.clipId] }),
+    index("search_postings_clip_idx").on(t.clipId),
+    // search_postings_rank_idx (lexeme, score desc, popularity desc, created_at desc, clip_id desc)
+    // INCLUDE (the facet columns) is in the custom migration: drizzle cannot declare INCLUDE.
+  ],
+);
+
+/**
  * The distinct words of the catalogue's search text. A misspelt query word is corrected against
  * this small table with pg_trgm, then searched with full text: far cheaper than a trigram scan of
  * every clip's text.

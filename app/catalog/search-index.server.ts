@@ -11,7 +11,7 @@ export const MIN_TERM_LENGTH = 3;
  */
 export async function refreshSearchIndex(postIds?: number[]) {
   const only = postIds?.length ? sql`and p.id in (${sql.join(postIds, sql`, `)})` : sql``;
-  await db().execute(sql`
+  const update = sql`
     with words as (
       select p.id,
         p.title, p.description, array_to_string(p.tags, ' ') as tags,
@@ -31,7 +31,19 @@ export async function refreshSearchIndex(postIds?: number[]) {
         setweight(to_tsvector('english', w.description), 'D'),
       search_text = lower(concat_ws(' ', w.title, w.tags, w.niche, w.creator, w.description))
     from words w
-    where w.id = p.id`);
+    where w.id = p.id`;
+  if (postIds?.length) {
+    // The posts trigger rebuilds these clips' postings.
+    await db().execute(update);
+  } else {
+    // Every row changes: the trigger stands aside and the postings are rebuilt in one statement.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`select set_config('verdeo.search_postings_bulk', 'on', true)`);
+      await tx.execute(update);
+      await tx.execute(sql`delete from search_postings`);
+      await tx.execute(sql`select search_postings_fill(array(select id from posts))`);
+    });
+  }
   await refreshSearchTerms(postIds);
   await refreshClipTags(postIds);
 }

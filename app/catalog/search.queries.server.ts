@@ -1,18 +1,18 @@
-import { and, inArray, type SQL, sql } from "drizzle-orm";
+import { and, type Column, inArray, type SQL, sql } from "drizzle-orm";
 import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/constants";
 import { db } from "~/platform/db/client.server";
 import { type DurationBucket, RESOLUTION_MIN_SIDE, RESOLUTIONS, type Resolution } from "./attributes";
 import { isPublished } from "./clip-columns.server";
 import { COUNT_CAP } from "./explore-query.server";
-import { type ExploreQuery, effectiveSort, type FacetName, FILTER_NAMES } from "./explore-url";
-import { posts } from "./schema.server";
+import { EMPTY_QUERY, type ExploreQuery, effectiveSort, type FacetName, FILTER_NAMES } from "./explore-url";
+import { posts, searchPostings } from "./schema.server";
 import { hasPositiveTerms, type SearchText } from "./search-text";
 
 /**
- * Weights of the search vector's parts for ts_rank_cd, in PostgreSQL's order {D, C, B, A}:
- * description 0.1, creator 0.2, tags and niche 0.4, title 1.0.
+ * Weights of the search vector's parts for ts_rank_cd, defined once in SQL (the postings trigger
+ * scores with them too): description 0.1, creator 0.2, tags and niche 0.4, title 1.0.
  */
-const RANK_WEIGHTS = "{0.1, 0.2, 0.4, 1.0}";
+const RANK_WEIGHTS = sql`search_rank_weights()`;
 /** Added when the loose words of a multi-word query stand together, in order, as typed. */
 export const PHRASE_BOOST = 1;
 
@@ -45,22 +45,25 @@ function textConditions(text: SearchText): SQL[] {
 export function rankExpression(text: SearchText): SQL {
   const positive = positiveQuery(text);
   if (!positive) return sql`0::real`;
-  const rank = sql`ts_rank_cd(${RANK_WEIGHTS}::float4[], ${posts.searchVector}, ${positive})`;
+  const rank = sql`ts_rank_cd(${RANK_WEIGHTS}, ${posts.searchVector}, ${positive})`;
   if (text.words.length < 2) return rank;
   const phrase = sql`phraseto_tsquery('english', ${text.words.join(" ")})`;
   return sql`(${rank} + case when ${posts.searchVector} @@ ${phrase} then ${sql.raw(String(PHRASE_BOOST))} else 0 end)`;
 }
 
-function durationCondition(band: DurationBucket): SQL {
-  const seconds = posts.durationSeconds;
+/** posts, or search_postings, which copies the facet columns under the same names. */
+type FacetColumns = typeof posts | typeof searchPostings;
+
+function durationCondition(band: DurationBucket, columns: FacetColumns): SQL {
+  const seconds = columns.durationSeconds;
   if (band === "short") return sql`${seconds} < ${DURATION_SHORT_MAX_EXCLUSIVE}`;
   if (band === "medium")
     return sql`${seconds} between ${DURATION_SHORT_MAX_EXCLUSIVE} and ${DURATION_MEDIUM_MAX_INCLUSIVE}`;
   return sql`${seconds} > ${DURATION_MEDIUM_MAX_INCLUSIVE}`;
 }
 
-function resolutionCondition(band: Resolution): SQL {
-  const side = sql`least(${posts.width}, ${posts.height})`;
+function resolutionCondition(band: Resolution, columns: FacetColumns): SQL {
+  const side = sql`least(${columns.width}, ${columns.height})`;
   const index = RESOLUTIONS.indexOf(band);
   const above = RESOLUTIONS[index - 1];
   const min = RESOLUTION_MIN_SIDE[band];
@@ -71,25 +74,34 @@ function resolutionCondition(band: Resolution): SQL {
 const anyOf = (parts: SQL[]) => sql`(${sql.join(parts, sql` or `)})`;
 
 /** The condition of one facet's chosen values (any of them), or null when none is chosen. */
-export function facetCondition(query: ExploreQuery, name: FacetName): SQL | null {
+export function facetCondition(
+  query: ExploreQuery,
+  name: FacetName,
+  columns: FacetColumns = posts,
+): SQL | null {
+  const valuesIn = (column: Column, values: string[]) => inArray(column, values) as SQL;
   switch (name) {
     case "niche":
       if (query.niche.length === 0) return null;
       if (query.niche.length === 1 && query.sub)
-        return sql`(${posts.nicheId} = ${query.niche[0]} and ${posts.subNicheId} = (select id from sub_niches where niche_id = ${query.niche[0]} and name = ${query.sub}))`;
-      return inArray(posts.nicheId, query.niche) as SQL;
+        return sql`(${columns.nicheId} = ${query.niche[0]} and ${columns.subNicheId} = (select id from sub_niches where niche_id = ${query.niche[0]} and name = ${query.sub}))`;
+      return valuesIn(columns.nicheId, query.niche);
     case "license":
-      return query.license.length ? (inArray(posts.license, query.license) as SQL) : null;
+      return query.license.length ? valuesIn(columns.license, query.license) : null;
     case "orientation":
-      return query.orientation.length ? (inArray(posts.orientation, query.orientation) as SQL) : null;
+      return query.orientation.length ? valuesIn(columns.orientation, query.orientation) : null;
     case "tone":
-      return query.tone.length ? (inArray(posts.colorTone, query.tone) as SQL) : null;
+      return query.tone.length ? valuesIn(columns.colorTone, query.tone) : null;
     case "mood":
-      return query.mood.length ? (inArray(posts.mood, query.mood) as SQL) : null;
+      return query.mood.length ? valuesIn(columns.mood, query.mood) : null;
     case "duration":
-      return query.duration.length ? anyOf(query.duration.map(durationCondition)) : null;
+      return query.duration.length
+        ? anyOf(query.duration.map((band) => durationCondition(band, columns)))
+        : null;
     case "resolution":
-      return query.resolution.length ? anyOf(query.resolution.map(resolutionCondition)) : null;
+      return query.resolution.length
+        ? anyOf(query.resolution.map((band) => resolutionCondition(band, columns)))
+        : null;
   }
 }
 
@@ -157,19 +169,22 @@ export async function countFacets(
   query: ExploreQuery,
   text: SearchText,
   values: { name: FacetName; value: string }[],
+  plan: PostingsPlan | null = null,
 ): Promise<number[]> {
   if (values.length === 0) return [];
+  // A one-lexeme text counts over its postings (index-only), any other over the clips.
+  const columns = plan ? searchPostings : posts;
   const aggregates = values.map(({ name, value }, index) => {
     const others = FACET_NAMES.filter((other) => other !== name)
-      .map((other) => facetCondition(query, other))
+      .map((other) => facetCondition(query, other, columns))
       .filter((condition): condition is SQL => condition !== null);
-    const own = facetCondition({ ...query, [name]: [value], sub: null }, name) as SQL;
+    const own = facetCondition({ ...query, [name]: [value], sub: null }, name, columns) as SQL;
     return sql`count(*) filter (where ${and(own, ...others)})::int as ${sql.identifier(`f${index}`)}`;
   });
   const result = await db().execute<Record<string, number>>(sql`
     select ${sql.join(aggregates, sql`, `)}
-    from ${posts}
-    where ${and(isPublished, ...textConditions(text))}`);
+    from ${columns}
+    where ${plan ? postingsWhere(plan, EMPTY_QUERY) : and(isPublished, ...textConditions(text))}`);
   const row = result.rows[0] ?? {};
   return values.map((_, index) => Number(row[`f${index}`] ?? 0));
 }
@@ -197,4 +212,69 @@ export async function findCorrections(words: string[], minLength: number, minSim
       and not exists (select 1 from ${posts} where ${posts.searchVector} @@ tsq.q)`);
   for (const row of rows.rows) corrections.set(row.word, row.term);
   return corrections;
+}
+
+/**
+ * A search text the postings can answer: one word standing for one lexeme, no phrase, and excluded
+ * words of one lexeme each (stop words exclude nothing, as in the full-text path).
+ */
+export interface PostingsPlan {
+  lexeme: string;
+  excluded: string[];
+}
+
+export async function findPostingsPlan(text: SearchText): Promise<PostingsPlan | null> {
+  if (text.words.length !== 1 || text.phrases.length > 0) return null;
+  const words = [text.words[0], ...text.excluded];
+  const rows = await db().execute<{ lexemes: string[] }>(sql`
+    select tsvector_to_array(to_tsvector('english', w)) as lexemes
+    from unnest(${sql.param(words)}::text[]) with ordinality as u(w, n)
+    order by n`);
+  const [positive, ...excluded] = rows.rows.map((row) => row.lexemes);
+  if (positive?.length !== 1 || excluded.some((lexemes) => lexemes.length > 1)) return null;
+  return { lexeme: positive[0], excluded: excluded.flat() };
+}
+
+/** The plan's postings (published clips only), without the excluded words, in every facet's choice but `omit`'s. */
+function postingsWhere(plan: PostingsPlan, query: ExploreQuery, omit?: FacetName): SQL {
+  const facets = FACET_NAMES.filter((name) => name !== omit)
+    .map((name) => facetCondition(query, name, searchPostings))
+    .filter((condition): condition is SQL => condition !== null);
+  const excluded = plan.excluded.length
+    ? [
+        sql`not exists (select 1 from search_postings x where x.lexeme in (${sql.join(
+          plan.excluded.map((lexeme) => sql`${lexeme}`),
+          sql`, `,
+        )}) and x.clip_id = ${searchPostings.clipId})`,
+      ]
+    : [];
+  return and(sql`${searchPostings.lexeme} = ${plan.lexeme}`, ...excluded, ...facets) as SQL;
+}
+
+/**
+ * One relevance page of a one-lexeme search: the lexeme's postings walked in the final order (the
+ * score is that clip's ts_rank_cd for the word, then popularity, newest, id), so the work is the
+ * page's depth, not the number of matches, and the order is the one ranking every match would give.
+ */
+export function postingsPageIdsStatement(plan: PostingsPlan, query: ExploreQuery, pageSize: number) {
+  return sql`
+    select ${searchPostings.clipId} as id from ${searchPostings}
+    where ${postingsWhere(plan, query)}
+    order by ${searchPostings.score} desc, ${searchPostings.popularity} desc,
+      ${searchPostings.createdAt} desc, ${searchPostings.clipId} desc
+    limit ${pageSize} offset ${(query.page - 1) * pageSize}`;
+}
+
+export async function findPageIdsByPostings(plan: PostingsPlan, query: ExploreQuery, pageSize: number) {
+  const result = await db().execute<{ id: number }>(postingsPageIdsStatement(plan, query, pageSize));
+  return result.rows.map((row) => row.id);
+}
+
+/** Like countMatches, from the postings alone (an index-only scan that stops at COUNT_CAP + 1). */
+export async function countMatchesByPostings(plan: PostingsPlan, query: ExploreQuery) {
+  const result = await db().execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select 1 from ${searchPostings} where ${postingsWhere(plan, query)} limit ${COUNT_CAP + 1}
+    ) matches`);
+  return result.rows[0]?.n ?? 0;
 }

@@ -12,8 +12,16 @@ import {
 import { listClipsByIds, listNiches, listPopularClips } from "./catalog.server";
 import type { CatalogClip, ClipPage, Facet } from "./catalog-clip";
 import { COUNT_CAP, PAGE_SIZE } from "./explore-query.server";
-import type { ExploreQuery, FacetName } from "./explore-url";
-import { countFacets, countMatches, findCorrections, findPageIds } from "./search.queries.server";
+import { type ExploreQuery, effectiveSort, type FacetName } from "./explore-url";
+import {
+  countFacets,
+  countMatches,
+  countMatchesByPostings,
+  findCorrections,
+  findPageIds,
+  findPageIdsByPostings,
+  findPostingsPlan,
+} from "./search.queries.server";
 import { MIN_TERM_LENGTH } from "./search-index.server";
 import { recordSearch } from "./search-stats.queries.server";
 import { isEmptySearch, parseSearchText, type SearchText, writeSearchText } from "./search-text";
@@ -44,7 +52,14 @@ export async function searchClips(query: ExploreQuery, pageSize = PAGE_SIZE): Pr
   const { text, correctedQuery } = await resolveText(query);
   if (query.q && isEmptySearch(text))
     return { clips: [], total: 0, capped: false, page: 1, pageCount: 0, correctedQuery: null };
-  const [ids, counted] = await Promise.all([findPageIds(query, text, pageSize), countMatches(query, text)]);
+  // A one-word text is answered from its postings (bounded work); other texts rank every match.
+  const plan = await findPostingsPlan(text);
+  const [ids, counted] = await Promise.all([
+    plan && effectiveSort(query) === "relevance"
+      ? findPageIdsByPostings(plan, query, pageSize)
+      : findPageIds(query, text, pageSize),
+    plan ? countMatchesByPostings(plan, query) : countMatches(query, text),
+  ]);
   const clips = await listClipsByIds(ids);
   const total = Math.min(counted, COUNT_CAP);
   return {
@@ -110,7 +125,10 @@ export async function searchFacets(query: ExploreQuery): Promise<Facet[]> {
     },
   ];
   const flat = definitions.flatMap((facet) => facet.values.map(({ value }) => ({ name: facet.name, value })));
-  const counts = query.q && isEmptySearch(text) ? flat.map(() => 0) : await countFacets(query, text, flat);
+  const counts =
+    query.q && isEmptySearch(text)
+      ? flat.map(() => 0)
+      : await countFacets(query, text, flat, await findPostingsPlan(text));
   let index = 0;
   const facets = definitions.map((facet) => ({
     name: facet.name,
