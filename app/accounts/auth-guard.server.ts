@@ -4,7 +4,7 @@ import { enforceRateLimit, enforceRateLimitRules } from "~/platform/rate-limit-p
 import { AUTH_BASE_PATH, auth } from "./auth.server";
 import { MESSAGES } from "./messages";
 import { requestPasswordReset } from "./password-reset.server";
-import { admitSignIn, recordSignInFailure } from "./sign-in.server";
+import { recordSignInFailure, signInLock, throttleSignIn } from "./sign-in.server";
 
 type Guard = (request: Request, ip: string) => Promise<Response>;
 
@@ -56,8 +56,10 @@ const signInEmail: Guard = async (request, ip) => {
     z.object({ email: z.string().max(320), password: z.string() }).loose(),
   );
   if (body instanceof Response) return body;
-  const admitted = await admitSignIn(body.email, ip);
-  if (!admitted.allowed) return tooMany(admitted.retryAfterSeconds);
+  const attempt = await throttleSignIn(ip);
+  if (!attempt.allowed) return tooMany(attempt.retryAfterSeconds);
+  const lock = await signInLock(body.email, ip);
+  if (!lock.allowed) return tooMany(lock.retryAfterSeconds);
   const response = await handle(request);
   if (response.status === 401) await recordSignInFailure(body.email, ip);
   return response;
@@ -67,9 +69,10 @@ const signInEmail: Guard = async (request, ip) => {
 const requestReset: Guard = async (request, ip) => {
   const body = await readJson(request, EmailBodySchema);
   if (body instanceof Response) return body;
-  const result = await requestPasswordReset(body.email, ip, request.headers);
-  if (!result.ok) return tooMany(60);
-  return json({ status: true, message: result.message });
+  const limit = await enforceRateLimit("password_reset", { ip });
+  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
+  await requestPasswordReset({ email: body.email, headers: request.headers });
+  return json({ status: true, message: MESSAGES.resetRequested });
 };
 
 /** Verification mails: over the address's limit the answer stays the same and nothing is sent. */

@@ -3,7 +3,6 @@ import { AVATAR_MAX_BYTES } from "~/constants";
 import { logger } from "~/platform/logger.server";
 import { keyFromMediaUrl, mediaUrl } from "~/platform/storage/driver.server";
 import { storage } from "~/platform/storage/storage.server";
-import { MESSAGES } from "./messages";
 
 export const AVATAR_SIZE_PX = 256;
 /** Decoding a larger image is refused: a 20-megapixel cap stops pixel bombs before they allocate. */
@@ -21,15 +20,22 @@ export function sniffImageType(bytes: Uint8Array): AvatarKind | null {
   return null;
 }
 
-export class AvatarError extends Error {}
+export type AvatarRefusal = "avatar_too_large" | "avatar_not_image";
+
+/** A refused upload, with the reason in the domain's words (the route says it to the user). */
+export class AvatarError extends Error {
+  constructor(readonly reason: AvatarRefusal) {
+    super(reason);
+  }
+}
 
 /**
  * Checks and re-encodes an uploaded avatar: size, magic bytes, decodable within the pixel cap, then a
  * 256 px square WebP without metadata (sharp drops EXIF/ICC unless asked to keep them).
  */
 export async function processAvatar(bytes: Uint8Array): Promise<Buffer> {
-  if (bytes.byteLength > AVATAR_MAX_BYTES) throw new AvatarError(MESSAGES.avatarTooLarge);
-  if (!sniffImageType(bytes)) throw new AvatarError(MESSAGES.avatarNotImage);
+  if (bytes.byteLength > AVATAR_MAX_BYTES) throw new AvatarError("avatar_too_large");
+  if (!sniffImageType(bytes)) throw new AvatarError("avatar_not_image");
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated: false })
       .rotate()
@@ -38,7 +44,7 @@ export async function processAvatar(bytes: Uint8Array): Promise<Buffer> {
       .toBuffer();
   } catch (error) {
     logger.warn({ err: error }, "avatar refused: not a decodable image within limits");
-    throw new AvatarError(MESSAGES.avatarNotImage);
+    throw new AvatarError("avatar_not_image");
   }
 }
 

@@ -16,6 +16,7 @@ export const ContactSchema = z.object({
     .min(1, MESSAGES.contactEmpty)
     .max(CONTACT_MESSAGE_MAX, MESSAGES.contactMessageTooLong),
 });
+export type Contact = z.infer<typeof ContactSchema>;
 
 /** A message is open until the team replies (answered) or closes it. */
 export const CONTACT_STATUSES = ["open", "answered", "closed"] as const;

@@ -1,25 +1,24 @@
 import { and, eq, gt } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
-import { enforceRateLimitRules } from "~/platform/rate-limit-policies";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
+import { fail, ok, type Result } from "~/platform/result";
 import { auth } from "./auth.server";
-import { MESSAGES } from "./messages";
 import { verification } from "./schema.server";
 
 /**
- * Asks better-auth to mail a single-use, expiring reset link. The answer never says whether the
- * address has an account.
+ * Asks better-auth to mail a single-use, expiring reset link (the caller has applied the per-IP
+ * limit). Past the per-address limit nothing more is sent, so nobody can fill a stranger's inbox;
+ * the caller's answer stays the same either way and never says whether the address has an account.
  */
-export async function requestPasswordReset(email: string, ip: string, headers: Headers) {
-  const limits = await enforceRateLimitRules("password_reset", { ip, account: email.trim().toLowerCase() });
-  if (!limits.get("ip")?.allowed) return { ok: false, message: MESSAGES.tooManyAttempts };
-  // Over the per-address limit: answer as usual, just send nothing more.
-  if (limits.get("account")?.allowed) {
+export async function requestPasswordReset(input: { email: string; headers: Headers }) {
+  const perAddress = await enforceRateLimit("password_reset", { account: input.email.trim().toLowerCase() });
+  if (perAddress.allowed) {
     await auth()
-      .api.requestPasswordReset({ body: { email }, headers })
+      .api.requestPasswordReset({ body: { email: input.email }, headers: input.headers })
       .catch((error) => logger.error({ err: error }, "password reset request failed"));
   }
-  return { ok: true, message: MESSAGES.resetRequested };
+  return ok({ mailed: perAddress.allowed });
 }
 
 /** True while the token is unused and unexpired (the page shows the form only then). */
@@ -35,12 +34,15 @@ export async function isResetTokenValid(token: string) {
 }
 
 /** Sets the new password, consumes the token and signs out every session of the account. */
-export async function resetPassword(token: string, newPassword: string) {
+export async function resetPassword(input: {
+  token: string;
+  newPassword: string;
+}): Promise<Result<null, "invalid_token">> {
   try {
-    await auth().api.resetPassword({ body: { token, newPassword } });
-    return true;
+    await auth().api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
+    return ok(null);
   } catch (error) {
     logger.info({ err: error }, "password reset refused");
-    return false;
+    return fail("invalid_token");
   }
 }

@@ -1,51 +1,53 @@
 import { publishEvent } from "~/platform/events.server";
 import { logger } from "~/platform/logger.server";
-import { enforceRateLimit } from "~/platform/rate-limit-policies";
-import { AvatarError, processAvatar, removeOldAvatar, storeAvatar } from "./avatar.server";
+import { fail, ok, type Result } from "~/platform/result";
+import {
+  AvatarError,
+  type AvatarRefusal,
+  processAvatar,
+  removeOldAvatar,
+  storeAvatar,
+} from "./avatar.server";
 import { profileRenamed } from "./events.server";
-import { MESSAGES } from "./messages";
 import { findProfile, isUniqueViolation, isUsernameTaken, updateProfile } from "./profiles.server";
-import { UsernameSchema } from "./username-schema";
-
-export type ProfileEditResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; status: number };
 
 /**
- * Applies a profile edit of the signed-in user. The user id comes from the session only, never from
- * the request, so nobody can change another person's profile. Nothing is stored unless all checks pass.
+ * Why an edit is refused: no such profile, someone else has the name, the picture is not an image
+ * or too large, or storing failed (`avatar_not_stored`, `not_stored`).
  */
-export async function editProfile(
-  userId: string,
-  input: { username: unknown; avatar: File | null },
-): Promise<ProfileEditResult> {
-  const profile = await findProfile(userId);
-  if (!profile) return { ok: false, status: 404, message: MESSAGES.profileUpdateFailed };
+export type ProfileEditRefusal =
+  | "not_found"
+  | "username_taken"
+  | AvatarRefusal
+  | "avatar_not_stored"
+  | "not_stored";
 
-  const parsed = UsernameSchema.safeParse(input.username ?? "");
-  if (!parsed.success)
-    return {
-      ok: false,
-      status: 400,
-      message: parsed.error.issues[0]?.message ?? MESSAGES.editUsernameUnavailable,
-    };
-  const username = parsed.data;
+/**
+ * Applies a profile edit. `userId` must come from the session, never from the request, so nobody can
+ * change another person's profile; `username` is already checked against `UsernameSchema`; the
+ * caller applies the avatar rate limit. Nothing is stored unless all checks pass.
+ */
+export async function editProfile(input: {
+  userId: string;
+  username: string;
+  avatar: File | null;
+}): Promise<Result<null, ProfileEditRefusal>> {
+  const { userId, username } = input;
+  const profile = await findProfile(userId);
+  if (!profile) return fail("not_found");
   if (username !== profile.username && (await isUsernameTaken(username, userId))) {
-    return { ok: false, status: 409, message: MESSAGES.editUsernameUnavailable };
+    return fail("username_taken");
   }
 
   let avatarUrl: string | undefined;
   if (input.avatar && input.avatar.size > 0) {
-    if (!(await enforceRateLimit("avatar", { user: userId })).allowed) {
-      return { ok: false, status: 429, message: MESSAGES.tooManyAttempts };
-    }
     try {
       const webp = await processAvatar(new Uint8Array(await input.avatar.arrayBuffer()));
       avatarUrl = await storeAvatar(userId, webp);
     } catch (error) {
-      if (error instanceof AvatarError) return { ok: false, status: 400, message: error.message };
+      if (error instanceof AvatarError) return fail(error.reason);
       logger.error({ err: error }, "avatar upload failed");
-      return { ok: false, status: 500, message: MESSAGES.avatarUploadFailed };
+      return fail("avatar_not_stored");
     }
   }
 
@@ -53,10 +55,9 @@ export async function editProfile(
     await updateProfile(userId, { username, ...(avatarUrl ? { avatarUrl } : {}) });
   } catch (error) {
     if (avatarUrl) await removeOldAvatar(userId, avatarUrl);
-    if (isUniqueViolation(error))
-      return { ok: false, status: 409, message: MESSAGES.editUsernameUnavailable };
+    if (isUniqueViolation(error)) return fail("username_taken");
     logger.error({ err: error }, "profile update failed");
-    return { ok: false, status: 500, message: MESSAGES.profileUpdateFailed };
+    return fail("not_stored");
   }
   if (avatarUrl) await removeOldAvatar(userId, profile.avatarUrl);
   if (username !== profile.username) {
@@ -65,5 +66,5 @@ export async function editProfile(
       logger.error({ err: error }, "rename event failed"),
     );
   }
-  return { ok: true, message: MESSAGES.profileUpdated };
+  return ok(null);
 }

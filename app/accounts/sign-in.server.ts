@@ -1,28 +1,31 @@
 import { isAPIError } from "better-auth/api";
 import { logger } from "~/platform/logger.server";
 import { enforceRateLimit, peekRateLimitPolicy } from "~/platform/rate-limit-policies";
+import { fail, ok, type Result } from "~/platform/result";
 import { ACCOUNT_SUSPENDED_CODE, auth } from "./auth.server";
-import { MESSAGES } from "./messages";
 
-export type SignInResult = { ok: true; headers: Headers } | { ok: false; message: string; status: number };
-
-const tooMany = { ok: false, message: MESSAGES.tooManyAttempts, status: 429 } as const;
-const failed = { ok: false, message: MESSAGES.loginFailed, status: 401 } as const;
+/**
+ * Why a sign-in is refused: too many failures lately for this address or account (`locked`, even
+ * with the right password), an unknown email or wrong password (one reason for both, so the answer
+ * does not tell which), or a suspended account (told only to someone who knew the password).
+ */
+export type SignInRefusal = "locked" | "wrong_credentials" | "suspended";
+export type SignInResult = Result<{ headers: Headers }, SignInRefusal>;
 
 /** The key of an account's failure counts: the email as the auth library looks it up. */
 export const signInAccountKey = (email: string) => email.trim().toLowerCase();
 
 /**
- * Counts a sign-in attempt and says whether it may go ahead: refused when the IP tries too often, or
- * when the IP or the account has failed too often (then even the right password is refused). Every
- * path to a password check calls this first: the form here and /api/auth/sign-in/email.
+ * Counts a sign-in attempt against the IP's request limit. Every route that leads to a password
+ * check applies it first (the log-in form, /api/auth/sign-in/email); the failure lock below is the
+ * service's own rule.
  */
-export async function admitSignIn(
-  email: string,
-  ip: string,
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const attempt = await enforceRateLimit("sign_in", { ip });
-  if (!attempt.allowed) return attempt;
+export function throttleSignIn(ip: string) {
+  return enforceRateLimit("sign_in", { ip });
+}
+
+/** Whether the IP or the account has failed too often lately: then even the right password is refused. */
+export function signInLock(email: string, ip: string) {
   return peekRateLimitPolicy("sign_in_failure", { ip, account: signInAccountKey(email) });
 }
 
@@ -32,7 +35,7 @@ export async function recordSignInFailure(email: string, ip: string) {
 }
 
 /**
- * Email and password sign-in. The answer for an unknown email and a wrong password is the same, and
+ * Email and password sign-in (the caller has applied `throttleSignIn`). The answer for an unknown email and a wrong password is the same, and
  * the auth library hashes the password for unknown emails too, so timing does not tell them apart.
  */
 export async function signInWithPassword(input: {
@@ -41,23 +44,23 @@ export async function signInWithPassword(input: {
   ip: string;
   headers: Headers;
 }): Promise<SignInResult> {
-  if (!(await admitSignIn(input.email, input.ip)).allowed) return tooMany;
+  if (!(await signInLock(input.email, input.ip)).allowed) return fail("locked");
   try {
     const { headers } = await auth().api.signInEmail({
       body: { email: signInAccountKey(input.email), password: input.password },
       headers: input.headers,
       returnHeaders: true,
     });
-    return { ok: true, headers };
+    return ok({ headers });
   } catch (error) {
     // Reached only with the right password: the account exists and is suspended.
     if (isAPIError(error) && error.body?.code === ACCOUNT_SUSPENDED_CODE) {
-      return { ok: false, message: MESSAGES.accountSuspended, status: 403 };
+      return fail("suspended");
     }
     if (!isAPIError(error) || error.statusCode >= 500) {
       logger.error({ err: error }, "sign-in failed unexpectedly");
     }
     await recordSignInFailure(input.email, input.ip);
-    return failed;
+    return fail("wrong_credentials");
   }
 }

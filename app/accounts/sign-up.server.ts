@@ -1,29 +1,25 @@
 import { randomUUID } from "node:crypto";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
-import { enforceRateLimit } from "~/platform/rate-limit-policies";
+import { fail, ok, type Result } from "~/platform/result";
 import { auth } from "./auth.server";
-import { MESSAGES } from "./messages";
 import { hashPassword } from "./password.server";
 import { isUniqueViolation } from "./profiles.server";
 import { account, profiles, user } from "./schema.server";
 import { signInWithPassword } from "./sign-in.server";
 import type { Signup } from "./signup-schema";
 
-export type SignUpResult =
-  | { ok: true; userId: string; headers: Headers }
-  | { ok: false; status: number; message: string; field?: "username" | "email" };
+/** `failed`: the database refused for another reason, or the new account could not be signed in. */
+export type SignUpRefusal = "username_taken" | "email_taken" | "failed";
+export type SignUpResult = Result<{ userId: string; headers: Headers }, SignUpRefusal>;
 
 /**
  * Creates user, password account and profile in ONE transaction, so a race for a username ends with
  * 'Username already taken' and never with half an account. The auth library's own sign-up cannot
  * put the profile into its transaction, so it is disabled and the session is opened afterwards by
- * an ordinary sign-in.
+ * an ordinary sign-in. The caller applies the sign-up rate limit (before this hashes anything).
  */
 export async function signUp(input: Signup & { ip: string; headers: Headers }): Promise<SignUpResult> {
-  if (!(await enforceRateLimit("sign_up", { ip: input.ip })).allowed) {
-    return { ok: false, status: 429, message: MESSAGES.tooManyAttempts };
-  }
   const userId = randomUUID();
   const passwordHash = await hashPassword(input.password);
   const fullName = `${input.firstName} ${input.lastName}`;
@@ -47,13 +43,13 @@ export async function signUp(input: Signup & { ip: string; headers: Headers }): 
     });
   } catch (error) {
     if (isUniqueViolation(error, "profiles_username_unique")) {
-      return { ok: false, status: 409, message: MESSAGES.usernameTaken, field: "username" };
+      return fail("username_taken");
     }
     if (isUniqueViolation(error, "user_email_unique")) {
-      return { ok: false, status: 409, message: MESSAGES.emailTaken, field: "email" };
+      return fail("email_taken");
     }
     logger.error({ err: error }, "sign-up failed");
-    return { ok: false, status: 500, message: MESSAGES.signupFailed };
+    return fail("failed");
   }
   const session = await signInWithPassword({
     email: input.email,
@@ -61,9 +57,12 @@ export async function signUp(input: Signup & { ip: string; headers: Headers }): 
     ip: input.ip,
     headers: input.headers,
   });
-  if (!session.ok) return { ok: false, status: session.status, message: MESSAGES.signupFailed };
+  if (!session.ok) {
+    logger.error({ reason: session.reason }, "signing in the new account failed");
+    return fail("failed");
+  }
   await requestEmailVerification(input.email);
-  return { ok: true, userId, headers: session.headers };
+  return ok({ userId, headers: session.value.headers });
 }
 
 /** Where the mailed verification link leads once it has confirmed the address (signed in). */

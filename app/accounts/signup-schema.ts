@@ -48,16 +48,13 @@ export type Signup = z.infer<typeof SignupSchema>;
 
 /** Email and password required. Length rules are not repeated here on purpose. */
 export const LoginSchema = z.object({
-  email: z.string().trim().min(1, MESSAGES.loginRequired).max(EMAIL_MAX, MESSAGES.loginFailed),
-  password: z.string().min(1, MESSAGES.loginRequired).max(PASSWORD_MAX, MESSAGES.loginFailed),
+  email: z
+    .string({ error: MESSAGES.loginRequired })
+    .trim()
+    .min(1, MESSAGES.loginRequired)
+    .max(EMAIL_MAX, MESSAGES.loginFailed),
+  password: z
+    .string({ error: MESSAGES.loginRequired })
+    .min(1, MESSAGES.loginRequired)
+    .max(PASSWORD_MAX, MESSAGES.loginFailed),
 });
-
-/** Field errors keyed by form field, first message per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

@@ -42,8 +42,8 @@ export async function sessionCookie(email: string, password = TEST_PASSWORD) {
     ip: `10.9.${randomIp()}`,
     headers: new Headers(),
   });
-  if (!result.ok) throw new Error(`sign-in failed: ${result.message}`);
-  return result.headers
+  if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
+  return result.value.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
     .join("; ");

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "~/accounts/messages";
 import { editProfile } from "~/accounts/profile-edit.server";
 import { profiles, session } from "~/accounts/schema.server";
 import { endSession, getOptionalUser } from "~/accounts/session.server";
 import { signInWithPassword } from "~/accounts/sign-in.server";
+import { UsernameSchema } from "~/accounts/username-schema";
 import { getProfileView } from "~/catalog/profile-view.server";
 import { AVATAR_MAX_BYTES } from "~/constants";
 import { hitRateLimit } from "~/platform/rate-limit.server";
@@ -28,7 +28,7 @@ describe("sign-in throttling", () => {
         ip: `10.2.0.${n}`,
         headers: new Headers(),
       });
-      expect(result).toMatchObject({ ok: false, message: MESSAGES.loginFailed });
+      expect(result).toEqual({ ok: false, reason: "wrong_credentials" });
     }
     for (let n = 2; n < RATE_LIMIT_POLICIES.sign_in_failure.perAccountBurst.limit; n++) {
       await hitRateLimit(RATE_LIMIT_POLICIES.sign_in_failure.perAccountBurst, account.email);
@@ -39,7 +39,7 @@ describe("sign-in throttling", () => {
       ip: "10.2.1.1",
       headers: new Headers(),
     });
-    expect(blocked).toMatchObject({ ok: false, status: 429, message: MESSAGES.tooManyAttempts });
+    expect(blocked).toEqual({ ok: false, reason: "locked" });
   });
 
   it("caps one account at 100 failures an hour (the counts are rows in PostgreSQL)", async () => {
@@ -53,7 +53,7 @@ describe("sign-in throttling", () => {
       ip: "10.3.0.1",
       headers: new Headers(),
     });
-    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    expect(blocked).toEqual({ ok: false, reason: "locked" });
   });
 
   it("throttles one IP that tries many accounts", async () => {
@@ -67,7 +67,7 @@ describe("sign-in throttling", () => {
       ip: "10.4.0.1",
       headers: new Headers(),
     });
-    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    expect(blocked).toEqual({ ok: false, reason: "locked" });
     const elsewhere = await signInWithPassword({
       email: account.email,
       password: account.password,
@@ -125,7 +125,7 @@ describe("profile ownership", () => {
   it("an edit changes only the signed-in user's own profile", async () => {
     const owner = await createAccount();
     const other = await createAccount();
-    const result = await editProfile(owner.id, { username: "owner_renamed", avatar: null });
+    const result = await editProfile({ userId: owner.id, username: "owner_renamed", avatar: null });
     expect(result.ok).toBe(true);
     const [otherProfile] = await database.db.select().from(profiles).where(eq(profiles.id, other.id));
     expect(otherProfile?.username).toBe(other.username);
@@ -134,12 +134,11 @@ describe("profile ownership", () => {
   it("one's own username is allowed in edit; another's is not", async () => {
     const owner = await createAccount();
     const other = await createAccount();
-    expect((await editProfile(owner.id, { username: owner.username.toUpperCase(), avatar: null })).ok).toBe(
-      true,
-    );
-    expect(await editProfile(owner.id, { username: other.username, avatar: null })).toMatchObject({
+    const username = UsernameSchema.parse(owner.username.toUpperCase());
+    expect((await editProfile({ userId: owner.id, username, avatar: null })).ok).toBe(true);
+    expect(await editProfile({ userId: owner.id, username: other.username, avatar: null })).toEqual({
       ok: false,
-      message: MESSAGES.editUsernameUnavailable,
+      reason: "username_taken",
     });
   });
 });
@@ -155,8 +154,13 @@ describe("avatar uploads", () => {
       .withMetadata({ exif: { IFD0: { Copyright: "secret-gps-owner" } } })
       .toBuffer();
     expect(
-      (await editProfile(owner.id, { username: owner.username, avatar: file(jpeg, "x.jpg", "image/jpeg") }))
-        .ok,
+      (
+        await editProfile({
+          userId: owner.id,
+          username: owner.username,
+          avatar: file(jpeg, "x.jpg", "image/jpeg"),
+        })
+      ).ok,
     ).toBe(true);
     const [first] = await database.db.select().from(profiles).where(eq(profiles.id, owner.id));
     const firstKey = first!.avatarUrl!.replace("/media/", "");
@@ -165,8 +169,13 @@ describe("avatar uploads", () => {
 
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(
-      (await editProfile(owner.id, { username: owner.username, avatar: file(jpeg, "y.jpg", "image/jpeg") }))
-        .ok,
+      (
+        await editProfile({
+          userId: owner.id,
+          username: owner.username,
+          avatar: file(jpeg, "y.jpg", "image/jpeg"),
+        })
+      ).ok,
     ).toBe(true);
     const [second] = await database.db.select().from(profiles).where(eq(profiles.id, owner.id));
     const secondKey = second!.avatarUrl!.replace("/media/", "");
@@ -181,14 +190,14 @@ describe("avatar uploads", () => {
     huge.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const bomb = await pixelBomb();
     const cases: [Uint8Array, string][] = [
-      [script, MESSAGES.avatarNotImage],
-      [huge, MESSAGES.avatarTooLarge],
-      [bomb, MESSAGES.avatarNotImage],
+      [script, "avatar_not_image"],
+      [huge, "avatar_too_large"],
+      [bomb, "avatar_not_image"],
     ];
-    for (const [bytes, message] of cases) {
-      expect(await editProfile(owner.id, { username: owner.username, avatar: file(bytes) })).toMatchObject({
+    for (const [bytes, reason] of cases) {
+      expect(await editProfile({ userId: owner.id, username: owner.username, avatar: file(bytes) })).toEqual({
         ok: false,
-        message,
+        reason,
       });
     }
     const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, owner.id));

@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
+import { action as signUpAction } from "~/accounts/routes/signup";
 import { account, profiles, session, user } from "~/accounts/schema.server";
 import { signUp } from "~/accounts/sign-up.server";
+import type { FormReply } from "~/platform/form-reply";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
+import { routeArgs, settle } from "../factories/commerce";
 import { useTestDatabase } from "../setup/database";
 
 const database = useTestDatabase();
@@ -25,7 +28,7 @@ describe("sign-up", () => {
     const winners = results.filter((result) => result.ok);
     expect(winners).toHaveLength(1);
     for (const result of results.filter((r) => !r.ok)) {
-      expect(result).toMatchObject({ ok: false, message: MESSAGES.usernameTaken, field: "username" });
+      expect(result).toEqual({ ok: false, reason: "username_taken" });
     }
     // No half accounts: every user row has its profile and its password account.
     const users = await database.db.select().from(user);
@@ -38,19 +41,19 @@ describe("sign-up", () => {
 
   it("stores the password as an argon2id hash at OWASP's floor (19 MiB, t=2, p=1), never the password", async () => {
     const result = await signUp(input(20, "hash_check"));
-    if (!result.ok) throw new Error(result.message);
-    const [row] = await database.db.select().from(account).where(eq(account.userId, result.userId));
+    if (!result.ok) throw new Error(result.reason);
+    const [row] = await database.db.select().from(account).where(eq(account.userId, result.value.userId));
     expect(row?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[\w+/]{22}\$[\w+/]{43}$/);
     expect(row?.password).not.toContain("correct-horse");
   });
 
   it("opens a database session right away (Set-Cookie with an HttpOnly, SameSite=Lax token)", async () => {
     const result = await signUp(input(21, "cookie_check"));
-    if (!result.ok) throw new Error(result.message);
-    const cookie = result.headers.getSetCookie().find((c) => c.includes("session_token"));
+    if (!result.ok) throw new Error(result.reason);
+    const cookie = result.value.headers.getSetCookie().find((c) => c.includes("session_token"));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
-    const sessions = await database.db.select().from(session).where(eq(session.userId, result.userId));
+    const sessions = await database.db.select().from(session).where(eq(session.userId, result.value.userId));
     expect(sessions).toHaveLength(1);
   });
 
@@ -58,7 +61,7 @@ describe("sign-up", () => {
     const first = await signUp(input(22, "email_one"));
     expect(first.ok).toBe(true);
     const second = await signUp({ ...input(22, "email_two"), email: "racer22-email_one@example.test" });
-    expect(second).toMatchObject({ ok: false, field: "email" });
+    expect(second).toEqual({ ok: false, reason: "email_taken" });
     const profileRows = await database.db.select().from(profiles).where(eq(profiles.username, "email_two"));
     expect(profileRows).toHaveLength(0);
   });
@@ -66,8 +69,13 @@ describe("sign-up", () => {
   it("is rate-limited per IP (counted in PostgreSQL) and refuses before hashing", async () => {
     for (let n = 0; n < RATE_LIMIT_POLICIES.sign_up.perIp.limit; n++)
       await hitRateLimit(RATE_LIMIT_POLICIES.sign_up.perIp, "10.1.1.1");
-    const result = await signUp({ ...input(99, "limit_name"), ip: "10.1.1.1" });
-    expect(result).toMatchObject({ ok: false, status: 429, message: MESSAGES.tooManyAttempts });
+    const { ip: _ip, headers: _headers, ...fields } = input(99, "limit_name");
+    const request = new Request("http://localhost:3000/signup", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "signup", ...fields }),
+    });
+    const result = await settle<FormReply>(() => signUpAction(routeArgs(request, "10.1.1.1")));
+    expect(result).toMatchObject({ status: 429, data: { formError: MESSAGES.tooManyAttempts } });
     expect(await database.db.select().from(profiles).where(eq(profiles.username, "limit_name"))).toHaveLength(
       0,
     );

@@ -128,7 +128,7 @@ describe("job queue", () => {
     expect(await found("old_name_ab")).toBe(1);
 
     const started = Date.now();
-    expect((await editProfile(creator.id, { username: "new_name_cd", avatar: null })).ok).toBe(true);
+    expect((await editProfile({ userId: creator.id, username: "new_name_cd", avatar: null })).ok).toBe(true);
     expect(await until(async () => (await found("new_name_cd")) === 1, 5_000)).toBe(true);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await found("old_name_ab")).toBe(0);

@@ -3,10 +3,12 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/button";
 import { useToast } from "~/components/toast";
 import { AVATAR_MAX_BYTES, AVATAR_MAX_MB, AVATAR_TYPES } from "~/constants";
+import { type FormReply, replyMessage } from "~/platform/form-reply";
 import { MESSAGES } from "../messages";
 import { UsernameField, useUsernameCheck } from "./username-field";
 
-type EditResult = { ok: boolean; message: string };
+/** The profile action's answer: saved, or the one reply shape of a refused form. */
+type EditResult = { ok: true; message: string } | FormReply;
 
 /** Edit mode of one's own profile: username and avatar; Cancel restores the previous values. */
 export function ProfileEditor({
@@ -28,7 +30,8 @@ export function ProfileEditor({
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    toast({ message: fetcher.data.message, type: fetcher.data.ok ? "success" : "error" });
+    const message = fetcher.data.ok ? fetcher.data.message : replyMessage(fetcher.data);
+    if (message) toast({ message, type: fetcher.data.ok ? "success" : "error" });
     if (fetcher.data.ok) onDone();
   }, [fetcher.state, fetcher.data, toast, onDone]);
 

@@ -1,13 +1,17 @@
 import { useEffect, useRef } from "react";
-import { data, useFetcher, useNavigation } from "react-router";
+import { useFetcher, useNavigation } from "react-router";
 import { Button, ButtonLink, Spinner } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { useToast } from "~/components/toast";
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from "~/constants";
-import { readForm } from "~/platform/forms.server";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { FormField, inputClass } from "../components/form-field";
 import { sendContactMessage } from "../contact.server";
+import { ContactSchema } from "../contact-schema";
 import { displayName } from "../display-name";
+import { MESSAGES } from "../messages";
 import { getOptionalUser } from "../session.server";
 import type { Route } from "./+types/contact";
 
@@ -20,13 +24,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const result = await sendContactMessage(
-    await getOptionalUser(request),
-    { subject: form.get("subject") ?? "", message: form.get("message") ?? "" },
-    context.clientIp,
-  );
-  return data({ ok: result.ok, message: result.message }, { status: result.status });
+  const user = await getOptionalUser(request);
+  if (!user) return replyWith(formReply(MESSAGES.contactNotLoggedIn), 401);
+  const parsed = await parseForm(request, ContactSchema);
+  if (!parsed.ok) return replyWith(parsed.reply);
+  const values = parsed.values;
+  if (!(await enforceRateLimit("contact", { ip: context.clientIp, user: user.id })).allowed)
+    return replyWith(formReply(MESSAGES.tooManyAttempts, { values }), 429);
+  const result = await sendContactMessage({ user, message: parsed.data });
+  if (!result.ok) return replyWith(formReply(MESSAGES.contactFailed, { values }), 500);
+  return { ok: true as const, message: MESSAGES.contactSent };
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
@@ -69,14 +76,15 @@ function LoginRequired() {
 }
 
 function ContactForm({ sender }: { sender: { username: string; email: string } }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const fetcher = useFetcher<typeof action>();
   const toast = useToast();
   const form = useRef<HTMLFormElement>(null);
   const sending = fetcher.state !== "idle";
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    toast({ message: fetcher.data.message, type: fetcher.data.ok ? "success" : "error" });
+    const message = fetcher.data.ok ? fetcher.data.message : replyMessage(fetcher.data);
+    if (message) toast({ message, type: fetcher.data.ok ? "success" : "error" });
     // Success clears subject and message; failure keeps them.
     if (fetcher.data.ok) form.current?.reset();
   }, [fetcher.state, fetcher.data, toast]);

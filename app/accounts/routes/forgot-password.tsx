@@ -1,22 +1,28 @@
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
 import { Button } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { readForm } from "~/platform/forms.server";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";
+import { MESSAGES } from "../messages";
 import { requestPasswordReset } from "../password-reset.server";
 import { EmailSchema } from "../signup-schema";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => pageMeta("Forgot password", "Reset the password of your Verdeo account.");
 
+const ForgotPasswordSchema = z.object({ email: EmailSchema });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const parsed = EmailSchema.safeParse(form.get("email") ?? "");
-  if (!parsed.success)
-    return data({ ok: false, message: parsed.error.issues[0]?.message ?? "" }, { status: 400 });
-  const result = await requestPasswordReset(parsed.data, context.clientIp, request.headers);
-  return data(result, { status: result.ok ? 200 : 429 });
+  const parsed = await parseForm(request, ForgotPasswordSchema);
+  if (!parsed.ok) return replyWith(parsed.reply);
+  if (!(await enforceRateLimit("password_reset", { ip: context.clientIp })).allowed)
+    return replyWith(formReply(MESSAGES.tooManyAttempts, { values: parsed.values }), 429);
+  await requestPasswordReset({ email: parsed.data.email, headers: request.headers });
+  return { ok: true as const, message: MESSAGES.resetRequested };
 }
 
 export default function ForgotPassword() {
@@ -36,8 +42,15 @@ export default function ForgotPassword() {
         </p>
       ) : (
         <Form method="post" className="space-y-4" noValidate>
-          <FormError message={result?.message} />
-          <FormField label="Email" name="email" type="email" autoComplete="email" required />
+          <FormError message={result && !result.ok ? replyMessage(result) : null} />
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={result && !result.ok ? result.values.email : undefined}
+          />
           <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>
             {navigation.state !== "idle" ? "Sending..." : "Send Reset Link"}
           </Button>

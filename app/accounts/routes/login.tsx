@@ -1,14 +1,15 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { readForm } from "~/platform/forms.server";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";
 import { OrDivider, SocialButtons } from "../components/social-buttons";
 import { MESSAGES } from "../messages";
 import { redirectTarget } from "../safe-redirect";
 import { getOptionalUser } from "../session.server";
-import { signInWithPassword } from "../sign-in.server";
+import { type SignInRefusal, signInWithPassword, throttleSignIn } from "../sign-in.server";
 import { LoginSchema } from "../signup-schema";
 import { startSocialSignIn } from "../social-sign-in.server";
 import type { Route } from "./+types/login";
@@ -21,23 +22,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { notice: reset ? MESSAGES.resetDone : null };
 }
 
+/** What each refusal of the sign-in service tells the visitor, and with which status. */
+const SIGN_IN_REFUSALS: Record<SignInRefusal, { status: number; message: string }> = {
+  locked: { status: 429, message: MESSAGES.tooManyAttempts },
+  wrong_credentials: { status: 401, message: MESSAGES.loginFailed },
+  suspended: { status: 403, message: MESSAGES.accountSuspended },
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "social") {
     const started = await startSocialSignIn(String(form.get("provider") ?? ""), request);
-    return started ?? data({ error: MESSAGES.socialLoginFailed, email: "" }, { status: 400 });
+    return started ?? replyWith(formReply(MESSAGES.socialLoginFailed));
   }
-  const parsed = LoginSchema.safeParse({
-    email: form.get("email") ?? "",
-    password: form.get("password") ?? "",
-  });
-  const email = String(form.get("email") ?? "");
-  if (!parsed.success)
-    return data({ error: parsed.error.issues[0]?.message ?? MESSAGES.loginRequired, email }, { status: 400 });
+  const parsed = parseFormData(form, LoginSchema);
+  if (!parsed.ok) return replyWith(parsed.reply);
+  const values = parsed.values;
+  if (!(await throttleSignIn(context.clientIp)).allowed)
+    return replyWith(formReply(MESSAGES.tooManyAttempts, { values }), 429);
   const result = await signInWithPassword({ ...parsed.data, ip: context.clientIp, headers: request.headers });
-  if (!result.ok) return data({ error: result.message, email }, { status: result.status });
+  if (!result.ok) {
+    const refusal = SIGN_IN_REFUSALS[result.reason];
+    return replyWith(formReply(refusal.message, { values }), refusal.status);
+  }
   const headers = new Headers();
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  for (const cookie of result.value.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return redirect(redirectTarget(request), { headers });
 }
 
@@ -57,14 +66,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="intent" value="password" />
-        <FormError message={actionData?.error} />
+        <FormError message={actionData ? replyMessage(actionData) : null} />
         <FormField
           label="Email"
           name="email"
           type="email"
           autoComplete="email"
           required
-          defaultValue={actionData?.email}
+          defaultValue={actionData?.values.email}
         />
         <div>
           <FormField

@@ -1,7 +1,9 @@
-import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
 import { Button } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { readForm } from "~/platform/forms.server";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";
 import { MESSAGES } from "../messages";
@@ -16,13 +18,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { token, valid: token !== "" && (await isResetTokenValid(token)) };
 }
 
+const ResetPasswordSchema = z.object({
+  token: z.string({ error: MESSAGES.resetInvalid }).max(200, MESSAGES.resetInvalid),
+  password: NewPasswordSchema,
+});
+
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const token = String(form.get("token") ?? "");
-  const parsed = NewPasswordSchema.safeParse(form.get("password") ?? "");
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "" }, { status: 400 });
-  if (!(await resetPassword(token, parsed.data)))
-    return data({ error: MESSAGES.resetInvalid }, { status: 400 });
+  const parsed = await parseForm(request, ResetPasswordSchema);
+  if (!parsed.ok) return replyWith(parsed.reply);
+  const result = await resetPassword({ token: parsed.data.token, newPassword: parsed.data.password });
+  if (!result.ok) return replyWith(formReply(MESSAGES.resetInvalid));
   return redirect("/login?reset=1");
 }
 
@@ -34,7 +39,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       {loaderData.valid ? (
         <Form method="post" className="space-y-4" noValidate>
           <input type="hidden" name="token" value={loaderData.token} />
-          <FormError message={result?.error} />
+          <FormError message={result ? replyMessage(result) : null} />
           <FormField
             label="New password"
             name="password"

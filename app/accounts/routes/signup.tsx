@@ -1,9 +1,11 @@
 import { useState } from "react";
-import { data, Form, redirect, useActionData, useNavigation, useSubmit } from "react-router";
+import { Form, redirect, useActionData, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { PASSWORD_MIN } from "~/constants";
-import { readForm } from "~/platform/forms.server";
+import { fieldErrors, formReply } from "~/platform/form-reply";
+import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";
 import { OrDivider, SocialButtons } from "../components/social-buttons";
@@ -11,8 +13,8 @@ import { UsernameField, useUsernameCheck } from "../components/username-field";
 import { MESSAGES } from "../messages";
 import { redirectTarget } from "../safe-redirect";
 import { getOptionalUser } from "../session.server";
-import { signUp } from "../sign-up.server";
-import { fieldErrors, SignupSchema } from "../signup-schema";
+import { type SignUpRefusal, signUp } from "../sign-up.server";
+import { SignupSchema } from "../signup-schema";
 import { startSocialSignIn } from "../social-sign-in.server";
 import type { Route } from "./+types/signup";
 
@@ -24,21 +26,34 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+/** What each refusal of the sign-up service tells the visitor: on a field, or for the whole form. */
+const SIGN_UP_REFUSALS: Record<SignUpRefusal, { status: number; message: string; field?: string }> = {
+  username_taken: { status: 409, message: MESSAGES.usernameTaken, field: "username" },
+  email_taken: { status: 409, message: MESSAGES.emailTaken, field: "email" },
+  failed: { status: 500, message: MESSAGES.signupFailed },
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "social") {
     const started = await startSocialSignIn(String(form.get("provider") ?? ""), request);
-    return started ?? data({ formError: MESSAGES.socialSignupFailed, errors: {} }, { status: 400 });
+    return started ?? replyWith(formReply(MESSAGES.socialSignupFailed));
   }
-  const parsed = SignupSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ formError: null, errors: fieldErrors(parsed.error) }, { status: 400 });
+  const parsed = parseFormData(form, SignupSchema);
+  if (!parsed.ok) return replyWith(parsed.reply);
+  const values = parsed.values;
+  if (!(await enforceRateLimit("sign_up", { ip: context.clientIp })).allowed)
+    return replyWith(formReply(MESSAGES.tooManyAttempts, { values }), 429);
   const result = await signUp({ ...parsed.data, ip: context.clientIp, headers: request.headers });
   if (!result.ok) {
-    const errors = result.field ? { [result.field]: result.message } : {};
-    return data({ formError: result.field ? null : result.message, errors }, { status: result.status });
+    const { status, message, field } = SIGN_UP_REFUSALS[result.reason];
+    const reply = field
+      ? formReply(null, { fieldErrors: { [field]: message }, values })
+      : formReply(message, { values });
+    return replyWith(reply, status);
   }
   const headers = new Headers();
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  for (const cookie of result.value.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   // Back to where the visitor was going (a clip they wanted to save), else the profile.
   return redirect(redirectTarget(request), { headers });
 }
@@ -49,11 +64,11 @@ export default function Signup() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const [username, setUsername] = useState("");
+  const [username, setUsername] = useState(actionData?.values.username ?? "");
   const check = useUsernameCheck(username);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const errors: Record<string, string> = clientErrors ?? (actionData?.errors as Record<string, string>) ?? {};
+  const errors: Record<string, string> = clientErrors ?? actionData?.fieldErrors ?? {};
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -84,11 +99,12 @@ export default function Signup() {
     >
       <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="signup" />
-        <FormError message={formError ?? actionData?.formError} />
+        <FormError message={formError ?? actionData?.formError ?? actionData?.fieldErrors.form} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FormField
             label="First name"
             name="firstName"
+            defaultValue={actionData?.values.firstName}
             autoComplete="given-name"
             required
             error={errors.firstName}
@@ -96,6 +112,7 @@ export default function Signup() {
           <FormField
             label="Last name"
             name="lastName"
+            defaultValue={actionData?.values.lastName}
             autoComplete="family-name"
             required
             error={errors.firstName ? undefined : errors.lastName}
@@ -105,6 +122,7 @@ export default function Signup() {
         <FormField
           label="Email"
           name="email"
+          defaultValue={actionData?.values.email}
           type="email"
           autoComplete="email"
           required

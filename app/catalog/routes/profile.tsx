@@ -1,14 +1,19 @@
 import { useCallback, useState } from "react";
-import { data, Form, isRouteErrorResponse } from "react-router";
+import { Form, isRouteErrorResponse } from "react-router";
+import { z } from "zod";
 import { Avatar } from "~/accounts/avatar";
 import { ProfileEditor } from "~/accounts/components/profile-editor";
 import { MESSAGES } from "~/accounts/messages";
-import { editProfile } from "~/accounts/profile-edit.server";
+import { editProfile, type ProfileEditRefusal } from "~/accounts/profile-edit.server";
 import { RoleBadge } from "~/accounts/role-badge";
 import { getOptionalUser, requireUser } from "~/accounts/session.server";
+import { UsernameSchema } from "~/accounts/username-schema";
 import { Button, ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { AVATAR_MAX_BYTES } from "~/constants";
+import { formReply } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { MULTIPART_ENVELOPE_BYTES, type RouteHandle } from "~/platform/route-handle";
 import { ProfileTabs } from "../components/profile-tabs";
 import { getProfileView } from "../profile-view.server";
@@ -27,21 +32,36 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return getProfileView(await getOptionalUser(request), params.userId);
 }
 
+const ProfileEditSchema = z.object({
+  username: UsernameSchema,
+  avatar: z.instanceof(File).optional(),
+});
+
+/** What each refusal of a profile edit tells the owner, and with which status. */
+const PROFILE_EDIT_REFUSALS: Record<ProfileEditRefusal, { status: number; message: string }> = {
+  not_found: { status: 404, message: MESSAGES.profileUpdateFailed },
+  username_taken: { status: 409, message: MESSAGES.editUsernameUnavailable },
+  avatar_too_large: { status: 400, message: MESSAGES.avatarTooLarge },
+  avatar_not_image: { status: 400, message: MESSAGES.avatarNotImage },
+  avatar_not_stored: { status: 500, message: MESSAGES.avatarUploadFailed },
+  not_stored: { status: 500, message: MESSAGES.profileUpdateFailed },
+};
+
 /** Only the signed-in owner edits, and only their own profile: the id comes from the session. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ ok: false, message: MESSAGES.avatarUploadFailed }, { status: 400 });
+  // Multipart (the avatar file) through the same reader: the body's size is capped before it gets here.
+  const parsed = await parseForm(request, ProfileEditSchema);
+  if (!parsed.ok) return replyWith(parsed.reply);
+  const avatar = parsed.data.avatar && parsed.data.avatar.size > 0 ? parsed.data.avatar : null;
+  if (avatar && !(await enforceRateLimit("avatar", { user: user.id })).allowed)
+    return replyWith(formReply(MESSAGES.tooManyAttempts, { values: parsed.values }), 429);
+  const result = await editProfile({ userId: user.id, username: parsed.data.username, avatar });
+  if (!result.ok) {
+    const refusal = PROFILE_EDIT_REFUSALS[result.reason];
+    return replyWith(formReply(refusal.message, { values: parsed.values }), refusal.status);
   }
-  const avatar = form.get("avatar");
-  const result = await editProfile(user.id, {
-    username: form.get("username"),
-    avatar: avatar instanceof File ? avatar : null,
-  });
-  return data({ ok: result.ok, message: result.message }, { status: result.ok ? 200 : result.status });
+  return { ok: true as const, message: MESSAGES.profileUpdated };
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
