@@ -6,12 +6,11 @@
  *   jobs                                 job counts, then queued, running and failed jobs
  *   jobs retry <job id>                  put a failed job back in its queue
  */
-import { eq } from "drizzle-orm";
 import { ROLES, type Role } from "~/accounts/roles";
-import { profiles, user } from "~/accounts/schema.server";
+import { findUserByEmail, OPERATOR, setUserRole } from "~/accounts/user-admin.server";
 import { JOBS } from "~/jobs.server";
 import { loadConfig } from "~/platform/config.server";
-import { closeDatabase, connectDatabase, db } from "~/platform/db/client.server";
+import { closeDatabase, connectDatabase } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { jobCounts, listJobs, retryJob, startQueue, stopQueue } from "~/platform/jobs/queue.server";
@@ -45,18 +44,12 @@ async function setRole(email: string | undefined, role: string | undefined) {
   if (!ROLES.includes(role as Role))
     throw new UsageError(`Unknown role "${role}": use one of ${ROLES.join(", ")}`);
   await withDatabase(async () => {
-    const [account] = await db()
-      .select({ id: user.id })
-      .from(user)
-      .where(eq(user.email, email.toLowerCase()));
-    if (!account) throw new UsageError(`No user with the email ${email}`);
-    const updated = await db()
-      .update(profiles)
-      .set({ role: role as Role })
-      .where(eq(profiles.id, account.id))
-      .returning({ id: profiles.id });
-    if (updated.length === 0) throw new UsageError(`The user ${email} has no profile yet`);
-    console.log(`${email} is now ${role}.`);
+    // The staff console's service: the same rules, and an audit entry with the operator as actor.
+    const userId = await findUserByEmail(email);
+    if (!userId) throw new UsageError(`No user with the email ${email}`);
+    const result = await setUserRole({ userId, role: role as Role, actor: OPERATOR });
+    if (!result.ok) throw new UsageError(`The user ${email} has no profile yet`);
+    console.log(result.changed ? `${email} is now ${role}.` : `${email} is already ${role}.`);
   });
 }
 

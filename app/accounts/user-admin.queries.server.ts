@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } fro
 import { db, type Executor } from "~/platform/db/client.server";
 import { likePattern, PAGE_SIZE, type Page, pageOffset } from "~/platform/paging";
 import type { Role } from "./roles";
-import { profiles, session } from "./schema.server";
+import { profiles, session, user } from "./schema.server";
 
 /** Locks a profile for a staff change (role, suspension) so two staff changes apply one after the other. */
 export async function lockProfile(tx: Executor, id: string) {
@@ -22,6 +22,16 @@ export async function updateProfileSuspension(tx: Executor, id: string, suspende
 export async function deleteSessionsOf(tx: Executor, userId: string) {
   const deleted = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
   return deleted.length;
+}
+
+/** The id of the account with this email (stored lowercased), or null. */
+export async function findUserIdByEmail(email: string) {
+  const rows = await db()
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()))
+    .limit(1);
+  return rows[0]?.id ?? null;
 }
 
 export async function isSuspended(userId: string) {

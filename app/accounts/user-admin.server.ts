@@ -1,13 +1,22 @@
 import { recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
 import type { Role } from "./roles";
-import type { SessionUser } from "./session.server";
 import {
   deleteSessionsOf,
+  findUserIdByEmail,
   lockProfile,
   updateProfileRole,
   updateProfileSuspension,
 } from "./user-admin.queries.server";
+
+/**
+ * Who makes a staff change, as the audit log records it: a signed-in staff member, or an operator at
+ * the server's command line (`npm run cli`), recorded as `OPERATOR`.
+ */
+export interface Actor {
+  id: string;
+}
+export const OPERATOR: Actor = { id: "operator:cli" };
 
 export type UserAdminResult = { ok: true; changed: boolean } | { ok: false; reason: "not_found" | "self" };
 
@@ -19,7 +28,7 @@ export type UserAdminResult = { ok: true; changed: boolean } | { ok: false; reas
 export async function setUserRole(input: {
   userId: string;
   role: Role;
-  actor: SessionUser;
+  actor: Actor;
 }): Promise<UserAdminResult> {
   if (input.userId === input.actor.id) return { ok: false, reason: "self" };
   return db().transaction(async (tx) => {
@@ -46,7 +55,7 @@ export async function setUserRole(input: {
 export async function setUserSuspended(input: {
   userId: string;
   suspended: boolean;
-  actor: SessionUser;
+  actor: Actor;
 }): Promise<UserAdminResult & { sessionsEnded?: number }> {
   if (input.userId === input.actor.id) return { ok: false, reason: "self" };
   return db().transaction(async (tx) => {
@@ -67,4 +76,9 @@ export async function setUserSuspended(input: {
     });
     return { ok: true, changed: true, sessionsEnded } as const;
   });
+}
+
+/** The user id behind an email, for tools that name people by address (the command line). */
+export async function findUserByEmail(email: string) {
+  return findUserIdByEmail(email);
 }
