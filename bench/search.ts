@@ -11,20 +11,28 @@
  * (corrections, page of rows, exact count to 10,000). Facet counts are measured apart (they are
  * cached for a minute per query in the app), and suggestions with their own prefixes.
  *
- *   npm run bench:search                 (CLIPS=100000 by default; CLIPS=1000000 for the large run)
- * Targets: search p95 ≤ 25 ms at 100,000 and ≤ 60 ms at 1,000,000; suggestions p95 ≤ 30 ms.
+ *   npm run bench:search                 (CLIPS=100000,1000000 by default: each size in turn)
+ *   CLIPS=100000 npm run bench:search    (one size)
+ * Targets: search p95 ≤ 25 ms at 100,000 and ≤ 60 ms at 1,000,000; suggestions p95 ≤ 30 ms at 1,000,000.
+ * The load average is printed with the figures: on a shared machine they mean little above ~3.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
 import { parseExploreQuery } from "~/catalog/explore-query.server";
-import { type ExploreQuery, FILTER_VALUES } from "~/catalog/explore-url";
-import { countFacets, FACET_NAMES, pageIdsStatement } from "~/catalog/search.queries.server";
+import { type ExploreQuery, effectiveSort, FILTER_VALUES } from "~/catalog/explore-url";
+import {
+  countFacets,
+  FACET_NAMES,
+  findPostingsPlan,
+  pageIdsStatement,
+  postingsPageIdsStatement,
+} from "~/catalog/search.queries.server";
 import { searchClips } from "~/catalog/search.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
 import { parseSearchText } from "~/catalog/search-text";
@@ -34,9 +42,9 @@ import { startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { seedReferenceData } from "../server/seed/seed";
 
-const CLIPS = Number(process.env.CLIPS ?? 100_000);
+const SIZES = (process.env.CLIPS ?? "100000,1000000").split(",").map(Number);
 const ROUNDS = 3;
-const TARGET_P95_MS = CLIPS >= 1_000_000 ? 60 : 25;
+const targetP95Ms = (clips: number) => (clips >= 1_000_000 ? 60 : 25);
 const SUGGEST_TARGET_P95_MS = 30;
 const DATASET_VERSION = 3;
 const VOCABULARY = 6_000;
@@ -92,7 +100,7 @@ function vocabulary(): string[] {
 /** The Zipf rank (s = 1) of a uniform draw: rank k has probability ≈ 1 / (k ln N). */
 const zipf = sql.raw(`least(${VOCABULARY}, floor(exp(random() * ln(${VOCABULARY + 1})))::int)`);
 
-async function seedCatalogue(words: string[]) {
+async function seedCatalogue(words: string[], clips: number) {
   await seedReferenceData();
   await db().execute(sql`
     insert into "user" (id, name, email) select 'bench-' || i, 'Creator ' || i, 'creator' || i || '@bench.test'
@@ -113,8 +121,8 @@ async function seedCatalogue(words: string[]) {
     from niches n join sub_niches s on s.niche_id = n.id group by n.id, n.display_order`);
   await db().execute(sql`select setseed(0.42)`);
   const batch = 100_000;
-  for (let start = 0; start < CLIPS; start += batch) {
-    const size = Math.min(batch, CLIPS - start);
+  for (let start = 0; start < clips; start += batch) {
+    const size = Math.min(batch, clips - start);
     await db().execute(sql`
       insert into posts (title, description, thumbnail_url, video_url, user_id, niche_id, sub_niche_id, license,
         duration_seconds, orientation, color_tone, mood, tags, width, height, created_at, saves_count, downloads_count)
@@ -254,7 +262,18 @@ function cacheKey() {
   return hash.digest("hex").slice(0, 12);
 }
 
+const load = () =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ")}`;
+
 async function main() {
+  for (const clips of SIZES) await benchSize(clips);
+}
+
+async function benchSize(CLIPS: number) {
+  const TARGET_P95_MS = targetP95Ms(CLIPS);
+  console.log(`\n=== ${CLIPS.toLocaleString("en")} clips (${load()}) ===`);
   const key = cacheKey();
   const dir = path.join(process.env.BENCH_SEARCH_DIR ?? tmpdir(), `verdeo-bench-search-${CLIPS}`);
   const marker = path.join(dir, "ready");
@@ -272,7 +291,7 @@ async function main() {
       console.log(`Synthetic catalogue: ${CLIPS.toLocaleString("en")} clips, reused from ${dir}`);
     } else {
       const started = performance.now();
-      await seedCatalogue(words);
+      await seedCatalogue(words, CLIPS);
       await seedSearchStats(words);
       writeFileSync(marker, key);
       console.log(
@@ -301,7 +320,9 @@ async function main() {
         `  ${kind.padEnd(11)}  p50 ${ms(percentile(sorted, 50))}   p95 ${ms(percentile(sorted, 95))}   max ${ms(sorted.at(-1)!)}   (matches: median ${percentile(matches, 50).toLocaleString("en")}, max ${matches.at(-1)!.toLocaleString("en")}${of.some((timing) => timing.capped) ? "+" : ""})`,
       );
     }
-    console.log(`  target p95 ≤ ${TARGET_P95_MS} ms: ${p95 <= TARGET_P95_MS ? "MET" : "NOT MET"}`);
+    console.log(
+      `  target p95 ≤ ${TARGET_P95_MS} ms: ${p95 <= TARGET_P95_MS ? "MET" : "NOT MET"}   (${load()})`,
+    );
 
     // Facet counts: every value of every facet in one pass over the text's matches (uncached here).
     const niches = (await db().execute<{ id: string }>(sql`select id from niches`)).rows.map((row) => row.id);
@@ -311,7 +332,8 @@ async function main() {
       const values = FACET_NAMES.flatMap((name) =>
         (name === "niche" ? niches : FILTER_VALUES[name]).map((value) => ({ name, value })),
       );
-      facetTimings.push((await medianOf(() => countFacets(query, text, values))).ms);
+      const plan = await findPostingsPlan(text);
+      facetTimings.push((await medianOf(() => countFacets(query, text, values, plan))).ms);
     }
     const facets = sortedOf(facetTimings);
     console.log(
@@ -336,14 +358,19 @@ async function main() {
       `\nSuggestions (${prefixes.length} prefixes, median of ${ROUNDS}): p50 ${ms(percentile(suggestTimings, 50))}   p95 ${ms(suggestP95)}   max ${ms(suggestTimings.at(-1)!)}`,
     );
     console.log(
-      `  target p95 ≤ ${SUGGEST_TARGET_P95_MS} ms: ${suggestP95 <= SUGGEST_TARGET_P95_MS ? "MET" : "NOT MET"}`,
+      `  target p95 ≤ ${SUGGEST_TARGET_P95_MS} ms (at 1,000,000): ${suggestP95 <= SUGGEST_TARGET_P95_MS ? "MET" : "NOT MET"}   (${load()})`,
     );
 
     const slowest = timings.reduce((a, b) => (b.ms > a.ms ? b : a));
     console.log(
       `\nSlowest search: ${ms(slowest.ms)} (${slowest.kind}) q=${JSON.stringify(slowest.query.q)} ${slowest.total.toLocaleString("en")}${slowest.capped ? "+" : ""} matches`,
     );
-    const statement = pageIdsStatement(slowest.query, parseSearchText(slowest.query.q), 24);
+    const slowestText = parseSearchText(slowest.query.q);
+    const slowestPlan = await findPostingsPlan(slowestText);
+    const statement =
+      slowestPlan && effectiveSort(slowest.query) === "relevance"
+        ? postingsPageIdsStatement(slowestPlan, slowest.query, 24)
+        : pageIdsStatement(slowest.query, slowestText, 24);
     const dialect = (db() as unknown as { dialect: PgDialect }).dialect;
     const { sql: text, params } = dialect.sqlToQuery(statement);
     const plan = await db().$client.query(`explain (analyze, buffers) ${text}`, params);
