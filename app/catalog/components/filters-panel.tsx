@@ -83,8 +83,13 @@ export function FiltersPanel({
     (sum, facet) => sum + facet.values.filter((value) => value.selected).length,
     0,
   );
-  const [open, setOpen] = useState(active > 0);
+  // Closed at first even with filters chosen: open, the facets fill a phone's screen and push the
+  // results below the fold. The chosen values stay in sight as one scrollable row of chips.
+  const [open, setOpen] = useState(false);
   const panelId = useId();
+  const chosen = facets.flatMap((facet) =>
+    facet.values.filter((value) => value.selected).map((value) => ({ facet, value })),
+  );
   return (
     <section className="rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       <h2>
@@ -107,6 +112,24 @@ export function FiltersPanel({
           <ChevronDownIcon className={`size-5 transition-transform ${open ? "rotate-180" : ""}`} />
         </button>
       </h2>
+      {chosen.length > 0 && !open ? (
+        <ul aria-label="Active filters" className="flex gap-2 overflow-x-auto px-5 pb-3">
+          {chosen.map(({ facet, value }) => (
+            <li key={`${facet.name}:${value.value}`} className="shrink-0">
+              <ChipLink
+                to={`${basePath}${exploreSearch(toggleFacet(query, facet.name, value.value)) || "?"}`}
+                active
+                rel="nofollow"
+                aria-label={`Remove filter ${facet.label}: ${value.label}`}
+                className="px-3 py-1 text-xs"
+              >
+                {value.label}
+                <span aria-hidden>×</span>
+              </ChipLink>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div
         id={panelId}
         hidden={!open}
