@@ -105,6 +105,34 @@ describe("configuration", () => {
       ).toThrow(/BETTER_AUTH_SECRET is required when serving https:\/\/verdeo.example/);
     });
 
+    it("refuses plain-http OAuth endpoints in a deployment, naming the setting", () => {
+      for (const name of ["OAUTH_PROVIDER_URL", "OAUTH_MOCK_URL"]) {
+        expect(() =>
+          loadConfig({
+            DATA_DIR: dataDir(),
+            NODE_ENV: "production",
+            PUBLIC_URL: "https://verdeo.example",
+            BETTER_AUTH_SECRET: secret,
+            [name]: "http://oauth.example",
+          }),
+        ).toThrow(new RegExp(`^${name} is plain http \\(http://oauth.example\\): a deployment sends OAuth`));
+      }
+      const https = loadConfig({
+        DATA_DIR: dataDir(),
+        DATABASE_URL: external,
+        BETTER_AUTH_SECRET: secret,
+        OAUTH_PROVIDER_URL: "https://oauth.example",
+      });
+      expect(https.OAUTH_PROVIDER_URL).toBe("https://oauth.example");
+      // A production build on loopback (the browser and system tests) may use a local fake.
+      const local = loadConfig({
+        DATA_DIR: dataDir(),
+        NODE_ENV: "production",
+        OAUTH_PROVIDER_URL: "http://127.0.0.1:4010",
+      });
+      expect(local.OAUTH_PROVIDER_URL).toBe("http://127.0.0.1:4010");
+    });
+
     it("still generates a secret for a production build on localhost (npm start on a laptop)", () => {
       const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "production" });
       expect(config.secretGenerated).toBe(true);

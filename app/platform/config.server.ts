@@ -35,6 +35,12 @@ const EnvFields = z.object({
   /** Test-only: point the providers at a local fake OAuth server (e.g. http://127.0.0.1:4010). */
   OAUTH_MOCK_URL: z.url().optional(),
   /**
+   * Test-only: the real Google and GitHub sign-in talks to this base URL instead of Google's and
+   * GitHub's hosts (`<base>/<host>/<path>`, e.g. a local fake of their endpoints). A deployment
+   * refuses a plain-http one.
+   */
+  OAUTH_PROVIDER_URL: z.url().optional(),
+  /**
    * Demo content (accounts that share a public password, clips, promo codes) in an empty database
    * on start. Default: only on the embedded database; an external DATABASE_URL gets it only with
    * SEED_DEMO=true.
@@ -152,6 +158,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       `BETTER_AUTH_SECRET is required ${values.DATABASE_URL ? "with an external DATABASE_URL" : `when serving ${publicUrl}`} (at least 32 characters, e.g. from \`openssl rand -base64 32\`)`,
     );
+  }
+  for (const name of ["OAUTH_PROVIDER_URL", "OAUTH_MOCK_URL"] as const) {
+    const endpoint = values[name];
+    if (deployed && endpoint && new URL(endpoint).protocol !== "https:") {
+      throw new ConfigError(
+        `${name} is plain http (${endpoint}): a deployment sends OAuth client secrets and tokens only over https (leave it unset to use Google and GitHub themselves)`,
+      );
+    }
   }
   const dataDir = path.resolve(values.DATA_DIR);
   ensureWritableDir(dataDir);

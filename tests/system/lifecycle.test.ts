@@ -137,6 +137,20 @@ describe("server lifecycle", () => {
   });
 
   describe("an external database (a real deployment)", () => {
+    it("a plain-http OAuth endpoint stops the start with one clear line", async () => {
+      const { code, output } = await startExpectingFailure({
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "verdeo-http-oauth-")),
+        DATABASE_URL: "postgres://verdeo:pw@127.0.0.1:1/verdeo",
+        BETTER_AUTH_SECRET: "s".repeat(40),
+        OAUTH_PROVIDER_URL: "http://oauth.example",
+      });
+      expect(code).toBe(1);
+      expect(output.trim().split("\n")).toHaveLength(1);
+      expect(output.trim()).toMatch(
+        /^Verdeo could not start: OAUTH_PROVIDER_URL is plain http \(http:\/\/oauth.example\)/,
+      );
+    });
+
     it("without BETTER_AUTH_SECRET the start stops with one clear line", async () => {
       const { code, output } = await startExpectingFailure({
         DATA_DIR: mkdtempSync(path.join(tmpdir(), "verdeo-no-secret-")),
