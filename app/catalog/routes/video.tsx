@@ -136,7 +136,8 @@ export default function Video({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-[1400px] px-4 py-8 sm:px-6">
       <BackButton />
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px]">
-        <div className="flex justify-center overflow-hidden rounded-2xl bg-black">
+        {/* self-start: stretched to the details column, the player letterboxed the clip in a tall black box. */}
+        <div className="flex items-center justify-center self-start overflow-hidden rounded-2xl bg-black">
           <video
             src={clip.videoUrl}
             poster={clip.thumbnailUrl}
