@@ -2,12 +2,65 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type {
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+} from "react-router";
+import {
+  UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
 import { CspNonceContext } from "~/platform/csp-nonce";
+import { databaseInputProblem } from "~/platform/db/input-errors";
+import { logger } from "~/platform/logger.server";
 import "~/platform/load-context";
 
 export const streamTimeout = 5_000;
+
+/** Requests whose 500 was bad input that PostgreSQL refused (see handleError): they answer 400. */
+const refusedInput = new WeakSet<object>();
+
+/**
+ * The safety net for input that got past a route's validation to PostgreSQL (a malformed number,
+ * a NUL, a value a check or a foreign key refuses). React Router calls this with the original error
+ * before it renders or encodes anything, so the error is turned here, in place, into the route
+ * error response a loader would have thrown itself: a 400 whose data is a sentence for the client.
+ * It is logged as a warning (the client's mistake); every other error is a crash, logged as one.
+ * The status itself is set where the response is made: below for documents and data requests,
+ * and by the Express app for resource routes.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const problem = databaseInputProblem(error);
+  if (problem && error && typeof error === "object" && !isRouteErrorResponse(error)) {
+    logger.warn(
+      { sqlstate: problem.code, constraint: problem.constraint, method: request.method, url: request.url },
+      `input refused by the database: ${problem.message}`,
+    );
+    Object.setPrototypeOf(error, ErrorResponseImpl.prototype);
+    Object.assign(error, { status: 400, statusText: "Bad Request", internal: false, data: problem.message });
+    // Own properties of the original (message, stack, cause, the query) are never sent: only
+    // data, status and statusText are encoded for an error response.
+    delete (error as { error?: unknown }).error;
+    refusedInput.add(context);
+    return;
+  }
+  // As React Router's default does (the console is routed to the logger by the server).
+  console.error(isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error);
+};
+
+/** Whether this request's only crash was input PostgreSQL refused (its answer is then a 400). */
+export function refusedBadInput(context: AppLoadContext) {
+  return refusedInput.has(context);
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) =>
+  response.status === 500 && refusedBadInput(context)
+    ? new Response(response.body, { status: 400, statusText: "Bad Request", headers: response.headers })
+    : response;
 
 export default function handleRequest(
   request: Request,
@@ -18,6 +71,7 @@ export default function handleRequest(
 ) {
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    if (responseStatusCode === 500 && refusedBadInput(loadContext)) responseStatusCode = 400;
     const userAgent = request.headers.get("user-agent");
     // Crawlers and SPA-mode builds get the whole document at once.
     const readyOption =

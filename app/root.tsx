@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -16,7 +15,7 @@ import { getOptionalUser } from "~/accounts/session.server";
 import { themeBootScript } from "~/accounts/theme";
 import { getThemeFromCookie } from "~/accounts/theme.server";
 import { ToastProvider } from "~/components/toast";
-import { ErrorPage } from "~/layout/error-page";
+import { ErrorPage, errorPageProps } from "~/layout/error-page";
 import type { ShellData } from "~/layout/shell-data";
 import { useCspNonce } from "~/platform/csp-nonce";
 import { getToast } from "~/platform/toast.server";
@@ -93,6 +92,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} />;
+  return <ErrorPage {...errorPageProps(error)} />;
 }

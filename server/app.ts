@@ -278,16 +278,33 @@ function addContent(
       isPublicPage: (_req, res) => routeOf(res).handle.cache === "public-page",
     }),
   );
+
+  // Resource routes answer a crash with React Router's own 500: when the crash was input that
+  // PostgreSQL refused (the entry's handleError marked the request), the status says 400.
+  app.use(async (_req, res, next) => {
+    const entry = (await currentBuild()).entry.module as { refusedBadInput?: (context: object) => boolean };
+    const refused = entry.refusedBadInput;
+    const setStatus = res.status.bind(res);
+    res.status = (code: number) => {
+      const context = res.locals.loadContext as object | undefined;
+      return setStatus(code === 500 && context && refused?.(context) ? 400 : code);
+    };
+    next();
+  });
   app.all(
     "/{*splat}",
     createRequestHandler({
       build: currentBuild,
       mode: vite ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        requestId: String(req.id),
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        cspNonce: res.locals.cspNonce as string,
-      }),
+      getLoadContext: (req, res) => {
+        const context = {
+          requestId: String(req.id),
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          cspNonce: res.locals.cspNonce as string,
+        };
+        res.locals.loadContext = context;
+        return context;
+      },
     }),
   );
 }

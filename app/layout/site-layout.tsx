@@ -1,6 +1,6 @@
-import { isRouteErrorResponse, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/site-layout";
-import { ErrorPage } from "./error-page";
+import { ErrorPage, errorPageProps } from "./error-page";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { useShellData } from "./shell-data";
@@ -36,7 +36,7 @@ export default function SiteLayout() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <Shell>
-      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+      <ErrorPage {...errorPageProps(error)} />
     </Shell>
   );
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DATABASE_INPUT_MESSAGES } from "~/platform/db/input-errors";
 import routes from "~/routes";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed/demo-content";
 import { restoreDemoMedia, saveDemoMedia } from "../support/demo-media";
@@ -454,6 +455,40 @@ describe("hostile input on every route", () => {
       for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
     } finally {
       await client.query("alter table rate_limits_away rename to rate_limits");
+    }
+  });
+
+  it("input that still reaches PostgreSQL and is refused there is a 400 with its message, never a 500", async () => {
+    // A rule the routes do not check themselves stands in for any such gap: a check constraint on
+    // the rate-limit keys, which hold the email a log-in is tried with (23514 for a long one) and
+    // the address a username check comes from.
+    await client.query(`alter table rate_limits add constraint hostile_probe
+      check (char_length(key) < 80 and key not like 'username-check%') not valid`);
+    try {
+      const email = `${"a".repeat(70)}@example.test`;
+      const form = new URLSearchParams({ intent: "password", email, password: "secret1" });
+      const headers = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" };
+      const before = await lastChange(client);
+
+      const document = await fetch(`${server.url}/login`, { method: "POST", headers, body: form });
+      expect(document.status).toBe(400);
+      expect(await document.text()).toContain(DATABASE_INPUT_MESSAGES["23514"]);
+
+      // The same action as a hydrated page submits it (a single-fetch data request).
+      const data = await fetch(`${server.url}/login.data`, { method: "POST", headers, body: form });
+      expect(data.status).toBe(400);
+      expect(await data.text()).toContain(DATABASE_INPUT_MESSAGES["23514"]);
+
+      // A resource route (no page of its own).
+      const resource = await fetch(`${server.url}/resources/username-availability?username=maya_films`);
+      expect(resource.status).toBe(400);
+      expect(await changesSince(client, before)).toEqual([]);
+      // Logged as the client's mistake, not as a crash.
+      const log = server.output();
+      expect(log).toContain("input refused by the database");
+      expect(log).not.toMatch(/"level":50[^\n]*check constraint/);
+    } finally {
+      await client.query("alter table rate_limits drop constraint hostile_probe");
     }
   });
 
