@@ -3,11 +3,17 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { renditionPrefix } from "~/media/pipeline.server";
+import { demoOriginalKey } from "../server/seed/media";
 import { restoreDemoMedia, saveDemoMedia, waitForDemoMedia } from "../tests/support/demo-media";
 import { startBuiltServer } from "../tests/support/server-process";
 
 /** The demo data for benchmarks is kept between runs: the first run renders the clips once. */
 export const BENCH_DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), "verdeo-bench-data");
+
+/** The storage key of a demo clip's 720p preview (renditions live under a folder named after the original). */
+export const demoPreviewKey = (clipId: number) =>
+  `${renditionPrefix(clipId, demoOriginalKey(clipId))}/preview.mp4`;
 
 /** Starts the built server on the benchmark data and waits until the demo clips are rendered. */
 export async function startBenchServer(env: Record<string, string> = {}) {

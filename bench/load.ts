@@ -5,7 +5,7 @@
  * Passes when there are no 5xx answers, no lost or duplicated orders, and p99 < 500 ms.
  */
 import { connectToServerDatabase, placeOrderOverHttp } from "../tests/support/commerce-http";
-import { BENCH_DATA_DIR, percentile, report, startBenchServer } from "./lib";
+import { BENCH_DATA_DIR, demoPreviewKey, percentile, report, startBenchServer } from "./lib";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const VISITORS = 200;
@@ -42,7 +42,7 @@ function visitorRequest(): { path: string; headers: Record<string, string> } {
   if (roll < 0.75) return { path: `/video/${pick(CLIP_IDS)}`, headers: {} };
   const start = Math.floor(Math.random() * 4) * 131_072;
   return {
-    path: `/media/clips/${pick(CLIP_IDS)}.mp4`,
+    path: `/media/${demoPreviewKey(pick(CLIP_IDS))}`,
     headers: { range: `bytes=${start}-${start + 131_071}` },
   };
 }

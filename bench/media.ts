@@ -3,9 +3,17 @@
  * fs.createReadStream server (its own process), in one run. Target: ≥ 80% of the bare server's MB/s.
  */
 import path from "node:path";
-import { BENCH_DATA_DIR, measure, report, startBenchServer, startReferenceServer } from "./lib";
+import {
+  BENCH_DATA_DIR,
+  demoPreviewKey,
+  measure,
+  report,
+  startBenchServer,
+  startReferenceServer,
+} from "./lib";
 
-const CLIP = "clips/1.mp4";
+/** The first demo clip's 720p preview: what the clip page plays. */
+const CLIP = demoPreviewKey(1);
 const TARGET_RATIO = 0.8;
 const RANGE = "bytes=262144-786431";
 

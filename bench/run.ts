@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { benchMedia } from "./media";
 import { benchPages } from "./pages";
+import { benchProcessing } from "./processing";
 import { benchParallelSignIns } from "./parallel-sign-ins";
 import { benchStartup } from "./startup";
 import { benchVitals } from "./vitals";
@@ -35,6 +36,7 @@ const suites: [string, () => Promise<string>][] = [
   ["home", script("bench/home-page.ts")],
   ["orders", script("bench/orders.ts")],
   ["downloads", script("bench/downloads.ts")],
+  ["processing", () => benchProcessing()],
 ];
 const sections: string[] = [];
 for (const [name, run] of suites) {

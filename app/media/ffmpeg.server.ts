@@ -1,5 +1,6 @@
 import { execFile, spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { setPriority } from "node:os";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
@@ -59,6 +60,9 @@ export async function bundledTools(): Promise<MediaTools> {
   return { ffmpeg, ffprobe, source: "bundled", version: (await versionLine(ffmpeg)) ?? "unknown" };
 }
 
+/** How much lower than the web process ffmpeg runs (nice value, 0–19). */
+export const FFMPEG_NICENESS = 10;
+
 export class FfmpegError extends Error {
   constructor(
     message: string,
@@ -89,6 +93,14 @@ export async function runFfmpeg(
       stdio: ["ignore", "pipe", "pipe"],
       signal: options.signal,
     });
+    // Media work is background work: at a lower priority, pages stay quick while ffmpeg runs.
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, FFMPEG_NICENESS);
+      } catch {
+        // Not allowed here (some containers): ffmpeg runs at normal priority.
+      }
+    }
     let stderr = "";
     let pending = "";
     child.stderr.on("data", (chunk: Buffer) => {

@@ -6,10 +6,14 @@ import { refreshSearchIndex } from "~/catalog/search-index.server";
 import { pricingPlans, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { db } from "~/platform/db/client.server";
 import { enqueue } from "~/platform/jobs/queue.server";
-import { mediaUrl } from "~/platform/storage/driver.server";
-import { storage } from "~/platform/storage/storage.server";
-import { DEMO_CLIPS, DEMO_NICHES, DEMO_PASSWORD, DEMO_PLANS, DEMO_PROMOS, DEMO_USERS } from "./demo-content";
-import { CLIP_SIZES, clipKey, PROCESSING_POSTER_URL, posterKey, renderDemoClipJob } from "./media";
+import { DEMO_NICHES, DEMO_PASSWORD, DEMO_PLANS, DEMO_PROMOS, DEMO_USERS } from "./demo-content";
+import {
+  ALL_DEMO_CLIPS,
+  DEMO_SIZES,
+  PROCESSING_POSTER_URL,
+  renderDemoClipJob,
+  restoreDemoClip,
+} from "./media";
 
 type Log = (line: string) => void;
 
@@ -33,8 +37,8 @@ export async function seedDemoContent(log: Log) {
   await seedReferenceData();
   await seedUsers();
   await seedClips();
-  await refreshSearchIndex();
   const rendering = await queueMissingMedia();
+  await refreshSearchIndex();
   log(
     `Demo content ready in ${((Date.now() - started) / 1000).toFixed(1)} s` +
       (rendering > 0 ? `; ${rendering} demo clips are rendering in the background` : ""),
@@ -57,7 +61,7 @@ async function seedCatalogueBasics() {
         id: niche.id,
         name: niche.name,
         icon: niche.icon,
-        thumbnailUrl: mediaUrl(posterKey(niche.coverClipId)),
+        thumbnailUrl: PROCESSING_POSTER_URL,
         displayOrder: index + 1,
       })),
     )
@@ -118,12 +122,14 @@ async function seedClips() {
   await database
     .insert(posts)
     .values(
-      DEMO_CLIPS.map((clip, index) => ({
+      ALL_DEMO_CLIPS.map((clip, index) => ({
         id: clip.id,
         title: clip.title,
         description: clip.description,
-        thumbnailUrl: mediaUrl(posterKey(clip.id)),
-        videoUrl: mediaUrl(clipKey(clip.id)),
+        // Until the pipeline has made its media (or a manifest restores it).
+        thumbnailUrl: PROCESSING_POSTER_URL,
+        videoUrl: "",
+        status: "state" in clip ? ("processing" as const) : ("published" as const),
         userId: clip.creator,
         nicheId: clip.nicheId,
         subNicheId: subNicheId(clip.nicheId, clip.subNiche),
@@ -133,7 +139,7 @@ async function seedClips() {
         colorTone: clip.colorTone,
         mood: clip.mood,
         tags: clip.tags,
-        ...CLIP_SIZES[clip.orientation],
+        ...DEMO_SIZES[clip.orientation],
         createdAt: new Date(now - index * 3_600_000),
       })),
     )
@@ -141,24 +147,29 @@ async function seedClips() {
 }
 
 /**
- * Demo clips whose media is not in storage show the "processing" poster and get a render job each
- * (first start only): the site answers at once while ffmpeg works in the background.
+ * Demo clips just inserted wait with the "processing" poster: those whose media a manifest in
+ * storage describes (a restored data folder) are put back at once, the others get a job each that
+ * renders their original and runs it through the media pipeline. The site answers meanwhile;
+ * published clips come first, in id order (the home page's rows are the first ids).
  */
 async function queueMissingMedia() {
-  const store = storage();
-  const missing = [];
-  for (const clip of DEMO_CLIPS) {
-    if (!(await store.exists(clipKey(clip.id))) || !(await store.exists(posterKey(clip.id))))
-      missing.push(clip);
+  const rows = await db()
+    .select({ id: posts.id, thumbnailUrl: posts.thumbnailUrl })
+    .from(posts)
+    .where(
+      inArray(
+        posts.id,
+        ALL_DEMO_CLIPS.map((clip) => clip.id),
+      ),
+    );
+  const waiting = new Set(
+    rows.filter((row) => row.thumbnailUrl === PROCESSING_POSTER_URL).map((row) => row.id),
+  );
+  let queued = 0;
+  for (const clip of ALL_DEMO_CLIPS) {
+    if (!waiting.has(clip.id) || (await restoreDemoClip(clip.id))) continue;
+    await enqueue(renderDemoClipJob, { clipId: clip.id }, { singletonKey: String(clip.id) });
+    queued++;
   }
-  if (missing.length === 0) return 0;
-  const ids = missing.map((clip) => clip.id);
-  const covers = DEMO_NICHES.filter((niche) => ids.includes(niche.coverClipId)).map((niche) => niche.id);
-  await db().transaction(async (tx) => {
-    await tx.update(posts).set({ thumbnailUrl: PROCESSING_POSTER_URL }).where(inArray(posts.id, ids));
-    if (covers.length > 0)
-      await tx.update(niches).set({ thumbnailUrl: PROCESSING_POSTER_URL }).where(inArray(niches.id, covers));
-    for (const id of ids) await enqueue(renderDemoClipJob, { clipId: id }, { singletonKey: String(id), tx });
-  });
-  return missing.length;
+  return queued;
 }

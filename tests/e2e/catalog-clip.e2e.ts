@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ROLE_BADGES } from "~/accounts/roles";
 import { POST_NOT_FOUND, SAVE_FAILED } from "~/catalog/catalog-content";
+import { DEMO_CLIPS } from "../../server/seed/demo-content";
 import { signInByCookie } from "./accounts-helpers";
 import { expectAccessible, newPage } from "./browser";
 
@@ -64,12 +65,16 @@ describe("clip page", () => {
     await page.goto("/video/1");
     expect(await page.title()).toContain("Golden Hour Yacht Cruise");
     expect(await page.locator('meta[property="og:video"]').getAttribute("content")).toMatch(
-      /\/media\/clips\/1\.mp4$/,
+      /\/media\/clips\/1\/[\w-]+\/preview\.mp4$/,
     );
     expect(await page.locator('meta[property="og:video:type"]').getAttribute("content")).toBe("video/mp4");
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain("sleek yacht");
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
-    expect(ld).toMatchObject({ "@type": "VideoObject", name: "Golden Hour Yacht Cruise", duration: "PT20S" });
+    expect(ld).toMatchObject({
+      "@type": "VideoObject",
+      name: "Golden Hour Yacht Cruise",
+      duration: `PT${DEMO_CLIPS[0]!.durationSeconds}S`,
+    });
   });
 
   it.each(["/video/999999", "/video/abc", "/video/1e3", "/video/-1", "/video/99999999999999"])(

@@ -4,41 +4,60 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /**
- * Rendering the demo clips takes most of a first start. They depend only on the seed's code, so
- * a copy is kept under node_modules/.cache keyed by a hash of that code and reused by later runs
- * (browser tests, benchmarks).
+ * Rendering the demo clips and running them through the media pipeline takes most of a first
+ * start. The result depends only on the seed's and the pipeline's code, so a copy is kept under
+ * node_modules/.cache keyed by a hash of that code and reused by later runs (browser tests,
+ * benchmarks): the seed finds each clip's manifest and files and puts the clip back at once.
  */
+const CODE = [
+  "server/seed/media.ts",
+  "server/seed/demo-content.ts",
+  "app/media/pipeline.server.ts",
+  "app/media/renditions.server.ts",
+  "app/media/frame-analysis.ts",
+];
+
 function cacheDir() {
   const hash = createHash("sha256");
-  for (const file of ["server/seed/media.ts", "server/seed/demo-content.ts"]) hash.update(readFileSync(file));
+  for (const file of CODE) hash.update(readFileSync(file));
   return path.resolve("node_modules/.cache/verdeo-demo-media", hash.digest("hex").slice(0, 16));
+}
+
+/** The demo's own files inside a data folder: manifests and originals (private), renditions (public). */
+async function demoFolders() {
+  const { ALL_DEMO_CLIPS } = await import("../../server/seed/media");
+  return [
+    path.join("private", "demo"),
+    path.join("private", "originals", "demo"),
+    ...ALL_DEMO_CLIPS.map((clip) => path.join("media", "clips", String(clip.id))),
+  ];
+}
+
+function manifests(dataDir: string) {
+  try {
+    return readdirSync(path.join(dataDir, "private", "demo", "manifests")).length;
+  } catch {
+    return 0;
+  }
 }
 
 /** Puts cached demo media into a fresh DATA_DIR, if there is a cache. */
 export function restoreDemoMedia(dataDir: string) {
   const cache = cacheDir();
-  if (existsSync(cache) && !existsSync(path.join(dataDir, "media", "clips"))) {
-    cpSync(cache, path.join(dataDir, "media"), { recursive: true });
+  if (existsSync(cache) && !existsSync(path.join(dataDir, "private", "demo"))) {
+    cpSync(cache, dataDir, { recursive: true });
   }
 }
 
 /**
- * Demo clips render in the background after start-up: waits until every clip has its media and no
- * page shows the "processing" poster any more.
+ * Demo clips render in the background after start-up: waits until every clip went through the
+ * pipeline (its manifest is written last) and no page shows the "processing" poster any more.
  */
 export async function waitForDemoMedia(baseUrl: string, dataDir: string, timeoutMs = 1_200_000) {
-  const { DEMO_CLIPS } = await import("../../server/seed/demo-content");
-  const { PROCESSING_POSTER_URL } = await import("../../server/seed/media");
-  const count = (folder: string) => {
-    try {
-      return readdirSync(path.join(dataDir, "media", folder)).length;
-    } catch {
-      return 0;
-    }
-  };
+  const { ALL_DEMO_CLIPS, PROCESSING_POSTER_URL } = await import("../../server/seed/media");
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (count("clips") >= DEMO_CLIPS.length && count("posters") >= DEMO_CLIPS.length) {
+    if (manifests(dataDir) >= ALL_DEMO_CLIPS.length) {
       const pages = await Promise.all(
         ["/", "/videos"].map((page) =>
           fetch(`${baseUrl}${page}`, { headers: { cookie: "fresh=1" } }).then((response) => response.text()),
@@ -58,13 +77,11 @@ export async function waitForDemoMedia(baseUrl: string, dataDir: string, timeout
 export async function saveDemoMedia(dataDir: string) {
   const cache = cacheDir();
   if (existsSync(cache)) return;
-  const { DEMO_CLIPS } = await import("../../server/seed/demo-content");
-  const rendered = (folder: string) =>
-    existsSync(path.join(dataDir, "media", folder)) &&
-    readdirSync(path.join(dataDir, "media", folder)).length >= DEMO_CLIPS.length;
-  if (!rendered("clips") || !rendered("posters")) return;
+  const { ALL_DEMO_CLIPS } = await import("../../server/seed/media");
+  if (manifests(dataDir) < ALL_DEMO_CLIPS.length) return;
   mkdirSync(cache, { recursive: true });
-  for (const folder of ["clips", "posters"]) {
-    cpSync(path.join(dataDir, "media", folder), path.join(cache, folder), { recursive: true });
+  for (const folder of await demoFolders()) {
+    if (existsSync(path.join(dataDir, folder)))
+      cpSync(path.join(dataDir, folder), path.join(cache, folder), { recursive: true });
   }
 }
