@@ -6,8 +6,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { benchMedia } from "./media";
 import { benchPages } from "./pages";
-import { benchProcessing } from "./processing";
 import { benchParallelSignIns } from "./parallel-sign-ins";
+import { benchProcessing } from "./processing";
 import { benchStartup } from "./startup";
 import { benchVitals } from "./vitals";
 
