@@ -387,6 +387,11 @@ async function benchSize(CLIPS: number) {
       `  target p95 ≤ ${SUGGEST_TARGET_P95_MS} ms (at 1,000,000): ${suggestP95 <= SUGGEST_TARGET_P95_MS ? "MET" : "NOT MET"}   (${load()})`,
     );
 
+    console.log("\nSlowest searches:");
+    for (const timing of [...timings].sort((a, b) => b.ms - a.ms).slice(0, 12))
+      console.log(
+        `  ${ms(timing.ms).padStart(10)}  ${timing.kind.padEnd(10)} ${JSON.stringify(timing.query.q)} sort=${effectiveSort(timing.query)} page=${timing.query.page} ${timing.total.toLocaleString("en")}${timing.capped ? "+" : ""} matches`,
+      );
     const slowest = timings.reduce((a, b) => (b.ms > a.ms ? b : a));
     console.log(
       `\nSlowest search: ${ms(slowest.ms)} (${slowest.kind}) q=${JSON.stringify(slowest.query.q)} ${slowest.total.toLocaleString("en")}${slowest.capped ? "+" : ""} matches`,

@@ -215,7 +215,7 @@ export async function findCorrections(words: string[], minLength: number, minSim
 }
 
 /**
- * A search text the postings can answer: one word standing for one lexeme, no phrase, and excluded
+ * A search text the postings can answer: one word or phrase standing for one lexeme, and excluded
  * words of one lexeme each (stop words exclude nothing, as in the full-text path).
  */
 export interface PostingsPlan {
@@ -224,15 +224,17 @@ export interface PostingsPlan {
 }
 
 export async function findPostingsPlan(text: SearchText): Promise<PostingsPlan | null> {
-  if (text.words.length !== 1 || text.phrases.length > 0) return null;
-  const words = [text.words[0], ...text.excluded];
-  const rows = await db().execute<{ lexemes: string[] }>(sql`
-    select tsvector_to_array(to_tsvector('english', w)) as lexemes
-    from unnest(${sql.param(words)}::text[]) with ordinality as u(w, n)
+  // One positive term: a word, or a quoted phrase that stop words reduce to one word ("the busy").
+  const positive = [...text.words, ...text.phrases.map((phrase) => phrase.join(" "))];
+  if (positive.length !== 1) return null;
+  const rows = await db().execute<{ nodes: number; lexemes: string[] }>(sql`
+    select numnode(phraseto_tsquery('english', w)) as nodes, tsvector_to_array(to_tsvector('english', w)) as lexemes
+    from unnest(${sql.param([positive[0], ...text.excluded])}::text[]) with ordinality as u(w, n)
     order by n`);
-  const [positive, ...excluded] = rows.rows.map((row) => row.lexemes);
-  if (positive?.length !== 1 || excluded.some((lexemes) => lexemes.length > 1)) return null;
-  return { lexeme: positive[0], excluded: excluded.flat() };
+  const [term, ...excluded] = rows.rows;
+  if (term?.nodes !== 1 || term.lexemes.length !== 1) return null;
+  if (excluded.some((row) => row.lexemes.length > 1)) return null;
+  return { lexeme: term.lexemes[0], excluded: excluded.flatMap((row) => row.lexemes) };
 }
 
 /** The plan's postings (published clips only), without the excluded words, in every facet's choice but `omit`'s. */

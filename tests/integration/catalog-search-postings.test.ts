@@ -9,6 +9,7 @@ import {
   countMatchesByPostings,
   FACET_NAMES,
   findPostingsPlan,
+  pageIdsStatement,
 } from "~/catalog/search.queries.server";
 import { searchClips } from "~/catalog/search.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
@@ -106,6 +107,17 @@ describe("search postings", () => {
     expect(await stalePostings()).toBe(0);
   });
 
+  it("answer a phrase that stop words reduce to one word, in the same order as ranking every match", async () => {
+    const explore = query(`q=${encodeURIComponent('"the lantern"')}`);
+    const plan = await findPostingsPlan(parseSearchText(explore.q));
+    expect(plan).toEqual({ lexeme: "lantern", excluded: [] });
+    const text = parseSearchText(explore.q);
+    const all = await searchClips(explore, 1_000);
+    const brute = await db().execute<{ id: number }>(pageIdsStatement({ ...explore, page: 1 }, text, 1_000));
+    expect(all.clips.map((clip) => clip.id)).toEqual(brute.rows.map((row) => row.id));
+    expect(all.total).toBe(await countMatches(explore, text));
+  });
+
   it("count matches, exclusions and facet counts exactly as the full-text path does", async () => {
     for (const search of [
       "q=lantern",
@@ -135,6 +147,11 @@ describe("search postings", () => {
 
   it("are not used for phrases, several words or words of several lexemes", async () => {
     expect(await findPostingsPlan(parseSearchText('"misty dawn"'))).toBeNull();
+    expect(await findPostingsPlan(parseSearchText('"ferry ferry"'))).toBeNull();
+    expect(await findPostingsPlan(parseSearchText("misty -dawn"))).toEqual({
+      lexeme: "misti",
+      excluded: ["dawn"],
+    });
     expect(await findPostingsPlan(parseSearchText("misty dawn"))).toBeNull();
     expect(await findPostingsPlan(parseSearchText("the"))).toBeNull();
   });

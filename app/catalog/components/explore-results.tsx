@@ -1,11 +1,16 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { CatalogClip, ClipPage } from "../catalog-clip";
 import { EMPTY_TEXT, EMPTY_TITLE, RESET_FILTERS } from "../catalog-content";
 import { clipPath } from "../clip-id";
 import { type ExploreQuery, exploreSearch } from "../explore-url";
 import { DurationBadge, GridCard, GridMedia, JustifiedGrid, useHoverActive } from "./clip-grid";
-import { PreviewDialog } from "./preview-dialog";
+
+// The overlay (Radix Dialog and Tooltip, ~18 KB compressed) loads with the first preview, not with the
+// page: it kept /videos' first-load JavaScript over its budget.
+const PreviewDialog = lazy(() =>
+  import("./preview-dialog").then((module) => ({ default: module.PreviewDialog })),
+);
 
 /** A result: the poster opens the preview overlay, the title opens the clip page. */
 function ResultCard({ clip, onPreview }: { clip: CatalogClip; onPreview: (opener: HTMLElement) => void }) {
@@ -172,6 +177,8 @@ export function ExploreResults({
 }) {
   const [preview, setPreview] = useState<CatalogClip | null>(null);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
+  // Mounted from the first preview on, so it stays mounted to close (and return focus) itself.
+  const opened = preview !== null || opener !== null;
   return (
     <section aria-labelledby="results-heading" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -203,7 +210,11 @@ export function ExploreResults({
         </JustifiedGrid>
       )}
       <Pagination result={result} link={(page) => `${basePath}${exploreSearch({ ...query, page }) || "?"}`} />
-      <PreviewDialog clip={preview} opener={opener} onClose={() => setPreview(null)} />
+      {opened ? (
+        <Suspense fallback={null}>
+          <PreviewDialog clip={preview} opener={opener} onClose={() => setPreview(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
