@@ -3,11 +3,8 @@ import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { queueMail } from "~/platform/mail.server";
-import {
-  APPLICATION_TEXTS,
-  ApplicationDecisionSchema,
-  CreatorApplicationSchema,
-} from "./creator-application";
+import { fail, ok, type Result } from "~/platform/result";
+import { APPLICATION_TEXTS, ApplicationDecisionSchema, type CreatorApplication } from "./creator-application";
 import {
   findLatestApplicationOf,
   findPendingApplicationOf,
@@ -19,35 +16,31 @@ import { isUniqueViolation } from "./profiles.server";
 import type { SessionUser } from "./session.server";
 import { lockProfile, updateProfileRole } from "./user-admin.queries.server";
 
-export type SubmitApplicationResult =
-  | { ok: true }
-  | { ok: false; reason: "not_signed_in" | "already_creator" | "already_pending" }
-  | { ok: false; reason: "invalid"; message: string };
+export type SubmitApplicationResult = Result<null, "already_creator" | "already_pending">;
 
-/** A signed-in user asks to become a creator (from /creators-hub). One open application at a time. */
-export async function submitCreatorApplication(
-  user: SessionUser | null,
-  input: Record<string, unknown>,
-): Promise<SubmitApplicationResult> {
-  if (!user) return { ok: false, reason: "not_signed_in" };
-  if (user.role !== "user") return { ok: false, reason: "already_creator" };
-  const parsed = CreatorApplicationSchema.safeParse(input);
-  if (!parsed.success) {
-    return { ok: false, reason: "invalid", message: parsed.error.issues[0]?.message ?? "Invalid input." };
-  }
-  if (await findPendingApplicationOf(user.id)) return { ok: false, reason: "already_pending" };
+/**
+ * A signed-in user asks to become a creator (from /creators-hub), with an application already
+ * checked against `CreatorApplicationSchema`. One open application at a time.
+ */
+export async function submitCreatorApplication(input: {
+  user: SessionUser;
+  application: CreatorApplication;
+}): Promise<SubmitApplicationResult> {
+  const { user, application } = input;
+  if (user.role !== "user") return fail("already_creator");
+  if (await findPendingApplicationOf(user.id)) return fail("already_pending");
   try {
     await insertApplication({
       userId: user.id,
-      portfolioUrl: parsed.data.portfolioUrl,
-      message: parsed.data.message,
+      portfolioUrl: application.portfolioUrl,
+      message: application.message,
       termsAcceptedAt: new Date(),
     });
-    return { ok: true };
+    return ok(null);
   } catch (error) {
     // A double submit raced the check above: the partial unique index kept one.
     if (isUniqueViolation(error, "creator_applications_one_pending")) {
-      return { ok: false, reason: "already_pending" };
+      return fail("already_pending");
     }
     throw error;
   }

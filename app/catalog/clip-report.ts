@@ -42,3 +42,4 @@ export const ClipReportSchema = z.object({
     .max(REPORT_DETAILS_MAX, REPORT_TEXTS.detailsTooLong)
     .refine(noControlChars, REPORT_TEXTS.controlChars),
 });
+export type ClipReport = z.infer<typeof ClipReportSchema>;

@@ -1,38 +1,29 @@
 import { recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
-import { enforceRateLimit } from "~/platform/rate-limit-policies";
+import { fail, ok, type Result } from "~/platform/result";
 import { findClip } from "./catalog.server";
-import { ClipReportSchema, type ReportStatus } from "./clip-report";
+import type { ClipReport, ReportStatus } from "./clip-report";
 import { insertClipReport, lockClipReport, updateClipReport } from "./clip-reports.queries.server";
 
-export type ReportClipResult =
-  | { ok: true }
-  | { ok: false; reason: "not_found" | "rate_limited" }
-  | { ok: false; reason: "invalid"; message: string };
+export type ReportClipResult = Result<null, "not_found">;
 
-/** "Report this clip" from the clip page, signed in or not. Only published clips can be reported. */
+/**
+ * "Report this clip" from the clip page, signed in or not, with a report already checked against
+ * `ClipReportSchema` (the route applies the report rate limit). Only published clips can be reported.
+ */
 export async function reportClip(input: {
   clipId: number;
   reporterId: string | null;
-  form: Record<string, unknown>;
-  clientIp: string;
+  report: ClipReport;
 }): Promise<ReportClipResult> {
-  const parsed = ClipReportSchema.safeParse(input.form);
-  if (!parsed.success) {
-    return { ok: false, reason: "invalid", message: parsed.error.issues[0]?.message ?? "Invalid report." };
-  }
-  if (!(await findClip(input.clipId))) return { ok: false, reason: "not_found" };
-  const subjects = input.reporterId ? { ip: input.clientIp, user: input.reporterId } : { ip: input.clientIp };
-  if (!(await enforceRateLimit("report", subjects)).allowed) {
-    return { ok: false, reason: "rate_limited" };
-  }
+  if (!(await findClip(input.clipId))) return fail("not_found");
   await insertClipReport({
     postId: input.clipId,
     reporterId: input.reporterId,
-    reason: parsed.data.reason,
-    details: parsed.data.details,
+    reason: input.report.reason,
+    details: input.report.details,
   });
-  return { ok: true };
+  return ok(null);
 }
 
 export type ResolveReportResult = { ok: true; changed: boolean } | { ok: false; reason: "not_found" };

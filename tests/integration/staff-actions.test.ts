@@ -204,17 +204,21 @@ describe("creator applications", () => {
     const applicant = await signedIn("user");
     expect((await apply(applicant.cookie)).status).toBe(302);
     const second = await apply(applicant.cookie);
-    expect(second).toMatchObject({ status: 409, data: { error: APPLICATION_TEXTS.alreadyPending } });
+    expect(second).toMatchObject({ status: 409, data: { formError: APPLICATION_TEXTS.alreadyPending } });
     const hub = await load(hubLoader, "/creators-hub", applicant.cookie);
     expect(hub.data).toMatchObject({ apply: { application: { status: "pending" } } });
   });
 
   it("refuses an application without terms, with a bad link or with control characters", async () => {
     const applicant = await signedIn("user");
-    expect((await apply(applicant.cookie, { terms: "" })).data?.error).toBe(APPLICATION_TEXTS.termsRequired);
-    expect((await apply(applicant.cookie, { portfolioUrl: "javascript:alert(1)" })).data?.error).toBe(
-      APPLICATION_TEXTS.portfolioInvalid,
-    );
+    expect(await apply(applicant.cookie, { terms: "" })).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { terms: APPLICATION_TEXTS.termsRequired } },
+    });
+    expect(await apply(applicant.cookie, { portfolioUrl: "javascript:alert(1)" })).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { portfolioUrl: APPLICATION_TEXTS.portfolioInvalid } },
+    });
     expect((await apply(applicant.cookie, { message: "nul\u0000byte" })).status).toBe(400);
     expect(
       await db().select().from(creatorApplications).where(eq(creatorApplications.userId, applicant.id)),

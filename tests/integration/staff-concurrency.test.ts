@@ -206,7 +206,7 @@ describe("Report this clip", () => {
     for (let n = 0; n < RATE_LIMIT_POLICIES.report.perIp.limit; n++) {
       last = await post(reportAction, path, { reason: "spam", details: `again ${n}` }, undefined, params);
     }
-    expect(last).toMatchObject({ status: 429, data: { error: REPORT_TEXTS.rateLimited } });
+    expect(last).toMatchObject({ status: 429, data: { formError: REPORT_TEXTS.rateLimited } });
   });
 
   it("a clip that is not published cannot be reported", async () => {

@@ -2,12 +2,20 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { getOptionalUser } from "~/accounts/session.server";
 import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { readForm } from "~/platform/forms.server";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { redirectWithToast } from "~/platform/toast.server";
 import { findClip } from "../catalog.server";
 import { POST_NOT_FOUND } from "../catalog-content";
 import { clipPath, parseClipId } from "../clip-id";
-import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXTS } from "../clip-report";
+import {
+  ClipReportSchema,
+  REPORT_DETAILS_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  REPORT_TEXTS,
+} from "../clip-report";
 import { reportClip } from "../clip-reports.server";
 import type { Route } from "./+types/report-clip";
 
@@ -28,18 +36,17 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseClipId(params.id);
   if (id === undefined) throw data(null, { status: 404 });
-  const form = Object.fromEntries(await readForm(request));
   const user = await getOptionalUser(request);
-  const result = await reportClip({
-    clipId: id,
-    reporterId: user?.id ?? null,
-    form,
-    clientIp: context.clientIp,
-  });
-  if (result.ok) return redirectWithToast(clipPath(id), { message: REPORT_TEXTS.sent, type: "success" });
-  if (result.reason === "not_found") throw data(null, { status: 404 });
-  if (result.reason === "rate_limited") return data({ error: REPORT_TEXTS.rateLimited }, { status: 429 });
-  return data({ error: "message" in result ? result.message : REPORT_TEXTS.failed }, { status: 400 });
+  const parsed = await parseForm(request, ClipReportSchema);
+  if (!parsed.ok) return replyWith(parsed.reply);
+  // A clip that is not (or no longer) published is a 404 before anything is counted.
+  if (!(await findClip(id))) throw data(null, { status: 404 });
+  const subjects = user ? { ip: context.clientIp, user: user.id } : { ip: context.clientIp };
+  if (!(await enforceRateLimit("report", subjects)).allowed)
+    return replyWith(formReply(REPORT_TEXTS.rateLimited, { values: parsed.values }), 429);
+  const result = await reportClip({ clipId: id, reporterId: user?.id ?? null, report: parsed.data });
+  if (!result.ok) throw data(null, { status: 404 });
+  return redirectWithToast(clipPath(id), { message: REPORT_TEXTS.sent, type: "success" });
 }
 
 export default function ReportClip({ loaderData, actionData }: Route.ComponentProps) {
@@ -62,12 +69,12 @@ export default function ReportClip({ loaderData, actionData }: Route.ComponentPr
         “{clip.title}”. Our team reads every report; tell us what is wrong and, for a copyright claim, how to
         reach the owner.
       </p>
-      {actionData?.error ? (
+      {actionData ? (
         <p
           role="alert"
           className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200"
         >
-          {actionData.error}
+          {replyMessage(actionData)}
         </p>
       ) : null}
       <Form method="post" className="mt-6 space-y-4">
@@ -76,7 +83,14 @@ export default function ReportClip({ loaderData, actionData }: Route.ComponentPr
           <div className="mt-2 space-y-2">
             {REPORT_REASONS.map((reason) => (
               <label key={reason} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="reason" value={reason} required className="accent-brand-700" />
+                <input
+                  type="radio"
+                  name="reason"
+                  value={reason}
+                  required
+                  defaultChecked={actionData?.values.reason === reason}
+                  className="accent-brand-700"
+                />
                 {REPORT_REASON_LABELS[reason]}
               </label>
             ))}
@@ -93,6 +107,7 @@ export default function ReportClip({ loaderData, actionData }: Route.ComponentPr
             required
             maxLength={REPORT_DETAILS_MAX}
             className={field}
+            defaultValue={actionData?.values.details}
           />
         </div>
         <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass("primary")}>

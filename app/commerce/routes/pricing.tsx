@@ -1,7 +1,8 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { pageMeta } from "~/components/meta";
 import { VAT_RATE_BPS } from "~/constants";
-import { readForm } from "~/platform/forms.server";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { ChoosePlanSchema } from "../checkout-schema";
@@ -14,6 +15,11 @@ import type { Route } from "./+types/pricing";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
 export const handle: RouteHandle = { cache: "public-page" };
+
+const PRICING_TEXTS = {
+  choosePlan: "Please choose a plan.",
+  planGone: "That plan is no longer available. Please choose another.",
+} as const;
 
 export const meta = () =>
   pageMeta("Pricing", "Simple, transparent pricing for stock video: download packs and the Pro plan.");
@@ -30,11 +36,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Choosing a plan: the server looks the tier up and keeps the checkout data for this browser session. */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = ChoosePlanSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ error: "Please choose a plan." }, { status: 400 });
+  const parsed = await parseForm(request, ChoosePlanSchema);
+  // The plan buttons send only hidden fields: whatever is wrong, the visitor just chooses again.
+  if (!parsed.ok) return replyWith(formReply(PRICING_TEXTS.choosePlan));
   const quote = await quoteCheckout(parsed.data, null);
-  if (!quote)
-    return data({ error: "That plan is no longer available. Please choose another." }, { status: 400 });
+  if (!quote) return replyWith(formReply(PRICING_TEXTS.planGone));
   const session = await getCheckoutSession(request);
   startCheckout(session, {
     category: quote.tier.category,
@@ -70,12 +76,12 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
           </p>
         </header>
 
-        {actionData?.error ? (
+        {actionData ? (
           <p
             role="alert"
             className="mx-auto mt-8 max-w-xl rounded-xl bg-red-50 px-4 py-3 text-center text-sm text-red-800 dark:bg-red-950/50 dark:text-red-200"
           >
-            {actionData.error}
+            {replyMessage(actionData)}
           </p>
         ) : null}
 

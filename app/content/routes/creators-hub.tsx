@@ -1,11 +1,12 @@
-import { data, Link } from "react-router";
-import { APPLICATION_TEXTS } from "~/accounts/creator-application";
+import { Link } from "react-router";
+import { APPLICATION_TEXTS, CreatorApplicationSchema } from "~/accounts/creator-application";
 import { findApplicationState, submitCreatorApplication } from "~/accounts/creator-applications.server";
 import { getOptionalUser } from "~/accounts/session.server";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
-import { readForm } from "~/platform/forms.server";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { redirectWithToast } from "~/platform/toast.server";
 import { CreatorApply } from "../components/creator-apply";
@@ -33,29 +34,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The "Become a creator" form. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getOptionalUser(request);
-  const result = await submitCreatorApplication(user, Object.fromEntries(await readForm(request)));
+  if (!user) return replyWith(formReply(APPLICATION_TEXTS.notSignedIn), 401);
+  const parsed = await parseForm(request, CreatorApplicationSchema);
+  if (!parsed.ok) return replyWith(parsed.reply);
+  const result = await submitCreatorApplication({ user, application: parsed.data });
   if (result.ok)
     return redirectWithToast("/creators-hub#apply", {
       message: APPLICATION_TEXTS.submitted,
       type: "success",
     });
-  const error = {
-    not_signed_in: APPLICATION_TEXTS.notSignedIn,
+  const refused = {
     already_creator: APPLICATION_TEXTS.alreadyCreator,
     already_pending: APPLICATION_TEXTS.alreadyPending,
-    invalid: "message" in result ? result.message : "",
   }[result.reason];
-  return data(
-    { error },
-    { status: result.reason === "not_signed_in" ? 401 : result.reason === "invalid" ? 400 : 409 },
-  );
+  return replyWith(formReply(refused, { values: parsed.values }), 409);
 }
-
-export const meta = () =>
-  pageMeta(
-    "For Creators",
-    `License your footage on ${PRODUCT_NAME}: keep your copyright and reach buyers looking for clips like yours.`,
-  );
 
 const LINK = "font-medium text-brand-700 underline dark:text-brand-400";
 
@@ -90,7 +83,7 @@ export default function CreatorsHub({ loaderData, actionData }: Route.ComponentP
         </div>
       </section>
 
-      <CreatorApply state={apply} error={actionData?.error} />
+      <CreatorApply state={apply} error={actionData ? replyMessage(actionData) : null} />
 
       <section aria-labelledby="upload-studio" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
         <div className="flex flex-col gap-6 rounded-3xl border border-brand-200 bg-brand-50 p-8 sm:flex-row sm:items-center dark:border-brand-900 dark:bg-brand-950/40">

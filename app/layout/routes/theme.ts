@@ -4,7 +4,7 @@ import { saveThemePreference } from "~/accounts/profile-theme.server";
 import { THEMES } from "~/accounts/roles";
 import { getOptionalUser } from "~/accounts/session.server";
 import { themeCookie } from "~/accounts/theme";
-import { readForm } from "~/platform/forms.server";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
 import type { Route } from "./+types/theme";
 
@@ -12,8 +12,8 @@ const ThemeFormSchema = z.object({ theme: z.enum(THEMES) });
 
 /** Stores the theme in the cookie mirror and, for a signed-in user, on the profile. */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = ThemeFormSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ ok: false }, { status: 400 });
+  const parsed = await parseForm(request, ThemeFormSchema);
+  if (!parsed.ok) return replyWith(parsed.reply);
   const { theme } = parsed.data;
   const user = await getOptionalUser(request);
   if (user) {
