@@ -140,13 +140,26 @@ export function boundaryOverrides(): Override[] {
   return overrides;
 }
 
+/**
+ * Exceptions to the tree-wide lint rules. They live here because this script writes biome.json's
+ * overrides. Integration tests call `useTestDatabase()` at the top of a file: a test helper whose
+ * name starts with "use", not a React hook.
+ */
+const LINT_EXCEPTIONS = [
+  {
+    includes: ["tests/integration/**", "tests/setup/**"],
+    linter: { rules: { correctness: { useHookAtTopLevel: "off" } } },
+  },
+];
+
 const file = path.join(import.meta.dirname, "..", "biome.json");
 
 function main() {
   const mode = process.argv[2];
   const text = readFileSync(file, "utf8");
   const config = JSON.parse(text);
-  const expected = `${JSON.stringify({ ...config, overrides: boundaryOverrides() }, null, 2)}\n`;
+  const overrides = [...boundaryOverrides(), ...LINT_EXCEPTIONS];
+  const expected = `${JSON.stringify({ ...config, overrides }, null, 2)}\n`;
   if (mode === "--write") {
     writeFileSync(file, expected);
     console.log(`biome.json: ${boundaryOverrides().length} import-boundary overrides written`);

@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Avatar } from "./avatar";
 import type { HeaderUser } from "./header-user";
@@ -14,12 +14,13 @@ import { Chevron, USER_MENU_TRIGGER_CLASS } from "./user-menu-stand-in";
  * handling; it closes on every navigation and when logging out.
  */
 export function UserMenu({ user }: { user: HeaderUser }) {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
+  const { pathname } = useLocation();
+  // The path the menu was opened on: it is open only there, so every navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const logout = useFetcher();
   useAccountTheme(user.theme);
-  // Close on every navigation.
-  useEffect(() => setOpen(false), [location.pathname]);
 
   return (
     <div className="flex items-center gap-1.5">

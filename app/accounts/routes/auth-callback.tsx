@@ -26,10 +26,11 @@ export default function AuthCallback({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const failed = loaderData.failed || fetcher.data?.failed === true;
 
+  // Runs once on arrival (submit keeps its identity across renders).
+  const { submit } = fetcher;
   useEffect(() => {
-    if (!loaderData.failed) fetcher.submit(null, { method: "post" });
-    // Runs once on arrival.
-  }, [loaderData.failed]);
+    if (!loaderData.failed) submit(null, { method: "post" });
+  }, [loaderData.failed, submit]);
 
   useEffect(() => {
     if (!failed) return;
