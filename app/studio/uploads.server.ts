@@ -8,11 +8,11 @@ import { EVENTS, Server, type Upload } from "@tus/server";
 import { createProcessingClip } from "~/catalog/clip-lifecycle.server";
 import { startClipProcessing } from "~/media/processing.server";
 import { config } from "~/platform/config.server";
+import { CONTROL_CHARACTER } from "~/platform/control-characters";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { storage } from "~/platform/storage/storage.server";
-import { hasControlCharacters } from "./plain-text";
 import {
   containerOf,
   MAX_UPLOAD_BYTES,
@@ -125,7 +125,8 @@ function createUploadServer() {
 /** Checks the limits and records the upload as its creator's; throws a tus refusal otherwise. */
 async function registerUpload(uploader: Uploader, upload: Upload) {
   const fileName = (upload.metadata?.filename ?? upload.metadata?.name ?? "").trim();
-  if (!fileName || fileName.length > 255 || hasControlCharacters(fileName))
+  // A name is one line: unlike a description, no tab or line break either.
+  if (!fileName || fileName.length > 255 || CONTROL_CHARACTER.test(fileName))
     throw refuse(400, UPLOAD_MESSAGES.badName);
   if (!containerOf(fileName)) throw refuse(415, UPLOAD_MESSAGES.badContainer);
   if (upload.size === undefined) throw refuse(411, UPLOAD_MESSAGES.tooLarge);

@@ -193,6 +193,18 @@ describe("resumable uploads", () => {
     expect(storedUploadParts()).toEqual(before);
   });
 
+  it.each([
+    ["a line break", "a\r\nb.mp4"],
+    ["a tab", "a\tb.mp4"],
+    ["a NUL", "a\u0000b.mp4"],
+  ])("a file name with %s is refused with its message and stores nothing", async (_label, fileName) => {
+    const before = storedUploadParts();
+    const response = await create(creator.cookie, fileName, 1000);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe(UPLOAD_MESSAGES.badName);
+    expect(storedUploadParts()).toEqual(before);
+  });
+
   it("a file that is not mp4, mov, webm or mkv is refused by name", async () => {
     const response = await create(creator.cookie, "notes.txt", 1000);
     expect(response.status).toBe(415);

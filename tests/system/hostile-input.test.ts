@@ -192,6 +192,12 @@ async function changesSince(client: pg.Client, id: number) {
 describe("hostile input on every route", () => {
   let server: ServerProcess;
   let client: pg.Client;
+  /** Sessions of each kind of member: staff pages and actions are walked as staff, the studio as a creator. */
+  const sessions = { user: "", creator: "", developer: "" };
+  const SIGNED_IN = ["user", "creator", "developer"] as const;
+  type Who = "anonymous" | (typeof SIGNED_IN)[number];
+  const cookieOf = (who: Who) => (who === "anonymous" ? "" : sessions[who]);
+  // The member the single-session tests use (a creator).
   let cookie = "";
   const failures: string[] = [];
   const accepted: string[] = [];
@@ -214,13 +220,16 @@ describe("hostile input on every route", () => {
       password: readFileSync(path.join(dataDir, "pg-password"), "utf8").trim(),
     });
     await client.connect();
-    cookie = await signIn();
+    for (const who of SIGNED_IN) sessions[who] = await signIn(who);
+    cookie = sessions.creator;
     await watchRowChanges(client);
     await waitForQuiet(client);
   });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     failures.length = 0;
+    // Every test starts with fresh limits: the walks sign in and post from one address all along.
+    await client.query("delete from rate_limits");
   });
 
   afterAll(async () => {
@@ -228,8 +237,8 @@ describe("hostile input on every route", () => {
     await server?.stop();
   });
 
-  async function signIn() {
-    const demo = DEMO_USERS[0]!;
+  async function signIn(role: (typeof SIGNED_IN)[number]) {
+    const demo = DEMO_USERS.find((user) => user.role === role)!;
     const response = await fetch(`${server.url}/login`, {
       method: "POST",
       redirect: "manual",
@@ -268,8 +277,8 @@ describe("hostile input on every route", () => {
 
   it("no GET of any route with hostile path parameters or query values answers 500 or changes a row", async () => {
     const before = await lastChange(client);
-    for (const who of ["anonymous", "signed in"] as const) {
-      const headers: Record<string, string> = who === "signed in" ? { Cookie: cookie } : {};
+    for (const who of ["anonymous", ...SIGNED_IN] as const) {
+      const headers: Record<string, string> = who === "anonymous" ? {} : { Cookie: cookieOf(who) };
       for (const pattern of patterns) {
         const requests: [string, string][] = [];
         for (const [kind, value] of HOSTILE) {
@@ -302,11 +311,11 @@ describe("hostile input on every route", () => {
     }
     expect(failures).toEqual([]);
     expect(await changesSince(client, before)).toEqual([]);
-  });
+  }, 900_000);
 
   it("no POST of any action with hostile form fields answers 500, and a refused one changes no row", async () => {
     const changed: string[] = [];
-    for (const who of ["anonymous", "signed in"] as const) {
+    for (const who of ["anonymous", ...SIGNED_IN] as const) {
       for (const pattern of patterns.filter((p) => hasAction(p.file))) {
         const url = `${server.url}${pattern.path.replace(/:\w+\??|\*/g, "1")}`;
         for (const intent of intentsOf(pattern.file)) {
@@ -326,7 +335,7 @@ describe("hostile input on every route", () => {
           for (const [kind, body] of bodies) {
             if (intent) body.set("intent", intent);
             // Logging out ends the session the rest of the walk signs in with.
-            if (who === "signed in" && pattern.path === "/logout") continue;
+            if (who !== "anonymous" && pattern.path === "/logout") continue;
             const before = await lastChange(client);
             const label = `${who} POST ${pattern.path} intent=${intent} (${kind})`;
             const status = await send(label, url, {
@@ -334,7 +343,7 @@ describe("hostile input on every route", () => {
               headers: {
                 Origin: server.url,
                 "Content-Type": "application/x-www-form-urlencoded",
-                ...(who === "signed in" ? { Cookie: cookie } : {}),
+                ...(who === "anonymous" ? {} : { Cookie: cookieOf(who) }),
               },
               body,
             });
@@ -347,7 +356,7 @@ describe("hostile input on every route", () => {
     }
     expect(failures).toEqual([]);
     expect(changed).toEqual([]);
-  }, 300_000);
+  }, 900_000);
 
   it("every form a page renders, with one field at a time hostile: no 500, and a refused one changes no row", async () => {
     const pages = patterns
@@ -360,24 +369,27 @@ describe("hostile input on every route", () => {
       )
       .filter((page, index, all) => all.indexOf(page) === index && !page.startsWith("/api/"));
     const seen = new Set<string>();
-    const forms: PageForm[] = [];
-    for (const page of pages) {
-      const response = await fetch(`${server.url}${page}`, {
-        headers: { Cookie: cookie },
-        redirect: "manual",
-      });
-      if (!response.headers.get("content-type")?.includes("text/html")) continue;
-      for (const form of formsOf(page, await response.text())) {
-        // Logging out would end the session the walk uses; one copy of each form is enough.
-        const key = `${form.action} ${form.fields.map(([name]) => name).join(",")}`;
-        if (form.action.startsWith("/logout") || seen.has(key)) continue;
-        seen.add(key);
-        forms.push(form);
+    const forms: (PageForm & { who: (typeof SIGNED_IN)[number] })[] = [];
+    // Each member sees other forms: the studio's as a creator, the staff console's as staff.
+    for (const who of SIGNED_IN)
+      for (const page of pages) {
+        const response = await fetch(`${server.url}${page}`, {
+          headers: { Cookie: cookieOf(who) },
+          redirect: "manual",
+        });
+        if (!response.headers.get("content-type")?.includes("text/html")) continue;
+        for (const form of formsOf(page, await response.text())) {
+          // Logging out would end the session the walk uses; one copy of each form is enough.
+          const key = `${form.action} ${form.fields.map(([name]) => name).join(",")}`;
+          if (form.action.startsWith("/logout") || seen.has(key)) continue;
+          seen.add(key);
+          forms.push({ ...form, who });
+        }
       }
-    }
     if (process.env.HOSTILE_TRACE)
-      process.stderr.write(`forms: ${forms.map((f) => `${f.page} → ${f.action}`)}\n`);
+      process.stderr.write(`forms: ${forms.map((f) => `${f.who} ${f.page} → ${f.action}`)}\n`);
     expect(forms.length).toBeGreaterThanOrEqual(3);
+    expect(forms.some((form) => form.who === "developer" && form.action.startsWith("/staff"))).toBe(true);
     const changed: string[] = [];
     for (const form of forms) {
       for (const [index, [name]] of form.fields.entries()) {
@@ -386,13 +398,13 @@ describe("hostile input on every route", () => {
           const body = new URLSearchParams(form.fields.map(([n, v], i) => [n, i === index ? value : v]));
           if (kind === "array") body.append(name, "2");
           const before = await lastChange(client);
-          const label = `signed in POST ${form.action} from ${form.page}, ${name} = ${kind}`;
+          const label = `${form.who} POST ${form.action} from ${form.page}, ${name} = ${kind}`;
           const status = await send(label, `${server.url}${form.action}`, {
             method: "POST",
             headers: {
               Origin: server.url,
               "Content-Type": "application/x-www-form-urlencoded",
-              Cookie: cookie,
+              Cookie: cookieOf(form.who),
             },
             body,
           });
@@ -403,7 +415,7 @@ describe("hostile input on every route", () => {
     }
     expect(failures).toEqual([]);
     expect(changed).toEqual([]);
-  }, 300_000);
+  }, 900_000);
 
   it("after log-in, redirectTo never leads off the site, and control characters never reach a header", async () => {
     const demo = DEMO_USERS[1]!;
@@ -492,6 +504,89 @@ describe("hostile input on every route", () => {
     } finally {
       await client.query("alter table rate_limits drop constraint hostile_probe");
     }
+  });
+
+  it("the tus endpoint refuses hostile Upload-Length, Upload-Offset and Upload-Metadata with a 4xx", async () => {
+    const url = `${server.url}/studio/uploads`;
+    const tus = (
+      method: string,
+      target: string,
+      headers: Record<string, string>,
+      body?: Uint8Array<ArrayBuffer>,
+    ) =>
+      fetch(target, {
+        method,
+        redirect: "manual",
+        headers: { Origin: server.url, Cookie: sessions.creator, "Tus-Resumable": "1.0.0", ...headers },
+        body,
+      });
+    const b64 = (text: string) => Buffer.from(text).toString("base64");
+    const name = `filename ${b64("take.mp4")}`;
+    const refusedBy: string[] = [];
+    const expectRefused = async (label: string, response: Response) => {
+      await response.arrayBuffer();
+      if (response.status < 400 || response.status >= 500) refusedBy.push(`${label}: ${response.status}`);
+    };
+    const before = await lastChange(client);
+    for (const length of [
+      "-1",
+      "abc",
+      "1.5",
+      "1e3",
+      "0x10",
+      "9007199254740993",
+      "99999999999999999999",
+      "x".repeat(10_240),
+      "",
+    ])
+      await expectRefused(
+        `Upload-Length ${length.slice(0, 20)}`,
+        await tus("POST", url, { "Upload-Length": length, "Upload-Metadata": name }),
+      );
+    for (const metadata of [
+      `filename ${b64("a\u0000b.mp4")}`,
+      `filename ${b64("a\r\nb.mp4")}`,
+      `filename ${b64(`${"x".repeat(10_240)}.mp4`)}`,
+      "filename !!!not-base64!!!",
+      `filename ${b64("notes.txt")}`,
+      `filename ${b64("   ")}`,
+      "x".repeat(10_240),
+      "",
+    ])
+      await expectRefused(
+        `Upload-Metadata ${metadata.slice(0, 30)}`,
+        await tus("POST", url, { "Upload-Length": "1000", "Upload-Metadata": metadata }),
+      );
+    expect(refusedBy).toEqual([]);
+    expect(await changesSince(client, before)).toEqual([]);
+
+    // A real upload, then hostile offsets against it: nothing is written at a wrong offset.
+    const created = await tus("POST", url, { "Upload-Length": "1000", "Upload-Metadata": name });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get("Location")!, server.url).href;
+    for (const offset of [
+      "-1",
+      "abc",
+      "1.5",
+      "2147483648",
+      "9007199254740993",
+      "999",
+      "",
+      "x".repeat(10_240),
+    ])
+      await expectRefused(
+        `Upload-Offset ${offset.slice(0, 20)}`,
+        await tus(
+          "PATCH",
+          location,
+          { "Upload-Offset": offset, "Content-Type": "application/offset+octet-stream" },
+          new Uint8Array(10),
+        ),
+      );
+    const head = await tus("HEAD", location, {});
+    expect(head.headers.get("Upload-Offset")).toBe("0");
+    expect((await tus("DELETE", location, {})).status).toBe(204);
+    expect(refusedBy).toEqual([]);
   });
 
   it("no JSON body to the auth endpoints answers 500", async () => {
