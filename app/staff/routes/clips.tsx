@@ -1,10 +1,8 @@
 import { Link } from "react-router";
-import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import { CLIP_STATUSES } from "~/catalog/attributes";
 import { STAFF_CLIP_SORTS, searchClipsForStaff } from "~/catalog/staff-clips.queries.server";
 import { pageMeta } from "~/components/meta";
-import { PageNumberSchema } from "~/platform/paging";
 import {
   cellClass,
   FilterBar,
@@ -18,21 +16,20 @@ import {
   StaffTable,
   theadClass,
 } from "../components/staff-ui";
+import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import { CLIP_STATUS_LABELS, CLIP_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/clips";
 
 export const meta = () => pageMeta("Clips · Staff", "Every clip in any state.");
 
-const ClipListSchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
-  status: z.enum(CLIP_STATUSES).optional().catch(undefined),
-  sort: z.enum(STAFF_CLIP_SORTS).catch("newest"),
-  page: PageNumberSchema,
-});
+const ClipListSchema = listQuerySchema(
+  { q: ListSearchSchema, status: listFilter(CLIP_STATUSES) },
+  { sorts: STAFF_CLIP_SORTS, defaultSort: "newest" },
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:moderate-clips");
-  const filter = ClipListSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const filter = ClipListSchema.parse(searchParamsOf(request));
   return { clips: await searchClipsForStaff(filter), filter };
 }
 

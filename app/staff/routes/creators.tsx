@@ -9,7 +9,6 @@ import { listApplications } from "~/accounts/creator-applications.queries.server
 import { decideCreatorApplication } from "~/accounts/creator-applications.server";
 import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";
-import { PageNumberSchema } from "~/platform/paging";
 import { redirectWithToast } from "~/platform/toast.server";
 import { badRequest, notFound, readStaffForm, requireConfirmed, UuidSchema } from "../action.server";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
@@ -24,6 +23,7 @@ import {
   StaffPageHeader,
   SubmitButton,
 } from "../components/staff-ui";
+import { ListSearchSchema, listQuerySchema, searchParamsOf } from "../list-query";
 import { withoutConfirm } from "../list-url";
 import { STAFF_TEXTS } from "../texts";
 import { APPLICATION_STATUS_TONES } from "../tones";
@@ -32,16 +32,18 @@ import type { Route } from "./+types/creators";
 export const meta = () =>
   pageMeta("Creator applications · Staff", "Approve or decline creator applications.");
 
-const ApplicationListSchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
-  status: z.enum(APPLICATION_STATUSES).optional().catch("pending"),
-  sort: z.enum(["oldest", "newest"]).catch("oldest"),
-  page: PageNumberSchema,
-});
+const ApplicationListSchema = listQuerySchema(
+  {
+    q: ListSearchSchema,
+    // An unknown status shows the pending ones, like no status at all (see the loader).
+    status: z.enum(APPLICATION_STATUSES).optional().catch("pending"),
+  },
+  { sorts: ["oldest", "newest"], defaultSort: "oldest" },
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-creators");
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const params = searchParamsOf(request);
   // Pending first by default: "status=" (any) is an explicit choice.
   const filter = ApplicationListSchema.parse({
     status: "pending",

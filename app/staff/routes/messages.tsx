@@ -1,10 +1,8 @@
 import { Link } from "react-router";
-import { z } from "zod";
 import { listContactMessages } from "~/accounts/contact-inbox.queries.server";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/accounts/contact-schema";
 import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";
-import { PageNumberSchema } from "~/platform/paging";
 import {
   cellClass,
   FilterBar,
@@ -18,21 +16,20 @@ import {
   StaffTable,
   theadClass,
 } from "../components/staff-ui";
+import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import { CONTACT_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/messages";
 
 export const meta = () => pageMeta("Messages · Staff", "The contact inbox.");
 
-const MessageListSchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
-  status: z.enum(CONTACT_STATUSES).optional().catch(undefined),
-  sort: z.enum(["newest", "oldest"]).catch("newest"),
-  page: PageNumberSchema,
-});
+const MessageListSchema = listQuerySchema(
+  { q: ListSearchSchema, status: listFilter(CONTACT_STATUSES) },
+  { sorts: ["newest", "oldest"], defaultSort: "newest" },
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-messages");
-  const filter = MessageListSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const filter = MessageListSchema.parse(searchParamsOf(request));
   return { messages: await listContactMessages(filter), filter };
 }
 

@@ -5,7 +5,6 @@ import { requirePermission } from "~/accounts/permissions.server";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/commerce/plans";
 import { listOrdersForStaff, STAFF_ORDER_SORTS } from "~/commerce/staff-orders.queries.server";
 import { pageMeta } from "~/components/meta";
-import { PageNumberSchema } from "~/platform/paging";
 import {
   cellClass,
   FilterBar,
@@ -22,6 +21,7 @@ import {
   StaffTable,
   theadClass,
 } from "../components/staff-ui";
+import { listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import { ORDER_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/orders";
 
@@ -35,18 +35,19 @@ const DaySchema = z
   .optional()
   .catch(undefined);
 
-const OrderListSchema = z.object({
-  email: z.string().trim().max(EMAIL_MAX).optional().catch(undefined),
-  status: z.enum(ORDER_STATUSES).optional().catch(undefined),
-  from: DaySchema,
-  to: DaySchema,
-  sort: z.enum(STAFF_ORDER_SORTS).catch("newest"),
-  page: PageNumberSchema,
-});
+const OrderListSchema = listQuerySchema(
+  {
+    email: z.string().trim().max(EMAIL_MAX).optional().catch(undefined),
+    status: listFilter(ORDER_STATUSES),
+    from: DaySchema,
+    to: DaySchema,
+  },
+  { sorts: STAFF_ORDER_SORTS, defaultSort: "newest" },
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-orders");
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const params = searchParamsOf(request);
   const filter = OrderListSchema.parse(params);
   return {
     orders: await listOrdersForStaff(filter),

@@ -1,10 +1,8 @@
 import { Link } from "react-router";
-import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import { listPromoCodes, PROMO_SORTS } from "~/commerce/promo-admin.queries.server";
 import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { PageNumberSchema } from "~/platform/paging";
 import {
   cellClass,
   FilterBar,
@@ -19,20 +17,19 @@ import {
   StaffTable,
   theadClass,
 } from "../components/staff-ui";
+import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import type { Route } from "./+types/promos";
 
 export const meta = () => pageMeta("Promo codes · Staff", "Create, edit and deactivate promo codes.");
 
-const PromoListSchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
-  state: z.enum(["active", "inactive", "expired"]).optional().catch(undefined),
-  sort: z.enum(PROMO_SORTS).catch("newest"),
-  page: PageNumberSchema,
-});
+const PromoListSchema = listQuerySchema(
+  { q: ListSearchSchema, state: listFilter(["active", "inactive", "expired"]) },
+  { sorts: PROMO_SORTS, defaultSort: "newest" },
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-promos");
-  const filter = PromoListSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const filter = PromoListSchema.parse(searchParamsOf(request));
   return { promos: await listPromoCodes(filter), filter, now: Date.now() };
 }
 

@@ -5,7 +5,6 @@ import { REPORT_REASON_LABELS, REPORT_STATUS_LABELS, REPORT_STATUSES } from "~/c
 import { listClipReports } from "~/catalog/clip-reports.queries.server";
 import { setClipReportStatus } from "~/catalog/clip-reports.server";
 import { pageMeta } from "~/components/meta";
-import { PageNumberSchema } from "~/platform/paging";
 import { redirectWithToast } from "~/platform/toast.server";
 import { badRequest, notFound, readStaffForm, SerialIdSchema } from "../action.server";
 import {
@@ -16,21 +15,20 @@ import {
   StaffPageHeader,
   SubmitButton,
 } from "../components/staff-ui";
+import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import { CLIP_STATUS_LABELS, CLIP_STATUS_TONES, REPORT_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/reports";
 
 export const meta = () => pageMeta("Clip reports · Staff", "What visitors reported.");
 
-const ReportListSchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
-  status: z.enum(REPORT_STATUSES).optional().catch(undefined),
-  sort: z.enum(["newest", "oldest"]).catch("newest"),
-  page: PageNumberSchema,
-});
+const ReportListSchema = listQuerySchema(
+  { q: ListSearchSchema, status: listFilter(REPORT_STATUSES) },
+  { sorts: ["newest", "oldest"], defaultSort: "newest" },
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:moderate-clips");
-  const filter = ReportListSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const filter = ReportListSchema.parse(searchParamsOf(request));
   return { reports: await listClipReports(filter), filter };
 }
 

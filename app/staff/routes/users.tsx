@@ -5,7 +5,6 @@ import { ROLES } from "~/accounts/roles";
 import { listUsers, USER_SORTS } from "~/accounts/user-admin.queries.server";
 import { setUserRole, setUserSuspended } from "~/accounts/user-admin.server";
 import { pageMeta } from "~/components/meta";
-import { PageNumberSchema } from "~/platform/paging";
 import { redirectWithToast } from "~/platform/toast.server";
 import { badRequest, notFound, readStaffForm, requireConfirmed } from "../action.server";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
@@ -25,23 +24,21 @@ import {
   SubmitButton,
   theadClass,
 } from "../components/staff-ui";
+import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import { withoutConfirm } from "../list-url";
 import { STAFF_TEXTS } from "../texts";
 import type { Route } from "./+types/users";
 
 export const meta = () => pageMeta("Users · Staff", "Search users, change roles, suspend accounts.");
 
-const UserListSchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
-  role: z.enum(ROLES).optional().catch(undefined),
-  state: z.enum(["active", "suspended"]).optional().catch(undefined),
-  sort: z.enum(USER_SORTS).catch("newest"),
-  page: PageNumberSchema,
-});
+const UserListSchema = listQuerySchema(
+  { q: ListSearchSchema, role: listFilter(ROLES), state: listFilter(["active", "suspended"]) },
+  { sorts: USER_SORTS, defaultSort: "newest" },
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requirePermission(request, "staff:manage-users");
-  const filter = UserListSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const filter = UserListSchema.parse(searchParamsOf(request));
   return { users: await listUsers(filter), filter, actorId: actor.id };
 }
 
