@@ -32,7 +32,7 @@ export async function startBenchServer(env: Record<string, string> = {}) {
  * A reference server (bench/reference-server.mjs) in its own process, so it gets a core's worth of
  * event loop just like Verdeo, not a share of the load generator's.
  */
-export async function startReferenceServer(mode: "--html" | "--file", file: string) {
+export async function startReferenceServer(mode: "--html" | "--file" | "--upload", file: string) {
   const child = spawn(process.execPath, [path.resolve("bench/reference-server.mjs"), mode, file], {
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -2,11 +2,14 @@
 /**
  * The reference a benchmark compares Verdeo with, in a process of its own (sharing the load
  * generator's event loop handicapped it): `--html <file>` answers every request with that page,
- * `--file <file>` streams the file with Range support. Prints "PORT <n>" once listening.
+ * `--file <file>` streams the file with Range support, `--upload <folder>` writes each request's
+ * body to a new file there with fs.createWriteStream (answering 204 once it is on disk). Prints
+ * "PORT <n>" once listening.
  * Plain JavaScript so it starts with bare node, like the server it is compared with.
  */
-import { createReadStream, readFileSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, readFileSync, statSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 
 const [mode, file] = process.argv.slice(2);
 let handler;
@@ -34,8 +37,18 @@ if (mode === "--html") {
       createReadStream(file).pipe(res);
     }
   };
+} else if (mode === "--upload") {
+  let count = 0;
+  handler = (req, res) => {
+    const out = createWriteStream(path.join(file, `upload-${++count}`));
+    req.pipe(out);
+    out.on("finish", () => {
+      res.writeHead(204);
+      res.end();
+    });
+  };
 } else {
-  console.error("Usage: reference-server.mjs --html <file> | --file <file>");
+  console.error("Usage: reference-server.mjs --html <file> | --file <file> | --upload <folder>");
   process.exit(2);
 }
 const server = http.createServer(handler);

@@ -160,7 +160,13 @@ async function finishUpload(uploader: Uploader, upload: Upload) {
   const store = uploadServer().datastore as FileStore | S3Store;
   const extension = containerOf(record.fileName)!;
   const originalKey = `originals/${uploader.id}/${upload.id.replace(/^\.tus-/, "")}.${extension}`;
-  await storage().putStream(originalKey, await store.read(upload.id), { visibility: "private" });
+  if (store instanceof FileStore) {
+    // The finished file becomes the original (a rename on one disk); tus's own record of it goes.
+    await storage().putFile(originalKey, path.join(store.directory, upload.id), { visibility: "private" });
+    await store.configstore.delete(upload.id);
+  } else {
+    await storage().putStream(originalKey, await store.read(upload.id), { visibility: "private" });
+  }
   const clipId = await db().transaction(async (tx) => {
     const id = await createProcessingClip(
       {
@@ -176,9 +182,10 @@ async function finishUpload(uploader: Uploader, upload: Upload) {
     await startClipProcessing({ clipId: id }, { tx });
     return id;
   });
-  await store
-    .remove(upload.id)
-    .catch((error) => logger.warn({ err: error }, "removing finished upload parts failed"));
+  if (!(store instanceof FileStore))
+    await store
+      .remove(upload.id)
+      .catch((error) => logger.warn({ err: error }, "removing finished upload parts failed"));
   return clipId;
 }
 

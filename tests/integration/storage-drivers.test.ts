@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -226,6 +226,16 @@ describe.each([
       expect(hash.digest("hex")).toBe(upload.digest());
       expect(read).toMatchObject({ start: 0, end: 12 * 1024 * 1024 - 1 });
       expect(read!.info).toMatchObject({ visibility: "private", contentType: "video/quicktime" });
+    });
+
+    it("takes over a local file with putFile: stored with its bytes and visibility, the file gone", async () => {
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-put-file-")), "finished-upload");
+      writeFileSync(file, clip);
+      const info = await store.putFile("originals/taken/over.mp4", file, { visibility: "private" });
+      expect(info).toMatchObject({ size: clip.length, visibility: "private" });
+      expect(existsSync(file)).toBe(false);
+      const read = await store.getStream("originals/taken/over.mp4");
+      expect((await bytesOf(read!.body)).equals(clip)).toBe(true);
     });
 
     it("reads a byte range: exactly those bytes, an open end, and an end past the object clamped", async () => {

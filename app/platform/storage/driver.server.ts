@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { rm } from "node:fs/promises";
 import { STATUS_CODES } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -22,6 +24,12 @@ export interface StorageDriver {
   putStream(key: string, body: Readable, options: PutOptions): Promise<ObjectInfo>;
   /** `putStream` for a body already in memory (avatars, posters). */
   put(key: string, body: Buffer, options: PutOptions): Promise<ObjectInfo>;
+  /**
+   * Stores the local file `file` under `key` and takes it over (it is gone afterwards): on local
+   * disk a rename when it is on the same filesystem (a finished upload is not written twice),
+   * else a streamed copy.
+   */
+  putFile(key: string, file: string, options: PutOptions): Promise<ObjectInfo>;
   /**
    * The object's bytes as a stream, or only `range` of them; undefined when there is no such object.
    * Throws RangeNotSatisfiableError when the range starts past the end.
@@ -188,6 +196,15 @@ export function requireValidExpiry(seconds: number) {
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_SIGNED_URL_SECONDS)
     throw new Error(`A signed link lasts 1 to ${MAX_SIGNED_URL_SECONDS} seconds, not ${seconds}`);
   return seconds;
+}
+
+/** `putFile` as a streamed copy, then the file removed. */
+export function putFileByCopy(driver: Pick<StorageDriver, "putStream">): StorageDriver["putFile"] {
+  return async (key, file, options) => {
+    const info = await driver.putStream(key, createReadStream(file), options);
+    await rm(file, { force: true });
+    return info;
+  };
 }
 
 /** `put` in terms of `putStream`: one write path per driver. */

@@ -1,5 +1,5 @@
 import { createWriteStream, type Stats } from "node:fs";
-import { mkdir, open, rm, stat } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -13,6 +13,7 @@ import {
   type ObjectInfo,
   PRIVATE_CACHE_CONTROL,
   putBuffer,
+  putFileByCopy,
   RangeNotSatisfiableError,
   refuseWrites,
   requireValidKey,
@@ -63,7 +64,7 @@ export function localDiskStorage({ publicRoot, privateRoot, signer }: LocalDiskO
     return undefined;
   };
 
-  const driver: Omit<StorageDriver, "put"> = {
+  const driver: Omit<StorageDriver, "put" | "putFile"> = {
     async putStream(key, body, { visibility }) {
       const file = fileOf(visibility, key);
       await mkdir(path.dirname(file), { recursive: true });
@@ -158,7 +159,25 @@ export function localDiskStorage({ publicRoot, privateRoot, signer }: LocalDiskO
       };
     },
   };
-  return { ...driver, put: putBuffer(driver) };
+  const copy = putFileByCopy(driver);
+  return {
+    ...driver,
+    put: putBuffer(driver),
+    async putFile(key, file, options) {
+      const target = fileOf(options.visibility, key);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        // Atomic like putStream's write: a reader sees the old object or the whole new one.
+        await rename(file, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+        return copy(key, file, options);
+      }
+      const other = options.visibility === "public" ? "private" : "public";
+      await rm(fileOf(other, key), { force: true });
+      return infoOf(key, options.visibility, await stat(target));
+    },
+  };
 }
 
 function isInside(file: string, root: string) {

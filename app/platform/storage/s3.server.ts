@@ -10,6 +10,7 @@ import {
   type ObjectInfo,
   PRIVATE_CACHE_CONTROL,
   putBuffer,
+  putFileByCopy,
   RangeNotSatisfiableError,
   refuseWrites,
   requireValidExpiry,
@@ -89,7 +90,7 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
     await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: objectKey(visibility, key) }));
   };
 
-  const driver: Omit<StorageDriver, "put"> = {
+  const driver: Omit<StorageDriver, "put" | "putFile"> = {
     async putStream(key, body, { visibility, contentType }) {
       const { client } = await connect();
       const { Upload } = await import("@aws-sdk/lib-storage");
@@ -214,7 +215,7 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
       return (req, res) => void (refuseWrites(req, res) || sendClientError(res, 404));
     },
   };
-  return { ...driver, put: putBuffer(driver) };
+  return { ...driver, put: putBuffer(driver), putFile: putFileByCopy(driver) };
 }
 
 function infoOf(
