@@ -9,6 +9,7 @@ import { benchPages } from "./pages";
 import { benchParallelSignIns } from "./parallel-sign-ins";
 import { benchProcessing } from "./processing";
 import { benchStartup } from "./startup";
+import { benchUploads } from "./uploads";
 import { benchVitals } from "./vitals";
 
 /** The search, orders and home-page benchmarks are scripts of their own; their printout is kept. */
@@ -37,6 +38,7 @@ const suites: [string, () => Promise<string>][] = [
   ["orders", script("bench/orders.ts")],
   ["downloads", script("bench/downloads.ts")],
   ["processing", () => benchProcessing()],
+  ["uploads", () => benchUploads()],
 ];
 const sections: string[] = [];
 for (const [name, run] of suites) {
