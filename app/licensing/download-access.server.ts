@@ -8,13 +8,7 @@ import {
   signDownloadLink,
   verifyDownloadLink,
 } from "./download-link.server";
-import {
-  type DownloadFile,
-  downloadFiles,
-  findClipForDownload,
-  type Licensee,
-  licenseClip,
-} from "./downloads.server";
+import { type DownloadFile, findClipForDownload, type Licensee, licenseClip } from "./downloads.server";
 import { type Entitlement, findSpendableEntitlement } from "./entitlement.queries.server";
 import { findLicense, findLicenseOfClip, type License } from "./license.queries.server";
 import type { DownloadVariant } from "./variants";
@@ -34,12 +28,12 @@ export async function findDownloadOffer(
   clipId: number,
   now = new Date(),
 ): Promise<DownloadOffer> {
-  const clip = await findClipForDownload(clipId);
-  if (!clip) return { state: "not_found" };
+  const found = await findClipForDownload(clipId);
+  if (!found) return { state: "not_found" };
+  const { clip, files } = found;
   const license = await findLicenseOfClip(db(), userId, clipId);
-  if (license) return { state: "licensed", clip, license, files: downloadFiles(clip) };
+  if (license) return { state: "licensed", clip, license, files };
   if (clip.status !== "published") return { state: "not_found" };
-  const files = downloadFiles(clip);
   if (files.length === 0) return { state: "not_found" };
   const entitlement = await findSpendableEntitlement(db(), userId, now);
   if (!entitlement) return { state: "needs_plan", clip };
@@ -60,10 +54,11 @@ export async function startDownload(input: {
   variant: DownloadVariant;
   now?: Date;
 }): Promise<StartDownloadResult> {
-  const clip = await findClipForDownload(input.clipId);
-  if (!clip) return { ok: false, reason: "clip_not_found" };
+  const found = await findClipForDownload(input.clipId);
+  if (!found) return { ok: false, reason: "clip_not_found" };
+  const { clip, files } = found;
   // Checked before a credit is spent: a file that is not offered costs nothing.
-  if (!downloadFiles(clip).some((file) => file.variant === input.variant)) {
+  if (!files.some((file) => file.variant === input.variant)) {
     return { ok: false, reason: "no_such_file" };
   }
   const licensed = await licenseClip({ licensee: input.licensee, clipId: clip.id, now: input.now });
@@ -95,10 +90,8 @@ export async function resolveDownload(input: {
   if (!check.ok) return { ok: false, reason: check.reason === "expired" ? "expired" : "forbidden" };
   const license = await findLicense(input.licenseId);
   if (!license || license.userId !== input.userId) return { ok: false, reason: "forbidden" };
-  const clip = license.clipId ? await findClipForDownload(license.clipId) : undefined;
-  const file = clip
-    ? downloadFiles(clip).find((candidate) => candidate.variant === input.variant)
-    : undefined;
+  const found = license.clipId ? await findClipForDownload(license.clipId) : undefined;
+  const file = found?.files.find((candidate) => candidate.variant === input.variant);
   if (!file) return { ok: false, reason: "not_found" };
   const key = await privateKeyOf(file);
   if (!key) return { ok: false, reason: "not_found" };
@@ -114,8 +107,8 @@ export async function resolveDownload(input: {
  * playback file: the first licensee's download copies it once to a private key.
  */
 async function privateKeyOf(file: DownloadFile): Promise<string | undefined> {
-  // Originals are stored private by the studio: no need to look.
-  if (file.variant === "original") return file.key;
+  // Originals (the studio's) and renditions (the pipeline's) are stored private: no need to look.
+  if (file.variant !== "standard") return file.key;
   const info = await storage().stat(file.key);
   if (!info) return undefined;
   if (info.visibility === "private") return file.key;

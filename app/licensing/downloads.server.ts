@@ -1,6 +1,7 @@
 import { findLifecycleClip, type LifecycleClip, recordClipDownload } from "~/catalog/clip-lifecycle.server";
 import { findOrderById } from "~/commerce/order.queries.server";
 import { divideRoundHalfUp } from "~/commerce/pricing-math";
+import { type ClipRendition, listClipRenditions } from "~/media/clip-renditions.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
@@ -111,10 +112,14 @@ export interface DownloadFile {
 }
 
 /**
- * The files a licensee may choose from: the private original when the studio kept one, else the
- * clip's own video file (clips that predate the media pipeline have nothing else).
+ * The files a licensee may choose from: the private original when the studio kept one and the
+ * pipeline's clean 1080p and 720p renditions where the original was large enough, else the clip's
+ * own video file (clips that predate the media pipeline have nothing else).
  */
-export function downloadFiles(clip: LifecycleClip): DownloadFile[] {
+export function downloadFiles(
+  clip: LifecycleClip,
+  renditions: readonly ClipRendition[] = [],
+): DownloadFile[] {
   const files: DownloadFile[] = [];
   const file = (variant: DownloadVariant, key: string, height: number | null, sizeBytes: number | null) => ({
     variant,
@@ -125,6 +130,14 @@ export function downloadFiles(clip: LifecycleClip): DownloadFile[] {
     sizeBytes,
   });
   if (clip.originalKey) files.push(file("original", clip.originalKey, clip.height, clip.fileSizeBytes));
+  // Largest first, as the dialog lists them.
+  for (const name of ["1080p", "720p"] as const) {
+    const rendition = renditions.find((candidate) => candidate.name === name);
+    if (!rendition) continue;
+    const made = file(name, rendition.storageKey, rendition.height, rendition.sizeBytes);
+    // Named by its shorter side, as the dialog labels it (a portrait 720p file is 720 wide).
+    files.push({ ...made, fileName: downloadFileName(clip.id, clip.title, name) });
+  }
   const playback = keyFromMediaUrl(clip.videoUrl);
   if (playback && playback !== clip.originalKey && !clip.originalKey) {
     files.push(file("standard", playback, clip.height, null));
@@ -132,7 +145,12 @@ export function downloadFiles(clip: LifecycleClip): DownloadFile[] {
   return files;
 }
 
-/** The clip as licensing needs it, in any state (a licensed clip stays downloadable if unpublished). */
-export function findClipForDownload(clipId: number) {
-  return findLifecycleClip(clipId);
+/**
+ * The clip as licensing needs it, in any state (a licensed clip stays downloadable if
+ * unpublished), with the files it offers.
+ */
+export async function findClipForDownload(clipId: number) {
+  const clip = await findLifecycleClip(clipId);
+  if (!clip) return undefined;
+  return { clip, files: downloadFiles(clip, await listClipRenditions(clipId)) };
 }

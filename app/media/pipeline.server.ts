@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -18,8 +18,10 @@ import { logger } from "~/platform/logger.server";
 import { mediaUrl } from "~/platform/storage/driver.server";
 import { storage } from "~/platform/storage/storage.server";
 import { grabFrame } from "./analysis.server";
+import { replaceClipRenditions } from "./clip-renditions.server";
 import { colorToneOf, differenceHash, splitSampledFrames } from "./frame-analysis";
-import { inspectVideo } from "./probe.server";
+import { planLicenseeRenditions } from "./licensee-renditions";
+import { inspectVideo, probeVideo } from "./probe.server";
 import { renderPosters, renderRenditions, storyboardVtt } from "./renditions.server";
 
 /**
@@ -108,17 +110,23 @@ export async function prepareClip(job: ProcessClipJob): Promise<boolean> {
   });
 }
 
-/** Step 2: previews, storyboard, fingerprint and tone, duplicate check; then the clip leaves processing. */
+/**
+ * Step 2: previews, storyboard, the licensees' clean renditions, fingerprint and tone, duplicate
+ * check; then the clip leaves processing.
+ */
 export async function renderClip(job: ProcessClipJob, signal?: AbortSignal): Promise<void> {
   const clip = await processingClip(job.clipId);
   if (!clip) return;
   const prefix = renditionPrefix(clip.id, clip.originalKey);
   await withOriginal(clip.originalKey, async (file, folder) => {
     let reported = 15;
+    // Step 1 checked the file; what the clean renditions need (audio, pixel format) is read again here.
+    const facts = await probeVideo(file);
+    if (!facts) throw new Error(`clip ${clip.id}: the original no longer probes`);
     const files = await renderRenditions(
       file,
       folder,
-      clip,
+      { ...clip, audioCodec: facts.audioCodec },
       (fraction) => {
         const percent = 15 + Math.floor(fraction * 80);
         if (percent >= reported + 5) {
@@ -127,7 +135,26 @@ export async function renderClip(job: ProcessClipJob, signal?: AbortSignal): Pro
         }
       },
       signal,
+      planLicenseeRenditions(facts),
     );
+    const licensee = [];
+    for (const rendition of files.licensee) {
+      const key = `${prefix}/${rendition.name}.mp4`;
+      await storage().putStream(key, createReadStream(rendition.file), {
+        visibility: "private",
+        contentType: "video/mp4",
+      });
+      const { name, width, height, method } = rendition;
+      licensee.push({
+        name,
+        width,
+        height,
+        method,
+        storageKey: key,
+        sizeBytes: (await stat(rendition.file)).size,
+      });
+    }
+    await replaceClipRenditions(clip.id, licensee);
     const put = async (name: string, source: string) =>
       storage().put(`${prefix}/${name}`, await readFile(source), { visibility: "public" });
     await put("preview.mp4", files.preview);

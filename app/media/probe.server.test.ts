@@ -24,6 +24,27 @@ describe("reading ffprobe", () => {
     });
   });
 
+  it("tells the pixel format, square pixels and the first audio stream's codec, or a silent clip", () => {
+    const withSound = factsFromProbe({
+      ...mp4({ width: 1920, height: 1080, pix_fmt: "yuv420p" }),
+      streams: [
+        { codec_type: "video", codec_name: "h264", width: 1920, height: 1080, pix_fmt: "yuv420p" },
+        { codec_type: "audio", codec_name: "aac" },
+      ],
+    });
+    expect(withSound.ok && withSound.value).toMatchObject({
+      pixelFormat: "yuv420p",
+      squarePixels: true,
+      audioCodec: "aac",
+    });
+    const silentAnamorphic = factsFromProbe(mp4({ width: 1440, height: 1080, sample_aspect_ratio: "4:3" }));
+    expect(silentAnamorphic.ok && silentAnamorphic.value).toMatchObject({
+      pixelFormat: null,
+      squarePixels: false,
+      audioCodec: null,
+    });
+  });
+
   it("a phone video stored sideways with a 90° rotation is portrait", () => {
     const facts = factsFromProbe(mp4({ width: 1920, height: 1080, side_data_list: [{ rotation: -90 }] }));
     expect(facts.ok && facts.value).toMatchObject({ width: 1080, height: 1920, orientation: "portrait" });
@@ -55,6 +76,9 @@ describe("reading ffprobe", () => {
       frameRate: 25,
       bitrate: 1,
       orientation: "landscape" as const,
+      pixelFormat: "yuv420p",
+      squarePixels: true,
+      audioCodec: null,
     };
     expect(ruleBroken({ ...base, width: 1920, height: 1080, durationSeconds: 2 })).toBe(
       MEDIA_FAILURES.tooShort,

@@ -26,6 +26,12 @@ export interface VideoFacts {
   frameRate: number;
   bitrate: number;
   orientation: Orientation;
+  /** ffprobe's pixel format of the video stream ("yuv420p"), null when it does not say. */
+  pixelFormat: string | null;
+  /** False for anamorphic video (non-square pixels), which players show stretched. */
+  squarePixels: boolean;
+  /** The first audio stream's codec ("aac"), null for a silent clip. */
+  audioCodec: string | null;
 }
 
 const Stream = z.looseObject({
@@ -34,6 +40,7 @@ const Stream = z.looseObject({
   width: z.number().optional(),
   height: z.number().optional(),
   sample_aspect_ratio: z.string().optional(),
+  pix_fmt: z.string().optional(),
   avg_frame_rate: z.string().optional(),
   r_frame_rate: z.string().optional(),
   bit_rate: z.string().optional(),
@@ -95,6 +102,7 @@ export function factsFromProbe(
   const durationSeconds = Number(format?.duration ?? video.duration ?? Number.NaN);
   if (!Number.isFinite(durationSeconds)) return { ok: false, reason: MEDIA_FAILURES.unreadable };
   const frameRate = ratio(video.avg_frame_rate) || ratio(video.r_frame_rate);
+  const audio = streams.find((stream) => stream.codec_type === "audio");
   return {
     ok: true,
     value: {
@@ -107,6 +115,9 @@ export function factsFromProbe(
       frameRate: Math.round(frameRate * 1000) / 1000,
       bitrate: Number(video.bit_rate ?? format?.bit_rate ?? 0) || 0,
       orientation: orientationOf(width, height),
+      pixelFormat: video.pix_fmt ?? null,
+      squarePixels: sampleAspect === 1,
+      audioCodec: audio ? (audio.codec_name ?? "unknown") : null,
     },
   };
 }
@@ -171,6 +182,12 @@ async function looksLikeVideoContainer(file: string) {
   } finally {
     await handle.close();
   }
+}
+
+/** Probes a file already checked: its facts, or undefined when ffprobe cannot read it. */
+export async function probeVideo(file: string): Promise<VideoFacts | undefined> {
+  const facts = factsFromProbe(await ffprobeJson(file).catch(() => undefined));
+  return facts.ok ? facts.value : undefined;
 }
 
 /** Probes and checks a file: its facts, or the reason (in words) it cannot become a clip. */

@@ -4,11 +4,13 @@ import sharp from "sharp";
 import type { Orientation } from "~/catalog/attributes";
 import { runFfmpeg } from "./ffmpeg.server";
 import { HASH_FRAME_HEIGHT, HASH_FRAME_WIDTH, SAMPLED_FRAMES } from "./frame-analysis";
+import { fitShortSide, type LicenseeRenditionName, type PlannedRendition } from "./licensee-renditions";
 
 /**
- * The public renditions of a clip, made in one decode of the original: a watermarked 720p H.264
+ * The renditions of a clip, made in one decode of the original. Public: a watermarked 720p H.264
  * preview, a small watermarked one for grids, and a storyboard sprite (one frame a second) with
- * its WebVTT index for hover scrubbing. The original itself is never published.
+ * its WebVTT index for hover scrubbing. Private, for licensees: clean 1080p and 720p files (see
+ * licensee-renditions.ts). The original itself is never published.
  */
 export const PREVIEW_SHORT_SIDE = 720;
 export const SMALL_PREVIEW_SHORT_SIDE = 360;
@@ -18,11 +20,7 @@ export const POSTER_WIDTHS = [320, 640, 1280] as const;
 
 const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
 
-/** The size of a rendition whose shorter side is `shortSide`, keeping the clip's displayed aspect. */
-export function fitShortSide(width: number, height: number, shortSide: number) {
-  const scale = Math.min(1, shortSide / Math.min(width, height));
-  return { width: even(width * scale), height: even(height * scale) };
-}
+export { fitShortSide };
 
 export function storyboardTileSize(width: number, height: number) {
   const scale = STORYBOARD_LONG_SIDE / Math.max(width, height);
@@ -77,18 +75,38 @@ export interface RenditionFiles {
   /** Raw 9x8 RGB frames sampled evenly through the clip, for the fingerprint and the colour tone. */
   samples: string;
   tile: { width: number; height: number };
+  /** The clean licensee renditions, as planned, each with its file. */
+  licensee: (PlannedRendition & { file: string })[];
 }
 
+/** The clean renditions' quality: visually lossless for footage, at x264's cheap presets. */
+const LICENSEE_RATE: Record<LicenseeRenditionName, { crf: string; maxrate: string; bufsize: string }> = {
+  "1080p": { crf: "20", maxrate: "16M", bufsize: "32M" },
+  "720p": { crf: "20", maxrate: "8M", bufsize: "16M" },
+};
+const LICENSEE_PRESET = "veryfast";
+const LICENSEE_AUDIO_BITRATE = "192k";
+
 /**
- * Renders the three renditions into `folder` in one ffmpeg run. ffmpeg applies the original's
- * rotation itself, so `width`/`height` are the displayed size.
+ * Renders every rendition into `folder` in one ffmpeg run: the original is decoded once and the
+ * frames split before any watermark, so the clean files cost an encode each and no extra decode
+ * (a remuxed one costs neither). ffmpeg applies the original's rotation itself, so
+ * `width`/`height` are the displayed size.
  */
 export async function renderRenditions(
   original: string,
   folder: string,
-  clip: { width: number; height: number; durationSeconds: number; orientation: Orientation },
+  clip: {
+    width: number;
+    height: number;
+    durationSeconds: number;
+    orientation: Orientation;
+    /** The original's audio codec, null when silent (then the clean files are silent too). */
+    audioCodec?: string | null;
+  },
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
+  licensee: PlannedRendition[] = [],
 ): Promise<RenditionFiles> {
   const large = fitShortSide(clip.width, clip.height, PREVIEW_SHORT_SIDE);
   const small = fitShortSide(clip.width, clip.height, SMALL_PREVIEW_SHORT_SIDE);
@@ -100,25 +118,70 @@ export async function renderRenditions(
     sprite: path.join(folder, "storyboard.jpg"),
     samples: path.join(folder, "samples.rgb"),
     tile,
+    licensee: licensee.map((rendition) => ({
+      ...rendition,
+      file: path.join(folder, `${rendition.name}.mp4`),
+    })),
   };
   const largeMark = path.join(folder, "mark-large.png");
   const smallMark = path.join(folder, "mark-small.png");
   await writeFile(largeMark, await watermarkPng(large.width, large.height));
   await writeFile(smallMark, await watermarkPng(small.width, small.height));
+
+  const encoded = files.licensee.filter((rendition) => rendition.method === "encode");
+  // A clean rendition of the preview's size shares its scaled frames (split before the watermark).
+  const atPreviewSize = encoded.filter((r) => r.width === large.width && r.height === large.height);
+  const ownSize = encoded.filter((r) => !atPreviewSize.includes(r));
+  const labels = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, index) => `[${prefix}${index}]`).join("");
   const graph = [
-    // Scaled once to the preview's size; the small preview, storyboard and samples are made from
-    // that (not from the full-size frame), and the watermark is blended in YUV: a third less time.
-    `[0:v]fps=fps=source_fps:round=near,scale=${large.width}:${large.height}:flags=bicubic,setsar=1,split=4[a][b][c][d]`,
+    // Scaled once to the preview's size; the small preview, storyboard, samples and a clean 720p
+    // are made from that (not from the full-size frame), and the watermark is blended in YUV.
+    // A clean rendition of another size (1080p) gets the full-size frames, split before any scaling.
+    `[0:v]fps=fps=source_fps:round=near,split=${1 + ownSize.length}[p]${labels("own", ownSize.length)}`,
+    `[p]scale=${large.width}:${large.height}:flags=bicubic,setsar=1,split=${4 + atPreviewSize.length}[a][b][c][d]${labels("same", atPreviewSize.length)}`,
     `[a][1:v]overlay=0:0:format=yuv420,format=yuv420p[large]`,
     `[b]scale=${small.width}:${small.height}:flags=bicubic,setsar=1[b1]`,
     `[b1][2:v]overlay=0:0:format=yuv420,format=yuv420p[small]`,
     `[c]fps=1,scale=${tile.width}:${tile.height}:flags=bilinear,tile=${STORYBOARD_COLUMNS}x${rows}[sprite]`,
     `[d]fps=fps=${SAMPLED_FRAMES}/${clip.durationSeconds.toFixed(3)},scale=${HASH_FRAME_WIDTH}:${HASH_FRAME_HEIGHT}:flags=area,format=rgb24[samples]`,
+    ...atPreviewSize.map((r, index) => `[same${index}]format=yuv420p[clean_${r.name}]`),
+    ...ownSize.map(
+      (r, index) =>
+        `[own${index}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[clean_${r.name}]`,
+    ),
   ];
   const h264 = (crf: string) => [
     ...["-c:v", "libx264", "-preset", "veryfast", "-crf", crf, "-profile:v", "high", "-pix_fmt", "yuv420p"],
     ...["-movflags", "+faststart", "-an"],
   ];
+  // AAC as it is when the original has it, else encoded; nothing for a silent clip.
+  const audio = clip.audioCodec
+    ? [
+        "-map",
+        "0:a:0",
+        ...(clip.audioCodec === "aac" ? ["-c:a", "copy"] : ["-c:a", "aac", "-b:a", LICENSEE_AUDIO_BITRATE]),
+      ]
+    : ["-an"];
+  const licenseeOutputs = files.licensee.flatMap((rendition) =>
+    rendition.method === "remux"
+      ? ["-map", "0:v:0", "-c:v", "copy", ...audio, "-movflags", "+faststart", rendition.file]
+      : [
+          ...["-map", `[clean_${rendition.name}]`, "-c:v", "libx264", "-preset", LICENSEE_PRESET],
+          ...["-crf", LICENSEE_RATE[rendition.name].crf, "-maxrate", LICENSEE_RATE[rendition.name].maxrate],
+          ...["-bufsize", LICENSEE_RATE[rendition.name].bufsize],
+          ...[
+            "-profile:v",
+            "high",
+            "-pix_fmt",
+            "yuv420p",
+            ...audio,
+            "-movflags",
+            "+faststart",
+            rendition.file,
+          ],
+        ],
+  );
   await runFfmpeg(
     [
       ...["-i", original, "-i", largeMark, "-i", smallMark],
@@ -127,6 +190,7 @@ export async function renderRenditions(
       ...["-map", "[small]", ...h264("28"), "-maxrate", "1M", "-bufsize", "2M", files.small],
       ...["-map", "[sprite]", "-frames:v", "1", "-q:v", "5", "-update", "1", files.sprite],
       ...["-map", "[samples]", "-f", "rawvideo", files.samples],
+      ...licenseeOutputs,
     ],
     { durationSeconds: clip.durationSeconds, onProgress, timeoutMs: 20 * 60_000, signal },
   );

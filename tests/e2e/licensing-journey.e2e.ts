@@ -66,7 +66,7 @@ async function buyProAnnualAsGuest(page: Page, email: string) {
 }
 
 describe("licensing journey", () => {
-  it("guest buys Pro annual with WELCOME10 → staff marks paid → buyer signs up, verifies, downloads clip 1 with a certificate that verifies", async () => {
+  it("guest buys Pro annual with WELCOME10 → staff marks paid → buyer signs up, verifies, downloads clip 1 in 720p with a certificate that verifies", async () => {
     const account = newAccount();
 
     // 1. The guest orders and learns how payment happens.
@@ -103,32 +103,37 @@ describe("licensing journey", () => {
     await buyer.getByTestId("plan-card").getByText("Unlimited downloads").waitFor();
     await expectAccessible(buyer);
 
-    // 4. Download clip 1: the dialog names the file and the license; the bytes are a playable MP4.
+    // 4. Download clip 1 in 720p (the pipeline's clean rendition): the dialog names the file and
+    // the license; the bytes are a playable H.264 MP4, 720 high as the clip is landscape.
     await buyer.goto("/video/1");
     await buyer.getByRole("link", { name: "Download" }).click();
     await buyer.waitForURL("**/video/1/download");
     const dialog = buyer.getByTestId("download-dialog");
     await dialog.getByText("Extended License").first().waitFor();
     await expectAccessible(buyer);
-    const preferred = dialog.getByRole("radio", { name: /720p/ });
-    const choice = (await preferred.count()) > 0 ? preferred : dialog.getByRole("radio").first();
-    await choice.check();
+    await dialog.getByRole("radio", { name: /720p/ }).check();
     const [download] = await Promise.all([
       buyer.waitForEvent("download"),
       dialog.getByRole("button", { name: "License and download" }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^verdeo-1-golden-hour-yacht-cruise-[a-z0-9]+\.mp4$/);
+    expect(download.suggestedFilename()).toBe("verdeo-1-golden-hour-yacht-cruise-720p.mp4");
     const saved = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-e2e-dl-")), download.suggestedFilename());
     await download.saveAs(saved);
     const probe = JSON.parse(
       execFileSync("ffprobe", ["-v", "error", "-show_streams", "-show_format", "-of", "json", saved], {
         encoding: "utf8",
       }),
-    ) as { streams: { codec_type: string; codec_name: string }[]; format: { format_name: string } };
+    ) as {
+      streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
+      format: { format_name: string; duration: string };
+    };
     expect(probe.format.format_name).toContain("mp4");
-    expect(
-      probe.streams.some((stream) => stream.codec_type === "video" && stream.codec_name === "h264"),
-    ).toBe(true);
+    const video = probe.streams.find((stream) => stream.codec_type === "video");
+    expect(video).toMatchObject({ codec_name: "h264", height: 720 });
+    expect(video!.width).toBeGreaterThan(720);
+    expect(Number(probe.format.duration)).toBeGreaterThan(1);
+    // Playable: every frame decodes (a file cut short or with its index missing fails here).
+    execFileSync("ffmpeg", ["-v", "error", "-xerror", "-i", saved, "-f", "null", "-"]);
 
     // 5. The Downloads tab lists it; the certificate opens and names the clip.
     await buyer.goto("/profile?tab=downloads");

@@ -19,6 +19,8 @@ export function makeVideo(
     source?: string;
     filter?: string;
     faststart?: boolean;
+    /** A 440 Hz tone as an AAC track (silent without). */
+    audio?: boolean;
   } = {},
 ) {
   const file = path.join(folder, name);
@@ -26,8 +28,10 @@ export function makeVideo(
   const source = options.source ?? `testsrc2=s=${width}x${height}:r=25`;
   execFileSync("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", source, "-t", String(seconds)],
+    ...(options.audio ? ["-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`] : []),
     ...(options.filter ? ["-vf", options.filter] : []),
     ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "25"],
+    ...(options.audio ? ["-c:a", "aac", "-shortest"] : []),
     ...(options.faststart ? ["-movflags", "+faststart"] : []),
     file,
   ]);
