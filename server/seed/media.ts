@@ -11,6 +11,11 @@ import {
   recordClipMedia,
 } from "~/catalog/clip-lifecycle.server";
 import { niches } from "~/catalog/schema.server";
+import {
+  type ClipRendition,
+  listClipRenditions,
+  replaceClipRenditions,
+} from "~/media/clip-renditions.server";
 import { runFfmpeg } from "~/media/ffmpeg.server";
 import { prepareClip, renderClip } from "~/media/pipeline.server";
 import { db } from "~/platform/db/client.server";
@@ -84,6 +89,8 @@ interface DemoManifest {
   media: Omit<ClipMedia, "fingerprint"> & { fingerprint?: string[] };
   status: ClipStatus;
   statusReason: string | null;
+  /** The licensees' clean files the pipeline made (private, beside the public ones). */
+  renditions?: ClipRendition[];
 }
 
 export async function processDemoClip(clip: DemoClip | DemoStudioClip, signal?: AbortSignal) {
@@ -128,13 +135,19 @@ export async function processDemoClip(clip: DemoClip | DemoStudioClip, signal?: 
   await showNicheCovers(clip.id);
   const final = await findLifecycleClip(clip.id);
   if (final)
-    await storage().put(demoManifestKey(clip.id), Buffer.from(JSON.stringify(manifestOf(final))), {
-      visibility: "private",
-    });
+    await storage().put(
+      demoManifestKey(clip.id),
+      Buffer.from(JSON.stringify(manifestOf(final, await listClipRenditions(clip.id)))),
+      { visibility: "private" },
+    );
 }
 
-function manifestOf(clip: NonNullable<Awaited<ReturnType<typeof findLifecycleClip>>>): DemoManifest {
+function manifestOf(
+  clip: NonNullable<Awaited<ReturnType<typeof findLifecycleClip>>>,
+  renditions: ClipRendition[],
+): DemoManifest {
   return {
+    renditions,
     media: {
       durationSeconds: clip.durationSeconds,
       width: clip.width,
@@ -172,6 +185,7 @@ export async function restoreDemoClip(clipId: number) {
   if (!current || current.thumbnailUrl !== PROCESSING_POSTER_URL) return false;
   const { fingerprint, ...media } = manifest.media;
   await recordClipMedia(clipId, { ...media, fingerprint: fingerprint?.map((value) => BigInt(value)) });
+  await replaceClipRenditions(clipId, manifest.renditions ?? []);
   if (manifest.status !== current.status) {
     await changeClipStatus(db(), {
       clipId,

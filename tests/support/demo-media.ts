@@ -14,6 +14,7 @@ const CODE = [
   "server/seed/demo-content.ts",
   "app/media/pipeline.server.ts",
   "app/media/renditions.server.ts",
+  "app/media/licensee-renditions.ts",
   "app/media/frame-analysis.ts",
 ];
 
@@ -23,13 +24,19 @@ function cacheDir() {
   return path.resolve("node_modules/.cache/verdeo-demo-media", hash.digest("hex").slice(0, 16));
 }
 
-/** The demo's own files inside a data folder: manifests and originals (private), renditions (public). */
+/**
+ * The demo's own files inside a data folder: manifests, originals and licensee renditions
+ * (private), previews and posters (public).
+ */
 async function demoFolders() {
   const { ALL_DEMO_CLIPS } = await import("../../server/seed/media");
   return [
     path.join("private", "demo"),
     path.join("private", "originals", "demo"),
-    ...ALL_DEMO_CLIPS.map((clip) => path.join("media", "clips", String(clip.id))),
+    ...ALL_DEMO_CLIPS.flatMap((clip) => [
+      path.join("media", "clips", String(clip.id)),
+      path.join("private", "clips", String(clip.id)),
+    ]),
   ];
 }
 
