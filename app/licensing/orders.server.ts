@@ -10,6 +10,7 @@ import {
   setEntitlementOwnerForOrders,
 } from "./entitlement.queries.server";
 import { periodEnd } from "./entitlement-period";
+import { refundStripePayment, stripePaymentIntentOf } from "./stripe-client.server";
 
 /**
  * Who changes an order: a staff member in the console (audited under their id) or the system (the
@@ -20,7 +21,7 @@ export type OrderActor = { kind: "staff"; userId: string } | { kind: "system"; n
 export const actorId = (actor: OrderActor) =>
   actor.kind === "staff" ? actor.userId : `system:${actor.name}`;
 
-export type OrderChangeFailure = "not_found" | "invalid_transition";
+export type OrderChangeFailure = "not_found" | "invalid_transition" | "refund_failed";
 
 export type OrderChangeResult<T> = { ok: true; value: T } | { ok: false; reason: OrderChangeFailure };
 
@@ -92,41 +93,68 @@ export function cancelOrder(input: { orderId: string; actor: OrderActor; now?: D
   return closeOrder(input, ["awaiting_payment", "paid"], "cancelled", "order.cancel");
 }
 
-/** Refunds a paid order: its unused downloads end; licenses already made stay valid. Idempotent. */
+/**
+ * Refunds a paid order: its unused downloads end; licenses already made stay valid. Idempotent.
+ * An order paid by card is refunded through Stripe inside the same transaction (the order row
+ * locked): when Stripe refuses or cannot be reached, nothing changes and the answer is
+ * `refund_failed`; a retry is safe, as Stripe's idempotency key is the order id.
+ */
 export function refundOrder(input: { orderId: string; actor: OrderActor; now?: Date }) {
-  return closeOrder(input, ["paid"], "refunded", "order.refund");
+  return closeOrder(input, ["paid"], "refunded", "order.refund", async (before) => {
+    const paymentIntent = stripePaymentIntentOf(before.paymentReference);
+    if (!paymentIntent) return { ok: true, audit: {} };
+    const refunded = await refundStripePayment({ orderId: before.id, paymentIntent });
+    if (!refunded.ok) {
+      logger.error({ err: refunded.error, orderId: before.id }, "Stripe refund failed: the order stays paid");
+      return { ok: false };
+    }
+    return { ok: true, audit: { stripeRefundId: refunded.value.refundId, paymentIntent } };
+  });
 }
+
+/** Undoes a close's transaction when its payment step fails (nothing of the change stays). */
+class PaymentStepFailed extends Error {}
 
 async function closeOrder(
   input: { orderId: string; actor: OrderActor; now?: Date },
   from: readonly ("awaiting_payment" | "paid")[],
   to: "cancelled" | "refunded",
   action: string,
+  /** Money back, where the order was paid through a provider; runs last, before the commit. */
+  paymentStep?: (before: Order) => Promise<{ ok: true; audit: Record<string, unknown> } | { ok: false }>,
 ): Promise<OrderChangeResult<ClosedOrder>> {
   const now = input.now ?? new Date();
-  return db().transaction(async (tx) => {
-    const before = await lockOrder(tx, input.orderId);
-    if (!before) return { ok: false, reason: "not_found" } as const;
-    if (before.status === to) {
-      return { ok: true, value: { order: before, revoked: null, changed: false } } as const;
-    }
-    const order = await transitionOrder(tx, before.id, from, to, { closedAt: now });
-    if (!order) return { ok: false, reason: "invalid_transition" } as const;
-    const revoked = before.status === "paid" ? await revokeEntitlementOfOrder(tx, order.id, now) : null;
-    await recordAudit(tx, {
-      actorId: actorId(input.actor),
-      action,
-      targetType: "order",
-      targetId: order.id,
-      before: { status: before.status },
-      after: {
-        status: order.status,
-        revokedEntitlementId: revoked?.id ?? null,
-        unusedDownloads: revoked ? unusedDownloads(revoked) : null,
-      },
+  return db()
+    .transaction(async (tx) => {
+      const before = await lockOrder(tx, input.orderId);
+      if (!before) return { ok: false, reason: "not_found" } as const;
+      if (before.status === to) {
+        return { ok: true, value: { order: before, revoked: null, changed: false } } as const;
+      }
+      const order = await transitionOrder(tx, before.id, from, to, { closedAt: now });
+      if (!order) return { ok: false, reason: "invalid_transition" } as const;
+      const revoked = before.status === "paid" ? await revokeEntitlementOfOrder(tx, order.id, now) : null;
+      const payment = paymentStep ? await paymentStep(before) : { ok: true as const, audit: {} };
+      if (!payment.ok) throw new PaymentStepFailed();
+      await recordAudit(tx, {
+        actorId: actorId(input.actor),
+        action,
+        targetType: "order",
+        targetId: order.id,
+        before: { status: before.status },
+        after: {
+          status: order.status,
+          revokedEntitlementId: revoked?.id ?? null,
+          unusedDownloads: revoked ? unusedDownloads(revoked) : null,
+          ...payment.audit,
+        },
+      });
+      return { ok: true, value: { order, revoked, changed: true } } as const;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof PaymentStepFailed) return { ok: false, reason: "refund_failed" } as const;
+      throw error;
     });
-    return { ok: true, value: { order, revoked, changed: true } } as const;
-  });
 }
 
 function unusedDownloads(entitlement: Entitlement): number | "unlimited" {

@@ -1,36 +1,16 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { findOrderWithPlanTitle, setOrderStripeSession } from "~/commerce/order.queries.server";
 import { CURRENCY } from "~/constants";
 import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
 import { recordStripeEvent } from "./entitlement.queries.server";
 import { markOrderPaid } from "./orders.server";
+import { stripe } from "./stripe-client.server";
 
 /** Card payment is on when both Stripe settings are present; otherwise orders are paid by hand. */
 export function cardPaymentEnabled() {
   const settings = config();
   return Boolean(settings.STRIPE_SECRET_KEY && settings.STRIPE_WEBHOOK_SECRET);
-}
-
-let client: { key: string; stripe: Stripe } | undefined;
-
-function stripe(): Stripe {
-  const { STRIPE_SECRET_KEY: key, STRIPE_API_URL: apiUrl } = config();
-  if (!key) throw new Error("Stripe is not configured");
-  if (client?.key !== key) {
-    const api = apiUrl ? new URL(apiUrl) : undefined;
-    client = {
-      key,
-      stripe: new Stripe(key, {
-        maxNetworkRetries: 2,
-        timeout: 15_000,
-        ...(api
-          ? { host: api.hostname, port: Number(api.port), protocol: api.protocol.replace(":", "") as "http" }
-          : {}),
-      }),
-    };
-  }
-  return client.stripe;
 }
 
 export type CardCheckoutResult =

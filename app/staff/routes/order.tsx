@@ -31,6 +31,7 @@ const ORDER_TEXTS = {
   reference: `Enter the payment reference (1 to ${PAYMENT_REFERENCE_MAX} characters), e.g. the bank transfer id.`,
   paidAt: "Enter the date the payment arrived (not in the future).",
   invalidTransition: "That change is not allowed from the order's current status.",
+  refundFailed: "Stripe did not refund the payment, so the order stays paid. Try again in a moment.",
 } as const;
 
 function orderIdOf(params: { orderId?: string }) {
@@ -105,6 +106,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await close({ orderId, actor });
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound();
+    if (result.reason === "refund_failed") return data({ error: ORDER_TEXTS.refundFailed }, { status: 502 });
     return data({ error: ORDER_TEXTS.invalidTransition }, { status: 409 });
   }
   const verb = parsed.data.intent === "cancel" ? "Cancelled" : "Refunded";
