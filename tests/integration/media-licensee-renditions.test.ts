@@ -85,94 +85,104 @@ const meanDifference = (a: Buffer, b: Buffer) =>
   a.reduce((sum, value, index) => sum + Math.abs(value - b[index]!), 0) / a.length;
 
 describe("licensee renditions", () => {
-  it("a 1080p H.264 upload with sound gets private clean 1080p (copied) and 720p (encoded) files with AAC, offered for download", async () => {
-    const video = makeVideo("harbour-1080p-sound.mp4", {
-      width: 1920,
-      height: 1080,
-      seconds: 4,
-      audio: true,
-    });
-    const clipId = await uploadedClip(video, "Harbour at Dawn");
-
-    await processClipNow({ clipId, finalStatus: "published" });
-
-    const renditions = await listClipRenditions(clipId);
-    expect(renditions.map(({ name, width, height, method }) => ({ name, width, height, method }))).toEqual([
-      { name: "720p", width: 1280, height: 720, method: "encode" },
-      { name: "1080p", width: 1920, height: 1080, method: "remux" },
-    ]);
-    const [clip] = await database.db.select().from(posts).where(eq(posts.id, clipId));
-    const originalFile = await storedFile(clip!.originalKey!);
-    const preview = await storedFile(clip!.previewUrl!.replace(/^\/media\//, ""));
-    for (const rendition of renditions) {
-      const info = await storage().stat(rendition.storageKey);
-      expect(info).toMatchObject({ visibility: "private", size: rendition.sizeBytes });
-      const file = await storedFile(rendition.storageKey);
-      const facts = probe(file);
-      expect(facts.streams.find((stream) => stream.codec_type === "video")).toMatchObject({
-        codec_name: "h264",
-        width: rendition.width,
-        height: rendition.height,
+  it(
+    "a 1080p H.264 upload with sound gets private clean 1080p (copied) and 720p (encoded) files with AAC, offered for download",
+    async () => {
+      const video = makeVideo("harbour-1080p-sound.mp4", {
+        width: 1920,
+        height: 1080,
+        seconds: 4,
+        audio: true,
       });
-      expect(facts.streams.find((stream) => stream.codec_type === "audio")).toMatchObject({
-        codec_name: "aac",
+      const clipId = await uploadedClip(video, "Harbour at Dawn");
+
+      await processClipNow({ clipId, finalStatus: "published" });
+
+      const renditions = await listClipRenditions(clipId);
+      expect(renditions.map(({ name, width, height, method }) => ({ name, width, height, method }))).toEqual([
+        { name: "720p", width: 1280, height: 720, method: "encode" },
+        { name: "1080p", width: 1920, height: 1080, method: "remux" },
+      ]);
+      const [clip] = await database.db.select().from(posts).where(eq(posts.id, clipId));
+      const originalFile = await storedFile(clip!.originalKey!);
+      const preview = await storedFile(clip!.previewUrl!.replace(/^\/media\//, ""));
+      for (const rendition of renditions) {
+        const info = await storage().stat(rendition.storageKey);
+        expect(info).toMatchObject({ visibility: "private", size: rendition.sizeBytes });
+        const file = await storedFile(rendition.storageKey);
+        const facts = probe(file);
+        expect(facts.streams.find((stream) => stream.codec_type === "video")).toMatchObject({
+          codec_name: "h264",
+          width: rendition.width,
+          height: rendition.height,
+        });
+        expect(facts.streams.find((stream) => stream.codec_type === "audio")).toMatchObject({
+          codec_name: "aac",
+        });
+        expect(Number(facts.format.duration)).toBeCloseTo(4, 0);
+        const boxes = topLevelBoxes(file);
+        expect(boxes.indexOf("moov")).toBeGreaterThanOrEqual(0);
+        expect(boxes.indexOf("moov")).toBeLessThan(boxes.indexOf("mdat"));
+        // No watermark: the clean file looks like the original where the preview does not.
+        const clean = meanDifference(greyBand(file), greyBand(originalFile));
+        const marked = meanDifference(greyBand(preview), greyBand(originalFile));
+        const seen = `${rendition.name}: clean ${clean.toFixed(2)}, watermarked ${marked.toFixed(2)}`;
+        expect(clean, seen).toBeLessThan(2);
+        expect(marked, seen).toBeGreaterThan(6);
+      }
+
+      // The Download dialog offers both, and a 720p download is the 720p file under a clean name.
+      const buyer = await createAccount();
+      await createPaidOrder({ userId: buyer.id, email: buyer.email, downloads: 5 });
+      const offer = await findDownloadOffer(buyer.id, clipId);
+      expect(offer.state === "available" && offer.files.map((file) => file.variant)).toEqual([
+        "original",
+        "1080p",
+        "720p",
+      ]);
+      const licensee = { userId: buyer.id, name: "Test Person", email: buyer.email };
+      const started = await startDownload({ licensee, clipId, variant: "720p" });
+      if (!started.ok) throw new Error(started.reason);
+      const link = new URL(started.value.url, "http://localhost");
+      const resolved = await resolveDownload({
+        licenseId: started.value.license.id,
+        variant: "720p",
+        userId: buyer.id,
+        expires: link.searchParams.get("expires"),
+        signature: link.searchParams.get("signature"),
       });
-      expect(Number(facts.format.duration)).toBeCloseTo(4, 0);
-      const boxes = topLevelBoxes(file);
-      expect(boxes.indexOf("moov")).toBeGreaterThanOrEqual(0);
-      expect(boxes.indexOf("moov")).toBeLessThan(boxes.indexOf("mdat"));
-      // No watermark: the clean file looks like the original where the preview does not.
-      const clean = meanDifference(greyBand(file), greyBand(originalFile));
-      const marked = meanDifference(greyBand(preview), greyBand(originalFile));
-      const seen = `${rendition.name}: clean ${clean.toFixed(2)}, watermarked ${marked.toFixed(2)}`;
-      expect(clean, seen).toBeLessThan(2);
-      expect(marked, seen).toBeGreaterThan(6);
-    }
+      expect(resolved.ok && resolved.value.file).toMatchObject({
+        key: renditions.find((rendition) => rendition.name === "720p")!.storageKey,
+        fileName: `verdeo-${clipId}-harbour-at-dawn-720p.mp4`,
+        height: 720,
+      });
+    },
+    PIPELINE_TIMEOUT,
+  );
 
-    // The Download dialog offers both, and a 720p download is the 720p file under a clean name.
-    const buyer = await createAccount();
-    await createPaidOrder({ userId: buyer.id, email: buyer.email, downloads: 5 });
-    const offer = await findDownloadOffer(buyer.id, clipId);
-    expect(offer.state === "available" && offer.files.map((file) => file.variant)).toEqual([
-      "original",
-      "1080p",
-      "720p",
-    ]);
-    const licensee = { userId: buyer.id, name: "Test Person", email: buyer.email };
-    const started = await startDownload({ licensee, clipId, variant: "720p" });
-    if (!started.ok) throw new Error(started.reason);
-    const link = new URL(started.value.url, "http://localhost");
-    const resolved = await resolveDownload({
-      licenseId: started.value.license.id,
-      variant: "720p",
-      userId: buyer.id,
-      expires: link.searchParams.get("expires"),
-      signature: link.searchParams.get("signature"),
-    });
-    expect(resolved.ok && resolved.value.file).toMatchObject({
-      key: renditions.find((rendition) => rendition.name === "720p")!.storageKey,
-      fileName: `verdeo-${clipId}-harbour-at-dawn-720p.mp4`,
-      height: 720,
-    });
-  }, PIPELINE_TIMEOUT);
+  it(
+    "a silent 720p upload gets only a silent 720p file; 1080p is not offered and costs no credit",
+    async () => {
+      const video = makeVideo("meadow-720p.mp4", { width: 1280, height: 720, seconds: 4 });
+      const clipId = await uploadedClip(video, "Meadow");
 
-  it("a silent 720p upload gets only a silent 720p file; 1080p is not offered and costs no credit", async () => {
-    const video = makeVideo("meadow-720p.mp4", { width: 1280, height: 720, seconds: 4 });
-    const clipId = await uploadedClip(video, "Meadow");
+      await processClipNow({ clipId, finalStatus: "published" });
 
-    await processClipNow({ clipId, finalStatus: "published" });
+      const renditions = await listClipRenditions(clipId);
+      expect(renditions.map(({ name, height }) => ({ name, height }))).toEqual([
+        { name: "720p", height: 720 },
+      ]);
+      const facts = probe(await storedFile(renditions[0]!.storageKey));
+      expect(facts.streams.map((stream) => stream.codec_type)).toEqual(["video"]);
 
-    const renditions = await listClipRenditions(clipId);
-    expect(renditions.map(({ name, height }) => ({ name, height }))).toEqual([{ name: "720p", height: 720 }]);
-    const facts = probe(await storedFile(renditions[0]!.storageKey));
-    expect(facts.streams.map((stream) => stream.codec_type)).toEqual(["video"]);
-
-    const buyer = await createAccount();
-    await createPaidOrder({ userId: buyer.id, email: buyer.email, downloads: 5 });
-    const licensee = { userId: buyer.id, name: "Test Person", email: buyer.email };
-    expect(await startDownload({ licensee, clipId, variant: "1080p" })).toEqual({
-      ok: false,
-      reason: "no_such_file",
-    });
-  }, PIPELINE_TIMEOUT);
+      const buyer = await createAccount();
+      await createPaidOrder({ userId: buyer.id, email: buyer.email, downloads: 5 });
+      const licensee = { userId: buyer.id, name: "Test Person", email: buyer.email };
+      expect(await startDownload({ licensee, clipId, variant: "1080p" })).toEqual({
+        ok: false,
+        reason: "no_such_file",
+      });
+    },
+    PIPELINE_TIMEOUT,
+  );
 });
