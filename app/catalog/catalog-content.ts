@@ -106,5 +106,5 @@ export const EMPTY_TEXT = "Try adjusting your filters or explore trending niches
 export const RESET_FILTERS = "Reset All Filters";
 export const TOP_SEARCHED_NICHES = 3;
 
-export const POST_NOT_FOUND = "This video doesn't exist or has been removed.";
+export const CLIP_NOT_FOUND = "This video doesn't exist or has been removed.";
 export const SAVE_FAILED = "Could not update your saved videos. Please try again.";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROLE_BADGES } from "~/accounts/roles";
-import { POST_NOT_FOUND, SAVE_FAILED } from "~/catalog/catalog-content";
+import { CLIP_NOT_FOUND, SAVE_FAILED } from "~/catalog/catalog-content";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
 import { signInByCookie } from "./accounts-helpers";
 import { expectAccessible, newPage } from "./browser";
@@ -83,7 +83,7 @@ describe("clip page", () => {
       const page = await newPage();
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
-      await page.getByText(POST_NOT_FOUND).waitFor();
+      await page.getByText(CLIP_NOT_FOUND).waitFor();
     },
   );
 

@@ -7,7 +7,7 @@ import { parseForm, replyWith } from "~/platform/forms.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { redirectWithToast } from "~/platform/toast.server";
 import { findClip } from "../catalog.server";
-import { POST_NOT_FOUND } from "../catalog-content";
+import { CLIP_NOT_FOUND } from "../catalog-content";
 import { clipPath, parseClipId } from "../clip-id";
 import {
   ClipReportSchema,
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export async function loader({ params }: Route.LoaderArgs) {
   const id = parseClipId(params.id);
   const clip = id === undefined ? undefined : await findClip(id);
-  if (!clip) throw data(null, { status: 404, statusText: POST_NOT_FOUND });
+  if (!clip) throw data(null, { status: 404, statusText: CLIP_NOT_FOUND });
   return { clip: { id: clip.id, title: clip.title, thumbnailUrl: clip.thumbnailUrl } };
 }
 

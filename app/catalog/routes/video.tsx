@@ -8,7 +8,7 @@ import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { findClip, findClipDetails, listMoreFromCreator, listSimilarClips } from "../catalog.server";
-import { POST_NOT_FOUND } from "../catalog-content";
+import { CLIP_NOT_FOUND } from "../catalog-content";
 import { clipPath, downloadPath, loginToReturn, parseClipId } from "../clip-id";
 import { COLLECTION_NAME_MAX } from "../collection-rules";
 import { listUserCollections } from "../collections.server";
@@ -62,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => {
   const clip = data?.clip;
-  if (!clip) return pageMeta("Video not found", POST_NOT_FOUND);
+  if (!clip) return pageMeta("Video not found", CLIP_NOT_FOUND);
   const url = (path: string) => `${data.origin}${path}`;
   return [
     ...pageMeta(clip.title, clip.description),
@@ -112,7 +112,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
     return (
       <main className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Post Not Found</h1>
-        <p className="mt-3 text-zinc-600 dark:text-zinc-400">{POST_NOT_FOUND}</p>
+        <p className="mt-3 text-zinc-600 dark:text-zinc-400">{CLIP_NOT_FOUND}</p>
         <Link to="/videos" className={buttonClass("primary", "mt-8")}>
           Explore Videos
         </Link>
