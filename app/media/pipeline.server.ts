@@ -47,7 +47,7 @@ export function renditionPrefix(clipId: number, originalKey: string) {
 
 async function processingClip(clipId: number) {
   const clip = await findLifecycleClip(clipId);
-  if (!clip || clip.status !== "processing" || !clip.originalKey) return undefined;
+  if (clip?.status !== "processing" || !clip.originalKey) return undefined;
   return { ...clip, originalKey: clip.originalKey };
 }
 

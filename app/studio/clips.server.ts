@@ -1,5 +1,4 @@
 import type { ClipStatus } from "~/catalog/attributes";
-import { listNiches } from "~/catalog/catalog.server";
 import {
   changeClipStatus,
   deleteCreatorClip,

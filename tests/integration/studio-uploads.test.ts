@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { findLifecycleClip } from "~/catalog/clip-lifecycle.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { MEDIA_FAILURES } from "~/media/media-rules";

@@ -50,6 +50,12 @@ export async function action({ request }: Route.ActionArgs) {
   return replyWith(formReply(refused, { values: parsed.values }), 409);
 }
 
+export const meta = () =>
+  pageMeta(
+    "For Creators",
+    `License your footage on ${PRODUCT_NAME}: keep your copyright and reach buyers looking for clips like yours.`,
+  );
+
 const LINK = "font-medium text-brand-700 underline dark:text-brand-400";
 
 export default function CreatorsHub({ loaderData, actionData }: Route.ComponentProps) {

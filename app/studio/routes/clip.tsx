@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
+import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { z } from "zod";
 import { inputClass } from "~/accounts/components/form-field";
 import { COLOR_TONES, LICENSES, MOODS, ORIENTATIONS } from "~/catalog/attributes";
@@ -170,7 +170,6 @@ export default function StudioClip({ loaderData, actionData }: Route.ComponentPr
         <section aria-label="Media" className="space-y-4">
           <div className="overflow-hidden rounded-2xl bg-zinc-900">
             {clip.previewUrl ? (
-              // biome-ignore lint/a11y/useMediaCaption: silent stock footage has nothing to caption
               <video
                 src={clip.previewUrl}
                 poster={clip.thumbnailUrl}
