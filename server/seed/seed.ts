@@ -140,7 +140,11 @@ async function seedClips() {
         mood: clip.mood,
         tags: clip.tags,
         ...DEMO_SIZES[clip.orientation],
-        createdAt: new Date(now - index * 3_600_000),
+        // Studio clips are recent uploads: backdated by hours, the hourly sweep would fail them as
+        // stuck in processing while the rest of the demo still renders ahead of them.
+        createdAt: new Date(
+          "state" in clip ? now - (ALL_DEMO_CLIPS.length - index) * 60_000 : now - index * 3_600_000,
+        ),
       })),
     )
     .onConflictDoNothing();

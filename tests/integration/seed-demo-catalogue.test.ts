@@ -3,6 +3,7 @@ import { DURATIONS, ORIENTATIONS } from "~/catalog/attributes";
 import { HOME_CATEGORIES, TOP_SEARCHES, TRENDING_CHIPS } from "~/catalog/catalog-content";
 import { parseExploreQuery } from "~/catalog/explore-query.server";
 import { searchClips } from "~/catalog/search.server";
+import { failStuckClips } from "~/media/processing.server";
 import { DEMO_CLIPS, DEMO_IMAGES, DEMO_NICHES } from "../../server/seed/demo-content";
 import { seedDemoContent } from "../../server/seed/seed";
 import { useTestDatabase } from "../setup/database";
@@ -34,6 +35,11 @@ describe("demo catalogue", () => {
       expect(clip.durationSeconds).toBeGreaterThanOrEqual(5);
       expect(clip.durationSeconds).toBeLessThanOrEqual(60);
     }
+  });
+
+  it("its studio clips waiting for the pipeline are not taken for uploads stuck in processing", async () => {
+    // The hourly sweep may run while the demo renders; a failed demo clip would never be rendered.
+    expect(await failStuckClips()).toBe(0);
   });
 
   it.each(HOME_CATEGORIES)("the home category chip %s leads to results", async (chip) => {
