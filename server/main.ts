@@ -45,7 +45,7 @@ async function main() {
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
-main().catch((error: Error) => {
-  console.error(`Verdeo could not start: ${error.message}`);
+main().catch((error: unknown) => {
+  console.error(`Verdeo could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

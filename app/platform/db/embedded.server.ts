@@ -31,6 +31,12 @@ export async function startEmbeddedPostgres(
   const password = readFileSync(passwordFile, "utf8").trim();
   // Running as root, PostgreSQL runs as the `postgres` user, which must be able to reach its directory.
   if (process.getuid?.() === 0) chmodSync(dataDir, statSync(dataDir).mode | 0o711);
+  // PostgreSQL's last lines: if it exits while starting, they say why (the library rejects with nothing).
+  const lastLines: string[] = [];
+  const remember = (message: unknown) => {
+    lastLines.push(...String(message).trim().split("\n"));
+    lastLines.splice(0, Math.max(0, lastLines.length - 8));
+  };
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: PORT,
@@ -42,8 +48,11 @@ export async function startEmbeddedPostgres(
     createPostgresUser: true,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
     postgresFlags: ["-c", "listen_addresses=", "-k", databaseDir, "-c", "max_connections=200"],
-    onLog: () => {},
-    onError: (error) => log(`postgres: ${String(error).trim()}`),
+    onLog: (message) => remember(message),
+    onError: (error) => {
+      remember(error);
+      log(`postgres: ${String(error).trim()}`);
+    },
   });
   const url = `postgres://postgres:${encodeURIComponent(password)}@localhost/postgres?host=${encodeURIComponent(databaseDir)}&port=${PORT}`;
   if (fresh) {
@@ -54,8 +63,13 @@ export async function startEmbeddedPostgres(
     if (running?.orphaned) await stopOrphanedPostmaster(running.pid, log);
     // Another live Verdeo process (e.g. the server, when this is the CLI) owns it: share it.
     else if (running) return { url, stop: async () => {} };
+    await waitUntilReaped(databaseDir);
   }
-  await pg.start();
+  await pg.start().catch((error: unknown) => {
+    throw error instanceof Error
+      ? error
+      : new Error(`PostgreSQL stopped while starting: ${lastLines.join(" / ") || "no output"}`);
+  });
   return { url, stop: (timeoutMs = 10_000) => stopChild(pg, timeoutMs) };
 }
 
@@ -76,16 +90,31 @@ async function stopChild(pg: EmbeddedPostgres, timeoutMs: number) {
   await within(500);
 }
 
-/** The postgres already serving this data directory, if any, and whether its parent died. */
-function runningPostmaster(databaseDir: string) {
+/** The pid PostgreSQL's lock file names, if there is one. */
+function postmasterPid(databaseDir: string) {
   const pidFile = path.join(databaseDir, "postmaster.pid");
   if (!existsSync(pidFile)) return undefined;
   const pid = Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid) || readProcessName(pid) !== "postgres")
-    return undefined;
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/** The postgres already serving this data directory, if any, and whether its parent died. */
+function runningPostmaster(databaseDir: string) {
+  const pid = postmasterPid(databaseDir);
+  if (pid === undefined || !isRunning(pid) || readProcessName(pid) !== "postgres") return undefined;
   const parent = processStat(pid)?.parent;
   const orphaned = parent === undefined || parent === 1 || !isNodeProcess(parent);
   return { pid, orphaned };
+}
+
+/**
+ * A postmaster killed together with its server is a zombie until something reaps it, and while its
+ * pid answers signals PostgreSQL refuses the data directory ("lock file already exists"). Wait for it.
+ */
+async function waitUntilReaped(databaseDir: string, timeoutMs = 15_000) {
+  const pid = postmasterPid(databaseDir);
+  if (pid === undefined) return;
+  for (let waited = 0; waited < timeoutMs && processStat(pid)?.state === "Z"; waited += 100) await sleep(100);
 }
 
 /**
