@@ -10,7 +10,19 @@ import path from "node:path";
  */
 export function isRunning(pid: number) {
   const state = processStat(pid)?.state;
-  return state !== undefined && state !== "Z" && state !== "X";
+  return state !== undefined && state !== "Z" && state !== "X" && hasCommandLine(pid);
+}
+
+/**
+ * A process that has begun to exit (killed, not yet a zombie) has released its memory, and with it
+ * its command line: for a moment its state still says running.
+ */
+function hasCommandLine(pid: number) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 export function processStat(pid: number) {
