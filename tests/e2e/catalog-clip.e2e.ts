@@ -13,7 +13,12 @@ describe("clip page", () => {
     await page.getByRole("heading", { name: "Golden Hour Yacht Cruise" }).waitFor();
     await page.getByText("A sleek yacht glides across calm water").waitFor();
     const video = page.locator("main video");
-    expect(await video.getAttribute("poster")).toBe("/media/posters/1.jpg");
+    // The pipeline's poster: a public rendition in the clip's own folder (a new one per original).
+    const poster = await video.getAttribute("poster");
+    expect(poster).toMatch(/^\/media\/clips\/1\/[\w-]+\/poster-640\.webp$/);
+    const posterResponse = await page.request.get(poster ?? "");
+    expect(posterResponse.status()).toBe(200);
+    expect(posterResponse.headers()["content-type"]).toBe("image/webp");
     expect(await video.getAttribute("preload")).toBe("metadata");
     expect(await video.getAttribute("controls")).not.toBeNull();
     await video.evaluate((element: HTMLVideoElement) => {

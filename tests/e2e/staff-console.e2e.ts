@@ -5,6 +5,7 @@ import { THEME_STORAGE_KEY } from "~/constants";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { DEMO_PASSWORD, signIn } from "./accounts-helpers";
 import { expectAccessible, newPage, PHONE } from "./browser";
+import { lockCatalogue } from "./catalogue-lock";
 
 /** The staff console as the team uses it, signed in as the demo developer. */
 const DEVELOPER = "dev@verdeo.local";
@@ -18,7 +19,7 @@ afterAll(async () => {
   await client?.end();
 });
 
-/** A clip waiting for review, copied from a demo clip (the public catalogue is left alone). */
+/** A clip waiting for review, copied from a demo clip (not public until a test approves it). */
 async function clipInReview(title: string) {
   const result = await client.query<{ id: number }>(
     `insert into posts (title, description, thumbnail_url, video_url, user_id, niche_id, license, duration_seconds,
@@ -79,15 +80,23 @@ describe("staff console", () => {
     const rejectId = await clipInReview(`Review reject ${run}`);
     const page = await staffPage();
 
-    await page.goto("/staff/review");
-    await page.getByRole("link", { name: new RegExp(`Review approve ${run}`) }).click();
-    await page.waitForURL(`**/staff/clips/${approveId}`);
-    await page.getByRole("button", { name: "Approve and publish" }).click();
-    await page.waitForURL("**/staff/review");
-    await toast(page, "Approved: the clip is published.");
-    expect((await clipStatus(approveId))?.status).toBe("published");
-    const publicPage = await page.goto(`/video/${approveId}`);
-    expect(publicPage?.status()).toBe(200);
+    // Other browser tests count the demo catalogue on this shared server: they wait while the
+    // approved clip is public, and find the catalogue as it was once it is removed again.
+    const unlockCatalogue = await lockCatalogue();
+    try {
+      await page.goto("/staff/review");
+      await page.getByRole("link", { name: new RegExp(`Review approve ${run}`) }).click();
+      await page.waitForURL(`**/staff/clips/${approveId}`);
+      await page.getByRole("button", { name: "Approve and publish" }).click();
+      await page.waitForURL("**/staff/review");
+      await toast(page, "Approved: the clip is published.");
+      expect((await clipStatus(approveId))?.status).toBe("published");
+      const publicPage = await page.goto(`/video/${approveId}`);
+      expect(publicPage?.status()).toBe(200);
+    } finally {
+      await client.query("delete from posts where id = $1", [approveId]);
+      unlockCatalogue();
+    }
 
     await page.goto(`/staff/clips/${rejectId}`);
     await page.getByRole("link", { name: "Reject…" }).click();

@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { connectToServerDatabase } from "../support/commerce-http";
 import { DEMO_PASSWORD, signIn } from "./accounts-helpers";
 import { newPage } from "./browser";
 import { lockCatalogue } from "./catalogue-lock";
@@ -123,15 +123,7 @@ async function publishAndFind(clipUrl: string) {
 
 /** Deletes the clip straight in the test server's database. */
 async function removeClip(id: number) {
-  const dataDir = inject("dataDir");
-  const client = new pg.Client({
-    host: path.join(dataDir, "pg"),
-    port: 5432,
-    user: "postgres",
-    database: "postgres",
-    password: readFileSync(path.join(dataDir, "pg-password"), "utf8").trim(),
-  });
-  await client.connect();
+  const client = await connectToServerDatabase(inject("dataDir"));
   try {
     await client.query("delete from posts where id = $1", [id]);
   } finally {
