@@ -118,7 +118,7 @@ describe("explore videos", () => {
   it("Reset All Filters clears the text, niche, sub-niche and all five filters", async () => {
     const page = await newPage();
     await page.goto(
-      "/videos?q=yacht&niche=luxury&sub=Yachts&license=extended&duration=medium&orientation=landscape&tone=warm&mood=cinematic",
+      "/videos?q=yacht&niche=luxury&sub=Yachts&license=extended&duration=short&orientation=landscape&tone=warm&mood=cinematic",
     );
     expect(await resultCount(page)).toBe(1);
     await page.getByRole("link", { name: RESET_FILTERS }).first().click();
