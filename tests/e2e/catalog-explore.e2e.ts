@@ -120,7 +120,21 @@ describe("explore videos", () => {
     await page.goto(
       "/videos?q=yacht&niche=luxury&sub=Yachts&license=extended&duration=short&orientation=landscape&tone=warm&mood=cinematic",
     );
-    expect(await resultCount(page)).toBe(1);
+    const matching = DEMO_CLIPS.filter(
+      (clip) =>
+        // Search reads the title, tags, niche and sub-niche names and the description.
+        [clip.title, clip.description, clip.subNiche, ...clip.tags].some((text) => /yacht/i.test(text)) &&
+        clip.nicheId === "luxury" &&
+        clip.subNiche === "Yachts" &&
+        clip.license === "extended" &&
+        clip.durationSeconds < DURATION_SHORT_MAX_EXCLUSIVE &&
+        clip.orientation === "landscape" &&
+        clip.colorTone === "warm" &&
+        clip.mood === "cinematic",
+    ).length;
+    expect(matching).toBeGreaterThan(0);
+    expect(matching).toBeLessThan(DEMO_CLIPS.length);
+    expect(await resultCount(page)).toBe(matching);
     await page.getByRole("link", { name: RESET_FILTERS }).first().click();
     await page.waitForURL((url) => url.pathname === "/videos" && url.search === "");
     await expectCount(page, DEMO_CLIPS.length);
