@@ -144,3 +144,54 @@ export async function placeOrderOverHttp(server: Pick<ServerProcess, "url">, ord
   }
   return elapsedMs;
 }
+
+type Tier = Awaited<ReturnType<typeof seedPlansAndPromos>>[number];
+
+/**
+ * `clients` buyers place orders one after another, each with a new address and the e-mail
+ * `{prefix}-{n}@durability.test`, until `stop` is called; once `stopAfter` orders are confirmed
+ * (the redirect to /checkout/success came back: the order was promised), `stop` is called once.
+ */
+export async function streamOrdersUntil(
+  server: Pick<ServerProcess, "url">,
+  tiers: Tier[],
+  options: { clients: number; prefix: string; stopAfter: number; stop: () => void },
+) {
+  const confirmed: string[] = [];
+  let failed = 0;
+  let attempted = 0;
+  let stopped = false;
+  const client = async () => {
+    while (!stopped) {
+      const n = attempted++;
+      const tier = tiers[n % tiers.length]!;
+      const email = `${options.prefix}-${n}@durability.test`;
+      try {
+        await placeOrderOverHttp(server, { category: tier.category, tierId: tier.id, email, ip: buyerIp(n) });
+        confirmed.push(email);
+      } catch {
+        failed += 1;
+      }
+      if (!stopped && confirmed.length >= options.stopAfter) {
+        stopped = true;
+        options.stop();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.clients }, client));
+  return { confirmed, failed, attempted };
+}
+
+/** How many orders each e-mail of a stream (`{prefix}-…`) has in the database, by e-mail. */
+export async function storedOrderCounts(dataDir: string, prefix: string) {
+  const database = await connectToServerDatabase(dataDir);
+  try {
+    const stored = await database.query<{ email: string; n: number }>(
+      "select email, count(*)::int as n from orders_pending where email like $1 group by email",
+      [`${prefix}-%`],
+    );
+    return new Map(stored.rows.map((row) => [row.email, row.n]));
+  } finally {
+    await database.end();
+  }
+}

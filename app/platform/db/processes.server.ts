@@ -1,7 +1,7 @@
 import { readFileSync, readlinkSync } from "node:fs";
 import path from "node:path";
 
-/** What /proc says about a process (Linux): used to tell a live postmaster from a dead one. */
+// What /proc says about a process (Linux): used to tell a live postmaster from a dead one.
 
 /**
  * Alive and not a zombie. A postgres killed under a busy server stays a zombie (dead, its pid and
