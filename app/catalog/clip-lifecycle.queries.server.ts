@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { profiles } from "~/accounts/schema.server";
 import { db, type Executor } from "~/platform/db/client.server";
 import type { ClipStatus } from "./attributes";
@@ -67,15 +67,15 @@ export async function selectCreatorClips(creatorId: string, statuses?: ClipStatu
     .orderBy(desc(posts.createdAt), desc(posts.id));
 }
 
-export async function selectClipsByStatus(statuses: ClipStatus[], limit: number) {
+export async function selectClipsByStatus(statuses: ClipStatus[], enteredBefore: Date, limit: number) {
   return db()
     .select(lifecycleColumns)
     .from(posts)
     .innerJoin(profiles, eq(profiles.id, posts.userId))
     .innerJoin(niches, eq(niches.id, posts.nicheId))
     .leftJoin(subNiches, eq(subNiches.id, posts.subNicheId))
-    .where(inArray(posts.status, statuses))
-    .orderBy(posts.createdAt, posts.id)
+    .where(and(inArray(posts.status, statuses), lt(posts.statusChangedAt, enteredBefore)))
+    .orderBy(posts.statusChangedAt, posts.id)
     .limit(limit);
 }
 
@@ -108,7 +108,7 @@ export async function updateClipStatus(
 ) {
   const [row] = await executor
     .update(posts)
-    .set({ status: to, statusReason })
+    .set({ status: to, statusReason, statusChangedAt: sql`now()` })
     .where(
       and(
         eq(posts.id, clipId),

@@ -71,9 +71,9 @@ export function listCreatorClips(creatorId: string, statuses?: ClipStatus[]) {
   return selectCreatorClips(creatorId, statuses);
 }
 
-/** Oldest first: the order a review queue is worked in. */
-export function listClipsInStatus(statuses: ClipStatus[], limit = 100) {
-  return selectClipsByStatus(statuses, limit);
+/** Clips that entered one of `statuses` before `enteredBefore` and are still in it, longest waiting first. */
+export function listClipsInStatusSince(statuses: ClipStatus[], enteredBefore: Date, limit = 100) {
+  return selectClipsByStatus(statuses, enteredBefore, limit);
 }
 
 export async function countCreatorClips(creatorId: string) {

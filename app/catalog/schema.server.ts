@@ -108,6 +108,8 @@ export const posts = pgTable(
     }),
     /** How far the media pipeline is with a processing clip, 0–100. */
     processingProgress: smallint("processing_progress").notNull().default(100),
+    /** When the clip entered its status: a clip "stuck in processing" is measured from it, not from the upload. */
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [

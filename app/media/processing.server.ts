@@ -1,4 +1,4 @@
-import { listClipsInStatus } from "~/catalog/clip-lifecycle.server";
+import { listClipsInStatusSince } from "~/catalog/clip-lifecycle.server";
 import type { Executor } from "~/platform/db/client.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { prepareClipJob } from "./jobs.server";
@@ -13,12 +13,14 @@ export async function startClipProcessing(job: ProcessClipJob, options: { tx?: E
   await enqueue(prepareClipJob, job, { tx: options.tx });
 }
 
-/** Fails clips whose processing never finished, so their creators see a reason (a scheduled job). */
+/**
+ * Fails clips whose processing never finished, so their creators see a reason (a scheduled job).
+ * Counted from when processing began, not from the upload: a clip taken back into the pipeline
+ * (the demo's published clips while they render) is not stuck because it is old.
+ */
 export async function failStuckClips() {
-  const cutoff = Date.now() - STUCK_AFTER_HOURS * 3_600_000;
-  const stuck = (await listClipsInStatus(["processing"], 500)).filter(
-    (clip) => clip.createdAt.getTime() < cutoff,
-  );
+  const cutoff = new Date(Date.now() - STUCK_AFTER_HOURS * 3_600_000);
+  const stuck = await listClipsInStatusSince(["processing"], cutoff, 500);
   for (const clip of stuck) await failClip(clip.id, MEDIA_FAILURES.stuck);
   return stuck.length;
 }

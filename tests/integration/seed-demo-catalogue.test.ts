@@ -1,9 +1,13 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DURATIONS, ORIENTATIONS } from "~/catalog/attributes";
 import { HOME_CATEGORIES, TOP_SEARCHES, TRENDING_CHIPS } from "~/catalog/catalog-content";
+import { changeClipStatus, findLifecycleClip } from "~/catalog/clip-lifecycle.server";
 import { parseExploreQuery } from "~/catalog/explore-query.server";
+import { posts } from "~/catalog/schema.server";
 import { searchClips } from "~/catalog/search.server";
-import { failStuckClips } from "~/media/processing.server";
+import { failStuckClips, STUCK_AFTER_HOURS } from "~/media/processing.server";
+import { db } from "~/platform/db/client.server";
 import { DEMO_CLIPS, DEMO_IMAGES, DEMO_NICHES } from "../../server/seed/demo-content";
 import { seedDemoContent } from "../../server/seed/seed";
 import { useTestDatabase } from "../setup/database";
@@ -40,6 +44,22 @@ describe("demo catalogue", () => {
   it("its studio clips waiting for the pipeline are not taken for uploads stuck in processing", async () => {
     // The hourly sweep may run while the demo renders; a failed demo clip would never be rendered.
     expect(await failStuckClips()).toBe(0);
+  });
+
+  it("a published demo clip taken back into the pipeline is not stuck for being old, only for processing 3 hours", async () => {
+    // The demo's published clips are dated weeks back and re-enter processing while they render.
+    const [clip] = DEMO_CLIPS;
+    await changeClipStatus(db(), { clipId: clip!.id, from: ["published"], to: "processing" });
+    expect(await failStuckClips()).toBe(0);
+    expect((await findLifecycleClip(clip!.id))?.status).toBe("processing");
+
+    await db()
+      .update(posts)
+      .set({ statusChangedAt: new Date(Date.now() - (STUCK_AFTER_HOURS * 60 + 1) * 60_000) })
+      .where(eq(posts.id, clip!.id));
+    expect(await failStuckClips()).toBe(1);
+    expect((await findLifecycleClip(clip!.id))?.status).toBe("failed");
+    await changeClipStatus(db(), { clipId: clip!.id, from: ["failed"], to: "published" });
   });
 
   it.each(HOME_CATEGORIES)("the home category chip %s leads to results", async (chip) => {

@@ -48,6 +48,20 @@ function manifests(dataDir: string) {
   }
 }
 
+/**
+ * Demo clips whose manifest records another status than the seed meant (a published clip that
+ * failed in the pipeline, say): browser tests and benchmarks would count a different catalogue.
+ */
+async function clipsInWrongState(dataDir: string) {
+  const { ALL_DEMO_CLIPS } = await import("../../server/seed/media");
+  return ALL_DEMO_CLIPS.flatMap((clip) => {
+    const meant = "state" in clip ? clip.state : "published";
+    const file = path.join(dataDir, "private", "demo", "manifests", `${clip.id}.json`);
+    const { status, statusReason } = JSON.parse(readFileSync(file, "utf8"));
+    return status === meant ? [] : [`#${clip.id} is ${status} (${statusReason}), not ${meant}`];
+  });
+}
+
 /** Puts cached demo media into a fresh DATA_DIR, if there is a cache. */
 export function restoreDemoMedia(dataDir: string) {
   const cache = cacheDir();
@@ -70,7 +84,11 @@ export async function waitForDemoMedia(baseUrl: string, dataDir: string, timeout
           fetch(`${baseUrl}${page}`, { headers: { cookie: "fresh=1" } }).then((response) => response.text()),
         ),
       );
-      if (!pages.some((html) => html.includes(PROCESSING_POSTER_URL))) return;
+      if (!pages.some((html) => html.includes(PROCESSING_POSTER_URL))) {
+        const wrong = await clipsInWrongState(dataDir);
+        if (wrong.length > 0) throw new Error(`demo clips ended in the wrong state: ${wrong.join("; ")}`);
+        return;
+      }
     }
     await sleep(500);
   }
@@ -85,7 +103,7 @@ export async function saveDemoMedia(dataDir: string) {
   const cache = cacheDir();
   if (existsSync(cache)) return;
   const { ALL_DEMO_CLIPS } = await import("../../server/seed/media");
-  if (manifests(dataDir) < ALL_DEMO_CLIPS.length) return;
+  if (manifests(dataDir) < ALL_DEMO_CLIPS.length || (await clipsInWrongState(dataDir)).length > 0) return;
   mkdirSync(cache, { recursive: true });
   for (const folder of await demoFolders()) {
     if (existsSync(path.join(dataDir, folder)))
