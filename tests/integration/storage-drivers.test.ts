@@ -8,7 +8,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import express from "express";
-import S3rver from "s3rver";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "~/platform/config.server";
 import {
@@ -21,6 +20,7 @@ import { localDiskStorage } from "~/platform/storage/local-disk.server";
 import { PRIVATE_PREFIX, type S3StorageOptions, s3Storage } from "~/platform/storage/s3.server";
 import { linkSigner } from "~/platform/storage/signed-links.server";
 import { storage } from "~/platform/storage/storage.server";
+import { startS3Bucket } from "../support/s3-bucket";
 
 /**
  * One suite for every storage driver: each case below runs against files on local disk and against an
@@ -97,28 +97,11 @@ async function localDisk() {
 
 let s3Bucket: S3StorageOptions;
 async function s3() {
-  const dir = mkdtempSync(path.join(tmpdir(), "verdeo-s3-"));
-  const server = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    directory: dir,
-    silent: true,
-    configureBuckets: [{ name: "media", configs: [] }],
-  });
-  const { port } = await server.run();
-  s3Bucket = {
-    bucket: "media",
-    region: "us-east-1",
-    endpoint: `http://127.0.0.1:${port}`,
-    forcePathStyle: true,
-    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-  };
+  const bucket = await startS3Bucket();
+  s3Bucket = bucket.options;
   return serveDriver(
     () => s3Storage(s3Bucket),
-    async () => {
-      await server.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    () => bucket.close(),
   );
 }
 

@@ -6,90 +6,26 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { beforeAll, describe, expect, it } from "vitest";
-import { findLifecycleClip } from "~/catalog/clip-lifecycle.server";
-import { MEDIA_JOBS } from "~/media/jobs.server";
 import { MEDIA_FAILURES } from "~/media/media-rules";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
-import { workDueJobs } from "~/platform/jobs/queue.server";
 import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import { storage } from "~/platform/storage/storage.server";
-import { action, loader } from "~/studio/routes/uploads";
 import { studioUploads } from "~/studio/schema.server";
 import { UPLOAD_MESSAGES } from "~/studio/upload-limits";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
+import {
+  BASE,
+  createUpload as create,
+  metadata,
+  settled,
+  tus,
+  uploadWhole as upload,
+} from "../support/tus-requests";
 import { makeFile, makeVideo } from "../support/video-files";
 
 useTestDatabase();
-
-const BASE = "http://localhost:3000";
-
-/** Calls the tus route module as React Router would. */
-async function tus(
-  method: string,
-  pathname: string,
-  cookie: string | undefined,
-  headers: Record<string, string> = {},
-  body?: Buffer,
-  clientIp?: string,
-) {
-  const request = new Request(`${BASE}${pathname}`, {
-    method,
-    headers: { "Tus-Resumable": "1.0.0", ...(cookie ? { Cookie: cookie } : {}), ...headers },
-    body: body ? new Uint8Array(body) : undefined,
-  });
-  const args = {
-    request,
-    params: { "*": pathname.replace("/studio/uploads/", "") },
-    context: { clientIp },
-  } as never;
-  try {
-    return method === "HEAD" || method === "GET" ? await loader(args) : await action(args);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-const metadata = (fileName: string) => `filename ${Buffer.from(fileName).toString("base64")}`;
-
-async function create(cookie: string, fileName: string, length: number) {
-  return tus("POST", "/studio/uploads/", cookie, {
-    "Upload-Length": String(length),
-    "Upload-Metadata": metadata(fileName),
-  });
-}
-
-/** Uploads a whole file in one PATCH; returns the clip id the server made of it. */
-async function upload(cookie: string, fileName: string, body: Buffer) {
-  const created = await create(cookie, fileName, body.length);
-  expect(created.status).toBe(201);
-  const location = new URL(created.headers.get("Location")!, BASE).pathname;
-  const patched = await tus(
-    "PATCH",
-    location,
-    cookie,
-    {
-      "Upload-Offset": "0",
-      "Content-Type": "application/offset+octet-stream",
-    },
-    body,
-  );
-  expect(patched.status).toBe(204);
-  return { clipId: Number(patched.headers.get("Verdeo-Clip-Id")), location };
-}
-
-async function settled(clipId: number, timeoutMs = 90_000) {
-  const started = Date.now();
-  for (;;) {
-    await workDueJobs(MEDIA_JOBS);
-    const clip = await findLifecycleClip(clipId);
-    if (clip && clip.status !== "processing") return clip;
-    if (Date.now() - started > timeoutMs) throw new Error(`clip ${clipId} still processing`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 const uploadsDir = () => path.join(config().DATA_DIR, "uploads");
 const storedUploadParts = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()) : []);
