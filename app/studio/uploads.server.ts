@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
-import { S3Store } from "@tus/s3-store";
 import { EVENTS, Server, type Upload } from "@tus/server";
 import { createProcessingClip } from "~/catalog/clip-lifecycle.server";
 import { startClipProcessing } from "~/media/processing.server";
@@ -12,6 +11,7 @@ import { CONTROL_CHARACTER } from "~/platform/control-characters";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
+import { S3_CHECKSUMS_WHEN_REQUIRED } from "~/platform/storage/s3.server";
 import { storage } from "~/platform/storage/storage.server";
 import {
   containerOf,
@@ -20,6 +20,7 @@ import {
   UPLOAD_EXPIRY_HOURS,
   UPLOAD_MESSAGES,
 } from "./upload-limits";
+import { UploadS3Store } from "./upload-s3-store.server";
 import {
   countUploadsInProgress,
   deleteUpload,
@@ -64,7 +65,7 @@ function createDataStore() {
   const settings = config();
   if (settings.S3_BUCKET) {
     const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = settings;
-    return new S3Store({
+    return new UploadS3Store({
       partSize: 8 * 1024 * 1024,
       s3ClientConfig: {
         bucket: settings.S3_BUCKET,
@@ -72,6 +73,7 @@ function createDataStore() {
         endpoint: settings.S3_ENDPOINT,
         forcePathStyle: settings.S3_FORCE_PATH_STYLE,
         credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+        ...S3_CHECKSUMS_WHEN_REQUIRED,
       },
       expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3_600_000,
     });
@@ -157,7 +159,7 @@ export function titleFromFileName(fileName: string) {
 async function finishUpload(uploader: Uploader, upload: Upload) {
   const record = await selectUpload(upload.id);
   if (!record || record.creatorId !== uploader.id) throw refuse(404, UPLOAD_MESSAGES.notFound);
-  const store = uploadServer().datastore as FileStore | S3Store;
+  const store = uploadServer().datastore as FileStore | UploadS3Store;
   const extension = containerOf(record.fileName)!;
   const originalKey = `originals/${uploader.id}/${upload.id.replace(/^\.tus-/, "")}.${extension}`;
   if (store instanceof FileStore) {
@@ -197,7 +199,7 @@ export function handleUpload(request: Request, uploader: Uploader, clientIp?: st
 /** Deletes uploads left unfinished for UPLOAD_EXPIRY_HOURS, with their bytes (a scheduled job). */
 export async function removeExpiredUploads() {
   const expired = await expireUploadsStartedBefore(new Date(Date.now() - UPLOAD_EXPIRY_HOURS * 3_600_000));
-  const store = uploadServer().datastore as FileStore | S3Store;
+  const store = uploadServer().datastore as FileStore | UploadS3Store;
   for (const { id } of expired) {
     await store.remove(id).catch(() => {});
   }

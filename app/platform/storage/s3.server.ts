@@ -39,6 +39,16 @@ export interface S3StorageOptions {
  */
 export const PRIVATE_PREFIX = ".private/";
 
+/**
+ * For every S3 client of the app (this driver's and the upload store's). By default the SDK adds CRC
+ * checksums to every upload, as aws-chunked trailers on streamed bodies, which many S3-compatible
+ * stores refuse or store as part of the bytes: add and check them only where S3 demands it.
+ */
+export const S3_CHECKSUMS_WHEN_REQUIRED = {
+  requestChecksumCalculation: "WHEN_REQUIRED",
+  responseChecksumValidation: "WHEN_REQUIRED",
+} as const;
+
 /** Parts of a streamed upload: S3 wants at least 5 MiB; two in flight bound the memory per upload. */
 const PART_BYTES = 8 * 1024 * 1024;
 
@@ -61,10 +71,7 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
         endpoint: options.endpoint,
         forcePathStyle: options.forcePathStyle,
         credentials: options.credentials,
-        // By default the SDK adds CRC checksums to every upload (as aws-chunked trailers on streamed
-        // bodies), which many S3-compatible stores refuse: add and check them only where S3 demands it.
-        requestChecksumCalculation: "WHEN_REQUIRED",
-        responseChecksumValidation: "WHEN_REQUIRED",
+        ...S3_CHECKSUMS_WHEN_REQUIRED,
       }),
     })));
 

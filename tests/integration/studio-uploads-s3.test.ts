@@ -1,0 +1,176 @@
+import { createHash, randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findLifecycleClip } from "~/catalog/clip-lifecycle.server";
+import { loadConfig } from "~/platform/config.server";
+import { db } from "~/platform/db/client.server";
+import { storage } from "~/platform/storage/storage.server";
+import { studioUploads } from "~/studio/schema.server";
+import { UPLOAD_EXPIRY_HOURS, UPLOAD_MESSAGES } from "~/studio/upload-limits";
+import { removeExpiredUploads } from "~/studio/uploads.server";
+import { createAccount, sessionCookie } from "../factories/accounts";
+import { useTestDatabase } from "../setup/database";
+import { type S3Bucket, startS3Bucket } from "../support/s3-bucket";
+import {
+  createUpload as create,
+  locationOf,
+  sendChunk as patch,
+  settled,
+  tus,
+  uploadWhole,
+} from "../support/tus-requests";
+import { makeVideo } from "../support/video-files";
+
+/**
+ * The studio's resumable uploads with S3_BUCKET set: tus keeps unfinished uploads as multipart uploads
+ * in the bucket (@tus/s3-store), and a finished one becomes a private original in the same bucket.
+ * The bucket is s3rver, in-process.
+ */
+let bucket: S3Bucket;
+beforeAll(async () => {
+  bucket = await startS3Bucket();
+  loadConfig({ ...process.env, ...bucket.env });
+});
+afterAll(async () => {
+  await bucket?.close();
+});
+
+useTestDatabase();
+
+const MiB = 1024 * 1024;
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+let creator: { cookie: string; id: string };
+let other: { cookie: string; id: string };
+
+beforeAll(async () => {
+  const a = await createAccount({ role: "creator" });
+  const b = await createAccount({ role: "creator" });
+  creator = { id: a.id, cookie: await sessionCookie(a.email) };
+  other = { id: b.id, cookie: await sessionCookie(b.email) };
+});
+
+describe("resumable uploads into an S3 bucket", () => {
+  it("an upload sent in three PATCHes resumes at the offset HEAD reports and ends as the clip's private original in the bucket", async () => {
+    // Noise keeps the video large: a first PATCH of 6 MiB is a whole multipart part, a second of
+    // 1 MiB is under S3's 5 MiB minimum (kept aside by the store), the third finishes the upload.
+    const video = makeVideo("s3-noise.mp4", { seconds: 4, filter: "noise=alls=10:allf=t" });
+    expect(video.length).toBeGreaterThan(8 * MiB);
+    const created = await create(creator.cookie, "noisy_harbour.mp4", video.length);
+    expect(created.status).toBe(201);
+    const location = locationOf(created);
+
+    const first = await patch(location, creator.cookie, 0, video.subarray(0, 6 * MiB));
+    expect(first.status).toBe(204);
+    expect(first.headers.get("Upload-Offset")).toBe(String(6 * MiB));
+    const second = await patch(location, creator.cookie, 6 * MiB, video.subarray(6 * MiB, 7 * MiB));
+    expect(second.status).toBe(204);
+    const head = await tus("HEAD", location, creator.cookie);
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Upload-Offset")).toBe(String(7 * MiB));
+    expect(head.headers.get("Upload-Length")).toBe(String(video.length));
+    const last = await patch(location, creator.cookie, 7 * MiB, video.subarray(7 * MiB));
+    expect(last.status).toBe(204);
+    expect(last.headers.get("Upload-Offset")).toBe(String(video.length));
+
+    const clip = await findLifecycleClip(Number(last.headers.get("Verdeo-Clip-Id")));
+    expect(clip).toMatchObject({ status: "processing", creatorId: creator.id, title: "noisy harbour" });
+    expect(clip!.originalKey).toMatch(new RegExp(`^originals/${creator.id}/[0-9a-f]{32}\\.mp4$`));
+    expect(await bucket.keys()).toEqual([`.private/${clip!.originalKey}`]);
+    expect(bucket.openMultipartUploads()).toEqual([]);
+    expect(await storage().stat(clip!.originalKey!)).toMatchObject({
+      visibility: "private",
+      size: video.length,
+    });
+    const read = await storage().getStream(clip!.originalKey!);
+    expect(sha256(Buffer.concat(await read!.body.toArray()))).toBe(sha256(video));
+  });
+
+  it("another creator cannot HEAD, PATCH or DELETE someone's upload, and the bucket keeps it as it was", async () => {
+    const created = await create(creator.cookie, "mine.mp4", 1000);
+    const location = locationOf(created);
+    const stored = await bucket.keys();
+    const open = bucket.openMultipartUploads();
+
+    expect((await tus("HEAD", location, other.cookie)).status).toBe(404);
+    expect((await patch(location, other.cookie, 0, Buffer.alloc(10))).status).toBe(404);
+    expect((await tus("DELETE", location, other.cookie)).status).toBe(404);
+
+    expect(await bucket.keys()).toEqual(stored);
+    expect(bucket.openMultipartUploads()).toEqual(open);
+    const head = await tus("HEAD", location, creator.cookie);
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Upload-Offset")).toBe("0");
+    expect((await tus("DELETE", location, creator.cookie)).status).toBe(204);
+  });
+
+  it.each([
+    ["a 5 GiB declared length", "huge.mp4", 5 * 1024 ** 3, 413, UPLOAD_MESSAGES.tooLarge],
+    ["a file that is not mp4, mov, webm or mkv", "notes.txt", 1000, 415, UPLOAD_MESSAGES.badContainer],
+    ["a file name with a line break", "a\r\nb.mp4", 1000, 400, UPLOAD_MESSAGES.badName],
+  ])(
+    "%s is refused with its message before anything reaches the bucket",
+    async (_what, name, length, status, message) => {
+      const stored = await bucket.keys();
+      const open = bucket.openMultipartUploads();
+
+      const response = await create(creator.cookie, name, length);
+
+      expect(response.status).toBe(status);
+      expect(await response.text()).toBe(message);
+      expect(await bucket.keys()).toEqual(stored);
+      expect(bucket.openMultipartUploads()).toEqual(open);
+    },
+  );
+
+  it("a cancelled upload leaves neither an object nor a multipart upload in the bucket", async () => {
+    const stored = await bucket.keys();
+    const body = randomBytes(7 * MiB);
+    const created = await create(creator.cookie, "changed-my-mind.mp4", 20 * MiB);
+    const location = locationOf(created);
+    const id = location.replace("/studio/uploads/", "");
+    // A whole part and a piece under S3's 5 MiB minimum, which the store keeps as an object of its own.
+    expect((await patch(location, creator.cookie, 0, body.subarray(0, 6 * MiB))).status).toBe(204);
+    expect((await patch(location, creator.cookie, 6 * MiB, body.subarray(6 * MiB))).status).toBe(204);
+    expect(bucket.openMultipartUploads()).toEqual([id]);
+    expect((await bucket.keys()).filter((key) => key.startsWith(id))).not.toEqual([]);
+
+    expect((await tus("DELETE", location, creator.cookie)).status).toBe(204);
+
+    expect(await bucket.keys()).toEqual(stored);
+    expect(bucket.openMultipartUploads()).toEqual([]);
+    expect((await tus("HEAD", location, creator.cookie)).status).toBe(404);
+  });
+
+  it("the sweep removes an upload left unfinished past its expiry from the bucket, the piece under 5 MiB too", async () => {
+    const body = randomBytes(7 * MiB);
+    const created = await create(creator.cookie, "left-behind.mp4", 20 * MiB);
+    const location = locationOf(created);
+    const id = location.replace("/studio/uploads/", "");
+    expect((await patch(location, creator.cookie, 0, body.subarray(0, 6 * MiB))).status).toBe(204);
+    expect((await patch(location, creator.cookie, 6 * MiB, body.subarray(6 * MiB))).status).toBe(204);
+    const startedLongAgo = new Date(Date.now() - (UPLOAD_EXPIRY_HOURS + 1) * 3_600_000);
+    await db().update(studioUploads).set({ createdAt: startedLongAgo }).where(eq(studioUploads.id, id));
+
+    expect(await removeExpiredUploads()).toBe(1);
+
+    expect((await bucket.keys()).filter((key) => key.startsWith(id))).toEqual([]);
+    expect(bucket.openMultipartUploads()).not.toContain(id);
+    expect((await tus("HEAD", location, creator.cookie)).status).toBe(404);
+  });
+
+  it("the media pipeline reads an original from the bucket and stores the clip's renditions beside it", async () => {
+    const { clipId } = await uploadWhole(creator.cookie, "bucket_sunrise.mp4", makeVideo("bucket.mp4"));
+
+    const clip = await settled(clipId);
+
+    expect(clip).toMatchObject({ status: "needs_details", width: 1280, height: 720, durationSeconds: 4 });
+    const keys = await bucket.keys();
+    expect(keys).toContain(`.private/${clip.originalKey}`);
+    for (const url of [clip.previewUrl, clip.previewSmallUrl, clip.storyboardUrl, clip.thumbnailUrl]) {
+      expect(url).toMatch(/^\/media\/clips\//);
+      expect(keys).toContain(url!.replace("/media/", ""));
+    }
+    expect(keys.filter((key) => key.startsWith(".tus-"))).toEqual([]);
+  }, 120_000);
+});
