@@ -1,7 +1,7 @@
 import { isUniqueViolation } from "~/accounts/profiles.server";
 import { recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
-import { PLAN_ADMIN_TEXTS, PlanFormSchema, TierFormSchema } from "./plan-admin";
+import { PLAN_ADMIN_TEXTS, type PlanForm, type TierForm } from "./plan-admin";
 import {
   countTiersOfPlan,
   deleteTierRow,
@@ -15,27 +15,25 @@ import type { PlanCategory } from "./plans";
 
 /**
  * Staff edit plans and tiers. Orders copy every amount when they are placed, so nothing here
- * reaches an existing order; the pricing page and new checkouts see the change at once.
+ * reaches an existing order; the pricing page and new checkouts see the change at once. Their forms
+ * are read (with `PlanFormSchema`, `TierFormSchema`) by the staff route.
  */
 export type PlanAdminResult =
   | { ok: true }
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "invalid"; message: string };
 
-const invalid = (message: string | undefined) =>
-  ({ ok: false, reason: "invalid", message: message ?? "Invalid input." }) as const;
+const invalid = (message: string) => ({ ok: false, reason: "invalid", message }) as const;
 
 export async function updatePlan(input: {
   category: PlanCategory;
-  form: Record<string, unknown>;
+  plan: PlanForm;
   actorId: string;
 }): Promise<PlanAdminResult> {
-  const parsed = PlanFormSchema.safeParse(input.form);
-  if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
   return db().transaction(async (tx) => {
     const before = await lockPlan(tx, input.category);
     if (!before) return { ok: false, reason: "not_found" } as const;
-    const after = await updatePlanRow(tx, input.category, parsed.data);
+    const after = await updatePlanRow(tx, input.category, input.plan);
     await recordAudit(tx, {
       actorId: input.actorId,
       action: "plan.update",
@@ -50,14 +48,12 @@ export async function updatePlan(input: {
 
 export async function addTier(input: {
   category: PlanCategory;
-  form: Record<string, unknown>;
+  tier: TierForm;
   actorId: string;
 }): Promise<PlanAdminResult> {
-  const parsed = TierFormSchema.safeParse(input.form);
-  if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
   return db().transaction(async (tx) => {
     if (!(await lockPlan(tx, input.category))) return { ok: false, reason: "not_found" } as const;
-    const tier = await insertTier(tx, { planCategory: input.category, ...parsed.data });
+    const tier = await insertTier(tx, { planCategory: input.category, ...input.tier });
     if (!tier) return invalid(PLAN_ADMIN_TEXTS.downloadsTaken);
     await recordAudit(tx, {
       actorId: input.actorId,
@@ -73,17 +69,15 @@ export async function addTier(input: {
 export async function updateTier(input: {
   category: PlanCategory;
   tierId: number;
-  form: Record<string, unknown>;
+  tier: TierForm;
   actorId: string;
 }): Promise<PlanAdminResult> {
-  const parsed = TierFormSchema.safeParse(input.form);
-  if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
   try {
     return await db().transaction(async (tx) => {
       if (!(await lockPlan(tx, input.category))) return { ok: false, reason: "not_found" } as const;
       const before = await findTierOfPlan(tx, input.category, input.tierId);
       if (!before) return { ok: false, reason: "not_found" } as const;
-      const after = await updateTierRow(tx, before.id, parsed.data);
+      const after = await updateTierRow(tx, before.id, input.tier);
       await recordAudit(tx, {
         actorId: input.actorId,
         action: "plan.update_tier",

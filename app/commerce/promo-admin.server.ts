@@ -1,6 +1,6 @@
 import { recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
-import { NewPromoCodeSchema, PROMO_ADMIN_TEXTS, PromoTermsSchema } from "./promo-admin";
+import { type NewPromoCode, PROMO_ADMIN_TEXTS, type PromoTermsInput } from "./promo-admin";
 import {
   insertPromoCode,
   lockPromoCode,
@@ -12,16 +12,6 @@ export type PromoAdminResult =
   | { ok: true; promo: PromoCodeRow }
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "invalid"; field: string; message: string };
-
-function invalid(issues: { path: PropertyKey[]; message: string }[]) {
-  const issue = issues[0];
-  return {
-    ok: false,
-    reason: "invalid",
-    field: String(issue?.path[0] ?? "form"),
-    message: issue?.message ?? "Invalid input.",
-  } as const;
-}
 
 /** What the audit keeps of a code: its terms, not its row metadata. */
 function terms(promo: PromoCodeRow) {
@@ -35,15 +25,16 @@ function terms(promo: PromoCodeRow) {
   };
 }
 
-/** Creates a code; codes are uppercase, so "spring" and "SPRING" are the same code. */
+/**
+ * Creates a code (its form already read with `NewPromoCodeSchema`); codes are uppercase, so "spring"
+ * and "SPRING" are the same code.
+ */
 export async function createPromoCode(input: {
-  form: Record<string, unknown>;
+  promo: NewPromoCode;
   actorId: string;
   now?: Date;
 }): Promise<PromoAdminResult> {
-  const parsed = NewPromoCodeSchema.safeParse(input.form);
-  if (!parsed.success) return invalid(parsed.error.issues);
-  const { code, type, value, expiresAt, maxUses, perCustomerLimit } = parsed.data;
+  const { code, type, value, expiresAt, maxUses, perCustomerLimit } = input.promo;
   if (expiresAt && expiresAt.getTime() <= (input.now ?? new Date()).getTime()) {
     return { ok: false, reason: "invalid", field: "expiresAt", message: PROMO_ADMIN_TEXTS.expiryPast };
   }
@@ -66,15 +57,14 @@ export async function createPromoCode(input: {
 /** Changes a code's terms (never its name: orders refer to it by name). Uses so far stay. */
 export async function updatePromoTerms(input: {
   code: string;
-  form: Record<string, unknown>;
+  terms: PromoTermsInput;
   actorId: string;
 }): Promise<PromoAdminResult> {
-  const parsed = PromoTermsSchema.safeParse(input.form);
-  if (!parsed.success) return invalid(parsed.error.issues);
+  const { terms: next } = input;
   return db().transaction(async (tx) => {
     const before = await lockPromoCode(tx, input.code);
     if (!before) return { ok: false, reason: "not_found" } as const;
-    if (parsed.data.maxUses !== null && parsed.data.maxUses < before.usesCount) {
+    if (next.maxUses !== null && next.maxUses < before.usesCount) {
       return {
         ok: false,
         reason: "invalid",
@@ -82,7 +72,7 @@ export async function updatePromoTerms(input: {
         message: PROMO_ADMIN_TEXTS.maxUsesBelowUsed,
       } as const;
     }
-    const promo = await updatePromoCode(tx, before.code, parsed.data);
+    const promo = await updatePromoCode(tx, before.code, next);
     await recordAudit(tx, {
       actorId: input.actorId,
       action: "promo.update",

@@ -1,33 +1,20 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { readForm } from "~/platform/forms.server";
+import { formReply } from "~/platform/form-reply";
+import { replyWith } from "~/platform/forms.server";
 
-/** Staff action plumbing shared by the console's routes. */
-export type FormFields = Record<string, string>;
-
-/** The posted form as plain strings (a file field is refused as bad input, not stored). */
-export async function readStaffForm(request: Request): Promise<FormFields> {
-  const form = await readForm(request);
-  const fields: FormFields = {};
-  for (const [key, value] of form) {
-    if (typeof value !== "string") throw badRequest("Files are not accepted here.");
-    // The first value wins: a forged duplicate field cannot override the real one.
-    if (!(key in fields)) fields[key] = value;
-  }
-  return fields;
-}
-
-export function badRequest(message: string) {
-  return data({ error: message }, { status: 400 });
-}
+/** Staff action plumbing shared by the console's routes (forms themselves go through `parseForm`). */
 
 export function notFound() {
   return data(null, { status: 404, statusText: "Not Found" });
 }
 
-/** Destructive intents need the confirm step's `confirmed=yes`. */
-export function requireConfirmed(fields: FormFields) {
-  if (fields.confirmed !== "yes") throw badRequest("Please confirm this action first.");
+/**
+ * Destructive intents need the confirm step's `confirmed=yes` (read from the parsed form's values).
+ * Only a forged post lacks it, so it is thrown: the page's error boundary answers, not the form.
+ */
+export function requireConfirmed(values: Record<string, string>) {
+  if (values.confirmed !== "yes") throw replyWith(formReply("Please confirm this action first."));
 }
 
 /** Ids in forms and URLs: bounded before they reach a query. */

@@ -80,7 +80,7 @@ export async function findTierId(category: PlanCategory, downloads?: number) {
 
 const BASE = "http://localhost:3000";
 
-export function postForm(path: string, fields: Record<string, string>, cookie?: string) {
+export function postForm(path: string, fields: Record<string, string> | [string, string][], cookie?: string) {
   return new Request(`${BASE}${path}`, {
     method: "POST",
     headers: {

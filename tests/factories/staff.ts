@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import type { Role } from "~/accounts/roles";
 import { getOptionalUser, type SessionUser } from "~/accounts/session.server";
+import type { FormReply } from "~/platform/form-reply";
 import { createAccount, sessionCookie } from "./accounts";
 import { getPage, postForm, settle } from "./commerce";
 
@@ -43,15 +44,13 @@ export function load(handler: unknown, path: string, cookie?: string, params: Re
   );
 }
 
-/** Posts a form to a route action. */
+/** Posts a form to a route action (pairs, to send a field twice); a refusal answers a `FormReply`. */
 export function post(
   handler: unknown,
   path: string,
-  fields: Record<string, string>,
+  fields: Record<string, string> | [string, string][],
   cookie?: string,
   params: Record<string, string> = {},
 ) {
-  return settleThrown<{ error?: string }>(() =>
-    (handler as Handler)(args(postForm(path, fields, cookie), params)),
-  );
+  return settleThrown<FormReply>(() => (handler as Handler)(args(postForm(path, fields, cookie), params)));
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { CONTACT_REPLY_MAX } from "~/accounts/contact-schema";
 import { APPLICATION_TEXTS } from "~/accounts/creator-application";
 import {
   contactMessages,
@@ -12,6 +13,7 @@ import {
 import { getOptionalUser } from "~/accounts/session.server";
 import { signInWithPassword } from "~/accounts/sign-in.server";
 import { clipReports } from "~/catalog/schema.server";
+import { PLAN_ADMIN_TEXTS } from "~/commerce/plan-admin";
 import { PROMO_ADMIN_TEXTS } from "~/commerce/promo-admin";
 import { ordersPending, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { action as hubAction, loader as hubLoader } from "~/content/routes/creators-hub";
@@ -100,6 +102,23 @@ describe("users", () => {
         developer.cookie,
       ),
     );
+    expect((await profileOf(target.id)).role).toBe("user");
+  });
+
+  it("a forged second role field is refused, not obeyed", async () => {
+    const target = await signedIn("user");
+    const forged = await post(
+      usersAction,
+      "/staff/users",
+      [
+        ["intent", "set-role"],
+        ["target", target.id],
+        ["role", "creator"],
+        ["role", "developer"],
+      ],
+      developer.cookie,
+    );
+    expect(forged).toMatchObject({ status: 400, data: { formError: "Choose a user and an action." } });
     expect((await profileOf(target.id)).role).toBe("user");
   });
 
@@ -283,7 +302,7 @@ describe("creator applications", () => {
           { intent: "decline", target, confirmed: "yes" },
           developer.cookie,
         )
-      ).data?.error,
+      ).data?.formError,
     ).toBe(APPLICATION_TEXTS.declineMessageRequired);
     await withoutAuditLog(() =>
       post(
@@ -375,6 +394,22 @@ describe("contact messages", () => {
     expect(await queuedMailTo(row.email)).toEqual([]);
   });
 
+  it("a refused reply says why and gives the text back to edit", async () => {
+    const row = await message();
+    const body = "x".repeat(CONTACT_REPLY_MAX + 1);
+    const refused = await post(
+      messageAction,
+      `/staff/messages/${row.id}`,
+      { intent: "reply", body },
+      developer.cookie,
+      { messageId: row.id },
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { formError: expect.stringContaining(CONTACT_REPLY_MAX.toLocaleString("en")), values: { body } },
+    });
+  });
+
   it("staff close a message; an unknown id is a 404", async () => {
     const row = await message();
     const closed = await post(
@@ -426,7 +461,7 @@ describe("promo codes", () => {
     });
     expect(await create({ code: "Spring-26" })).toMatchObject({
       status: 400,
-      data: { error: PROMO_ADMIN_TEXTS.codeTaken },
+      data: { fieldErrors: { code: PROMO_ADMIN_TEXTS.codeTaken } },
     });
     expect(await lastAudit("promo", "SPRING-26")).toMatchObject({
       action: "promo.create",
@@ -435,15 +470,15 @@ describe("promo codes", () => {
   });
 
   it.each([
-    [{ code: "BIG", value: "101" }, PROMO_ADMIN_TEXTS.percentRange],
-    [{ code: "FIX", type: "fixed", value: "0" }, PROMO_ADMIN_TEXTS.fixedRange],
-    [{ code: "FIX2", type: "fixed", value: "99999999999" }, PROMO_ADMIN_TEXTS.fixedRange],
-    [{ code: "A", value: "5" }, PROMO_ADMIN_TEXTS.codeShape],
-    [{ code: "MAXED", maxUses: "0" }, PROMO_ADMIN_TEXTS.maxUsesRange],
-    [{ code: "OLD", expiresAt: "2020-01-01T00:00" }, PROMO_ADMIN_TEXTS.expiryPast],
-    [{ code: "WHEN", expiresAt: "tomorrow" }, PROMO_ADMIN_TEXTS.expiryInvalid],
-  ])("refuses %j with a clear message", async (fields, message) => {
-    expect(await create(fields)).toMatchObject({ status: 400, data: { error: message } });
+    [{ code: "BIG", value: "101" }, "value", PROMO_ADMIN_TEXTS.percentRange],
+    [{ code: "FIX", type: "fixed", value: "0" }, "value", PROMO_ADMIN_TEXTS.fixedRange],
+    [{ code: "FIX2", type: "fixed", value: "99999999999" }, "value", PROMO_ADMIN_TEXTS.fixedRange],
+    [{ code: "A", value: "5" }, "code", PROMO_ADMIN_TEXTS.codeShape],
+    [{ code: "MAXED", maxUses: "0" }, "maxUses", PROMO_ADMIN_TEXTS.maxUsesRange],
+    [{ code: "OLD", expiresAt: "2020-01-01T00:00" }, "expiresAt", PROMO_ADMIN_TEXTS.expiryPast],
+    [{ code: "WHEN", expiresAt: "tomorrow" }, "expiresAt", PROMO_ADMIN_TEXTS.expiryInvalid],
+  ])("refuses %j beside the field %s with a clear message", async (fields, field, message) => {
+    expect(await create(fields)).toMatchObject({ status: 400, data: { fieldErrors: { [field]: message } } });
     expect(
       await db().select().from(promoCodes).where(eq(promoCodes.code, fields.code.toUpperCase())),
     ).toEqual([]);
@@ -461,7 +496,10 @@ describe("promo codes", () => {
       developer.cookie,
       params,
     );
-    expect(below).toMatchObject({ status: 400, data: { error: PROMO_ADMIN_TEXTS.maxUsesBelowUsed } });
+    expect(below).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { maxUses: PROMO_ADMIN_TEXTS.maxUsesBelowUsed } },
+    });
     expect(
       (
         await post(
@@ -570,6 +608,26 @@ describe("plans", () => {
           .where(eq(pricingTiers.id, Number(tierId)))
       ).length,
     ).toBe(1);
+  });
+
+  it("a refused tier field is named beside that field and keeps the plan's category for the page", async () => {
+    const negative = await post(
+      plansAction,
+      "/staff/plans",
+      {
+        intent: "update-tier",
+        category: "business",
+        tierId: String(await findTierId("business")),
+        downloads: "5",
+        priceCents: "-1",
+        displayOrder: "0",
+      },
+      developer.cookie,
+    );
+    expect(negative).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { priceCents: PLAN_ADMIN_TEXTS.price }, values: { category: "business" } },
+    });
   });
 
   it("a plan edit and its audit entry are one transaction", async () => {

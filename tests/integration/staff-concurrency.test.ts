@@ -13,7 +13,7 @@ import { listAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
 import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import { action as clipAction } from "~/staff/routes/clip";
-import { action as orderAction } from "~/staff/routes/order";
+import { ORDER_TEXTS, action as orderAction } from "~/staff/routes/order";
 import { STAFF_TEXTS } from "~/staff/texts";
 import { createClip, createProfile } from "../factories/catalog";
 import { findTierId } from "../factories/commerce";
@@ -46,7 +46,9 @@ describe("two staff at once", () => {
       ),
     ]);
     expect(results.map((result) => result.status).sort()).toEqual([302, 409]);
-    expect(results.find((result) => result.status === 409)?.data?.error).toBe(STAFF_TEXTS.alreadyReviewed);
+    expect(results.find((result) => result.status === 409)?.data?.formError).toBe(
+      STAFF_TEXTS.alreadyReviewed,
+    );
     const decisions = (await listAudit({ targetType: "clip", targetId: String(clipId) })).filter((entry) =>
       ["clip.approve", "clip.reject"].includes(entry.action),
     );
@@ -101,27 +103,29 @@ describe("two staff at once", () => {
     const params = { orderId: order.id };
     const path = `/staff/orders/${order.id}`;
     expect(
-      (
-        await post(
-          orderAction,
-          path,
-          { intent: "mark-paid", reference: " ", paidAt: "2026-01-01" },
-          first.cookie,
-          params,
-        )
-      ).status,
-    ).toBe(400);
+      await post(
+        orderAction,
+        path,
+        { intent: "mark-paid", reference: " ", paidAt: "2026-01-01" },
+        first.cookie,
+        params,
+      ),
+    ).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { reference: ORDER_TEXTS.reference }, values: { paidAt: "2026-01-01" } },
+    });
     expect(
-      (
-        await post(
-          orderAction,
-          path,
-          { intent: "mark-paid", reference: "x", paidAt: "2999-01-01" },
-          first.cookie,
-          params,
-        )
-      ).status,
-    ).toBe(400);
+      await post(
+        orderAction,
+        path,
+        { intent: "mark-paid", reference: "x", paidAt: "2999-01-01" },
+        first.cookie,
+        params,
+      ),
+    ).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { paidAt: ORDER_TEXTS.paidAt }, values: { reference: "x" } },
+    });
     expect((await post(orderAction, path, { intent: "cancel" }, first.cookie, params)).status).toBe(400);
     expect(
       (await post(orderAction, path, { intent: "refund", confirmed: "yes" }, first.cookie, params)).status,

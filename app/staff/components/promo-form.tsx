@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { PROMO_CODE_MAX } from "~/commerce/checkout-schema";
 import { PROMO_TYPES } from "~/commerce/plans";
 import { PROMO_MAX_USES, PROMO_PER_CUSTOMER_MAX } from "~/commerce/promo-admin";
+import { type FormReply, replyMessage } from "~/platform/form-reply";
 import { ErrorNote, fieldClass, labelClass, SubmitButton } from "./staff-ui";
 
 export interface PromoFormValues {
@@ -18,24 +19,23 @@ const TYPE_LABELS = { percent: "Percent off", fixed: "Fixed amount off (cents)" 
 /** Create and edit share the form; the code itself is fixed once created. */
 export function PromoForm({
   values,
-  error,
-  field,
+  reply,
   submitLabel,
   codeEditable,
 }: {
   values: PromoFormValues;
-  error?: string | null;
-  field?: string | null;
+  /** The refused submit, if any: its first message is shown, every refused field is marked. */
+  reply?: FormReply;
   submitLabel: string;
   codeEditable: boolean;
 }) {
   const invalid = (name: string) =>
-    field === name ? { "aria-invalid": true, "aria-describedby": "promo-error" } : {};
+    reply?.fieldErrors[name] ? { "aria-invalid": true, "aria-describedby": "promo-error" } : {};
   return (
     <Form method="post" className="max-w-xl space-y-4">
       <input type="hidden" name="intent" value={codeEditable ? "create" : "update"} />
       <div id="promo-error">
-        <ErrorNote message={error} />
+        <ErrorNote message={reply ? replyMessage(reply) : null} />
       </div>
       {codeEditable ? (
         <div>

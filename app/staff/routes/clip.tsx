@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { z } from "zod";
 import { can } from "~/accounts/permissions";
 import { requirePermission } from "~/accounts/permissions.server";
@@ -6,11 +6,13 @@ import { listClipReportsOfClip } from "~/catalog/clip-reports.queries.server";
 import { findClipForStaff, type StaffClip } from "~/catalog/staff-clips.queries.server";
 import { pageMeta } from "~/components/meta";
 import { listAudit } from "~/platform/audit.server";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { storage } from "~/platform/storage/storage.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { approveClip, rejectClip, takeDownClip, unpublishClip } from "~/studio/review.server";
 import { REJECTION_REASONS, REVIEW_NOTE_MAX, UNPUBLISH_REASONS } from "~/studio/review-reasons";
-import { badRequest, notFound, readStaffForm, requireConfirmed, SerialIdSchema } from "../action.server";
+import { notFound, requireConfirmed, SerialIdSchema } from "../action.server";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import {
   ErrorNote,
@@ -72,9 +74,8 @@ const ClipActionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requirePermission(request, "staff:review-clips");
   const clipId = clipIdOf(params);
-  const fields = await readStaffForm(request);
-  const parsed = ClipActionSchema.safeParse(fields);
-  if (!parsed.success) return badRequest("Choose a decision (and a reason).");
+  const parsed = await parseForm(request, ClipActionSchema);
+  if (!parsed.ok) return replyWith(formReply("Choose a decision (and a reason)."));
   const input = parsed.data;
   if (
     (input.intent === "unpublish" || input.intent === "take-down") &&
@@ -82,7 +83,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   ) {
     throw notFound();
   }
-  if (input.intent !== "approve") requireConfirmed(fields);
+  if (input.intent !== "approve") requireConfirmed(parsed.values);
   const result =
     input.intent === "approve"
       ? await approveClip({ clipId, actor })
@@ -93,7 +94,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           : await takeDownClip({ clipId, reason: input.reason, note: input.note, actor });
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound();
-    return data({ error: STAFF_TEXTS.alreadyReviewed }, { status: 409 });
+    return replyWith(formReply(STAFF_TEXTS.alreadyReviewed), 409);
   }
   const message = {
     approve: "Approved: the clip is published.",
@@ -188,7 +189,7 @@ export default function ClipPage({ loaderData, actionData }: Route.ComponentProp
         description={`#${clip.id} · uploaded ${formatDateTime(clip.createdAt)}`}
         actions={<Pill tone={CLIP_STATUS_TONES[clip.status]}>{CLIP_STATUS_LABELS[clip.status]}</Pill>}
       />
-      <ErrorNote message={actionData && "error" in actionData ? actionData.error : null} />
+      <ErrorNote message={actionData ? replyMessage(actionData) : null} />
       {step === "reject" && clip.status === "in_review" ? (
         <ConfirmPanel intent="reject" target={target} title="Reject this clip?" confirmLabel="Reject clip">
           <ReasonFields reasons={REJECTION_REASONS} idPrefix="reject" />

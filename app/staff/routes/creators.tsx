@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import {
   APPLICATION_STATUS_LABELS,
@@ -9,8 +9,10 @@ import { listApplications } from "~/accounts/creator-applications.queries.server
 import { decideCreatorApplication } from "~/accounts/creator-applications.server";
 import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { badRequest, notFound, readStaffForm, requireConfirmed, UuidSchema } from "../action.server";
+import { notFound, requireConfirmed, UuidSchema } from "../action.server";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import {
   ErrorNote,
@@ -61,10 +63,9 @@ const DecisionSchema = z.object({
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "staff:manage-creators");
-  const fields = await readStaffForm(request);
-  const parsed = DecisionSchema.safeParse(fields);
-  if (!parsed.success) return badRequest("Choose an application and a decision.");
-  if (parsed.data.intent === "decline") requireConfirmed(fields);
+  const parsed = await parseForm(request, DecisionSchema);
+  if (!parsed.ok) return replyWith(formReply("Choose an application and a decision."));
+  if (parsed.data.intent === "decline") requireConfirmed(parsed.values);
   const result = await decideCreatorApplication({
     applicationId: parsed.data.target,
     form: { decision: parsed.data.intent, message: parsed.data.message },
@@ -72,8 +73,9 @@ export async function action({ request }: Route.ActionArgs) {
   });
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound();
-    if ("message" in result) return data({ error: result.message }, { status: 400 });
-    return data({ error: STAFF_TEXTS.alreadyDecided }, { status: 409 });
+    const values = parsed.values;
+    if ("message" in result) return replyWith(formReply(result.message, { values }));
+    return replyWith(formReply(STAFF_TEXTS.alreadyDecided, { values }), 409);
   }
   return redirectWithToast(withoutConfirm(new URL(request.url)), {
     message:
@@ -97,7 +99,7 @@ export default function Creators({ loaderData, actionData }: Route.ComponentProp
         title="Creator applications"
         description="Approval makes the applicant a creator; either way they get a mail."
       />
-      <ErrorNote message={actionData && "error" in actionData ? actionData.error : null} />
+      <ErrorNote message={actionData ? replyMessage(actionData) : null} />
       {declining ? (
         <ConfirmPanel
           intent="decline"
@@ -115,6 +117,7 @@ export default function Creators({ loaderData, actionData }: Route.ComponentProp
             required
             maxLength={DECISION_MESSAGE_MAX}
             className={fieldClass}
+            defaultValue={actionData?.values.message}
           />
         </ConfirmPanel>
       ) : null}

@@ -1,13 +1,15 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";
 import { recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { JOB_STATES } from "~/platform/jobs/job-states";
 import { jobCounts, listFailedJobs, retryJob } from "~/platform/jobs/queue.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { badRequest, notFound, readStaffForm } from "../action.server";
+import { notFound } from "../action.server";
 import {
   cellClass,
   ErrorNote,
@@ -46,12 +48,12 @@ const RetrySchema = z.object({ intent: z.literal("retry"), target: z.uuid() });
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "staff:manage-jobs");
-  const parsed = RetrySchema.safeParse(await readStaffForm(request));
-  if (!parsed.success) return badRequest("Choose a failed job to retry.");
+  const parsed = await parseForm(request, RetrySchema);
+  if (!parsed.ok) return replyWith(formReply("Choose a failed job to retry."));
   const result = await retryJob(parsed.data.target);
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound();
-    return data({ error: "That job is not failed (any more)." }, { status: 409 });
+    return replyWith(formReply("That job is not failed (any more)."), 409);
   }
   // The queue keeps its own tables and connection, so the entry follows the retry rather than sharing its transaction.
   await recordAudit(db(), {
@@ -71,7 +73,7 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
         title="Jobs"
         description="Background work (mail, media processing, clean-up) by queue and state."
       />
-      <ErrorNote message={actionData && "error" in actionData ? actionData.error : null} />
+      <ErrorNote message={actionData ? replyMessage(actionData) : null} />
       <StaffTable caption="Jobs by queue and state">
         <thead className={theadClass}>
           <tr>

@@ -1,12 +1,14 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { z } from "zod";
 import { findContactMessage } from "~/accounts/contact-inbox.queries.server";
 import { replyToContactMessage, setContactMessageStatus } from "~/accounts/contact-inbox.server";
 import { CONTACT_REPLY_MAX, CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/accounts/contact-schema";
 import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { badRequest, notFound, readStaffForm, UuidSchema } from "../action.server";
+import { notFound, UuidSchema } from "../action.server";
 import {
   ErrorNote,
   fieldClass,
@@ -43,13 +45,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requirePermission(request, "staff:manage-messages");
   const id = UuidSchema.safeParse(params.messageId);
   if (!id.success) throw notFound();
-  const parsed = MessageActionSchema.safeParse(await readStaffForm(request));
-  if (!parsed.success) return badRequest("Write a reply or choose a status.");
+  const parsed = await parseForm(request, MessageActionSchema);
+  if (!parsed.ok) return replyWith(formReply("Write a reply or choose a status."));
   if (parsed.data.intent === "reply") {
     const result = await replyToContactMessage({ messageId: id.data, form: parsed.data, actor });
     if (!result.ok) {
       if (result.reason === "not_found") throw notFound();
-      return data({ error: result.message }, { status: 400 });
+      return replyWith(formReply(result.message, { values: parsed.values }));
     }
     return redirectWithToast(`/staff/messages/${id.data}`, { message: "Reply sent.", type: "success" });
   }
@@ -107,7 +109,7 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
         <h2 id="reply-title" className="mb-2 text-lg font-semibold">
           Reply by mail
         </h2>
-        <ErrorNote message={actionData && "error" in actionData ? actionData.error : null} />
+        <ErrorNote message={actionData ? replyMessage(actionData) : null} />
         <Form method="post" className="space-y-3">
           <label htmlFor="reply-body" className={labelClass}>
             Your reply to {message.email}
@@ -119,6 +121,7 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
             required
             maxLength={CONTACT_REPLY_MAX}
             className={fieldClass}
+            defaultValue={actionData?.values.body}
           />
           <SubmitButton name="intent" value="reply">
             Send reply

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import { findOrderWithPlanTitle } from "~/commerce/order.queries.server";
@@ -7,9 +7,11 @@ import { pageMeta } from "~/components/meta";
 import { findEntitlementOfOrder, findInvoiceOfOrder } from "~/licensing/entitlement.queries.server";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/licensing/orders.server";
 import { listAudit } from "~/platform/audit.server";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { noControlChars } from "~/platform/text";
 import { redirectWithToast } from "~/platform/toast.server";
-import { badRequest, notFound, readStaffForm, requireConfirmed, UuidSchema } from "../action.server";
+import { notFound, requireConfirmed, UuidSchema } from "../action.server";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import {
   ErrorNote,
@@ -27,7 +29,7 @@ import type { Route } from "./+types/order";
 export const meta = () => pageMeta("Order · Staff", "An order, its lines and history.");
 
 export const PAYMENT_REFERENCE_MAX = 120;
-const ORDER_TEXTS = {
+export const ORDER_TEXTS = {
   reference: `Enter the payment reference (1 to ${PAYMENT_REFERENCE_MAX} characters), e.g. the bank transfer id.`,
   paidAt: "Enter the date the payment arrived (not in the future).",
   invalidTransition: "That change is not allowed from the order's current status.",
@@ -75,13 +77,12 @@ const CloseSchema = z.object({ intent: z.enum(["cancel", "refund"]) });
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requirePermission(request, "staff:manage-orders");
   const orderId = orderIdOf(params);
-  const fields = await readStaffForm(request);
+  const form = await readForm(request);
   const actor = { kind: "staff", userId: user.id } as const;
   const back = `/staff/orders/${orderId}`;
-  if (fields.intent === "mark-paid") {
-    const parsed = MarkPaidSchema.safeParse(fields);
-    if (!parsed.success)
-      return data({ error: parsed.error.issues[0]?.message ?? ORDER_TEXTS.reference }, { status: 400 });
+  if (form.get("intent") === "mark-paid") {
+    const parsed = parseFormData(form, MarkPaidSchema);
+    if (!parsed.ok) return replyWith(parsed.reply);
     const result = await markOrderPaid({
       orderId,
       reference: parsed.data.reference,
@@ -90,7 +91,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
     if (!result.ok) {
       if (result.reason === "not_found") throw notFound();
-      return data({ error: ORDER_TEXTS.invalidTransition }, { status: 409 });
+      return replyWith(formReply(ORDER_TEXTS.invalidTransition, { values: parsed.values }), 409);
     }
     return redirectWithToast(back, {
       message: result.value.changed
@@ -99,15 +100,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       type: "success",
     });
   }
-  const parsed = CloseSchema.safeParse(fields);
-  if (!parsed.success) return badRequest("Unknown action.");
-  requireConfirmed(fields);
+  const parsed = parseFormData(form, CloseSchema);
+  if (!parsed.ok) return replyWith(formReply("Unknown action."));
+  requireConfirmed(parsed.values);
   const close = parsed.data.intent === "cancel" ? cancelOrder : refundOrder;
   const result = await close({ orderId, actor });
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound();
-    if (result.reason === "refund_failed") return data({ error: ORDER_TEXTS.refundFailed }, { status: 502 });
-    return data({ error: ORDER_TEXTS.invalidTransition }, { status: 409 });
+    if (result.reason === "refund_failed") return replyWith(formReply(ORDER_TEXTS.refundFailed), 502);
+    return replyWith(formReply(ORDER_TEXTS.invalidTransition), 409);
   }
   const verb = parsed.data.intent === "cancel" ? "Cancelled" : "Refunded";
   return redirectWithToast(back, {
@@ -147,7 +148,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         description={`${order.email}${order.company ? ` · ${order.company}` : ""} · ${order.country} · placed ${formatDateTime(order.createdAt)}`}
         actions={<Pill tone={ORDER_STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Pill>}
       />
-      <ErrorNote message={actionData && "error" in actionData ? actionData.error : null} />
+      <ErrorNote message={actionData ? replyMessage(actionData) : null} />
       {step === "cancel" || step === "refund" ? (
         <ConfirmPanel
           intent={step}
@@ -223,6 +224,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   name="reference"
                   required
                   maxLength={PAYMENT_REFERENCE_MAX}
+                  defaultValue={actionData?.values.reference}
                   className={`mt-1 ${fieldClass}`}
                 />
               </div>
@@ -235,7 +237,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   name="paidAt"
                   type="date"
                   required
-                  defaultValue={today}
+                  defaultValue={actionData?.values.paidAt ?? today}
                   max={today}
                   className={`mt-1 ${fieldClass}`}
                 />

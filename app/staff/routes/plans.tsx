@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import {
@@ -6,15 +6,25 @@ import {
   PLAN_BADGE_MAX,
   PLAN_SUBTITLE_MAX,
   PLAN_TITLE_MAX,
+  PlanFormSchema,
   TIER_DOWNLOADS_MAX,
   TIER_PRICE_MAX_CENTS,
+  TierFormSchema,
 } from "~/commerce/plan-admin";
 import { listAllPlans } from "~/commerce/plan-admin.queries.server";
-import { addTier, removeTier, updatePlan, updateTier } from "~/commerce/plan-admin.server";
+import {
+  addTier,
+  type PlanAdminResult,
+  removeTier,
+  updatePlan,
+  updateTier,
+} from "~/commerce/plan-admin.server";
 import { PLAN_CATEGORIES } from "~/commerce/plans";
 import { pageMeta } from "~/components/meta";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { badRequest, notFound, readStaffForm, requireConfirmed, SerialIdSchema } from "../action.server";
+import { notFound, requireConfirmed, SerialIdSchema } from "../action.server";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import {
   ErrorNote,
@@ -44,23 +54,32 @@ const PlanActionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "staff:manage-plans");
-  const form = await readStaffForm(request);
-  const parsed = PlanActionSchema.safeParse(form);
-  if (!parsed.success) return badRequest("Choose a plan and an action.");
+  const form = await readForm(request);
+  const parsed = parseFormData(form, PlanActionSchema);
+  if (!parsed.ok) return replyWith(formReply("Choose a plan and an action."));
   const input = parsed.data;
+  const { category } = input;
   const actorId = actor.id;
-  let result: Awaited<ReturnType<typeof updatePlan>>;
-  if (input.intent === "update-plan") result = await updatePlan({ category: input.category, form, actorId });
-  else if (input.intent === "add-tier") result = await addTier({ category: input.category, form, actorId });
-  else if (input.intent === "update-tier")
-    result = await updateTier({ category: input.category, tierId: input.tierId, form, actorId });
-  else {
-    requireConfirmed(form);
-    result = await removeTier({ category: input.category, tierId: input.target, actorId });
+  // Each reply keeps the posted `category` among its values: the page shows it beside that plan.
+  let result: PlanAdminResult;
+  if (input.intent === "update-plan") {
+    const plan = parseFormData(form, PlanFormSchema);
+    if (!plan.ok) return replyWith(plan.reply);
+    result = await updatePlan({ category, plan: plan.data, actorId });
+  } else if (input.intent === "remove-tier") {
+    requireConfirmed(parsed.values);
+    result = await removeTier({ category, tierId: input.target, actorId });
+  } else {
+    const tier = parseFormData(form, TierFormSchema);
+    if (!tier.ok) return replyWith(tier.reply);
+    result =
+      input.intent === "add-tier"
+        ? await addTier({ category, tier: tier.data, actorId })
+        : await updateTier({ category, tierId: input.tierId, tier: tier.data, actorId });
   }
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound();
-    return data({ error: result.message, category: input.category }, { status: 400 });
+    return replyWith(formReply(result.message, { values: parsed.values }));
   }
   return redirectWithToast(withoutConfirm(new URL(request.url)), {
     message: "Saved. Existing orders keep their amounts.",
@@ -97,8 +116,8 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
                 </span>
                 {plan.isActive ? <Pill tone="green">Active</Pill> : <Pill tone="zinc">Hidden</Pill>}
               </h2>
-              {actionData && "category" in actionData && actionData.category === plan.category ? (
-                <ErrorNote message={actionData.error} />
+              {actionData?.values.category === plan.category ? (
+                <ErrorNote message={replyMessage(actionData)} />
               ) : null}
               {removing ? (
                 <ConfirmPanel

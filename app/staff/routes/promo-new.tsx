@@ -1,9 +1,11 @@
 import { data, Link } from "react-router";
 import { requirePermission } from "~/accounts/permissions.server";
+import { NewPromoCodeSchema } from "~/commerce/promo-admin";
 import { createPromoCode } from "~/commerce/promo-admin.server";
 import { pageMeta } from "~/components/meta";
+import { formReply } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { readStaffForm } from "../action.server";
 import { PromoForm } from "../components/promo-form";
 import { StaffPageHeader } from "../components/staff-ui";
 import type { Route } from "./+types/promo-new";
@@ -17,11 +19,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "staff:manage-promos");
-  const form = await readStaffForm(request);
-  const result = await createPromoCode({ form, actorId: actor.id });
+  const parsed = await parseForm(request, NewPromoCodeSchema);
+  if (!parsed.ok) return replyWith(parsed.reply);
+  const result = await createPromoCode({ promo: parsed.data, actorId: actor.id });
   if (!result.ok) {
     if (result.reason === "not_found") throw data(null, { status: 404 });
-    return data({ error: result.message, field: result.field, values: form }, { status: 400 });
+    const { field, message } = result;
+    return replyWith(formReply(null, { fieldErrors: { [field]: message }, values: parsed.values }));
   }
   return redirectWithToast(`/staff/promos/${encodeURIComponent(result.promo.code)}`, {
     message: `Promo code ${result.promo.code} created.`,
@@ -43,8 +47,7 @@ export default function NewPromo({ actionData }: Route.ComponentProps) {
       <StaffPageHeader title="New promo code" />
       <PromoForm
         values={actionData?.values ?? {}}
-        error={actionData?.error}
-        field={actionData?.field}
+        reply={actionData}
         submitLabel="Create promo code"
         codeEditable
       />

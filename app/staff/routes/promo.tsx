@@ -1,13 +1,16 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import { normalizePromoCode, PROMO_CODE_MAX } from "~/commerce/checkout-schema";
+import { PromoTermsSchema } from "~/commerce/promo-admin";
 import { findPromoCode } from "~/commerce/promo-admin.queries.server";
 import { setPromoActive, updatePromoTerms } from "~/commerce/promo-admin.server";
 import { pageMeta } from "~/components/meta";
 import { listAudit } from "~/platform/audit.server";
+import { formReply } from "~/platform/form-reply";
+import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { notFound, readStaffForm, requireConfirmed } from "../action.server";
+import { notFound, requireConfirmed } from "../action.server";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { PromoForm } from "../components/promo-form";
 import { formatCents, formatDateTime, Pill, StaffPageHeader, SubmitButton } from "../components/staff-ui";
@@ -31,29 +34,34 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { promo, history };
 }
 
+const IntentSchema = z.object({ intent: z.enum(["update", "activate", "deactivate"]) });
+
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requirePermission(request, "staff:manage-promos");
   const code = await codeOf(params);
-  const form = await readStaffForm(request);
+  const form = await readForm(request);
   const back = `/staff/promos/${encodeURIComponent(code)}`;
-  if (form.intent === "update") {
-    const result = await updatePromoTerms({ code, form, actorId: actor.id });
+  const intent = parseFormData(form, IntentSchema);
+  if (!intent.ok) return replyWith(formReply("Unknown action."));
+  if (intent.data.intent === "update") {
+    const parsed = parseFormData(form, PromoTermsSchema);
+    if (!parsed.ok) return replyWith(parsed.reply);
+    const result = await updatePromoTerms({ code, terms: parsed.data, actorId: actor.id });
     if (!result.ok) {
       if (result.reason === "not_found") throw notFound();
-      return data({ error: result.message, field: result.field, values: form }, { status: 400 });
+      const { field, message } = result;
+      return replyWith(formReply(null, { fieldErrors: { [field]: message }, values: parsed.values }));
     }
     return redirectWithToast(back, { message: "Promo code saved.", type: "success" });
   }
-  if (form.intent === "deactivate" || form.intent === "activate") {
-    if (form.intent === "deactivate") requireConfirmed(form);
-    const result = await setPromoActive({ code, active: form.intent === "activate", actorId: actor.id });
-    if (!result.ok) throw notFound();
-    return redirectWithToast(back, {
-      message: form.intent === "activate" ? "Promo code active again." : "Promo code deactivated.",
-      type: "success",
-    });
-  }
-  return data({ error: "Unknown action.", field: null, values: null }, { status: 400 });
+  const activate = intent.data.intent === "activate";
+  if (!activate) requireConfirmed(intent.values);
+  const result = await setPromoActive({ code, active: activate, actorId: actor.id });
+  if (!result.ok) throw notFound();
+  return redirectWithToast(back, {
+    message: activate ? "Promo code active again." : "Promo code deactivated.",
+    type: "success",
+  });
 }
 
 /** datetime-local wants "YYYY-MM-DDTHH:MM" (we store and show UTC). */
@@ -62,12 +70,14 @@ const localValue = (date: Date | string | null) => (date ? new Date(date).toISOS
 export default function PromoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { promo, history } = loaderData;
   const confirm = useConfirmStep();
-  const values = actionData?.values ?? {
+  // A refused edit shows what was sent; otherwise the code's current terms.
+  const values = {
     type: promo.type,
     value: String(promo.value),
     expiresAt: localValue(promo.expiresAt),
     maxUses: promo.maxUses === null ? "" : String(promo.maxUses),
     perCustomerLimit: promo.perCustomerLimit === null ? "" : String(promo.perCustomerLimit),
+    ...actionData?.values,
   };
   return (
     <main>
@@ -111,13 +121,7 @@ export default function PromoPage({ loaderData, actionData }: Route.ComponentPro
           </p>
         </ConfirmPanel>
       ) : null}
-      <PromoForm
-        values={values}
-        error={actionData?.error}
-        field={actionData?.field}
-        submitLabel="Save changes"
-        codeEditable={false}
-      />
+      <PromoForm values={values} reply={actionData} submitLabel="Save changes" codeEditable={false} />
       <section aria-labelledby="promo-history" className="mt-8">
         <h2 id="promo-history" className="mb-2 text-lg font-semibold">
           History

@@ -5,8 +5,10 @@ import { REPORT_REASON_LABELS, REPORT_STATUS_LABELS, REPORT_STATUSES } from "~/c
 import { listClipReports } from "~/catalog/clip-reports.queries.server";
 import { setClipReportStatus } from "~/catalog/clip-reports.server";
 import { pageMeta } from "~/components/meta";
+import { formReply } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { badRequest, notFound, readStaffForm, SerialIdSchema } from "../action.server";
+import { notFound, SerialIdSchema } from "../action.server";
 import {
   FilterBar,
   formatDateTime,
@@ -36,8 +38,8 @@ const ReportActionSchema = z.object({ target: SerialIdSchema, status: z.enum(REP
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "staff:moderate-clips");
-  const parsed = ReportActionSchema.safeParse(await readStaffForm(request));
-  if (!parsed.success) return badRequest("Choose a report and what to do with it.");
+  const parsed = await parseForm(request, ReportActionSchema);
+  if (!parsed.ok) return replyWith(formReply("Choose a report and what to do with it."));
   const result = await setClipReportStatus({
     reportId: parsed.data.target,
     status: parsed.data.status,

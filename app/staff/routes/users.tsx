@@ -1,12 +1,14 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import { ROLES } from "~/accounts/roles";
 import { listUsers, USER_SORTS } from "~/accounts/user-admin.queries.server";
 import { setUserRole, setUserSuspended } from "~/accounts/user-admin.server";
 import { pageMeta } from "~/components/meta";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { badRequest, notFound, readStaffForm, requireConfirmed } from "../action.server";
+import { notFound, requireConfirmed } from "../action.server";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import {
   cellClass,
@@ -50,18 +52,17 @@ const UserActionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "staff:manage-users");
-  const fields = await readStaffForm(request);
-  const parsed = UserActionSchema.safeParse(fields);
-  if (!parsed.success) return badRequest("Choose a user and an action.");
+  const parsed = await parseForm(request, UserActionSchema);
+  if (!parsed.ok) return replyWith(formReply("Choose a user and an action."));
   const input = parsed.data;
-  if (input.intent === "suspend") requireConfirmed(fields);
+  if (input.intent === "suspend") requireConfirmed(parsed.values);
   const result =
     input.intent === "set-role"
       ? await setUserRole({ userId: input.target, role: input.role, actor })
       : await setUserSuspended({ userId: input.target, suspended: input.intent === "suspend", actor });
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound();
-    return data({ error: STAFF_TEXTS.self }, { status: 400 });
+    return replyWith(formReply(STAFF_TEXTS.self));
   }
   const message = {
     "set-role": result.changed
@@ -86,7 +87,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         title="Users"
         description="Search by email or username; change a role; suspend or reinstate an account."
       />
-      <ErrorNote message={actionData && "error" in actionData ? actionData.error : null} />
+      <ErrorNote message={actionData ? replyMessage(actionData) : null} />
       {confirming ? (
         <ConfirmPanel
           intent="suspend"
