@@ -6,7 +6,8 @@ import { COLOR_TONES, LICENSES, MOODS, ORIENTATIONS } from "~/catalog/attributes
 import { listNiches } from "~/catalog/catalog.server";
 import { Button, buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { readForm } from "~/platform/forms.server";
+import { formReply } from "~/platform/form-reply";
+import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ClipDetailsSchema, TAGS_MAX } from "../clip-details-schema";
 import { StatusBadge } from "../clip-status";
@@ -83,20 +84,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (intent === "unpublish") {
     const result = await unpublishOwnClip(user.id, clip.id);
-    if (!result.ok) return data({ errors: { form: FAILURE_MESSAGES[result.reason] } }, { status: 409 });
+    if (!result.ok) return replyWith(formReply(FAILURE_MESSAGES[result.reason]), 409);
     return redirectWithToast(`/studio/clips/${clip.id}`, {
       type: "success",
       message: "The clip is unpublished.",
     });
   }
-  if (intent !== "save" && intent !== "submit")
-    return data({ errors: { form: "Unknown action." } }, { status: 400 });
-  const parsed = ClipDetailsSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-    return data({ errors }, { status: 400 });
-  }
+  if (intent !== "save" && intent !== "submit") return replyWith(formReply("Unknown action."));
+  const parsed = parseFormData(form, ClipDetailsSchema);
+  if (!parsed.ok) return replyWith(parsed.reply);
+  const { values } = parsed;
   const result = await updateClipDetails({
     creatorId: user.id,
     clipId: clip.id,
@@ -104,12 +101,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     submit: intent === "submit",
   });
   if (!result.ok) {
+    const message = FAILURE_MESSAGES[result.reason];
+    const status = result.reason === "not_found" ? 404 : 400;
     const field =
-      result.reason === "bad_niche" ? "nicheId" : result.reason === "bad_sub_niche" ? "subNiche" : "form";
-    return data(
-      { errors: { [field]: FAILURE_MESSAGES[result.reason] } },
-      { status: result.reason === "not_found" ? 404 : 400 },
-    );
+      result.reason === "bad_niche" ? "nicheId" : result.reason === "bad_sub_niche" ? "subNiche" : null;
+    const reply = field
+      ? formReply(null, { fieldErrors: { [field]: message }, values })
+      : formReply(message, { values });
+    return replyWith(reply, status);
   }
   const message =
     intent === "submit"
@@ -132,7 +131,9 @@ const LABELS = {
 
 export default function StudioClip({ loaderData, actionData }: Route.ComponentProps) {
   const { clip, niches } = loaderData;
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
+  // Without JavaScript a refused save reloads the page: what was typed comes back from the reply.
+  const sent: Record<string, string | undefined> = actionData?.values ?? {};
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const { revalidate, state } = useRevalidator();
@@ -161,9 +162,9 @@ export default function StudioClip({ loaderData, actionData }: Route.ComponentPr
           {clip.statusReason}
         </p>
       ) : null}
-      {errors.form ? (
+      {actionData?.formError ? (
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
-          {errors.form}
+          {actionData.formError}
         </p>
       ) : null}
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
@@ -235,7 +236,7 @@ export default function StudioClip({ loaderData, actionData }: Route.ComponentPr
               <input
                 id="title"
                 name="title"
-                defaultValue={clip.status === "needs_details" ? clip.title : clip.title}
+                defaultValue={sent.title ?? clip.title}
                 required
                 maxLength={100}
                 className={inputClass}
@@ -248,7 +249,7 @@ export default function StudioClip({ loaderData, actionData }: Route.ComponentPr
                 name="description"
                 rows={4}
                 maxLength={2000}
-                defaultValue={clip.description}
+                defaultValue={sent.description ?? clip.description}
                 className={inputClass}
               />
             </Field>
@@ -318,7 +319,7 @@ export default function StudioClip({ loaderData, actionData }: Route.ComponentPr
               <input
                 id="tags"
                 name="tags"
-                defaultValue={clip.tags.join(", ")}
+                defaultValue={sent.tags ?? clip.tags.join(", ")}
                 className={inputClass}
                 aria-invalid={errors.tags ? true : undefined}
               />
