@@ -2,16 +2,20 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { getOptionalUser, requireUser } from "~/accounts/session.server";
 import { pageMeta } from "~/components/meta";
-import { readForm } from "~/platform/forms.server";
+import { formReply } from "~/platform/form-reply";
+import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { parseClipId } from "../clip-id";
 import {
+  COLLECTION_MESSAGES,
   COLLECTION_NAME_MAX,
   COLLECTION_VISIBILITIES,
   collectionPath,
+  isClipPagePath,
   VISIBILITY_LABELS,
 } from "../collection-rules";
 import { changeCollection, openCollection } from "../collections.server";
 import { GridCard, JustifiedGrid } from "../components/clip-grid";
+import { CollectionAlert } from "../components/collection-alert";
 import type { Route } from "./+types/collection";
 
 /** /collections/:token: a collection, read-only for others when shared, with the owner's controls. */
@@ -39,22 +43,14 @@ const ChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["up", "down"]), collectionId: z.uuid(), clipId: z.string() }),
 ]);
 
-const MESSAGES = {
-  not_found: "That collection does not exist.",
-  invalid_name: `Give the collection a name of 1 to ${COLLECTION_NAME_MAX} characters.`,
-  clip_not_found: "That clip does not exist.",
-  full: "This collection is full.",
-} as const;
-
 /** Every owner's change posts here (also from the clip page's Save menu, with a redirect back). */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
-  const parsed = ChangeSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ error: "Invalid request" }, { status: 400 });
-  const input = parsed.data;
+  const parsed = parseFormData(await readForm(request), ChangeSchema);
+  if (!parsed.ok) return replyWith(formReply(COLLECTION_MESSAGES.invalidChange));
+  const { data: input, values } = parsed;
   const clipId = "clipId" in input ? parseClipId(input.clipId) : undefined;
-  if ("clipId" in input && !clipId) return data({ error: MESSAGES.clip_not_found }, { status: 400 });
+  if ("clipId" in input && !clipId) return replyWith(formReply(COLLECTION_MESSAGES.clip_not_found));
   const change =
     input.intent === "rename"
       ? { kind: "rename" as const, name: input.name }
@@ -68,14 +64,16 @@ export async function action({ request }: Route.ActionArgs) {
               ? { kind: "remove" as const, clipId: clipId! }
               : { kind: "move" as const, clipId: clipId!, direction: input.intent };
   const result = await changeCollection({ userId: user.id, collectionId: input.collectionId, change });
-  if (!result.ok)
-    return data({ error: MESSAGES[result.reason] }, { status: result.reason === "not_found" ? 404 : 400 });
+  if (!result.ok) {
+    const status = result.reason === "not_found" ? 404 : 400;
+    return replyWith(formReply(COLLECTION_MESSAGES[result.reason], { values }), status);
+  }
   if (input.intent === "delete") return redirect("/collections");
   if (input.intent === "visibility" && result.value.shareToken)
     return redirect(collectionPath(result.value.shareToken));
-  const back = form.get("redirectTo");
-  if (typeof back === "string" && /^\/video\/\d{1,10}$/.test(back)) return redirect(`${back}?saved=1`);
-  return { ok: true };
+  // Not part of the schema: a missing or foreign address just stays on this page.
+  if (isClipPagePath(values.redirectTo)) return redirect(`${values.redirectTo}?saved=1`);
+  return { ok: true as const };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => {
@@ -109,11 +107,7 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
           {clips.length} {clips.length === 1 ? "clip" : "clips"} · {VISIBILITY_LABELS[collection.visibility]}
         </p>
       </div>
-      {actionData && "error" in actionData ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {actionData.error}
-        </p>
-      ) : null}
+      <CollectionAlert reply={actionData} />
       {own ? (
         <section
           aria-label="Manage collection"

@@ -1,11 +1,19 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/accounts/session.server";
 import { pageMeta } from "~/components/meta";
-import { readForm } from "~/platform/forms.server";
+import { formReply } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { parseClipId } from "../clip-id";
-import { COLLECTION_NAME_MAX, collectionPath, VISIBILITY_LABELS } from "../collection-rules";
+import {
+  COLLECTION_MESSAGES,
+  COLLECTION_NAME_MAX,
+  collectionPath,
+  isClipPagePath,
+  VISIBILITY_LABELS,
+} from "../collection-rules";
 import { changeCollection, createCollection, listUserCollections } from "../collections.server";
+import { CollectionAlert } from "../components/collection-alert";
 import type { Route } from "./+types/collections";
 
 /** /collections: the signed-in user's collections, and a form to start one. */
@@ -21,36 +29,28 @@ const CreateSchema = z.object({
     .optional(),
   collectionId: z.uuid().optional(),
   clipId: z.string().optional(),
-  redirectTo: z
-    .string()
-    .regex(/^\/video\/\d{1,10}$/)
-    .optional(),
+  redirectTo: z.string().refine(isClipPagePath).optional(),
 });
-const MESSAGES = {
-  invalid_name: `Give the collection a name of 1 to ${COLLECTION_NAME_MAX} characters.`,
-  name_taken: "You already have a collection with that name.",
-  too_many: "You have reached the number of collections you can keep.",
-} as const;
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = CreateSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ error: MESSAGES.invalid_name }, { status: 400 });
-  const input = parsed.data;
+  const parsed = await parseForm(request, CreateSchema);
+  if (!parsed.ok) return replyWith(formReply(COLLECTION_MESSAGES.invalid_name));
+  const { data: input, values } = parsed;
   const clipId = input.clipId ? parseClipId(input.clipId) : undefined;
-  if (input.clipId && !clipId) return data({ error: "That clip does not exist." }, { status: 400 });
+  if (input.clipId && !clipId) return replyWith(formReply(COLLECTION_MESSAGES.clip_not_found, { values }));
   // The clip page's Save menu: into an existing collection, or a new one named there.
   let collectionId = input.collectionId;
   let token: string | null = null;
   if (!collectionId) {
     const created = await createCollection({ userId: user.id, name: input.name ?? "" });
-    if (!created.ok) return data({ error: MESSAGES[created.reason] }, { status: 400 });
+    if (!created.ok) return replyWith(formReply(COLLECTION_MESSAGES[created.reason], { values }));
     collectionId = created.value.id;
     token = created.value.shareToken;
   }
   if (clipId) {
     const added = await changeCollection({ userId: user.id, collectionId, change: { kind: "add", clipId } });
-    if (!added.ok) return data({ error: "Could not add the clip to that collection." }, { status: 400 });
+    if (!added.ok) return replyWith(formReply(COLLECTION_MESSAGES.addFailed, { values }));
     token = added.value.shareToken;
   }
   if (input.redirectTo) return redirect(`${input.redirectTo}?collected=1`);
@@ -74,6 +74,7 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
             required
             maxLength={COLLECTION_NAME_MAX}
             placeholder="e.g. Spring campaign"
+            defaultValue={actionData?.values.name}
             className="h-11 w-full rounded-full border border-zinc-300 bg-white px-4 dark:border-zinc-700 dark:bg-zinc-900"
           />
         </label>
@@ -84,11 +85,7 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
           Create
         </button>
       </Form>
-      {actionData?.error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {actionData.error}
-        </p>
-      ) : null}
+      <CollectionAlert reply={actionData} />
       {loaderData.collections.length ? (
         <ul className="divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
           {loaderData.collections.map((collection) => (
