@@ -7,7 +7,8 @@ import { formatDownloads } from "~/commerce/money";
 import { buttonClass, Spinner } from "~/components/button";
 import { DownloadIcon } from "~/components/icons";
 import { pageMeta } from "~/components/meta";
-import { readForm } from "~/platform/forms.server";
+import { formReply, replyMessage } from "~/platform/form-reply";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { findDownloadOffer, startDownload } from "../download-access.server";
 import { LICENSE_TERMS } from "../license-terms";
@@ -66,19 +67,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   const clipId = parseClipId(params.id);
   if (!clipId) throw data(null, { status: 404 });
   const user = await requireBuyer(request, clipId);
-  const parsed = DownloadFormSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ error: DOWNLOAD_MESSAGES.chooseFile, url: null }, { status: 400 });
+  const parsed = await parseForm(request, DownloadFormSchema);
+  if (!parsed.ok) return replyWith(formReply(DOWNLOAD_MESSAGES.chooseFile));
   const result = await startDownload({
     licensee: { userId: user.id, name: user.fullName, email: user.email },
     clipId,
     variant: parsed.data.variant,
   });
-  if (result.ok) return { error: null, url: result.value.url };
+  if (result.ok) return { ok: true as const, url: result.value.url };
   if (result.reason === "no_entitlement") {
     throw await redirectWithToast("/pricing", { message: DOWNLOAD_MESSAGES.needsPlan, type: "error" });
   }
   if (result.reason === "no_such_file") {
-    return data({ error: DOWNLOAD_MESSAGES.chooseFile, url: null }, { status: 400 });
+    return replyWith(formReply(DOWNLOAD_MESSAGES.chooseFile, { values: parsed.values }));
   }
   throw data(null, { status: 404 });
 }
@@ -88,7 +89,8 @@ export default function Download({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const [variant, setVariant] = useState(files[0]?.variant);
   const busy = fetcher.state !== "idle";
-  const url = fetcher.data?.url ?? null;
+  const url = fetcher.data?.ok ? fetcher.data.url : null;
+  const refusal = fetcher.data && !fetcher.data.ok ? replyMessage(fetcher.data) : null;
   const terms = LICENSE_TERMS[licenseKind];
   const headingId = useId();
 
@@ -191,9 +193,9 @@ export default function Download({ loaderData }: Route.ComponentProps) {
             </details>
           </div>
 
-          {fetcher.data?.error ? (
+          {refusal ? (
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {fetcher.data.error}
+              {refusal}
             </p>
           ) : null}
           {url && !busy ? (
