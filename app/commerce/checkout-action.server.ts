@@ -1,16 +1,12 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/accounts/session.server";
 import { config } from "~/platform/config.server";
-import { readForm } from "~/platform/forms.server";
+import { type FormReply, formReply } from "~/platform/form-reply";
+import { formValues, parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { redirectWithToast } from "~/platform/toast.server";
-import {
-  BuyerSchema,
-  CHECKOUT_RATE_LIMITED_MESSAGE,
-  type CheckoutFormValues,
-  ORDER_FAILED_MESSAGE,
-} from "./checkout-schema";
+import { BuyerSchema, CHECKOUT_RATE_LIMITED_MESSAGE, ORDER_FAILED_MESSAGE } from "./checkout-schema";
 import {
   type CheckoutSession,
   commitCheckoutSession,
@@ -20,19 +16,15 @@ import {
   readCheckout,
   setAppliedPromo,
 } from "./checkout-session.server";
-import { DEFAULT_COUNTRY } from "./countries";
 import { findOrderByIdempotencyKey } from "./order.queries.server";
 import { placeOrder } from "./orders.server";
 import { lookUpPromoCode } from "./promo.server";
 
-export type CheckoutField = "email" | "company" | "country" | "terms";
-
-export interface CheckoutActionData {
-  values: CheckoutFormValues;
-  fieldErrors?: Partial<Record<CheckoutField, string>>;
-  promoError?: string;
-  formError?: string;
-}
+/**
+ * What the checkout form is answered: a refusal (a promo code's beside the `promoCode` field), or an
+ * applied or removed code with the buyer's fields to fill in again (the page reloads without JavaScript).
+ */
+export type CheckoutActionData = FormReply | { ok: true; values: Record<string, string> };
 
 export const PLAN_GONE_MESSAGE = "That plan is no longer available. Please choose a plan again.";
 
@@ -42,8 +34,8 @@ export const PLAN_GONE_MESSAGE = "That plan is no longer available. Please choos
  */
 export async function checkoutAction(request: Request, clientIp: string, requestId: string) {
   const form = await readForm(request);
-  const values = echo(form);
-  const intent = String(form.get("intent") ?? "place-order");
+  const values = formValues(form);
+  const intent = values.intent ?? "place-order";
   const session = await getCheckoutSession(request);
   const held = readCheckout(session);
 
@@ -61,13 +53,11 @@ export async function checkoutAction(request: Request, clientIp: string, request
   }
 
   if (intent === "apply-promo") {
-    const result = await lookUpPromoCode(values.promoCode, clientIp);
-    if (!result.ok) {
-      return data<CheckoutActionData>({ values, promoError: result.message }, { status: 400 });
-    }
+    const result = await lookUpPromoCode(values.promoCode ?? "", clientIp);
+    if (!result.ok) return replyWith(promoRefusal(result.message, values));
     setAppliedPromo(session, result.code);
     return data<CheckoutActionData>(
-      { values: { ...values, promoCode: "" } },
+      { ok: true, values: { ...values, promoCode: "" } },
       { headers: await cookie(session) },
     );
   }
@@ -75,7 +65,7 @@ export async function checkoutAction(request: Request, clientIp: string, request
   if (intent === "remove-promo") {
     setAppliedPromo(session, null);
     return data<CheckoutActionData>(
-      { values: { ...values, promoCode: "" } },
+      { ok: true, values: { ...values, promoCode: "" } },
       { headers: await cookie(session) },
     );
   }
@@ -85,23 +75,16 @@ export async function checkoutAction(request: Request, clientIp: string, request
     logger.error({ err: error, requestId }, "checkout rate limit check failed");
     return null;
   });
-  if (!limit) return data<CheckoutActionData>({ values, formError: ORDER_FAILED_MESSAGE }, { status: 500 });
+  if (!limit) return replyWith(formReply(ORDER_FAILED_MESSAGE, { values }), 500);
   if (!limit.allowed) {
-    return data<CheckoutActionData>(
-      { values, formError: CHECKOUT_RATE_LIMITED_MESSAGE },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
+    return data<CheckoutActionData>(formReply(CHECKOUT_RATE_LIMITED_MESSAGE, { values }), {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
   }
 
-  const buyer = BuyerSchema.safeParse(Object.fromEntries(form));
-  if (!buyer.success) {
-    const fieldErrors: CheckoutActionData["fieldErrors"] = {};
-    for (const issue of buyer.error.issues) {
-      const field = issue.path[0] as CheckoutField;
-      fieldErrors[field] ??= issue.message;
-    }
-    return data<CheckoutActionData>({ values, fieldErrors }, { status: 400 });
-  }
+  const buyer = parseFormData(form, BuyerSchema);
+  if (!buyer.ok) return replyWith(buyer.reply);
 
   try {
     const user = await getOptionalUser(request);
@@ -124,10 +107,10 @@ export async function checkoutAction(request: Request, clientIp: string, request
     if (!result.ok) {
       // The applied code stopped counting since it was applied: refuse, and drop it so the buyer can go on.
       setAppliedPromo(session, null);
-      return data<CheckoutActionData>(
-        { values, promoError: result.message },
-        { status: 409, headers: await cookie(session) },
-      );
+      return data<CheckoutActionData>(promoRefusal(result.message, values), {
+        status: 409,
+        headers: await cookie(session),
+      });
     }
     completeCheckout(session, result.order.id);
     // With card payment on, licensing's /checkout/pay hands the buyer to Stripe for this order.
@@ -135,7 +118,7 @@ export async function checkoutAction(request: Request, clientIp: string, request
     return redirect(next, { headers: await cookie(session) });
   } catch (error) {
     logger.error({ err: error, requestId }, "placing an order failed");
-    return data<CheckoutActionData>({ values, formError: ORDER_FAILED_MESSAGE }, { status: 500 });
+    return replyWith(formReply(ORDER_FAILED_MESSAGE, { values }), 500);
   }
 }
 
@@ -143,16 +126,7 @@ async function cookie(session: CheckoutSession) {
   return { "Set-Cookie": await commitCheckoutSession(session) };
 }
 
-function echo(form: FormData): CheckoutFormValues {
-  const text = (name: string, max = 300) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value.slice(0, max) : "";
-  };
-  return {
-    email: text("email"),
-    company: text("company"),
-    country: text("country") || DEFAULT_COUNTRY,
-    terms: form.get("terms") === "on",
-    promoCode: text("promoCode", 60),
-  };
+/** A promo code refused: said beside the code field, whatever else was typed is kept. */
+function promoRefusal(message: string, values: Record<string, string>) {
+  return formReply(null, { fieldErrors: { promoCode: message }, values });
 }

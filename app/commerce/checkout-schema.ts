@@ -49,12 +49,3 @@ export const BuyerSchema = z.object({
   terms: z.literal("on", { error: TERMS_REQUIRED_MESSAGE }),
 });
 export type Buyer = z.infer<typeof BuyerSchema>;
-
-/** What the form typed, echoed back so a failed submit keeps it. */
-export interface CheckoutFormValues {
-  email: string;
-  company: string;
-  country: string;
-  terms: boolean;
-  promoCode: string;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseForm } from "./forms.server";
+import { formValues, parseForm } from "./forms.server";
 import { INPUT_MESSAGES } from "./input-guard";
 
 const Schema = z
@@ -93,6 +93,15 @@ describe("parseForm", () => {
     const parsed = await parseForm(post(form), WithFile);
     expect(parsed.ok && parsed.data.avatar.name).toBe("a.png");
     expect(parsed.ok && parsed.values).toEqual({ email: "a@b.test" });
+  });
+
+  it("formValues gives back each field's first text, never a password or a file", () => {
+    const form = new FormData();
+    form.append("email", "a@b.test");
+    form.append("email", "evil@b.test");
+    form.append("password", "secret1");
+    form.append("avatar", new File(["png"], "a.png", { type: "image/png" }));
+    expect(formValues(form)).toEqual({ email: "a@b.test" });
   });
 
   it("refuses control characters and a body that is not a form with a 400, before the schema runs", async () => {

@@ -43,18 +43,29 @@ export async function parseForm<S extends z.ZodType>(
 /** The same for a form already read (a route that looks at an intent field first). */
 export function parseFormData<S extends z.ZodType>(form: FormData, schema: S): ParsedForm<z.output<S>> {
   const input: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
-  const values: Record<string, string> = {};
   for (const key of new Set(form.keys())) {
     const all = form.getAll(key);
     input[key] = all.length === 1 ? (all[0] as FormDataEntryValue) : all;
-    const first = all[0];
-    if (typeof first === "string" && !SECRET_FIELD.test(key)) values[key] = first;
   }
+  const values = formValues(form);
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, data: parsed.data, values };
   const errors = fieldErrors(parsed.error);
   const { form: formError = null, ...fields } = errors;
   return { ok: false, reply: formReply(formError, { fieldErrors: fields, values }) };
+}
+
+/**
+ * What was submitted, to fill the fields in again: each field's first text value, never a secret
+ * or a file. For a form answered before (or without) a schema, e.g. a button that succeeded.
+ */
+export function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const key of new Set(form.keys())) {
+    const first = form.get(key);
+    if (typeof first === "string" && !SECRET_FIELD.test(key)) values[key] = first;
+  }
+  return values;
 }
 
 /** A refused form as a 400 answer (or another status a route chose). */

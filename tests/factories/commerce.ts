@@ -8,6 +8,7 @@ import { loader as successLoader } from "~/commerce/routes/checkout-success";
 import { action as pricingAction } from "~/commerce/routes/pricing";
 import { ordersPending, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { db } from "~/platform/db/client.server";
+import type { FormReply } from "~/platform/form-reply";
 
 /** Route handlers called the way React Router calls them: a real Request and the server's context. */
 export function routeArgs(request: Request, clientIp = "203.0.113.10") {
@@ -119,20 +120,16 @@ export const BUYER = {
 };
 
 export function submitCheckout(cookie: string, fields: Record<string, string> = {}, clientIp?: string) {
-  return settle<{
-    values: unknown;
-    promoError?: string;
-    formError?: string;
-    fieldErrors?: Record<string, string>;
-  }>(() =>
+  return settle<Partial<FormReply>>(() =>
     checkoutAction(
       routeArgs(postForm("/checkout", { ...BUYER, intent: "place-order", ...fields }, cookie), clientIp),
     ),
   );
 }
 
+/** Presses Apply: a refused code answers a FormReply (the message under `fieldErrors.promoCode`). */
 export function applyPromo(cookie: string, code: string, clientIp?: string) {
-  return settle<{ promoError?: string }>(() =>
+  return settle<Partial<FormReply>>(() =>
     checkoutAction(
       routeArgs(postForm("/checkout", { intent: "apply-promo", promoCode: code }, cookie), clientIp),
     ),

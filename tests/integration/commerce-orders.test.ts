@@ -5,7 +5,9 @@ import { ORDER_FAILED_MESSAGE, PROMO_MESSAGES } from "~/commerce/checkout-schema
 import { shortOrderId } from "~/commerce/order-id";
 import { placeOrder } from "~/commerce/orders.server";
 import { computeOrderAmounts } from "~/commerce/pricing-math";
+import { action as checkoutAction } from "~/commerce/routes/checkout";
 import { PRO_MONTHLY_PRICE_CENTS, VAT_RATE_BPS } from "~/constants";
+import type { FormReply } from "~/platform/form-reply";
 import {
   allOrders,
   applyPromo,
@@ -17,6 +19,9 @@ import {
   findTierId,
   loadCheckout,
   loadSuccess,
+  postForm,
+  routeArgs,
+  settle,
   submitCheckout,
 } from "../factories/commerce";
 import { useTestDatabase } from "../setup/database";
@@ -112,6 +117,25 @@ describe("placing an order", () => {
     expect(await allOrders()).toHaveLength(0);
   });
 
+  it("a forged second email is refused, not placed under either address", async () => {
+    await clearOrders();
+    const cookie = await choosePlan("creator");
+    const forged = await settle<Partial<FormReply>>(() =>
+      checkoutAction(
+        routeArgs(
+          postForm(
+            "/checkout",
+            [...Object.entries({ ...BUYER, intent: "place-order" }), ["email", "other@example.com"]],
+            cookie,
+          ),
+        ),
+      ),
+    );
+    expect(forged.status).toBe(400);
+    expect(forged.data?.fieldErrors).toHaveProperty("email");
+    expect(await allOrders()).toHaveLength(0);
+  });
+
   it("a failure answers with the spec's message and keeps the form values", async () => {
     await clearOrders();
     const cookie = await choosePlan("creator");
@@ -120,7 +144,7 @@ describe("placing an order", () => {
       const result = await submitCheckout(cookie, { company: "Kept Ltd" });
       expect(result.status).toBe(500);
       expect(result.data?.formError).toBe(ORDER_FAILED_MESSAGE);
-      expect(result.data?.values).toMatchObject({ email: BUYER.email, company: "Kept Ltd", terms: true });
+      expect(result.data?.values).toMatchObject({ email: BUYER.email, company: "Kept Ltd", terms: "on" });
     } finally {
       await database.db.execute(sql`alter table orders_pending_away rename to orders_pending`);
     }
@@ -271,7 +295,7 @@ describe("the server is the authority on price", () => {
     await database.db.execute(sql`update promo_codes set is_active = false where code = 'SOONOFF'`);
     const refused = await submitCheckout(cookie);
     expect(refused.status).toBe(409);
-    expect(refused.data?.promoError).toBe(PROMO_MESSAGES.invalid);
+    expect(refused.data?.fieldErrors?.promoCode).toBe(PROMO_MESSAGES.invalid);
     expect(await allOrders()).toHaveLength(0);
     // The stale code is dropped, so the next submit goes through at the full price.
     expect((await submitCheckout(cookiePair(refused.setCookie))).location).toBe("/checkout/success");
@@ -286,7 +310,7 @@ describe("the server is the authority on price", () => {
       sql`update promo_codes set expires_at = now() - interval '1 second' where code = 'SOONGONE'`,
     );
     const refused = await submitCheckout(cookie);
-    expect(refused.data?.promoError).toBe(PROMO_MESSAGES.expired);
+    expect(refused.data?.fieldErrors?.promoCode).toBe(PROMO_MESSAGES.expired);
     expect(await allOrders()).toHaveLength(0);
   });
 });

@@ -35,7 +35,7 @@ describe("promo codes at checkout", () => {
     const cookie = await choosePlan("business", { clientIp: ip });
     const result = await applyPromo(cookie, code, ip);
     expect(result.status).toBe(400);
-    expect(result.data?.promoError).toBe(message);
+    expect(result.data?.fieldErrors?.promoCode).toBe(message);
     expect((await loadCheckout(cookie)).data?.amounts.discountCents).toBe(0);
   });
 
@@ -45,7 +45,7 @@ describe("promo codes at checkout", () => {
     await database.db.execute(sql`alter table promo_codes rename to promo_codes_away`);
     try {
       const result = await applyPromo(cookie, "WELCOME10", ip);
-      expect(result.data?.promoError).toBe(PROMO_MESSAGES.error);
+      expect(result.data?.fieldErrors?.promoCode).toBe(PROMO_MESSAGES.error);
     } finally {
       await database.db.execute(sql`alter table promo_codes_away rename to promo_codes`);
     }
@@ -82,10 +82,12 @@ describe("promo lookups are rate-limited per client", () => {
     const ip = freshIp();
     const cookie = await choosePlan("creator", { clientIp: ip });
     for (let attempt = 0; attempt < RATE_LIMIT_POLICIES.promo_lookup.perIp.limit; attempt++) {
-      expect((await applyPromo(cookie, `GUESS${attempt}`, ip)).data?.promoError).toBe(PROMO_MESSAGES.invalid);
+      expect((await applyPromo(cookie, `GUESS${attempt}`, ip)).data?.fieldErrors?.promoCode).toBe(
+        PROMO_MESSAGES.invalid,
+      );
     }
     const blocked = await applyPromo(cookie, "WELCOME10", ip);
-    expect(blocked.data?.promoError).toBe(PROMO_MESSAGES.rateLimited);
+    expect(blocked.data?.fieldErrors?.promoCode).toBe(PROMO_MESSAGES.rateLimited);
     expect((await loadCheckout(cookie)).data?.promoCode).toBeNull();
 
     const other = freshIp();
@@ -99,7 +101,9 @@ describe("promo lookups are rate-limited per client", () => {
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, attempt) => applyPromo(cookie, `RACE${attempt}`, ip)),
     );
-    const looked = results.filter((result) => result.data?.promoError !== PROMO_MESSAGES.rateLimited);
+    const looked = results.filter(
+      (result) => result.data?.fieldErrors?.promoCode !== PROMO_MESSAGES.rateLimited,
+    );
     expect(looked).toHaveLength(RATE_LIMIT_POLICIES.promo_lookup.perIp.limit);
   });
 });

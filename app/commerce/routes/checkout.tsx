@@ -54,6 +54,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const promoBusy =
     pendingIntent === "apply-promo" ? "apply" : pendingIntent === "remove-promo" ? "remove" : null;
   const values = actionData?.values;
+  const refusal = actionData && !actionData.ok ? actionData : null;
 
   // The button is disabled while the order is on its way; this also stops a second submit that
   // slips in before React re-renders (the idempotency key makes any duplicate harmless anyway).
@@ -97,17 +98,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             defaults={{
               email: values?.email ?? loaderData.email,
               company: values?.company ?? "",
-              country: values?.country ?? DEFAULT_COUNTRY,
-              terms: values?.terms ?? false,
+              country: values?.country || DEFAULT_COUNTRY,
+              terms: values?.terms === "on",
             }}
-            errors={actionData?.fieldErrors}
+            errors={refusal?.fieldErrors}
           />
-          {actionData?.formError ? (
+          {refusal?.formError ? (
             <p
               role="alert"
               className="mt-6 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200"
             >
-              {actionData.formError}
+              {refusal.formError}
             </p>
           ) : null}
           <button
@@ -130,7 +131,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <OrderSummary item={loaderData.item} amounts={loaderData.amounts} promoCode={loaderData.promoCode}>
             <PromoField
               applied={loaderData.promoCode}
-              error={actionData?.promoError ?? loaderData.promoError}
+              error={refusal?.fieldErrors.promoCode ?? loaderData.promoError}
               defaultCode={values?.promoCode ?? ""}
               busy={promoBusy}
             />
