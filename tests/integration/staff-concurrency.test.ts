@@ -102,27 +102,13 @@ describe("two staff at once", () => {
     const order = await createOrder();
     const params = { orderId: order.id };
     const path = `/staff/orders/${order.id}`;
-    expect(
-      await post(
-        orderAction,
-        path,
-        { intent: "mark-paid", reference: " ", paidAt: "2026-01-01" },
-        first.cookie,
-        params,
-      ),
-    ).toMatchObject({
+    const markPaid = (reference: string, paidAt: string) =>
+      post(orderAction, path, { intent: "mark-paid", reference, paidAt }, first.cookie, params);
+    expect(await markPaid(" ", "2026-01-01")).toMatchObject({
       status: 400,
       data: { fieldErrors: { reference: ORDER_TEXTS.reference }, values: { paidAt: "2026-01-01" } },
     });
-    expect(
-      await post(
-        orderAction,
-        path,
-        { intent: "mark-paid", reference: "x", paidAt: "2999-01-01" },
-        first.cookie,
-        params,
-      ),
-    ).toMatchObject({
+    expect(await markPaid("x", "2999-01-01")).toMatchObject({
       status: 400,
       data: { fieldErrors: { paidAt: ORDER_TEXTS.paidAt }, values: { reference: "x" } },
     });
