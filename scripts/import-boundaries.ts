@@ -3,7 +3,8 @@
  *
  * Biome applies one set of options per rule to a file (a later override replaces an earlier one), so
  * each file must match exactly one override: one per domain, per folder depth (a relative import may
- * not climb out of its domain), and per kind of file (only query and schema files touch the database).
+ * not climb out of its domain), and per kind of file (only query and schema files touch the database;
+ * route modules call services, never a queries file).
  * That is too many to keep by hand, so this script writes them from the table below.
  *
  *   npx tsx scripts/import-boundaries.ts --write   rewrites biome.json's overrides
@@ -82,7 +83,13 @@ interface Restrictions {
   patterns: { group: string[]; message: string }[];
 }
 
-function restrictions(domain: string, depth: number, dataFile: boolean): Restrictions {
+/** Route modules, services, and the query and schema files: each kind may import a little less. */
+type FileKind = "route" | "service" | "data";
+
+const ROUTES_MESSAGE =
+  "A route module calls a service (*.server.ts), never a *.queries.server.ts file: routes → services → queries (docs/architecture.md).";
+
+function restrictions(domain: string, depth: number, kind: FileKind): Restrictions {
   const allowed = new Set(MAY_IMPORT[domain]);
   const patterns: Restrictions["patterns"] = [];
   for (const other of Object.keys(MAY_IMPORT)) {
@@ -104,7 +111,8 @@ function restrictions(domain: string, depth: number, dataFile: boolean): Restric
     group: [`${"../".repeat(depth)}**`],
     message: `This relative import leaves ${domain}/: import another domain as ~/domain/... .`,
   });
-  if (dataFile || DATA_RULE_EXEMPT.has(domain)) return { patterns };
+  if (kind === "route") patterns.push({ group: ["**/*.queries.server"], message: ROUTES_MESSAGE });
+  if (kind === "data" || DATA_RULE_EXEMPT.has(domain)) return { patterns };
   // Services may open a transaction (db().transaction) and hand it to query functions; building SQL
   // and naming tables is for the queries files alone.
   const sqlMessage =
@@ -123,8 +131,15 @@ export function boundaryOverrides(): Override[] {
     for (let depth = 1; depth <= MAX_DEPTH; depth += 1) {
       const folder = `app/${domain}/${"*/".repeat(depth - 1)}`;
       const files = [`${folder}*.ts`, `${folder}*.tsx`];
+      // Route modules sit in app/<domain>/routes/ (one folder down, or deeper).
+      const routeFolder = depth >= 2 ? `app/${domain}/routes/${"*/".repeat(depth - 2)}` : null;
+      const routes = routeFolder ? [`${routeFolder}*.ts`, `${routeFolder}*.tsx`] : [];
+      const notRoutes = routes.map((file) => `!${file}`);
+      if (routes.length > 0) {
+        overrides.push(override([...routes, ...TESTS], restrictions(domain, depth, "route")));
+      }
       if (DATA_RULE_EXEMPT.has(domain)) {
-        overrides.push(override([...files, ...TESTS], restrictions(domain, depth, false)));
+        overrides.push(override([...files, ...notRoutes, ...TESTS], restrictions(domain, depth, "service")));
         continue;
       }
       const legacy = SQL_OUTSIDE_QUERIES.filter(
@@ -132,9 +147,12 @@ export function boundaryOverrides(): Override[] {
       );
       const data = [`${folder}*.queries.server.ts`, `${folder}schema.server.ts`, ...legacy];
       overrides.push(
-        override([...files, ...data.map((file) => `!${file}`), ...TESTS], restrictions(domain, depth, false)),
+        override(
+          [...files, ...notRoutes, ...data.map((file) => `!${file}`), ...TESTS],
+          restrictions(domain, depth, "service"),
+        ),
       );
-      overrides.push(override([...data, ...TESTS], restrictions(domain, depth, true)));
+      overrides.push(override([...data, ...notRoutes, ...TESTS], restrictions(domain, depth, "data")));
     }
   }
   return overrides;
