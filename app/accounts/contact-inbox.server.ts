@@ -77,3 +77,11 @@ export async function setContactMessageStatus(input: {
     return { ok: true, changed: true } as const;
   });
 }
+
+/** The staff inbox lists, opens and counts messages as stored. */
+export {
+  countOpenContactMessages,
+  findContactMessage,
+  listContactMessages,
+  type MessageFilter,
+} from "./contact-inbox.queries.server";

@@ -122,3 +122,10 @@ export async function findApplicationState(userId: string) {
     ? { status: latest.status, decisionMessage: latest.decisionMessage, createdAt: latest.createdAt }
     : null;
 }
+
+/** The staff console lists and counts applications as stored. */
+export {
+  type ApplicationFilter,
+  countPendingApplications,
+  listApplications,
+} from "./creator-applications.queries.server";

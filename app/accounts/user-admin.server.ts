@@ -82,3 +82,6 @@ export async function setUserSuspended(input: {
 export async function findUserByEmail(email: string) {
   return findUserIdByEmail(email);
 }
+
+/** The staff user list, as stored. */
+export { listUsers, USER_SORTS, type UserFilter, type UserSort } from "./user-admin.queries.server";

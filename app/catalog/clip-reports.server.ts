@@ -55,3 +55,6 @@ export async function setClipReportStatus(input: {
     return { ok: true, changed: true } as const;
   });
 }
+
+/** The staff report list and the overview's count, as stored. */
+export { countOpenClipReports, listClipReports, type ReportFilter } from "./clip-reports.queries.server";

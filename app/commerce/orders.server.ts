@@ -111,3 +111,6 @@ function newOrder(input: PlaceOrderInput, quote: Quote) {
     userId: input.userId,
   };
 }
+
+/** An order with its plan's title: the checkout's thank-you page and the staff order page show it. */
+export { findOrderWithPlanTitle } from "./order.queries.server";

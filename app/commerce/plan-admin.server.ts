@@ -116,3 +116,6 @@ export async function removeTier(input: {
     return { ok: true } as const;
   });
 }
+
+/** The staff plans page lists every plan and tier, on sale or not. */
+export { listAllPlans } from "./plan-admin.queries.server";

@@ -107,3 +107,12 @@ export async function setPromoActive(input: {
     return { ok: true, promo } as const;
   });
 }
+
+/** The staff promo list and a single code's page, as stored. */
+export {
+  findPromoCode,
+  listPromoCodes,
+  PROMO_SORTS,
+  type PromoFilter,
+  type PromoSort,
+} from "./promo-admin.queries.server";

@@ -6,8 +6,8 @@ import { getCheckoutSession, readPlacedOrderId } from "../checkout-session.serve
 import { downloadsText } from "../components/order-summary";
 import { CheckIcon } from "../components/plan-card";
 import { formatMoney } from "../money";
-import { findOrderWithPlanTitle } from "../order.queries.server";
 import { shortOrderId } from "../order-id";
+import { findOrderWithPlanTitle } from "../orders.server";
 import { BILLING_LABELS, LICENSE_LABELS, ORDER_STATUS_LABELS } from "../plans";
 import type { Route } from "./+types/checkout-success";
 

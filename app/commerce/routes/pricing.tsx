@@ -10,7 +10,7 @@ import { commitCheckoutSession, getCheckoutSession, startCheckout } from "../che
 import { PlanCard } from "../components/plan-card";
 import { formatRate } from "../money";
 import { quoteCheckout } from "../orders.server";
-import { listActivePlans } from "../plan.queries.server";
+import { listActivePlans } from "../plans.server";
 import type { Route } from "./+types/pricing";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */

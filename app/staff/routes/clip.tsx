@@ -2,8 +2,7 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { can } from "~/accounts/permissions";
 import { requirePermission } from "~/accounts/permissions.server";
-import { listClipReportsOfClip } from "~/catalog/clip-reports.queries.server";
-import { findClipForStaff, type StaffClip } from "~/catalog/staff-clips.queries.server";
+import { findClipForStaffPage, type StaffClip } from "~/catalog/staff-clips.server";
 import { pageMeta } from "~/components/meta";
 import { listAudit } from "~/platform/audit.server";
 import { formReply, replyMessage } from "~/platform/form-reply";
@@ -40,11 +39,10 @@ function clipIdOf(params: { clipId?: string }) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "staff:moderate-clips");
-  const clip = await findClipForStaff(clipIdOf(params));
-  if (!clip) throw notFound();
-  const [duplicate, reports, history, originalUrl] = await Promise.all([
-    clip.duplicateOfId ? findClipForStaff(clip.duplicateOfId) : null,
-    listClipReportsOfClip(clip.id),
+  const found = await findClipForStaffPage(clipIdOf(params));
+  if (!found) throw notFound();
+  const { clip, duplicate, reports } = found;
+  const [history, originalUrl] = await Promise.all([
     listAudit({ targetType: "clip", targetId: String(clip.id) }, 20),
     clip.originalKey
       ? storage().signedUrl(clip.originalKey, { expiresInSeconds: ORIGINAL_LINK_SECONDS })

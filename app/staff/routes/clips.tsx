@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/accounts/permissions.server";
 import { CLIP_STATUSES } from "~/catalog/attributes";
-import { STAFF_CLIP_SORTS, searchClipsForStaff } from "~/catalog/staff-clips.queries.server";
+import { STAFF_CLIP_SORTS, searchClipsForStaff } from "~/catalog/staff-clips.server";
 import { pageMeta } from "~/components/meta";
 import {
   cellClass,

@@ -5,8 +5,7 @@ import {
   APPLICATION_STATUSES,
   DECISION_MESSAGE_MAX,
 } from "~/accounts/creator-application";
-import { listApplications } from "~/accounts/creator-applications.queries.server";
-import { decideCreatorApplication } from "~/accounts/creator-applications.server";
+import { decideCreatorApplication, listApplications } from "~/accounts/creator-applications.server";
 import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/form-reply";

@@ -1,7 +1,10 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { findContactMessage } from "~/accounts/contact-inbox.queries.server";
-import { replyToContactMessage, setContactMessageStatus } from "~/accounts/contact-inbox.server";
+import {
+  findContactMessage,
+  replyToContactMessage,
+  setContactMessageStatus,
+} from "~/accounts/contact-inbox.server";
 import { CONTACT_REPLY_MAX, CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/accounts/contact-schema";
 import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { listContactMessages } from "~/accounts/contact-inbox.queries.server";
+import { listContactMessages } from "~/accounts/contact-inbox.server";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/accounts/contact-schema";
 import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";

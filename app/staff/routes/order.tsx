@@ -1,11 +1,10 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
-import { findOrderWithPlanTitle } from "~/commerce/order.queries.server";
 import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
 import { pageMeta } from "~/components/meta";
-import { findEntitlementOfOrder, findInvoiceOfOrder } from "~/licensing/entitlement.queries.server";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/licensing/orders.server";
+import { findOrderForStaff } from "~/licensing/staff-order.server";
 import { listAudit } from "~/platform/audit.server";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
@@ -45,14 +44,12 @@ function orderIdOf(params: { orderId?: string }) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-orders");
   const id = orderIdOf(params);
-  const order = await findOrderWithPlanTitle(id);
-  if (!order) throw notFound();
-  const [entitlement, invoice, history] = await Promise.all([
-    findEntitlementOfOrder(id),
-    findInvoiceOfOrder(id),
+  const [found, history] = await Promise.all([
+    findOrderForStaff(id),
     listAudit({ targetType: "order", targetId: id }, 50),
   ]);
-  return { order, entitlement, invoice, history, today: new Date().toISOString().slice(0, 10) };
+  if (!found) throw notFound();
+  return { ...found, history, today: new Date().toISOString().slice(0, 10) };
 }
 
 const MarkPaidSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { EMAIL_MAX } from "~/accounts/email";
 import { requirePermission } from "~/accounts/permissions.server";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/commerce/plans";
-import { listOrdersForStaff, STAFF_ORDER_SORTS } from "~/commerce/staff-orders.queries.server";
+import { listOrdersForStaff, STAFF_ORDER_SORTS } from "~/commerce/staff-orders.server";
 import { pageMeta } from "~/components/meta";
 import {
   cellClass,

@@ -1,47 +1,34 @@
 import { Link } from "react-router";
-import { countOpenContactMessages } from "~/accounts/contact-inbox.queries.server";
-import { countPendingApplications } from "~/accounts/creator-applications.queries.server";
 import { requirePermission } from "~/accounts/permissions.server";
-import { countOpenClipReports } from "~/catalog/clip-reports.queries.server";
-import { countClipsByStatus } from "~/catalog/staff-clips.queries.server";
-import { countOrdersByStatus, listDailyOrders } from "~/commerce/staff-orders.queries.server";
 import { pageMeta } from "~/components/meta";
-import { jobCounts } from "~/platform/jobs/queue.server";
 import { OrdersChart } from "../components/orders-chart";
 import { StaffPageHeader } from "../components/staff-ui";
+import { staffOverview } from "../overview.server";
 import type { Route } from "./+types/overview";
 
 export const meta = () => pageMeta("Staff console", "What needs attention.");
 
-const CHART_DAYS = 30;
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:access");
-  const [clips, applications, orders, openMessages, openReports, days, jobs] = await Promise.all([
-    countClipsByStatus(),
-    countPendingApplications(),
-    countOrdersByStatus(),
-    countOpenContactMessages(),
-    countOpenClipReports(),
-    listDailyOrders(CHART_DAYS),
-    jobCounts().catch(() => null),
-  ]);
-  const failedJobs =
-    jobs?.filter((job) => job.state === "failed").reduce((sum, job) => sum + job.count, 0) ?? 0;
+  const overview = await staffOverview();
   return {
     attention: [
-      { label: "Clips in review", value: clips.in_review ?? 0, to: "/staff/review" },
-      { label: "Creator applications", value: applications, to: "/staff/creators?status=pending" },
+      { label: "Clips in review", value: overview.clipsInReview, to: "/staff/review" },
+      {
+        label: "Creator applications",
+        value: overview.pendingApplications,
+        to: "/staff/creators?status=pending",
+      },
       {
         label: "Orders awaiting payment",
-        value: orders.awaiting_payment ?? 0,
+        value: overview.ordersAwaitingPayment,
         to: "/staff/orders?status=awaiting_payment",
       },
-      { label: "Unanswered messages", value: openMessages, to: "/staff/messages?status=open" },
-      { label: "Open clip reports", value: openReports, to: "/staff/reports?status=open" },
-      { label: "Failed jobs", value: failedJobs, to: "/staff/jobs" },
+      { label: "Unanswered messages", value: overview.openMessages, to: "/staff/messages?status=open" },
+      { label: "Open clip reports", value: overview.openReports, to: "/staff/reports?status=open" },
+      { label: "Failed jobs", value: overview.failedJobs, to: "/staff/jobs" },
     ],
-    days,
+    days: overview.days,
   };
 }
 

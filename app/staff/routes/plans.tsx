@@ -11,9 +11,9 @@ import {
   TIER_PRICE_MAX_CENTS,
   TierFormSchema,
 } from "~/commerce/plan-admin";
-import { listAllPlans } from "~/commerce/plan-admin.queries.server";
 import {
   addTier,
+  listAllPlans,
   type PlanAdminResult,
   removeTier,
   updatePlan,

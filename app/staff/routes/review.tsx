@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/accounts/permissions.server";
-import { listClipsInReview } from "~/catalog/staff-clips.queries.server";
+import { listClipsInReview } from "~/catalog/staff-clips.server";
 import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/paging";
 import { formatDateTime, Pagination, Pill, StaffPageHeader } from "../components/staff-ui";
