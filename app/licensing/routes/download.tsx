@@ -140,10 +140,17 @@ export default function Download({ loaderData }: Route.ComponentProps) {
                     className="size-4 accent-brand-700"
                   />
                   <span className="min-w-0 flex-1">
-                    <span className="block font-medium">{file.label}</span>
+                    {/* The size beside the label: on a phone the file name is cut short, the size must not be. */}
+                    <span className="flex items-baseline justify-between gap-3">
+                      <span className="font-medium">{file.label}</span>
+                      {file.sizeBytes ? (
+                        <span className="shrink-0 text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
+                          {formatFileSize(file.sizeBytes)}
+                        </span>
+                      ) : null}
+                    </span>
                     <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">
                       {file.fileName}
-                      {file.sizeBytes ? ` · ${formatFileSize(file.sizeBytes)}` : ""}
                     </span>
                   </span>
                 </label>
