@@ -2,35 +2,31 @@ import { PRODUCT_NAME } from "~/constants";
 import { recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
 import { queueMail } from "~/platform/mail.server";
+import { fail, ok, type Result } from "~/platform/result";
 import { insertContactReply, lockContactMessage, updateContactStatus } from "./contact-inbox.queries.server";
-import { ContactReplySchema, type ContactStatus } from "./contact-schema";
+import type { ContactReply, ContactStatus } from "./contact-schema";
 import type { SessionUser } from "./session.server";
 
-export type ReplyResult =
-  | { ok: true; replyId: string }
-  | { ok: false; reason: "not_found" }
-  | { ok: false; reason: "invalid"; message: string };
+export type ReplyResult = Result<{ replyId: string }, "not_found">;
 
 /**
- * The team answers a contact message: the reply is stored, the message becomes answered, and the
- * mail is queued in the same transaction (sent by the mail job, retried if the server is down).
+ * The team answers a contact message (a reply already checked against `ContactReplySchema`): the
+ * reply is stored, the message becomes answered, and the mail is queued in the same transaction
+ * (sent by the mail job, retried if the server is down).
  */
 export async function replyToContactMessage(input: {
   messageId: string;
-  form: Record<string, unknown>;
+  reply: ContactReply;
   actor: SessionUser;
 }): Promise<ReplyResult> {
-  const parsed = ContactReplySchema.safeParse(input.form);
-  if (!parsed.success) {
-    return { ok: false, reason: "invalid", message: parsed.error.issues[0]?.message ?? "Invalid reply." };
-  }
+  const { body } = input.reply;
   return db().transaction(async (tx) => {
     const message = await lockContactMessage(tx, input.messageId);
-    if (!message) return { ok: false, reason: "not_found" } as const;
+    if (!message) return fail("not_found");
     const reply = await insertContactReply(tx, {
       messageId: message.id,
       authorId: input.actor.id,
-      body: parsed.data.body,
+      body,
     });
     await updateContactStatus(tx, message.id, "answered");
     await recordAudit(tx, {
@@ -45,15 +41,15 @@ export async function replyToContactMessage(input: {
       {
         to: message.email,
         subject: `Re: ${message.subject}`,
-        text: `${parsed.data.body}\n\n— The ${PRODUCT_NAME} team\n\n> ${message.message.split("\n").join("\n> ")}`,
+        text: `${body}\n\n— The ${PRODUCT_NAME} team\n\n> ${message.message.split("\n").join("\n> ")}`,
       },
       { tx },
     );
-    return { ok: true, replyId: reply.id } as const;
+    return ok({ replyId: reply.id });
   });
 }
 
-export type StatusResult = { ok: true; changed: boolean } | { ok: false; reason: "not_found" };
+export type StatusResult = Result<{ changed: boolean }, "not_found">;
 
 /** Opens, closes or marks answered by hand; the same status again changes nothing. */
 export async function setContactMessageStatus(input: {
@@ -63,8 +59,8 @@ export async function setContactMessageStatus(input: {
 }): Promise<StatusResult> {
   return db().transaction(async (tx) => {
     const message = await lockContactMessage(tx, input.messageId);
-    if (!message) return { ok: false, reason: "not_found" } as const;
-    if (message.status === input.status) return { ok: true, changed: false } as const;
+    if (!message) return fail("not_found");
+    if (message.status === input.status) return ok({ changed: false });
     await updateContactStatus(tx, message.id, input.status);
     await recordAudit(tx, {
       actorId: input.actor.id,
@@ -74,7 +70,7 @@ export async function setContactMessageStatus(input: {
       before: { status: message.status },
       after: { status: input.status },
     });
-    return { ok: true, changed: true } as const;
+    return ok({ changed: true });
   });
 }
 

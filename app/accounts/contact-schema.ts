@@ -28,12 +28,19 @@ export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
 };
 
 export const CONTACT_REPLY_MAX = 5_000;
+export const CONTACT_REPLY_TEXTS = {
+  empty: "Write a reply first.",
+  tooLong: `A reply can be at most ${CONTACT_REPLY_MAX.toLocaleString("en")} characters.`,
+  controlChars: "The reply contains characters we cannot accept.",
+} as const;
+
 /** The team's reply to a contact message. */
 export const ContactReplySchema = z.object({
   body: z
-    .string({ error: "Write a reply first." })
+    .string({ error: CONTACT_REPLY_TEXTS.empty })
     .trim()
-    .min(1, "Write a reply first.")
-    .max(CONTACT_REPLY_MAX, `A reply can be at most ${CONTACT_REPLY_MAX.toLocaleString("en")} characters.`)
-    .refine(noControlChars, "The reply contains characters we cannot accept."),
+    .min(1, CONTACT_REPLY_TEXTS.empty)
+    .max(CONTACT_REPLY_MAX, CONTACT_REPLY_TEXTS.tooLong)
+    .refine(noControlChars, CONTACT_REPLY_TEXTS.controlChars),
 });
+export type ContactReply = z.infer<typeof ContactReplySchema>;

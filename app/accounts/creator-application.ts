@@ -74,3 +74,4 @@ export const ApplicationDecisionSchema = z.discriminatedUnion("decision", [
       .refine(noControlChars, APPLICATION_TEXTS.controlChars),
   }),
 ]);
+export type ApplicationDecision = z.infer<typeof ApplicationDecisionSchema>;

@@ -4,7 +4,7 @@ import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { queueMail } from "~/platform/mail.server";
 import { fail, ok, type Result } from "~/platform/result";
-import { APPLICATION_TEXTS, ApplicationDecisionSchema, type CreatorApplication } from "./creator-application";
+import { APPLICATION_TEXTS, type ApplicationDecision, type CreatorApplication } from "./creator-application";
 import {
   findLatestApplicationOf,
   findPendingApplicationOf,
@@ -46,32 +46,28 @@ export async function submitCreatorApplication(input: {
   }
 }
 
-export type DecideApplicationResult =
-  | { ok: true; decision: "approve" | "decline" }
-  | { ok: false; reason: "not_found" | "already_decided" }
-  | { ok: false; reason: "invalid"; message: string };
+export type DecideApplicationResult = Result<
+  { decision: ApplicationDecision["decision"] },
+  "not_found" | "already_decided"
+>;
 
 /**
- * Approves (the applicant becomes a creator) or declines with a message. The row is locked, so of
- * two staff deciding at once the second is told it is already decided; the mail is queued in the
- * same transaction.
+ * Approves (the applicant becomes a creator) or declines with a message, a decision already checked
+ * against `ApplicationDecisionSchema`. The row is locked, so of two staff deciding at once the
+ * second is told it is already decided; the mail is queued in the same transaction.
  */
 export async function decideCreatorApplication(input: {
   applicationId: string;
-  form: Record<string, unknown>;
+  decision: ApplicationDecision;
   actor: SessionUser;
 }): Promise<DecideApplicationResult> {
-  const parsed = ApplicationDecisionSchema.safeParse(input.form);
-  if (!parsed.success) {
-    return { ok: false, reason: "invalid", message: parsed.error.issues[0]?.message ?? "Invalid input." };
-  }
-  const { decision, message } = parsed.data;
+  const { decision, message } = input.decision;
   return db().transaction(async (tx) => {
     const application = await lockApplication(tx, input.applicationId);
-    if (!application) return { ok: false, reason: "not_found" } as const;
-    if (application.status !== "pending") return { ok: false, reason: "already_decided" } as const;
+    if (!application) return fail("not_found");
+    if (application.status !== "pending") return fail("already_decided");
     const profile = await lockProfile(tx, application.userId);
-    if (!profile) return { ok: false, reason: "not_found" } as const;
+    if (!profile) return fail("not_found");
 
     const status = decision === "approve" ? "approved" : "declined";
     await updateApplication(tx, application.id, {
@@ -94,7 +90,7 @@ export async function decideCreatorApplication(input: {
     if (profile.email) {
       await queueMail(decisionMail(profile.email, profile.fullName, decision, message), { tx });
     }
-    return { ok: true, decision } as const;
+    return ok({ decision });
   });
 }
 

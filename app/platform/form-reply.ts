@@ -23,6 +23,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
+/** A schema's first message: for a second check a route makes on fields `parseForm` already read. */
+export function firstIssueMessage(error: z.ZodError): string | null {
+  return error.issues[0]?.message ?? null;
+}
+
 /** A refusal of the whole form (a service's reason mapped to a message), or of some fields. */
 export function formReply(
   formError: string | null,

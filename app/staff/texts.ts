@@ -5,4 +5,7 @@ export const STAFF_TEXTS = {
   alreadyDecided: "Someone already decided this application.",
   alreadyReviewed: "Already reviewed: another reviewer acted on this clip first.",
   saved: "Saved.",
+  replySent: "Reply sent.",
+  applicationApproved: "Approved: they are a creator now, and we mailed them.",
+  applicationDeclined: "Declined; we mailed them your message.",
 } as const;

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONTACT_REPLY_MAX } from "~/accounts/contact-schema";
+import { replyToContactMessage, setContactMessageStatus } from "~/accounts/contact-inbox.server";
+import { CONTACT_REPLY_MAX, CONTACT_REPLY_TEXTS } from "~/accounts/contact-schema";
 import { APPLICATION_TEXTS } from "~/accounts/creator-application";
+import { decideCreatorApplication } from "~/accounts/creator-applications.server";
 import {
   contactMessages,
   contactReplies,
@@ -328,6 +330,37 @@ describe("creator applications", () => {
       expect.objectContaining({ subject: APPLICATION_TEXTS.declinedMailSubject }),
     );
   });
+
+  it("the decision service takes a checked decision and refuses in its own words: not_found, already_decided", async () => {
+    const applicant = await signedIn("user");
+    await apply(applicant.cookie);
+    const [application] = await db()
+      .select()
+      .from(creatorApplications)
+      .where(eq(creatorApplications.userId, applicant.id));
+    const approve = { decision: "approve", message: "" } as const;
+    expect(
+      await decideCreatorApplication({
+        applicationId: randomUUID(),
+        decision: approve,
+        actor: developer.user,
+      }),
+    ).toEqual({ ok: false, reason: "not_found" });
+    expect(
+      await decideCreatorApplication({
+        applicationId: application!.id,
+        decision: approve,
+        actor: developer.user,
+      }),
+    ).toEqual({ ok: true, value: { decision: "approve" } });
+    expect(
+      await decideCreatorApplication({
+        applicationId: application!.id,
+        decision: { decision: "decline", message: "Too late" },
+        actor: developer.user,
+      }),
+    ).toEqual({ ok: false, reason: "already_decided" });
+  });
 });
 
 describe("contact messages", () => {
@@ -392,6 +425,45 @@ describe("contact messages", () => {
     );
     expect(await db().select().from(contactReplies).where(eq(contactReplies.messageId, row.id))).toEqual([]);
     expect(await queuedMailTo(row.email)).toEqual([]);
+  });
+
+  it("a blank reply is refused with the schema's own sentence", async () => {
+    const row = await message();
+    const refused = await post(
+      messageAction,
+      `/staff/messages/${row.id}`,
+      { intent: "reply", body: "   " },
+      developer.cookie,
+      { messageId: row.id },
+    );
+    expect(refused).toMatchObject({ status: 400, data: { formError: CONTACT_REPLY_TEXTS.empty } });
+  });
+
+  it("the inbox services take checked input and answer not_found for an unknown message", async () => {
+    const missing = randomUUID();
+    expect(
+      await replyToContactMessage({ messageId: missing, reply: { body: "Hello" }, actor: developer.user }),
+    ).toEqual({ ok: false, reason: "not_found" });
+    expect(
+      await setContactMessageStatus({ messageId: missing, status: "closed", actor: developer.user }),
+    ).toEqual({ ok: false, reason: "not_found" });
+  });
+
+  it("setting the status a message already has changes nothing and writes no audit entry", async () => {
+    const row = await message();
+    expect(
+      await setContactMessageStatus({ messageId: row.id, status: "open", actor: developer.user }),
+    ).toEqual({
+      ok: true,
+      value: { changed: false },
+    });
+    expect(await lastAudit("contact_message", row.id)).toBeUndefined();
+    const replied = await replyToContactMessage({
+      messageId: row.id,
+      reply: { body: "Found it." },
+      actor: developer.user,
+    });
+    expect(replied).toMatchObject({ ok: true, value: { replyId: expect.any(String) } });
   });
 
   it("a refused reply says why and gives the text back to edit", async () => {

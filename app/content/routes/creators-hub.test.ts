@@ -6,7 +6,7 @@ vi.mock("~/accounts/session.server", () => ({ getOptionalUser: async () => curre
 const pending = { status: "pending", decisionMessage: null, createdAt: new Date("2026-11-01T00:00:00Z") };
 vi.mock("~/accounts/creator-applications.server", () => ({
   findApplicationState: async (userId: string) => (userId === "u1" ? pending : null),
-  submitCreatorApplication: async () => ({ ok: true }),
+  submitCreatorApplication: async () => ({ ok: true, value: null }),
 }));
 
 const { loader } = await import("./creators-hub");

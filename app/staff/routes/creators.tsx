@@ -3,12 +3,13 @@ import { z } from "zod";
 import {
   APPLICATION_STATUS_LABELS,
   APPLICATION_STATUSES,
+  ApplicationDecisionSchema,
   DECISION_MESSAGE_MAX,
 } from "~/accounts/creator-application";
 import { decideCreatorApplication, listApplications } from "~/accounts/creator-applications.server";
 import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";
-import { formReply, replyMessage } from "~/platform/form-reply";
+import { firstIssueMessage, formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { notFound, requireConfirmed, UuidSchema } from "../action.server";
@@ -65,22 +66,24 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = await parseForm(request, DecisionSchema);
   if (!parsed.ok) return replyWith(formReply("Choose an application and a decision."));
   if (parsed.data.intent === "decline") requireConfirmed(parsed.values);
+  const values = parsed.values;
+  const decision = ApplicationDecisionSchema.safeParse({
+    decision: parsed.data.intent,
+    message: parsed.data.message,
+  });
+  if (!decision.success) return replyWith(formReply(firstIssueMessage(decision.error), { values }));
   const result = await decideCreatorApplication({
     applicationId: parsed.data.target,
-    form: { decision: parsed.data.intent, message: parsed.data.message },
+    decision: decision.data,
     actor,
   });
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound();
-    const values = parsed.values;
-    if ("message" in result) return replyWith(formReply(result.message, { values }));
     return replyWith(formReply(STAFF_TEXTS.alreadyDecided, { values }), 409);
   }
   return redirectWithToast(withoutConfirm(new URL(request.url)), {
     message:
-      result.decision === "approve"
-        ? "Approved: they are a creator now, and we mailed them."
-        : "Declined; we mailed them your message.",
+      result.value.decision === "approve" ? STAFF_TEXTS.applicationApproved : STAFF_TEXTS.applicationDeclined,
     type: "success",
   });
 }

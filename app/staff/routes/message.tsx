@@ -5,10 +5,15 @@ import {
   replyToContactMessage,
   setContactMessageStatus,
 } from "~/accounts/contact-inbox.server";
-import { CONTACT_REPLY_MAX, CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/accounts/contact-schema";
+import {
+  CONTACT_REPLY_MAX,
+  CONTACT_STATUS_LABELS,
+  CONTACT_STATUSES,
+  ContactReplySchema,
+} from "~/accounts/contact-schema";
 import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";
-import { formReply, replyMessage } from "~/platform/form-reply";
+import { firstIssueMessage, formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { notFound, UuidSchema } from "../action.server";
@@ -21,6 +26,7 @@ import {
   StaffPageHeader,
   SubmitButton,
 } from "../components/staff-ui";
+import { STAFF_TEXTS } from "../texts";
 import { CONTACT_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/message";
 
@@ -51,12 +57,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = await parseForm(request, MessageActionSchema);
   if (!parsed.ok) return replyWith(formReply("Write a reply or choose a status."));
   if (parsed.data.intent === "reply") {
-    const result = await replyToContactMessage({ messageId: id.data, form: parsed.data, actor });
-    if (!result.ok) {
-      if (result.reason === "not_found") throw notFound();
-      return replyWith(formReply(result.message, { values: parsed.values }));
+    const reply = ContactReplySchema.safeParse(parsed.data);
+    if (!reply.success) {
+      return replyWith(formReply(firstIssueMessage(reply.error), { values: parsed.values }));
     }
-    return redirectWithToast(`/staff/messages/${id.data}`, { message: "Reply sent.", type: "success" });
+    const result = await replyToContactMessage({ messageId: id.data, reply: reply.data, actor });
+    if (!result.ok) throw notFound();
+    return redirectWithToast(`/staff/messages/${id.data}`, {
+      message: STAFF_TEXTS.replySent,
+      type: "success",
+    });
   }
   const result = await setContactMessageStatus({ messageId: id.data, status: parsed.data.status, actor });
   if (!result.ok) throw notFound();
