@@ -28,6 +28,15 @@ export async function listActivePlans(): Promise<PlanView[]> {
   }));
 }
 
+/** Each active plan's title and the license it grants, in display order. */
+export async function listActivePlanLicenses() {
+  return db()
+    .select({ title: pricingPlans.title, licenseKind: pricingPlans.licenseKind })
+    .from(pricingPlans)
+    .where(eq(pricingPlans.isActive, true))
+    .orderBy(asc(pricingPlans.displayOrder));
+}
+
 export interface PricedTier {
   category: PlanCategory;
   title: string;

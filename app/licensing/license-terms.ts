@@ -6,7 +6,7 @@ import { PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
  */
 export interface LicenseTerms {
   name: string;
-  /** The plans on /pricing that grant the license (the `license_kind` of the plan table). */
+  /** The plans that grant the license, as written: the licensing and terms pages name the plan table's titles and fall back to these only when no active plan grants it. */
   plans: readonly string[];
   bestFor: string;
   allowed: readonly string[];

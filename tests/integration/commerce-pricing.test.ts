@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/commerce/checkout-schema";
+import { listPlanTitlesByLicense } from "~/commerce/plans.server";
 import { action as pricingAction, loader as pricingLoader } from "~/commerce/routes/pricing";
+import { loader as licensingLoader } from "~/content/routes/licensing";
+import { loader as termsLoader } from "~/content/routes/terms";
 import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import {
   allOrders,
@@ -16,6 +19,41 @@ import {
 import { useTestDatabase } from "../setup/database";
 
 const database = useTestDatabase();
+
+describe("plans named on the licensing and terms pages", () => {
+  it("the plan titles that grant each license come from the active plans, in display order", async () => {
+    expect(await listPlanTitlesByLicense()).toEqual({ standard: ["Creator"], extended: ["Business", "Pro"] });
+  });
+
+  it("a renamed or withdrawn plan is named as the plan table says", async () => {
+    await database.db.execute(sql`update pricing_plans set title = 'Studio' where category = 'pro'`);
+    await database.db.execute(sql`update pricing_plans set is_active = false where category = 'business'`);
+    try {
+      const expected = { plans: { standard: ["Creator"], extended: ["Studio"] } };
+      expect(await licensingLoader()).toEqual(expected);
+      expect(await termsLoader()).toEqual(expected);
+    } finally {
+      await database.db.execute(sql`update pricing_plans set title = 'Pro' where category = 'pro'`);
+      await database.db.execute(sql`update pricing_plans set is_active = true where category = 'business'`);
+    }
+  });
+
+  it("a license that no active plan grants keeps the plan names as written", async () => {
+    await database.db.execute(
+      sql`update pricing_plans set is_active = false where license_kind = 'standard'`,
+    );
+    try {
+      expect(await listPlanTitlesByLicense()).toEqual({ standard: [], extended: ["Business", "Pro"] });
+      expect(await licensingLoader()).toEqual({
+        plans: { standard: ["Creator"], extended: ["Business", "Pro"] },
+      });
+    } finally {
+      await database.db.execute(
+        sql`update pricing_plans set is_active = true where license_kind = 'standard'`,
+      );
+    }
+  });
+});
 
 describe("pricing", () => {
   it("lists the active plans in display order with their tiers", async () => {

@@ -3,7 +3,15 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { STANDARD_LICENSE_VIEW_CAP, SUPPORT_EMAIL } from "~/constants";
 import { DEMO_PLANS } from "../../../server/seed/demo-content";
-import { attributionLine, LICENSE_PLANS, LICENSING } from "./licensing";
+import {
+  attributionLine,
+  LICENSE_PLANS,
+  LICENSING,
+  licensePlansFrom,
+  licensingDocument,
+  plansPhrase,
+} from "./licensing";
+import type { LegalDocument } from "./types";
 
 /** The licensing page's section ids and titles, in order (links point at these ids). */
 const EXPECTED_SECTIONS = [
@@ -20,8 +28,8 @@ const EXPECTED_SECTIONS = [
   ["contact", "Contact Us"],
 ];
 
-function sectionText(id: string) {
-  const section = LICENSING.sections.find((candidate) => candidate.id === id);
+function sectionText(id: string, document: LegalDocument = LICENSING) {
+  const section = document.sections.find((candidate) => candidate.id === id);
   if (!section) throw new Error(`no section ${id}`);
   const router = createMemoryRouter([{ path: "/", element: <>{section.body}</> }]);
   return renderToStaticMarkup(<RouterProvider router={router} />)
@@ -39,6 +47,29 @@ describe("licensing page text", () => {
     for (const plan of DEMO_PLANS) {
       expect(LICENSE_PLANS[plan.licenseKind] as readonly string[]).toContain(plan.title);
     }
+  });
+
+  it("names the plans it is given, in the same sections, and says plan or plans by their number", () => {
+    const document = licensingDocument({ standard: ["Starter", "Team"], extended: ["Studio"] });
+    expect(document.sections.map((section) => [section.id, section.title])).toEqual(EXPECTED_SECTIONS);
+    expect(sectionText("license-types", document)).toContain("Included in the Starter and Team plans.");
+    expect(sectionText("license-types", document)).toContain("Included in the Studio plan.");
+    expect(sectionText("legal-summary", document)).toContain("Standard License (Starter and Team plans)");
+    expect(sectionText("legal-summary", document)).toContain("Extended License (Studio plan)");
+  });
+
+  it("reads as before with the plan table's current titles", () => {
+    expect(sectionText("legal-summary")).toContain("Standard License (Creator plan)");
+    expect(sectionText("legal-summary")).toContain("Extended License (Business and Pro plans)");
+    expect(sectionText("license-types")).toContain("Included in the Business and Pro plans.");
+    expect(plansPhrase(["A", "B", "C"])).toBe("A, B and C plans");
+  });
+
+  it("falls back to the written plan names only for a license no plan grants", () => {
+    expect(licensePlansFrom({ standard: [], extended: ["Studio"] })).toEqual({
+      standard: LICENSE_PLANS.standard,
+      extended: ["Studio"],
+    });
   });
 
   it("states the standard license's allowances, its view cap and its prohibitions", () => {

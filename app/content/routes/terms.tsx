@@ -1,7 +1,10 @@
+import { listPlanTitlesByLicense } from "~/commerce/plans.server";
 import { pageMeta } from "~/components/meta";
 import type { RouteHandle } from "~/platform/route-handle";
 import { LegalPage } from "../components/legal-page";
-import { TERMS } from "../legal/terms";
+import { licensePlansFrom } from "../legal/licensing";
+import { TERMS, termsDocument } from "../legal/terms";
+import type { Route } from "./+types/terms";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
 export const handle: RouteHandle = { cache: "public-page" };
@@ -9,6 +12,11 @@ export const handle: RouteHandle = { cache: "public-page" };
 export const meta = () =>
   pageMeta(TERMS.title, "Accounts, orders and payment, licenses and acceptable use on Verdeo.");
 
-export default function Terms() {
-  return <LegalPage document={TERMS} />;
+/** The plan titles come from the plan table, so a renamed plan is named here too. */
+export async function loader() {
+  return { plans: licensePlansFrom(await listPlanTitlesByLicense()) };
+}
+
+export default function Terms({ loaderData }: Route.ComponentProps) {
+  return <LegalPage document={termsDocument(loaderData.plans)} />;
 }
