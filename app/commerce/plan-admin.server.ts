@@ -1,7 +1,8 @@
 import { isUniqueViolation } from "~/accounts/profiles.server";
 import { recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
-import { PLAN_ADMIN_TEXTS, type PlanForm, type TierForm } from "./plan-admin";
+import { fail, ok, type Result } from "~/platform/result";
+import type { PlanAdminRefusal, PlanForm, TierForm } from "./plan-admin";
 import {
   countTiersOfPlan,
   deleteTierRow,
@@ -18,12 +19,7 @@ import type { PlanCategory } from "./plans";
  * reaches an existing order; the pricing page and new checkouts see the change at once. Their forms
  * are read (with `PlanFormSchema`, `TierFormSchema`) by the staff route.
  */
-export type PlanAdminResult =
-  | { ok: true }
-  | { ok: false; reason: "not_found" }
-  | { ok: false; reason: "invalid"; message: string };
-
-const invalid = (message: string) => ({ ok: false, reason: "invalid", message }) as const;
+export type PlanAdminResult = Result<null, "not_found" | PlanAdminRefusal>;
 
 export async function updatePlan(input: {
   category: PlanCategory;
@@ -32,7 +28,7 @@ export async function updatePlan(input: {
 }): Promise<PlanAdminResult> {
   return db().transaction(async (tx) => {
     const before = await lockPlan(tx, input.category);
-    if (!before) return { ok: false, reason: "not_found" } as const;
+    if (!before) return fail("not_found");
     const after = await updatePlanRow(tx, input.category, input.plan);
     await recordAudit(tx, {
       actorId: input.actorId,
@@ -42,7 +38,7 @@ export async function updatePlan(input: {
       before,
       after,
     });
-    return { ok: true } as const;
+    return ok(null);
   });
 }
 
@@ -52,9 +48,9 @@ export async function addTier(input: {
   actorId: string;
 }): Promise<PlanAdminResult> {
   return db().transaction(async (tx) => {
-    if (!(await lockPlan(tx, input.category))) return { ok: false, reason: "not_found" } as const;
+    if (!(await lockPlan(tx, input.category))) return fail("not_found");
     const tier = await insertTier(tx, { planCategory: input.category, ...input.tier });
-    if (!tier) return invalid(PLAN_ADMIN_TEXTS.downloadsTaken);
+    if (!tier) return fail("downloads_taken");
     await recordAudit(tx, {
       actorId: input.actorId,
       action: "plan.add_tier",
@@ -62,7 +58,7 @@ export async function addTier(input: {
       targetId: input.category,
       after: tier,
     });
-    return { ok: true } as const;
+    return ok(null);
   });
 }
 
@@ -74,9 +70,9 @@ export async function updateTier(input: {
 }): Promise<PlanAdminResult> {
   try {
     return await db().transaction(async (tx) => {
-      if (!(await lockPlan(tx, input.category))) return { ok: false, reason: "not_found" } as const;
+      if (!(await lockPlan(tx, input.category))) return fail("not_found");
       const before = await findTierOfPlan(tx, input.category, input.tierId);
-      if (!before) return { ok: false, reason: "not_found" } as const;
+      if (!before) return fail("not_found");
       const after = await updateTierRow(tx, before.id, input.tier);
       await recordAudit(tx, {
         actorId: input.actorId,
@@ -86,11 +82,10 @@ export async function updateTier(input: {
         before,
         after,
       });
-      return { ok: true } as const;
+      return ok(null);
     });
   } catch (error) {
-    if (isUniqueViolation(error, "pricing_tiers_plan_downloads"))
-      return invalid(PLAN_ADMIN_TEXTS.downloadsTaken);
+    if (isUniqueViolation(error, "pricing_tiers_plan_downloads")) return fail("downloads_taken");
     throw error;
   }
 }
@@ -101,10 +96,10 @@ export async function removeTier(input: {
   actorId: string;
 }): Promise<PlanAdminResult> {
   return db().transaction(async (tx) => {
-    if (!(await lockPlan(tx, input.category))) return { ok: false, reason: "not_found" } as const;
+    if (!(await lockPlan(tx, input.category))) return fail("not_found");
     const before = await findTierOfPlan(tx, input.category, input.tierId);
-    if (!before) return { ok: false, reason: "not_found" } as const;
-    if ((await countTiersOfPlan(tx, input.category)) <= 1) return invalid(PLAN_ADMIN_TEXTS.lastTier);
+    if (!before) return fail("not_found");
+    if ((await countTiersOfPlan(tx, input.category)) <= 1) return fail("last_tier");
     await deleteTierRow(tx, before.id);
     await recordAudit(tx, {
       actorId: input.actorId,
@@ -113,7 +108,7 @@ export async function removeTier(input: {
       targetId: input.category,
       before,
     });
-    return { ok: true } as const;
+    return ok(null);
   });
 }
 

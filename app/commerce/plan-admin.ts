@@ -24,6 +24,13 @@ export const PLAN_ADMIN_TEXTS = {
   controlChars: "The text contains characters we cannot accept.",
 } as const;
 
+/** What the staff plans page says when the plan service refuses a change, by its reason. */
+export const PLAN_ADMIN_REFUSALS = {
+  downloads_taken: PLAN_ADMIN_TEXTS.downloadsTaken,
+  last_tier: PLAN_ADMIN_TEXTS.lastTier,
+} as const;
+export type PlanAdminRefusal = keyof typeof PLAN_ADMIN_REFUSALS;
+
 const wholeNumber = (min: number, max: number, message: string) =>
   z
     .string({ error: message })

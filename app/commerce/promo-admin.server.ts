@@ -1,6 +1,7 @@
 import { recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
-import { type NewPromoCode, PROMO_ADMIN_TEXTS, type PromoTermsInput } from "./promo-admin";
+import { fail, ok, type Result } from "~/platform/result";
+import type { NewPromoCode, PromoTermsInput } from "./promo-admin";
 import {
   insertPromoCode,
   lockPromoCode,
@@ -8,10 +9,8 @@ import {
   updatePromoCode,
 } from "./promo-admin.queries.server";
 
-export type PromoAdminResult =
-  | { ok: true; promo: PromoCodeRow }
-  | { ok: false; reason: "not_found" }
-  | { ok: false; reason: "invalid"; field: string; message: string };
+export type CreatePromoResult = Result<PromoCodeRow, "expiry_past" | "code_taken">;
+export type PromoAdminResult = Result<PromoCodeRow, "not_found" | "max_uses_below_used">;
 
 /** What the audit keeps of a code: its terms, not its row metadata. */
 function terms(promo: PromoCodeRow) {
@@ -33,16 +32,14 @@ export async function createPromoCode(input: {
   promo: NewPromoCode;
   actorId: string;
   now?: Date;
-}): Promise<PromoAdminResult> {
+}): Promise<CreatePromoResult> {
   const { code, type, value, expiresAt, maxUses, perCustomerLimit } = input.promo;
   if (expiresAt && expiresAt.getTime() <= (input.now ?? new Date()).getTime()) {
-    return { ok: false, reason: "invalid", field: "expiresAt", message: PROMO_ADMIN_TEXTS.expiryPast };
+    return fail("expiry_past");
   }
   return db().transaction(async (tx) => {
     const promo = await insertPromoCode(tx, { code, type, value, expiresAt, maxUses, perCustomerLimit });
-    if (!promo) {
-      return { ok: false, reason: "invalid", field: "code", message: PROMO_ADMIN_TEXTS.codeTaken } as const;
-    }
+    if (!promo) return fail("code_taken");
     await recordAudit(tx, {
       actorId: input.actorId,
       action: "promo.create",
@@ -50,7 +47,7 @@ export async function createPromoCode(input: {
       targetId: promo.code,
       after: terms(promo),
     });
-    return { ok: true, promo } as const;
+    return ok(promo);
   });
 }
 
@@ -63,14 +60,9 @@ export async function updatePromoTerms(input: {
   const { terms: next } = input;
   return db().transaction(async (tx) => {
     const before = await lockPromoCode(tx, input.code);
-    if (!before) return { ok: false, reason: "not_found" } as const;
+    if (!before) return fail("not_found");
     if (next.maxUses !== null && next.maxUses < before.usesCount) {
-      return {
-        ok: false,
-        reason: "invalid",
-        field: "maxUses",
-        message: PROMO_ADMIN_TEXTS.maxUsesBelowUsed,
-      } as const;
+      return fail("max_uses_below_used");
     }
     const promo = await updatePromoCode(tx, before.code, next);
     await recordAudit(tx, {
@@ -81,7 +73,7 @@ export async function updatePromoTerms(input: {
       before: terms(before),
       after: terms(promo),
     });
-    return { ok: true, promo } as const;
+    return ok(promo);
   });
 }
 
@@ -93,8 +85,8 @@ export async function setPromoActive(input: {
 }): Promise<PromoAdminResult> {
   return db().transaction(async (tx) => {
     const before = await lockPromoCode(tx, input.code);
-    if (!before) return { ok: false, reason: "not_found" } as const;
-    if (before.isActive === input.active) return { ok: true, promo: before } as const;
+    if (!before) return fail("not_found");
+    if (before.isActive === input.active) return ok(before);
     const promo = await updatePromoCode(tx, before.code, { isActive: input.active });
     await recordAudit(tx, {
       actorId: input.actorId,
@@ -104,7 +96,7 @@ export async function setPromoActive(input: {
       before: { isActive: before.isActive },
       after: { isActive: promo.isActive },
     });
-    return { ok: true, promo } as const;
+    return ok(promo);
   });
 }
 

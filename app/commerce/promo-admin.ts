@@ -22,6 +22,14 @@ export const PROMO_ADMIN_TEXTS = {
   expiryPast: "The expiry must be in the future.",
 } as const;
 
+/** Which field of the staff promo forms shows each refusal of the promo service, and what it says. */
+export const PROMO_ADMIN_REFUSALS = {
+  expiry_past: { field: "expiresAt", message: PROMO_ADMIN_TEXTS.expiryPast },
+  code_taken: { field: "code", message: PROMO_ADMIN_TEXTS.codeTaken },
+  max_uses_below_used: { field: "maxUses", message: PROMO_ADMIN_TEXTS.maxUsesBelowUsed },
+} as const;
+export type PromoAdminRefusal = keyof typeof PROMO_ADMIN_REFUSALS;
+
 const optionalWholeNumber = (max: number, message: string) =>
   z
     .string()

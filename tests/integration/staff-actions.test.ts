@@ -15,8 +15,10 @@ import {
 import { getOptionalUser } from "~/accounts/session.server";
 import { signInWithPassword } from "~/accounts/sign-in.server";
 import { clipReports } from "~/catalog/schema.server";
-import { PLAN_ADMIN_TEXTS } from "~/commerce/plan-admin";
-import { PROMO_ADMIN_TEXTS } from "~/commerce/promo-admin";
+import { PLAN_ADMIN_TEXTS, TierFormSchema } from "~/commerce/plan-admin";
+import { addTier, removeTier } from "~/commerce/plan-admin.server";
+import { NewPromoCodeSchema, PROMO_ADMIN_TEXTS, PromoTermsSchema } from "~/commerce/promo-admin";
+import { createPromoCode, updatePromoTerms } from "~/commerce/promo-admin.server";
 import { ordersPending, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { action as hubAction, loader as hubLoader } from "~/content/routes/creators-hub";
 import { listAudit } from "~/platform/audit.server";
@@ -512,6 +514,26 @@ describe("contact messages", () => {
 });
 
 describe("promo codes", () => {
+  it("the promo service refuses in its own words: expiry_past, code_taken, max_uses_below_used", async () => {
+    const actorId = developer.id;
+    const promo = NewPromoCodeSchema.parse({ code: "words-26", type: "fixed", value: "500", maxUses: "3" });
+    const created = await createPromoCode({ promo, actorId });
+    expect(created).toMatchObject({ ok: true, value: { code: "WORDS-26", maxUses: 3 } });
+    expect(await createPromoCode({ promo, actorId })).toEqual({ ok: false, reason: "code_taken" });
+    const past = { ...promo, code: "WORDS-27", expiresAt: new Date("2020-01-01T00:00:00Z") };
+    expect(await createPromoCode({ promo: past, actorId })).toEqual({ ok: false, reason: "expiry_past" });
+    await db().update(promoCodes).set({ usesCount: 2 }).where(eq(promoCodes.code, "WORDS-26"));
+    const terms = PromoTermsSchema.parse({ type: "fixed", value: "500", maxUses: "1" });
+    expect(await updatePromoTerms({ code: "WORDS-26", terms, actorId })).toEqual({
+      ok: false,
+      reason: "max_uses_below_used",
+    });
+    expect(await updatePromoTerms({ code: "NO-SUCH-CODE", terms, actorId })).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
+  });
+
   const create = (fields: Record<string, string>) =>
     post(
       newPromoAction,
@@ -611,6 +633,24 @@ describe("promo codes", () => {
 });
 
 describe("plans", () => {
+  it("the plan service refuses in its own words: not_found, downloads_taken, last_tier", async () => {
+    const tier = TierFormSchema.parse({ downloads: "5", priceCents: "100", displayOrder: "9" });
+    const actorId = developer.id;
+    expect(await addTier({ category: "creator", tier, actorId })).toEqual({
+      ok: false,
+      reason: "downloads_taken",
+    });
+    const proTier = await findTierId("pro");
+    expect(await removeTier({ category: "pro", tierId: proTier, actorId })).toEqual({
+      ok: false,
+      reason: "last_tier",
+    });
+    expect(await removeTier({ category: "creator", tierId: proTier, actorId })).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
+  });
+
   it("a tier's new price reaches new checkouts, never an existing order", async () => {
     const order = await createOrder({ unitPriceCents: 4_900 });
     const tierId = await findTierId("creator", 5);

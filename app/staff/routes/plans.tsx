@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import {
   DISPLAY_ORDER_MAX,
+  PLAN_ADMIN_REFUSALS,
   PLAN_BADGE_MAX,
   PLAN_SUBTITLE_MAX,
   PLAN_TITLE_MAX,
@@ -79,7 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound();
-    return replyWith(formReply(result.message, { values: parsed.values }));
+    return replyWith(formReply(PLAN_ADMIN_REFUSALS[result.reason], { values: parsed.values }));
   }
   return redirectWithToast(withoutConfirm(new URL(request.url)), {
     message: "Saved. Existing orders keep their amounts.",

@@ -1,6 +1,6 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { requirePermission } from "~/accounts/permissions.server";
-import { NewPromoCodeSchema } from "~/commerce/promo-admin";
+import { NewPromoCodeSchema, PROMO_ADMIN_REFUSALS } from "~/commerce/promo-admin";
 import { createPromoCode } from "~/commerce/promo-admin.server";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/form-reply";
@@ -23,12 +23,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return replyWith(parsed.reply);
   const result = await createPromoCode({ promo: parsed.data, actorId: actor.id });
   if (!result.ok) {
-    if (result.reason === "not_found") throw data(null, { status: 404 });
-    const { field, message } = result;
+    const { field, message } = PROMO_ADMIN_REFUSALS[result.reason];
     return replyWith(formReply(null, { fieldErrors: { [field]: message }, values: parsed.values }));
   }
-  return redirectWithToast(`/staff/promos/${encodeURIComponent(result.promo.code)}`, {
-    message: `Promo code ${result.promo.code} created.`,
+  const { code } = result.value;
+  return redirectWithToast(`/staff/promos/${encodeURIComponent(code)}`, {
+    message: `Promo code ${code} created.`,
     type: "success",
   });
 }

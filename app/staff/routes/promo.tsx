@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import { normalizePromoCode, PROMO_CODE_MAX } from "~/commerce/checkout-schema";
-import { PromoTermsSchema } from "~/commerce/promo-admin";
+import { PROMO_ADMIN_REFUSALS, PromoTermsSchema } from "~/commerce/promo-admin";
 import { findPromoCode, setPromoActive, updatePromoTerms } from "~/commerce/promo-admin.server";
 import { pageMeta } from "~/components/meta";
 import { listAudit } from "~/platform/audit.server";
@@ -48,7 +48,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const result = await updatePromoTerms({ code, terms: parsed.data, actorId: actor.id });
     if (!result.ok) {
       if (result.reason === "not_found") throw notFound();
-      const { field, message } = result;
+      const { field, message } = PROMO_ADMIN_REFUSALS[result.reason];
       return replyWith(formReply(null, { fieldErrors: { [field]: message }, values: parsed.values }));
     }
     return redirectWithToast(back, { message: "Promo code saved.", type: "success" });
