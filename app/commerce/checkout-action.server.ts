@@ -6,7 +6,13 @@ import { formValues, parseFormData, readForm, replyWith } from "~/platform/forms
 import { logger } from "~/platform/logger.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BuyerSchema, CHECKOUT_RATE_LIMITED_MESSAGE, ORDER_FAILED_MESSAGE } from "./checkout-schema";
+import {
+  BuyerSchema,
+  CHECKOUT_RATE_LIMITED_MESSAGE,
+  ORDER_FAILED_MESSAGE,
+  PROMO_REFUSAL_MESSAGES,
+  type PromoRefusal,
+} from "./checkout-schema";
 import {
   type CheckoutSession,
   commitCheckoutSession,
@@ -54,7 +60,7 @@ export async function checkoutAction(request: Request, clientIp: string, request
 
   if (intent === "apply-promo") {
     const result = await lookUpPromoCode(values.promoCode ?? "", clientIp);
-    if (!result.ok) return replyWith(promoRefusal(result.message, values));
+    if (!result.ok) return replyWith(promoRefusal(result.reason, values));
     setAppliedPromo(session, result.code);
     return data<CheckoutActionData>(
       { ok: true, values: { ...values, promoCode: "" } },
@@ -107,7 +113,7 @@ export async function checkoutAction(request: Request, clientIp: string, request
     if (!result.ok) {
       // The applied code stopped counting since it was applied: refuse, and drop it so the buyer can go on.
       setAppliedPromo(session, null);
-      return data<CheckoutActionData>(promoRefusal(result.message, values), {
+      return data<CheckoutActionData>(promoRefusal(result.refusal, values), {
         status: 409,
         headers: await cookie(session),
       });
@@ -127,6 +133,6 @@ async function cookie(session: CheckoutSession) {
 }
 
 /** A promo code refused: said beside the code field, whatever else was typed is kept. */
-function promoRefusal(message: string, values: Record<string, string>) {
-  return formReply(null, { fieldErrors: { promoCode: message }, values });
+function promoRefusal(refusal: PromoRefusal, values: Record<string, string>) {
+  return formReply(null, { fieldErrors: { promoCode: PROMO_REFUSAL_MESSAGES[refusal] }, values });
 }

@@ -15,6 +15,24 @@ export const PROMO_MESSAGES = {
 } as const;
 export type PromoMessage = (typeof PROMO_MESSAGES)[keyof typeof PROMO_MESSAGES];
 
+/** Why a promo code gives no discount, in the domain's words (services answer these). */
+export type PromoRefusal =
+  | "invalid"
+  | "expired"
+  | "lookup_failed"
+  | "rate_limited"
+  | "used_up"
+  | "customer_limit";
+/** What the buyer reads for each refusal. */
+export const PROMO_REFUSAL_MESSAGES: Record<PromoRefusal, PromoMessage> = {
+  invalid: PROMO_MESSAGES.invalid,
+  expired: PROMO_MESSAGES.expired,
+  lookup_failed: PROMO_MESSAGES.error,
+  rate_limited: PROMO_MESSAGES.rateLimited,
+  used_up: PROMO_MESSAGES.usedUp,
+  customer_limit: PROMO_MESSAGES.customerLimit,
+};
+
 export const ORDER_FAILED_MESSAGE = "There was an error processing your order. Please try again.";
 export const CHECKOUT_RATE_LIMITED_MESSAGE =
   "Too many orders from your network. Please wait a few minutes and try again.";

@@ -1,5 +1,5 @@
 import { VAT_RATE_BPS } from "~/constants";
-import { type Buyer, PROMO_MESSAGES, type PromoMessage } from "./checkout-schema";
+import type { Buyer, PromoRefusal } from "./checkout-schema";
 import {
   findOrderByIdempotencyKey,
   insertOrderOnce,
@@ -18,7 +18,7 @@ export interface Quote {
   /** The applied code when it still grants a discount. */
   promoCode: string | null;
   /** Why an applied code no longer counts (expired, deactivated, lookup failed). */
-  promoError: PromoMessage | null;
+  promoRefusal: PromoRefusal | null;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function quoteCheckout(
     billing: selection.billing,
     amounts: computeOrderAmounts(tier.priceCents, selection.billing, terms, VAT_RATE_BPS),
     promoCode: promo?.ok ? promo.code : null,
-    promoError: promo && !promo.ok ? promo.message : null,
+    promoRefusal: promo && !promo.ok ? promo.reason : null,
   };
 }
 
@@ -56,7 +56,7 @@ export interface PlaceOrderInput {
 
 export type PlaceOrderResult =
   | { ok: true; order: Order; created: boolean }
-  | { ok: false; reason: "promo"; message: PromoMessage }
+  | { ok: false; reason: "promo"; refusal: PromoRefusal }
   | { ok: false; reason: "unavailable" };
 
 /**
@@ -70,7 +70,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 
   const quote = await quoteCheckout(input.selection, input.promoCode, input.now);
   if (!quote) return { ok: false, reason: "unavailable" };
-  if (quote.promoError) return { ok: false, reason: "promo", message: quote.promoError };
+  if (quote.promoRefusal) return { ok: false, reason: "promo", refusal: quote.promoRefusal };
 
   const now = input.now ?? new Date();
   const promo = quote.promoCode
@@ -82,11 +82,11 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   } catch (error) {
     if (!(error instanceof PromoRedemptionRefused)) throw error;
     if (error.reason === "customer_limit") {
-      return { ok: false, reason: "promo", message: PROMO_MESSAGES.customerLimit };
+      return { ok: false, reason: "promo", refusal: "customer_limit" };
     }
     // Used up, deactivated or expired between the quote and now: say which.
     const recheck = await checkPromoCode(promo!.code, now);
-    return { ok: false, reason: "promo", message: recheck.ok ? PROMO_MESSAGES.usedUp : recheck.message };
+    return { ok: false, reason: "promo", refusal: recheck.ok ? "used_up" : recheck.reason };
   }
 }
 

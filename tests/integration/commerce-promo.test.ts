@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PROMO_MESSAGES } from "~/commerce/checkout-schema";
+import { checkPromoCode } from "~/commerce/promo.server";
 import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import { applyPromo, choosePlan, cookiePair, loadCheckout, removePromo } from "../factories/commerce";
 import { useTestDatabase } from "../setup/database";
@@ -37,6 +38,13 @@ describe("promo codes at checkout", () => {
     expect(result.status).toBe(400);
     expect(result.data?.fieldErrors?.promoCode).toBe(message);
     expect((await loadCheckout(cookie)).data?.amounts.discountCents).toBe(0);
+  });
+
+  it("the promo service answers a refusal in the domain's words, never a sentence", async () => {
+    expect(await checkPromoCode("nope")).toEqual({ ok: false, code: "NOPE", reason: "invalid" });
+    expect(await checkPromoCode("inactive")).toEqual({ ok: false, code: "INACTIVE", reason: "invalid" });
+    expect(await checkPromoCode("expired")).toEqual({ ok: false, code: "EXPIRED", reason: "expired" });
+    expect(await checkPromoCode(" welcome10 ")).toMatchObject({ ok: true, code: "WELCOME10" });
   });
 
   it("a failing lookup answers 'Error validating promo code'", async () => {

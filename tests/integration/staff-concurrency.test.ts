@@ -5,7 +5,6 @@ import { findClip } from "~/catalog/catalog.server";
 import { REPORT_TEXTS } from "~/catalog/clip-report";
 import { action as reportAction } from "~/catalog/routes/report-clip";
 import { clipReports } from "~/catalog/schema.server";
-import { PROMO_MESSAGES } from "~/commerce/checkout-schema";
 import { placeOrder } from "~/commerce/orders.server";
 import { ordersPending, promoCodes, promoRedemptions } from "~/commerce/schema.server";
 import { entitlements } from "~/licensing/schema.server";
@@ -145,8 +144,8 @@ describe("promo code limits at checkout", () => {
     expect(
       results
         .filter((result) => !result.ok)
-        .map((result) => !result.ok && result.reason === "promo" && result.message),
-    ).toEqual(Array(17).fill(PROMO_MESSAGES.usedUp));
+        .map((result) => !result.ok && result.reason === "promo" && result.refusal),
+    ).toEqual(Array(17).fill("used_up"));
     expect((await db().select().from(promoCodes).where(eq(promoCodes.code, "LAST3")))[0]?.usesCount).toBe(3);
     expect(await db().select().from(ordersPending).where(eq(ordersPending.promoCode, "LAST3"))).toHaveLength(
       3,
@@ -166,7 +165,7 @@ describe("promo code limits at checkout", () => {
     expect(results.filter((result) => result.ok)).toHaveLength(2);
     expect(results.find((result) => !result.ok)).toMatchObject({
       reason: "promo",
-      message: PROMO_MESSAGES.customerLimit,
+      refusal: "customer_limit",
     });
     expect((await db().select().from(promoCodes).where(eq(promoCodes.code, "ONCE")))[0]?.usesCount).toBe(2);
   });

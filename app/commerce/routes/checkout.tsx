@@ -4,6 +4,7 @@ import { getOptionalUser } from "~/accounts/session.server";
 import { buttonClass, Spinner } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { checkoutAction } from "../checkout-action.server";
+import { PROMO_REFUSAL_MESSAGES } from "../checkout-schema";
 import { commitCheckoutSession, getCheckoutSession, readCheckout } from "../checkout-session.server";
 import { BuyerFields, PromoField } from "../components/checkout-fields";
 import { OrderSummary } from "../components/order-summary";
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     amounts: quote.amounts,
     promoCode: quote.promoCode,
-    promoError: quote.promoError,
+    promoError: quote.promoRefusal ? PROMO_REFUSAL_MESSAGES[quote.promoRefusal] : null,
     idempotencyKey: held.idempotencyKey,
     email: user?.email ?? "",
   };
