@@ -72,11 +72,11 @@ export async function countOpenClipReports() {
   return row?.value ?? 0;
 }
 
-export async function listClipReportsOfClip(postId: number) {
+export async function listClipReportsOfClip(clipId: number) {
   return db()
     .select()
     .from(clipReports)
-    .where(eq(clipReports.postId, postId))
+    .where(eq(clipReports.postId, clipId))
     .orderBy(desc(clipReports.id))
     .limit(50);
 }

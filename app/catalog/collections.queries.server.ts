@@ -81,12 +81,12 @@ export async function deleteCollection(id: string) {
 
 export async function collectionClipIds(id: string): Promise<number[]> {
   const rows = await db()
-    .select({ postId: collectionItems.postId })
+    .select({ clipId: collectionItems.postId })
     .from(collectionItems)
     .innerJoin(posts, eq(posts.id, collectionItems.postId))
     .where(and(eq(collectionItems.collectionId, id), eq(posts.status, "published")))
     .orderBy(asc(collectionItems.position), asc(collectionItems.addedAt));
-  return rows.map((row) => row.postId);
+  return rows.map((row) => row.clipId);
 }
 
 /** Adds a clip at the end (adding it again keeps its place); false when the collection is full. */
@@ -124,19 +124,19 @@ export async function moveCollectionItem(id: string, clipId: number, direction: 
     await tx.execute(sql`select 1 from collections where id = ${id} for update`);
     const ids = (
       await tx
-        .select({ postId: collectionItems.postId, position: collectionItems.position })
+        .select({ clipId: collectionItems.postId, position: collectionItems.position })
         .from(collectionItems)
         .where(eq(collectionItems.collectionId, id))
         .orderBy(asc(collectionItems.position), asc(collectionItems.addedAt))
-    ).map((row) => row.postId);
+    ).map((row) => row.clipId);
     const index = ids.indexOf(clipId);
     const other = index + (direction === "up" ? -1 : 1);
     if (index < 0 || other < 0 || other >= ids.length) return;
     [ids[index], ids[other]] = [ids[other], ids[index]];
-    for (const [position, postId] of ids.entries())
+    for (const [position, itemId] of ids.entries())
       await tx
         .update(collectionItems)
         .set({ position: position + 1 })
-        .where(and(eq(collectionItems.collectionId, id), eq(collectionItems.postId, postId)));
+        .where(and(eq(collectionItems.collectionId, id), eq(collectionItems.postId, itemId)));
   });
 }

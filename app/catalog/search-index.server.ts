@@ -9,8 +9,8 @@ export const MIN_TERM_LENGTH = 3;
  * sub-niche names and its creator. Title weighs most, then tags and niches, creator, description.
  * Then records their words in search_terms, the vocabulary that misspelt queries are corrected against.
  */
-export async function refreshSearchIndex(postIds?: number[]) {
-  const only = postIds?.length ? sql`and p.id in (${sql.join(postIds, sql`, `)})` : sql``;
+export async function refreshSearchIndex(clipIds?: number[]) {
+  const only = clipIds?.length ? sql`and p.id in (${sql.join(clipIds, sql`, `)})` : sql``;
   const update = sql`
     with words as (
       select p.id,
@@ -32,7 +32,7 @@ export async function refreshSearchIndex(postIds?: number[]) {
       search_text = lower(concat_ws(' ', w.title, w.tags, w.niche, w.creator, w.description))
     from words w
     where w.id = p.id`;
-  if (postIds?.length) {
+  if (clipIds?.length) {
     // The posts trigger rebuilds these clips' postings.
     await db().execute(update);
   } else {
@@ -44,19 +44,19 @@ export async function refreshSearchIndex(postIds?: number[]) {
       await tx.execute(sql`select search_postings_fill(array(select id from posts))`);
     });
   }
-  await refreshSearchTerms(postIds);
-  await refreshClipTags(postIds);
+  await refreshSearchTerms(clipIds);
+  await refreshClipTags(clipIds);
 }
 
 /** The tag vocabulary of published clips (lower case), for suggestions. */
-async function refreshClipTags(postIds?: number[]) {
-  const only = postIds?.length ? sql`and p.id in (${sql.join(postIds, sql`, `)})` : sql``;
+async function refreshClipTags(clipIds?: number[]) {
+  const only = clipIds?.length ? sql`and p.id in (${sql.join(clipIds, sql`, `)})` : sql``;
   const tags = sql`
     select lower(tag) as tag, count(distinct p.id)::int as clips
     from posts p, unnest(p.tags) as tag
     where p.status = 'published' and length(tag) between 2 and 60 ${only}
     group by lower(tag)`;
-  if (postIds?.length) {
+  if (clipIds?.length) {
     await db().execute(sql`
       insert into clip_tags (tag, clips) ${tags}
       on conflict (tag) do update set clips = clip_tags.clips + excluded.clips`);
@@ -68,15 +68,15 @@ async function refreshClipTags(postIds?: number[]) {
   });
 }
 
-async function refreshSearchTerms(postIds?: number[]) {
-  const only = postIds?.length ? sql`where p.id in (${sql.join(postIds, sql`, `)})` : sql``;
+async function refreshSearchTerms(clipIds?: number[]) {
+  const only = clipIds?.length ? sql`where p.id in (${sql.join(clipIds, sql`, `)})` : sql``;
   const terms = sql`
     select word as term, count(distinct p.id)::int as documents
     from posts p, regexp_split_to_table(p.search_text, '[^[:alnum:]]+') as word
     ${only}
     group by word
     having length(word) between ${MIN_TERM_LENGTH} and 40`;
-  if (postIds?.length) {
+  if (clipIds?.length) {
     // New clips add their words; counts of other words are refreshed by the next full rebuild.
     await db().execute(sql`
       insert into search_terms (term, documents) ${terms}
