@@ -8,15 +8,16 @@ import { storage } from "~/platform/storage/storage.server";
 import { studioUploads } from "~/studio/schema.server";
 import { UPLOAD_EXPIRY_HOURS, UPLOAD_MESSAGES } from "~/studio/upload-limits";
 import { removeExpiredUploads } from "~/studio/uploads.server";
-import { createAccount, sessionCookie } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
 import { type S3Bucket, startS3Bucket } from "../support/s3-bucket";
 import {
+  type Creator,
   createUpload as create,
   locationOf,
   sendChunk as patch,
   settled,
   tus,
+  twoCreators,
   uploadWhole,
 } from "../support/tus-requests";
 import { makeVideo } from "../support/video-files";
@@ -40,14 +41,11 @@ useTestDatabase();
 const MiB = 1024 * 1024;
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-let creator: { cookie: string; id: string };
-let other: { cookie: string; id: string };
+let creator: Creator;
+let other: Creator;
 
 beforeAll(async () => {
-  const a = await createAccount({ role: "creator" });
-  const b = await createAccount({ role: "creator" });
-  creator = { id: a.id, cookie: await sessionCookie(a.email) };
-  other = { id: b.id, cookie: await sessionCookie(b.email) };
+  ({ creator, other } = await twoCreators());
 });
 
 describe("resumable uploads into an S3 bucket", () => {

@@ -17,10 +17,12 @@ import { createAccount, sessionCookie } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
 import {
   BASE,
+  type Creator,
   createUpload as create,
   metadata,
   settled,
   tus,
+  twoCreators,
   uploadWhole as upload,
 } from "../support/tus-requests";
 import { makeFile, makeVideo } from "../support/video-files";
@@ -30,14 +32,11 @@ useTestDatabase();
 const uploadsDir = () => path.join(config().DATA_DIR, "uploads");
 const storedUploadParts = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()) : []);
 
-let creator: { cookie: string; id: string };
-let other: { cookie: string; id: string };
+let creator: Creator;
+let other: Creator;
 
 beforeAll(async () => {
-  const a = await createAccount({ role: "creator" });
-  const b = await createAccount({ role: "creator" });
-  creator = { id: a.id, cookie: await sessionCookie(a.email) };
-  other = { id: b.id, cookie: await sessionCookie(b.email) };
+  ({ creator, other } = await twoCreators());
 });
 
 describe("resumable uploads", () => {

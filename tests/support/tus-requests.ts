@@ -3,6 +3,21 @@ import { findLifecycleClip } from "~/catalog/clip-lifecycle.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { workDueJobs } from "~/platform/jobs/queue.server";
 import { action, loader } from "~/studio/routes/uploads";
+import { createAccount, sessionCookie } from "../factories/accounts";
+
+export interface Creator {
+  id: string;
+  cookie: string;
+}
+
+/** Two signed-in creators: the one who uploads, and another who must not reach their uploads. */
+export async function twoCreators(): Promise<{ creator: Creator; other: Creator }> {
+  const [a, b] = [await createAccount({ role: "creator" }), await createAccount({ role: "creator" })];
+  return {
+    creator: { id: a.id, cookie: await sessionCookie(a.email) },
+    other: { id: b.id, cookie: await sessionCookie(b.email) },
+  };
+}
 
 /** The origin the studio's tus requests are addressed to in tests. */
 export const BASE = "http://localhost:3000";
