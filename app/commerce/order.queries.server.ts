@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import type { OrderStatus } from "./plans";
 import { claimPromoUse } from "./promo-admin.queries.server";
-import { ordersPending, pricingPlans, promoRedemptions } from "./schema.server";
+import { ordersPending, pricingPlans, promoCodes, promoRedemptions } from "./schema.server";
 
 export type NewOrder = typeof ordersPending.$inferInsert;
 export type Order = typeof ordersPending.$inferSelect;
@@ -132,4 +132,21 @@ async function redeemPromo(
     if ((used?.value ?? 0) >= claimed.perCustomerLimit) throw new PromoRedemptionRefused("customer_limit");
   }
   await tx.insert(promoRedemptions).values({ orderId, code: promo.code, customer: promo.customer });
+}
+
+/**
+ * Gives back the promo use of an order that never went ahead: its redemption (the per-customer
+ * limit counts those) and one use of the code. Returns the code, or null when the order used none.
+ */
+export async function releasePromoUse(tx: Executor, orderId: string) {
+  const [released] = await tx
+    .delete(promoRedemptions)
+    .where(eq(promoRedemptions.orderId, orderId))
+    .returning({ code: promoRedemptions.code });
+  if (!released) return null;
+  await tx
+    .update(promoCodes)
+    .set({ usesCount: sql`greatest(${promoCodes.usesCount} - 1, 0)` })
+    .where(eq(promoCodes.code, released.code));
+  return released.code;
 }

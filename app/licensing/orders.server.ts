@@ -1,4 +1,10 @@
-import { attachGuestOrders, lockOrder, type Order, transitionOrder } from "~/commerce/order.queries.server";
+import {
+  attachGuestOrders,
+  lockOrder,
+  type Order,
+  releasePromoUse,
+  transitionOrder,
+} from "~/commerce/order.queries.server";
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
@@ -88,7 +94,10 @@ export interface ClosedOrder {
   changed: boolean;
 }
 
-/** Cancels an order not paid yet, or a paid one (its unused downloads end). Idempotent. */
+/**
+ * Cancels an order not paid yet (its promo code use is given back), or a paid one (its unused
+ * downloads end). Idempotent.
+ */
 export function cancelOrder(input: { orderId: string; actor: OrderActor; now?: Date }) {
   return closeOrder(input, ["awaiting_payment", "paid"], "cancelled", "order.cancel");
 }
@@ -134,6 +143,9 @@ async function closeOrder(
       const order = await transitionOrder(tx, before.id, from, to, { closedAt: now });
       if (!order) return { ok: false, reason: "invalid_transition" } as const;
       const revoked = before.status === "paid" ? await revokeEntitlementOfOrder(tx, order.id, now) : null;
+      // An order cancelled before payment never used its promo code: the buyer may use it again.
+      // A paid order keeps the use it made, whatever happens to it later.
+      const releasedPromoCode = before.status === "paid" ? null : await releasePromoUse(tx, order.id);
       const payment = paymentStep ? await paymentStep(before) : { ok: true as const, audit: {} };
       if (!payment.ok) throw new PaymentStepFailed();
       await recordAudit(tx, {
@@ -146,6 +158,7 @@ async function closeOrder(
           status: order.status,
           revokedEntitlementId: revoked?.id ?? null,
           unusedDownloads: revoked ? unusedDownloads(revoked) : null,
+          releasedPromoCode,
           ...payment.audit,
         },
       });

@@ -7,6 +7,7 @@ import { action as reportAction } from "~/catalog/routes/report-clip";
 import { clipReports } from "~/catalog/schema.server";
 import { placeOrder } from "~/commerce/orders.server";
 import { ordersPending, promoCodes, promoRedemptions } from "~/commerce/schema.server";
+import { cancelOrder, markOrderPaid, refundOrder } from "~/licensing/orders.server";
 import { entitlements } from "~/licensing/schema.server";
 import { listAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
@@ -168,6 +169,33 @@ describe("promo code limits at checkout", () => {
       refusal: "customer_limit",
     });
     expect((await db().select().from(promoCodes).where(eq(promoCodes.code, "ONCE")))[0]?.usesCount).toBe(2);
+  });
+
+  it("cancelling an unpaid order gives its promo use back; a refunded order keeps the use it made", async () => {
+    await db().insert(promoCodes).values({ code: "SOLO", type: "percent", value: 10, maxUses: 1 });
+    const staff = () => ({ kind: "staff", userId: first.id }) as const;
+    const usesOf = async () =>
+      (await db().select().from(promoCodes).where(eq(promoCodes.code, "SOLO")))[0]?.usesCount;
+    const placed = await buy("SOLO", "first@example.com");
+    expect(placed.ok).toBe(true);
+    expect(await buy("SOLO", "second@example.com")).toMatchObject({ ok: false, refusal: "used_up" });
+
+    const unpaid = placed.ok ? placed.order.id : "";
+    expect(await cancelOrder({ orderId: unpaid, actor: staff() })).toMatchObject({ ok: true });
+    expect(await usesOf()).toBe(0);
+    expect(await db().select().from(promoRedemptions).where(eq(promoRedemptions.orderId, unpaid))).toEqual(
+      [],
+    );
+    // Cancelling twice gives nothing back twice.
+    expect(await cancelOrder({ orderId: unpaid, actor: staff() })).toMatchObject({ ok: true });
+    expect(await usesOf()).toBe(0);
+
+    const again = await buy("SOLO", "second@example.com");
+    expect(again.ok).toBe(true);
+    const paid = again.ok ? again.order.id : "";
+    await markOrderPaid({ orderId: paid, reference: "BANK-1", paidAt: new Date(), actor: staff() });
+    expect(await refundOrder({ orderId: paid, actor: staff() })).toMatchObject({ ok: true });
+    expect(await usesOf()).toBe(1);
   });
 });
 
