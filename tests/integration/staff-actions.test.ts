@@ -381,16 +381,13 @@ describe("contact messages", () => {
     return row!;
   }
 
+  /** Posts to a message's staff page as the developer. */
+  const postToMessage = (messageId: string, fields: Record<string, string>) =>
+    post(messageAction, `/staff/messages/${messageId}`, fields, developer.cookie, { messageId });
+
   it("a reply is stored, marks the message answered, is mailed through the queue and audited", async () => {
     const row = await message();
-    const path = `/staff/messages/${row.id}`;
-    const result = await post(
-      messageAction,
-      path,
-      { intent: "reply", body: "It is attached now." },
-      developer.cookie,
-      { messageId: row.id },
-    );
+    const result = await postToMessage(row.id, { intent: "reply", body: "It is attached now." });
     expect(result.status).toBe(302);
     expect(
       await db().select().from(contactReplies).where(eq(contactReplies.messageId, row.id)),
@@ -407,37 +404,16 @@ describe("contact messages", () => {
 
   it("a blank reply or one with a NUL is refused and nothing is stored or sent", async () => {
     const row = await message();
-    const path = `/staff/messages/${row.id}`;
-    expect(
-      (
-        await post(messageAction, path, { intent: "reply", body: "   " }, developer.cookie, {
-          messageId: row.id,
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await post(messageAction, path, { intent: "reply", body: "a\u0000b" }, developer.cookie, {
-          messageId: row.id,
-        })
-      ).status,
-    ).toBe(400);
-    await withoutAuditLog(() =>
-      post(messageAction, path, { intent: "reply", body: "Hello" }, developer.cookie, { messageId: row.id }),
-    );
+    expect((await postToMessage(row.id, { intent: "reply", body: "   " })).status).toBe(400);
+    expect((await postToMessage(row.id, { intent: "reply", body: "a\u0000b" })).status).toBe(400);
+    await withoutAuditLog(() => postToMessage(row.id, { intent: "reply", body: "Hello" }));
     expect(await db().select().from(contactReplies).where(eq(contactReplies.messageId, row.id))).toEqual([]);
     expect(await queuedMailTo(row.email)).toEqual([]);
   });
 
   it("a blank reply is refused with the schema's own sentence", async () => {
     const row = await message();
-    const refused = await post(
-      messageAction,
-      `/staff/messages/${row.id}`,
-      { intent: "reply", body: "   " },
-      developer.cookie,
-      { messageId: row.id },
-    );
+    const refused = await postToMessage(row.id, { intent: "reply", body: "   " });
     expect(refused).toMatchObject({ status: 400, data: { formError: CONTACT_REPLY_TEXTS.empty } });
   });
 
@@ -471,13 +447,7 @@ describe("contact messages", () => {
   it("a refused reply says why and gives the text back to edit", async () => {
     const row = await message();
     const body = "x".repeat(CONTACT_REPLY_MAX + 1);
-    const refused = await post(
-      messageAction,
-      `/staff/messages/${row.id}`,
-      { intent: "reply", body },
-      developer.cookie,
-      { messageId: row.id },
-    );
+    const refused = await postToMessage(row.id, { intent: "reply", body });
     expect(refused).toMatchObject({
       status: 400,
       data: { formError: expect.stringContaining(CONTACT_REPLY_MAX.toLocaleString("en")), values: { body } },
@@ -486,30 +456,14 @@ describe("contact messages", () => {
 
   it("staff close a message; an unknown id is a 404", async () => {
     const row = await message();
-    const closed = await post(
-      messageAction,
-      `/staff/messages/${row.id}`,
-      { intent: "set-status", status: "closed" },
-      developer.cookie,
-      { messageId: row.id },
-    );
+    const closed = await postToMessage(row.id, { intent: "set-status", status: "closed" });
     expect(closed.status).toBe(302);
     expect(await lastAudit("contact_message", row.id)).toMatchObject({
       before: { status: "open" },
       after: { status: "closed" },
     });
     const missing = randomUUID();
-    expect(
-      (
-        await post(
-          messageAction,
-          `/staff/messages/${missing}`,
-          { intent: "set-status", status: "closed" },
-          developer.cookie,
-          { messageId: missing },
-        )
-      ).status,
-    ).toBe(404);
+    expect((await postToMessage(missing, { intent: "set-status", status: "closed" })).status).toBe(404);
   });
 });
 

@@ -48,6 +48,18 @@ beforeAll(async () => {
   ({ creator, other } = await twoCreators());
 });
 
+/**
+ * A 20 MiB upload with 7 MiB sent: a whole part in the multipart upload and a piece under S3's
+ * 5 MiB minimum, which the store keeps as an object of its own.
+ */
+async function partlyUploaded(fileName: string) {
+  const body = randomBytes(7 * MiB);
+  const location = locationOf(await create(creator.cookie, fileName, 20 * MiB));
+  expect((await patch(location, creator.cookie, 0, body.subarray(0, 6 * MiB))).status).toBe(204);
+  expect((await patch(location, creator.cookie, 6 * MiB, body.subarray(6 * MiB))).status).toBe(204);
+  return { location, id: location.replace("/studio/uploads/", "") };
+}
+
 describe("resumable uploads into an S3 bucket", () => {
   it("an upload sent in three PATCHes resumes at the offset HEAD reports and ends as the clip's private original in the bucket", async () => {
     // Noise keeps the video large: a first PATCH of 6 MiB is a whole multipart part, a second of
@@ -123,13 +135,7 @@ describe("resumable uploads into an S3 bucket", () => {
 
   it("a cancelled upload leaves neither an object nor a multipart upload in the bucket", async () => {
     const stored = await bucket.keys();
-    const body = randomBytes(7 * MiB);
-    const created = await create(creator.cookie, "changed-my-mind.mp4", 20 * MiB);
-    const location = locationOf(created);
-    const id = location.replace("/studio/uploads/", "");
-    // A whole part and a piece under S3's 5 MiB minimum, which the store keeps as an object of its own.
-    expect((await patch(location, creator.cookie, 0, body.subarray(0, 6 * MiB))).status).toBe(204);
-    expect((await patch(location, creator.cookie, 6 * MiB, body.subarray(6 * MiB))).status).toBe(204);
+    const { location, id } = await partlyUploaded("changed-my-mind.mp4");
     expect(bucket.openMultipartUploads()).toEqual([id]);
     expect((await bucket.keys()).filter((key) => key.startsWith(id))).not.toEqual([]);
 
@@ -141,12 +147,7 @@ describe("resumable uploads into an S3 bucket", () => {
   });
 
   it("the sweep removes an upload left unfinished past its expiry from the bucket, the piece under 5 MiB too", async () => {
-    const body = randomBytes(7 * MiB);
-    const created = await create(creator.cookie, "left-behind.mp4", 20 * MiB);
-    const location = locationOf(created);
-    const id = location.replace("/studio/uploads/", "");
-    expect((await patch(location, creator.cookie, 0, body.subarray(0, 6 * MiB))).status).toBe(204);
-    expect((await patch(location, creator.cookie, 6 * MiB, body.subarray(6 * MiB))).status).toBe(204);
+    const { location, id } = await partlyUploaded("left-behind.mp4");
     const startedLongAgo = new Date(Date.now() - (UPLOAD_EXPIRY_HOURS + 1) * 3_600_000);
     await db().update(studioUploads).set({ createdAt: startedLongAgo }).where(eq(studioUploads.id, id));
 
