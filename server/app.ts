@@ -22,6 +22,7 @@ import { storage } from "~/platform/storage/storage.server";
 import { bodyLimits, drainUnreadBodies } from "./body-limits";
 import { inputGuard } from "./input-guard";
 import { publicPageCache } from "./page-cache";
+import { precompressedAssets } from "./precompressed-assets";
 import { describeRoute, type RouteInfo } from "./route-table";
 import { sameOriginWrites } from "./same-origin";
 import { securityHeaders } from "./security-headers";
@@ -250,14 +251,16 @@ function addGuards(app: express.Express, { config, vite }: AppContext) {
   app.use(inputGuard());
 }
 
-/** Built assets (hashed: cached for a year) and the few public files; Vite serves them in development. */
+/**
+ * Built assets (hashed: cached for a year; sent as the build's brotli or gzip copy when the browser
+ * takes it) and the few public files; Vite serves them in development.
+ */
 function addStaticFiles(app: express.Express, { config, vite }: AppContext) {
   if (vite) return void app.use(vite.middlewares);
   const client = path.resolve(config.VERDEO_BUILD_DIR, "client");
-  app.use(
-    "/assets",
-    express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
-  );
+  const assets = path.join(client, "assets");
+  app.use("/assets", precompressedAssets(assets, { immutable: true, maxAge: "1y" }));
+  app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y", index: false }));
   const publicFiles = express.static(client, { maxAge: "1h", index: false });
   // Only paths that name a file (favicon.svg, robots.txt) can be in build/client: pages skip the disk look-up.
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));

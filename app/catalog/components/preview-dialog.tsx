@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
 import { Avatar } from "~/accounts/avatar";
-import { RoleBadge } from "~/accounts/role-badge";
+import { InlineRoleBadge } from "~/accounts/inline-role-badge";
 import { CloseIcon } from "~/components/icons";
 import type { CatalogClip } from "../catalog-clip";
 import { formatDuration } from "./clip-card";
@@ -82,7 +82,7 @@ export function PreviewDialog({
                 <div className="flex items-center gap-3">
                   <Avatar name={clip.creatorName} url={clip.creatorAvatarUrl} size={36} />
                   <span className="text-sm font-semibold">{clip.creatorName}</span>
-                  <RoleBadge role={clip.creatorRole} tooltip={false} />
+                  <InlineRoleBadge role={clip.creatorRole} />
                 </div>
                 <Link
                   to={`/video/${clip.id}`}

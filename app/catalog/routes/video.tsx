@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigate } from "react-router";
 import { Avatar } from "~/accounts/avatar";
-import { RoleBadge } from "~/accounts/role-badge";
+import { InlineRoleBadge } from "~/accounts/inline-role-badge";
 import { getOptionalUser } from "~/accounts/session.server";
 import { buttonClass } from "~/components/button";
 import { ChevronLeftIcon, DownloadIcon } from "~/components/icons";
@@ -277,7 +277,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             <span className="min-w-0">
               <span className="flex items-center gap-2">
                 <span className="truncate font-semibold">{clip.creatorName}</span>
-                <RoleBadge role={clip.creatorRole} tooltip={false} />
+                <InlineRoleBadge role={clip.creatorRole} />
               </span>
               {clip.creatorUsername ? (
                 <span className="block truncate text-sm text-zinc-600 dark:text-zinc-400">
