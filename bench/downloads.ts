@@ -49,16 +49,21 @@ function get(url: string, headers: Record<string, string> = {}) {
   );
 }
 
-/** The bare reference: a separate Node process that streams the file and nothing else. */
-async function startBareServer(file: string) {
+/**
+ * The bare reference: a separate Node process that streams the file and nothing else, in Node's
+ * default 64 KiB reads or (for comparison) in the app's 1 MiB reads.
+ */
+async function startBareServer(file: string, readBytes?: number) {
   const script = `
     const http = require("node:http"); const fs = require("node:fs");
     const size = fs.statSync(process.argv[1]).size;
+    const reads = process.argv[2] ? { highWaterMark: Number(process.argv[2]) } : {};
     http.createServer((req, res) => {
       res.writeHead(200, { "Content-Type": "video/mp4", "Content-Length": size });
-      fs.createReadStream(process.argv[1]).pipe(res);
+      fs.createReadStream(process.argv[1], reads).pipe(res);
     }).listen(0, "127.0.0.1", function () { console.log(this.address().port); });`;
-  const child = spawn(process.execPath, ["-e", script, file], { stdio: ["ignore", "pipe", "inherit"] });
+  const args = ["-e", script, file, ...(readBytes ? [String(readBytes)] : [])];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<number>((resolve) =>
     child.stdout.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
   );
@@ -137,6 +142,7 @@ async function main() {
     await closeDatabase();
 
     const bare = await startBareServer(original);
+    const bareLargeReads = await startBareServer(original, 1024 * 1024);
     const bytes = SIZE_MB * 1024 * 1024;
     const signedRuns: number[] = [];
     const bareRuns: number[] = [];
@@ -160,10 +166,11 @@ async function main() {
       if (file.bytes !== bytes) throw new Error("/media sent a short file");
       mediaRuns.push(performance.now() - start);
     };
-    const bareDownload = async () => {
-      const file = await get(bare.url);
+    const bareDownload = async (url = bare.url) => {
+      const file = await get(url);
       if (file.bytes !== bytes) throw new Error("bare server sent a short file");
     };
+    const bareLargeReadRuns: number[] = [];
     // One of each to warm caches (page cache, JIT), then alternate so drift hits both alike.
     await signedDownload();
     await bareDownload();
@@ -172,6 +179,7 @@ async function main() {
         [signedDownload, signedRuns],
         [bareDownload, bareRuns],
         [mediaDownload, [] as number[]],
+        [() => bareDownload(bareLargeReads.url), bareLargeReadRuns],
       ] as const) {
         const start = performance.now();
         await run();
@@ -179,6 +187,7 @@ async function main() {
       }
     }
     bare.stop();
+    bareLargeReads.stop();
 
     const mbps = (ms: number) => SIZE_MB / (ms / 1000);
     const signed = mbps(median(signedRuns));
@@ -189,6 +198,11 @@ async function main() {
         path: "bare file stream (separate Node process)",
         "MB/s": Number(reference.toFixed(0)),
         ms: Number(median(bareRuns).toFixed(0)),
+      },
+      {
+        path: "bare file stream reading 1 MiB pieces, as the app does (for comparison)",
+        "MB/s": Number(mbps(median(bareLargeReadRuns)).toFixed(0)),
+        ms: Number(median(bareLargeReadRuns).toFixed(0)),
       },
       {
         path: "signed download (link check + 302 + signed storage link)",

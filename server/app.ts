@@ -243,7 +243,8 @@ function addProbes(app: express.Express, { lifecycle }: AppContext) {
 /** Security headers, compression, each route's body limit, same-origin writes, control characters. */
 function addGuards(app: express.Express, { config, vite }: AppContext) {
   app.use(securityHeaders({ https: config.PUBLIC_URL.startsWith("https:"), development: !!vite }));
-  app.use(compression());
+  const compress = compression();
+  app.use((req, res, next) => (routeOf(res).handle.compress === false ? next() : compress(req, res, next)));
   const bodyLimitOf = (_req: express.Request, res: express.Response) => routeOf(res).handle.bodyLimit;
   app.use(bodyLimits(bodyLimitOf));
   app.use(drainUnreadBodies(bodyLimitOf));

@@ -1,12 +1,14 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { RouteHandle } from "~/platform/route-handle";
 
-/** Paths the server answers before React Router, and their label in the metrics. */
-const SERVER_PATHS: [RegExp, string][] = [
-  [/^\/assets\//, "/assets"],
-  [/^\/media\//, "/media"],
-  [/^\/signed\//, "/signed"],
-  [/^\/(?:healthz|readyz|metrics)$/, ""],
+const STORED_FILES: RouteHandle = { compress: false };
+
+/** Paths the server answers before React Router, their label in the metrics, and their handle. */
+const SERVER_PATHS: [RegExp, string, RouteHandle][] = [
+  [/^\/assets\//, "/assets", {}],
+  [/^\/media\//, "/media", STORED_FILES],
+  [/^\/signed\//, "/signed", STORED_FILES],
+  [/^\/(?:healthz|readyz|metrics)$/, "", {}],
 ];
 const FILE = /\.[a-z0-9]+$/i;
 
@@ -26,8 +28,8 @@ const trees = new WeakMap<ServerBuild, Node[]>();
  * (paths outside the router get a fixed label of their own), and what its modules declare.
  */
 export function describeRoute(pathname: string, build: ServerBuild | undefined): RouteInfo {
-  for (const [pattern, label] of SERVER_PATHS)
-    if (pattern.test(pathname)) return { label: label || pathname, handle: {} };
+  for (const [pattern, label, handle] of SERVER_PATHS)
+    if (pattern.test(pathname)) return { label: label || pathname, handle };
   const matches = build ? matchRoutes(routeTree(build), pathname) : null;
   if (!matches?.length) return { label: FILE.test(pathname) ? "static" : "unmatched", handle: {} };
   const segments = matches.map((match) => match.route.path).filter((segment) => segment && segment !== "/");

@@ -15,6 +15,11 @@ export interface RouteHandle {
    * byte is read. "streamed": the route reads its body as a stream and enforces its own limit.
    */
   bodyLimit?: number | "streamed";
+  /**
+   * false: answers go out uncompressed. For stored files: video and images are compressed already,
+   * and their streaming waits for each write's callback, which the compression wrapper drops.
+   */
+  compress?: false;
 }
 
 /** Bodies of routes that declare no limit: forms and JSON. */

@@ -3,7 +3,7 @@ import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import express from "express";
+import type express from "express";
 import { writeFileAtomically } from "../temp-files.server";
 import {
   attachmentDisposition,
@@ -23,6 +23,7 @@ import {
   sendClientError,
   type Visibility,
 } from "./driver.server";
+import { sendStoredFile } from "./file-response.server";
 import type { LinkSigner } from "./signed-links.server";
 
 export interface LocalDiskOptions {
@@ -119,22 +120,21 @@ export function localDiskStorage({ publicRoot, privateRoot, signer }: LocalDiskO
       return signer.sign(requireValidKey(key), options);
     },
     serve() {
-      // express.static answers Range (206/416), ETag and Last-Modified; it keeps the headers set here.
-      const files = express.static(roots.public, {
-        index: false,
-        redirect: false,
-        dotfiles: "deny",
-        fallthrough: false,
-        setHeaders: (res, file) => {
-          res.setHeader("Cache-Control", MEDIA_CACHE_CONTROL);
-          res.setHeader("Content-Type", contentTypeOf(file));
-        },
-      });
       return (req, res, next) => {
         // The same refusals as the S3 driver, before the file system is touched.
+        if (refuseWrites(req, res)) return;
         const requested = keyFromRequestPath(req.path);
         if ("status" in requested) return sendClientError(res, requested.status);
-        files(req, res, clientErrorsAsText(res, next));
+        const headers = {
+          "Cache-Control": MEDIA_CACHE_CONTROL,
+          "Content-Type": contentTypeOf(requested.key),
+        };
+        sendStoredFile(
+          req,
+          res,
+          { root: roots.public, key: requested.key, headers },
+          clientErrorsAsText(res, next),
+        );
       };
     },
     serveSigned() {
@@ -150,10 +150,11 @@ export function localDiskStorage({ publicRoot, privateRoot, signer }: LocalDiskO
         };
         if (verified.downloadName)
           headers["Content-Disposition"] = attachmentDisposition(verified.downloadName);
-        // sendFile answers Range, HEAD and revalidation like express.static, from the private folder only.
-        res.sendFile(
-          requested.key,
-          { root: roots.private, dotfiles: "deny", cacheControl: false, headers },
+        // From the private folder only.
+        sendStoredFile(
+          req,
+          res,
+          { root: roots.private, key: requested.key, headers },
           clientErrorsAsText(res, next),
         );
       };
@@ -186,9 +187,7 @@ function isInside(file: string, root: string) {
 
 /** A missing (404) or refused file is answered as plain text; anything else is a server error. */
 function clientErrorsAsText(res: express.Response, next: express.NextFunction) {
-  return (error?: Error & { status?: number; statusCode?: number; code?: string }) => {
-    // sendFile calls back after a whole answer too: nothing left to do then.
-    if (!error) return res.headersSent ? undefined : next();
+  return (error: Error & { status?: number; statusCode?: number; code?: string }) => {
     // The client hung up mid-file: nobody to answer, no fault.
     if (error.code === "ECONNABORTED" || error.code === "ECONNRESET") return;
     const status = error.status ?? error.statusCode;
