@@ -175,6 +175,28 @@ export const searchPostings = pgTable(
 );
 
 /**
+ * The search index's bigrams: one row per pair of lexemes that stand side by side (positions p and
+ * p + 1) in a published clip's search vector. A quoted phrase matches only clips that hold every
+ * adjacent pair of its words, and two loose words earn the phrase boost only in clips that hold
+ * their pair, so a phrase search ranks these few clips instead of every clip with all the words.
+ * Kept with the postings by the same trigger, rebuilt in bulk by the reindex.
+ */
+export const searchBigrams = pgTable(
+  "search_bigrams",
+  {
+    lexeme: text("lexeme").notNull(),
+    nextLexeme: text("next_lexeme").notNull(),
+    clipId: integer("clip_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lexeme, t.nextLexeme, t.clipId] }),
+    index("search_bigrams_clip_idx").on(t.clipId),
+  ],
+);
+
+/**
  * The distinct words of the catalogue's search text. A misspelt query word is corrected against
  * this small table with pg_trgm, then searched with full text: far cheaper than a trigram scan of
  * every clip's text.

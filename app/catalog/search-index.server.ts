@@ -33,15 +33,17 @@ export async function refreshSearchIndex(clipIds?: number[]) {
     from words w
     where w.id = p.id`;
   if (clipIds?.length) {
-    // The posts trigger rebuilds these clips' postings.
+    // The posts trigger rebuilds these clips' postings and bigrams.
     await db().execute(update);
   } else {
-    // Every row changes: the trigger stands aside and the postings are rebuilt in one statement.
+    // Every row changes: the trigger stands aside and the postings and bigrams are rebuilt in bulk.
     await db().transaction(async (tx) => {
       await tx.execute(sql`select set_config('verdeo.search_postings_bulk', 'on', true)`);
       await tx.execute(update);
       await tx.execute(sql`delete from search_postings`);
       await tx.execute(sql`select search_postings_fill(array(select id from posts))`);
+      await tx.execute(sql`delete from search_bigrams`);
+      await tx.execute(sql`select search_bigrams_fill(array(select id from posts))`);
     });
   }
   await refreshSearchTerms(clipIds);

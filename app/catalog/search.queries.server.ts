@@ -5,7 +5,7 @@ import { type DurationBucket, RESOLUTION_MIN_SIDE, RESOLUTIONS, type Resolution 
 import { isPublished } from "./clip-columns.server";
 import { COUNT_CAP } from "./explore-query.server";
 import { EMPTY_QUERY, type ExploreQuery, effectiveSort, type FacetName, FILTER_NAMES } from "./explore-url";
-import { posts, searchPostings } from "./schema.server";
+import { posts, searchBigrams, searchPostings } from "./schema.server";
 import { hasPositiveTerms, type SearchText } from "./search-text";
 
 /**
@@ -107,12 +107,20 @@ export function facetCondition(
 
 export const FACET_NAMES: FacetName[] = ["niche", ...FILTER_NAMES];
 
-/** Published, matching the text, and every facet's choice except `omit`'s. */
-function whereOf(query: ExploreQuery, text: SearchText, omit?: FacetName): SQL {
-  const facets = FACET_NAMES.filter((name) => name !== omit)
-    .map((name) => facetCondition(query, name))
-    .filter((condition): condition is SQL => condition !== null);
-  return and(isPublished, ...textConditions(text), ...facets) as SQL;
+/**
+ * Candidates: a statement of clip ids known to hold every match of the text (the bigrams of a
+ * phrase, or a pair's bounded set), so the text is only tested on them.
+ */
+type Candidates = SQL | null;
+
+const inCandidates = (candidates: Candidates) => (candidates ? [sql`${posts.id} in (${candidates})`] : []);
+
+/** Published, matching the text, among the candidates, and every facet's choice. */
+function whereOf(query: ExploreQuery, text: SearchText, candidates: Candidates = null): SQL {
+  const facets = FACET_NAMES.map((name) => facetCondition(query, name)).filter(
+    (condition): condition is SQL => condition !== null,
+  );
+  return and(isPublished, ...inCandidates(candidates), ...textConditions(text), ...facets) as SQL;
 }
 
 /** The full order of a sort; each ends in (created_at, id), so every page is well defined. */
@@ -138,24 +146,34 @@ function orderOf(query: ExploreQuery, text: SearchText): SQL {
  * The ids of one page of matches. Every match is ordered (not a first batch of them), so the
  * best-ranked clips come first however many match, and page n is the nth slice of one order.
  */
-export function pageIdsStatement(query: ExploreQuery, text: SearchText, pageSize: number) {
+export function pageIdsStatement(
+  query: ExploreQuery,
+  text: SearchText,
+  pageSize: number,
+  candidates: Candidates = null,
+) {
   return sql`
     select ${posts.id} as id from ${posts}
-    where ${whereOf(query, text)}
+    where ${whereOf(query, text, candidates)}
     order by ${orderOf(query, text)}
     limit ${pageSize} offset ${(query.page - 1) * pageSize}`;
 }
 
-export async function findPageIds(query: ExploreQuery, text: SearchText, pageSize: number) {
-  const result = await db().execute<{ id: number }>(pageIdsStatement(query, text, pageSize));
+export async function findPageIds(
+  query: ExploreQuery,
+  text: SearchText,
+  pageSize: number,
+  candidates: Candidates = null,
+) {
+  const result = await db().execute<{ id: number }>(pageIdsStatement(query, text, pageSize, candidates));
   return result.rows.map((row) => row.id);
 }
 
 /** How many clips match, counted exactly up to COUNT_CAP + 1 (then the page says "10,000+"). */
-export async function countMatches(query: ExploreQuery, text: SearchText) {
+export async function countMatches(query: ExploreQuery, text: SearchText, candidates: Candidates = null) {
   const result = await db().execute<{ n: number }>(sql`
     select count(*)::int as n from (
-      select 1 from ${posts} where ${whereOf(query, text)} limit ${COUNT_CAP + 1}
+      select 1 from ${posts} where ${whereOf(query, text, candidates)} limit ${COUNT_CAP + 1}
     ) matches`);
   return result.rows[0]?.n ?? 0;
 }
@@ -170,6 +188,7 @@ export async function countFacets(
   text: SearchText,
   values: { name: FacetName; value: string }[],
   plan: PostingsPlan | null = null,
+  candidates: Candidates = null,
 ): Promise<number[]> {
   if (values.length === 0) return [];
   // A one-lexeme text counts over its postings (index-only), any other over the clips.
@@ -184,7 +203,7 @@ export async function countFacets(
   const result = await db().execute<Record<string, number>>(sql`
     select ${sql.join(aggregates, sql`, `)}
     from ${columns}
-    where ${plan ? postingsWhere(plan, EMPTY_QUERY) : and(isPublished, ...textConditions(text))}`);
+    where ${plan ? postingsWhere(plan, EMPTY_QUERY) : and(isPublished, ...inCandidates(candidates), ...textConditions(text))}`);
   const row = result.rows[0] ?? {};
   return values.map((_, index) => Number(row[`f${index}`] ?? 0));
 }
@@ -223,18 +242,72 @@ export interface PostingsPlan {
   excluded: string[];
 }
 
-export async function findPostingsPlan(text: SearchText): Promise<PostingsPlan | null> {
+/**
+ * How a text is searched beyond the full-text path. `postings`: a one-lexeme text, walked in its
+ * postings. `pair`: two loose words of one lexeme each, ranked over a bounded set of candidates
+ * (findPageIdsByPair). `phrase`: the lexemes of a quoted phrase whose words are one lexeme each;
+ * every match holds each adjacent pair of them, so the bigrams give a small superset of the matches.
+ */
+export interface SearchPlan {
+  postings: PostingsPlan | null;
+  pair: [string, string] | null;
+  phrase: string[] | null;
+}
+
+export async function findSearchPlan(text: SearchText): Promise<SearchPlan> {
   // One positive term: a word, or a quoted phrase that stop words reduce to one word ("the busy").
   const positive = [...text.words, ...text.phrases.map((phrase) => phrase.join(" "))];
-  if (positive.length !== 1) return null;
+  const terms = [...positive, ...text.phrases.flat(), ...text.excluded];
+  if (terms.length === 0) return { postings: null, pair: null, phrase: null };
   const rows = await db().execute<{ nodes: number; lexemes: string[] }>(sql`
     select numnode(phraseto_tsquery('english', w)) as nodes, tsvector_to_array(to_tsvector('english', w)) as lexemes
-    from unnest(${sql.param([positive[0], ...text.excluded])}::text[]) with ordinality as u(w, n)
+    from unnest(${sql.param(terms)}::text[]) with ordinality as u(w, n)
     order by n`);
-  const [term, ...excluded] = rows.rows;
-  if (term?.nodes !== 1 || term.lexemes.length !== 1) return null;
-  if (excluded.some((row) => row.lexemes.length > 1)) return null;
-  return { lexeme: term.lexemes[0], excluded: excluded.flatMap((row) => row.lexemes) };
+  const analysed = rows.rows;
+  /** The lexeme of a term that stands for exactly one (not a stop word, not a compound). */
+  const single = (index: number) => {
+    const row = analysed[index];
+    return row?.nodes === 1 && row.lexemes.length === 1 ? row.lexemes[0] : null;
+  };
+  const excludedRows = analysed.slice(terms.length - text.excluded.length);
+  let postings: PostingsPlan | null = null;
+  const only = positive.length === 1 ? single(0) : null;
+  if (only && excludedRows.every((row) => row.lexemes.length <= 1))
+    postings = { lexeme: only, excluded: excludedRows.flatMap((row) => row.lexemes) };
+  let pair: [string, string] | null = null;
+  if (text.words.length === 2 && text.phrases.length === 0) {
+    const [first, second] = [single(0), single(1)];
+    if (first && second && first !== second) pair = [first, second];
+  }
+  let phrase: string[] | null = null;
+  let offset = positive.length;
+  for (const words of text.phrases) {
+    const lexemes = words.map((_, index) => single(offset + index));
+    offset += words.length;
+    if (!phrase && lexemes.length > 1 && lexemes.every((lexeme) => lexeme !== null))
+      phrase = lexemes as string[];
+  }
+  return { postings, pair, phrase };
+}
+
+export async function findPostingsPlan(text: SearchText): Promise<PostingsPlan | null> {
+  return (await findSearchPlan(text)).postings;
+}
+
+/**
+ * The clips that hold every adjacent pair of a phrase's lexemes: a superset of the phrase's
+ * matches (each match holds them), usually a small one.
+ */
+export function phraseCandidates(lexemes: string[]): SQL {
+  const pairs = lexemes.slice(1).map((next, index) => [lexemes[index], next]);
+  const [[lexeme, nextLexeme], ...rest] = pairs;
+  const joins = rest.map(
+    ([a, b], index) =>
+      sql`join ${searchBigrams} ${sql.identifier(`b${index}`)} on ${sql.identifier(`b${index}`)}.clip_id = ${searchBigrams.clipId}
+        and ${sql.identifier(`b${index}`)}.lexeme = ${a} and ${sql.identifier(`b${index}`)}.next_lexeme = ${b}`,
+  );
+  return sql`select ${searchBigrams.clipId} from ${searchBigrams} ${sql.join(joins, sql` `)}
+    where ${searchBigrams.lexeme} = ${lexeme} and ${searchBigrams.nextLexeme} = ${nextLexeme}`;
 }
 
 /** The plan's postings (published clips only), without the excluded words, in every facet's choice but `omit`'s. */
@@ -279,4 +352,77 @@ export async function countMatchesByPostings(plan: PostingsPlan, query: ExploreQ
       select 1 from ${searchPostings} where ${postingsWhere(plan, query)} limit ${COUNT_CAP + 1}
     ) matches`);
   return result.rows[0]?.n ?? 0;
+}
+
+/** The smallest weight of search_rank_weights(): a clip's score for a lexeme it holds is at least this. */
+const MIN_POSTING_SCORE = 0.1;
+/** Scores are float4: the bound's tests keep this margin so rounding can only widen the candidates. */
+const BOUND_MARGIN = 1e-4;
+/** Thresholds tried, after the phrase's, before ranking every match of the pair. */
+const PAIR_THRESHOLDS = [1, 0.5];
+
+/**
+ * The clips of two words a b that may rank at least `threshold`: the clips that hold the phrase
+ * "a b" (only they get the phrase boost), and the clips whose own scores for a and b (s_a, s_b, from
+ * the postings) allow a rank that high. For the query a & b, ts_rank_cd adds up, over PostgreSQL's
+ * minimal covers, the harmonic mean of the cover's weights divided by 1 + the words between them;
+ * with two lexemes a cover is two neighbouring occurrences, one of each word, and an occurrence
+ * belongs to at most two covers. A harmonic mean of x and y is at most (x + y) / 2 and at most
+ * 2·min(x, y), so without the boost rank ≤ s_a + s_b and rank ≤ 4·min(s_a, s_b) (s is the sum of
+ * the word's weights in the clip). A clip outside this set ranks below `threshold`.
+ */
+export function pairCandidates([a, b]: [string, string], query: ExploreQuery, threshold: number): SQL {
+  const low = threshold / 4 - BOUND_MARGIN;
+  const facets = FACET_NAMES.map((name) => facetCondition(query, name, searchPostings)).filter(
+    (condition): condition is SQL => condition !== null,
+  );
+  return sql`
+    select ${searchPostings.clipId} from ${searchPostings}
+    join search_postings y on y.clip_id = ${searchPostings.clipId} and y.lexeme = ${b} and y.score >= ${low}
+    where ${and(
+      sql`${searchPostings.lexeme} = ${a}`,
+      sql`${searchPostings.score} >= ${low}`,
+      sql`${searchPostings.score}::float8 + y.score::float8 >= ${threshold - BOUND_MARGIN}`,
+      ...facets,
+    )}
+    union
+    ${phraseCandidates([a, b])}`;
+}
+
+/**
+ * One relevance page of two loose words, exactly as ranking every match would order it, from a
+ * bounded set of candidates. With `depth` = the page's last position, if the candidates for a
+ * threshold t hold `depth` clips ranked at least t, no other clip (all rank below t) can enter
+ * the first `depth`. t is first the depth-th rank of the phrase's own clips (there are few, and a
+ * clip without the phrase needs strong scores for both words to pass them), then fixed steps;
+ * when none holds, every match is ranked.
+ */
+export async function findPageIdsByPair(
+  pair: [string, string],
+  query: ExploreQuery,
+  text: SearchText,
+  pageSize: number,
+) {
+  const depth = query.page * pageSize;
+  const ranked = async (candidates: SQL) =>
+    (
+      await db().execute<{ id: number; rank: number }>(sql`
+        select ${posts.id} as id, ${rankExpression(text)}::float8 as rank from ${posts}
+        where ${whereOf(query, text, candidates)}
+        order by ${orderOf(query, text)}
+        limit ${depth}`)
+    ).rows.map((row) => ({ id: row.id, rank: Number(row.rank) }));
+  const phrase = await ranked(phraseCandidates(pair));
+  const thresholds = [
+    ...(phrase.length === depth ? [phrase[depth - 1].rank] : []),
+    ...PAIR_THRESHOLDS.filter((threshold) => phrase.length < depth || threshold < phrase[depth - 1].rank),
+  ];
+  for (const threshold of thresholds) {
+    // Below this every posting is a candidate: ranking all matches at once is cheaper.
+    if (threshold / 4 <= MIN_POSTING_SCORE) break;
+    const rows = await ranked(pairCandidates(pair, query, threshold));
+    if (rows.length === depth && rows[depth - 1].rank >= threshold)
+      return rows.slice(depth - pageSize).map((row) => row.id);
+  }
+  return findPageIds(query, text, pageSize);
 }

@@ -19,8 +19,10 @@ import {
   countMatchesByPostings,
   findCorrections,
   findPageIds,
+  findPageIdsByPair,
   findPageIdsByPostings,
-  findPostingsPlan,
+  findSearchPlan,
+  phraseCandidates,
 } from "./search.queries.server";
 import { MIN_TERM_LENGTH } from "./search-index.server";
 import { recordSearch } from "./search-stats.queries.server";
@@ -52,13 +54,18 @@ export async function searchClips(query: ExploreQuery, pageSize = PAGE_SIZE): Pr
   const { text, correctedQuery } = await resolveText(query);
   if (query.q && isEmptySearch(text))
     return { clips: [], total: 0, capped: false, page: 1, pageCount: 0, correctedQuery: null };
-  // A one-word text is answered from its postings (bounded work); other texts rank every match.
-  const plan = await findPostingsPlan(text);
+  // A one-word text is answered from its postings, two words from a bounded set of candidates, a
+  // phrase from the clips that hold its bigrams; other texts rank every match.
+  const plan = await findSearchPlan(text);
+  const relevance = effectiveSort(query) === "relevance";
+  const candidates = plan.phrase ? phraseCandidates(plan.phrase) : null;
   const [ids, counted] = await Promise.all([
-    plan && effectiveSort(query) === "relevance"
-      ? findPageIdsByPostings(plan, query, pageSize)
-      : findPageIds(query, text, pageSize),
-    plan ? countMatchesByPostings(plan, query) : countMatches(query, text),
+    plan.postings && relevance
+      ? findPageIdsByPostings(plan.postings, query, pageSize)
+      : plan.pair && relevance
+        ? findPageIdsByPair(plan.pair, query, text, pageSize)
+        : findPageIds(query, text, pageSize, candidates),
+    plan.postings ? countMatchesByPostings(plan.postings, query) : countMatches(query, text, candidates),
   ]);
   const clips = await listClipsByIds(ids);
   const total = Math.min(counted, COUNT_CAP);
@@ -125,10 +132,10 @@ export async function searchFacets(query: ExploreQuery): Promise<Facet[]> {
     },
   ];
   const flat = definitions.flatMap((facet) => facet.values.map(({ value }) => ({ name: facet.name, value })));
-  const counts =
-    query.q && isEmptySearch(text)
-      ? flat.map(() => 0)
-      : await countFacets(query, text, flat, await findPostingsPlan(text));
+  const plan = query.q && isEmptySearch(text) ? null : await findSearchPlan(text);
+  const counts = plan
+    ? await countFacets(query, text, flat, plan.postings, plan.phrase ? phraseCandidates(plan.phrase) : null)
+    : flat.map(() => 0);
   let index = 0;
   const facets = definitions.map((facet) => ({
     name: facet.name,

@@ -40,6 +40,22 @@ async function stalePostings() {
   return rows.rows[0].n;
 }
 
+/** Bigrams that disagree with the adjacent lexemes of a published clip's search vector, either way. */
+async function staleBigrams() {
+  const rows = await db().execute<{ n: number }>(sql`
+    with expected as (
+      select distinct a.lexeme, b.lexeme as next_lexeme, p.id as clip_id
+      from posts p
+      cross join lateral (select l.lexeme, unnest(l.positions) as pos from unnest(p.search_vector) l) a
+      cross join lateral (select l.lexeme, unnest(l.positions) as pos from unnest(p.search_vector) l) b
+      where p.status = 'published' and b.pos = a.pos + 1
+    )
+    select count(*)::int as n from expected e
+    full join search_bigrams s on s.lexeme = e.lexeme and s.next_lexeme = e.next_lexeme and s.clip_id = e.clip_id
+    where s.clip_id is null or e.clip_id is null`);
+  return rows.rows[0].n;
+}
+
 let clipIds: number[] = [];
 
 beforeAll(async () => {
@@ -71,6 +87,13 @@ describe("search postings", () => {
     expect(await stalePostings()).toBe(0);
   });
 
+  it("keep each published clip's adjacent pairs of lexemes as bigrams", async () => {
+    expect(await staleBigrams()).toBe(0);
+    const [{ n }] = (await db().execute<{ n: number }>(sql`select count(*)::int as n from search_bigrams`))
+      .rows;
+    expect(n).toBeGreaterThan(0);
+  });
+
   it("follow a change of title, an unpublished clip and a full reindex", async () => {
     const [first, second] = clipIds;
     await db().update(posts).set({ title: "Solitary Zeppelin" }).where(eq(posts.id, first));
@@ -80,11 +103,14 @@ describe("search postings", () => {
     const before = (await searchClips(query("q=harbour"))).clips.map((clip) => clip.id);
     expect(before).not.toContain(second);
     expect(await stalePostings()).toBe(0);
+    expect(await staleBigrams()).toBe(0);
     await refreshSearchIndex();
     expect(await stalePostings()).toBe(0);
+    expect(await staleBigrams()).toBe(0);
     expect(await ids("q=zeppelin")).toEqual([first]);
     await db().update(posts).set({ status: "published" }).where(eq(posts.id, second));
     expect(await stalePostings()).toBe(0);
+    expect(await staleBigrams()).toBe(0);
   });
 
   it("a clip that becomes popular moves ahead of the clips of equal score", async () => {
