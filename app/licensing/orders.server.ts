@@ -16,7 +16,8 @@ import {
   setEntitlementOwnerForOrders,
 } from "./entitlement.queries.server";
 import { periodEnd } from "./entitlement-period";
-import { refundStripePayment, stripePaymentIntentOf } from "./stripe-client.server";
+import { isStripePayment } from "./payment-reference";
+import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.server";
 
 /**
  * Who changes an order: a staff member in the console (audited under their id) or the system (the
@@ -27,7 +28,16 @@ export type OrderActor = { kind: "staff"; userId: string } | { kind: "system"; n
 export const actorId = (actor: OrderActor) =>
   actor.kind === "staff" ? actor.userId : `system:${actor.name}`;
 
-export type OrderChangeFailure = "not_found" | "invalid_transition" | "refund_failed";
+/**
+ * Besides the order's own state: a card refund Stripe refused, could not take or cannot take here
+ * (the order stays as it was), or a card Stripe refunded while the order's change then failed to
+ * commit (submitting again records it without refunding twice).
+ */
+export type OrderChangeFailure =
+  | "not_found"
+  | "invalid_transition"
+  | StripeRefundFailure
+  | "refund_not_recorded";
 
 export type OrderChangeResult<T> = { ok: true; value: T } | { ok: false; reason: OrderChangeFailure };
 
@@ -96,45 +106,46 @@ export interface ClosedOrder {
 
 /**
  * Cancels an order not paid yet (its promo code use is given back), or a paid one (its unused
- * downloads end). Idempotent.
+ * downloads end; a card payment goes back through Stripe, as for a refund). Idempotent.
  */
 export function cancelOrder(input: { orderId: string; actor: OrderActor; now?: Date }) {
   return closeOrder(input, ["awaiting_payment", "paid"], "cancelled", "order.cancel");
 }
 
 /**
- * Refunds a paid order: its unused downloads end; licenses already made stay valid. Idempotent.
- * An order paid by card is refunded through Stripe inside the same transaction (the order row
- * locked): when Stripe refuses or cannot be reached, nothing changes and the answer is
- * `refund_failed`; a retry is safe, as Stripe's idempotency key is the order id.
+ * Refunds a paid order: its unused downloads end; licenses already made stay valid; a card payment
+ * goes back through Stripe. Idempotent.
  */
 export function refundOrder(input: { orderId: string; actor: OrderActor; now?: Date }) {
-  return closeOrder(input, ["paid"], "refunded", "order.refund", async (before) => {
-    const paymentIntent = stripePaymentIntentOf(before.paymentReference);
-    if (!paymentIntent) return { ok: true, audit: {} };
-    const refunded = await refundStripePayment({ orderId: before.id, paymentIntent });
-    if (!refunded.ok) {
-      logger.error({ err: refunded.error, orderId: before.id }, "Stripe refund failed: the order stays paid");
-      return { ok: false };
-    }
-    return { ok: true, audit: { stripeRefundId: refunded.value.refundId, paymentIntent } };
-  });
+  return closeOrder(input, ["paid"], "refunded", "order.refund");
 }
 
-/** Undoes a close's transaction when its payment step fails (nothing of the change stays). */
-class PaymentStepFailed extends Error {}
+/** Undoes a close's transaction when Stripe does not refund the card (nothing of the change stays). */
+class CardRefundFailed extends Error {
+  constructor(readonly reason: StripeRefundFailure) {
+    super(reason);
+  }
+}
 
+/**
+ * Closes an order in one transaction with the order row locked. A paid card order's money goes
+ * back through Stripe last, just before the commit: when Stripe refuses or cannot be reached the
+ * transaction is undone and nothing changes; a concurrent second submit waits for the lock and then
+ * finds the order closed, so it asks Stripe nothing. Should the commit fail after Stripe refunded,
+ * the answer says so; submitting again reuses the order's refund idempotency key, so Stripe
+ * answers with the same refund and the order is recorded, never refunded twice.
+ */
 async function closeOrder(
   input: { orderId: string; actor: OrderActor; now?: Date },
   from: readonly ("awaiting_payment" | "paid")[],
   to: "cancelled" | "refunded",
   action: string,
-  /** Money back, where the order was paid through a provider; runs last, before the commit. */
-  paymentStep?: (before: Order) => Promise<{ ok: true; audit: Record<string, unknown> } | { ok: false }>,
 ): Promise<OrderChangeResult<ClosedOrder>> {
   const now = input.now ?? new Date();
-  return db()
-    .transaction(async (tx) => {
+  // Filled once Stripe has refunded the card, for the case where the commit then fails.
+  const cardRefunded: { refundId: string | null }[] = [];
+  try {
+    return await db().transaction(async (tx) => {
       const before = await lockOrder(tx, input.orderId);
       if (!before) return { ok: false, reason: "not_found" } as const;
       if (before.status === to) {
@@ -146,8 +157,22 @@ async function closeOrder(
       // An order cancelled before payment never used its promo code: the buyer may use it again.
       // A paid order keeps the use it made, whatever happens to it later.
       const releasedPromoCode = before.status === "paid" ? null : await releasePromoUse(tx, order.id);
-      const payment = paymentStep ? await paymentStep(before) : { ok: true as const, audit: {} };
-      if (!payment.ok) throw new PaymentStepFailed();
+      const cardRefund =
+        before.status === "paid" && before.paymentReference && isStripePayment(before.paymentReference)
+          ? await refundStripePayment({
+              orderId: before.id,
+              paymentReference: before.paymentReference,
+              amountCents: before.totalCents,
+            })
+          : null;
+      if (cardRefund && !cardRefund.ok) {
+        logger.error(
+          { err: cardRefund.error, orderId: before.id, reason: cardRefund.reason },
+          "Stripe did not refund the card: the order stays paid",
+        );
+        throw new CardRefundFailed(cardRefund.reason);
+      }
+      if (cardRefund) cardRefunded.push(cardRefund.value);
       await recordAudit(tx, {
         actorId: actorId(input.actor),
         action,
@@ -159,15 +184,28 @@ async function closeOrder(
           revokedEntitlementId: revoked?.id ?? null,
           unusedDownloads: revoked ? unusedDownloads(revoked) : null,
           releasedPromoCode,
-          ...payment.audit,
+          ...(cardRefund
+            ? {
+                stripeRefundId: cardRefund.value.refundId,
+                paymentIntent: cardRefund.value.paymentIntent,
+                refundedCents: cardRefund.value.amountCents,
+              }
+            : {}),
         },
       });
       return { ok: true, value: { order, revoked, changed: true } } as const;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof PaymentStepFailed) return { ok: false, reason: "refund_failed" } as const;
-      throw error;
     });
+  } catch (error) {
+    if (error instanceof CardRefundFailed) return { ok: false, reason: error.reason };
+    if (cardRefunded.length > 0) {
+      logger.error(
+        { err: error, orderId: input.orderId, stripeRefundId: cardRefunded[0]?.refundId },
+        "Stripe refunded the card but the order's change did not commit: submitting again records it",
+      );
+      return { ok: false, reason: "refund_not_recorded" };
+    }
+    throw error;
+  }
 }
 
 function unusedDownloads(entitlement: Entitlement): number | "unlimited" {

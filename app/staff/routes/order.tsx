@@ -4,6 +4,7 @@ import { requirePermission } from "~/accounts/permissions.server";
 import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
 import { pageMeta } from "~/components/meta";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/licensing/orders.server";
+import { isStripePayment, STRIPE_REFERENCE_PREFIX } from "~/licensing/payment-reference";
 import { findOrderForStaff } from "~/licensing/staff-order.server";
 import { listAudit } from "~/platform/audit.server";
 import { formReply, replyMessage } from "~/platform/form-reply";
@@ -32,7 +33,23 @@ export const ORDER_TEXTS = {
   reference: `Enter the payment reference (1 to ${PAYMENT_REFERENCE_MAX} characters), e.g. the bank transfer id.`,
   paidAt: "Enter the date the payment arrived (not in the future).",
   invalidTransition: "That change is not allowed from the order's current status.",
-  refundFailed: "Stripe did not refund the payment, so the order stays paid. Try again in a moment.",
+  referencePrefix: `A reference typed here cannot start with "${STRIPE_REFERENCE_PREFIX}": that marks card payments.`,
+  refundRefused:
+    "Stripe refused to refund the card, so the order stays paid and nothing changed. Look at the payment in the Stripe dashboard.",
+  refundUnavailable:
+    "Stripe could not be reached, so the card was not refunded and the order stays paid. Try again in a moment.",
+  refundUnconfigured:
+    "This order was paid by card, but Stripe is not configured on this server: the card cannot be refunded, so the order stays paid.",
+  refundNotRecorded:
+    "Stripe refunded the card, but the order could not be updated. Submit again to record it; the card is not refunded twice.",
+} as const;
+
+/** The sentence and status for each way a card refund can fail (the order's own state is 409). */
+const CARD_REFUND_REPLIES = {
+  refund_refused: [ORDER_TEXTS.refundRefused, 409],
+  refund_unavailable: [ORDER_TEXTS.refundUnavailable, 503],
+  refund_unconfigured: [ORDER_TEXTS.refundUnconfigured, 409],
+  refund_not_recorded: [ORDER_TEXTS.refundNotRecorded, 500],
 } as const;
 
 function orderIdOf(params: { orderId?: string }) {
@@ -49,7 +66,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listAudit({ targetType: "order", targetId: id }, 50),
   ]);
   if (!found) throw notFound();
-  return { ...found, history, today: new Date().toISOString().slice(0, 10) };
+  return {
+    ...found,
+    cardPayment: found.order.status === "paid" && isStripePayment(found.order.paymentReference),
+    history,
+    today: new Date().toISOString().slice(0, 10),
+  };
 }
 
 const MarkPaidSchema = z.object({
@@ -59,7 +81,8 @@ const MarkPaidSchema = z.object({
     .trim()
     .min(1, ORDER_TEXTS.reference)
     .max(PAYMENT_REFERENCE_MAX, ORDER_TEXTS.reference)
-    .refine(noControlChars, ORDER_TEXTS.reference),
+    .refine(noControlChars, ORDER_TEXTS.reference)
+    .refine((reference) => !isStripePayment(reference), ORDER_TEXTS.referencePrefix),
   paidAt: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, ORDER_TEXTS.paidAt)
@@ -104,20 +127,26 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await close({ orderId, actor });
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound();
-    if (result.reason === "refund_failed") return replyWith(formReply(ORDER_TEXTS.refundFailed), 502);
-    return replyWith(formReply(ORDER_TEXTS.invalidTransition), 409);
+    if (result.reason === "invalid_transition")
+      return replyWith(formReply(ORDER_TEXTS.invalidTransition), 409);
+    const [message, status] = CARD_REFUND_REPLIES[result.reason];
+    return replyWith(formReply(message), status);
   }
   const verb = parsed.data.intent === "cancel" ? "Cancelled" : "Refunded";
+  // Only a paid order has a payment reference, so this names the card refund the change made.
+  const card = isStripePayment(result.value.order.paymentReference)
+    ? " The card was refunded through Stripe."
+    : "";
   return redirectWithToast(back, {
     message: result.value.changed
-      ? `${verb}; unused downloads revoked.`
+      ? `${verb}; unused downloads revoked.${card}`
       : `It was already ${verb.toLowerCase()}; nothing changed.`,
     type: "success",
   });
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, entitlement, invoice, history, today } = loaderData;
+  const { order, entitlement, invoice, cardPayment, history, today } = loaderData;
   const confirm = useConfirmStep();
   const step = confirm.target === order.id ? confirm.intent : null;
   const lines: [string, string][] = [
@@ -158,6 +187,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               ? "The buyer's unused downloads end now; licenses already made stay valid."
               : "The buyer can no longer pay for it."}
           </p>
+          {cardPayment ? (
+            <p className="mt-1 text-sm">
+              The card payment of {formatCents(order.totalCents)} goes back to the buyer through Stripe; if
+              Stripe does not refund it, nothing changes here.
+            </p>
+          ) : null}
         </ConfirmPanel>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
