@@ -3,6 +3,8 @@
  *   npx tsx scripts/screenshot.ts http://localhost:3000 /tmp/shots / /videos /pricing
  * As a demo member (signed in through the auth API with the demo password):
  *   SIGN_IN=maya@verdeo.local npx tsx scripts/screenshot.ts http://localhost:3000 /tmp/shots /studio
+ * With something opened first (a menu, a dialog), CLICK names what to click (a Playwright selector):
+ *   SIGN_IN=buyer@verdeo.local CLICK='[data-testid=save-menu] summary' npx tsx scripts/screenshot.ts … /video/1
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -32,6 +34,10 @@ for (const pagePath of paths.length ? paths : ["/"]) {
       if (process.env.SIGN_IN) await signIn(context, process.env.SIGN_IN);
       const page = await context.newPage();
       await page.goto(pagePath, { waitUntil: "networkidle" });
+      if (process.env.CLICK) {
+        await page.locator(process.env.CLICK).first().click();
+        await page.waitForTimeout(300);
+      }
       const name = `${pagePath.replace(/[^a-z0-9]+/gi, "_") || "home"}-${device}-${theme}.png`;
       await page.screenshot({ path: path.join(outDir, name), fullPage: process.env.FULL_PAGE === "1" });
       console.log(path.join(outDir, name));

@@ -30,6 +30,16 @@ export async function listUserCollections(userId: string): Promise<CollectionRow
     .orderBy(desc(collections.updatedAt));
 }
 
+/** Which of the user's collections hold the clip (the clip page's Save menu marks them). */
+export async function listCollectionIdsWithClip(userId: string, clipId: number): Promise<string[]> {
+  const rows = await db()
+    .select({ id: collections.id })
+    .from(collections)
+    .innerJoin(collectionItems, eq(collectionItems.collectionId, collections.id))
+    .where(and(eq(collections.userId, userId), eq(collectionItems.postId, clipId)));
+  return rows.map((row) => row.id);
+}
+
 export async function countUserCollections(userId: string) {
   const [row] = await db().select({ n: count() }).from(collections).where(eq(collections.userId, userId));
   return row?.n ?? 0;

@@ -18,6 +18,7 @@ import {
   findOwnCollection,
   insertCollection,
   insertCollectionItem,
+  listCollectionIdsWithClip,
   listUserCollections,
   moveCollectionItem,
   updateCollection,
@@ -25,6 +26,19 @@ import {
 
 export type { CollectionRow } from "./collections.queries.server";
 export { listUserCollections };
+
+/** The user's collections, newest change first, each saying whether it holds the clip. */
+export async function listCollectionsForClip(
+  userId: string,
+  clipId: number,
+): Promise<(CollectionRow & { hasClip: boolean })[]> {
+  const [rows, holding] = await Promise.all([
+    listUserCollections(userId),
+    listCollectionIdsWithClip(userId, clipId),
+  ]);
+  const ids = new Set(holding);
+  return rows.map((row) => ({ ...row, hasClip: ids.has(row.id) }));
+}
 
 /** 128 random bits: the link cannot be guessed or enumerated. */
 const newToken = () => randomBytes(16).toString("base64url");

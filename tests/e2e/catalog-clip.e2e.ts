@@ -4,6 +4,7 @@ import { CLIP_NOT_FOUND, SAVE_FAILED } from "~/catalog/catalog-content";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
 import { signInByCookie } from "./accounts-helpers";
 import { expectAccessible, newPage } from "./browser";
+import { saveMenu } from "./save-menu";
 
 describe("clip page", () => {
   it("plays the clip: poster, controls and metadata preload", async () => {
@@ -123,20 +124,22 @@ describe("save for later", () => {
     await page.waitForURL("**/video/5?save=1");
 
     // The save the visitor asked for happens on arrival.
-    const save = page.getByRole("button", { name: /Save for Later|Saved/ });
-    await expect.poll(() => save.getAttribute("aria-pressed")).toBe("true");
+    const menu = saveMenu(page);
+    await expect.poll(() => menu.saved.getAttribute("aria-pressed")).toBe("true");
     await page.waitForFunction(() => document.querySelector("[aria-busy=true]") === null);
     await page.goto("/video/5");
-    expect(await save.getAttribute("aria-pressed")).toBe("true");
-    await save.click();
-    await expect.poll(() => save.getAttribute("aria-pressed")).toBe("false");
+    expect(await menu.saved.getAttribute("aria-pressed")).toBe("true");
+    await menu.open();
+    await menu.saved.click();
+    await expect.poll(() => menu.saved.getAttribute("aria-pressed")).toBe("false");
     await page.waitForFunction(() => document.querySelector("[aria-busy=true]") === null);
     await page.reload();
-    expect(await save.getAttribute("aria-pressed")).toBe("false");
-    await save.click();
+    expect(await menu.saved.getAttribute("aria-pressed")).toBe("false");
+    await menu.open();
+    await menu.saved.click();
     await page.waitForFunction(() => document.querySelector("[aria-busy=true]") === null);
     await page.reload();
-    expect(await save.getAttribute("aria-pressed")).toBe("true");
+    expect(await menu.saved.getAttribute("aria-pressed")).toBe("true");
   });
 
   it("a failed save flips back and says so", async () => {
@@ -144,12 +147,13 @@ describe("save for later", () => {
     await signInByCookie(page);
     await page.goto("/video/6");
     await page.route("**/resources/save", (route) => route.fulfill({ status: 500, body: "" }));
-    const save = page.getByRole("button", { name: /Save for Later|Saved/ });
-    await save.click();
+    const menu = saveMenu(page);
+    await menu.open();
+    await menu.saved.click();
     const toast = page.getByTestId("toast");
     await toast.waitFor();
     expect(await toast.textContent()).toContain(SAVE_FAILED);
     expect(await toast.getAttribute("data-type")).toBe("error");
-    expect(await save.getAttribute("aria-pressed")).toBe("false");
+    expect(await menu.saved.getAttribute("aria-pressed")).toBe("false");
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_BUYER } from "./accounts-helpers";
-import { newPage } from "./browser";
+import { DEMO_BUYER, signInByCookie } from "./accounts-helpers";
+import { expectAccessible, newPage } from "./browser";
+import { saveMenu } from "./save-menu";
 
 async function logInFromHere(page: Awaited<ReturnType<typeof newPage>>) {
   await page.getByLabel("Email").fill(DEMO_BUYER.email);
@@ -16,15 +17,86 @@ describe("collections and saving", () => {
     await page.waitForURL("**/login?redirectTo=*");
     await logInFromHere(page);
     await page.waitForURL((url) => url.pathname === "/video/3");
-    const button = page.getByRole("button", { name: /Saved|Save for Later/ });
-    await expect.poll(() => button.getAttribute("aria-pressed")).toBe("true");
+    const menu = saveMenu(page);
+    await expect.poll(() => menu.saved.getAttribute("aria-pressed")).toBe("true");
     // The save request has finished (a reload before would cancel it).
-    await expect.poll(() => button.getAttribute("aria-busy")).toBe("false");
-    // Saved on the server too: a fresh load still says so.
+    await expect.poll(() => menu.saved.getAttribute("aria-busy")).toBe("false");
+    // Saved on the server too: a fresh load still says so, on the menu's button as well.
     await page.reload();
-    await expect
-      .poll(() => page.getByRole("button", { name: "Saved" }).getAttribute("aria-pressed"))
-      .toBe("true");
+    expect(await menu.saved.getAttribute("aria-pressed")).toBe("true");
+    expect(await menu.button.textContent()).toContain("Saved");
+  });
+
+  it("by keyboard, Save opens its menu, saves the clip into a new collection, and the collection shows it", async () => {
+    const page = await newPage();
+    await signInByCookie(page);
+    await page.goto("/video/4");
+    const title = await page.getByRole("heading", { level: 1 }).textContent();
+    const menu = saveMenu(page);
+    const focused = (locator: typeof menu.saved) =>
+      locator.evaluate((node) => node === document.activeElement);
+
+    // Enter opens it and puts focus on the first place, the Saved list; Escape closes and goes back.
+    await menu.button.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(menu.isOpen).toBe(true);
+    await expect.poll(() => focused(menu.saved)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(menu.isOpen).toBe(false);
+    expect(await focused(menu.button)).toBe(true);
+
+    // Space opens it too; the arrows move (End is the last control, up from there the name field).
+    await page.keyboard.press(" ");
+    await expect.poll(menu.isOpen).toBe(true);
+    await expect.poll(() => focused(menu.saved)).toBe(true);
+    await page.keyboard.press("End");
+    expect(await focused(menu.menu.getByRole("link", { name: "Your collections" }))).toBe(true);
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    const nameField = menu.newCollection.getByLabel("New collection");
+    expect(await focused(nameField)).toBe(true);
+    const name = `Keys ${Date.now().toString(36)}`;
+    await page.keyboard.type(name);
+    await page.keyboard.press("Enter");
+
+    // The new collection is listed, holding the clip; the page stayed where it was, menu open.
+    const place = menu.collection(name);
+    await expect.poll(() => place.getAttribute("aria-pressed"), { timeout: 15_000 }).toBe("true");
+    expect(await menu.isOpen()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/video/4");
+    await menu.menu.getByRole("status").getByText(name).waitFor();
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    expect(await focused(menu.button)).toBe(true);
+
+    await page.goto("/collections");
+    await page.getByRole("link", { name: new RegExp(name) }).click();
+    await page.getByRole("heading", { name }).waitFor();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: title ?? "" })
+      .waitFor();
+  });
+
+  it("the menu takes the clip out of a collection again, and Back still leaves the clip page", async () => {
+    const page = await newPage();
+    await signInByCookie(page);
+    await page.goto("/videos");
+    await page.goto("/video/7");
+    const menu = saveMenu(page);
+    await menu.open();
+    const name = `Out ${Date.now().toString(36)}`;
+    await menu.newCollection.getByLabel("New collection").fill(name);
+    await menu.newCollection.getByRole("button", { name: "Create" }).click();
+    const place = menu.collection(name);
+    await expect.poll(() => place.getAttribute("aria-pressed"), { timeout: 15_000 }).toBe("true");
+    await place.click();
+    await expect.poll(() => place.getAttribute("aria-pressed")).toBe("false");
+    await page.waitForFunction(() => document.querySelector("[aria-busy=true]") === null);
+    await page.reload();
+    expect(await place.getAttribute("aria-pressed")).toBe("false");
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/videos");
   });
 
   it("a collection is created from a clip, shared by link and opened read-only by a visitor", async () => {
@@ -33,18 +105,13 @@ describe("collections and saving", () => {
     await logInFromHere(page);
     await page.waitForURL((url) => url.pathname === "/video/2");
     const name = `Pitch ${Date.now().toString(36)}`;
-    const form = page.getByRole("form", { name: "Save to a collection" });
-    if (await form.getByLabel("Save to a new collection").count()) {
-      await form.getByLabel("Save to a new collection").fill(name);
-      await form.getByRole("button", { name: "Add" }).click();
-      await page.waitForURL("**/video/2?collected=1");
-      await page.goto("/collections");
-      await page.getByRole("link", { name: new RegExp(name) }).click();
-    } else {
-      await page.goto("/collections");
-      await page.getByLabel("New collection").fill(name);
-      await page.getByRole("button", { name: "Create" }).click();
-    }
+    const menu = saveMenu(page);
+    await menu.open();
+    await menu.newCollection.getByLabel("New collection").fill(name);
+    await menu.newCollection.getByRole("button", { name: "Create" }).click();
+    await expect.poll(() => menu.collection(name).getAttribute("aria-pressed")).toBe("true");
+    await page.goto("/collections");
+    await page.getByRole("link", { name: new RegExp(name) }).click();
     await page.waitForURL("**/collections/*");
     await page.getByRole("heading", { name }).waitFor();
     await page.getByLabel("Who can see it").selectOption("link");

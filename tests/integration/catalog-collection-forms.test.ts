@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { COLLECTION_MESSAGES } from "~/catalog/collection-rules";
-import { createCollection } from "~/catalog/collections.server";
+import { createCollection, listCollectionsForClip } from "~/catalog/collections.server";
 import { action as collectionAction } from "~/catalog/routes/collection";
 import { action as collectionsAction } from "~/catalog/routes/collections";
 import { action as saveAction } from "~/catalog/routes/save";
+import { isSaved } from "~/catalog/saved.server";
 import { createClip, createProfile } from "../factories/catalog";
 import { post, signedIn } from "../factories/staff";
 import { useTestDatabase } from "../setup/database";
@@ -86,5 +87,84 @@ describe("Save for Later", () => {
     ]) {
       expect((await post(saveAction, "/resources/save", fields, user.cookie)).status).toBe(400);
     }
+  });
+});
+
+describe("the clip page's Save menu", () => {
+  it("lists the user's collections, each saying whether it holds the clip", async () => {
+    const { owner, collection } = await ownerWithCollection("Holds it");
+    const other = await createCollection({ userId: owner.id, name: "Does not" });
+    if (!other.ok) throw new Error(other.reason);
+    const creator = await createProfile();
+    const clipId = await createClip({ userId: creator.id });
+    await post(
+      collectionAction,
+      `/collections/${collection.shareToken}`,
+      { intent: "add", collectionId: collection.id, clipId: String(clipId) },
+      owner.cookie,
+    );
+    const places = await listCollectionsForClip(owner.id, clipId);
+    expect(
+      places.map(({ name, hasClip }) => ({ name, hasClip })).sort((a, b) => a.name.localeCompare(b.name)),
+    ).toEqual([
+      { name: "Does not", hasClip: false },
+      { name: "Holds it", hasClip: true },
+    ]);
+    // Someone else's collections are never listed.
+    const stranger = await signedIn("user");
+    expect(await listCollectionsForClip(stranger.id, clipId)).toEqual([]);
+  });
+
+  it("without JavaScript, its plain forms save to Saved, to a collection and to a new one, and go back to the clip", async () => {
+    const { owner, collection } = await ownerWithCollection("Campaign");
+    const creator = await createProfile();
+    const clipId = await createClip({ userId: creator.id });
+    const here = `/video/${clipId}`;
+
+    const saved = await post(
+      saveAction,
+      "/resources/save",
+      { clipId: String(clipId), intent: "save", redirectTo: here },
+      owner.cookie,
+    );
+    expect(saved).toMatchObject({ status: 302, location: here });
+    expect(await isSaved(owner.id, clipId)).toBe(true);
+
+    const added = await post(
+      collectionAction,
+      `/collections/${collection.shareToken}`,
+      { intent: "add", collectionId: collection.id, clipId: String(clipId), redirectTo: here },
+      owner.cookie,
+    );
+    expect(added).toMatchObject({ status: 302, location: `${here}?saved=1` });
+
+    const created = await post(
+      collectionsAction,
+      "/collections",
+      { name: "Brand new", clipId: String(clipId), redirectTo: here },
+      owner.cookie,
+    );
+    expect(created).toMatchObject({ status: 302, location: `${here}?collected=1` });
+    const places = await listCollectionsForClip(owner.id, clipId);
+    expect(
+      places
+        .filter((place) => place.hasClip)
+        .map((place) => place.name)
+        .sort(),
+    ).toEqual(["Brand new", "Campaign"]);
+  });
+
+  it("the Saved form goes back only to a clip page", async () => {
+    const user = await signedIn("user");
+    const creator = await createProfile();
+    const clipId = await createClip({ userId: creator.id });
+    const refused = await post(
+      saveAction,
+      "/resources/save",
+      { clipId: String(clipId), intent: "save", redirectTo: "https://elsewhere.example/" },
+      user.cookie,
+    );
+    expect(refused.status).toBe(400);
+    expect(await isSaved(user.id, clipId)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, replace } from "react-router";
 import { z } from "zod";
 import { getOptionalUser, requireUser } from "~/accounts/session.server";
 import { pageMeta } from "~/components/meta";
@@ -72,7 +72,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (input.intent === "visibility" && result.value.shareToken)
     return redirect(collectionPath(result.value.shareToken));
   // Not part of the schema: a missing or foreign address just stays on this page.
-  if (isClipPagePath(values.redirectTo)) return redirect(`${values.redirectTo}?saved=1`);
+  // In place of this post in the history: Back still leaves the clip page.
+  if (isClipPagePath(values.redirectTo)) return replace(`${values.redirectTo}?saved=1`);
   return { ok: true as const };
 }
 

@@ -1,4 +1,4 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link, redirect, replace } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/accounts/session.server";
 import { pageMeta } from "~/components/meta";
@@ -53,7 +53,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (!added.ok) return replyWith(formReply(COLLECTION_MESSAGES.addFailed, { values }));
     token = added.value.shareToken;
   }
-  if (input.redirectTo) return redirect(`${input.redirectTo}?collected=1`);
+  // Back to the clip in place of this post in the history: Back still leaves the clip page.
+  if (input.redirectTo) return replace(`${input.redirectTo}?collected=1`);
   return token ? redirect(collectionPath(token)) : redirect("/collections");
 }
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigate } from "react-router";
+import { data, Link, useNavigate } from "react-router";
 import { Avatar } from "~/accounts/avatar";
 import { InlineRoleBadge } from "~/accounts/inline-role-badge";
 import { getOptionalUser } from "~/accounts/session.server";
@@ -10,11 +10,10 @@ import type { RouteHandle } from "~/platform/route-handle";
 import { findClip, findClipDetails, listMoreFromCreator, listSimilarClips } from "../catalog.server";
 import { CLIP_NOT_FOUND } from "../catalog-content";
 import { clipPath, downloadPath, loginToReturn, parseClipId } from "../clip-id";
-import { COLLECTION_NAME_MAX } from "../collection-rules";
-import { listUserCollections } from "../collections.server";
+import { listCollectionsForClip } from "../collections.server";
 import { formatDuration } from "../components/clip-card";
 import { GridCard, JustifiedGrid } from "../components/clip-grid";
-import { SaveButton } from "../components/save-button";
+import { SaveMenu } from "../components/save-menu";
 import { exploreSearch } from "../explore-url";
 import { isSaved } from "../saved.server";
 import type { Route } from "./+types/video";
@@ -41,11 +40,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       { status: 404 },
     );
   const user = await getOptionalUser(request);
-  const [details, more, similar, saved] = await Promise.all([
+  const [details, more, similar, saved, collections] = await Promise.all([
     findClipDetails(clip.id),
     listMoreFromCreator(clip.creatorId, clip.id),
     listSimilarClips(clip.id),
     user ? isSaved(user.id, clip.id) : false,
+    user ? listCollectionsForClip(user.id, clip.id) : [],
   ]);
   return {
     clip,
@@ -55,7 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     saved,
     loginHref: user ? null : loginToReturn(`${clipPath(clip.id)}?save=1`),
     saveOnArrival: new URL(request.url).searchParams.get("save") === "1",
-    collections: user ? await listUserCollections(user.id) : [],
+    collections: collections.map(({ id, name, shareToken, hasClip }) => ({ id, name, shareToken, hasClip })),
     origin: config().PUBLIC_URL,
   };
 }
@@ -190,55 +190,6 @@ export default function Video({ loaderData }: Route.ComponentProps) {
               . Download shows what it costs under your plan.
             </p>
           </div>
-          {loginHref ? null : (
-            <Form
-              method="post"
-              action="/collections"
-              className="flex flex-wrap items-end gap-2"
-              aria-label="Save to a collection"
-            >
-              <input type="hidden" name="clipId" value={clip.id} />
-              <input type="hidden" name="redirectTo" value={clipPath(clip.id)} />
-              {collections.length ? (
-                <label className="min-w-0 flex-1">
-                  <span className="mb-1 block text-xs font-semibold">Save to a collection</span>
-                  <select
-                    name="collectionId"
-                    className="h-9 w-full rounded-full border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-                  >
-                    {collections.map((collection) => (
-                      <option key={collection.id} value={collection.id}>
-                        {collection.name}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              ) : (
-                <label className="min-w-0 flex-1">
-                  <span className="mb-1 block text-xs font-semibold">Save to a new collection</span>
-                  <input
-                    name="name"
-                    required
-                    maxLength={COLLECTION_NAME_MAX}
-                    placeholder="Collection name"
-                    className="h-9 w-full rounded-full border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-                  />
-                </label>
-              )}
-              <button
-                type="submit"
-                className="h-9 rounded-full border border-zinc-300 px-4 text-sm font-semibold hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
-              >
-                Add
-              </button>
-              <Link
-                to="/collections"
-                className="text-xs font-semibold text-brand-700 underline dark:text-brand-400"
-              >
-                Your collections
-              </Link>
-            </Form>
-          )}
           {details?.tags.length ? (
             <nav aria-label="Tags">
               <ul className="flex flex-wrap gap-2">
@@ -256,12 +207,13 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             </nav>
           ) : null}
           <div className="flex flex-wrap gap-3">
-            <SaveButton
+            <SaveMenu
               key={clip.id}
               clipId={clip.id}
-              initial={saved}
+              initialSaved={saved}
               loginHref={loginHref}
               saveOnArrival={saveOnArrival}
+              collections={collections}
             />
             {/* The licensing domain's dialog page decides: sign in, choose a plan, or pick a file. */}
             <Link to={downloadPath(clip.id)} className={buttonClass("primary")} data-testid="download-button">
