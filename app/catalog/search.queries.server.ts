@@ -240,6 +240,8 @@ export async function findCorrections(words: string[], minLength: number, minSim
 export interface PostingsPlan {
   lexeme: string;
   excluded: string[];
+  /** Other lexemes every match holds too (the second of two words): counts only, never a page's order. */
+  also?: string[];
 }
 
 /**
@@ -252,13 +254,15 @@ export interface SearchPlan {
   postings: PostingsPlan | null;
   pair: [string, string] | null;
   phrase: string[] | null;
+  /** What counts and facet counts can read from the postings alone (one word, or the pair). */
+  counts: PostingsPlan | null;
 }
 
 export async function findSearchPlan(text: SearchText): Promise<SearchPlan> {
   // One positive term: a word, or a quoted phrase that stop words reduce to one word ("the busy").
   const positive = [...text.words, ...text.phrases.map((phrase) => phrase.join(" "))];
   const terms = [...positive, ...text.phrases.flat(), ...text.excluded];
-  if (terms.length === 0) return { postings: null, pair: null, phrase: null };
+  if (terms.length === 0) return { postings: null, pair: null, phrase: null, counts: null };
   const rows = await db().execute<{ nodes: number; lexemes: string[] }>(sql`
     select numnode(phraseto_tsquery('english', w)) as nodes, tsvector_to_array(to_tsvector('english', w)) as lexemes
     from unnest(${sql.param(terms)}::text[]) with ordinality as u(w, n)
@@ -270,10 +274,11 @@ export async function findSearchPlan(text: SearchText): Promise<SearchPlan> {
     return row?.nodes === 1 && row.lexemes.length === 1 ? row.lexemes[0] : null;
   };
   const excludedRows = analysed.slice(terms.length - text.excluded.length);
-  let postings: PostingsPlan | null = null;
+  const excluded = excludedRows.every((row) => row.lexemes.length <= 1)
+    ? excludedRows.flatMap((row) => row.lexemes)
+    : null;
   const only = positive.length === 1 ? single(0) : null;
-  if (only && excludedRows.every((row) => row.lexemes.length <= 1))
-    postings = { lexeme: only, excluded: excludedRows.flatMap((row) => row.lexemes) };
+  const postings = only && excluded ? { lexeme: only, excluded } : null;
   let pair: [string, string] | null = null;
   if (text.words.length === 2 && text.phrases.length === 0) {
     const [first, second] = [single(0), single(1)];
@@ -287,7 +292,8 @@ export async function findSearchPlan(text: SearchText): Promise<SearchPlan> {
     if (!phrase && lexemes.length > 1 && lexemes.every((lexeme) => lexeme !== null))
       phrase = lexemes as string[];
   }
-  return { postings, pair, phrase };
+  const counts = postings ?? (pair && excluded ? { lexeme: pair[0], excluded, also: [pair[1]] } : null);
+  return { postings, pair, phrase, counts };
 }
 
 export async function findPostingsPlan(text: SearchText): Promise<PostingsPlan | null> {
@@ -323,7 +329,11 @@ function postingsWhere(plan: PostingsPlan, query: ExploreQuery, omit?: FacetName
         )}) and x.clip_id = ${searchPostings.clipId})`,
       ]
     : [];
-  return and(sql`${searchPostings.lexeme} = ${plan.lexeme}`, ...excluded, ...facets) as SQL;
+  const also = (plan.also ?? []).map(
+    (lexeme) =>
+      sql`exists (select 1 from search_postings z where z.lexeme = ${lexeme} and z.clip_id = ${searchPostings.clipId})`,
+  );
+  return and(sql`${searchPostings.lexeme} = ${plan.lexeme}`, ...also, ...excluded, ...facets) as SQL;
 }
 
 /**
@@ -362,17 +372,16 @@ const BOUND_MARGIN = 1e-4;
 const PAIR_THRESHOLDS = [1, 0.5];
 
 /**
- * The clips of two words a b that may rank at least `threshold`: the clips that hold the phrase
- * "a b" (only they get the phrase boost), and the clips whose own scores for a and b (s_a, s_b, from
- * the postings) allow a rank that high. For the query a & b, ts_rank_cd adds up, over PostgreSQL's
- * minimal covers, the harmonic mean of the cover's weights divided by 1 + the words between them;
- * with two lexemes a cover is two neighbouring occurrences, one of each word, and an occurrence
- * belongs to at most two covers. A harmonic mean of x and y is at most (x + y) / 2 and at most
- * 2·min(x, y), so without the boost rank ≤ s_a + s_b and rank ≤ 4·min(s_a, s_b) (s is the sum of
- * the word's weights in the clip). A clip outside this set ranks below `threshold`.
+ * The clips of two words a b that may rank at least `threshold` without the phrase boost. For the
+ * query a & b, ts_rank_cd adds up, over PostgreSQL's minimal covers, the harmonic mean of the cover's
+ * weights divided by 1 + the words between them; with two lexemes a cover is two neighbouring
+ * occurrences, one of each word, and an occurrence belongs to at most two covers. A harmonic mean of
+ * x and y is at most (x + y) / 2 and at most 2·min(x, y), so rank ≤ s_a + s_b and
+ * rank ≤ 4·min(s_a, s_b), where s is the word's own score in the clip (the sum of its weights, as the
+ * postings hold it). A clip outside this set, and without the phrase, ranks below `threshold`.
  */
-export function pairCandidates([a, b]: [string, string], query: ExploreQuery, threshold: number): SQL {
-  const low = threshold / 4 - BOUND_MARGIN;
+function strongPairs([a, b]: [string, string], query: ExploreQuery, threshold: number | SQL): SQL {
+  const low = sql`(${threshold}::float8 / 4 - ${BOUND_MARGIN})`;
   const facets = FACET_NAMES.map((name) => facetCondition(query, name, searchPostings)).filter(
     (condition): condition is SQL => condition !== null,
   );
@@ -382,20 +391,23 @@ export function pairCandidates([a, b]: [string, string], query: ExploreQuery, th
     where ${and(
       sql`${searchPostings.lexeme} = ${a}`,
       sql`${searchPostings.score} >= ${low}`,
-      sql`${searchPostings.score}::float8 + y.score::float8 >= ${threshold - BOUND_MARGIN}`,
+      sql`${searchPostings.score}::float8 + y.score::float8 >= ${threshold}::float8 - ${BOUND_MARGIN}`,
       ...facets,
-    )}
-    union
-    ${phraseCandidates([a, b])}`;
+    )}`;
+}
+
+/** The clips of two words that may rank at least `threshold`: the phrase's clips (only they get the boost) and strongPairs. */
+export function pairCandidates(pair: [string, string], query: ExploreQuery, threshold: number): SQL {
+  return sql`${strongPairs(pair, query, threshold)} union ${phraseCandidates(pair)}`;
 }
 
 /**
  * One relevance page of two loose words, exactly as ranking every match would order it, from a
- * bounded set of candidates. With `depth` = the page's last position, if the candidates for a
- * threshold t hold `depth` clips ranked at least t, no other clip (all rank below t) can enter
- * the first `depth`. t is first the depth-th rank of the phrase's own clips (there are few, and a
- * clip without the phrase needs strong scores for both words to pass them), then fixed steps;
- * when none holds, every match is ranked.
+ * bounded set of candidates. With `depth` the page's last position: if the candidates for a
+ * threshold t hold `depth` clips ranked at least t, no other clip (all rank below t) can enter the
+ * first `depth`. First, in one statement, t is the depth-th rank of the phrase's own clips (few,
+ * each ranked exactly) and the other candidates are the clips whose scores for both words allow t;
+ * when the phrase has fewer clips, fixed thresholds follow, then ranking every match.
  */
 export async function findPageIdsByPair(
   pair: [string, string],
@@ -404,24 +416,32 @@ export async function findPageIdsByPair(
   pageSize: number,
 ) {
   const depth = query.page * pageSize;
-  const ranked = async (candidates: SQL) =>
-    (
-      await db().execute<{ id: number; rank: number }>(sql`
-        select ${posts.id} as id, ${rankExpression(text)}::float8 as rank from ${posts}
-        where ${whereOf(query, text, candidates)}
-        order by ${orderOf(query, text)}
-        limit ${depth}`)
-    ).rows.map((row) => ({ id: row.id, rank: Number(row.rank) }));
-  const phrase = await ranked(phraseCandidates(pair));
-  const thresholds = [
-    ...(phrase.length === depth ? [phrase[depth - 1].rank] : []),
-    ...PAIR_THRESHOLDS.filter((threshold) => phrase.length < depth || threshold < phrase[depth - 1].rank),
-  ];
-  for (const threshold of thresholds) {
+  const ranked = (candidates: SQL) => sql`
+    select ${posts.id} as id, ${rankExpression(text)}::float8 as rank, ${popularity} as popularity,
+      ${posts.createdAt} as created_at
+    from ${posts}
+    where ${whereOf(query, text, candidates)}
+    order by ${orderOf(query, text)}
+    limit ${depth}`;
+  const byRank = sql`order by rank desc, popularity desc, created_at desc nulls last, id desc nulls last`;
+  const first = await db().execute<{ id: number; threshold: number | null }>(sql`
+    with phrase as materialized (${ranked(phraseCandidates(pair))}),
+    bound as (select min(rank) as threshold from phrase having count(*) = ${depth})
+    select id, (select threshold from bound) as threshold from (
+      (select * from phrase)
+      union
+      (${ranked(strongPairs(pair, query, sql`(select threshold from bound)`))})
+    ) ranked
+    ${byRank}
+    limit ${depth}`);
+  if (first.rows[0]?.threshold != null) return first.rows.slice(depth - pageSize).map((row) => row.id);
+  for (const threshold of PAIR_THRESHOLDS) {
     // Below this every posting is a candidate: ranking all matches at once is cheaper.
     if (threshold / 4 <= MIN_POSTING_SCORE) break;
-    const rows = await ranked(pairCandidates(pair, query, threshold));
-    if (rows.length === depth && rows[depth - 1].rank >= threshold)
+    const rows = (
+      await db().execute<{ id: number; rank: number }>(ranked(pairCandidates(pair, query, threshold)))
+    ).rows;
+    if (rows.length === depth && Number(rows[depth - 1].rank) >= threshold)
       return rows.slice(depth - pageSize).map((row) => row.id);
   }
   return findPageIds(query, text, pageSize);

@@ -65,7 +65,7 @@ export async function searchClips(query: ExploreQuery, pageSize = PAGE_SIZE): Pr
       : plan.pair && relevance
         ? findPageIdsByPair(plan.pair, query, text, pageSize)
         : findPageIds(query, text, pageSize, candidates),
-    plan.postings ? countMatchesByPostings(plan.postings, query) : countMatches(query, text, candidates),
+    plan.counts ? countMatchesByPostings(plan.counts, query) : countMatches(query, text, candidates),
   ]);
   const clips = await listClipsByIds(ids);
   const total = Math.min(counted, COUNT_CAP);
@@ -134,7 +134,7 @@ export async function searchFacets(query: ExploreQuery): Promise<Facet[]> {
   const flat = definitions.flatMap((facet) => facet.values.map(({ value }) => ({ name: facet.name, value })));
   const plan = query.q && isEmptySearch(text) ? null : await findSearchPlan(text);
   const counts = plan
-    ? await countFacets(query, text, flat, plan.postings, plan.phrase ? phraseCandidates(plan.phrase) : null)
+    ? await countFacets(query, text, flat, plan.counts, plan.phrase ? phraseCandidates(plan.phrase) : null)
     : flat.map(() => 0);
   let index = 0;
   const facets = definitions.map((facet) => ({

@@ -1,8 +1,13 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE, parseExploreQuery } from "~/catalog/explore-query.server";
+import { FILTER_VALUES } from "~/catalog/explore-url";
 import { posts } from "~/catalog/schema.server";
 import {
+  countFacets,
+  countMatches,
+  countMatchesByPostings,
+  FACET_NAMES,
   findSearchPlan,
   pageIdsStatement,
   pairCandidates,
@@ -151,6 +156,27 @@ describe("ranking two words over every match", () => {
         pageIdsStatement(explore, parseSearchText(explore.q), PAGE_SIZE),
       );
       expect(await ids(params), params).toEqual(all.rows.map((row) => row.id));
+    }
+  });
+
+  it("counts matches and facet values from the postings exactly as the full-text path does", async () => {
+    const values = FACET_NAMES.flatMap((name) =>
+      (name === "niche" ? ["nature", "luxury"] : FILTER_VALUES[name]).map((value) => ({ name, value })),
+    );
+    for (const params of [
+      `q=${FIRST}+${SECOND}`,
+      `q=${FIRST}+${SECOND}&license=extended`,
+      `q=${SECOND}+${FIRST}+-calm&orientation=landscape`,
+    ]) {
+      const explore = query(params);
+      const text = parseSearchText(explore.q);
+      const plan = (await findSearchPlan(text)).counts;
+      expect(plan, params).not.toBeNull();
+      if (!plan) continue;
+      expect(await countMatchesByPostings(plan, explore), params).toBe(await countMatches(explore, text));
+      expect(await countFacets(explore, text, values, plan), params).toEqual(
+        await countFacets(explore, text, values),
+      );
     }
   });
 
