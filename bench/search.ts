@@ -37,8 +37,10 @@ import { type ExploreQuery, effectiveSort, FILTER_VALUES } from "~/catalog/explo
 import {
   countFacets,
   FACET_NAMES,
-  findPostingsPlan,
+  findSearchPlan,
   pageIdsStatement,
+  pairPageStatement,
+  phraseCandidates,
   postingsPageIdsStatement,
 } from "~/catalog/search.queries.server";
 import { searchClips } from "~/catalog/search.server";
@@ -358,8 +360,9 @@ async function benchSize(CLIPS: number) {
       const values = FACET_NAMES.flatMap((name) =>
         (name === "niche" ? niches : FILTER_VALUES[name]).map((value) => ({ name, value })),
       );
-      const plan = await findPostingsPlan(text);
-      facetTimings.push((await medianOf(() => countFacets(query, text, values, plan))).ms);
+      const { counts, phrase } = await findSearchPlan(text);
+      const candidates = phrase ? phraseCandidates(phrase) : null;
+      facetTimings.push((await medianOf(() => countFacets(query, text, values, counts, candidates))).ms);
     }
     const facets = sortedOf(facetTimings);
     console.log(
@@ -397,11 +400,14 @@ async function benchSize(CLIPS: number) {
       `\nSlowest search: ${ms(slowest.ms)} (${slowest.kind}) q=${JSON.stringify(slowest.query.q)} ${slowest.total.toLocaleString("en")}${slowest.capped ? "+" : ""} matches`,
     );
     const slowestText = parseSearchText(slowest.query.q);
-    const slowestPlan = await findPostingsPlan(slowestText);
+    const slowestPlan = await findSearchPlan(slowestText);
+    const relevance = effectiveSort(slowest.query) === "relevance";
     const statement =
-      slowestPlan && effectiveSort(slowest.query) === "relevance"
-        ? postingsPageIdsStatement(slowestPlan, slowest.query, 24)
-        : pageIdsStatement(slowest.query, slowestText, 24);
+      slowestPlan.postings && relevance
+        ? postingsPageIdsStatement(slowestPlan.postings, slowest.query, 24)
+        : slowestPlan.pair && relevance
+          ? pairPageStatement(slowestPlan.pair, slowest.query, slowestText, slowest.query.page * 24)
+          : pageIdsStatement(slowest.query, slowestText, 24);
     const dialect = (db() as unknown as { dialect: PgDialect }).dialect;
     const { sql: text, params } = dialect.sqlToQuery(statement);
     const plan = await db().$client.query(`explain (analyze, buffers) ${text}`, params);

@@ -409,6 +409,38 @@ export function pairCandidates(pair: [string, string], query: ExploreQuery, thre
  * each ranked exactly) and the other candidates are the clips whose scores for both words allow t;
  * when the phrase has fewer clips, fixed thresholds follow, then ranking every match.
  */
+function rankedPairStatement(query: ExploreQuery, text: SearchText, depth: number, candidates: SQL) {
+  return sql`
+    select ${posts.id} as id, ${rankExpression(text)}::float8 as rank, ${popularity} as popularity,
+      ${posts.createdAt} as created_at
+    from ${posts}
+    where ${whereOf(query, text, candidates)}
+    order by ${orderOf(query, text)}
+    limit ${depth}`;
+}
+
+/**
+ * The first `depth` clips of two words when the phrase has at least `depth` clips (threshold is
+ * then non-null on every row): the phrase's clips, and the strong pairs their depth-th rank allows.
+ */
+export function pairPageStatement(
+  pair: [string, string],
+  query: ExploreQuery,
+  text: SearchText,
+  depth: number,
+) {
+  return sql`
+    with phrase as materialized (${rankedPairStatement(query, text, depth, phraseCandidates(pair))}),
+    bound as (select min(rank) as threshold from phrase having count(*) = ${depth})
+    select id, (select threshold from bound) as threshold from (
+      (select * from phrase)
+      union
+      (${rankedPairStatement(query, text, depth, strongPairs(pair, query, sql`(select threshold from bound)`))})
+    ) ranked
+    order by rank desc, popularity desc, created_at desc nulls last, id desc nulls last
+    limit ${depth}`;
+}
+
 export async function findPageIdsByPair(
   pair: [string, string],
   query: ExploreQuery,
@@ -416,24 +448,10 @@ export async function findPageIdsByPair(
   pageSize: number,
 ) {
   const depth = query.page * pageSize;
-  const ranked = (candidates: SQL) => sql`
-    select ${posts.id} as id, ${rankExpression(text)}::float8 as rank, ${popularity} as popularity,
-      ${posts.createdAt} as created_at
-    from ${posts}
-    where ${whereOf(query, text, candidates)}
-    order by ${orderOf(query, text)}
-    limit ${depth}`;
-  const byRank = sql`order by rank desc, popularity desc, created_at desc nulls last, id desc nulls last`;
-  const first = await db().execute<{ id: number; threshold: number | null }>(sql`
-    with phrase as materialized (${ranked(phraseCandidates(pair))}),
-    bound as (select min(rank) as threshold from phrase having count(*) = ${depth})
-    select id, (select threshold from bound) as threshold from (
-      (select * from phrase)
-      union
-      (${ranked(strongPairs(pair, query, sql`(select threshold from bound)`))})
-    ) ranked
-    ${byRank}
-    limit ${depth}`);
+  const ranked = (candidates: SQL) => rankedPairStatement(query, text, depth, candidates);
+  const first = await db().execute<{ id: number; threshold: number | null }>(
+    pairPageStatement(pair, query, text, depth),
+  );
   if (first.rows[0]?.threshold != null) return first.rows.slice(depth - pageSize).map((row) => row.id);
   for (const threshold of PAIR_THRESHOLDS) {
     // Below this every posting is a candidate: ranking all matches at once is cheaper.
