@@ -11,7 +11,7 @@ import { CONTROL_CHARACTER } from "~/platform/control-characters";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
-import { S3_CHECKSUMS_WHEN_REQUIRED } from "~/platform/storage/s3.server";
+import { S3_CHECKSUMS_WHEN_REQUIRED, S3_COPY_OBJECT_MAX_BYTES } from "~/platform/storage/s3.server";
 import { storage } from "~/platform/storage/storage.server";
 import {
   containerOf,
@@ -167,7 +167,7 @@ async function finishUpload(uploader: Uploader, upload: Upload) {
     await storage().putFile(originalKey, path.join(store.directory, upload.id), { visibility: "private" });
     await store.configstore.delete(upload.id);
   } else {
-    await storage().putStream(originalKey, await store.read(upload.id), { visibility: "private" });
+    await moveFinishedS3Upload(store, upload, originalKey);
   }
   const clipId = await db().transaction(async (tx) => {
     const id = await createProcessingClip(
@@ -189,6 +189,21 @@ async function finishUpload(uploader: Uploader, upload: Upload) {
       .remove(upload.id)
       .catch((error) => logger.warn({ err: error }, "removing finished upload parts failed"));
   return clipId;
+}
+
+/**
+ * The finished upload, one object in the bucket (`.tus-{id}`), becomes the private original by a
+ * copy the bucket makes itself: the bytes do not travel to the app and back. One CopyObject takes
+ * up to 5 GiB, more than an upload may be; past that (should the limit ever grow) the bytes are
+ * streamed through the app instead. The tus object goes afterwards, with the upload's other objects.
+ */
+async function moveFinishedS3Upload(store: UploadS3Store, upload: Upload, originalKey: string) {
+  const driver = storage();
+  if (driver.copyBucketObject && (upload.size ?? 0) <= S3_COPY_OBJECT_MAX_BYTES) {
+    await driver.copyBucketObject(upload.id, originalKey, { visibility: "private" });
+  } else {
+    await driver.putStream(originalKey, await store.read(upload.id), { visibility: "private" });
+  }
 }
 
 /** Answers one tus request for a signed-in creator (the route checked the permission). */

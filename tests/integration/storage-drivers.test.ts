@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "~/platform/config.server";
@@ -594,6 +594,31 @@ describe("S3 storage", () => {
     expect(poster.CacheControl).toBe(MEDIA_CACHE_CONTROL);
     expect(original.ContentType).toBe("video/quicktime");
     expect(original.CacheControl).toBe(PRIVATE_CACHE_CONTROL);
+  });
+
+  it("copies an object of the bucket outside its keys (a finished upload) to a private key, described as its own, the source kept", async () => {
+    const { region, endpoint, forcePathStyle, credentials } = s3Bucket;
+    const client = new S3Client({ region, endpoint, forcePathStyle, credentials });
+    await client.send(
+      new PutObjectCommand({ Bucket: "media", Key: ".tus-copied", Body: clip, ContentType: "text/html" }),
+    );
+
+    const info = await harness.store.copyBucketObject!(".tus-copied", "originals/7/copied.mp4", {
+      visibility: "private",
+    });
+
+    expect(info).toMatchObject({ visibility: "private", size: clip.length, contentType: "video/mp4" });
+    const copy = await client.send(
+      new HeadObjectCommand({ Bucket: "media", Key: `${PRIVATE_PREFIX}originals/7/copied.mp4` }),
+    );
+    expect(copy.ContentType).toBe("video/mp4");
+    expect(copy.CacheControl).toBe(PRIVATE_CACHE_CONTROL);
+    const read = await harness.store.getStream("originals/7/copied.mp4");
+    expect(Buffer.concat(await read!.body.toArray()).equals(clip)).toBe(true);
+    expect(
+      (await client.send(new HeadObjectCommand({ Bucket: "media", Key: ".tus-copied" }))).ContentLength,
+    ).toBe(clip.length);
+    client.destroy();
   });
 
   it("serves an S3 ETag (the object's MD5) at /media", async () => {

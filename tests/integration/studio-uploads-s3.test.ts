@@ -79,9 +79,11 @@ describe("resumable uploads into an S3 bucket", () => {
     expect(head.status).toBe(200);
     expect(head.headers.get("Upload-Offset")).toBe(String(7 * MiB));
     expect(head.headers.get("Upload-Length")).toBe(String(video.length));
+    const before = bucket.requests().length;
     const last = await patch(location, creator.cookie, 7 * MiB, video.subarray(7 * MiB));
     expect(last.status).toBe(204);
     expect(last.headers.get("Upload-Offset")).toBe(String(video.length));
+    const finishing = bucket.requests().slice(before);
 
     const clip = await findLifecycleClip(Number(last.headers.get("Verdeo-Clip-Id")));
     expect(clip).toMatchObject({ status: "processing", creatorId: creator.id, title: "noisy harbour" });
@@ -94,6 +96,25 @@ describe("resumable uploads into an S3 bucket", () => {
     });
     const read = await storage().getStream(clip!.originalKey!);
     expect(sha256(Buffer.concat(await read!.body.toArray()))).toBe(sha256(video));
+
+    // While the upload finished, the bucket copied it itself: the app neither read it back nor sent
+    // the original's bytes (no GetObject of the upload, no PutObject or multipart upload of the original).
+    const id = location.replace("/studio/uploads/", "");
+    const original = `.private/${clip!.originalKey}`;
+    expect(finishing.filter((request) => request.copySource)).toEqual([
+      expect.objectContaining({ method: "PUT", key: original, copySource: `media/${id}` }),
+    ]);
+    // GetObject of the upload (its ListParts, GETs with an uploadId, are the store's own bookkeeping).
+    const readsOfUpload = finishing.filter(
+      (request) => request.method === "GET" && request.key === id && !request.query.includes("uploadId"),
+    );
+    expect(readsOfUpload).toEqual([]);
+    expect(
+      finishing.filter(
+        (request) =>
+          request.key === original && ["PUT", "POST"].includes(request.method) && !request.copySource,
+      ),
+    ).toEqual([]);
   });
 
   it("another creator cannot HEAD, PATCH or DELETE someone's upload, and the bucket keeps it as it was", async () => {

@@ -14,7 +14,19 @@ export interface S3Bucket {
   keys(): Promise<string[]>;
   /** The keys of multipart uploads begun and neither completed nor aborted, as s3rver keeps them. */
   openMultipartUploads(): string[];
+  /** Every request the bucket answered so far, oldest first (to show what crossed the network). */
+  requests(): readonly BucketRequest[];
   close(): Promise<void>;
+}
+
+export interface BucketRequest {
+  method: string;
+  /** The object's key, decoded; empty for a request about the bucket itself. */
+  key: string;
+  /** The query's parameter names, e.g. `uploadId`, `partNumber`. */
+  query: string[];
+  /** The `x-amz-copy-source` of a CopyObject, decoded. */
+  copySource?: string;
 }
 
 /** An S3-compatible bucket ("media") served in-process by s3rver from a temporary folder. */
@@ -30,7 +42,9 @@ export async function startS3Bucket(): Promise<S3Bucket> {
   // s3rver keeps each multipart upload in a folder of its own (key, metadata, parts) until it is completed.
   const uploadsDir = path.join(dir, "media", "._S3rver_uploads");
   // s3rver is a Koa app (its types do not say so): these answer before its own routes.
+  const seen: BucketRequest[] = [];
   (server as unknown as { middleware: KoaMiddleware[] }).middleware.unshift(
+    recordRequests(seen),
     multipartCallsS3rverLacks(uploadsDir),
   );
   const { port } = await server.run();
@@ -61,6 +75,7 @@ export async function startS3Bucket(): Promise<S3Bucket> {
       } while (ContinuationToken);
       return keys.sort();
     },
+    requests: () => seen,
     openMultipartUploads() {
       if (!existsSync(uploadsDir)) return [];
       return readdirSync(uploadsDir)
@@ -80,11 +95,27 @@ interface KoaContext {
   method: string;
   path: string;
   query: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | undefined>;
   status: number;
   type: string;
   body: unknown;
 }
 type KoaMiddleware = (ctx: KoaContext, next: () => Promise<unknown>) => Promise<unknown>;
+
+/** Notes each request before s3rver (or the calls below) answers it. */
+function recordRequests(seen: BucketRequest[]): KoaMiddleware {
+  return async (ctx, next) => {
+    const [, , ...rest] = ctx.path.split("/");
+    const copySource = ctx.headers["x-amz-copy-source"];
+    seen.push({
+      method: ctx.method,
+      key: decodeURIComponent(rest.join("/")),
+      query: Object.keys(ctx.query),
+      ...(typeof copySource === "string" ? { copySource: decodeURIComponent(copySource) } : {}),
+    });
+    return next();
+  };
+}
 
 /**
  * s3rver 3.7 (the last release) stores multipart uploads but answers three of the calls about them with

@@ -31,6 +31,13 @@ export interface StorageDriver {
    */
   putFile(key: string, file: string, options: PutOptions): Promise<ObjectInfo>;
   /**
+   * S3 only: stores under `key` a copy of `bucketKey`, an object of the same bucket that is not one of
+   * the driver's keys (a finished tus upload), made by the bucket itself (CopyObject): the bytes do
+   * not pass through the app again. Up to S3's 5 GiB limit on one copy. The source stays; whoever
+   * wrote it removes it.
+   */
+  copyBucketObject?(bucketKey: string, key: string, options: PutOptions): Promise<ObjectInfo>;
+  /**
    * The object's bytes as a stream, or only `range` of them; undefined when there is no such object.
    * Throws RangeNotSatisfiableError when the range starts past the end.
    */

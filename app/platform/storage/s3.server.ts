@@ -5,10 +5,12 @@ import type express from "express";
 import {
   attachmentDisposition,
   contentTypeOf,
+  encodeKey,
   keyFromRequestPath,
   MEDIA_CACHE_CONTROL,
   type ObjectInfo,
   PRIVATE_CACHE_CONTROL,
+  type PutOptions,
   putBuffer,
   putFileByCopy,
   RangeNotSatisfiableError,
@@ -48,6 +50,9 @@ export const S3_CHECKSUMS_WHEN_REQUIRED = {
   requestChecksumCalculation: "WHEN_REQUIRED",
   responseChecksumValidation: "WHEN_REQUIRED",
 } as const;
+
+/** The largest object one CopyObject copies; past it S3 wants a multipart copy (UploadPartCopy). */
+export const S3_COPY_OBJECT_MAX_BYTES = 5 * 1024 ** 3;
 
 /** Parts of a streamed upload: S3 wants at least 5 MiB; two in flight bound the memory per upload. */
 const PART_BYTES = 8 * 1024 * 1024;
@@ -97,8 +102,21 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
     await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: objectKey(visibility, key) }));
   };
 
+  /** What putStream and copyBucketObject keep on a stored object, for readers outside the app. */
+  const storedHeaders = (key: string, { visibility, contentType }: PutOptions) => ({
+    ContentType: contentType ?? contentTypeOf(key),
+    CacheControl: visibility === "public" ? MEDIA_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+  });
+  /** After a write under `key`: the object's other visibility goes, and what was stored is read back. */
+  const settle = async (key: string, visibility: Visibility) => {
+    await removeFrom(visibility === "public" ? "private" : "public", key);
+    const info = await head(key, visibility);
+    if (!info) throw new Error(`S3 lost ${key} right after storing it`);
+    return info;
+  };
+
   const driver: Omit<StorageDriver, "put" | "putFile"> = {
-    async putStream(key, body, { visibility, contentType }) {
+    async putStream(key, body, options) {
       const { client } = await connect();
       const { Upload } = await import("@aws-sdk/lib-storage");
       // One PutObject for a small body, a multipart upload (aborted on failure) for a large one.
@@ -106,21 +124,33 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
         client,
         params: {
           Bucket,
-          Key: objectKey(visibility, key),
+          Key: objectKey(options.visibility, key),
           Body: body,
-          ContentType: contentType ?? contentTypeOf(key),
           // Kept on the object too, for anything that reads the bucket without going through serve().
-          CacheControl: visibility === "public" ? MEDIA_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+          ...storedHeaders(key, options),
         },
         partSize: PART_BYTES,
         queueSize: 2,
         leavePartsOnError: false,
       });
       await upload.done();
-      await removeFrom(visibility === "public" ? "private" : "public", key);
-      const info = await head(key, visibility);
-      if (!info) throw new Error(`S3 lost ${key} right after storing it`);
-      return info;
+      return settle(key, options.visibility);
+    },
+    async copyBucketObject(bucketKey, key, options) {
+      if (!bucketKey || bucketKey.includes("\0"))
+        throw new Error(`Invalid bucket key: ${JSON.stringify(bucketKey)}`);
+      const { sdk, client } = await connect();
+      await client.send(
+        new sdk.CopyObjectCommand({
+          Bucket,
+          Key: objectKey(options.visibility, key),
+          CopySource: `${Bucket}/${encodeKey(bucketKey)}`,
+          // Described as putStream would describe it, not as the source was (the upload's own type).
+          MetadataDirective: "REPLACE",
+          ...storedHeaders(key, options),
+        }),
+      );
+      return settle(key, options.visibility);
     },
     async getStream(key, range) {
       requireValidRange(range);
