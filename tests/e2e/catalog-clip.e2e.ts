@@ -11,8 +11,8 @@ describe("clip page", () => {
     const page = await newPage();
     const response = await page.goto("/video/1");
     expect(response?.status()).toBe(200);
-    await page.getByRole("heading", { name: "Golden Hour Yacht Cruise" }).waitFor();
-    await page.getByText("A sleek yacht glides across calm water").waitFor();
+    await page.getByRole("heading", { name: "Wooden Boats at Golden Hour" }).waitFor();
+    await page.getByText("Varnished wooden rowing boats rest on a lakeshore").waitFor();
     const video = page.locator("main video");
     // The pipeline's poster: a public rendition in the clip's own folder (a new one per original).
     const poster = await video.getAttribute("poster");
@@ -60,7 +60,7 @@ describe("clip page", () => {
     await page.getByRole("link", { name: "Back", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/videos");
     await page.goto("/videos?q=yacht");
-    await page.getByRole("link", { name: "Golden Hour Yacht Cruise" }).click();
+    await page.getByRole("link", { name: "Wooden Boats at Golden Hour" }).click();
     await page.waitForURL("**/video/1");
     await page.getByRole("link", { name: "Back", exact: true }).click();
     await page.waitForURL("**/videos?q=yacht");
@@ -69,16 +69,18 @@ describe("clip page", () => {
   it("has a title, description, Open Graph video tags and a JSON-LD VideoObject", async () => {
     const page = await newPage();
     await page.goto("/video/1");
-    expect(await page.title()).toContain("Golden Hour Yacht Cruise");
+    expect(await page.title()).toContain("Wooden Boats at Golden Hour");
     expect(await page.locator('meta[property="og:video"]').getAttribute("content")).toMatch(
       /\/media\/clips\/1\/[\w-]+\/preview\.mp4$/,
     );
     expect(await page.locator('meta[property="og:video:type"]').getAttribute("content")).toBe("video/mp4");
-    expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain("sleek yacht");
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain(
+      "wooden rowing boats",
+    );
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(ld).toMatchObject({
       "@type": "VideoObject",
-      name: "Golden Hour Yacht Cruise",
+      name: "Wooden Boats at Golden Hour",
       duration: `PT${DEMO_CLIPS[0]!.durationSeconds}S`,
     });
   });

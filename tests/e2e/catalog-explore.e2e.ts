@@ -93,7 +93,7 @@ describe("explore videos", () => {
     await openFilters(page);
     await page.getByRole("group", { name: "License" }).getByRole("link", { name: "Extended" }).click();
     await page.waitForURL("**/videos?q=city&license=extended");
-    await page.getByRole("link", { name: "City Lights Timelapse" }).waitFor();
+    await page.getByRole("link", { name: "Wave Facade in Black and White" }).waitFor();
     await page.goBack();
     await page.waitForURL("**/videos?q=city");
   });
@@ -147,18 +147,18 @@ describe("explore videos", () => {
     await page.getByRole("combobox").fill("techology");
     await page.getByRole("combobox").press("Enter");
     await page.waitForURL("**/videos?q=techology");
-    await page.getByRole("link", { name: "Neural Network Visualisation" }).waitFor();
+    await page.getByRole("link", { name: "Hexagon Tiles over a Nebula" }).waitFor();
     await page.goto("/videos?q=luxery");
-    await page.getByRole("link", { name: "Golden Hour Yacht Cruise" }).waitFor();
+    await page.getByRole("link", { name: "Wooden Boats at Golden Hour" }).waitFor();
   });
 
   it("the preview overlay is a dialog: keyboard opens it, focus stays inside, Esc closes it and focus returns", async () => {
     const page = await newPage();
     await page.goto("/videos?q=yacht");
-    const trigger = page.getByRole("button", { name: "Preview Golden Hour Yacht Cruise" });
+    const trigger = page.getByRole("button", { name: "Preview Wooden Boats at Golden Hour" });
     await trigger.focus();
     await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "Golden Hour Yacht Cruise" });
+    const dialog = page.getByRole("dialog", { name: "Wooden Boats at Golden Hour" });
     await dialog.waitFor();
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press("Tab");
@@ -210,7 +210,7 @@ describe("search page", () => {
     await page.goto("/search?q=yacht");
     await page.getByRole("heading", { name: "Search Results" }).waitFor();
     await page.getByText('Showing video results for: "yacht"').waitFor();
-    await page.getByRole("link", { name: /Golden Hour Yacht Cruise/ }).waitFor();
+    await page.getByRole("link", { name: /Wooden Boats at Golden Hour/ }).waitFor();
     await page.getByRole("link", { name: "Back to home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
   });

@@ -49,7 +49,7 @@ describe("home", () => {
     const preview = page.locator('[data-preview-id="2"]').first();
     const [tab] = await Promise.all([page.context().waitForEvent("page"), preview.click({ force: true })]);
     await tab.waitForURL("**/video/2");
-    await tab.getByRole("heading", { name: "Neural Network Visualisation" }).waitFor();
+    await tab.getByRole("heading", { name: "Hexagon Tiles over a Nebula" }).waitFor();
   });
 
   it("shows twenty previews three times each, fetching video only for those near the screen", async () => {

@@ -116,7 +116,7 @@ describe("licensing journey", () => {
       buyer.waitForEvent("download"),
       dialog.getByRole("button", { name: "License and download" }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe("verdeo-1-golden-hour-yacht-cruise-720p.mp4");
+    expect(download.suggestedFilename()).toBe("verdeo-1-wooden-boats-at-golden-hour-720p.mp4");
     const saved = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-e2e-dl-")), download.suggestedFilename());
     await download.saveAs(saved);
     const probe = JSON.parse(
@@ -137,7 +137,7 @@ describe("licensing journey", () => {
 
     // 5. The Downloads tab lists it; the certificate opens and names the clip.
     await buyer.goto("/profile?tab=downloads");
-    const row = buyer.getByTestId("download-row").filter({ hasText: "Golden Hour Yacht Cruise" });
+    const row = buyer.getByTestId("download-row").filter({ hasText: "Wooden Boats at Golden Hour" });
     await row.waitFor();
     const licenseId = (await row.locator('a[href^="/license/"]').textContent())!.trim();
     const certificateHref = (await row
@@ -146,14 +146,14 @@ describe("licensing journey", () => {
     const certificate = await buyer.request.get(certificateHref);
     expect(certificate.headers()["content-type"]).toBe("application/pdf");
     const text = pdfText(await certificate.body());
-    expect(text).toContain("Golden Hour Yacht Cruise");
+    expect(text).toContain("Wooden Boats at Golden Hour");
     expect(text).toContain(licenseId);
 
     // 6. Anyone can verify the license.
     const visitor = await newPage();
     await visitor.goto(`/license/${licenseId}`);
     expect(await visitor.getByTestId("license-verdict").textContent()).toBe(LICENSE_VALID);
-    await visitor.getByText("Golden Hour Yacht Cruise").waitFor();
+    await visitor.getByText("Wooden Boats at Golden Hour").waitFor();
     await expectAccessible(visitor);
   });
 
