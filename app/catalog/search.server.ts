@@ -32,17 +32,24 @@ export { PAGE_SIZE } from "./explore-query.server";
 
 const MIN_SIMILARITY = 0.35;
 
-/** The text to search: the typed words, with unknown words corrected unless the user asked not to. */
+/**
+ * The text to search: the typed words, with unknown words corrected unless the user asked not to,
+ * and its plan. The typed text's plan is worked out beside the corrections (most texts need none).
+ */
 async function resolveText(query: ExploreQuery) {
   const typed = parseSearchText(query.q);
-  if (query.exact || typed.words.length === 0) return { text: typed, correctedQuery: null };
-  const corrections = await findCorrections(typed.words, MIN_TERM_LENGTH, MIN_SIMILARITY);
-  if (corrections.size === 0) return { text: typed, correctedQuery: null };
+  if (query.exact || typed.words.length === 0)
+    return { text: typed, correctedQuery: null, plan: await findSearchPlan(typed) };
+  const [corrections, typedPlan] = await Promise.all([
+    findCorrections(typed.words, MIN_TERM_LENGTH, MIN_SIMILARITY),
+    findSearchPlan(typed),
+  ]);
+  if (corrections.size === 0) return { text: typed, correctedQuery: null, plan: typedPlan };
   const text: SearchText = {
     ...typed,
     words: [...new Set(typed.words.map((word) => corrections.get(word) ?? word))],
   };
-  return { text, correctedQuery: writeSearchText(typed, corrections) };
+  return { text, correctedQuery: writeSearchText(typed, corrections), plan: await findSearchPlan(text) };
 }
 
 /**
@@ -51,12 +58,11 @@ async function resolveText(query: ExploreQuery) {
  * reduced to words and bound as parameters.
  */
 export async function searchClips(query: ExploreQuery, pageSize = PAGE_SIZE): Promise<ClipPage> {
-  const { text, correctedQuery } = await resolveText(query);
+  const { text, correctedQuery, plan } = await resolveText(query);
   if (query.q && isEmptySearch(text))
     return { clips: [], total: 0, capped: false, page: 1, pageCount: 0, correctedQuery: null };
   // A one-word text is answered from its postings, two words from a bounded set of candidates, a
   // phrase from the clips that hold its bigrams; other texts rank every match.
-  const plan = await findSearchPlan(text);
   const relevance = effectiveSort(query) === "relevance";
   const candidates = plan.phrase ? phraseCandidates(plan.phrase) : null;
   const [ids, counted] = await Promise.all([
@@ -97,7 +103,7 @@ export async function searchFacets(query: ExploreQuery): Promise<Facet[]> {
   const key = JSON.stringify({ ...query, page: 1, sort: null });
   const cached = facetCache.get(key);
   if (cached) return cached;
-  const [{ text }, niches] = await Promise.all([resolveText(query), listNiches()]);
+  const [{ text, plan: textPlan }, niches] = await Promise.all([resolveText(query), listNiches()]);
   const definitions: { name: FacetName; label: string; values: { value: string; label: string }[] }[] = [
     {
       name: "niche",
@@ -132,7 +138,7 @@ export async function searchFacets(query: ExploreQuery): Promise<Facet[]> {
     },
   ];
   const flat = definitions.flatMap((facet) => facet.values.map(({ value }) => ({ name: facet.name, value })));
-  const plan = query.q && isEmptySearch(text) ? null : await findSearchPlan(text);
+  const plan = query.q && isEmptySearch(text) ? null : textPlan;
   const counts = plan
     ? await countFacets(query, text, flat, plan.counts, plan.phrase ? phraseCandidates(plan.phrase) : null)
     : flat.map(() => 0);
