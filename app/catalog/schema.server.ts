@@ -166,7 +166,8 @@ export const searchPostings = pgTable(
     height: integer("height").notNull(),
   },
   (t) => [
-    // Excluded words look a (lexeme, clip) pair up here.
+    // Excluded words look a (lexeme, clip) pair up here, and two words the second word's score: the
+    // custom migration adds INCLUDE (score), which drizzle cannot declare.
     primaryKey({ columns: [t.lexeme, t.clipId] }),
     index("search_postings_clip_idx").on(t.clipId),
     // search_postings_rank_idx (lexeme, score desc, popularity desc, created_at desc, clip_id desc)
