@@ -180,6 +180,29 @@ describe("ranking two words over every match", () => {
     }
   });
 
+  it("a quoted phrase ranks and counts only the clips holding its bigrams, as the full-text path does", async () => {
+    for (const [params, phrase] of [
+      [`q=${encodeURIComponent(`"${FIRST} ${SECOND}"`)}`, [FIRST, SECOND]],
+      [`q=${encodeURIComponent(`"${SECOND} ${FIRST}"`)}&page=2`, [SECOND, FIRST]],
+      [`q=${encodeURIComponent(`"${FIRST} ${SECOND}" calm`)}&license=extended`, [FIRST, SECOND]],
+      [`q=${encodeURIComponent(`"calm ${FIRST} ${SECOND}"`)}`, ["calm", FIRST, SECOND]],
+    ] as const) {
+      const explore = query(params);
+      const text = parseSearchText(explore.q);
+      expect((await findSearchPlan(text)).phrase, params).toEqual(phrase);
+      const all = await db().execute<{ id: number }>(pageIdsStatement(explore, text, PAGE_SIZE));
+      const page = await searchClips(explore);
+      expect(
+        page.clips.map((clip) => clip.id),
+        params,
+      ).toEqual(all.rows.map((row) => row.id));
+      expect(page.total, params).toBe(await countMatches(explore, text));
+    }
+    expect((await search(`q=${encodeURIComponent(`"${FIRST} ${SECOND}"`)}`)).total).toBeGreaterThan(
+      PAGE_SIZE,
+    );
+  });
+
   it("no clip ranks above the bound its per-word scores give, so the candidates hold every clip that can", async () => {
     const rows = await db().execute<{ over: number }>(sql`
       select count(*)::int as over
