@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Role } from "~/accounts/roles";
 import { profiles, user } from "~/accounts/schema.server";
 import type { ClipStatus, ColorTone, License, Mood, Orientation } from "~/catalog/attributes";
@@ -46,6 +46,22 @@ export interface ClipInput {
   tags?: string[];
   createdAt?: Date;
   status?: ClipStatus;
+}
+
+/**
+ * The ranking tests' catalogue: clips inserted in a random order (physical order must not decide
+ * which matches are ranked), in batches, then given saves and downloads that break ties of rank.
+ */
+export async function createClipsInRandomOrder(inputs: ClipInput[], random: () => number) {
+  const shuffled = [...inputs];
+  for (let index = shuffled.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [shuffled[index], shuffled[other]] = [shuffled[other]!, shuffled[index]!];
+  }
+  for (let start = 0; start < shuffled.length; start += 500)
+    await createClips(shuffled.slice(start, start + 500));
+  await db().execute(sql`
+    update ${posts} set saves_count = (abs(hashtext(id::text)) % 7), downloads_count = (abs(hashtext(title)) % 3)`);
 }
 
 /** Inserts clips and refreshes their search columns. */

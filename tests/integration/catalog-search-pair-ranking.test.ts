@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE, parseExploreQuery } from "~/catalog/explore-query.server";
 import { FILTER_VALUES } from "~/catalog/explore-url";
-import { posts } from "~/catalog/schema.server";
 import {
   countFacets,
   countMatches,
@@ -16,7 +15,7 @@ import {
 import { searchClips } from "~/catalog/search.server";
 import { parseSearchText } from "~/catalog/search-text";
 import { db } from "~/platform/db/client.server";
-import { type ClipInput, createClips, createProfile } from "../factories/catalog";
+import { type ClipInput, createClipsInRandomOrder, createProfile } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
@@ -103,16 +102,8 @@ beforeAll(async () => {
       createdAt: new Date(Date.UTC(2024, 0, 1) + Math.floor(next() * 3 * 365) * 86_400_000),
     });
   }
-  // Random insertion order: physical order must not decide which matches are ranked.
-  for (let index = inputs.length - 1; index > 0; index--) {
-    const other = Math.floor(next() * (index + 1));
-    [inputs[index], inputs[other]] = [inputs[other], inputs[index]];
-  }
-  for (let start = 0; start < inputs.length; start += 500)
-    await createClips(inputs.slice(start, start + 500));
   // Ties of rank are common: popularity and date decide them.
-  await db().execute(sql`
-    update ${posts} set saves_count = (abs(hashtext(id::text)) % 7), downloads_count = (abs(hashtext(title)) % 3)`);
+  await createClipsInRandomOrder(inputs, next);
 }, 180_000);
 
 const query = (params: string) => parseExploreQuery(new URLSearchParams(params));

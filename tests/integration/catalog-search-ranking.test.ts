@@ -5,7 +5,7 @@ import { posts } from "~/catalog/schema.server";
 import { searchClips } from "~/catalog/search.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
 import { db } from "~/platform/db/client.server";
-import { type ClipInput, createClips, createProfile } from "../factories/catalog";
+import { type ClipInput, createClips, createClipsInRandomOrder, createProfile } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
@@ -64,15 +64,7 @@ beforeAll(async () => {
       // Ties of rank are common (the same words in the same places): popularity and date decide them.
     });
   }
-  // Random insertion order: physical order must not decide which matches are ranked.
-  for (let index = inputs.length - 1; index > 0; index--) {
-    const other = Math.floor(next() * (index + 1));
-    [inputs[index], inputs[other]] = [inputs[other], inputs[index]];
-  }
-  for (let start = 0; start < inputs.length; start += 500)
-    await createClips(inputs.slice(start, start + 500));
-  await db().execute(sql`
-    update ${posts} set saves_count = (abs(hashtext(id::text)) % 7), downloads_count = (abs(hashtext(title)) % 3)`);
+  await createClipsInRandomOrder(inputs, next);
 }, 120_000);
 
 const search = (params: string) => searchClips(parseExploreQuery(new URLSearchParams(params)));
