@@ -48,6 +48,20 @@ export interface ClipInput {
   status?: ClipStatus;
 }
 
+/** A small deterministic generator for generated catalogues, so a failing test can be replayed. */
+export function seededRandom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+/** Words that match no test's search word: the rest of a generated title or description. */
+export const FILLER_WORDS = "quiet morning light over calm water with soft colours and gentle movement".split(
+  " ",
+);
+
 /**
  * The ranking tests' catalogue: clips inserted in a random order (physical order must not decide
  * which matches are ranked), in batches, then given saves and downloads that break ties of rank.

@@ -15,7 +15,13 @@ import {
 import { searchClips } from "~/catalog/search.server";
 import { parseSearchText } from "~/catalog/search-text";
 import { db } from "~/platform/db/client.server";
-import { type ClipInput, createClipsInRandomOrder, createProfile } from "../factories/catalog";
+import {
+  type ClipInput,
+  createClipsInRandomOrder,
+  createProfile,
+  FILLER_WORDS,
+  seededRandom,
+} from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
@@ -23,17 +29,6 @@ useTestDatabase();
 const MATCHES = 5_000;
 const FIRST = "harbour";
 const SECOND = "lantern";
-
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
-const FILLER = "quiet morning light over calm water with soft colours and gentle movement".split(" ");
 
 /**
  * Brute force: every clip with both words, its rank computed one by one (cover density of both
@@ -62,8 +57,8 @@ async function bruteForceOrder(first: string, second: string): Promise<number[]>
 
 beforeAll(async () => {
   const creator = await createProfile({ fullName: "Pair Tester" });
-  const next = random(2027);
-  const pick = () => FILLER[Math.floor(next() * FILLER.length)];
+  const next = seededRandom(2027);
+  const pick = () => FILLER_WORDS[Math.floor(next() * FILLER_WORDS.length)];
   const insertAt = (words: string[], ...inserted: string[]) =>
     words.splice(Math.floor(next() * (words.length + 1)), 0, ...inserted);
   const inputs: ClipInput[] = [];

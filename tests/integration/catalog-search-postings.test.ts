@@ -15,7 +15,7 @@ import { searchClips } from "~/catalog/search.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
 import { parseSearchText } from "~/catalog/search-text";
 import { db } from "~/platform/db/client.server";
-import { type ClipInput, createClips, createProfile } from "../factories/catalog";
+import { type ClipInput, createClips, createProfile, seededRandom } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
@@ -60,11 +60,7 @@ let clipIds: number[] = [];
 
 beforeAll(async () => {
   const creator = await createProfile({ fullName: "Posting Tester" });
-  let seed = 7;
-  const next = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
-  };
+  const next = seededRandom(7);
   const pick = () => WORDS[Math.floor(next() * WORDS.length)];
   const inputs: ClipInput[] = Array.from({ length: 300 }, (_, index) => ({
     title: `${pick()} ${pick()} ${pick()}`,

@@ -5,24 +5,20 @@ import { posts } from "~/catalog/schema.server";
 import { searchClips } from "~/catalog/search.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
 import { db } from "~/platform/db/client.server";
-import { type ClipInput, createClips, createClipsInRandomOrder, createProfile } from "../factories/catalog";
+import {
+  type ClipInput,
+  createClips,
+  createClipsInRandomOrder,
+  createProfile,
+  FILLER_WORDS,
+  seededRandom,
+} from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
 
 const MATCHES = 5_000;
 const WORD = "harbour";
-
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
-const FILLER = "quiet morning light over calm water with soft colours and gentle movement".split(" ");
 
 /** Brute force: every match's rank computed one by one, then the full order sorted here. */
 async function bruteForceOrder(): Promise<number[]> {
@@ -43,8 +39,8 @@ async function bruteForceOrder(): Promise<number[]> {
 
 beforeAll(async () => {
   const creator = await createProfile({ fullName: "Rank Tester" });
-  const next = random(2026);
-  const pick = () => FILLER[Math.floor(next() * FILLER.length)];
+  const next = seededRandom(2026);
+  const pick = () => FILLER_WORDS[Math.floor(next() * FILLER_WORDS.length)];
   const inputs: ClipInput[] = [];
   for (let index = 0; index < MATCHES + 500; index++) {
     const matching = index < MATCHES;
