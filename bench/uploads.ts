@@ -13,7 +13,7 @@ import { startBuiltServer } from "../tests/support/server-process";
 import { report, startReferenceServer } from "./lib";
 
 const MEBIBYTES = Number(process.env.BENCH_UPLOAD_MIB ?? 64);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const TARGET_RATIO = 0.7;
 const CREATOR = "maya@verdeo.local";
 

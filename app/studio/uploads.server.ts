@@ -13,6 +13,7 @@ import { logger } from "~/platform/logger.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { S3_CHECKSUMS_WHEN_REQUIRED, S3_COPY_OBJECT_MAX_BYTES } from "~/platform/storage/s3.server";
 import { storage } from "~/platform/storage/storage.server";
+import { UploadFileStore } from "./upload-file-store.server";
 import {
   containerOf,
   MAX_UPLOAD_BYTES,
@@ -80,7 +81,7 @@ function createDataStore() {
   }
   const directory = path.join(settings.DATA_DIR, "uploads");
   mkdirSync(directory, { recursive: true });
-  return new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3_600_000 });
+  return new UploadFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3_600_000 });
 }
 
 function createUploadServer() {

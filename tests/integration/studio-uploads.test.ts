@@ -3,9 +3,11 @@ import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { beforeAll, describe, expect, it } from "vitest";
+import { findLifecycleClip } from "~/catalog/clip-lifecycle.server";
 import { MEDIA_FAILURES } from "~/media/media-rules";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
@@ -19,7 +21,9 @@ import {
   BASE,
   type Creator,
   createUpload as create,
+  locationOf,
   metadata,
+  sendChunk,
   settled,
   tus,
   twoCreators,
@@ -167,6 +171,46 @@ describe("resumable uploads", () => {
     const head = await tus("HEAD", location, creator.cookie);
     expect(head.status).toBe(200);
     expect(head.headers.get("Upload-Offset")).toBe("0");
+    expect((await tus("DELETE", location, creator.cookie)).status).toBe(204);
+  });
+
+  it("a PATCH whose body breaks off keeps every byte received; the upload goes on from there to the original", async () => {
+    const video = makeVideo("broken-off.mp4", { seconds: 4 });
+    const location = locationOf(await create(creator.cookie, "broken-off.mp4", video.length));
+    const sent = Math.floor(video.length * 0.6);
+    const brokenOff = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let from = 0; from < sent; from += 65_536)
+          controller.enqueue(new Uint8Array(video.subarray(from, Math.min(from + 65_536, sent))));
+        // The connection drops after `sent` bytes.
+        setTimeout(() => controller.error(new Error("connection reset")), 50);
+      },
+    });
+    const cut = await tus(
+      "PATCH",
+      location,
+      creator.cookie,
+      { "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+      brokenOff,
+    );
+    expect(cut.status).not.toBe(204);
+
+    const head = await tus("HEAD", location, creator.cookie);
+    expect(head.headers.get("Upload-Offset")).toBe(String(sent));
+    const rest = await sendChunk(location, creator.cookie, sent, video.subarray(sent));
+    expect(rest.status).toBe(204);
+    const clip = await findLifecycleClip(Number(rest.headers.get("Verdeo-Clip-Id")));
+    const original = await storage().getStream(clip!.originalKey!);
+    expect((await buffer(original!.body)).equals(video)).toBe(true);
+  });
+
+  it("a PATCH with more bytes than the upload's length is refused with its message, storing none past it", async () => {
+    const location = locationOf(await create(creator.cookie, "longer.mp4", 1000));
+    const refused = await sendChunk(location, creator.cookie, 0, randomBytes(3 * 1024 * 1024));
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toBe(UPLOAD_MESSAGES.tooLarge);
+    const head = await tus("HEAD", location, creator.cookie);
+    expect(Number(head.headers.get("Upload-Offset"))).toBeLessThanOrEqual(1000);
     expect((await tus("DELETE", location, creator.cookie)).status).toBe(204);
   });
 

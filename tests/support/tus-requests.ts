@@ -28,14 +28,15 @@ export async function tus(
   pathname: string,
   cookie: string | undefined,
   headers: Record<string, string> = {},
-  body?: Buffer,
+  body?: Buffer | ReadableStream<Uint8Array>,
   clientIp?: string,
 ) {
   const request = new Request(`${BASE}${pathname}`, {
     method,
     headers: { "Tus-Resumable": "1.0.0", ...(cookie ? { Cookie: cookie } : {}), ...headers },
-    body: body ? new Uint8Array(body) : undefined,
-  });
+    body: body instanceof Buffer ? new Uint8Array(body) : body,
+    duplex: "half",
+  } as RequestInit);
   const args = {
     request,
     params: { "*": pathname.replace("/studio/uploads/", "") },
