@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -38,6 +38,26 @@ describe("server lifecycle", () => {
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(postgresProcessesFor(server.dataDir)).toBe("");
+  });
+
+  it("a process that stopped its embedded PostgreSQL exits at once: no timer or exit hook keeps it waiting", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-embedded-stop-"));
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/support/embedded-start-stop.ts", dataDir],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    const exitedAt = Date.now();
+    expect(code).toBe(0);
+    const stoppedAt = Number(/stopped at (\d+)/.exec(output)?.[1]);
+    // Waiting there used to take 10-20 s: a PostgreSQL stop timer and the library's own exit hook.
+    expect(exitedAt - stoppedAt).toBeLessThan(3_000);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("an idle server's start-up lines reach stdout within a second, without waiting for more to log", async () => {

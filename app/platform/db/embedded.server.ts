@@ -80,14 +80,29 @@ export async function startEmbeddedPostgres(
  * recovers from the log, committed data is safe).
  */
 async function stopChild(pg: EmbeddedPostgres, timeoutMs: number) {
-  const child = (pg as unknown as { process?: ChildProcess }).process;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<boolean>((resolve) => child.once("exit", () => resolve(true)));
-  const within = (ms: number) => Promise.race([exited, sleep(ms).then(() => false)]);
-  child.kill("SIGINT");
-  if (await within(Math.max(timeoutMs - 500, 100))) return;
-  child.kill("SIGQUIT");
-  await within(500);
+  const library = pg as unknown as { process?: ChildProcess };
+  const child = library.process;
+  if (!child) return;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<boolean>((resolve) => child.once("exit", () => resolve(true)));
+    const within = async (ms: number) => {
+      // The timer goes with the wait: left running, it would keep the process alive for `ms`.
+      const waiting = new AbortController();
+      try {
+        return await Promise.race([exited, sleep(ms, false, { signal: waiting.signal })]);
+      } finally {
+        waiting.abort();
+      }
+    };
+    child.kill("SIGINT");
+    if (!(await within(Math.max(timeoutMs - 500, 100)))) {
+      child.kill("SIGQUIT");
+      await within(500);
+    }
+  }
+  // The library stops every instance again when the process exits, and its stop() would wait 10 s
+  // for this child's exit event, long gone: without a child it returns at once.
+  library.process = undefined;
 }
 
 /** The pid PostgreSQL's lock file names, if there is one. */
