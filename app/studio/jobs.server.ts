@@ -3,7 +3,7 @@ import { defineJob } from "~/platform/jobs/define.server";
 import { logger } from "~/platform/logger.server";
 import { removeExpiredUploads } from "./uploads.server";
 
-/** Every hour: unfinished uploads older than a day go, with their bytes; clips stuck in processing fail. */
+/** Every hour: unfinished uploads older than a day go, with their bytes, and expired upload leases; clips stuck in processing fail. */
 export const cleanUploadsJob = defineJob<object>({
   name: "studio.clean-uploads",
   cron: "17 * * * *",

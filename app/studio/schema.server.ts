@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { profiles } from "~/accounts/schema.server";
 import { posts } from "~/catalog/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
@@ -31,3 +31,17 @@ export const studioUploads = pgTable(
     index("studio_uploads_state_created_idx").on(t.state, t.createdAt),
   ],
 );
+
+/**
+ * Who is working on an upload right now (tus serialises the requests of one upload): a lease one
+ * request holds and renews, shared by every web process (docs/decisions/0011-tus-locking.md).
+ */
+export const studioUploadLocks = pgTable("studio_upload_locks", {
+  /** The tus upload id; not a reference: tus locks an id before its upload row exists. */
+  uploadId: text("upload_id").primaryKey(),
+  /** The holding request's random token: only it renews or releases the lease. */
+  token: text("token").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  /** Set by a request waiting for the lease: the holder ends its request and lets go. */
+  releaseRequested: boolean("release_requested").notNull().default(false),
+});

@@ -21,6 +21,8 @@ import {
   UPLOAD_EXPIRY_HOURS,
   UPLOAD_MESSAGES,
 } from "./upload-limits";
+import { UploadLocker } from "./upload-locker.server";
+import { deleteUploadLeasesExpiredBefore } from "./upload-locks.queries.server";
 import { UploadS3Store } from "./upload-s3-store.server";
 import {
   countUploadsInProgress,
@@ -88,6 +90,7 @@ function createUploadServer() {
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore: createDataStore(),
+    locker: new UploadLocker(),
     relativeLocation: true,
     maxSize: MAX_UPLOAD_BYTES,
     // A leading dot: the id is also the object's key in a bucket, where /media never serves dot-names.
@@ -221,5 +224,7 @@ export async function removeExpiredUploads() {
   }
   // Parts the store itself knows to be expired (e.g. left by a crash before the row was written).
   await store.deleteExpired().catch(() => 0);
+  // Leases of requests whose process stopped while holding them (an expired lease is free anyway).
+  await deleteUploadLeasesExpiredBefore(new Date());
   return expired.length;
 }
