@@ -1,24 +1,13 @@
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTestServers } from "../tests/support/test-servers";
 import { pageCacheKey, publicPageCache } from "./page-cache";
 
 const TTL_MS = 100;
 const MAX_STALE_MS = 1_000;
 
-let server: Server | undefined;
-afterEach(() => stopApp());
-
-function stopApp() {
-  return new Promise<void>((resolve) => {
-    if (!server) return resolve();
-    server.close(() => resolve());
-    server.closeAllConnections();
-    server = undefined;
-  });
-}
+const servers = useTestServers();
 
 /** Renders from the second on wait until the test lets them finish. */
 let gate = Promise.resolve();
@@ -41,9 +30,7 @@ async function startApp(answer: (res: express.Response) => express.Response = (r
     if (render > 1) await gate;
     answer(res).type("html").send(`<p>render ${render}</p><script nonce="${res.locals.cspNonce}"></script>`);
   });
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server!.once("listening", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`;
+  const url = `${await servers.start(app)}/page`;
   return { url, renders: () => renders };
 }
 
@@ -87,7 +74,7 @@ describe("public page cache", () => {
       await visit(url);
       expect((await visit(url)).hit).toBe(false);
       expect(renders()).toBe(2);
-      await stopApp();
+      await servers.stopAll();
     }
   });
 
@@ -159,9 +146,7 @@ describe("page cache memory bound", () => {
       renders += 1;
       res.type("html").send("x".repeat(10_000));
     });
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server!.once("listening", resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = await servers.start(app);
     for (const n of [1, 2, 3, 4]) await visit(`${base}/p/${n}`);
     expect(renders).toBe(4);
     // Pages 2-4 fit; page 1, used least recently, made room for page 4.

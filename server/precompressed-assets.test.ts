@@ -1,26 +1,16 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTestServers } from "../tests/support/test-servers";
 import { precompressedAssets, preferredEncoding } from "./precompressed-assets";
 
 const SCRIPT = `export const answer = ${JSON.stringify("forty-two ".repeat(200))};\n`;
 
-let server: Server | undefined;
-afterEach(
-  () =>
-    new Promise<void>((resolve) => {
-      if (!server) return resolve();
-      server.close(() => resolve());
-      server.closeAllConnections();
-      server = undefined;
-    }),
-);
+const servers = useTestServers();
 
 /** The assets folder as the build leaves it: app.js with both compressed copies, plain.js without. */
 async function startApp() {
@@ -33,10 +23,7 @@ async function startApp() {
   app.use(compression());
   app.use("/assets", precompressedAssets(dir, { immutable: true, maxAge: "1y" }));
   app.use("/assets", express.static(dir, { immutable: true, maxAge: "1y", index: false }));
-  server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/assets`;
+  return `${await servers.start(app)}/assets`;
 }
 
 /** fetch() always asks for compression and decodes; the raw answer needs node's own client. */

@@ -1,9 +1,8 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_BODY_LIMIT_BYTES, type RouteHandle } from "~/platform/route-handle";
+import { useTestServers } from "../tests/support/test-servers";
 import { bodyLimits } from "./body-limits";
 import { describeRoute } from "./route-table";
 
@@ -54,16 +53,7 @@ describe("describeRoute", () => {
 });
 
 describe("body limits declared by routes", () => {
-  let server: Server | undefined;
-  afterEach(
-    () =>
-      new Promise<void>((resolve) => {
-        if (!server) return resolve();
-        server.close(() => resolve());
-        server.closeAllConnections();
-        server = undefined;
-      }),
-  );
+  const servers = useTestServers();
 
   async function post(path: string, bytes: number) {
     const app = express();
@@ -73,9 +63,7 @@ describe("body limits declared by routes", () => {
       req.resume();
       req.on("end", () => res.status(204).end());
     });
-    server = app.listen(0);
-    const { port } = server.address() as AddressInfo;
-    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    const response = await fetch(`${await servers.start(app)}${path}`, {
       method: "POST",
       body: Buffer.alloc(bytes),
     });
