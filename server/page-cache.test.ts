@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { useTestServers } from "../tests/support/test-servers";
+import { closingTestServers } from "../tests/support/test-servers";
 import { pageCacheKey, publicPageCache } from "./page-cache";
 
 const TTL_MS = 100;
 const MAX_STALE_MS = 1_000;
 
-const servers = useTestServers();
+const servers = closingTestServers();
 
 /** Renders from the second on wait until the test lets them finish. */
 let gate = Promise.resolve();

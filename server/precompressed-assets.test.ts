@@ -5,12 +5,12 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { useTestServers } from "../tests/support/test-servers";
+import { closingTestServers } from "../tests/support/test-servers";
 import { precompressedAssets, preferredEncoding } from "./precompressed-assets";
 
 const SCRIPT = `export const answer = ${JSON.stringify("forty-two ".repeat(200))};\n`;
 
-const servers = useTestServers();
+const servers = closingTestServers();
 
 /** The assets folder as the build leaves it: app.js with both compressed copies, plain.js without. */
 async function startApp() {

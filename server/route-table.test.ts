@@ -2,7 +2,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BODY_LIMIT_BYTES, type RouteHandle } from "~/platform/route-handle";
-import { useTestServers } from "../tests/support/test-servers";
+import { closingTestServers } from "../tests/support/test-servers";
 import { bodyLimits } from "./body-limits";
 import { describeRoute } from "./route-table";
 
@@ -53,7 +53,7 @@ describe("describeRoute", () => {
 });
 
 describe("body limits declared by routes", () => {
-  const servers = useTestServers();
+  const servers = closingTestServers();
 
   async function post(path: string, bytes: number) {
     const app = express();

@@ -6,7 +6,7 @@ import { afterEach } from "vitest";
  * HTTP servers for a test file's tests: `start(app)` listens on a free local port and answers its
  * origin; every server started in a test is closed after it, keep-alive connections included.
  */
-export function useTestServers() {
+export function closingTestServers() {
   const running = new Set<Server>();
   const stop = async (server: Server) => {
     running.delete(server);
