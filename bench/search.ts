@@ -220,7 +220,9 @@ async function withIndexesSetAside(load: () => Promise<void>) {
         and not exists (select 1 from pg_constraint c where c.conindid = indexrelid)`)
   ).rows;
   // Foreign keys first (they depend on the keys they reference), then keys, then plain indexes.
-  for (const constraint of [...constraints].sort((a, b) => (a.kind === "f" ? 0 : 1) - (b.kind === "f" ? 0 : 1)))
+  for (const constraint of [...constraints].sort(
+    (a, b) => (a.kind === "f" ? 0 : 1) - (b.kind === "f" ? 0 : 1),
+  ))
     await db().execute(sql.raw(`alter table ${constraint.table} drop constraint "${constraint.name}"`));
   for (const index of indexes) await db().execute(sql.raw(`drop index ${index.name}`));
   await load();
@@ -228,10 +230,14 @@ async function withIndexesSetAside(load: () => Promise<void>) {
   const build = (statement: string) =>
     db().execute(sql.raw(`set maintenance_work_mem = '1GB'; ${statement}; reset maintenance_work_mem`));
   for (const constraint of constraints.filter((c) => c.kind !== "f"))
-    await build(`alter table ${constraint.table} add constraint "${constraint.name}" ${constraint.definition}`);
+    await build(
+      `alter table ${constraint.table} add constraint "${constraint.name}" ${constraint.definition}`,
+    );
   for (const index of indexes) await build(index.definition);
   for (const constraint of constraints.filter((c) => c.kind === "f"))
-    await build(`alter table ${constraint.table} add constraint "${constraint.name}" ${constraint.definition}`);
+    await build(
+      `alter table ${constraint.table} add constraint "${constraint.name}" ${constraint.definition}`,
+    );
   console.log(`  indexes and keys built (${seconds(started)})`);
 }
 
