@@ -209,9 +209,11 @@ export async function countFacets(
 }
 
 /**
- * For each word no clip matches (not even stemmed), the closest word of the catalogue's vocabulary
- * ('oceam' → 'ocean') by pg_trgm similarity, then by how many clips use it. Stop words and short
- * words are left alone. The vocabulary is small, so this costs little whatever the catalogue's size.
+ * For each word no published clip matches (not even stemmed), the closest word of the catalogue's
+ * vocabulary ('oceam' → 'ocean') by pg_trgm similarity, then by how many clips use it. Stop words and
+ * short words are left alone. The vocabulary is small, so this costs little whatever the catalogue's
+ * size. A word of one lexeme is looked up in the postings (one index probe): asked of the search
+ * vectors' GIN index, a common word read its whole posting list, 80 ms at 1,000,000 clips.
  */
 export async function findCorrections(words: string[], minLength: number, minSimilarity: number) {
   const candidates = words.filter((word) => word.length >= minLength);
@@ -220,7 +222,9 @@ export async function findCorrections(words: string[], minLength: number, minSim
   const rows = await db().execute<{ word: string; term: string }>(sql`
     select w.word, t.term
     from unnest(${sql.param(candidates)}::text[]) as w(word)
-    cross join lateral (select plainto_tsquery('english', w.word) as q) tsq
+    cross join lateral (
+      select plainto_tsquery('english', w.word) as q, tsvector_to_array(to_tsvector('english', w.word)) as lexemes
+    ) tsq
     cross join lateral (
       select term from search_terms
       where term % w.word and term <> w.word and similarity(term, w.word) >= ${minSimilarity}
@@ -228,7 +232,9 @@ export async function findCorrections(words: string[], minLength: number, minSim
       limit 1
     ) t
     where numnode(tsq.q) > 0
-      and not exists (select 1 from ${posts} where ${posts.searchVector} @@ tsq.q)`);
+      and not (case when numnode(tsq.q) = 1 and cardinality(tsq.lexemes) = 1
+        then exists (select 1 from ${searchPostings} where ${searchPostings.lexeme} = tsq.lexemes[1])
+        else exists (select 1 from ${posts} where ${isPublished} and ${posts.searchVector} @@ tsq.q) end)`);
   for (const row of rows.rows) corrections.set(row.word, row.term);
   return corrections;
 }
@@ -316,8 +322,16 @@ export function phraseCandidates(lexemes: string[]): SQL {
     where ${searchBigrams.lexeme} = ${lexeme} and ${searchBigrams.nextLexeme} = ${nextLexeme}`;
 }
 
-/** The plan's postings (published clips only), without the excluded words, in every facet's choice but `omit`'s. */
-function postingsWhere(plan: PostingsPlan, query: ExploreQuery, omit?: FacetName): SQL {
+/**
+ * The plan's postings (published clips only), without the excluded words, in every facet's choice but `omit`'s.
+ * `probe`: the other words are looked up per posting (a page walks the postings in order and stops
+ * after a page: the planner, misjudging how many a word excludes, otherwise joined every posting of
+ * both words before sorting, 270 ms for a common word at 1,000,000 clips instead of 2 ms). `offset 0`
+ * keeps a subquery a per-row probe. Counts, which read up to 10,001 postings in clip order, keep the
+ * joins (a merge of two clip-ordered ranges).
+ */
+function postingsWhere(plan: PostingsPlan, query: ExploreQuery, omit?: FacetName, probe = false): SQL {
+  const perRow = probe ? sql` offset 0` : sql``;
   const facets = FACET_NAMES.filter((name) => name !== omit)
     .map((name) => facetCondition(query, name, searchPostings))
     .filter((condition): condition is SQL => condition !== null);
@@ -326,12 +340,12 @@ function postingsWhere(plan: PostingsPlan, query: ExploreQuery, omit?: FacetName
         sql`not exists (select 1 from search_postings x where x.lexeme in (${sql.join(
           plan.excluded.map((lexeme) => sql`${lexeme}`),
           sql`, `,
-        )}) and x.clip_id = ${searchPostings.clipId})`,
+        )}) and x.clip_id = ${searchPostings.clipId}${perRow})`,
       ]
     : [];
   const also = (plan.also ?? []).map(
     (lexeme) =>
-      sql`exists (select 1 from search_postings z where z.lexeme = ${lexeme} and z.clip_id = ${searchPostings.clipId})`,
+      sql`exists (select 1 from search_postings z where z.lexeme = ${lexeme} and z.clip_id = ${searchPostings.clipId}${perRow})`,
   );
   return and(sql`${searchPostings.lexeme} = ${plan.lexeme}`, ...also, ...excluded, ...facets) as SQL;
 }
@@ -344,7 +358,7 @@ function postingsWhere(plan: PostingsPlan, query: ExploreQuery, omit?: FacetName
 export function postingsPageIdsStatement(plan: PostingsPlan, query: ExploreQuery, pageSize: number) {
   return sql`
     select ${searchPostings.clipId} as id from ${searchPostings}
-    where ${postingsWhere(plan, query)}
+    where ${postingsWhere(plan, query, undefined, true)}
     order by ${searchPostings.score} desc, ${searchPostings.popularity} desc,
       ${searchPostings.createdAt} desc, ${searchPostings.clipId} desc
     limit ${pageSize} offset ${(query.page - 1) * pageSize}`;
@@ -441,6 +455,90 @@ export function pairPageStatement(
     limit ${depth}`;
 }
 
+/** How many of the phrase's clips, best bound first, are ranked exactly to find a first threshold (per page position). */
+const SEEDS_PER_POSITION = 2;
+
+/**
+ * A clip's score for a lexeme, probed in the postings' primary key once per row and kept only when
+ * at least `min` (`offset 0` keeps it a per-row lookup: joined instead, the planner read every
+ * posting of a common word).
+ */
+const scoreOf = (lexeme: string, clipId: SQL, alias: string, min: SQL = sql`0`) =>
+  sql`cross join lateral (select x.score::float8 as score from search_postings x
+    where x.lexeme = ${lexeme} and x.clip_id = ${clipId} and x.score >= ${min} offset 0) ${sql.identifier(alias)}`;
+
+/** The bound of a clip's rank for a & b from its two scores (see strongPairs), without the phrase boost. */
+const pairBound = sql`least(sa.score + sb.score, 4 * least(sa.score, sb.score))`;
+
+/**
+ * The candidates of two words a b in one statement, with the threshold they are complete for.
+ * The threshold: the phrase's clips with the best bounds (their two scores, probed), ranked exactly;
+ * the depth-th rank t, when there are `depth` of them, is reached by at least `depth` clips, so no
+ * clip ranking below it can be on the page. The candidates are every clip that may rank at least t,
+ * by where the words stand (the last kind in pairApartStatement):
+ * - clips holding "a b" (the phrase boost, 1): rank ≤ 1 + min(s_a + s_b, 4·min(s_a, s_b));
+ * - clips holding "b a": rank ≤ min(s_a + s_b, 4·min(s_a, s_b)) (strongPairs' bound);
+ * - every other clip has no two occurrences side by side, so each cover has at least one word
+ *   between its two and is worth at most half of the harmonic mean: rank ≤ min((s_a + s_b) / 2,
+ *   2·min(s_a, s_b)). Reaching t then needs max(s_a, s_b) ≥ t: the postings of each word from t up
+ *   (its rank index), the other word's score probed.
+ * Side by side means positions p and p + 1, exactly what the bigrams hold and what gives a cover no gap.
+ * The threshold is null when the phrase has fewer than `depth` clips (after facets and exclusions).
+ */
+export function pairCandidatesStatement(
+  [a, b]: [string, string],
+  query: ExploreQuery,
+  text: SearchText,
+  depth: number,
+) {
+  const t = sql`(select threshold from bound)`;
+  const margin = sql`${BOUND_MARGIN}::float8`;
+  return sql`
+    with phrase as materialized (
+      select g.clip_id, ${pairBound} as bound
+      from search_bigrams g ${scoreOf(a, sql`g.clip_id`, "sa")} ${scoreOf(b, sql`g.clip_id`, "sb")}
+      where g.lexeme = ${a} and g.next_lexeme = ${b}
+    ),
+    seeds as materialized (
+      ${rankedPairStatement(
+        query,
+        text,
+        depth,
+        sql`select clip_id from phrase order by bound desc, clip_id desc limit ${depth * SEEDS_PER_POSITION}`,
+      )}
+    ),
+    bound as (select min(rank) as threshold from seeds having count(*) = ${depth})
+    select ${t} as threshold, array(
+      select clip_id from phrase where ${PHRASE_BOOST} + bound >= ${t} - ${margin}
+      union
+      select g.clip_id from search_bigrams g
+        ${scoreOf(a, sql`g.clip_id`, "sa", sql`${t} / 4 - ${margin}`)}
+        ${scoreOf(b, sql`g.clip_id`, "sb", sql`${t} / 4 - ${margin}`)}
+      where g.lexeme = ${b} and g.next_lexeme = ${a} and ${pairBound} >= ${t} - ${margin}
+    ) as ids`;
+}
+
+/**
+ * The clips of neither bigram that may rank at least `threshold` (a constant here, so the planner
+ * walks each word's rank index from the threshold up rather than all of its postings).
+ */
+export function pairApartStatement([a, b]: [string, string], threshold: number): SQL {
+  const t = sql`${threshold}::float8`;
+  const margin = sql`${BOUND_MARGIN}::float8`;
+  const apart = (strong: string, other: string) => sql`
+    select p.clip_id from search_postings p
+    ${scoreOf(other, sql`p.clip_id`, "o", sql`${t} / 2 - ${margin}`)}
+    where p.lexeme = ${strong} and p.score >= ${t} - ${margin}
+      and (p.score::float8 + o.score) / 2 >= ${t} - ${margin}`;
+  return sql`${apart(a, b)} union ${apart(b, a)}`;
+}
+
+/**
+ * One relevance page of two loose words, exactly as ranking every match would order it: the clips
+ * that may reach a first threshold (pairCandidatesStatement), ranked exactly. When the seeds are too few (a rare phrase, facets
+ * that few of them pass), the older steps follow: the phrase's clips all ranked, fixed thresholds,
+ * then every match.
+ */
 export async function findPageIdsByPair(
   pair: [string, string],
   query: ExploreQuery,
@@ -449,6 +547,16 @@ export async function findPageIdsByPair(
 ) {
   const depth = query.page * pageSize;
   const ranked = (candidates: SQL) => rankedPairStatement(query, text, depth, candidates);
+  const [{ threshold, ids }] = (
+    await db().execute<{ threshold: number | null; ids: number[] }>(
+      pairCandidatesStatement(pair, query, text, depth),
+    )
+  ).rows;
+  if (threshold != null) {
+    const candidates = sql`select unnest(${sql.param(ids)}::int[]) union ${pairApartStatement(pair, Number(threshold))}`;
+    const rows = (await db().execute<{ id: number }>(ranked(candidates))).rows;
+    return rows.slice(depth - pageSize).map((row) => row.id);
+  }
   const first = await db().execute<{ id: number; threshold: number | null }>(
     pairPageStatement(pair, query, text, depth),
   );

@@ -9,7 +9,9 @@ import {
   FACET_NAMES,
   findSearchPlan,
   pageIdsStatement,
+  pairApartStatement,
   pairCandidates,
+  pairCandidatesStatement,
   phraseCandidates,
 } from "~/catalog/search.queries.server";
 import { searchClips } from "~/catalog/search.server";
@@ -198,6 +200,38 @@ describe("ranking two words over every match", () => {
       where ts_rank_cd(search_rank_weights(), p.search_vector, ${`${FIRST} & ${SECOND}`}::tsquery)
         > least(a.score::float8 + b.score::float8, 4 * least(a.score, b.score)::float8) + 1e-6`);
     expect(rows.rows[0].over).toBe(0);
+  });
+
+  it("no clip holding the words side by side in neither order ranks above half the bound", async () => {
+    const rows = await db().execute<{ over: number; apart: number }>(sql`
+      select count(*) filter (where ts_rank_cd(search_rank_weights(), p.search_vector, ${`${FIRST} & ${SECOND}`}::tsquery)
+          > least((a.score::float8 + b.score::float8) / 2, 2 * least(a.score, b.score)::float8) + 1e-6)::int as over,
+        count(*)::int as apart
+      from posts p
+      join search_postings a on a.clip_id = p.id and a.lexeme = ${FIRST}
+      join search_postings b on b.clip_id = p.id and b.lexeme = ${SECOND}
+      where not exists (select 1 from search_bigrams g where g.clip_id = p.id
+        and (g.lexeme, g.next_lexeme) in ((${FIRST}, ${SECOND}), (${SECOND}, ${FIRST})))`);
+    expect(rows.rows[0].apart).toBeGreaterThan(MATCHES / 2);
+    expect(rows.rows[0].over).toBe(0);
+  });
+
+  it("the first page comes from the phrase's best clips' threshold and the few clips that can reach it", async () => {
+    const expected = (await bruteForceOrder(FIRST, SECOND)).slice(0, PAGE_SIZE);
+    const explore = query(`q=${FIRST}+${SECOND}`);
+    const text = parseSearchText(explore.q);
+    const [{ threshold, ids }] = (
+      await db().execute<{ threshold: number | null; ids: number[] }>(
+        pairCandidatesStatement([FIRST, SECOND], explore, text, PAGE_SIZE),
+      )
+    ).rows;
+    expect(threshold).not.toBeNull();
+    const apart = (
+      await db().execute<{ clip_id: number }>(pairApartStatement([FIRST, SECOND], Number(threshold)))
+    ).rows.map((row) => row.clip_id);
+    const candidates = new Set([...ids, ...apart]);
+    expect(expected.filter((id) => !candidates.has(id))).toEqual([]);
+    expect(candidates.size).toBeLessThan(MATCHES / 5);
   });
 
   it("ranks the first page from a small part of the matches", async () => {
