@@ -369,13 +369,21 @@ export async function findPageIdsByPostings(plan: PostingsPlan, query: ExploreQu
   return result.rows.map((row) => row.id);
 }
 
-/** Like countMatches, from the postings alone (an index-only scan that stops at COUNT_CAP + 1). */
+/**
+ * Like countMatches, from the postings alone (an index-only scan that stops at COUNT_CAP + 1).
+ * Without parallel workers: split between workers, a merge with another word's postings (excluded,
+ * or the second of two) had each worker read that word's postings from the start, 65–80 ms for
+ * `neon -luxurious` at 1,000,000 clips against 6 ms in one process.
+ */
 export async function countMatchesByPostings(plan: PostingsPlan, query: ExploreQuery) {
-  const result = await db().execute<{ n: number }>(sql`
-    select count(*)::int as n from (
-      select 1 from ${searchPostings} where ${postingsWhere(plan, query)} limit ${COUNT_CAP + 1}
-    ) matches`);
-  return result.rows[0]?.n ?? 0;
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    const result = await tx.execute<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select 1 from ${searchPostings} where ${postingsWhere(plan, query)} limit ${COUNT_CAP + 1}
+      ) matches`);
+    return result.rows[0]?.n ?? 0;
+  });
 }
 
 /** The smallest weight of search_rank_weights(): a clip's score for a lexeme it holds is at least this. */
