@@ -220,15 +220,11 @@ async function withIndexesSetAside(load: () => Promise<void>) {
   const started = performance.now();
   const build = (statement: string) =>
     db().execute(sql.raw(`set maintenance_work_mem = '1GB'; ${statement}; reset maintenance_work_mem`));
-  for (const constraint of constraints.filter((c) => c.kind !== "f"))
-    await build(
-      `alter table ${constraint.table} add constraint "${constraint.name}" ${constraint.definition}`,
-    );
+  const addConstraint = ({ table, name, definition }: (typeof constraints)[number]) =>
+    build(`alter table ${table} add constraint "${name}" ${definition}`);
+  for (const constraint of constraints.filter((c) => c.kind !== "f")) await addConstraint(constraint);
   for (const index of indexes) await build(index.definition);
-  for (const constraint of constraints.filter((c) => c.kind === "f"))
-    await build(
-      `alter table ${constraint.table} add constraint "${constraint.name}" ${constraint.definition}`,
-    );
+  for (const constraint of constraints.filter((c) => c.kind === "f")) await addConstraint(constraint);
   console.log(`  indexes and keys built (${seconds(started)})`);
 }
 

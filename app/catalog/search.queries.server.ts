@@ -555,6 +555,8 @@ export async function findPageIdsByPair(
 ) {
   const depth = query.page * pageSize;
   const ranked = (candidates: SQL) => rankedPairStatement(query, text, depth, candidates);
+  /** The ids of the asked page, from the first `depth` rows. */
+  const pageOf = (rows: { id: number }[]) => rows.slice(depth - pageSize).map((row) => row.id);
   const [{ threshold, ids }] = (
     await db().execute<{ threshold: number | null; ids: number[] }>(
       pairCandidatesStatement(pair, query, text, depth),
@@ -562,21 +564,19 @@ export async function findPageIdsByPair(
   ).rows;
   if (threshold != null) {
     const candidates = sql`select unnest(${sql.param(ids)}::int[]) union ${pairApartStatement(pair, Number(threshold))}`;
-    const rows = (await db().execute<{ id: number }>(ranked(candidates))).rows;
-    return rows.slice(depth - pageSize).map((row) => row.id);
+    return pageOf((await db().execute<{ id: number }>(ranked(candidates))).rows);
   }
   const first = await db().execute<{ id: number; threshold: number | null }>(
     pairPageStatement(pair, query, text, depth),
   );
-  if (first.rows[0]?.threshold != null) return first.rows.slice(depth - pageSize).map((row) => row.id);
+  if (first.rows[0]?.threshold != null) return pageOf(first.rows);
   for (const threshold of PAIR_THRESHOLDS) {
     // Below this every posting is a candidate: ranking all matches at once is cheaper.
     if (threshold / 4 <= MIN_POSTING_SCORE) break;
     const rows = (
       await db().execute<{ id: number; rank: number }>(ranked(pairCandidates(pair, query, threshold)))
     ).rows;
-    if (rows.length === depth && Number(rows[depth - 1].rank) >= threshold)
-      return rows.slice(depth - pageSize).map((row) => row.id);
+    if (rows.length === depth && Number(rows[depth - 1].rank) >= threshold) return pageOf(rows);
   }
   return findPageIds(query, text, pageSize);
 }
