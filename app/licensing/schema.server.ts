@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { profiles } from "~/accounts/schema.server";
-import { licenseEnum, posts } from "~/catalog/schema.server";
+import { clips, licenseEnum } from "~/catalog/schema.server";
 import { ordersPending } from "~/commerce/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
 
@@ -52,7 +52,7 @@ export const licenses = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     /** Null once the clip is deleted: the license (and its certificate's snapshot) stays verifiable. */
-    clipId: integer("clip_id").references(() => posts.id, { onDelete: "set null" }),
+    clipId: integer("clip_id").references(() => clips.id, { onDelete: "set null" }),
     entitlementId: uuid("entitlement_id")
       .notNull()
       .references(() => entitlements.id, { onDelete: "restrict" }),
@@ -85,7 +85,7 @@ export const creatorEarnings = pgTable(
     creatorId: text("creator_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    clipId: integer("clip_id").references(() => posts.id, { onDelete: "set null" }),
+    clipId: integer("clip_id").references(() => clips.id, { onDelete: "set null" }),
     /** The per-download value and the royalty rate used, kept so the amount can be explained later. */
     baseCents: integer("base_cents").notNull(),
     rateBps: integer("rate_bps").notNull(),

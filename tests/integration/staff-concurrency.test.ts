@@ -213,7 +213,7 @@ describe("Report this clip", () => {
       params,
     );
     expect(sent.status).toBe(302);
-    expect(await db().select().from(clipReports).where(eq(clipReports.postId, clipId))).toMatchObject([
+    expect(await db().select().from(clipReports).where(eq(clipReports.clipId, clipId))).toMatchObject([
       { reason: "copyright", reporterId: null, status: "open" },
     ]);
     expect(
