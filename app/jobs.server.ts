@@ -5,7 +5,9 @@
  */
 import { emailVerified, profileRenamed } from "~/accounts/events.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
-import { claimGuestOrdersJob } from "~/licensing/jobs.server";
+import { claimGuestOrdersJob } from "~/commerce/jobs.server";
+import { registerOrderEffects } from "~/commerce/order-effects.server";
+import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
@@ -33,3 +35,6 @@ subscribe(profileRenamed, ({ userId }, { tx }) =>
 subscribe(emailVerified, ({ userId, email }, { tx }) =>
   enqueue(claimGuestOrdersJob, { userId, email }, { singletonKey: userId, tx }),
 );
+
+// Payment grants downloads in the order's own transaction: licensing's part of each order change.
+registerOrderEffects(licensingOrderEffects);

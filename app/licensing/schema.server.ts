@@ -7,8 +7,7 @@ import { createdAt } from "~/platform/db/columns.server";
 
 /**
  * Licensing's tables: what a paid order grants (entitlements), what a download made of it
- * (licenses), what each license earned its creator, the invoices with their gap-free numbers, and
- * the Stripe events already handled.
+ * (licenses), and what each license earned its creator.
  */
 export const entitlements = pgTable(
   "entitlements",
@@ -97,30 +96,3 @@ export const creatorEarnings = pgTable(
     index("creator_earnings_creator_created_idx").on(t.creatorId, t.createdAt),
   ],
 );
-
-/** One row: the last invoice number given out. Updated in the payment's transaction, so no gaps. */
-export const invoiceCounter = pgTable(
-  "invoice_counter",
-  {
-    id: integer("id").primaryKey().default(1),
-    lastNumber: integer("last_number").notNull().default(0),
-  },
-  (t) => [check("invoice_counter_single_row", sql`${t.id} = 1`)],
-);
-
-export const invoices = pgTable("invoices", {
-  number: integer("number").primaryKey(),
-  orderId: uuid("order_id")
-    .notNull()
-    .unique()
-    .references(() => ordersPending.id, { onDelete: "restrict" }),
-  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
-});
-
-/** Stripe events already processed: a replay finds its id here and changes nothing. */
-export const stripeEvents = pgTable("stripe_events", {
-  id: text("id").primaryKey(),
-  type: text("type").notNull(),
-  orderId: uuid("order_id"),
-  createdAt: createdAt(),
-});
