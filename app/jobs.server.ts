@@ -14,15 +14,12 @@ import { enqueue } from "~/platform/jobs/queue.server";
 import { retentionJob } from "~/platform/jobs.server";
 import { sendMailJob } from "~/platform/mail.server";
 import { STUDIO_JOBS } from "~/studio/jobs.server";
-// The demo seed's rendering lives with the seed (outside app/): it is not a feature of the product.
-import { renderDemoClipJob } from "../server/seed/media";
 
 export const JOBS = [
   sendMailJob,
   retentionJob,
   reindexCreatorJob,
   reindexClipsJob,
-  renderDemoClipJob,
   ...MEDIA_JOBS,
   ...STUDIO_JOBS,
   claimGuestOrdersJob,
