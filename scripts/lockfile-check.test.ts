@@ -50,7 +50,10 @@ afterEach(() => {
   dirs = [];
 });
 
-function fixture(lock: ReturnType<typeof lockfile>, dependencies = { native: "1.0.0", widget: "1.0.0" }) {
+function fixture(
+  lock: ReturnType<typeof lockfile>,
+  dependencies: Record<string, string> = { native: "1.0.0", widget: "1.0.0" },
+) {
   const dir = mkdtempSync(path.join(tmpdir(), "verdeo-lockfile-"));
   dirs.push(dir);
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "fixture", dependencies }));
