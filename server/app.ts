@@ -11,12 +11,14 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { JOBS } from "~/jobs.server";
+import { mediaTools } from "~/media/ffmpeg.server";
 import { type Config, loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase, databaseIsReady } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { databaseHealthMonitor } from "~/platform/db/health.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
+import { describeMediaTools } from "~/platform/media-tools.server";
 import { runWithLogContext } from "~/platform/request-context.server";
 import { storage } from "~/platform/storage/storage.server";
 import { bodyLimits, drainUnreadBodies } from "./body-limits";
@@ -86,11 +88,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return { url, close, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS };
 }
 
-/** The configuration, then the logger (which reads it); configuration warnings are logged. */
+/**
+ * The configuration, then the logger (which reads it): the mode, configuration warnings and the
+ * ffmpeg found are logged; no usable ffmpeg stops the start.
+ */
 async function loadSettings() {
   const config = loadConfig();
   const logging: Logging = await import("~/platform/logger.server");
+  logging.logger.info(config.modeLine);
   for (const warning of config.warnings) logging.logger.warn(warning);
+  logging.logger.info(`Media tools: ${describeMediaTools(await mediaTools())}`);
   return { config, logging };
 }
 

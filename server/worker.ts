@@ -4,15 +4,20 @@
  * database of a web process running on the same DATA_DIR.
  */
 import { JOBS } from "~/jobs.server";
+import { mediaTools } from "~/media/ffmpeg.server";
 import { loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
+import { describeMediaTools } from "~/platform/media-tools.server";
 
 async function main() {
   const config = loadConfig();
   const { logger, flushLogs } = await import("~/platform/logger.server");
+  logger.info(config.modeLine);
+  for (const warning of config.warnings) logger.warn(warning);
+  logger.info(`Media tools: ${describeMediaTools(await mediaTools())}`);
   let embedded: EmbeddedDatabase | undefined;
   if (!config.DATABASE_URL)
     embedded = await startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line));
