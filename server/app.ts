@@ -190,7 +190,13 @@ function requestLogging(logger: Logger): express.RequestHandler[] {
     // Hashed assets and probes (every few seconds from a load balancer or Prometheus) would drown the log.
     autoLogging: { ignore: (req) => /^\/(assets\/|healthz|readyz|metrics)/.test(req.url ?? "") },
     serializers: {
-      req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
+      // The client's address as TRUST_PROXY resolves it (X-Forwarded-For through the trusted hops), not the proxy's.
+      req: (req) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url,
+        ip: (req.raw as express.Request).ip ?? req.remoteAddress,
+      }),
       res: (res) => ({ status: res.statusCode }),
     },
     // A client's mistake (4xx) or a deliberate 503 (starting, database away) is not a crash.
@@ -238,12 +244,8 @@ function addProbes(app: express.Express, { lifecycle }: AppContext) {
       .json({ status: ok ? "ready" : lifecycle.draining ? "shutting down" : "unavailable" });
   });
   app.get("/metrics", async (req, res) => {
-    const { registry, metricsAccess } = await import("~/platform/metrics.server");
-    if (metricsAccess({ remoteAddress: req.socket.remoteAddress, headers: req.headers }) !== "allowed")
-      return void res.status(404).send("Not Found");
-    res.setHeader("Content-Type", registry.contentType);
-    res.setHeader("Cache-Control", "no-store");
-    res.end(await registry.metrics());
+    const { answerMetrics } = await import("~/platform/metrics.server");
+    await answerMetrics(req, res);
   });
 }
 

@@ -1,4 +1,5 @@
 import { VAT_RATE_BPS } from "~/constants";
+import { ordersTotal } from "~/platform/metrics/business.server";
 import type { Buyer, PromoRefusal } from "./checkout-schema";
 import {
   findOrderByIdempotencyKey,
@@ -78,6 +79,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     : undefined;
   try {
     const { order, created } = await insertOrderOnce(newOrder(input, quote), promo);
+    if (created) ordersTotal.inc({ event: "placed" });
     return { ok: true, order, created };
   } catch (error) {
     if (!(error instanceof PromoRedemptionRefused)) throw error;

@@ -8,6 +8,7 @@ import {
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
+import { ordersTotal } from "~/platform/metrics/business.server";
 import {
   allocateInvoice,
   type Entitlement,
@@ -93,6 +94,7 @@ export async function markOrderPaid(input: {
       },
     });
     logger.info({ orderId: order.id, invoice: invoice.number, actor: actorId(input.actor) }, "order paid");
+    ordersTotal.inc({ event: "paid" });
     return { ok: true, value: { order, entitlement, invoiceNumber: invoice.number, changed: true } } as const;
   });
 }
@@ -193,6 +195,7 @@ async function closeOrder(
             : {}),
         },
       });
+      ordersTotal.inc({ event: to });
       return { ok: true, value: { order, revoked, changed: true } } as const;
     });
   } catch (error) {

@@ -63,7 +63,7 @@ const EnvFields = z.object({
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** The worker's own port for /healthz and /metrics (`npm run worker`); 0 picks a free one. */
-  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(9100),
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   /** ffmpeg and ffprobe 5+; unset, they are looked up on PATH (ffprobe also beside FFMPEG_PATH). */
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
