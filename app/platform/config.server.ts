@@ -67,6 +67,8 @@ const EnvFields = z.object({
   /** ffmpeg and ffprobe 5+; unset, they are looked up on PATH (ffprobe also beside FFMPEG_PATH). */
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
+  /** A folder with pg_dump and pg_restore as new as the server, for `npm run cli -- backup`/`restore`. */
+  PG_BIN_DIR: z.string().optional(),
   /** Where ffmpeg and ffprobe are looked up (the start-up log names the file found). */
   PATH: z.string().default(""),
   /** Bearer token that opens GET /metrics to other machines (from this machine it needs none). */
