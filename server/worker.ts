@@ -4,7 +4,6 @@
  * (each on its own WORKER_PORT when several share a machine). Without DATABASE_URL it shares the
  * embedded database of a web process running on the same DATA_DIR.
  */
-import { JOBS } from "~/jobs.server";
 import { mediaTools } from "~/media/ffmpeg.server";
 import { loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase } from "~/platform/db/client.server";
@@ -12,6 +11,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embe
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { queueIsWorking, startQueue, stopQueue } from "~/platform/jobs/queue.server";
 import { describeMediaTools } from "~/platform/media-tools.server";
+import { PROCESS_JOBS } from "./jobs";
 import { startWorkerProbes } from "./worker-probes";
 
 async function main() {
@@ -29,9 +29,9 @@ async function main() {
   const url = config.DATABASE_URL ?? embedded!.url;
   await migrateDatabase(url);
   connectDatabase(url, { max: 8 });
-  await startQueue({ url, jobs: JOBS, work: true, instanceName: "worker" });
+  await startQueue({ url, jobs: PROCESS_JOBS, work: true, instanceName: "worker" });
   logger.info(
-    `Worker started: ${JOBS.map((job) => job.name).join(", ")}; /healthz and /metrics at ${probes.url}`,
+    `Worker started: ${PROCESS_JOBS.map((job) => job.name).join(", ")}; /healthz and /metrics at ${probes.url}`,
   );
 
   const stop = async (signal: string) => {
