@@ -49,6 +49,9 @@ describe("npm run cli -- backup and restore", () => {
     // This process writes as the app would, into the running server's database and storage.
     process.env.DATA_DIR = original.dataDir;
     process.env.LOG_LEVEL = "silent";
+    // The domains' order effects (entitlements) register with the app's jobs; paying queues a mail.
+    const { JOBS } = await import("~/jobs.server");
+    const { startQueue, stopQueue } = await import("~/platform/jobs/queue.server");
     const { connectDatabase, closeDatabase } = await import("~/platform/db/client.server");
     const { storage } = await import("~/platform/storage/storage.server");
     const { licenseClip } = await import("~/licensing/downloads.server");
@@ -56,6 +59,12 @@ describe("npm run cli -- backup and restore", () => {
     const { createClip, createProfile } = await import("../factories/catalog");
     const { createPaidOrder } = await import("../factories/licensing");
     connectDatabase(embeddedUrl(original.dataDir), { max: 2 });
+    await startQueue({
+      url: embeddedUrl(original.dataDir),
+      jobs: JOBS,
+      work: false,
+      instanceName: "backup-test",
+    });
     const creator = await createProfile({ fullName: "Backup Creator" });
     const clipId = (await createClip({ userId: creator!.id, title: "Harbour Lights Before Dawn" }))!;
     await storage().put(`clips/${clipId}/poster-640.webp`, Buffer.from("poster bytes"), {
@@ -72,6 +81,7 @@ describe("npm run cli -- backup and restore", () => {
     });
     if (!licensed.ok) throw new Error(licensed.reason);
     const licenseId = licensed.value.license.id;
+    await stopQueue(0);
     await closeDatabase();
     const orders = "select id, status, total_cents, user_id from orders_pending order by id";
     const before = await rows(embeddedUrl(original.dataDir), orders);
