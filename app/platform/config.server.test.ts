@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, PLACEHOLDER_VAT_ID } from "./config.server";
+import { ConfigError, loadConfig, PLACEHOLDER_IBAN, PLACEHOLDER_VAT_ID } from "./config.server";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "verdeo-config-"));
 
@@ -93,7 +93,11 @@ describe("configuration", () => {
     const external = "postgres://verdeo:secret@db.internal:5432/verdeo";
     const secret = "s".repeat(40);
     /** What every deployment must set beside its secret: its own seller and mail sender. */
-    const business = { SELLER_VAT_ID: "CY10259033P", MAIL_FROM: "Verdeo <no-reply@verdeo.example>" };
+    const business = {
+      SELLER_VAT_ID: "CY10259033P",
+      SELLER_IBAN: "DE89 3704 0044 0532 0130 00",
+      MAIL_FROM: "Verdeo <no-reply@verdeo.example>",
+    };
 
     it("refuses an external database without BETTER_AUTH_SECRET, in one line", () => {
       expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: external })).toThrow(
@@ -208,6 +212,21 @@ describe("configuration", () => {
       expect(loadConfig({ DATA_DIR: dataDir() }).SELLER_VAT_ID).toBe(PLACEHOLDER_VAT_ID);
     });
 
+    it("refuses the example IBAN on a deployment, however it is spaced", () => {
+      const deployment = {
+        DATA_DIR: dataDir(),
+        DATABASE_URL: external,
+        BETTER_AUTH_SECRET: secret,
+        ...business,
+      };
+      // Unset (the default) or typed without spaces.
+      for (const iban of ["", PLACEHOLDER_IBAN.replace(/\s/g, "")]) {
+        expect(() => loadConfig({ ...deployment, SELLER_IBAN: iban })).toThrow(
+          /^SELLER_IBAN is the example account CY17 0020/,
+        );
+      }
+    });
+
     it("refuses a .local MAIL_FROM on a deployment, the default included", () => {
       const deployment = {
         DATA_DIR: dataDir(),
@@ -215,6 +234,7 @@ describe("configuration", () => {
         PUBLIC_URL: "https://verdeo.example",
         BETTER_AUTH_SECRET: secret,
         SELLER_VAT_ID: business.SELLER_VAT_ID,
+        SELLER_IBAN: business.SELLER_IBAN,
       };
       expect(() => loadConfig(deployment)).toThrow(
         /^MAIL_FROM is Verdeo <no-reply@verdeo.local>: a deployment sends mail/,

@@ -3,6 +3,11 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { z } from "zod";
 
+/** The invoice's seller VAT id shipped as an example; a deployment must print its own. */
+export const PLACEHOLDER_VAT_ID = "CY00000000X";
+/** The example account in the payment instructions; a deployment must name its own. */
+export const PLACEHOLDER_IBAN = "CY17 0020 0128 0000 0012 0052 7600";
+
 /** The one place that reads process.env: everything else asks `config()`. */
 const EnvFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -103,11 +108,11 @@ const EnvFields = z.object({
   /** The seller printed on invoices. */
   SELLER_NAME: z.string().default("Verdeo Ltd"),
   SELLER_ADDRESS: z.string().default("1 Makariou Avenue, 1065 Nicosia, Cyprus"),
-  SELLER_VAT_ID: z.string().default("CY00000000X"),
+  SELLER_VAT_ID: z.string().default(PLACEHOLDER_VAT_ID),
   SELLER_EMAIL: z.string().default("billing@verdeo.com"),
   /** The account buyers pay orders into by bank transfer (the payment instructions' details). */
   SELLER_BANK_NAME: z.string().max(200).default("Bank of Cyprus"),
-  SELLER_IBAN: z.string().max(50).default("CY17 0020 0128 0000 0012 0052 7600"),
+  SELLER_IBAN: z.string().max(50).default(PLACEHOLDER_IBAN),
   SELLER_BIC: z.string().max(11).default("BCYPCY2N"),
   /** The creator's share of what one download is worth, in basis points (5000 = 50%). */
   ROYALTY_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(5_000),
@@ -169,9 +174,6 @@ export const FILE_SECRETS = [
   "STRIPE_WEBHOOK_SECRET",
   "METRICS_TOKEN",
 ] as const;
-
-/** The invoice's seller VAT id shipped as an example; a deployment must print its own. */
-export const PLACEHOLDER_VAT_ID = "CY00000000X";
 
 export class ConfigError extends Error {}
 
@@ -266,10 +268,15 @@ function withFileSecrets(env: Record<string, string | undefined>) {
 }
 
 /** Example values that would go out to customers: a deployment refuses to start with them. */
-function refusePlaceholders(values: { SELLER_VAT_ID: string; MAIL_FROM: string }) {
+function refusePlaceholders(values: { SELLER_VAT_ID: string; SELLER_IBAN: string; MAIL_FROM: string }) {
   if (values.SELLER_VAT_ID === PLACEHOLDER_VAT_ID) {
     throw new ConfigError(
       `SELLER_VAT_ID is the placeholder ${PLACEHOLDER_VAT_ID}: a deployment prints its own seller on invoices (set SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_ID and SELLER_EMAIL)`,
+    );
+  }
+  if (values.SELLER_IBAN.replace(/\s/g, "") === PLACEHOLDER_IBAN.replace(/\s/g, "")) {
+    throw new ConfigError(
+      `SELLER_IBAN is the example account ${PLACEHOLDER_IBAN}: a deployment tells buyers its own (set SELLER_BANK_NAME, SELLER_IBAN and SELLER_BIC)`,
     );
   }
   const domain = /@([^\s>]+)>?\s*$/.exec(values.MAIL_FROM)?.[1]?.toLowerCase();

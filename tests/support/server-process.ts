@@ -18,6 +18,7 @@ export interface ServerProcess {
  */
 export const DEPLOYMENT_SETTINGS = {
   SELLER_VAT_ID: "CY10259033P",
+  SELLER_IBAN: "DE89 3704 0044 0532 0130 00",
   MAIL_FROM: "Verdeo <no-reply@verdeo.example>",
 };
 
