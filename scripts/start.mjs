@@ -3,6 +3,8 @@
  * `npm start`, `npm run worker`, `npm run cli`: run a compiled process entry (build/server/<entry>.js)
  * with plain node, building first only when there is no build or a source file is newer than it.
  * Plain JavaScript on purpose: it must run where only production dependencies are installed.
+ * Settings come from the environment and from `.env` in the working directory when there is one
+ * (the environment wins over the file).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -12,6 +14,12 @@ import { pathToFileURL } from "node:url";
 const ENTRIES = ["main", "worker", "cli"];
 const SOURCES = ["app", "server", "public", "db/migrations"];
 const SOURCE_FILES = ["package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+
+// The npm scripts pass Node's --env-file-if-exists=.env; run directly (a container's command), the
+// same file is read the same way.
+if (!process.execArgv.some((arg) => arg.startsWith("--env-file")) && existsSync(".env")) {
+  process.loadEnvFile(".env");
+}
 
 const entry = process.argv[2];
 if (!ENTRIES.includes(entry)) {

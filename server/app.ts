@@ -10,12 +10,14 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { mediaTools } from "~/media/ffmpeg.server";
 import { type Config, loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase, databaseIsReady } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { databaseHealthMonitor } from "~/platform/db/health.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
+import { describeMediaTools } from "~/platform/media-tools.server";
 import { runWithLogContext } from "~/platform/request-context.server";
 import { storage } from "~/platform/storage/storage.server";
 import { bodyLimits, drainUnreadBodies } from "./body-limits";
@@ -86,11 +88,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return { url, close, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS };
 }
 
-/** The configuration, then the logger (which reads it); configuration warnings are logged. */
+/**
+ * The configuration, then the logger (which reads it): the mode, configuration warnings and the
+ * ffmpeg found are logged; no usable ffmpeg stops the start.
+ */
 async function loadSettings() {
   const config = loadConfig();
   const logging: Logging = await import("~/platform/logger.server");
+  logging.logger.info(config.modeLine);
   for (const warning of config.warnings) logging.logger.warn(warning);
+  logging.logger.info(`Media tools: ${describeMediaTools(await mediaTools())}`);
   return { config, logging };
 }
 
@@ -183,7 +190,13 @@ function requestLogging(logger: Logger): express.RequestHandler[] {
     // Hashed assets and probes (every few seconds from a load balancer or Prometheus) would drown the log.
     autoLogging: { ignore: (req) => /^\/(assets\/|healthz|readyz|metrics)/.test(req.url ?? "") },
     serializers: {
-      req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
+      // The client's address as TRUST_PROXY resolves it (X-Forwarded-For through the trusted hops), not the proxy's.
+      req: (req) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url,
+        ip: (req.raw as express.Request).ip ?? req.remoteAddress,
+      }),
       res: (res) => ({ status: res.statusCode }),
     },
     // A client's mistake (4xx) or a deliberate 503 (starting, database away) is not a crash.
@@ -231,12 +244,8 @@ function addProbes(app: express.Express, { lifecycle }: AppContext) {
       .json({ status: ok ? "ready" : lifecycle.draining ? "shutting down" : "unavailable" });
   });
   app.get("/metrics", async (req, res) => {
-    const { registry, metricsAccess } = await import("~/platform/metrics.server");
-    if (metricsAccess({ remoteAddress: req.socket.remoteAddress, headers: req.headers }) !== "allowed")
-      return void res.status(404).send("Not Found");
-    res.setHeader("Content-Type", registry.contentType);
-    res.setHeader("Cache-Control", "no-store");
-    res.end(await registry.metrics());
+    const { answerMetrics } = await import("~/platform/metrics.server");
+    await answerMetrics(req, res);
   });
 }
 

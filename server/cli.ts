@@ -5,33 +5,39 @@
  *   set-role <email> <user|creator|developer>
  *   jobs                                 job counts, then queued, running and failed jobs
  *   jobs retry <job id>                  put a failed job back in its queue
+ *   backup <dir>                         the database, the media list and (local disk) media files
+ *   restore <dir>                        a backup into an empty database and DATA_DIR
  */
+
+import path from "node:path";
 import { ROLES, type Role } from "~/accounts/roles";
 import { findUserByEmail, OPERATOR, setUserRole } from "~/accounts/user-admin.server";
-import { loadConfig } from "~/platform/config.server";
+import { config, loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { jobCounts, listJobs, retryJob, startQueue, stopQueue } from "~/platform/jobs/queue.server";
+import { BackupError, backup, restoreData, restoreFiles } from "./backup";
 import { PROCESS_JOBS } from "./jobs";
 import { seedDemoContent } from "./seed/seed";
 
 const USAGE =
-  "Usage: npm run cli -- migrate | seed | set-role <email> <user|creator|developer> | jobs | jobs retry <job id>";
+  "Usage: npm run cli -- migrate | seed | set-role <email> <user|creator|developer> | jobs | jobs retry <job id> | backup <dir> | restore <dir>";
 
 class UsageError extends Error {}
 
-async function withDatabase(task: () => Promise<void>) {
+async function withDatabase(task: (url: string) => Promise<void>, options: { migrate?: boolean } = {}) {
   const config = loadConfig();
   let embedded: EmbeddedDatabase | undefined;
   if (!config.DATABASE_URL) embedded = await startEmbeddedPostgres(config.DATA_DIR, console.log);
   const url = config.DATABASE_URL ?? embedded!.url;
   try {
-    await migrateDatabase(url);
+    if (options.migrate !== false) await migrateDatabase(url);
     connectDatabase(url, { max: 4 });
     // Enqueue only: the server's (or `npm run worker`'s) workers do the work.
-    await startQueue({ url, jobs: PROCESS_JOBS, work: false, instanceName: "cli" });
-    await task();
+    if (options.migrate !== false)
+      await startQueue({ url, jobs: PROCESS_JOBS, work: false, instanceName: "cli" });
+    await task(url);
   } finally {
     await stopQueue(0).catch(() => {});
     await closeDatabase();
@@ -94,6 +100,40 @@ async function jobs(args: string[]) {
   });
 }
 
+async function backupTo(dir: string | undefined) {
+  if (!dir) throw new UsageError(USAGE);
+  await withDatabase(async (url) => {
+    const manifest = await backup({ dir, config: config(), databaseUrl: url, log: console.log });
+    console.log(
+      `Backup written to ${path.resolve(dir)}: the database (${manifest.database.method === "pg_dump" ? "pg_dump, custom format" : "a physical copy of the embedded database"}), ${manifest.media.objects} media objects listed${manifest.media.filesIncluded ? " and copied" : " (in the bucket: back it up with its versioning or a copy)"}.`,
+    );
+  });
+}
+
+async function restoreFrom(dir: string | undefined) {
+  if (!dir) throw new UsageError(USAGE);
+  const manifest = await restoreFiles(dir, loadConfig(), console.log);
+  // Migrations after the data: a backup from an older version is brought up to date.
+  await withDatabase(
+    async (url) => {
+      const media = await restoreData({
+        dir,
+        manifest,
+        config: config(),
+        databaseUrl: url,
+        log: console.log,
+      });
+      await migrateDatabase(url);
+      console.log(
+        media.missing.length === 0
+          ? `Restored from ${path.resolve(dir)}: the database and all ${media.objects} media objects.`
+          : `Restored the database from ${path.resolve(dir)}; ${media.missing.length} of ${media.objects} media objects are missing from storage (first: ${media.missing[0]?.replace("\t", " ")}): restore them from the bucket's versioning or copy.`,
+      );
+    },
+    { migrate: false },
+  );
+}
+
 async function main(args: string[]) {
   const [command, ...rest] = args;
   switch (command) {
@@ -105,6 +145,10 @@ async function main(args: string[]) {
       return setRole(rest[0], rest[1]);
     case "jobs":
       return jobs(rest);
+    case "backup":
+      return backupTo(rest[0]);
+    case "restore":
+      return restoreFrom(rest[0]);
     default:
       throw new UsageError(command ? `Unknown command "${command}". ${USAGE}` : USAGE);
   }
@@ -113,7 +157,11 @@ async function main(args: string[]) {
 main(process.argv.slice(2)).then(
   () => process.exit(0),
   (error: Error) => {
-    console.error(error instanceof UsageError ? error.message : `Failed: ${error.message}`);
+    console.error(
+      error instanceof UsageError || error instanceof BackupError
+        ? error.message
+        : `Failed: ${error.message}`,
+    );
     process.exit(1);
   },
 );

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { THEME_COOKIE } from "~/accounts/theme";
+import { pageCacheTotal } from "~/platform/metrics/business.server";
 
 /**
  * A short-lived cache of server-rendered public pages for visitors without a session.
@@ -78,8 +79,11 @@ export function publicPageCache(options: {
     const now = Date.now();
     if (hit && hit.expires + maxStaleMs > now) {
       if (hit.expires <= now && !refreshing.has(key)) refreshInBackground(req, key, refreshing);
+      pageCacheTotal.inc({ result: "hit" });
       return void send(res, hit, nonce);
     }
+    // The server's own background refresh is not a visitor's request.
+    if (!isRefresh) pageCacheTotal.inc({ result: "miss" });
 
     capture(res, (status, body) => {
       const headers: Record<string, string> = {};

@@ -1,29 +1,39 @@
 /**
- * `npm run worker`: a process that only works jobs (no HTTP). Run any number beside web processes
- * started with WORKERS=0, all on one DATABASE_URL. Without DATABASE_URL it shares the embedded
- * database of a web process running on the same DATA_DIR.
+ * `npm run worker`: a process that only works jobs (its only HTTP is /healthz and /metrics on
+ * WORKER_PORT). Run any number beside web processes started with WORKERS=0, all on one DATABASE_URL
+ * (each on its own WORKER_PORT when several share a machine). Without DATABASE_URL it shares the
+ * embedded database of a web process running on the same DATA_DIR.
  */
-
+import { mediaTools } from "~/media/ffmpeg.server";
 import { loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
-import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
+import { queueIsWorking, startQueue, stopQueue } from "~/platform/jobs/queue.server";
+import { describeMediaTools } from "~/platform/media-tools.server";
 import { PROCESS_JOBS } from "./jobs";
+import { startWorkerProbes } from "./worker-probes";
 
 async function main() {
   const config = loadConfig();
   const { logger, flushLogs } = await import("~/platform/logger.server");
+  logger.info(config.modeLine);
+  for (const warning of config.warnings) logger.warn(warning);
+  logger.info(`Media tools: ${describeMediaTools(await mediaTools())}`);
   let embedded: EmbeddedDatabase | undefined;
+  let stopping = false;
+  // First, so a port clash stops the start before the database is touched.
+  const probes = await startWorkerProbes(config, () => !stopping && queueIsWorking());
   if (!config.DATABASE_URL)
     embedded = await startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line));
   const url = config.DATABASE_URL ?? embedded!.url;
   await migrateDatabase(url);
   connectDatabase(url, { max: 8 });
   await startQueue({ url, jobs: PROCESS_JOBS, work: true, instanceName: "worker" });
-  logger.info(`Worker started: ${PROCESS_JOBS.map((job) => job.name).join(", ")}`);
+  logger.info(
+    `Worker started: ${PROCESS_JOBS.map((job) => job.name).join(", ")}; /healthz and /metrics at ${probes.url}`,
+  );
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) process.exit(1);
     stopping = true;
@@ -33,6 +43,7 @@ async function main() {
     );
     await closeDatabase().catch(() => {});
     await embedded?.stop().catch(() => {});
+    await probes.close();
     logger.info("Worker stopped");
     await flushLogs();
     process.exit(0);

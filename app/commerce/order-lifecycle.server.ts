@@ -1,6 +1,7 @@
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
+import { ordersTotal } from "~/platform/metrics/business.server";
 import type { Buyer, PromoRefusal } from "./checkout-schema";
 import { allocateInvoice } from "./invoice.queries.server";
 import {
@@ -77,6 +78,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       if (order) await queueOrderMail(tx, order, "placed");
       return order;
     });
+    if (placed) ordersTotal.inc({ event: "placed" });
     if (placed) return { ok: true, order: placed, created: true };
     const twin = await findOrderByIdempotencyKey(input.idempotencyKey);
     if (!twin) throw new Error("order vanished after an idempotency conflict");
@@ -175,6 +177,7 @@ export async function markOrderPaid(input: {
     });
     await queueOrderMail(tx, order, "paid");
     logger.info({ orderId: order.id, invoice: invoice.number, actor: actorId(input.actor) }, "order paid");
+    ordersTotal.inc({ event: "paid" });
     return { ok: true, value: { order, invoiceNumber: invoice.number, changed: true } } as const;
   });
 }
@@ -274,6 +277,7 @@ async function closeOrder(
         },
       });
       await queueOrderMail(tx, order, to);
+      ordersTotal.inc({ event: to });
       return { ok: true, value: { order, changed: true } } as const;
     });
   } catch (error) {

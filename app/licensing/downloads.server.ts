@@ -5,6 +5,7 @@ import { type ClipRendition, listClipRenditions } from "~/media/clip-renditions.
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
+import { downloadsTotal } from "~/platform/metrics/business.server";
 import { keyFromMediaUrl } from "~/platform/storage/driver.server";
 import { type Entitlement, findSpendableEntitlement, spendDownload } from "./entitlement.queries.server";
 import {
@@ -80,6 +81,7 @@ export async function licenseClip(input: {
     });
     await recordClipDownload(tx, clip.id);
     logger.info({ licenseId: license.id, clipId: clip.id, userId: licensee.userId }, "clip licensed");
+    downloadsTotal.inc();
     return { ok: true, value: { license, created: true } } as const;
   });
 }

@@ -1,63 +1,25 @@
 import { execFile, spawn } from "node:child_process";
-import { createRequire } from "node:module";
 import { setPriority } from "node:os";
 import { promisify } from "node:util";
+import { config } from "~/platform/config.server";
+import { findMediaTools, type MediaTools } from "~/platform/media-tools.server";
 
 const run = promisify(execFile);
 
-/** The ffmpeg and ffprobe this process uses, and where they came from. */
-export interface MediaTools {
-  ffmpeg: string;
-  ffprobe: string;
-  source: "system" | "bundled";
-  version: string;
-}
-
-/** System builds older than this lack decoders and filters the pipeline relies on. */
-export const MIN_SYSTEM_FFMPEG_MAJOR = 5;
-
-/** "ffmpeg version 5.1.9-0+deb12u1 …" → 5; git builds ("N-47683-g…") → undefined. */
-export function majorVersionOf(versionLine: string) {
-  const match = /version\s+n?(\d+)\.(\d+)/i.exec(versionLine);
-  return match ? Number(match[1]) : undefined;
-}
-
-async function versionLine(binary: string) {
-  try {
-    const { stdout } = await run(binary, ["-hide_banner", "-version"], { timeout: 10_000 });
-    return stdout.split("\n")[0] ?? "";
-  } catch {
-    return undefined;
-  }
-}
+export { majorVersionOf } from "~/platform/media-tools.server";
 
 let tools: Promise<MediaTools> | undefined;
 
 /**
- * A system ffmpeg/ffprobe of version 5 or newer when both are on PATH (Debian ships 5.1), else the
- * binaries shipped in npm (@ffmpeg-installer: a 2018 static build; it decodes H.264, HEVC, ProRes,
- * VP9 and AV1 in our test, but lacks the decoder and filter fixes of the five years since).
+ * The system ffmpeg/ffprobe 5+ (or FFMPEG_PATH/FFPROBE_PATH), found once; the server and the worker
+ * check at start-up, so a missing or old one stops them before any upload is taken.
  */
 export function mediaTools(): Promise<MediaTools> {
-  tools ??= findTools();
+  tools ??= findMediaTools(config());
+  tools.catch(() => {
+    tools = undefined;
+  });
   return tools;
-}
-
-async function findTools(): Promise<MediaTools> {
-  const [ffmpegLine, ffprobeLine] = await Promise.all([versionLine("ffmpeg"), versionLine("ffprobe")]);
-  const major = ffmpegLine ? majorVersionOf(ffmpegLine) : undefined;
-  if (ffprobeLine && major !== undefined && major >= MIN_SYSTEM_FFMPEG_MAJOR) {
-    return { ffmpeg: "ffmpeg", ffprobe: "ffprobe", source: "system", version: ffmpegLine! };
-  }
-  return bundledTools();
-}
-
-/** The npm-shipped binaries (loaded lazily: they are only a fallback). */
-export async function bundledTools(): Promise<MediaTools> {
-  const require = createRequire(import.meta.url);
-  const ffmpeg = (require("@ffmpeg-installer/ffmpeg") as { path: string }).path;
-  const ffprobe = (require("@ffprobe-installer/ffprobe") as { path: string }).path;
-  return { ffmpeg, ffprobe, source: "bundled", version: (await versionLine(ffmpeg)) ?? "unknown" };
 }
 
 /** How much lower than the web process ffmpeg runs (nice value, 0–19). */

@@ -1,6 +1,7 @@
 import { defineJob } from "~/platform/jobs/define.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { logger } from "~/platform/logger.server";
+import { timePipelineStage } from "~/platform/metrics/business.server";
 import { type ProcessClipJob, prepareClip, renderClip } from "./pipeline.server";
 
 /**
@@ -17,7 +18,7 @@ export const renderClipJob = defineJob<ProcessClipJob>({
   concurrency: 1,
   handler: async (job, { signal }) => {
     try {
-      await renderClip(job, signal);
+      await timePipelineStage("render", () => renderClip(job, signal));
     } catch (error) {
       logger.warn({ err: error, clipId: job.clipId }, "rendering a clip failed");
       throw error;
@@ -31,7 +32,7 @@ export const prepareClipJob = defineJob<ProcessClipJob>({
   retryDelaySeconds: 15,
   expireInSeconds: 10 * 60,
   handler: async (job) => {
-    if (await prepareClip(job)) await enqueue(renderClipJob, job);
+    if (await timePipelineStage("prepare", () => prepareClip(job))) await enqueue(renderClipJob, job);
   },
 });
 

@@ -15,6 +15,7 @@ import {
 } from "~/catalog/clip-lifecycle.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
+import { pipelineFailuresTotal } from "~/platform/metrics/business.server";
 import { mediaUrl } from "~/platform/storage/driver.server";
 import { storage } from "~/platform/storage/storage.server";
 import { grabFrame } from "./analysis.server";
@@ -83,6 +84,7 @@ export async function prepareClip(job: ProcessClipJob): Promise<boolean> {
   return withOriginal(clip.originalKey, async (file) => {
     const facts = await inspectVideo(file);
     if (!facts.ok) {
+      pipelineFailuresTotal.inc({ stage: "prepare", reason: "unusable" });
       await failClip(clip.id, facts.reason);
       return false;
     }

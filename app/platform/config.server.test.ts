@@ -1,8 +1,8 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.server";
+import { ConfigError, loadConfig, PLACEHOLDER_IBAN, PLACEHOLDER_VAT_ID } from "./config.server";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "verdeo-config-"));
 
@@ -92,6 +92,12 @@ describe("configuration", () => {
   describe("safe defaults for a deployment", () => {
     const external = "postgres://verdeo:secret@db.internal:5432/verdeo";
     const secret = "s".repeat(40);
+    /** What every deployment must set beside its secret: its own seller and mail sender. */
+    const business = {
+      SELLER_VAT_ID: "CY10259033P",
+      SELLER_IBAN: "DE89 3704 0044 0532 0130 00",
+      MAIL_FROM: "Verdeo <no-reply@verdeo.example>",
+    };
 
     it("refuses an external database without BETTER_AUTH_SECRET, in one line", () => {
       expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: external })).toThrow(
@@ -113,6 +119,7 @@ describe("configuration", () => {
             NODE_ENV: "production",
             PUBLIC_URL: "https://verdeo.example",
             BETTER_AUTH_SECRET: secret,
+            ...business,
             [name]: "http://oauth.example",
           }),
         ).toThrow(new RegExp(`^${name} is plain http \\(http://oauth.example\\): a deployment sends OAuth`));
@@ -121,6 +128,7 @@ describe("configuration", () => {
         DATA_DIR: dataDir(),
         DATABASE_URL: external,
         BETTER_AUTH_SECRET: secret,
+        ...business,
         OAUTH_PROVIDER_URL: "https://oauth.example",
       });
       expect(https.OAUTH_PROVIDER_URL).toBe("https://oauth.example");
@@ -139,21 +147,151 @@ describe("configuration", () => {
       expect(config.deployed).toBe(false);
     });
 
-    it("seeds demo content on the embedded database only, unless SEED_DEMO says otherwise", () => {
-      expect(loadConfig({ DATA_DIR: dataDir() }).seedDemo).toBe(true);
-      const deployed = { DATA_DIR: dataDir(), DATABASE_URL: external, BETTER_AUTH_SECRET: secret };
-      expect(loadConfig(deployed).seedDemo).toBe(false);
-      expect(loadConfig({ ...deployed, SEED_DEMO: "true" }).seedDemo).toBe(true);
-      expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: "false" }).seedDemo).toBe(false);
+    describe("demo content by deployment mode", () => {
+      const databases = { embedded: {}, external: { DATABASE_URL: external } };
+      const addresses = { local: "http://localhost:3000", https: "https://verdeo.example" };
+      const seeds = { unset: {}, true: { SEED_DEMO: "true" }, false: { SEED_DEMO: "false" } };
+      const cases = Object.entries(databases).flatMap(([database, databaseEnv]) =>
+        Object.entries(addresses).flatMap(([address, url]) =>
+          Object.entries(seeds).map(([seed, seedEnv]) => {
+            const deployed = database === "external" || address === "https";
+            const demo = seed === "true" || (seed === "unset" && !deployed);
+            return {
+              database,
+              address,
+              seed,
+              env: { ...databaseEnv, ...seedEnv, PUBLIC_URL: url },
+              deployed,
+              demo,
+            };
+          }),
+        ),
+      );
+
+      it.each(cases)(
+        "$database database at a $address address, SEED_DEMO $seed: deployment $deployed, demo $demo",
+        ({ env, deployed, demo }) => {
+          const config = loadConfig({
+            DATA_DIR: dataDir(),
+            NODE_ENV: "production",
+            BETTER_AUTH_SECRET: secret,
+            ...business,
+            ...env,
+          });
+          expect({ deployed: config.deployed, demo: config.seedDemo }).toEqual({ deployed, demo });
+        },
+      );
+
+      it("says at start-up which mode it is in and whether the demo is seeded, and why", () => {
+        const base = { DATA_DIR: dataDir(), NODE_ENV: "production", BETTER_AUTH_SECRET: secret, ...business };
+        expect(loadConfig(base).modeLine).toBe(
+          "Mode: local (http://localhost:3000), embedded database, demo content on (SEED_DEMO=false turns it off)",
+        );
+        expect(loadConfig({ ...base, PUBLIC_URL: "https://verdeo.example" }).modeLine).toBe(
+          "Mode: deployment at https://verdeo.example, embedded database, demo content off (a deployment gets it only with SEED_DEMO=true)",
+        );
+        expect(loadConfig({ ...base, DATABASE_URL: external, SEED_DEMO: "true" }).modeLine).toBe(
+          "Mode: deployment at http://localhost:3000, external database, demo content on (SEED_DEMO=true)",
+        );
+      });
+    });
+
+    it("refuses the placeholder seller VAT id on a deployment, in one line", () => {
+      const deployment = {
+        DATA_DIR: dataDir(),
+        DATABASE_URL: external,
+        BETTER_AUTH_SECRET: secret,
+        MAIL_FROM: business.MAIL_FROM,
+      };
+      expect(() => loadConfig(deployment)).toThrow(
+        new ConfigError(
+          `SELLER_VAT_ID is the placeholder ${PLACEHOLDER_VAT_ID}: a deployment prints its own seller on invoices (set SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_ID and SELLER_EMAIL)`,
+        ),
+      );
+      // A laptop keeps the example seller.
+      expect(loadConfig({ DATA_DIR: dataDir() }).SELLER_VAT_ID).toBe(PLACEHOLDER_VAT_ID);
+    });
+
+    it("refuses the example IBAN on a deployment, however it is spaced", () => {
+      const deployment = {
+        DATA_DIR: dataDir(),
+        DATABASE_URL: external,
+        BETTER_AUTH_SECRET: secret,
+        ...business,
+      };
+      // Unset (the default) or typed without spaces.
+      for (const iban of ["", PLACEHOLDER_IBAN.replace(/\s/g, "")]) {
+        expect(() => loadConfig({ ...deployment, SELLER_IBAN: iban })).toThrow(
+          /^SELLER_IBAN is the example account CY17 0020/,
+        );
+      }
+    });
+
+    it("refuses a .local MAIL_FROM on a deployment, the default included", () => {
+      const deployment = {
+        DATA_DIR: dataDir(),
+        NODE_ENV: "production",
+        PUBLIC_URL: "https://verdeo.example",
+        BETTER_AUTH_SECRET: secret,
+        SELLER_VAT_ID: business.SELLER_VAT_ID,
+        SELLER_IBAN: business.SELLER_IBAN,
+      };
+      expect(() => loadConfig(deployment)).toThrow(
+        /^MAIL_FROM is Verdeo <no-reply@verdeo.local>: a deployment sends mail/,
+      );
+      expect(() => loadConfig({ ...deployment, MAIL_FROM: "ops@shop.LOCAL" })).toThrow(
+        /^MAIL_FROM is ops@shop.LOCAL/,
+      );
+      expect(loadConfig({ ...deployment, MAIL_FROM: "shop@verdeo.example" }).MAIL_FROM).toBe(
+        "shop@verdeo.example",
+      );
+    });
+
+    it("reads secrets from *_FILE, without the file's trailing newline", () => {
+      const dir = dataDir();
+      const file = path.join(dir, "auth-secret.txt");
+      writeFileSync(file, `${"f".repeat(40)}\n`);
+      const databaseFile = path.join(dir, "database-url");
+      writeFileSync(databaseFile, external);
+      const config = loadConfig({
+        DATA_DIR: dir,
+        BETTER_AUTH_SECRET_FILE: file,
+        DATABASE_URL_FILE: databaseFile,
+        ...business,
+      });
+      expect(config.BETTER_AUTH_SECRET).toBe("f".repeat(40));
+      expect(config.DATABASE_URL).toBe(external);
+    });
+
+    it("refuses a secret given both directly and as a file, or a file it cannot read", () => {
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir(), BETTER_AUTH_SECRET: secret, BETTER_AUTH_SECRET_FILE: "/x" }),
+      ).toThrow(new ConfigError("Set BETTER_AUTH_SECRET or BETTER_AUTH_SECRET_FILE, not both"));
+      expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL_FILE: "/nonexistent/smtp" })).toThrow(
+        new ConfigError("SMTP_URL_FILE names /nonexistent/smtp, which cannot be read (ENOENT)"),
+      );
+    });
+
+    it("reads LOG_FORMAT as json or pretty and refuses anything else", () => {
+      expect(loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
+      expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: "xml" })).toThrow(
+        "Invalid configuration: LOG_FORMAT must be json or pretty",
+      );
     });
 
     it("warns at start-up when a deployment has no SMTP_URL", () => {
-      const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: external, BETTER_AUTH_SECRET: secret });
+      const config = loadConfig({
+        DATA_DIR: dataDir(),
+        DATABASE_URL: external,
+        BETTER_AUTH_SECRET: secret,
+        ...business,
+      });
       expect(config.warnings).toEqual([expect.stringMatching(/^SMTP_URL is not set/)]);
       const withMail = loadConfig({
         DATA_DIR: dataDir(),
         DATABASE_URL: external,
         BETTER_AUTH_SECRET: secret,
+        ...business,
         SMTP_URL: "smtp://mail.internal:587",
       });
       expect(withMail.warnings).toEqual([]);

@@ -3,6 +3,11 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { z } from "zod";
 
+/** The invoice's seller VAT id shipped as an example; a deployment must print its own. */
+export const PLACEHOLDER_VAT_ID = "CY00000000X";
+/** The example account in the payment instructions; a deployment must name its own. */
+export const PLACEHOLDER_IBAN = "CY17 0020 0128 0000 0012 0052 7600";
+
 /** The one place that reads process.env: everything else asks `config()`. */
 const EnvFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -24,6 +29,8 @@ const EnvFields = z.object({
    */
   BETTER_AUTH_SECRET_PREVIOUS: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Unset: JSON lines, or readable coloured lines when stdout is a terminal. */
+  LOG_FORMAT: z.enum(["json", "pretty"], { error: "must be json or pretty" }).optional(),
   /** Number of proxy hops to trust for X-Forwarded-For; 0 means the socket address is the client. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   SMTP_URL: z.string().optional(),
@@ -42,8 +49,8 @@ const EnvFields = z.object({
   OAUTH_PROVIDER_URL: z.url().optional(),
   /**
    * Demo content (accounts that share a public password, clips, promo codes) in an empty database
-   * on start. Default: only on the embedded database; an external DATABASE_URL gets it only with
-   * SEED_DEMO=true.
+   * on start. Default: only when this is not a deployment (see `deployed`); a deployment gets it
+   * only with SEED_DEMO=true.
    */
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   /** Older name of SEED_DEMO, still read. */
@@ -60,6 +67,15 @@ const EnvFields = z.object({
    * balancer stops sending before the port closes. Default: 2 s, none in tests.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** The worker's own port for /healthz and /metrics (`npm run worker`); 0 picks a free one. */
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** ffmpeg and ffprobe 5+; unset, they are looked up on PATH (ffprobe also beside FFMPEG_PATH). */
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
+  /** A folder with pg_dump and pg_restore as new as the server, for `npm run cli -- backup`/`restore`. */
+  PG_BIN_DIR: z.string().optional(),
+  /** Where ffmpeg and ffprobe are looked up (the start-up log names the file found). */
+  PATH: z.string().default(""),
   /** Bearer token that opens GET /metrics to other machines (from this machine it needs none). */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
@@ -92,11 +108,11 @@ const EnvFields = z.object({
   /** The seller printed on invoices. */
   SELLER_NAME: z.string().default("Verdeo Ltd"),
   SELLER_ADDRESS: z.string().default("1 Makariou Avenue, 1065 Nicosia, Cyprus"),
-  SELLER_VAT_ID: z.string().default("CY00000000X"),
+  SELLER_VAT_ID: z.string().default(PLACEHOLDER_VAT_ID),
   SELLER_EMAIL: z.string().default("billing@verdeo.com"),
   /** The account buyers pay orders into by bank transfer (the payment instructions' details). */
   SELLER_BANK_NAME: z.string().max(200).default("Bank of Cyprus"),
-  SELLER_IBAN: z.string().max(50).default("CY17 0020 0128 0000 0012 0052 7600"),
+  SELLER_IBAN: z.string().max(50).default(PLACEHOLDER_IBAN),
   SELLER_BIC: z.string().max(11).default("BCYPCY2N"),
   /** The creator's share of what one download is worth, in basis points (5000 = 50%). */
   ROYALTY_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(5_000),
@@ -141,7 +157,23 @@ export type Config = Omit<
   deployed: boolean;
   /** Start-up warnings worth a line in the log (the logger is not ready while config loads). */
   warnings: string[];
+  /** One start-up line: deployment or local, which database, and whether the demo is seeded. */
+  modeLine: string;
 };
+
+/** Secrets that may instead be read from a file named by `<NAME>_FILE` (Docker and Kubernetes secrets). */
+export const FILE_SECRETS = [
+  "DATABASE_URL",
+  "BETTER_AUTH_SECRET",
+  "BETTER_AUTH_SECRET_PREVIOUS",
+  "SMTP_URL",
+  "GOOGLE_CLIENT_SECRET",
+  "GITHUB_CLIENT_SECRET",
+  "S3_SECRET_ACCESS_KEY",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "METRICS_TOKEN",
+] as const;
 
 export class ConfigError extends Error {}
 
@@ -149,7 +181,9 @@ let current: Config | undefined;
 
 /** Parses the environment once; throws ConfigError with one readable line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const cleaned = withFileSecrets(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== "")),
+  );
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
@@ -171,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  if (deployed) refusePlaceholders(values);
   const dataDir = path.resolve(values.DATA_DIR);
   ensureWritableDir(dataDir);
   const { secret, generated } = values.BETTER_AUTH_SECRET
@@ -188,6 +223,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (values.BETTER_AUTH_SECRET_PREVIOUS && values.BETTER_AUTH_SECRET_PREVIOUS === secret) {
     warnings.push("BETTER_AUTH_SECRET_PREVIOUS is the same as BETTER_AUTH_SECRET: nothing is rotated.");
   }
+  // A deployment's empty database must not get accounts whose password is in the README.
+  const seedDemo = (SEED_DEMO ?? SEED_ON_START ?? (deployed ? "false" : "true")) === "true";
+  const seedSource = SEED_DEMO ? "SEED_DEMO" : SEED_ON_START ? "SEED_ON_START" : "default";
+  const modeLine = [
+    deployed ? `Mode: deployment at ${publicUrl}` : `Mode: local (${publicUrl})`,
+    values.DATABASE_URL ? "external database" : "embedded database",
+    `demo content ${seedDemo ? "on" : "off"} (${seedSource === "default" ? (deployed ? "a deployment gets it only with SEED_DEMO=true" : "SEED_DEMO=false turns it off") : `${seedSource}=${SEED_DEMO ?? SEED_ON_START}`})`,
+  ].join(", ");
   current = {
     ...values,
     DATA_DIR: dataDir,
@@ -195,11 +238,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     BETTER_AUTH_SECRET: secret,
     secretGenerated: generated,
     SHUTDOWN_DRAIN_MS: values.SHUTDOWN_DRAIN_MS ?? (values.NODE_ENV === "test" ? 0 : 2_000),
-    seedDemo: (SEED_DEMO ?? SEED_ON_START ?? (values.DATABASE_URL ? "false" : "true")) === "true",
+    seedDemo,
     deployed,
     warnings,
+    modeLine,
   };
   return current;
+}
+
+/**
+ * `<NAME>_FILE` for each secret: its file's content (without the trailing newline) becomes the
+ * value, so secrets need not sit in the environment, where `ps` and crash reports can show them.
+ */
+function withFileSecrets(env: Record<string, string | undefined>) {
+  const result = { ...env };
+  for (const name of FILE_SECRETS) {
+    const file = env[`${name}_FILE`];
+    if (file === undefined) continue;
+    if (env[name] !== undefined) throw new ConfigError(`Set ${name} or ${name}_FILE, not both`);
+    try {
+      result[name] = readFileSync(file, "utf8").replace(/\r?\n$/, "");
+    } catch (error) {
+      throw new ConfigError(
+        `${name}_FILE names ${file}, which cannot be read (${(error as NodeJS.ErrnoException).code})`,
+      );
+    }
+  }
+  return result;
+}
+
+/** Example values that would go out to customers: a deployment refuses to start with them. */
+function refusePlaceholders(values: { SELLER_VAT_ID: string; SELLER_IBAN: string; MAIL_FROM: string }) {
+  if (values.SELLER_VAT_ID === PLACEHOLDER_VAT_ID) {
+    throw new ConfigError(
+      `SELLER_VAT_ID is the placeholder ${PLACEHOLDER_VAT_ID}: a deployment prints its own seller on invoices (set SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_ID and SELLER_EMAIL)`,
+    );
+  }
+  if (values.SELLER_IBAN.replace(/\s/g, "") === PLACEHOLDER_IBAN.replace(/\s/g, "")) {
+    throw new ConfigError(
+      `SELLER_IBAN is the example account ${PLACEHOLDER_IBAN}: a deployment tells buyers its own (set SELLER_BANK_NAME, SELLER_IBAN and SELLER_BIC)`,
+    );
+  }
+  const domain = /@([^\s>]+)>?\s*$/.exec(values.MAIL_FROM)?.[1]?.toLowerCase();
+  if (!domain || domain.endsWith(".local")) {
+    throw new ConfigError(
+      `MAIL_FROM is ${values.MAIL_FROM}: a deployment sends mail from an address on its own domain, e.g. MAIL_FROM="Verdeo <no-reply@example.com>"`,
+    );
+  }
 }
 
 function isLocalAddress(url: string) {

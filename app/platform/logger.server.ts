@@ -5,7 +5,7 @@ import { currentLogContext } from "./request-context.server";
 
 /**
  * One logger for the process. JSON lines when stdout is a file, a pipe or a collector; readable,
- * coloured one-line logs (pino-pretty) when it is a terminal. Every line written while serving a
+ * coloured one-line logs (pino-pretty) when it is a terminal; LOG_FORMAT=json|pretty overrides. Every line written while serving a
  * request or working a job carries its ids (request-context.server.ts).
  */
 export function createLogger(options: { level: string; destination: DestinationStream }): Logger {
@@ -36,12 +36,13 @@ const json = pino.destination({ dest: 1, sync: false, minLength: 4096 });
 const FLUSH_AFTER_MS = 500;
 let unflushed = false;
 
-const terminal = process.stdout.isTTY === true;
+const format = config().LOG_FORMAT ?? (process.stdout.isTTY === true ? "pretty" : "json");
+const terminal = format === "pretty";
 export const logger = createLogger({
   level: config().LOG_LEVEL,
   destination: terminal
     ? pretty({
-        colorize: true,
+        colorize: process.stdout.isTTY === true,
         singleLine: true,
         translateTime: "SYS:HH:MM:ss.l",
         ignore: "pid,hostname",

@@ -1,15 +1,21 @@
 import { timingSafeEqual } from "node:crypto";
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { collectDefaultMetrics, Gauge, Histogram } from "prom-client";
 import { config } from "./config.server";
 import { poolStats } from "./db/client.server";
-import { jobCounts, queueIsStarted } from "./jobs/queue.server";
+import { jobCounts, oldestQueuedJobAges, queueIsStarted } from "./jobs/queue.server";
 import { logger } from "./logger.server";
+import { registry } from "./metrics/registry.server";
+import "./metrics/business.server";
 
 /**
- * Prometheus metrics of this process at GET /metrics: request durations by route and status,
- * Node's own (event-loop lag, heap, GC), the database pool and the job queue by state.
+ * Prometheus metrics of this process at GET /metrics (the worker's on its own port): request
+ * durations by route and status, Node's own (event-loop lag, heap, GC), the database pool, the job
+ * queue by state with the age of its oldest waiting job, and the business counters
+ * (metrics/business.server.ts).
  */
-export const registry = new Registry();
+export { registry };
+
 collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
 export const requestDuration = new Histogram({
@@ -53,6 +59,23 @@ new Gauge({
   },
 });
 
+new Gauge({
+  name: "verdeo_jobs_oldest_queued_age_seconds",
+  help: "Age of the oldest job waiting to start (due now, not running) by queue: 0 when none waits",
+  labelNames: ["queue"] as const,
+  registers: [registry],
+  async collect() {
+    if (!queueIsStarted()) return;
+    try {
+      const ages = await oldestQueuedJobAges();
+      this.reset();
+      for (const row of ages) this.set({ queue: row.name }, row.ageSeconds);
+    } catch (error) {
+      logger.warn({ err: error }, "metrics: job ages unavailable");
+    }
+  },
+});
+
 export type MetricsAccess = "allowed" | "denied";
 
 /**
@@ -78,4 +101,14 @@ export function metricsAccess(request: {
 function isLoopback(address: string | undefined) {
   if (!address) return false;
   return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+}
+
+/** Answers GET /metrics (web and worker alike): the registry in Prometheus' format, or 404 when not allowed. */
+export async function answerMetrics(req: IncomingMessage, res: ServerResponse) {
+  if (metricsAccess({ remoteAddress: req.socket.remoteAddress, headers: req.headers }) !== "allowed") {
+    res.writeHead(404, { "Content-Type": "text/plain" }).end("Not Found");
+    return;
+  }
+  const body = await registry.metrics();
+  res.writeHead(200, { "Content-Type": registry.contentType, "Cache-Control": "no-store" }).end(body);
 }

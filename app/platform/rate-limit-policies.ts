@@ -1,3 +1,4 @@
+import { rateLimitRefusalsTotal } from "./metrics/business.server";
 import { hitRateLimit, peekRateLimit, type RateLimitResult, type RateLimitRule } from "./rate-limit.server";
 
 /** Who a rule counts: the client's address, an account's email, or a signed-in user's id. */
@@ -75,6 +76,12 @@ function combine(results: RateLimitResult[]): RateLimitResult {
   };
 }
 
+/** A refusal shows in /metrics under its policy's name. */
+function counted(policy: RateLimitPolicy, result: RateLimitResult) {
+  if (!result.allowed) rateLimitRefusalsTotal.inc({ policy });
+  return result;
+}
+
 /**
  * Counts one attempt of `policy` for each subject given (the rules of absent subjects are skipped)
  * and says whether every rule is still within its limit.
@@ -84,7 +91,10 @@ export async function enforceRateLimit(
   subjects: RateLimitSubjects,
 ): Promise<RateLimitResult> {
   const pairs = rulesFor(policy, subjects);
-  return combine(await Promise.all(pairs.map(({ rule, subject }) => hitRateLimit(rule, subject))));
+  return counted(
+    policy,
+    combine(await Promise.all(pairs.map(({ rule, subject }) => hitRateLimit(rule, subject)))),
+  );
 }
 
 /** The same check without counting (e.g. refuse before a password is checked, count only failures). */
@@ -93,12 +103,16 @@ export async function peekRateLimitPolicy(
   subjects: RateLimitSubjects,
 ): Promise<RateLimitResult> {
   const pairs = rulesFor(policy, subjects);
-  return combine(await Promise.all(pairs.map(({ rule, subject }) => peekRateLimit(rule, subject))));
+  return counted(
+    policy,
+    combine(await Promise.all(pairs.map(({ rule, subject }) => peekRateLimit(rule, subject)))),
+  );
 }
 
 /** The results of one policy's rules by rule, for the callers that treat them differently. */
 export async function enforceRateLimitRules(policy: RateLimitPolicy, subjects: RateLimitSubjects) {
   const pairs = rulesFor(policy, subjects);
   const results = await Promise.all(pairs.map(({ rule, subject }) => hitRateLimit(rule, subject)));
+  counted(policy, combine(results));
   return new Map(pairs.map(({ rule }, index) => [rule.per, results[index]!]));
 }

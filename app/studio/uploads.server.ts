@@ -10,6 +10,7 @@ import { config } from "~/platform/config.server";
 import { CONTROL_CHARACTER } from "~/platform/control-characters";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
+import { uploadsTotal } from "~/platform/metrics/business.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { S3_CHECKSUMS_WHEN_REQUIRED, S3_COPY_OBJECT_MAX_BYTES } from "~/platform/storage/s3.server";
 import { storage } from "~/platform/storage/storage.server";
@@ -188,6 +189,7 @@ async function finishUpload(uploader: Uploader, upload: Upload) {
     await startClipProcessing({ clipId: id }, { tx });
     return id;
   });
+  uploadsTotal.inc();
   if (!(store instanceof FileStore))
     await store
       .remove(upload.id)

@@ -10,6 +10,7 @@ import { OPERATOR } from "~/accounts/user-admin.server";
 import { listAudit } from "~/platform/audit.server";
 import { createAccount } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
+import { DEPLOYMENT_SETTINGS } from "../support/server-process";
 
 const database = useTestDatabase();
 const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-cli-"));
@@ -28,6 +29,7 @@ async function cli(...args: string[]) {
           DATABASE_URL: database.url,
           DATA_DIR: dataDir,
           BETTER_AUTH_SECRET: "cli-test-secret-cli-test-secret-cli-test",
+          ...DEPLOYMENT_SETTINGS,
           LOG_LEVEL: "silent",
         },
         timeout: 120_000,

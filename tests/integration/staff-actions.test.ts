@@ -770,7 +770,11 @@ describe("jobs", () => {
     const failed = (page.data as { failed: Record<string, unknown>[] }).failed.find(
       (row) => row.id === job!.id,
     );
-    expect(failed).toMatchObject({ name: "mail.send", error: "SMTP refused" });
+    expect(failed).toMatchObject({
+      name: "mail.send",
+      error: "SMTP refused",
+      mail: "To someone@example.com: Secret link",
+    });
     expect(failed).not.toHaveProperty("data");
 
     const retried = await post(

@@ -275,6 +275,17 @@ describe.each([
       await expect(store.removePrefix("/")).rejects.toThrow(/Invalid storage prefix/);
     });
 
+    it("lists every object with its visibility and size, for backups", async () => {
+      await store.put("listing/a/poster.jpg", Buffer.from("abc"), { visibility: "public" });
+      await store.put("listing/original.mov", Buffer.from("abcdef"), { visibility: "private" });
+      const listed = [];
+      for await (const object of store.list()) if (object.key.startsWith("listing/")) listed.push(object);
+      expect(listed.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+        { key: "listing/a/poster.jpg", visibility: "public", size: 3 },
+        { key: "listing/original.mov", visibility: "private", size: 6 },
+      ]);
+    });
+
     it("refuses a key that climbs out or hides before touching the store", async () => {
       const options = { visibility: "public" } as const;
       await expect(store.put("../escape.mp4", clip, options)).rejects.toThrow(/Invalid storage key/);

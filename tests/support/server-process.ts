@@ -12,6 +12,16 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * What a deployment (an external database, or an https PUBLIC_URL) must set beside its secret: its
+ * own seller details and mail sender, or it refuses to start.
+ */
+export const DEPLOYMENT_SETTINGS = {
+  SELLER_VAT_ID: "CY10259033P",
+  SELLER_IBAN: "DE89 3704 0044 0532 0130 00",
+  MAIL_FROM: "Verdeo <no-reply@verdeo.example>",
+};
+
 /** The compiled server entry (`npm run build`), run with plain node as in production. */
 export function builtServerEntry() {
   return path.resolve(process.env.VERDEO_BUILD_DIR ?? "build", "server", "main.js");

@@ -4,7 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
-import { postgresProcessesFor, type ServerProcess, startBuiltServer } from "../support/server-process";
+import {
+  DEPLOYMENT_SETTINGS,
+  postgresProcessesFor,
+  type ServerProcess,
+  startBuiltServer,
+} from "../support/server-process";
 
 const SECRET = { BETTER_AUTH_SECRET: "f".repeat(40), SEED_ON_START: "false" };
 
@@ -189,7 +194,7 @@ describe("database stopped while serving", () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-db-down-"));
     database = await startEmbeddedPostgres(dataDir, () => {});
-    server = await startBuiltServer({ ...SECRET, DATABASE_URL: database.url });
+    server = await startBuiltServer({ ...SECRET, ...DEPLOYMENT_SETTINGS, DATABASE_URL: database.url });
   });
   afterAll(async () => {
     await server.stop();

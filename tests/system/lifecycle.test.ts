@@ -6,8 +6,10 @@ import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "~/platform/db/embedded.server";
+import { FFMPEG_INSTALL_HINT } from "~/platform/media-tools.server";
 import {
   builtServerEntry,
+  DEPLOYMENT_SETTINGS,
   freePort,
   postgresProcessesFor,
   startBuiltServer,
@@ -139,7 +141,12 @@ describe("server lifecycle", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-shared-db-"));
     const database = await startEmbeddedPostgres(dataDir, () => {});
     try {
-      const env = { ...NO_SEED, DATABASE_URL: database.url, BETTER_AUTH_SECRET: "x".repeat(40) };
+      const env = {
+        ...NO_SEED,
+        ...DEPLOYMENT_SETTINGS,
+        DATABASE_URL: database.url,
+        BETTER_AUTH_SECRET: "x".repeat(40),
+      };
       const [a, b] = await Promise.all([startBuiltServer(env), startBuiltServer(env)]);
       for (const server of [a, b]) expect((await fetch(`${server.url}/`)).status).toBe(200);
       const client = new pg.Client({ connectionString: database.url });
@@ -151,6 +158,46 @@ describe("server lifecycle", () => {
       await client.end();
       expect(rows[0].count).toBe(files[0].count);
       await Promise.all([a.stop(), b.stop()]);
+    } finally {
+      await database.stop();
+    }
+  });
+
+  it("with no ffmpeg on the PATH the start stops with one clear line and the install commands", async () => {
+    const { code, output } = await startExpectingFailure({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "verdeo-no-ffmpeg-")),
+      PATH: mkdtempSync(path.join(tmpdir(), "verdeo-empty-path-")),
+      FFMPEG_PATH: "",
+      FFPROBE_PATH: "",
+    });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
+      `Verdeo could not start: ffmpeg 5 or newer is required but there is none on PATH: ${FFMPEG_INSTALL_HINT}`,
+    );
+  });
+
+  it("a production build at an https address on the embedded database is a deployment: no demo accounts", async () => {
+    const server = await startBuiltServer({
+      ...DEPLOYMENT_SETTINGS,
+      PUBLIC_URL: "https://verdeo.example",
+      BETTER_AUTH_SECRET: "x".repeat(40),
+      LOG_LEVEL: "info",
+    });
+    expect((await fetch(`${server.url}/pricing`)).status).toBe(200);
+    await server.stop();
+    expect(server.output()).toContain(
+      "Mode: deployment at https://verdeo.example, embedded database, demo content off (a deployment gets it only with SEED_DEMO=true)",
+    );
+    expect(server.output()).toMatch(/Media tools: ffmpeg \S+ \(\//);
+    const database = await startEmbeddedPostgres(server.dataDir, () => {});
+    try {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const { rows } = await client.query(`select email from "user"`);
+      const { rows: niches } = await client.query("select count(*)::int as count from niches");
+      await client.end();
+      expect(rows).toEqual([]);
+      expect(niches[0].count).toBeGreaterThan(0);
     } finally {
       await database.stop();
     }
@@ -189,6 +236,7 @@ describe("server lifecycle", () => {
       const database = await startEmbeddedPostgres(dataDir, () => {});
       try {
         const server = await startBuiltServer({
+          ...DEPLOYMENT_SETTINGS,
           DATABASE_URL: database.url,
           BETTER_AUTH_SECRET: "x".repeat(40),
           LOG_LEVEL: "info",

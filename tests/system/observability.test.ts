@@ -1,5 +1,7 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startBuiltServer } from "../support/server-process";
+import { freePort, type ServerProcess, startBuiltServer } from "../support/server-process";
 
 const TOKEN = "metrics-token-for-the-test";
 
@@ -67,6 +69,110 @@ describe("logs and metrics of a running server", () => {
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect(text).toMatch(/^verdeo_db_pool_connections\{state="max"\} 20$/m);
     expect(text).toMatch(/^verdeo_jobs\{queue="mail.send",state="failed"\} 0$/m);
+  });
+
+  it("GET /metrics has what an operator watches: orders, payments, downloads, uploads, the pipeline, mail, the queue, the page cache and rate limits", async () => {
+    // Two anonymous visits of a public page: the second is answered from the page cache.
+    for (let visit = 0; visit < 2; visit++) await (await fetch(`${server.url}/pricing`)).text();
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    for (const name of [
+      'verdeo_orders_total{event="placed"}',
+      'verdeo_orders_total{event="paid"}',
+      'verdeo_orders_total{event="refunded"}',
+      'verdeo_payment_webhooks_total{outcome="bad_signature"}',
+      'verdeo_mails_total{outcome="sent"}',
+      'verdeo_mails_total{outcome="failed"}',
+      'verdeo_jobs{queue="mail.send",state="queued"}',
+      'verdeo_jobs_oldest_queued_age_seconds{queue="mail.send"}',
+      'verdeo_page_cache_requests_total{result="miss"}',
+    ])
+      expect(text).toContain(`\n${name} `);
+    for (const name of [
+      "verdeo_downloads_total",
+      "verdeo_uploads_total",
+      "verdeo_pipeline_stage_duration_seconds",
+      "verdeo_pipeline_failures_total",
+      "verdeo_rate_limit_refusals_total",
+      "verdeo_job_attempts_total",
+    ])
+      expect(text).toMatch(new RegExp(`^# TYPE ${name} `, "m"));
+    expect(
+      Number(/^verdeo_page_cache_requests_total\{result="hit"\} (\d+)/m.exec(text)?.[1]),
+    ).toBeGreaterThan(0);
+  });
+
+  it("a request's log line carries the client address that TRUST_PROXY resolves, not the proxy's", async () => {
+    const proxied = await startBuiltServer({
+      SEED_ON_START: "false",
+      LOG_LEVEL: "info",
+      TRUST_PROXY: "1",
+      BETTER_AUTH_SECRET: "m".repeat(40),
+    });
+    try {
+      await fetch(`${proxied.url}/no-such-page`, {
+        headers: { "x-request-id": "obs-proxied", "x-forwarded-for": "203.0.113.7" },
+      });
+      await expect
+        .poll(
+          () =>
+            proxied
+              .output()
+              .split("\n")
+              .filter((line) => line.includes('"obs-proxied"'))
+              .map((line) => (JSON.parse(line) as { req?: { ip?: string } }).req?.ip)[0],
+          { timeout: 5_000 },
+        )
+        .toBe("203.0.113.7");
+    } finally {
+      await proxied.stop();
+    }
+  });
+
+  it("a worker (npm run worker) answers /healthz and /metrics on its own port", async () => {
+    const port = await freePort();
+    const worker: ChildProcess = spawn(
+      process.execPath,
+      [path.resolve(process.env.VERDEO_BUILD_DIR ?? "build", "server", "worker.js")],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          DATA_DIR: server.dataDir,
+          WORKER_PORT: String(port),
+          HOST: "127.0.0.1",
+          BETTER_AUTH_SECRET: "m".repeat(40),
+          LOG_LEVEL: "warn",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let output = "";
+    worker.stdout?.on("data", (chunk) => (output += chunk));
+    worker.stderr?.on("data", (chunk) => (output += chunk));
+    const exited = new Promise((resolve) => worker.once("exit", resolve));
+    try {
+      await expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${port}/healthz`).then(
+              (response) => response.status,
+              () => 0,
+            ),
+          { timeout: 60_000, interval: 250 },
+        )
+        .toBe(200);
+      const metrics = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(metrics.status).toBe(200);
+      const text = await metrics.text();
+      expect(text).toMatch(/^verdeo_jobs\{queue="mail.send",state="failed"\} \d+$/m);
+      expect(text).toMatch(/^# TYPE verdeo_pipeline_stage_duration_seconds histogram$/m);
+      const proxied = { "x-forwarded-for": "203.0.113.9" };
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`, { headers: proxied })).status).toBe(404);
+    } finally {
+      worker.kill("SIGTERM");
+      await exited;
+    }
+    expect(output).not.toMatch(/could not start/);
   });
 
   it("GET /metrics through a proxy needs the token", async () => {

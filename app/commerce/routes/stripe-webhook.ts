@@ -1,3 +1,4 @@
+import { paymentWebhooksTotal } from "~/platform/metrics/business.server";
 import { handleStripeWebhook } from "../stripe.server";
 import type { Route } from "./+types/stripe-webhook";
 
@@ -5,6 +6,7 @@ import type { Route } from "./+types/stripe-webhook";
 export async function action({ request }: Route.ActionArgs) {
   const body = await request.text();
   const result = await handleStripeWebhook(body, request.headers.get("stripe-signature"));
+  paymentWebhooksTotal.inc({ outcome: result.ok ? result.value.outcome : result.reason });
   if (result.ok) return Response.json({ received: true, outcome: result.value.outcome });
   if (result.reason === "disabled") return new Response("Not found", { status: 404 });
   // Nothing to retry for an order that can no longer be paid: acknowledge so Stripe stops.

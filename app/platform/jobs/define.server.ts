@@ -65,3 +65,22 @@ export function defineJob<T extends object>(options: JobOptions<T>): JobDefiniti
     ...options,
   });
 }
+
+/**
+ * How long a job keeps being retried after its first failure, shortest and longest, from pg-boss 12's
+ * schedule: retry n (from 0) waits min(max, delay × 2^n × (1 + random)) with backoff, `delay` without.
+ */
+export function retrySpanSeconds(
+  job: Pick<JobDefinition, "retryLimit" | "retryDelaySeconds" | "retryBackoff" | "retryDelayMaxSeconds">,
+) {
+  let shortest = 0;
+  let longest = 0;
+  for (let n = 0; n < job.retryLimit; n++) {
+    const base = job.retryBackoff
+      ? Math.max(job.retryDelaySeconds, 1) * 2 ** Math.min(16, n)
+      : job.retryDelaySeconds;
+    shortest += job.retryBackoff ? Math.min(job.retryDelayMaxSeconds, base) : base;
+    longest += job.retryBackoff ? Math.min(job.retryDelayMaxSeconds, base * 2) : base;
+  }
+  return { shortest, longest };
+}

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { fromDrizzle, PgBoss } from "pg-boss";
 import type { Executor } from "../db/client.server";
 import { logger } from "../logger.server";
+import { jobAttemptsTotal } from "../metrics/business.server";
 import { runWithLogContext } from "../request-context.server";
 import type { JobDefinition } from "./define.server";
 import { JOB_STATES, type JobState } from "./job-states";
@@ -214,8 +215,10 @@ async function runAttempt(
       }),
     );
     log.debug({ ms: Date.now() - started }, "job done");
+    jobAttemptsTotal.inc({ queue: job.name, outcome: "completed" });
   } catch (error) {
     const final = attempt.retryCount >= job.retryLimit;
+    jobAttemptsTotal.inc({ queue: job.name, outcome: final ? "failed" : "retry" });
     if (final) log.error({ err: error }, "job failed for good (see npm run cli -- jobs)");
     else log.warn({ err: error }, "job failed, will retry");
     throw error;
@@ -290,6 +293,22 @@ export async function jobCounts(): Promise<JobCount[]> {
     const [name, state] = key.split("\u0000") as [string, JobState];
     return { name, state, count };
   });
+}
+
+/**
+ * For each queue, how long its oldest due job has waited to start (0 when none waits): a growing age
+ * means the workers do not keep up, or none runs.
+ */
+export async function oldestQueuedJobAges(): Promise<{ name: string; ageSeconds: number }[]> {
+  const rows = await queue.query<{ name: string; age: number | null }>(
+    `select q.name,
+            extract(epoch from now() - min(greatest(j.created_on, j.start_after)))::float8 as age
+       from ${SCHEMA}.queue q
+       left join ${SCHEMA}.job j on j.name = q.name and j.state in ('created', 'retry') and j.start_after <= now()
+      where q.name not like '\\_\\_pgboss%'
+      group by q.name order by q.name`,
+  );
+  return rows.map((row) => ({ name: row.name, ageSeconds: Math.max(0, Number(row.age ?? 0)) }));
 }
 
 /** pg-boss's states as an operator reads them: created and retry are both waiting. */

@@ -49,6 +49,8 @@ export interface StorageDriver {
   remove(key: string): Promise<void>;
   /** Removes every object under a folder such as `originals/42/` (must end with `/`). */
   removePrefix(prefix: string): Promise<void>;
+  /** Every stored object, public and private (backups list them), in no particular order. */
+  list(): AsyncIterable<{ key: string; visibility: Visibility; size: number }>;
   /**
    * A link that lets whoever holds it download one private object until it expires: signed by this
    * app (HMAC) and served at `/signed/...` on local disk, presigned by the bucket on S3. With

@@ -1,5 +1,5 @@
 import { createWriteStream, type Stats } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -115,6 +115,19 @@ export function localDiskStorage({ publicRoot, privateRoot, signer }: LocalDiskO
       await Promise.all(
         Object.values(roots).map((root) => rm(path.join(root, prefix), { recursive: true, force: true })),
       );
+    },
+    async *list() {
+      for (const visibility of ["public", "private"] as const) {
+        const entries = await readdir(roots[visibility], { recursive: true, withFileTypes: true }).catch(
+          () => [],
+        );
+        for (const entry of entries) {
+          if (!entry.isFile() || entry.name.startsWith(".")) continue;
+          const file = path.join(entry.parentPath, entry.name);
+          const key = path.relative(roots[visibility], file).split(path.sep).join("/");
+          yield { key, visibility, size: (await stat(file)).size };
+        }
+      }
     },
     async signedUrl(key, options) {
       return signer.sign(requireValidKey(key), options);

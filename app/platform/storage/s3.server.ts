@@ -201,6 +201,22 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
         } while (ContinuationToken);
       }
     },
+    async *list() {
+      const { sdk, client } = await connect();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          const key = object.Key ?? "";
+          const visibility = key.startsWith(PRIVATE_PREFIX) ? "private" : "public";
+          const own = visibility === "private" ? key.slice(PRIVATE_PREFIX.length) : key;
+          // Unfinished uploads (tus's parts and records) are not media.
+          if (own.startsWith(".") || own === "") continue;
+          yield { key: own, visibility, size: object.Size ?? 0 } as const;
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
     async signedUrl(key, { expiresInSeconds, downloadName }) {
       const { sdk, client } = await connect();
       const { getSignedUrl } = await import("@aws-sdk/s3-request-presigner");

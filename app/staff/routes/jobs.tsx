@@ -8,6 +8,7 @@ import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { JOB_STATES } from "~/platform/jobs/job-states";
 import { jobCounts, listFailedJobs, retryJob } from "~/platform/jobs/queue.server";
+import { MAIL_JOB, mailHeadline } from "~/platform/mail.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { notFound } from "../action.server";
 import {
@@ -40,8 +41,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       ]),
     ),
   }));
-  // Job data can hold mail bodies and links: the console shows what failed and why, never the payload.
-  return { table, states: JOB_STATES, failed: failed.map(({ data: _data, ...job }) => job) };
+  // Job data can hold mail bodies and links: the console shows what failed and why (for a mail, to
+  // whom and its subject), never the payload.
+  const shown = failed.map(({ data, ...job }) => ({
+    ...job,
+    mail: job.name === MAIL_JOB ? mailHeadline(data) : undefined,
+  }));
+  return { table, states: JOB_STATES, failed: shown };
 }
 
 const RetrySchema = z.object({ intent: z.literal("retry"), target: z.uuid() });
@@ -118,6 +124,7 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
                   <p className="font-mono text-sm">{job.name}</p>
+                  {job.mail ? <p className="text-sm">{job.mail}</p> : null}
                   <p className="text-xs text-zinc-600 dark:text-zinc-400">
                     {job.id} · {job.attempts} attempts · failed {formatDateTime(job.updatedAt)}
                   </p>
@@ -128,7 +135,7 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
                 <Form method="post">
                   <input type="hidden" name="target" value={job.id} />
                   <SubmitButton variant="secondary" name="intent" value="retry" className="px-3 py-1">
-                    Retry
+                    {job.mail ? "Resend" : "Retry"}
                   </SubmitButton>
                 </Form>
               </div>
