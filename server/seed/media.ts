@@ -51,7 +51,8 @@ export const DEMO_SIZES: Record<Orientation, { width: number; height: number }> 
 export const DEMO_PREVIEW_SIZES: Record<Orientation, { width: number; height: number }> = {
   landscape: { width: 1280, height: 720 },
   portrait: { width: 720, height: 1280 },
-  square: { width: 720, height: 720 },
+  // The upload rules want 1280x720 worth of pixels: a square original is 960x960 (its preview 720x720).
+  square: { width: 960, height: 960 },
 };
 const TOO_SMALL = { width: 640, height: 360 };
 export const DEMO_FPS = 24;
