@@ -158,6 +158,8 @@ async function firstStart(clone: string, env: Record<string, string>, dataDir: s
     return page?.status === 200 && page.text.includes(DEMO_TITLE) ? page.text : undefined;
   });
   const posters = demoPosters(demoPage.value);
+  if (posters.images.length < 10)
+    throw new BenchFailure(`the first page with demo clips shows only ${posters.images.length} clip posters`);
   if (posters.spinners > 0)
     throw new BenchFailure(`the first page with demo clips shows ${posters.spinners} "processing" posters`);
   const broken: string[] = [];

@@ -162,12 +162,10 @@ export async function processDemoClip(
   const originalKey = demoOriginalKey(clip.id, pass);
   const current = await findLifecycleClip(clip.id);
   if (!current) return false;
-  if (current.status !== "processing") {
-    // The pipeline works on clips in processing only: a published demo clip leaves the catalogue
-    // while its pass runs (two at a time), as an upload would be hidden.
-    const moved = await changeClipStatus(db(), { clipId: clip.id, from: ["published"], to: "processing" });
-    if (!moved.ok) return false;
-  }
+  // A published demo clip stays listed while it is rendered (its photograph, then its preview pass's
+  // poster and preview, until the full pass replaces them); studio clips wait in processing.
+  const inPlace = current.status === "published";
+  if (!inPlace && current.status !== "processing") return false;
   if (!(await storage().exists(originalKey))) {
     await withTemporaryDirectory("verdeo-demo", async (work) => {
       const file = path.join(work, "original.mp4");
@@ -182,11 +180,13 @@ export async function processDemoClip(
   await recordClipMedia(clip.id, { originalKey });
   const finalStatus =
     state === "published" ? "published" : state === "needs_details" ? "needs_details" : "in_review";
-  const job = { clipId: clip.id, finalStatus } as const;
+  const job = { clipId: clip.id, finalStatus, inPlace } as const;
   if (await prepareClip(job)) await renderClip(job, signal);
   const processed = await findLifecycleClip(clip.id);
   if (!processed || processed.status === "processing")
     throw new Error(`demo clip #${clip.id} is still processing`);
+  if (inPlace && processed.previewUrl !== mediaUrl(`${renditionPrefix(clip.id, originalKey)}/preview.mp4`))
+    throw new Error(`demo clip #${clip.id}: the pipeline did not render its ${pass} original`);
   if (processed.status !== "failed") {
     // The tone the clip is listed with is the creator's word (a creator may correct the measured
     // one); the catalogue's filters and their tests count the listed tones.
