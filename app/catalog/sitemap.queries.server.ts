@@ -1,7 +1,7 @@
 import { and, asc, gt, gte, lte } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
 import { isPublished } from "./clip-columns.server";
-import { posts } from "./schema.server";
+import { clips } from "./schema.server";
 import type { SitemapClip } from "./sitemap";
 
 /**
@@ -10,10 +10,10 @@ import type { SitemapClip } from "./sitemap";
  */
 export async function findNextPublishedId(after: number): Promise<number | undefined> {
   const [row] = await db()
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(isPublished, gt(posts.id, after)))
-    .orderBy(asc(posts.id))
+    .select({ id: clips.id })
+    .from(clips)
+    .where(and(isPublished, gt(clips.id, after)))
+    .orderBy(asc(clips.id))
     .limit(1);
   return row?.id;
 }
@@ -26,17 +26,17 @@ export async function listSitemapClips(
 ): Promise<SitemapClip[]> {
   return db()
     .select({
-      id: posts.id,
-      title: posts.title,
-      description: posts.description,
-      thumbnailUrl: posts.thumbnailUrl,
-      previewUrl: posts.previewUrl,
-      videoUrl: posts.videoUrl,
-      durationSeconds: posts.durationSeconds,
-      createdAt: posts.createdAt,
+      id: clips.id,
+      title: clips.title,
+      description: clips.description,
+      thumbnailUrl: clips.thumbnailUrl,
+      previewUrl: clips.previewUrl,
+      videoUrl: clips.videoUrl,
+      durationSeconds: clips.durationSeconds,
+      createdAt: clips.createdAt,
     })
-    .from(posts)
-    .where(and(isPublished, gte(posts.id, range.first), lte(posts.id, range.last), gt(posts.id, after)))
-    .orderBy(asc(posts.id))
+    .from(clips)
+    .where(and(isPublished, gte(clips.id, range.first), lte(clips.id, range.last), gt(clips.id, after)))
+    .orderBy(asc(clips.id))
     .limit(limit);
 }

@@ -23,7 +23,7 @@ import {
   setAppliedPromo,
 } from "./checkout-session.server";
 import { findOrderByIdempotencyKey } from "./order.queries.server";
-import { placeOrder } from "./orders.server";
+import { placeOrder } from "./order-lifecycle.server";
 import { lookUpPromoCode } from "./promo.server";
 
 /**

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as indexLoader } from "~/catalog/routes/sitemap";
 import { loader as clipsLoader } from "~/catalog/routes/sitemap-clips";
 import { loader as pagesLoader } from "~/catalog/routes/sitemap-pages";
-import { posts } from "~/catalog/schema.server";
+import { clips } from "~/catalog/schema.server";
 import {
   CLIPS_PER_SITEMAP,
   clipSitemapPath,
@@ -41,7 +41,7 @@ beforeAll(async () => {
   const { id: userId } = await createProfile();
   // One statement for the lot: 120,000 rows through the factory would take minutes.
   await db().execute(sql`
-    insert into posts (id, title, description, thumbnail_url, video_url, preview_url, user_id, niche_id,
+    insert into clips (id, title, description, thumbnail_url, video_url, preview_url, user_id, niche_id,
       license, duration_seconds, orientation, color_tone, mood, width, height, status, created_at)
     overriding system value
     select g, 'Clip number ' || g, 'Footage number ' || g || ' of a calm lake.',
@@ -55,13 +55,13 @@ beforeAll(async () => {
     [HIDDEN_IDS[2], "rejected"],
   ] as const)
     await db().execute(sql`
-      insert into posts (id, title, thumbnail_url, video_url, user_id, niche_id, license, duration_seconds,
+      insert into clips (id, title, thumbnail_url, video_url, user_id, niche_id, license, duration_seconds,
         orientation, color_tone, mood, width, height, status)
       overriding system value
       values (${id}, 'Hidden', '/p.webp', '', ${userId}, 'nature', 'standard', 10, 'landscape', 'cool',
         'calm', 1920, 1080, ${status})`);
   await db()
-    .insert(posts)
+    .insert(clips)
     .values({
       id: ODD_ID,
       title: `Tom & Jerry's <b>"chase"</b>\u0007`,
@@ -81,7 +81,7 @@ beforeAll(async () => {
       status: "published",
     });
   // As autovacuum would after a bulk load: the planner then knows the table's size.
-  await db().execute(sql`analyze posts`);
+  await db().execute(sql`analyze clips`);
 }, 120_000);
 
 describe("sitemaps at 120,000 clips", () => {
@@ -181,11 +181,11 @@ describe("sitemaps at 120,000 clips", () => {
     expect(page).toHaveLength(SITEMAP_PAGE_ROWS);
     const plan = await db().execute<{ "QUERY PLAN": unknown }>(
       sql.raw(
-        `explain (analyze, format json) select id from posts where status = 'published' and id >= 100000 and id <= 124999 and id > 120000 order by id limit ${SITEMAP_PAGE_ROWS}`,
+        `explain (analyze, format json) select id from clips where status = 'published' and id >= 100000 and id <= 124999 and id > 120000 order by id limit ${SITEMAP_PAGE_ROWS}`,
       ),
     );
     const text = JSON.stringify(plan.rows[0]);
-    expect(text).toContain("posts_pkey");
+    expect(text).toContain("clips_pkey");
     expect(text).not.toContain('"Node Type":"Sort"');
     // Only the rows of the page are read: a skipped-over prefix would show as thousands of rows here.
     const scan = JSON.stringify(plan.rows[0])

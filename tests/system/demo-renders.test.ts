@@ -61,7 +61,7 @@ describe("demo renders across a restart", () => {
       await waitFor("two demo previews", () => manifests(dataDir, "previews") >= 2, RENDER_TIMEOUT_MS);
       const rendering = await query<{ id: number }>(
         dataDir,
-        `select id from posts where status = 'processing' and id < 1000`,
+        `select id from clips where status = 'processing' and id < 1000`,
       );
       expect(rendering.length).toBeGreaterThan(0);
       const stopped = Date.now();
@@ -84,7 +84,7 @@ describe("demo renders across a restart", () => {
         dataDir,
         `select p.id, p.status, p.preview_url, p.width, p.height,
            (select array_agg(r.name order by r.name) from clip_renditions r where r.clip_id = p.id) as renditions
-         from posts p where p.id < 1000 order by p.id`,
+         from clips p where p.id < 1000 order by p.id`,
       );
       expect(rows).toHaveLength(ALL_DEMO_CLIPS.length);
       for (const clip of ALL_DEMO_CLIPS) {
