@@ -15,7 +15,9 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# The committed lockfile lists the optional native packages of the platform it was made on only
+# (linux-x64), which `npm ci` refuses as out of sync; `npm install` then resolves the rest from it.
+RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 
 FROM deps AS build
 COPY . .

@@ -88,12 +88,16 @@ async function until<T>(start: Started, what: string, seconds: number, check: ()
   throw new BenchFailure(`${what} not within ${seconds} s:\n${start.output()}`);
 }
 
+/** The clips' posters on a page: the demo's photographs, or what the pipeline made. */
+const CLIP_POSTER = /^\/media\/(demo\/posters|clips)\//;
+
 /** The image URLs of the demo clips' cards on a page (their posters). */
 function demoPosters(html: string) {
   const shown = DEMO_CLIPS.filter((clip) => html.includes(clip.title.replaceAll("&", "&amp;")));
-  const images = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((match) =>
-    match[1]!.replaceAll("&amp;", "&"),
-  );
+  // Cards show a poster as an <img>, or as the poster of their <video> (the home page's rows).
+  const images = [...html.matchAll(/<(?:img[^>]+src|video[^>]+poster)="([^"]+)"/g)]
+    .map((match) => match[1]!.replaceAll("&amp;", "&"))
+    .filter((src) => CLIP_POSTER.test(src));
   return { titles: shown.length, images, spinners: html.split(PROCESSING_POSTER_URL).length - 1 };
 }
 

@@ -21,7 +21,9 @@
 # mode not supported"), so runc is used; podman's default ulimits (nofile 1048576) exceed the hard
 # limit and fail with "setrlimit RLIMIT_NOFILE: Operation not permitted", so this script gives
 # podman its own containers.conf with lower ones. The build and the containers use the host's
-# network (npm ci inside the build reaches the npm registry).
+# network (npm ci inside the build reaches the npm registry), and the base image trusts the host's
+# certificate authorities: this machine's egress goes through a TLS-inspecting proxy, and without its
+# CA npm ci waits forever on SELF_SIGNED_CERT_IN_CHAIN.
 set -euo pipefail
 
 ROOT=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
@@ -77,9 +79,16 @@ if ! podman image exists "$NODE_IMAGE"; then
   ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$ROOTFS/usr/local/bin/npm"
   ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$ROOTFS/usr/local/bin/npx"
   chroot "$ROOTFS" sh -c 'id node >/dev/null 2>&1 || useradd --uid 1000 --create-home --shell /bin/bash node'
-  tar -C "$ROOTFS" -c . | podman import --change 'CMD ["node"]' - "$NODE_IMAGE" >/dev/null
+  # The host's trusted certificates, its own CAs included (a TLS-inspecting egress proxy here): npm ci
+  # in the build reaches the registry through it. Kept where Debian's ca-certificates keeps adding them.
+  mkdir -p "$ROOTFS/etc/ssl/certs" "$ROOTFS/usr/local/share/ca-certificates"
+  cp /etc/ssl/certs/ca-certificates.crt "$ROOTFS/etc/ssl/certs/ca-certificates.crt"
+  cp /usr/local/share/ca-certificates/*.crt "$ROOTFS/usr/local/share/ca-certificates/" 2>/dev/null || true
+  tar -C "$ROOTFS" -c . | podman import --change 'CMD ["node"]' \
+    --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' - "$NODE_IMAGE" >/dev/null
 fi
-podman run --rm --network host "$NODE_IMAGE" node --version
+podman run --rm --network host "$NODE_IMAGE" node -e \
+  "fetch('https://registry.npmjs.org/').then(r => console.log(process.version, 'reaches the npm registry:', r.status))"
 
 step "PostgreSQL 18 image $PG_IMAGE"
 if ! podman image exists "$PG_IMAGE"; then
