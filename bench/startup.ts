@@ -33,8 +33,11 @@ import { report } from "./lib";
 const FIRST_TARGET_S = 20;
 const PREVIEWS_TARGET_S = 300;
 const SECOND_TARGET_S = 5;
-/** How long the first start may take to have every preview before the run gives up. */
-const PREVIEWS_GIVE_UP_S = 40 * 60;
+/**
+ * How long the first start may take to have every preview: past it, the run reports how many were
+ * ready (target not met) and goes on to the second start.
+ */
+const PREVIEWS_GIVE_UP_S = Number(process.env.STARTUP_PREVIEWS_GIVE_UP_S ?? 35 * 60);
 /** The home page's first row: a demo clip's title says the catalogue is there, not just a shell. */
 const DEMO_TITLE = DEMO_CLIPS[0]!.title;
 
@@ -101,14 +104,19 @@ function demoPosters(html: string) {
   return { titles: shown.length, images, spinners: html.split(PROCESSING_POSTER_URL).length - 1 };
 }
 
-/** Every demo clip has a manifest (preview or full pass); the published ones' previews answer 200. */
-async function previewsReady(dataDir: string, origin: string) {
+/**
+ * How many demo clips have a manifest (preview or full pass), and the previews of the published
+ * ones among them (to check they are served).
+ */
+function previewsDone(dataDir: string, origin: string) {
   const previewUrls: string[] = [];
+  let done = 0;
   for (const clip of ALL_DEMO_CLIPS) {
     const file = [demoManifestKey(clip.id), demoManifestKey(clip.id, "preview")]
       .map((key) => path.join(dataDir, "private", key))
       .find((candidate) => existsSync(candidate));
-    if (!file) return undefined;
+    if (!file) continue;
+    done++;
     const manifest = JSON.parse(readFileSync(file, "utf8")) as {
       status: string;
       media: { previewUrl?: string };
@@ -119,7 +127,7 @@ async function previewsReady(dataDir: string, origin: string) {
       previewUrls.push(manifest.media.previewUrl);
     }
   }
-  return previewUrls.map((url) => (url.startsWith("/") ? origin + url : url));
+  return { done, urls: previewUrls.map((url) => (url.startsWith("/") ? origin + url : url)) };
 }
 
 /** SIGTERM to the whole group (npm, node, postgres, ffmpeg), then wait for npm to exit. */
@@ -175,11 +183,25 @@ async function firstStart(clone: string, env: Record<string, string>, dataDir: s
   if (broken.length > 0) throw new BenchFailure(`posters that do not load: ${broken.join(", ")}`);
   const startId = (await get(`${url}/healthz`))?.headers.get(START_ID_HEADER);
   if (!startId) throw new BenchFailure(`/healthz answers without a ${START_ID_HEADER} header`);
-  const previews = await until(start, "every demo preview", PREVIEWS_GIVE_UP_S, () =>
-    previewsReady(dataDir, url),
+  console.log(
+    `first 200 after ${first200.seconds.toFixed(1)} s; home page with demo clips and ${posters.images.length} posters after ${demoPage.seconds.toFixed(1)} s`,
   );
+  let previews = previewsDone(dataDir, url);
+  let reported = 0;
+  while (previews.done < ALL_DEMO_CLIPS.length && since(start) < PREVIEWS_GIVE_UP_S) {
+    if (start.child.exitCode !== null) throw new BenchFailure(`npm start exited early:\n${start.output()}`);
+    if (previews.done >= reported + 10) {
+      reported = previews.done;
+      console.log(
+        `${previews.done} of ${ALL_DEMO_CLIPS.length} demo clips previewed after ${since(start).toFixed(0)} s`,
+      );
+    }
+    await sleep(500);
+    previews = previewsDone(dataDir, url);
+  }
+  const previewsSeconds = since(start);
   const unplayable: string[] = [];
-  for (const preview of previews.value) {
+  for (const preview of previews.urls) {
     const response = await fetch(preview, { headers: { range: "bytes=0-1023" } }).catch(() => undefined);
     if (
       !response ||
@@ -190,7 +212,7 @@ async function firstStart(clone: string, env: Record<string, string>, dataDir: s
     await response?.arrayBuffer();
   }
   if (unplayable.length > 0) throw new BenchFailure(`previews that are not served: ${unplayable.join(", ")}`);
-  return { start, startId, first200, demoPage, posters, previews };
+  return { start, startId, first200, demoPage, posters, previews, previewsSeconds };
 }
 
 async function secondStart(clone: string, env: Record<string, string>, previousId: string) {
@@ -261,10 +283,13 @@ export async function benchStartup(): Promise<string> {
           met: first.demoPage.seconds <= FIRST_TARGET_S,
         },
         {
-          figure: `first start: every demo clip's preview pass done, ${first.previews.value.length} published previews served`,
-          seconds: first.previews.seconds,
+          figure:
+            first.previews.done === ALL_DEMO_CLIPS.length
+              ? `first start: every demo clip's preview pass done, ${first.previews.urls.length} published previews served`
+              : `first start: only ${first.previews.done} of ${ALL_DEMO_CLIPS.length} demo clips previewed when the run stopped waiting (${first.previews.urls.length} previews served)`,
+          seconds: first.previewsSeconds,
           target: `≤ ${PREVIEWS_TARGET_S}`,
-          met: first.previews.seconds <= PREVIEWS_TARGET_S,
+          met: first.previews.done === ALL_DEMO_CLIPS.length && first.previewsSeconds <= PREVIEWS_TARGET_S,
         },
         {
           figure: `second start (after the first server's port closed, ${portClosedAfter.toFixed(1)} s after npm exited; answered by the new process)`,
