@@ -5,12 +5,14 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { ALL_DEMO_CLIPS, demoManifestKey, firstPassOf } from "../../server/seed/media";
+import { saveDemoMedia } from "../support/demo-media";
 import { type ServerProcess, startBuiltServer } from "../support/server-process";
 
 /**
  * The demo catalogue made from scratch (no cached media), with a stop in the middle: every demo
- * clip must end complete after the next start. Long (the whole demo is rendered: minutes on a
- * quiet 2-core machine, more on a busy one).
+ * clip must end complete after the next start. Long (the whole demo is rendered: about half an hour
+ * on a quiet 2-core machine, far more on a busy one); the render is then kept in the cache the
+ * browser tests restore (tests/support/demo-media.ts), so they do not render it again.
  */
 const RENDER_TIMEOUT_MS = 60 * 60_000;
 
@@ -103,6 +105,9 @@ describe("demo renders across a restart", () => {
           false,
         );
       expect(manifests(dataDir, "previews")).toBe(0);
+      // The browser tests that run next reuse this render instead of making their own.
+      await second.stop();
+      await saveDemoMedia(dataDir);
     },
     2 * RENDER_TIMEOUT_MS,
   );
