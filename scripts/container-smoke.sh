@@ -23,7 +23,8 @@
 # podman its own containers.conf with lower ones. The build and the containers use the host's
 # network (npm ci inside the build reaches the npm registry), and the base image trusts the host's
 # certificate authorities: this machine's egress goes through a TLS-inspecting proxy, and without its
-# CA npm ci waits forever on SELF_SIGNED_CERT_IN_CHAIN.
+# CA npm ci waits forever on SELF_SIGNED_CERT_IN_CHAIN. The image is built in Docker's format: the
+# OCI format that podman defaults to has no HEALTHCHECK.
 set -euo pipefail
 
 ROOT=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
@@ -125,7 +126,7 @@ fi
 
 step "App image $APP_IMAGE (Dockerfile; log: $WORK/app-build.log)"
 started=$(date +%s)
-podman build --network host --build-arg "NODE_IMAGE=$NODE_IMAGE" -t "$APP_IMAGE" -f "$ROOT/Dockerfile" "$ROOT" \
+podman build --format docker --network host --build-arg "NODE_IMAGE=$NODE_IMAGE" -t "$APP_IMAGE" -f "$ROOT/Dockerfile" "$ROOT" \
   >"$WORK/app-build.log" 2>&1 || {
   tail -40 "$WORK/app-build.log"
   fail "the app image did not build"
