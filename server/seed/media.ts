@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import type { ClipStatus, Orientation } from "~/catalog/attributes";
 import {
@@ -10,7 +10,7 @@ import {
   PROCESSING_POSTER_URL,
   recordClipMedia,
 } from "~/catalog/clip-lifecycle.server";
-import { niches } from "~/catalog/schema.server";
+import { clips, niches } from "~/catalog/schema.server";
 import {
   type ClipRendition,
   listClipRenditions,
@@ -111,10 +111,29 @@ export const renderDemoClipJob = defineJob<{ clipId: number; pass?: DemoPass }>(
   },
 });
 
-/** Which pass each demo clip still needs, read from the manifests in storage. */
+/**
+ * Which pass each demo clip still needs, read from the manifests in storage. A clip that is gone,
+ * or that someone took out of the catalogue (hidden, deleted by staff), needs none: it must not
+ * hold back the 1080p passes of the others.
+ */
 export async function pendingDemoRenders() {
+  const statuses = new Map(
+    (
+      await db()
+        .select({ id: clips.id, status: clips.status })
+        .from(clips)
+        .where(
+          inArray(
+            clips.id,
+            ALL_DEMO_CLIPS.map((clip) => clip.id),
+          ),
+        )
+    ).map((row) => [row.id, row.status]),
+  );
   const pending: { clip: DemoClip | DemoStudioClip; pass: DemoPass }[] = [];
   for (const clip of ALL_DEMO_CLIPS) {
+    const status = statuses.get(clip.id);
+    if (status !== "published" && status !== "processing") continue;
     if (await storage().exists(demoManifestKey(clip.id))) continue;
     const previewed =
       firstPassOf(clip) === "preview" && (await storage().exists(demoManifestKey(clip.id, "preview")));

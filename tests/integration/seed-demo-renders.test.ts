@@ -129,6 +129,18 @@ describe("demo renders picked up again", () => {
     expect(lines).toEqual([]);
   });
 
+  it("a demo clip taken out of the catalogue does not hold back the others' 1080p passes", async () => {
+    await clearQueue();
+    for (const clip of published) await storage().remove(demoManifestKey(clip.id));
+    const [hidden, ...others] = published;
+    await storage().remove(demoManifestKey(hidden!.id, "preview"));
+    await db().update(clips).set({ status: "unpublished" }).where(eq(clips.id, hidden!.id));
+    await queueDemoRenders();
+    expect(await queuedRenders()).toEqual(expected(others, "full"));
+    await db().update(clips).set({ status: "published" }).where(eq(clips.id, hidden!.id));
+    await putManifest(hidden!.id, "preview");
+  });
+
   it("a deployment without the demo queues nothing at start", async () => {
     await clearQueue();
     for (const clip of published) await storage().remove(demoManifestKey(clip.id));
