@@ -35,6 +35,8 @@ NODE_IMAGE=localhost/verdeo-node:24
 PG_IMAGE=localhost/verdeo-postgres:18
 APP_IMAGE=localhost/verdeo:smoke
 URL="http://127.0.0.1:${PORT}"
+# The pod shares the host's network: PostgreSQL gets a port of its own beside the app's.
+PG_PORT=$((PORT + 1))
 PG_PASSWORD=smoke-password
 AUTH_SECRET=smoke-secret-0123456789abcdef0123456789abcdef
 
@@ -106,7 +108,7 @@ if [ ! -s /var/lib/postgresql/data/PG_VERSION ]; then
   echo "CREATE DATABASE \"$POSTGRES_DB\" OWNER \"$POSTGRES_USER\"" |
     postgres --single -D /var/lib/postgresql/data postgres >/dev/null
 fi
-exec postgres -D /var/lib/postgresql/data -c listen_addresses='*' -c port=5432
+exec postgres -D /var/lib/postgresql/data -c listen_addresses='*' -c port="${PGPORT:-5432}"
 EOF
   cat >"$WORK/pg/Containerfile" <<EOF
 FROM $NODE_IMAGE
@@ -141,16 +143,18 @@ cleanup
 podman pod create --name "$POD" --network host >/dev/null
 podman volume rm -f verdeo-smoke-data verdeo-smoke-pg >/dev/null 2>&1 || true
 podman run -d --pod "$POD" --name "$POD-postgres" -v verdeo-smoke-pg:/var/lib/postgresql/data \
-  -e POSTGRES_USER=verdeo -e POSTGRES_PASSWORD="$PG_PASSWORD" -e POSTGRES_DB=verdeo "$PG_IMAGE" >/dev/null
+  -e POSTGRES_USER=verdeo -e POSTGRES_PASSWORD="$PG_PASSWORD" -e POSTGRES_DB=verdeo -e PGPORT="$PG_PORT" \
+  "$PG_IMAGE" >/dev/null
 APP_ENV=(
   -e "PORT=$PORT" -e "PUBLIC_URL=$URL" -e "BETTER_AUTH_SECRET=$AUTH_SECRET"
-  -e "DATABASE_URL=postgres://verdeo:$PG_PASSWORD@127.0.0.1:5432/verdeo"
+  -e "DATABASE_URL=postgres://verdeo:$PG_PASSWORD@127.0.0.1:$PG_PORT/verdeo"
   -e SEED_DEMO=true -e "MAIL_FROM=Verdeo smoke <no-reply@verdeo.example.com>" -e SELLER_VAT_ID=SMOKE-VAT
   -e LOG_LEVEL=info -e WORKER_PORT=0
   -v verdeo-smoke-data:/data
 )
 for attempt in $(seq 1 60); do
-  podman exec "$POD-postgres" /opt/postgresql/bin/pg_isready -h 127.0.0.1 -q && break
+  # (The PostgreSQL binaries from npm have no pg_isready: a TCP connection says it listens.)
+  (exec 3<>"/dev/tcp/127.0.0.1/$PG_PORT") 2>/dev/null && break
   [ "$attempt" = 60 ] && fail "PostgreSQL did not come up"
   sleep 1
 done
@@ -162,6 +166,9 @@ for attempt in $(seq 1 180); do
 done
 podman run -d --pod "$POD" --name "$POD-worker" "${APP_ENV[@]}" "$APP_IMAGE" node build/server/worker.js >/dev/null
 echo "ready: $URL"
+# Without systemd podman cannot schedule HEALTHCHECKs (it says so); run the image's check by hand.
+podman healthcheck run "$POD-web" || fail "the image's HEALTHCHECK fails on a ready web container"
+echo "HEALTHCHECK (GET /readyz) passes"
 
 step "Sign in as the demo creator"
 JAR="$WORK/cookies.txt"
