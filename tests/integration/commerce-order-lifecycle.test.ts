@@ -1,12 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cancelOrder, claimGuestOrders, markOrderPaid, refundOrder } from "~/commerce/order-lifecycle.server";
-import { invoices, ordersPending } from "~/commerce/schema.server";
+import { formatMoney } from "~/commerce/money";
+import { shortOrderId } from "~/commerce/order-id";
+import {
+  cancelOrder,
+  claimGuestOrders,
+  markOrderPaid,
+  placeOrder,
+  refundOrder,
+} from "~/commerce/order-lifecycle.server";
+import { paymentInstructionLines, paymentInstructionsFor } from "~/commerce/payment-instructions.server";
+import { invoices, ordersPending, pricingTiers } from "~/commerce/schema.server";
 import { entitlements } from "~/licensing/schema.server";
 import { listAudit } from "~/platform/audit.server";
+import { config } from "~/platform/config.server";
 import { createBuyerUser } from "../factories/commerce";
 import { createOrder, STAFF_ACTOR } from "../factories/licensing";
+import { deliveredMailsTo } from "../factories/mail";
 import { useTestDatabase } from "../setup/database";
 
 const database = useTestDatabase();
@@ -148,3 +159,59 @@ describe("guest orders", () => {
     expect(untouched?.userId).toBeNull();
   });
 });
+
+describe("the buyer hears of every step", () => {
+  it("placing an order mails the bank-transfer instructions: amount, reference and account", async () => {
+    const email = `mail-${randomUUID().slice(0, 8)}@example.com`;
+    const placed = await placeOrder({
+      selection: { category: "creator", tierId: await firstTierId("creator"), billing: "one_time" },
+      promoCode: null,
+      buyer: { email, company: null, country: "Cyprus" },
+      userId: null,
+      idempotencyKey: randomUUID(),
+    });
+    expect(placed.ok).toBe(true);
+    if (!placed.ok) return;
+    const [mail, ...others] = await deliveredMailsTo(email);
+    expect(others).toEqual([]);
+    const instructions = paymentInstructionsFor(placed.order);
+    expect(mail?.subject).toBe(`Verdeo order ${shortOrderId(placed.order.id)}: payment instructions`);
+    for (const line of paymentInstructionLines(instructions)) expect(mail?.text).toContain(line);
+    expect(instructions.amount).toBe(formatMoney(placed.order.totalCents));
+    expect(instructions.iban).toBe(config().SELLER_IBAN);
+  });
+
+  it("payment mails one receipt with the invoice link, however often it is replayed", async () => {
+    const email = `paid-${randomUUID().slice(0, 8)}@example.com`;
+    const order = await createOrder({ email });
+    await pay(order.id);
+    await pay(order.id);
+    const mails = await deliveredMailsTo(email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Verdeo order ${shortOrderId(order.id)}: payment received`,
+    ]);
+    expect(mails[0]?.text).toContain(`/orders/${order.id}/invoice.pdf`);
+    expect(mails[0]?.text).toContain("Your downloads are ready");
+  });
+
+  it("a refund and a cancellation are each mailed once", async () => {
+    const email = `closed-${randomUUID().slice(0, 8)}@example.com`;
+    const refunded = await createOrder({ email });
+    await pay(refunded.id);
+    await refundOrder({ orderId: refunded.id, actor: STAFF_ACTOR });
+    await refundOrder({ orderId: refunded.id, actor: STAFF_ACTOR });
+    const cancelled = await createOrder({ email });
+    await cancelOrder({ orderId: cancelled.id, actor: STAFF_ACTOR });
+    const subjects = (await deliveredMailsTo(email)).map((mail) => mail.subject);
+    expect(subjects).toEqual([
+      `Verdeo order ${shortOrderId(refunded.id)}: payment received`,
+      `Verdeo order ${shortOrderId(refunded.id)}: refunded`,
+      `Verdeo order ${shortOrderId(cancelled.id)}: cancelled`,
+    ]);
+  });
+});
+
+async function firstTierId(category: "creator") {
+  const [tier] = await database.db.select().from(pricingTiers).where(eq(pricingTiers.planCategory, category));
+  return tier!.id;
+}
