@@ -29,6 +29,7 @@ import { describeRoute, type RouteInfo } from "./route-table";
 import { sameOriginWrites } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import { seedIfEmpty } from "./seed/seed";
+import { START_ID, START_ID_HEADER } from "./start-id";
 import { serviceUnavailablePage } from "./unavailable-page";
 
 export interface StartOptions {
@@ -236,7 +237,7 @@ async function requestMetrics(lifecycle: Lifecycle): Promise<express.RequestHand
 
 /** /healthz (the process runs), /readyz (it should get traffic) and /metrics (Prometheus). */
 function addProbes(app: express.Express, { lifecycle }: AppContext) {
-  app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+  app.get("/healthz", (_req, res) => void res.set(START_ID_HEADER, START_ID).json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
     const ok = lifecycle.ready && !lifecycle.draining && (await databaseIsReady());
     res

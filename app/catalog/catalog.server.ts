@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { profiles } from "~/accounts/schema.server";
 import { db } from "~/platform/db/client.server";
 import type { CatalogClip } from "./catalog-clip";
@@ -51,15 +51,6 @@ export async function listClipsByIds(ids: number[]): Promise<CatalogClip[]> {
   const rows = await selectClips().where(and(inArray(clips.id, ids), isPublished));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/** Every clip's id and date, for the sitemap. */
-export async function listClipDates(): Promise<{ id: number; createdAt: Date }[]> {
-  return db()
-    .select({ id: clips.id, createdAt: clips.createdAt })
-    .from(clips)
-    .where(isPublished)
-    .orderBy(desc(clips.createdAt));
 }
 
 /** The most saved and downloaded clips, newest first among equals. */

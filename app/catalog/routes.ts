@@ -17,5 +17,7 @@ export const catalogResources = [
   route("resources/save", "catalog/routes/save.ts"),
   route("resources/suggest", "catalog/routes/suggest.ts"),
   route("sitemap.xml", "catalog/routes/sitemap.ts"),
+  route("sitemaps/pages.xml", "catalog/routes/sitemap-pages.ts"),
+  route("sitemaps/clips/:file", "catalog/routes/sitemap-clips.ts"),
   route("robots.txt", "catalog/routes/robots.ts"),
 ];

@@ -35,6 +35,12 @@ export interface ProcessClipJob {
   clipId: number;
   /** Where the clip goes when processing succeeds; the demo seed publishes its own clips directly. */
   finalStatus?: Extract<ClipStatus, "needs_details" | "in_review" | "published">;
+  /**
+   * Works on the clip in the status it has and leaves it there (the demo seed renders its published
+   * clips again from a better original while they stay listed): the new files replace the old
+   * ones column by column. A file the pipeline cannot use throws instead of failing the clip.
+   */
+  inPlace?: boolean;
 }
 
 /** A problem with the file itself: retrying cannot help, so the clip fails with this reason. */
@@ -46,9 +52,9 @@ export function renditionPrefix(clipId: number, originalKey: string) {
   return `clips/${clipId}/${token}`;
 }
 
-async function processingClip(clipId: number) {
+async function processingClip(clipId: number, inPlace = false) {
   const clip = await findLifecycleClip(clipId);
-  if (clip?.status !== "processing" || !clip.originalKey) return undefined;
+  if (!clip?.originalKey || (clip.status !== "processing" && !inPlace)) return undefined;
   return { ...clip, originalKey: clip.originalKey };
 }
 
@@ -79,10 +85,11 @@ export async function failClip(clipId: number, reason: string) {
 
 /** Step 1: probe and check, metadata, poster. Returns false when the clip failed or needs nothing. */
 export async function prepareClip(job: ProcessClipJob): Promise<boolean> {
-  const clip = await processingClip(job.clipId);
+  const clip = await processingClip(job.clipId, job.inPlace);
   if (!clip) return false;
   return withOriginal(clip.originalKey, async (file) => {
     const facts = await inspectVideo(file);
+    if (!facts.ok && job.inPlace) throw new UnusableMediaError(facts.reason);
     if (!facts.ok) {
       pipelineFailuresTotal.inc({ stage: "prepare", reason: "unusable" });
       await failClip(clip.id, facts.reason);
@@ -117,7 +124,7 @@ export async function prepareClip(job: ProcessClipJob): Promise<boolean> {
  * check; then the clip leaves processing.
  */
 export async function renderClip(job: ProcessClipJob, signal?: AbortSignal): Promise<void> {
-  const clip = await processingClip(job.clipId);
+  const clip = await processingClip(job.clipId, job.inPlace);
   if (!clip) return;
   const prefix = renditionPrefix(clip.id, clip.originalKey);
   await withOriginal(clip.originalKey, async (file, folder) => {
@@ -177,6 +184,10 @@ export async function renderClip(job: ProcessClipJob, signal?: AbortSignal): Pro
     const duplicateOf = await flagLikelyDuplicate(clip.id, fingerprint);
     if (duplicateOf) logger.info({ clipId: clip.id, duplicateOf }, "upload looks like an existing clip");
   });
+  if (job.inPlace) {
+    if (clip.status === "published") await reindexClip(clip.id);
+    return;
+  }
   await setClipProgress(clip.id, 100);
   const done = await changeClipStatus(db(), {
     clipId: clip.id,

@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import type { ClipStatus, Orientation } from "~/catalog/attributes";
 import {
@@ -10,17 +10,19 @@ import {
   PROCESSING_POSTER_URL,
   recordClipMedia,
 } from "~/catalog/clip-lifecycle.server";
-import { niches } from "~/catalog/schema.server";
+import { clips, niches } from "~/catalog/schema.server";
 import {
   type ClipRendition,
   listClipRenditions,
   replaceClipRenditions,
 } from "~/media/clip-renditions.server";
 import { runFfmpeg } from "~/media/ffmpeg.server";
-import { prepareClip, renderClip } from "~/media/pipeline.server";
+import { prepareClip, renderClip, renditionPrefix } from "~/media/pipeline.server";
 import { db } from "~/platform/db/client.server";
 import { defineJob } from "~/platform/jobs/define.server";
+import { enqueue } from "~/platform/jobs/queue.server";
 import { logger } from "~/platform/logger.server";
+import { mediaUrl } from "~/platform/storage/driver.server";
 import { storage } from "~/platform/storage/storage.server";
 import { withTemporaryDirectory } from "~/platform/temp-files.server";
 import { rejectClip } from "~/studio/review.server";
@@ -41,17 +43,35 @@ export const DEMO_SIZES: Record<Orientation, { width: number; height: number }> 
   portrait: { width: 1080, height: 1920 },
   square: { width: 1080, height: 1080 },
 };
+/**
+ * A published demo clip is made twice: first from a 720p original, which gives the catalogue its
+ * posters and previews within minutes of a first start, then (once every preview is in) from its
+ * 1080p original, which gives licensees the Full HD files. Studio clips are made once, at 1080p.
+ */
+export const DEMO_PREVIEW_SIZES: Record<Orientation, { width: number; height: number }> = {
+  landscape: { width: 1280, height: 720 },
+  portrait: { width: 720, height: 1280 },
+  // The upload rules want 1280x720 worth of pixels: a square original is 960x960 (its preview 720x720).
+  square: { width: 960, height: 960 },
+};
 const TOO_SMALL = { width: 640, height: 360 };
 export const DEMO_FPS = 24;
+export type DemoPass = "preview" | "full";
 
-/** Where a demo clip's original lives (private, like an upload's). */
-export const demoOriginalKey = (id: number) => `originals/demo/${id}.mp4`;
+/** Where a demo clip's original lives (private, like an upload's); the preview pass's has its own key. */
+export const demoOriginalKey = (id: number, pass: DemoPass = "full") =>
+  pass === "full" ? `originals/demo/${id}.mp4` : `originals/demo/${id}-preview.mp4`;
 /**
  * What the pipeline made of a demo clip (its media columns and final status), kept beside the
  * files: a data folder restored from a cache, or a database reset over kept files, gets the clip
- * back without rendering it again.
+ * back without rendering it again. The full pass's manifest says the clip is complete; the preview
+ * pass's says its previews are in and its 1080p files are still to come.
  */
-export const demoManifestKey = (id: number) => `demo/manifests/${id}.json`;
+export const demoManifestKey = (id: number, pass: DemoPass = "full") =>
+  pass === "full" ? `demo/manifests/${id}.json` : `demo/previews/${id}.json`;
+/** The poster a demo clip shows from the first page on: its photograph, framed as the clip is. */
+export const demoPhotoPosterKey = (clip: DemoClip) => `demo/posters/${clip.look[0]}-${clip.orientation}.webp`;
+export const PHOTO_POSTER_WIDTH = 640;
 
 /** Every demo clip, published ones first (home rows and tests need them), in id order. */
 export const ALL_DEMO_CLIPS: (DemoClip | DemoStudioClip)[] = [...DEMO_CLIPS, ...DEMO_STUDIO_CLIPS];
@@ -61,28 +81,81 @@ const stateOf = (clip: DemoClip | DemoStudioClip) => ("state" in clip ? clip.sta
 /** The reviewer the demo's rejected clip was turned down by (the demo team account). */
 const DEMO_REVIEWER = { id: "demo-developer" };
 
+/** The pass a demo clip starts with: published clips get their previews first, the others are made once. */
+export const firstPassOf = (clip: DemoClip | DemoStudioClip): DemoPass =>
+  stateOf(clip) === "published" ? "preview" : "full";
+
 /**
- * Renders one demo clip's 1080p original and hands it to the media pipeline, exactly as an upload
- * is: probe, metadata, posters, previews, storyboard, fingerprint. Two at a time: one ffmpeg
- * leaves a core idle while it filters, and ffmpeg runs niced, so pages stay quick meanwhile.
+ * Renders one demo clip's original and hands it to the media pipeline, exactly as an upload is:
+ * probe, metadata, posters, previews, storyboard, fingerprint, licensee files. Two at a time: one
+ * ffmpeg leaves a core idle while it filters, and ffmpeg runs niced, so pages stay quick meanwhile.
+ * The last preview pass to finish queues the full passes (see queueDemoRenders).
  */
-export const renderDemoClipJob = defineJob<{ clipId: number }>({
+export const renderDemoClipJob = defineJob<{ clipId: number; pass?: DemoPass }>({
   name: "seed.render-demo-clip",
   policy: "stately",
   concurrency: 2,
-  retryLimit: 2,
+  retryLimit: 4,
   retryDelaySeconds: 5,
-  expireInSeconds: 600,
-  handler: async ({ clipId }, { signal }) => {
+  expireInSeconds: 900,
+  handler: async ({ clipId, pass }, { signal }) => {
     const clip = ALL_DEMO_CLIPS.find((candidate) => candidate.id === clipId);
     if (!clip) return;
     const started = performance.now();
-    await processDemoClip(clip, signal);
-    logger.info(
-      `Demo clip #${clip.id} "${clip.title}" rendered and processed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
+    const worked = await processDemoClip(clip, pass ?? firstPassOf(clip), signal);
+    if (worked)
+      logger.info(
+        `Demo clip #${clip.id} "${clip.title}" (${pass ?? firstPassOf(clip)} pass) rendered and processed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    if ((pass ?? firstPassOf(clip)) === "preview") await queueDemoRenders();
   },
 });
+
+/**
+ * Which pass each demo clip still needs, read from the manifests in storage. A clip that is gone,
+ * or that someone took out of the catalogue (hidden, deleted by staff), needs none: it must not
+ * hold back the 1080p passes of the others.
+ */
+export async function pendingDemoRenders() {
+  const statuses = new Map(
+    (
+      await db()
+        .select({ id: clips.id, status: clips.status })
+        .from(clips)
+        .where(
+          inArray(
+            clips.id,
+            ALL_DEMO_CLIPS.map((clip) => clip.id),
+          ),
+        )
+    ).map((row) => [row.id, row.status]),
+  );
+  const pending: { clip: DemoClip | DemoStudioClip; pass: DemoPass }[] = [];
+  for (const clip of ALL_DEMO_CLIPS) {
+    const status = statuses.get(clip.id);
+    if (status !== "published" && status !== "processing") continue;
+    if (await storage().exists(demoManifestKey(clip.id))) continue;
+    const previewed =
+      firstPassOf(clip) === "preview" && (await storage().exists(demoManifestKey(clip.id, "preview")));
+    pending.push({ clip, pass: previewed ? "full" : firstPassOf(clip) });
+  }
+  return pending;
+}
+
+/**
+ * Queues what the demo clips still need: every first pass (published clips' previews first, in id
+ * order, then the studio clips), and the full passes only once no first pass is left, so the 1080p
+ * renders never slow the previews down. Safe to call any time, from any process: a clip already
+ * queued is not queued twice, and a pass already done is skipped by the job itself.
+ */
+export async function queueDemoRenders() {
+  const pending = await pendingDemoRenders();
+  const first = pending.filter(({ clip, pass }) => pass === firstPassOf(clip));
+  const queue = first.length > 0 ? first : pending;
+  for (const { clip, pass } of queue)
+    await enqueue(renderDemoClipJob, { clipId: clip.id, pass }, { singletonKey: `${clip.id}:${pass}` });
+  return { queued: queue.length, pending: pending.length };
+}
 
 /** The columns a manifest restores (everything the pipeline wrote), and the state the clip ended in. */
 interface DemoManifest {
@@ -93,37 +166,46 @@ interface DemoManifest {
   renditions?: ClipRendition[];
 }
 
-export async function processDemoClip(clip: DemoClip | DemoStudioClip, signal?: AbortSignal) {
+/**
+ * One pass over a demo clip; false when there was nothing to do (the pass is done already, or the
+ * clip is gone). A pass interrupted anywhere (a stop, a crash) is simply run again.
+ */
+export async function processDemoClip(
+  clip: DemoClip | DemoStudioClip,
+  pass: DemoPass = "full",
+  signal?: AbortSignal,
+) {
   const state = stateOf(clip);
-  const originalKey = demoOriginalKey(clip.id);
+  if (await storage().exists(demoManifestKey(clip.id))) return false;
+  if (pass === "preview" && (await storage().exists(demoManifestKey(clip.id, "preview")))) return false;
+  const originalKey = demoOriginalKey(clip.id, pass);
   const current = await findLifecycleClip(clip.id);
-  if (!current) return;
-  if (current.status !== "processing") {
-    // A published demo clip waits in the catalogue with the "processing" poster; it leaves the
-    // catalogue while the pipeline works on it, as an upload would be hidden.
-    const moved = await changeClipStatus(db(), { clipId: clip.id, from: ["published"], to: "processing" });
-    if (!moved.ok) return;
-  }
+  if (!current) return false;
+  // A published demo clip stays listed while it is rendered (its photograph, then its preview pass's
+  // poster and preview, until the full pass replaces them); studio clips wait in processing.
+  const inPlace = current.status === "published";
+  if (!inPlace && current.status !== "processing") return false;
   if (!(await storage().exists(originalKey))) {
     await withTemporaryDirectory("verdeo-demo", async (work) => {
       const file = path.join(work, "original.mp4");
-      await renderDemoOriginal(
-        clip,
-        file,
-        state === "failed" ? TOO_SMALL : DEMO_SIZES[clip.orientation],
-        signal,
-      );
+      const size =
+        state === "failed"
+          ? TOO_SMALL
+          : (pass === "preview" ? DEMO_PREVIEW_SIZES : DEMO_SIZES)[clip.orientation];
+      await renderDemoOriginal(clip, file, size, signal);
       await storage().putStream(originalKey, createReadStream(file), { visibility: "private" });
     });
   }
   await recordClipMedia(clip.id, { originalKey });
   const finalStatus =
     state === "published" ? "published" : state === "needs_details" ? "needs_details" : "in_review";
-  const job = { clipId: clip.id, finalStatus } as const;
+  const job = { clipId: clip.id, finalStatus, inPlace } as const;
   if (await prepareClip(job)) await renderClip(job, signal);
   const processed = await findLifecycleClip(clip.id);
   if (!processed || processed.status === "processing")
     throw new Error(`demo clip #${clip.id} is still processing`);
+  if (inPlace && processed.previewUrl !== mediaUrl(`${renditionPrefix(clip.id, originalKey)}/preview.mp4`))
+    throw new Error(`demo clip #${clip.id}: the pipeline did not render its ${pass} original`);
   if (processed.status !== "failed") {
     // The tone the clip is listed with is the creator's word (a creator may correct the measured
     // one); the catalogue's filters and their tests count the listed tones.
@@ -136,10 +218,18 @@ export async function processDemoClip(clip: DemoClip | DemoStudioClip, signal?: 
   const final = await findLifecycleClip(clip.id);
   if (final)
     await storage().put(
-      demoManifestKey(clip.id),
+      demoManifestKey(clip.id, pass),
       Buffer.from(JSON.stringify(manifestOf(final, await listClipRenditions(clip.id)))),
       { visibility: "private" },
     );
+  // The full pass replaces the preview pass's files: its original, previews and licensee copy go.
+  if (pass === "full" && firstPassOf(clip) === "preview") {
+    const previewOriginal = demoOriginalKey(clip.id, "preview");
+    await storage().remove(previewOriginal);
+    await storage().removePrefix(`${renditionPrefix(clip.id, previewOriginal)}/`);
+    await storage().remove(demoManifestKey(clip.id, "preview"));
+  }
+  return true;
 }
 
 function manifestOf(
@@ -173,16 +263,19 @@ function manifestOf(
 
 /**
  * Puts back a demo clip whose manifest is in storage (its files are there too): true when done.
- * Only a clip the seed has just inserted (published, "processing" poster) is touched.
+ * Only a clip the seed has just inserted (published, photo or "processing" poster) is touched.
  */
 export async function restoreDemoClip(clipId: number) {
-  const object = await storage().getStream(demoManifestKey(clipId));
+  const object =
+    (await storage().getStream(demoManifestKey(clipId))) ??
+    (await storage().getStream(demoManifestKey(clipId, "preview")));
   if (!object) return false;
   const chunks: Buffer[] = [];
   for await (const chunk of object.body) chunks.push(Buffer.from(chunk));
   const manifest = JSON.parse(Buffer.concat(chunks).toString("utf8")) as DemoManifest;
   const current = await findLifecycleClip(clipId);
-  if (!current || current.thumbnailUrl !== PROCESSING_POSTER_URL) return false;
+  const clip = ALL_DEMO_CLIPS.find((candidate) => candidate.id === clipId);
+  if (!current || !clip || !isWaitingPoster(clip, current.thumbnailUrl)) return false;
   const { fingerprint, ...media } = manifest.media;
   await recordClipMedia(clipId, { ...media, fingerprint: fingerprint?.map((value) => BigInt(value)) });
   await replaceClipRenditions(clipId, manifest.renditions ?? []);
@@ -196,6 +289,32 @@ export async function restoreDemoClip(clipId: number) {
   }
   await showNicheCovers(clipId);
   return true;
+}
+
+/** True while a demo clip shows the poster the seed gave it (nothing of the pipeline's yet). */
+export const isWaitingPoster = (clip: DemoClip, thumbnailUrl: string) =>
+  thumbnailUrl === PROCESSING_POSTER_URL || thumbnailUrl === mediaUrl(demoPhotoPosterKey(clip));
+
+/**
+ * Every demo clip's first poster, made from its photograph (cropped to the clip's frame) before
+ * anything is rendered, so the catalogue shows pictures, not spinners, from the first page on.
+ * One WebP per photograph and frame shape; a few at a time (sharp works in libuv's threads).
+ */
+export async function writeDemoPhotoPosters() {
+  const byKey = new Map(ALL_DEMO_CLIPS.map((clip) => [demoPhotoPosterKey(clip), clip]));
+  const missing: DemoClip[] = [];
+  for (const [key, clip] of byKey) if (!(await storage().exists(key))) missing.push(clip);
+  const work = async () => {
+    for (let clip = missing.pop(); clip; clip = missing.pop()) {
+      const { width, height } = DEMO_SIZES[clip.orientation];
+      const body = await sharp(path.join(DEMO_ASSETS_DIR, `${clip.look[0]}.jpg`))
+        .resize(PHOTO_POSTER_WIDTH, Math.round((PHOTO_POSTER_WIDTH * height) / width), { fit: "cover" })
+        .webp({ quality: 72 })
+        .toBuffer();
+      await storage().put(demoPhotoPosterKey(clip), body, { visibility: "public" });
+    }
+  };
+  await Promise.all([work(), work(), work()]);
 }
 
 /** A niche whose cover is this clip shows its poster once there is one. */

@@ -1,18 +1,21 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { hashPassword } from "~/accounts/password.server";
 import { account, profiles, user } from "~/accounts/schema.server";
 import { clips, niches, subNiches } from "~/catalog/schema.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
 import { pricingPlans, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { db } from "~/platform/db/client.server";
-import { enqueue } from "~/platform/jobs/queue.server";
+import { mediaUrl } from "~/platform/storage/driver.server";
 import { DEMO_NICHES, DEMO_PASSWORD, DEMO_PLANS, DEMO_PROMOS, DEMO_USERS } from "./demo-content";
 import {
   ALL_DEMO_CLIPS,
   DEMO_SIZES,
+  demoPhotoPosterKey,
+  isWaitingPoster,
   PROCESSING_POSTER_URL,
-  renderDemoClipJob,
+  queueDemoRenders,
   restoreDemoClip,
+  writeDemoPhotoPosters,
 } from "./media";
 
 type Log = (line: string) => void;
@@ -24,7 +27,10 @@ type Log = (line: string) => void;
 export async function seedIfEmpty(log: Log, options: { demo: boolean }) {
   const [{ count }] = (await db().execute<{ count: number }>(sql`select count(*)::int as count from niches`))
     .rows;
-  if (Number(count) > 0) return;
+  if (Number(count) > 0) {
+    if (options.demo) await resumeDemoRenders(log);
+    return;
+  }
   if (options.demo) return seedDemoContent(log);
   log("Empty database: adding the niches and pricing plans (no demo content; SEED_DEMO=true adds it)");
   await seedCatalogueBasics();
@@ -36,13 +42,47 @@ export async function seedDemoContent(log: Log) {
   log("Seeding demo content: niches, plans, promo codes, accounts…");
   await seedReferenceData();
   await seedUsers();
+  await writeDemoPhotoPosters();
   await seedClips();
+  await showPhotoNicheCovers();
   const rendering = await queueMissingMedia();
   await refreshSearchIndex();
   log(
     `Demo content ready in ${((Date.now() - started) / 1000).toFixed(1)} s` +
-      (rendering > 0 ? `; ${rendering} demo clips are rendering in the background` : ""),
+      (rendering > 0 ? `; ${rendering} demo clips are rendering in the background (previews first)` : ""),
   );
+}
+
+/**
+ * A later start of a demo database: whatever a stop or crash interrupted (a clip left in
+ * processing, a pass not done) is queued again, so every demo clip ends up complete.
+ */
+async function resumeDemoRenders(log: Log) {
+  const demoRows = await db()
+    .select({ id: clips.id })
+    .from(clips)
+    .where(
+      inArray(
+        clips.id,
+        ALL_DEMO_CLIPS.map((clip) => clip.id),
+      ),
+    )
+    .limit(1);
+  if (demoRows.length === 0) return;
+  const { pending } = await queueDemoRenders();
+  if (pending > 0) log(`${pending} demo clips are still to render: resuming in the background`);
+}
+
+/** Niche covers show their clip's photograph until the clip's own poster is made. */
+async function showPhotoNicheCovers() {
+  for (const niche of DEMO_NICHES) {
+    const cover = ALL_DEMO_CLIPS.find((clip) => clip.id === niche.coverClipId);
+    if (!cover) continue;
+    await db()
+      .update(niches)
+      .set({ thumbnailUrl: mediaUrl(demoPhotoPosterKey(cover)) })
+      .where(and(eq(niches.id, niche.id), eq(niches.thumbnailUrl, PROCESSING_POSTER_URL)));
+  }
 }
 
 /** Niches, plans and promo codes: what every test database starts with. */
@@ -126,8 +166,8 @@ async function seedClips() {
         id: clip.id,
         title: clip.title,
         description: clip.description,
-        // Until the pipeline has made its media (or a manifest restores it).
-        thumbnailUrl: PROCESSING_POSTER_URL,
+        // Its photograph until the pipeline has made its media (or a manifest restores it).
+        thumbnailUrl: mediaUrl(demoPhotoPosterKey(clip)),
         videoUrl: "",
         status: "state" in clip ? ("processing" as const) : ("published" as const),
         userId: clip.creator,
@@ -151,7 +191,7 @@ async function seedClips() {
 }
 
 /**
- * Demo clips just inserted wait with the "processing" poster: those whose media a manifest in
+ * Demo clips just inserted wait with their photograph as poster: those whose media a manifest in
  * storage describes (a restored data folder) are put back at once, the others get a job each that
  * renders their original and runs it through the media pipeline. The site answers meanwhile;
  * published clips come first, in id order (the home page's rows are the first ids).
@@ -167,13 +207,13 @@ async function queueMissingMedia() {
       ),
     );
   const waiting = new Set(
-    rows.filter((row) => row.thumbnailUrl === PROCESSING_POSTER_URL).map((row) => row.id),
+    rows
+      .filter((row) => {
+        const clip = ALL_DEMO_CLIPS.find((candidate) => candidate.id === row.id);
+        return clip && isWaitingPoster(clip, row.thumbnailUrl);
+      })
+      .map((row) => row.id),
   );
-  let queued = 0;
-  for (const clip of ALL_DEMO_CLIPS) {
-    if (!waiting.has(clip.id) || (await restoreDemoClip(clip.id))) continue;
-    await enqueue(renderDemoClipJob, { clipId: clip.id }, { singletonKey: String(clip.id) });
-    queued++;
-  }
-  return queued;
+  for (const clip of ALL_DEMO_CLIPS) if (waiting.has(clip.id)) await restoreDemoClip(clip.id);
+  return (await queueDemoRenders()).pending;
 }

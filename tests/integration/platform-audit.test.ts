@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { findClip, listClipDates } from "~/catalog/catalog.server";
+import { findClip } from "~/catalog/catalog.server";
 import { parseExploreQuery } from "~/catalog/explore-query.server";
 import { listUploads } from "~/catalog/profile-clips.server";
 import { searchClips } from "~/catalog/search.server";
+import { listSitemapClips } from "~/catalog/sitemap.queries.server";
 import { listAudit, recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
 import { auditLog } from "~/platform/schema.server";
@@ -80,7 +81,9 @@ describe("clip status", () => {
     expect(await findClip(published)).toBeDefined();
     for (const id of hidden) expect(await findClip(id)).toBeUndefined();
     expect((await listUploads(creator.id)).map((clip) => clip.id)).toEqual([published]);
-    const sitemapIds = (await listClipDates()).map((clip) => clip.id);
+    const sitemapIds = (await listSitemapClips({ first: 0, last: 2 ** 31 - 1 }, -1, 10_000)).map(
+      (clip) => clip.id,
+    );
     expect(sitemapIds).toContain(published);
     for (const id of hidden) expect(sitemapIds).not.toContain(id);
     const found = await searchClips(parseExploreQuery(new URLSearchParams("q=aurora fjord")));
