@@ -95,29 +95,38 @@ export async function insertClip(executor: Executor, row: NewClipRow) {
 }
 
 /**
- * Moves a clip to `to` only if it is in one of `from`: the condition and the write are one
- * statement, so of two reviewers acting at once exactly one succeeds.
+ * The clip's row locked until the transaction ends, with what a status change needs to know: of
+ * two people acting on one clip at once, the second waits and then sees the first one's result.
  */
+export async function lockClipForStatusChange(executor: Executor, clipId: number) {
+  const [row] = await executor
+    .select({
+      id: posts.id,
+      title: posts.title,
+      status: posts.status,
+      creatorId: posts.userId,
+      creatorEmail: profiles.email,
+      creatorName: profiles.fullName,
+    })
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.id, posts.userId))
+    .where(eq(posts.id, clipId))
+    .for("update", { of: posts });
+  return row;
+}
+
+/** Writes a new status with its reason and the time it was entered (plus columns that go with it). */
 export async function updateClipStatus(
   executor: Executor,
   clipId: number,
-  from: readonly ClipStatus[],
-  to: ClipStatus,
+  status: ClipStatus,
   statusReason: string | null,
-  creatorId?: string,
+  alongside: Partial<NewClipRow> = {},
 ) {
-  const [row] = await executor
+  await executor
     .update(posts)
-    .set({ status: to, statusReason, statusChangedAt: sql`now()` })
-    .where(
-      and(
-        eq(posts.id, clipId),
-        inArray(posts.status, [...from]),
-        creatorId ? eq(posts.userId, creatorId) : undefined,
-      ),
-    )
-    .returning({ id: posts.id });
-  return row !== undefined;
+    .set({ ...alongside, status, statusReason, statusChangedAt: sql`now()` })
+    .where(eq(posts.id, clipId));
 }
 
 export async function updateClipColumns(

@@ -6,14 +6,12 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { ClipStatus } from "~/catalog/attributes";
 import {
-  changeClipStatus,
+  failClipProcessing,
   findLifecycleClip,
-  flagLikelyDuplicate,
+  finishClipProcessing,
   recordClipMedia,
-  reindexClip,
   setClipProgress,
 } from "~/catalog/clip-lifecycle.server";
-import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { mediaUrl } from "~/platform/storage/driver.server";
 import { storage } from "~/platform/storage/storage.server";
@@ -72,8 +70,7 @@ export async function failClip(clipId: number, reason: string) {
   // Files first: once the clip shows as failed, nothing of the upload is left.
   if (clip.originalKey) await storage().remove(clip.originalKey);
   await storage().removePrefix(`clips/${clipId}/`);
-  const changed = await changeClipStatus(db(), { clipId, from: ["processing"], to: "failed", reason });
-  return changed.ok;
+  return failClipProcessing(clipId, reason);
 }
 
 /** Step 1: probe and check, metadata, poster. Returns false when the clip failed or needs nothing. */
@@ -118,7 +115,7 @@ export async function renderClip(job: ProcessClipJob, signal?: AbortSignal): Pro
   const clip = await processingClip(job.clipId);
   if (!clip) return;
   const prefix = renditionPrefix(clip.id, clip.originalKey);
-  await withOriginal(clip.originalKey, async (file, folder) => {
+  const media = await withOriginal(clip.originalKey, async (file, folder) => {
     let reported = 15;
     // Step 1 checked the file; what the clean renditions need (audio, pixel format) is read again here.
     const facts = await probeVideo(file);
@@ -163,25 +160,18 @@ export async function renderClip(job: ProcessClipJob, signal?: AbortSignal): Pro
     const vtt = storyboardVtt(clip.durationSeconds, mediaUrl(`${prefix}/storyboard.jpg`), files.tile);
     await storage().put(`${prefix}/storyboard.vtt`, Buffer.from(vtt), { visibility: "public" });
     const frames = splitSampledFrames(new Uint8Array(await readFile(files.samples)));
-    const fingerprint = frames.map(differenceHash);
-    await recordClipMedia(clip.id, {
+    return {
       previewUrl: mediaUrl(`${prefix}/preview.mp4`),
       previewSmallUrl: mediaUrl(`${prefix}/preview-small.mp4`),
       storyboardUrl: mediaUrl(`${prefix}/storyboard.vtt`),
       videoUrl: mediaUrl(`${prefix}/preview.mp4`),
       colorTone: colorToneOf(frames),
-      fingerprint,
-    });
-    const duplicateOf = await flagLikelyDuplicate(clip.id, fingerprint);
-    if (duplicateOf) logger.info({ clipId: clip.id, duplicateOf }, "upload looks like an existing clip");
+      fingerprint: frames.map(differenceHash),
+    };
   });
-  await setClipProgress(clip.id, 100);
-  const done = await changeClipStatus(db(), {
-    clipId: clip.id,
-    from: ["processing"],
-    to: job.finalStatus ?? "needs_details",
-  });
-  if (done.ok && job.finalStatus === "published") await reindexClip(clip.id);
+  // One call hands the clip over: media, duplicate check, progress and status together.
+  const { duplicateOfId } = await finishClipProcessing(clip.id, media, { demoStatus: job.finalStatus });
+  if (duplicateOfId) logger.info({ clipId: clip.id, duplicateOfId }, "upload looks like an existing clip");
 }
 
 /** Both steps in this process (tests, the demo seed's first clips, and until a queue takes over). */

@@ -5,8 +5,8 @@ import sharp from "sharp";
 import type { ClipStatus, Orientation } from "~/catalog/attributes";
 import {
   type ClipMedia,
-  changeClipStatus,
   findLifecycleClip,
+  moveClip,
   PROCESSING_POSTER_URL,
   recordClipMedia,
 } from "~/catalog/clip-lifecycle.server";
@@ -60,6 +60,7 @@ const stateOf = (clip: DemoClip | DemoStudioClip) => ("state" in clip ? clip.sta
 
 /** The reviewer the demo's rejected clip was turned down by (the demo team account). */
 const DEMO_REVIEWER = { id: "demo-developer" };
+const DEMO_SEED = { by: "seed" } as const;
 
 /**
  * Renders one demo clip's 1080p original and hands it to the media pipeline, exactly as an upload
@@ -101,7 +102,8 @@ export async function processDemoClip(clip: DemoClip | DemoStudioClip, signal?: 
   if (current.status !== "processing") {
     // A published demo clip waits in the catalogue with the "processing" poster; it leaves the
     // catalogue while the pipeline works on it, as an upload would be hidden.
-    const moved = await changeClipStatus(db(), { clipId: clip.id, from: ["published"], to: "processing" });
+    if (current.status !== "published") return;
+    const moved = await moveClip({ clipId: clip.id, transition: "demo", actor: DEMO_SEED, to: "processing" });
     if (!moved.ok) return;
   }
   if (!(await storage().exists(originalKey))) {
@@ -187,9 +189,10 @@ export async function restoreDemoClip(clipId: number) {
   await recordClipMedia(clipId, { ...media, fingerprint: fingerprint?.map((value) => BigInt(value)) });
   await replaceClipRenditions(clipId, manifest.renditions ?? []);
   if (manifest.status !== current.status) {
-    await changeClipStatus(db(), {
+    await moveClip({
       clipId,
-      from: [current.status],
+      transition: "demo",
+      actor: DEMO_SEED,
       to: manifest.status,
       reason: manifest.statusReason,
     });
