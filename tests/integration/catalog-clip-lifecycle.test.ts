@@ -24,7 +24,7 @@ import { makeVideo } from "../support/video-files";
 const database = useTestDatabase();
 
 /** Sends the queued mails (to the outbox: no SMTP in tests) and returns those to `to`. */
-async function outboxFor(to: string) {
+async function outboxFor(to: string | null) {
   await workDueJobs([sendMailJob]);
   const mails: { to: string; subject: string; text: string }[] = [];
   for (const file of await readdir(outboxDir()).catch(() => [] as string[])) {
