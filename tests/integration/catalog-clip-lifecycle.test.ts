@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findClip } from "~/catalog/catalog.server";
@@ -10,8 +8,6 @@ import { posts } from "~/catalog/schema.server";
 import { MEDIA_FAILURES } from "~/media/media-rules";
 import { processClipNow } from "~/media/pipeline.server";
 import { listAudit } from "~/platform/audit.server";
-import { workDueJobs } from "~/platform/jobs/queue.server";
-import { outboxDir, sendMailJob } from "~/platform/mail.server";
 import { storage } from "~/platform/storage/storage.server";
 import { CLIP_MAILS } from "~/studio/clip-mails";
 import { updateClipDetails } from "~/studio/clips.server";
@@ -19,20 +15,10 @@ import { approveClip, rejectClip } from "~/studio/review.server";
 import { REJECTION_REASONS } from "~/studio/review-reasons";
 import { createClip, createProfile } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";
+import { outboxFor } from "../support/outbox";
 import { makeVideo } from "../support/video-files";
 
 const database = useTestDatabase();
-
-/** Sends the queued mails (to the outbox: no SMTP in tests) and returns those to `to`. */
-async function outboxFor(to: string | null) {
-  await workDueJobs([sendMailJob]);
-  const mails: { to: string; subject: string; text: string }[] = [];
-  for (const file of await readdir(outboxDir()).catch(() => [] as string[])) {
-    const mail = JSON.parse(await readFile(path.join(outboxDir(), file), "utf8"));
-    if (mail.to === to) mails.push(mail);
-  }
-  return mails;
-}
 
 /** A clip in processing whose private original is `video`, as an upload leaves it. */
 async function uploadedClip(video: Buffer, title: string) {
