@@ -247,9 +247,11 @@ export async function finishClipProcessing(
   return { finished: moved.ok, duplicateOfId: closest?.id ?? null };
 }
 
-/** The pipeline gives up on a clip; `reason` tells the creator why, in words. */
-export async function failClipProcessing(clipId: number, reason: string) {
-  const moved = await moveClip({ clipId, transition: "failed", actor: { by: "pipeline" }, reason });
+/** The pipeline gives up on a clip; `reason` tells the creator why, in words (the seed's demo failure is its own move). */
+export async function failClipProcessing(clipId: number, reason: string, options: { demo?: boolean } = {}) {
+  const moved = options.demo
+    ? await moveClip({ clipId, transition: "demo", actor: { by: "seed" }, to: "failed", reason })
+    : await moveClip({ clipId, transition: "failed", actor: { by: "pipeline" }, reason });
   return moved.ok;
 }
 

@@ -64,13 +64,13 @@ async function withOriginal<T>(originalKey: string, work: (file: string, folder:
 }
 
 /** Ends processing with a reason in words; the original is deleted (nothing unusable is kept). */
-export async function failClip(clipId: number, reason: string) {
+export async function failClip(clipId: number, reason: string, job?: ProcessClipJob) {
   const clip = await findLifecycleClip(clipId);
   if (clip?.status !== "processing") return false;
   // Files first: once the clip shows as failed, nothing of the upload is left.
   if (clip.originalKey) await storage().remove(clip.originalKey);
   await storage().removePrefix(`clips/${clipId}/`);
-  return failClipProcessing(clipId, reason);
+  return failClipProcessing(clipId, reason, { demo: job?.finalStatus !== undefined });
 }
 
 /** Step 1: probe and check, metadata, poster. Returns false when the clip failed or needs nothing. */
@@ -80,7 +80,7 @@ export async function prepareClip(job: ProcessClipJob): Promise<boolean> {
   return withOriginal(clip.originalKey, async (file) => {
     const facts = await inspectVideo(file);
     if (!facts.ok) {
-      await failClip(clip.id, facts.reason);
+      await failClip(clip.id, facts.reason, job);
       return false;
     }
     const { value } = facts;
