@@ -55,7 +55,7 @@ describe("clip lifecycle", () => {
     const mails = await outboxFor(creator.email);
     expect(mails.map((mail) => mail.subject)).toEqual([CLIP_MAILS.processed.subject("Harbour Dawn")]);
     expect(mails[0]!.text).toContain(`/studio/clips/${id}`);
-  });
+  }, 180_000);
 
   it("an unusable upload fails with its reason, and the creator's mail says why", async () => {
     const small = makeVideo("lifecycle-small.mp4", { width: 320, height: 240, seconds: 4 });
