@@ -6,7 +6,9 @@
 import { emailVerified, profileRenamed } from "~/accounts/events.server";
 import { clipStatusChanged } from "~/catalog/clip-lifecycle.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
-import { claimGuestOrdersJob } from "~/licensing/jobs.server";
+import { claimGuestOrdersJob } from "~/commerce/jobs.server";
+import { registerOrderEffects } from "~/commerce/order-effects.server";
+import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
@@ -14,15 +16,12 @@ import { retentionJob } from "~/platform/jobs.server";
 import { sendMailJob } from "~/platform/mail.server";
 import { queueClipStatusMail } from "~/studio/clip-mails.server";
 import { STUDIO_JOBS } from "~/studio/jobs.server";
-// The demo seed's rendering lives with the seed (outside app/): it is not a feature of the product.
-import { renderDemoClipJob } from "../server/seed/media";
 
 export const JOBS = [
   sendMailJob,
   retentionJob,
   reindexCreatorJob,
   reindexClipsJob,
-  renderDemoClipJob,
   ...MEDIA_JOBS,
   ...STUDIO_JOBS,
   claimGuestOrdersJob,
@@ -35,6 +34,9 @@ subscribe(profileRenamed, ({ userId }, { tx }) =>
 subscribe(emailVerified, ({ userId, email }, { tx }) =>
   enqueue(claimGuestOrdersJob, { userId, email }, { singletonKey: userId, tx }),
 );
+
+// Payment grants downloads in the order's own transaction: licensing's part of each order change.
+registerOrderEffects(licensingOrderEffects);
 
 // The creator hears what happened to their clip (processed, failed, approved, rejected, taken down).
 subscribe(clipStatusChanged, (change, { tx }) => queueClipStatusMail(change, { tx }));

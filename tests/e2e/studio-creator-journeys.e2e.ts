@@ -52,7 +52,7 @@ afterAll(async () => {
   if (uploaded.length === 0) return;
   const client = await connectToServerDatabase(inject("dataDir"));
   try {
-    await client.query("delete from posts where id = any($1::int[])", [uploaded]);
+    await client.query("delete from clips where id = any($1::int[])", [uploaded]);
   } finally {
     await client.end();
   }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { findClip } from "~/catalog/catalog.server";
 import { CLIP_TRANSITIONS } from "~/catalog/clip-lifecycle";
 import { findLifecycleClip, moveClip } from "~/catalog/clip-lifecycle.server";
-import { posts } from "~/catalog/schema.server";
+import { clips } from "~/catalog/schema.server";
 import { MEDIA_FAILURES } from "~/media/media-rules";
 import { processClipNow } from "~/media/pipeline.server";
 import { listAudit } from "~/platform/audit.server";
@@ -27,17 +27,17 @@ async function uploadedClip(video: Buffer, title: string) {
   const key = `originals/${creator.id}/${randomBytes(4).toString("hex")}.mp4`;
   await storage().put(key, video, { visibility: "private" });
   await database.db
-    .update(posts)
+    .update(clips)
     .set({ originalKey: key, fileSizeBytes: video.length, processingProgress: 0 })
-    .where(eq(posts.id, id));
+    .where(eq(clips.id, id));
   return { creator, id };
 }
 
 async function statusChangedAt(clipId: number) {
   const [row] = await database.db
-    .select({ at: posts.statusChangedAt })
-    .from(posts)
-    .where(eq(posts.id, clipId));
+    .select({ at: clips.statusChangedAt })
+    .from(clips)
+    .where(eq(clips.id, clipId));
   return row!.at;
 }
 
@@ -133,7 +133,7 @@ describe("clip lifecycle", () => {
     const creator = await createProfile();
     const earlier = await createClip({ userId: creator.id, title: "Original Falls" });
     const clipId = await createClip({ userId: creator.id, title: "Falls Again", status: "needs_details" });
-    await database.db.update(posts).set({ duplicateOfId: earlier }).where(eq(posts.id, clipId));
+    await database.db.update(clips).set({ duplicateOfId: earlier }).where(eq(clips.id, clipId));
 
     const submitted = await updateClipDetails({
       creatorId: creator.id,
