@@ -4,6 +4,7 @@
  * their code; domain events that other domains react to are wired here, the one place that sees them all.
  */
 import { emailVerified, profileRenamed } from "~/accounts/events.server";
+import { clipStatusChanged } from "~/catalog/clip-lifecycle.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
 import { claimGuestOrdersJob } from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/order-effects.server";
@@ -13,6 +14,7 @@ import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { retentionJob } from "~/platform/jobs.server";
 import { sendMailJob } from "~/platform/mail.server";
+import { queueClipStatusMail } from "~/studio/clip-mails.server";
 import { STUDIO_JOBS } from "~/studio/jobs.server";
 
 export const JOBS = [
@@ -35,3 +37,6 @@ subscribe(emailVerified, ({ userId, email }, { tx }) =>
 
 // Payment grants downloads in the order's own transaction: licensing's part of each order change.
 registerOrderEffects(licensingOrderEffects);
+
+// The creator hears what happened to their clip (processed, failed, approved, rejected, taken down).
+subscribe(clipStatusChanged, (change, { tx }) => queueClipStatusMail(change, { tx }));

@@ -26,6 +26,9 @@ export const APPLICATION_TEXTS = {
   alreadyCreator: `You are already a ${PRODUCT_NAME} creator.`,
   notSignedIn: "Log in to apply as a creator.",
   declineMessageRequired: "Tell the applicant why, in a sentence or two.",
+  receivedMailSubject: `We received your ${PRODUCT_NAME} creator application`,
+  receivedMailBody:
+    "Thank you for applying to publish your footage with us. A person on our team looks at your portfolio and replies by email, usually within a few days.",
   approvedMailSubject: `Welcome to ${PRODUCT_NAME}'s creators`,
   declinedMailSubject: `Your ${PRODUCT_NAME} creator application`,
 } as const;

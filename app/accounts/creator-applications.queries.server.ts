@@ -6,8 +6,11 @@ import { creatorApplications, profiles } from "./schema.server";
 
 export type ApplicationRow = typeof creatorApplications.$inferSelect;
 
-export async function insertApplication(row: typeof creatorApplications.$inferInsert) {
-  const [inserted] = await db().insert(creatorApplications).values(row).returning();
+export async function insertApplication(
+  row: typeof creatorApplications.$inferInsert,
+  executor: Executor = db(),
+) {
+  const [inserted] = await executor.insert(creatorApplications).values(row).returning();
   return inserted!;
 }
 

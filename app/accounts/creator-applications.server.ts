@@ -20,7 +20,8 @@ export type SubmitApplicationResult = Result<null, "already_creator" | "already_
 
 /**
  * A signed-in user asks to become a creator (from /creators-hub), with an application already
- * checked against `CreatorApplicationSchema`. One open application at a time.
+ * checked against `CreatorApplicationSchema`. One open application at a time; the applicant is
+ * mailed that it arrived, in the same transaction.
  */
 export async function submitCreatorApplication(input: {
   user: SessionUser;
@@ -30,11 +31,17 @@ export async function submitCreatorApplication(input: {
   if (user.role !== "user") return fail("already_creator");
   if (await findPendingApplicationOf(user.id)) return fail("already_pending");
   try {
-    await insertApplication({
-      userId: user.id,
-      portfolioUrl: application.portfolioUrl,
-      message: application.message,
-      termsAcceptedAt: new Date(),
+    await db().transaction(async (tx) => {
+      await insertApplication(
+        {
+          userId: user.id,
+          portfolioUrl: application.portfolioUrl,
+          message: application.message,
+          termsAcceptedAt: new Date(),
+        },
+        tx,
+      );
+      await queueMail(receivedMail(user.email, user.fullName), { tx });
     });
     return ok(null);
   } catch (error) {
@@ -92,6 +99,14 @@ export async function decideCreatorApplication(input: {
     }
     return ok({ decision });
   });
+}
+
+function receivedMail(to: string, name: string) {
+  return {
+    to,
+    subject: APPLICATION_TEXTS.receivedMailSubject,
+    text: `Hello${name ? ` ${name}` : ""},\n\n${APPLICATION_TEXTS.receivedMailBody}\n\nThe ${PRODUCT_NAME} team`,
+  };
 }
 
 function decisionMail(to: string, name: string, decision: "approve" | "decline", message: string) {

@@ -8,9 +8,12 @@ import { RoleBadge } from "./role-badge";
 import { useAccountTheme } from "./use-account-theme";
 import { Chevron, USER_MENU_TRIGGER_CLASS } from "./user-menu-stand-in";
 
+const MENU_ITEM_CLASS =
+  "flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 outline-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800";
+
 /**
  * The header dropdown of a signed-in person: display name (truncated at ~100px),
- * role badge, My Profile (Staff console for staff) and Log Out. Radix gives keyboard use (Enter/Space/arrows/Escape) and focus
+ * role badge, My Profile, Studio and Earnings for creators, Staff console for staff, and Log Out. Radix gives keyboard use (Enter/Space/arrows/Escape) and focus
  * handling; it closes on every navigation and when logging out.
  */
 export function UserMenu({ user }: { user: HeaderUser }) {
@@ -53,6 +56,20 @@ export function UserMenu({ user }: { user: HeaderUser }) {
                 My Profile
               </Link>
             </DropdownMenu.Item>
+            {can(user.role, "studio:use") ? (
+              <>
+                <DropdownMenu.Item asChild>
+                  <Link to="/studio" className={MENU_ITEM_CLASS}>
+                    Studio
+                  </Link>
+                </DropdownMenu.Item>
+                <DropdownMenu.Item asChild>
+                  <Link to="/studio/earnings" className={MENU_ITEM_CLASS}>
+                    Earnings
+                  </Link>
+                </DropdownMenu.Item>
+              </>
+            ) : null}
             {/* Only staff learn that the console exists. */}
             {can(user.role, "staff:access") ? (
               <DropdownMenu.Item asChild>

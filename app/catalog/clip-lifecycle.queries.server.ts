@@ -95,29 +95,38 @@ export async function insertClip(executor: Executor, row: NewClipRow) {
 }
 
 /**
- * Moves a clip to `to` only if it is in one of `from`: the condition and the write are one
- * statement, so of two reviewers acting at once exactly one succeeds.
+ * The clip's row locked until the transaction ends, with what a status change needs to know: of
+ * two people acting on one clip at once, the second waits and then sees the first one's result.
  */
+export async function lockClipForStatusChange(executor: Executor, clipId: number) {
+  const [row] = await executor
+    .select({
+      id: clips.id,
+      title: clips.title,
+      status: clips.status,
+      creatorId: clips.userId,
+      creatorEmail: profiles.email,
+      creatorName: profiles.fullName,
+    })
+    .from(clips)
+    .innerJoin(profiles, eq(profiles.id, clips.userId))
+    .where(eq(clips.id, clipId))
+    .for("update", { of: clips });
+  return row;
+}
+
+/** Writes a new status with its reason and the time it was entered (plus columns that go with it). */
 export async function updateClipStatus(
   executor: Executor,
   clipId: number,
-  from: readonly ClipStatus[],
-  to: ClipStatus,
+  status: ClipStatus,
   statusReason: string | null,
-  creatorId?: string,
+  alongside: Partial<NewClipRow> = {},
 ) {
-  const [row] = await executor
+  await executor
     .update(clips)
-    .set({ status: to, statusReason, statusChangedAt: sql`now()` })
-    .where(
-      and(
-        eq(clips.id, clipId),
-        inArray(clips.status, [...from]),
-        creatorId ? eq(clips.userId, creatorId) : undefined,
-      ),
-    )
-    .returning({ id: clips.id });
-  return row !== undefined;
+    .set({ ...alongside, status, statusReason, statusChangedAt: sql`now()` })
+    .where(eq(clips.id, clipId));
 }
 
 export async function updateClipColumns(

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db } from "~/platform/db/client.server";
+import { db, type Executor } from "~/platform/db/client.server";
 
 /** Words shorter than this are not worth correcting (and match too much as prefixes). */
 export const MIN_TERM_LENGTH = 3;
@@ -8,8 +8,10 @@ export const MIN_TERM_LENGTH = 3;
  * Recomputes the search columns of clips (all, or the given ids) from the clip, its niche and
  * sub-niche names and its creator. Title weighs most, then tags and niches, creator, description.
  * Then records their words in search_terms, the vocabulary that misspelt queries are corrected against.
+ * Given ids, it runs on `executor`: a status change passes its transaction, so a clip is searchable
+ * exactly when it is published.
  */
-export async function refreshSearchIndex(clipIds?: number[]) {
+export async function refreshSearchIndex(clipIds?: number[], executor: Executor = db()) {
   const only = clipIds?.length ? sql`and p.id in (${sql.join(clipIds, sql`, `)})` : sql``;
   const update = sql`
     with words as (
@@ -34,7 +36,7 @@ export async function refreshSearchIndex(clipIds?: number[]) {
     where w.id = p.id`;
   if (clipIds?.length) {
     // The clips trigger rebuilds these clips' postings and bigrams.
-    await db().execute(update);
+    await executor.execute(update);
   } else {
     // Every row changes: the trigger stands aside and the postings and bigrams are rebuilt in bulk.
     await db().transaction(async (tx) => {
@@ -46,12 +48,12 @@ export async function refreshSearchIndex(clipIds?: number[]) {
       await tx.execute(sql`select search_bigrams_fill(array(select id from clips))`);
     });
   }
-  await refreshSearchTerms(clipIds);
-  await refreshClipTags(clipIds);
+  await refreshSearchTerms(clipIds, executor);
+  await refreshClipTags(clipIds, executor);
 }
 
 /** The tag vocabulary of published clips (lower case), for suggestions. */
-async function refreshClipTags(clipIds?: number[]) {
+async function refreshClipTags(clipIds: number[] | undefined, executor: Executor) {
   const only = clipIds?.length ? sql`and p.id in (${sql.join(clipIds, sql`, `)})` : sql``;
   const tags = sql`
     select lower(tag) as tag, count(distinct p.id)::int as clips
@@ -59,7 +61,7 @@ async function refreshClipTags(clipIds?: number[]) {
     where p.status = 'published' and length(tag) between 2 and 60 ${only}
     group by lower(tag)`;
   if (clipIds?.length) {
-    await db().execute(sql`
+    await executor.execute(sql`
       insert into clip_tags (tag, clips) ${tags}
       on conflict (tag) do update set clips = clip_tags.clips + excluded.clips`);
     return;
@@ -70,7 +72,7 @@ async function refreshClipTags(clipIds?: number[]) {
   });
 }
 
-async function refreshSearchTerms(clipIds?: number[]) {
+async function refreshSearchTerms(clipIds: number[] | undefined, executor: Executor) {
   const only = clipIds?.length ? sql`where p.id in (${sql.join(clipIds, sql`, `)})` : sql``;
   const terms = sql`
     select word as term, count(distinct p.id)::int as documents
@@ -80,7 +82,7 @@ async function refreshSearchTerms(clipIds?: number[]) {
     having length(word) between ${MIN_TERM_LENGTH} and 40`;
   if (clipIds?.length) {
     // New clips add their words; counts of other words are refreshed by the next full rebuild.
-    await db().execute(sql`
+    await executor.execute(sql`
       insert into search_terms (term, documents) ${terms}
       on conflict (term) do update set documents = search_terms.documents + excluded.documents`);
     return;

@@ -6,14 +6,13 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { ClipStatus } from "~/catalog/attributes";
 import {
-  changeClipStatus,
+  failClipProcessing,
   findLifecycleClip,
-  flagLikelyDuplicate,
+  finishClipProcessing,
   recordClipMedia,
-  reindexClip,
   setClipProgress,
 } from "~/catalog/clip-lifecycle.server";
-import { db } from "~/platform/db/client.server";
+import { refreshSearchIndex } from "~/catalog/search-index.server";
 import { logger } from "~/platform/logger.server";
 import { pipelineFailuresTotal } from "~/platform/metrics/business.server";
 import { mediaUrl } from "~/platform/storage/driver.server";
@@ -73,14 +72,13 @@ async function withOriginal<T>(originalKey: string, work: (file: string, folder:
 }
 
 /** Ends processing with a reason in words; the original is deleted (nothing unusable is kept). */
-export async function failClip(clipId: number, reason: string) {
+export async function failClip(clipId: number, reason: string, job?: ProcessClipJob) {
   const clip = await findLifecycleClip(clipId);
   if (clip?.status !== "processing") return false;
   // Files first: once the clip shows as failed, nothing of the upload is left.
   if (clip.originalKey) await storage().remove(clip.originalKey);
   await storage().removePrefix(`clips/${clipId}/`);
-  const changed = await changeClipStatus(db(), { clipId, from: ["processing"], to: "failed", reason });
-  return changed.ok;
+  return failClipProcessing(clipId, reason, { demo: job?.finalStatus !== undefined });
 }
 
 /** Step 1: probe and check, metadata, poster. Returns false when the clip failed or needs nothing. */
@@ -92,7 +90,7 @@ export async function prepareClip(job: ProcessClipJob): Promise<boolean> {
     if (!facts.ok && job.inPlace) throw new UnusableMediaError(facts.reason);
     if (!facts.ok) {
       pipelineFailuresTotal.inc({ stage: "prepare", reason: "unusable" });
-      await failClip(clip.id, facts.reason);
+      await failClip(clip.id, facts.reason, job);
       return false;
     }
     const { value } = facts;
@@ -127,7 +125,7 @@ export async function renderClip(job: ProcessClipJob, signal?: AbortSignal): Pro
   const clip = await processingClip(job.clipId, job.inPlace);
   if (!clip) return;
   const prefix = renditionPrefix(clip.id, clip.originalKey);
-  await withOriginal(clip.originalKey, async (file, folder) => {
+  const media = await withOriginal(clip.originalKey, async (file, folder) => {
     let reported = 15;
     // Step 1 checked the file; what the clean renditions need (audio, pixel format) is read again here.
     const facts = await probeVideo(file);
@@ -172,29 +170,24 @@ export async function renderClip(job: ProcessClipJob, signal?: AbortSignal): Pro
     const vtt = storyboardVtt(clip.durationSeconds, mediaUrl(`${prefix}/storyboard.jpg`), files.tile);
     await storage().put(`${prefix}/storyboard.vtt`, Buffer.from(vtt), { visibility: "public" });
     const frames = splitSampledFrames(new Uint8Array(await readFile(files.samples)));
-    const fingerprint = frames.map(differenceHash);
-    await recordClipMedia(clip.id, {
+    return {
       previewUrl: mediaUrl(`${prefix}/preview.mp4`),
       previewSmallUrl: mediaUrl(`${prefix}/preview-small.mp4`),
       storyboardUrl: mediaUrl(`${prefix}/storyboard.vtt`),
       videoUrl: mediaUrl(`${prefix}/preview.mp4`),
       colorTone: colorToneOf(frames),
-      fingerprint,
-    });
-    const duplicateOf = await flagLikelyDuplicate(clip.id, fingerprint);
-    if (duplicateOf) logger.info({ clipId: clip.id, duplicateOf }, "upload looks like an existing clip");
+      fingerprint: frames.map(differenceHash),
+    };
   });
   if (job.inPlace) {
-    if (clip.status === "published") await reindexClip(clip.id);
+    // A published demo clip rendered again where it stands: new media, same status (decision 0014).
+    await recordClipMedia(clip.id, media);
+    if (clip.status === "published") await refreshSearchIndex([clip.id]);
     return;
   }
-  await setClipProgress(clip.id, 100);
-  const done = await changeClipStatus(db(), {
-    clipId: clip.id,
-    from: ["processing"],
-    to: job.finalStatus ?? "needs_details",
-  });
-  if (done.ok && job.finalStatus === "published") await reindexClip(clip.id);
+  // One call hands the clip over: media, duplicate check, progress and status together.
+  const { duplicateOfId } = await finishClipProcessing(clip.id, media, { demoStatus: job.finalStatus });
+  if (duplicateOfId) logger.info({ clipId: clip.id, duplicateOfId }, "upload looks like an existing clip");
 }
 
 /** Both steps in this process (tests, the demo seed's first clips, and until a queue takes over). */

@@ -19,6 +19,9 @@ export const DETAILS_MESSAGES = {
   noTags: "Add at least one tag, so buyers can find the clip.",
   niche: "Choose a niche.",
   subNiche: "Choose a sub-niche of the chosen niche.",
+  /** Without JavaScript the list shows every niche's sub-niches, so a mismatch is named plainly. */
+  subNicheOf: (subNiche: string, niche: string) =>
+    `"${subNiche}" is not a sub-niche of ${niche}. Choose one of ${niche}'s sub-niches, or None.`,
   profanity: "Please keep titles, descriptions and tags friendly and respectful.",
   invalid: "This text has characters we cannot accept.",
   choose: "Choose one of the options.",

@@ -1,14 +1,12 @@
 import type { ClipStatus } from "~/catalog/attributes";
 import {
-  changeClipStatus,
   deleteCreatorClip,
   findLifecycleClip,
   type LifecycleClip,
   listCreatorClips,
-  reindexClip,
+  moveClip,
   saveClipDetails,
 } from "~/catalog/clip-lifecycle.server";
-import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { storage } from "~/platform/storage/storage.server";
 import type { ClipDetailsInput } from "./clip-details-schema";
@@ -17,9 +15,8 @@ import type { ClipDetailsInput } from "./clip-details-schema";
 export type StudioResult<T = undefined> = { ok: true; value: T } | { ok: false; reason: StudioFailure };
 export type StudioFailure = "not_found" | "not_editable" | "bad_niche" | "bad_sub_niche" | "wrong_status";
 
-/** States in which a creator may change the details, and what "Submit for review" starts from. */
+/** States in which a creator may change the details (not while processing, nor a failed upload). */
 const EDITABLE: ClipStatus[] = ["needs_details", "rejected", "unpublished", "in_review", "published"];
-const SUBMITTABLE: ClipStatus[] = ["needs_details", "rejected", "unpublished"];
 
 export async function listStudioClips(creatorId: string, status?: ClipStatus) {
   return listCreatorClips(creatorId, status ? [status] : undefined);
@@ -40,37 +37,18 @@ export async function updateClipDetails(input: {
   details: ClipDetailsInput;
   submit: boolean;
 }): Promise<StudioResult<{ status: ClipStatus }>> {
-  const result = await db().transaction(async (tx): Promise<StudioResult<{ status: ClipStatus }>> => {
-    const saved = await saveClipDetails(tx, input.clipId, input.creatorId, input.details, EDITABLE);
-    if (!saved.ok)
-      return {
-        ok: false,
-        reason: saved.reason === "wrong_status" ? "not_editable" : (saved.reason as StudioFailure),
-      };
-    if (!input.submit) return { ok: true, value: { status: saved.value.status } };
-    const moved = await changeClipStatus(tx, {
-      clipId: input.clipId,
-      from: SUBMITTABLE,
-      to: "in_review",
-      creatorId: input.creatorId,
-    });
-    if (!moved.ok) return { ok: false, reason: "wrong_status" };
-    return { ok: true, value: { status: "in_review" } };
-  });
-  if (result.ok && result.value.status === "published") await reindexClip(input.clipId);
-  return result;
+  return saveClipDetails(input, EDITABLE);
 }
 
 /** The creator takes a published clip (or one in review) out of the catalogue. */
 export async function unpublishOwnClip(creatorId: string, clipId: number): Promise<StudioResult> {
-  const moved = await changeClipStatus(db(), {
+  const moved = await moveClip({
     clipId,
-    from: ["published", "in_review"],
-    to: "unpublished",
+    transition: "withdraw",
+    actor: { by: "creator", userId: creatorId },
     reason: "You unpublished this clip.",
-    creatorId,
   });
-  if (!moved.ok) return { ok: false, reason: moved.reason as StudioFailure };
+  if (!moved.ok) return { ok: false, reason: moved.reason };
   return { ok: true, value: undefined };
 }
 

@@ -5,8 +5,8 @@ import sharp from "sharp";
 import type { ClipStatus, Orientation } from "~/catalog/attributes";
 import {
   type ClipMedia,
-  changeClipStatus,
   findLifecycleClip,
+  moveClip,
   PROCESSING_POSTER_URL,
   recordClipMedia,
 } from "~/catalog/clip-lifecycle.server";
@@ -80,6 +80,7 @@ const stateOf = (clip: DemoClip | DemoStudioClip) => ("state" in clip ? clip.sta
 
 /** The reviewer the demo's rejected clip was turned down by (the demo team account). */
 const DEMO_REVIEWER = { id: "demo-developer" };
+const DEMO_SEED = { by: "seed" } as const;
 
 /** The pass a demo clip starts with: published clips get their previews first, the others are made once. */
 export const firstPassOf = (clip: DemoClip | DemoStudioClip): DemoPass =>
@@ -280,9 +281,10 @@ export async function restoreDemoClip(clipId: number) {
   await recordClipMedia(clipId, { ...media, fingerprint: fingerprint?.map((value) => BigInt(value)) });
   await replaceClipRenditions(clipId, manifest.renditions ?? []);
   if (manifest.status !== current.status) {
-    await changeClipStatus(db(), {
+    await moveClip({
       clipId,
-      from: [current.status],
+      transition: "demo",
+      actor: DEMO_SEED,
       to: manifest.status,
       reason: manifest.statusReason,
     });

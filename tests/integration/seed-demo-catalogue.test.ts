@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DURATIONS, ORIENTATIONS } from "~/catalog/attributes";
 import { HOME_CATEGORIES, TOP_SEARCHES, TRENDING_CHIPS } from "~/catalog/catalog-content";
-import { changeClipStatus, findLifecycleClip } from "~/catalog/clip-lifecycle.server";
+import { findLifecycleClip, moveClip } from "~/catalog/clip-lifecycle.server";
 import { parseExploreQuery } from "~/catalog/explore-query.server";
 import { clips } from "~/catalog/schema.server";
 import { searchClips } from "~/catalog/search.server";
@@ -49,7 +49,7 @@ describe("demo catalogue", () => {
   it("a published demo clip taken back into the pipeline is not stuck for being old, only for processing 3 hours", async () => {
     // The demo's published clips are dated weeks back and re-enter processing while they render.
     const [clip] = DEMO_CLIPS;
-    await changeClipStatus(db(), { clipId: clip!.id, from: ["published"], to: "processing" });
+    await moveClip({ clipId: clip!.id, transition: "demo", actor: { by: "seed" }, to: "processing" });
     expect(await failStuckClips()).toBe(0);
     expect((await findLifecycleClip(clip!.id))?.status).toBe("processing");
 
@@ -59,7 +59,7 @@ describe("demo catalogue", () => {
       .where(eq(clips.id, clip!.id));
     expect(await failStuckClips()).toBe(1);
     expect((await findLifecycleClip(clip!.id))?.status).toBe("failed");
-    await changeClipStatus(db(), { clipId: clip!.id, from: ["failed"], to: "published" });
+    await moveClip({ clipId: clip!.id, transition: "demo", actor: { by: "seed" }, to: "published" });
   });
 
   it.each(HOME_CATEGORIES)("the home category chip %s leads to results", async (chip) => {

@@ -57,4 +57,17 @@ describe("studio clip details", () => {
       data: { formError: "Unknown action." },
     });
   });
+
+  it("a sub-niche of another niche is refused beside the field, naming the chosen niche", async () => {
+    const { save } = await ownClip();
+    const refused = await save({ ...details, nicheId: "technology", subNiche: "Oceans" });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: {
+        fieldErrors: { subNiche: DETAILS_MESSAGES.subNicheOf("Oceans", "Technology") },
+        values: { nicheId: "technology", subNiche: "Oceans" },
+      },
+    });
+    expect(await save({ ...details, nicheId: "nature", subNiche: "Oceans" })).toMatchObject({ status: 302 });
+  });
 });

@@ -77,12 +77,19 @@ export function ProfileTabs({
           <>
             {isOwner ? (
               <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
-                Manage your footage in the{" "}
+                Upload and manage your footage in the{" "}
                 <Link
-                  to="/creators-hub"
+                  to="/studio"
                   className="font-semibold text-brand-700 hover:underline dark:text-brand-400"
                 >
-                  Creators Hub
+                  Studio
+                </Link>
+                ; see what it earns under{" "}
+                <Link
+                  to="/studio/earnings"
+                  className="font-semibold text-brand-700 hover:underline dark:text-brand-400"
+                >
+                  Earnings
                 </Link>
                 .
               </p>

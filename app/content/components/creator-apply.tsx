@@ -6,6 +6,7 @@ import {
   PORTFOLIO_URL_MAX,
 } from "~/accounts/creator-application";
 import { buttonClass } from "~/components/button";
+import { royaltyShare } from "../texts";
 
 export interface ApplyState {
   signedIn: boolean;
@@ -13,11 +14,22 @@ export interface ApplyState {
   application: { status: ApplicationStatus; decisionMessage: string | null } | null;
 }
 
+/** Log in or sign up, then come back to the form. */
+const BACK_TO_APPLY = new URLSearchParams({ redirectTo: "/creators-hub#apply" }).toString();
+
 const field =
   "mt-1 w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
 /** "Become a creator": the application form, or where the person's application stands. */
-export function CreatorApply({ state, error }: { state: ApplyState; error?: string | null }) {
+export function CreatorApply({
+  state,
+  royaltyPercent,
+  error,
+}: {
+  state: ApplyState;
+  royaltyPercent: number;
+  error?: string | null;
+}) {
   const busy = useNavigation().state === "submitting";
   if (state.isCreator) return null;
   let body: React.ReactNode;
@@ -25,13 +37,16 @@ export function CreatorApply({ state, error }: { state: ApplyState; error?: stri
     body = (
       <p className="mt-2 text-zinc-700 dark:text-zinc-300">
         <Link
-          to="/login?redirectTo=%2Fcreators-hub%23apply"
+          to={`/login?${BACK_TO_APPLY}`}
           className="font-medium text-brand-700 underline dark:text-brand-400"
         >
           Log in
         </Link>{" "}
         or{" "}
-        <Link to="/signup" className="font-medium text-brand-700 underline dark:text-brand-400">
+        <Link
+          to={`/signup?${BACK_TO_APPLY}`}
+          className="font-medium text-brand-700 underline dark:text-brand-400"
+        >
           sign up
         </Link>{" "}
         to apply.
@@ -110,6 +125,7 @@ export function CreatorApply({ state, error }: { state: ApplyState; error?: stri
         <h2 id="apply-title" className="text-2xl font-bold">
           Become a creator
         </h2>
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{royaltyShare(royaltyPercent)}</p>
         {body}
       </div>
     </section>

@@ -10,6 +10,8 @@ vi.mock("~/accounts/creator-applications.server", () => ({
 }));
 
 const { loader } = await import("./creators-hub");
+const { config } = await import("~/platform/config.server");
+const { royaltyShare } = await import("../texts");
 
 const user = (role: SessionUser["role"]): SessionUser => ({
   id: "u1",
@@ -32,20 +34,21 @@ describe("creators hub loader", () => {
     currentUser.value = null;
   });
 
-  it("offers the profile link to a logged-in creator", async () => {
+  it("offers the studio to creators and staff, not to visitors or users", async () => {
     currentUser.value = user("creator");
-    expect(await load()).toEqual({
-      isCreator: true,
-      apply: { signedIn: true, isCreator: true, application: null },
-    });
+    expect(await load()).toMatchObject({ apply: { signedIn: true, isCreator: true, application: null } });
+    currentUser.value = user("developer");
+    expect(await load()).toMatchObject({ apply: { isCreator: true } });
+    currentUser.value = user("user");
+    expect(await load()).toMatchObject({ apply: { isCreator: false } });
+    currentUser.value = null;
+    expect(await load()).toMatchObject({ apply: { signedIn: false, isCreator: false, application: null } });
   });
 
-  it("does not offer it to visitors or to users who are not creators", async () => {
-    expect(await load()).toMatchObject({ isCreator: false, apply: { signedIn: false, application: null } });
-    currentUser.value = user("user");
-    expect(await load()).toMatchObject({ isCreator: false });
-    currentUser.value = user("developer");
-    expect(await load()).toMatchObject({ isCreator: false });
+  it("says what creators earn before anyone applies: the configured royalty rate", async () => {
+    expect((await load()).royaltyPercent).toBe(config().ROYALTY_RATE_BPS / 100);
+    expect(royaltyShare(50)).toMatch(/^You earn 50% of every license/);
+    expect(royaltyShare(47.5)).toContain("47.5%");
   });
 
   it("shows a signed-in user the state of their creator application; visitors and creators have none", async () => {

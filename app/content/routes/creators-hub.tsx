@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { APPLICATION_TEXTS, CreatorApplicationSchema } from "~/accounts/creator-application";
 import { findApplicationState, submitCreatorApplication } from "~/accounts/creator-applications.server";
+import { can } from "~/accounts/permissions";
 import { getOptionalUser } from "~/accounts/session.server";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
+import { config } from "~/platform/config.server";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import type { RouteHandle } from "~/platform/route-handle";
@@ -12,7 +14,7 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { CreatorApply } from "../components/creator-apply";
 import { FeatureCard, Icon, Step } from "../components/feature-card";
 import { attributionLine } from "../legal/licensing";
-import { UPLOAD_IN_STUDIO } from "../texts";
+import { royaltyShare, UPLOAD_IN_STUDIO } from "../texts";
 import type { Route } from "./+types/creators-hub";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
@@ -20,12 +22,12 @@ export const handle: RouteHandle = { cache: "public-page" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
-  const isCreator = user?.role === "creator";
   return {
-    isCreator,
+    /** The creator's share of each license, said before anyone applies. */
+    royaltyPercent: config().ROYALTY_RATE_BPS / 100,
     apply: {
       signedIn: user !== null,
-      isCreator: user !== null && user.role !== "user",
+      isCreator: user !== null && can(user.role, "studio:use"),
       application: user && user.role === "user" ? await findApplicationState(user.id) : null,
     },
   };
@@ -59,7 +61,7 @@ export const meta = () =>
 const LINK = "font-medium text-brand-700 underline dark:text-brand-400";
 
 export default function CreatorsHub({ loaderData, actionData }: Route.ComponentProps) {
-  const { isCreator, apply } = loaderData;
+  const { royaltyPercent, apply } = loaderData;
   return (
     <main>
       <section className="relative overflow-hidden border-b border-zinc-200 dark:border-zinc-800">
@@ -78,18 +80,29 @@ export default function CreatorsHub({ loaderData, actionData }: Route.ComponentP
             {PRODUCT_NAME} puts your clips in front of brands, agencies and makers who need footage for ads,
             websites and social reels. You keep the rights to your work; we handle the licensing.
           </p>
-          {isCreator ? (
+          <p className="mt-4 max-w-2xl text-lg font-semibold text-pretty text-brand-800 dark:text-brand-300">
+            {royaltyShare(royaltyPercent)}
+          </p>
+          {apply.isCreator ? (
             <div className="mt-8 flex flex-wrap items-center gap-3">
-              <ButtonLink to="/profile">Go to your creator profile</ButtonLink>
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                Your published clips are listed there.
-              </p>
+              <ButtonLink to="/studio">Open the studio</ButtonLink>
+              <ButtonLink to="/studio/earnings" variant="secondary">
+                Your earnings
+              </ButtonLink>
             </div>
-          ) : null}
+          ) : (
+            <div className="mt-8">
+              <ButtonLink to="#apply">Apply as a creator</ButtonLink>
+            </div>
+          )}
         </div>
       </section>
 
-      <CreatorApply state={apply} error={actionData ? replyMessage(actionData) : null} />
+      <CreatorApply
+        state={apply}
+        royaltyPercent={royaltyPercent}
+        error={actionData ? replyMessage(actionData) : null}
+      />
 
       <section aria-labelledby="upload-studio" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
         <div className="flex flex-col gap-6 rounded-3xl border border-brand-200 bg-brand-50 p-8 sm:flex-row sm:items-center dark:border-brand-900 dark:bg-brand-950/40">
@@ -106,7 +119,7 @@ export default function CreatorsHub({ loaderData, actionData }: Route.ComponentP
                 : "Creators upload in the studio: resumable uploads, automatic previews and metadata, and a review before clips go live. Apply above to get access."}
             </p>
           </div>
-          {apply.isCreator ? <ButtonLink to="/studio/upload">Open the studio</ButtonLink> : null}
+          {apply.isCreator ? <ButtonLink to="/studio">Open the studio</ButtonLink> : null}
         </div>
       </section>
 

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Upload as TusUpload } from "tus-js-client";
 import { Button } from "~/components/button";
 import { ACCEPT_ATTRIBUTE, containerOf, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../upload-limits";
+import { UploadProcessing, useClipProcessing } from "./upload-processing";
 
 /** The tus endpoint (studio/routes/uploads.ts). */
 const ENDPOINT = "/studio/uploads/";
@@ -43,6 +44,7 @@ export function UploadQueue() {
   const [unfinished, setUnfinished] = useState<string[]>([]);
   const uploads = useRef(new Map<string, TusUpload>());
   const input = useRef<HTMLInputElement>(null);
+  const processing = useClipProcessing(items.flatMap((item) => (item.clipId ? [item.clipId] : [])));
 
   const update = useCallback((key: string, change: Partial<Item>) => {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -204,7 +206,7 @@ export function UploadQueue() {
                     <p className="truncate font-medium">{item.name}</p>
                     <p className="text-sm text-zinc-600 dark:text-zinc-400">
                       {item.state === "done"
-                        ? "Uploaded: processing has started"
+                        ? `Uploaded ${formatBytes(item.size)}`
                         : `${formatBytes(item.sent)} of ${formatBytes(item.size)}${item.resumed ? " · resumed" : ""}${item.state === "paused" ? " · paused" : ""}`}
                     </p>
                   </div>
@@ -250,6 +252,9 @@ export function UploadQueue() {
                     style={{ width: `${percent}%` }}
                   />
                 </div>
+                {item.state === "done" && item.clipId ? (
+                  <UploadProcessing name={item.name} clipId={item.clipId} clip={processing[item.clipId]} />
+                ) : null}
                 {item.message ? (
                   <p
                     role={item.state === "error" ? "alert" : "status"}

@@ -16,7 +16,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return Response.json(
     clips
       .filter((clip) => wanted.size === 0 || wanted.has(clip.id))
-      .map((clip) => ({ id: clip.id, status: clip.status, progress: clip.processingProgress })),
+      .map((clip) => ({
+        id: clip.id,
+        status: clip.status,
+        progress: clip.processingProgress,
+        // Why an upload could not be used; other reasons (a reviewer's) are read on the clip's page.
+        reason: clip.status === "failed" ? clip.statusReason : null,
+      })),
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

@@ -1,0 +1,269 @@
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { inputClass } from "~/accounts/components/form-field";
+import type { ClipStatus } from "~/catalog/attributes";
+import {
+  COLOR_TONES,
+  type ColorTone,
+  LICENSES,
+  type License,
+  MOODS,
+  type Mood,
+  ORIENTATIONS,
+  type Orientation,
+} from "~/catalog/attributes";
+import { canMoveClip } from "~/catalog/clip-lifecycle";
+import { buttonClass } from "~/components/button";
+import { TAGS_MAX } from "../clip-details-schema";
+import { CHOICE_LABELS } from "../clip-texts";
+
+export interface NicheOption {
+  id: string;
+  name: string;
+  subNiches: string[];
+}
+
+export interface EditableClip {
+  title: string;
+  description: string;
+  status: ClipStatus;
+  nicheId: string;
+  subNicheName: string | null;
+  mood: Mood;
+  license: License;
+  orientation: Orientation;
+  colorTone: ColorTone;
+  tags: string[];
+}
+
+/**
+ * The creator's details form. After a refused save (without JavaScript the page reloads) what was
+ * typed comes back in `sent`; the sub-niche list follows the chosen niche once the page is
+ * hydrated, and before that lists every niche's, which the server checks against the niche.
+ */
+export function ClipDetailsForm({
+  clip,
+  niches,
+  errors,
+  sent,
+}: {
+  clip: EditableClip;
+  niches: NicheOption[];
+  errors: Record<string, string | undefined>;
+  sent: Record<string, string | undefined>;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const pending = busy ? navigation.formData?.get("intent") : null;
+  const submittable = canMoveClip("submit", clip.status);
+  return (
+    <Form method="post" className="space-y-5" aria-label="Clip details">
+      <Field label="Title" error={errors.title}>
+        <input
+          id="title"
+          name="title"
+          defaultValue={sent.title ?? clip.title}
+          required
+          maxLength={100}
+          className={inputClass}
+          aria-invalid={errors.title ? true : undefined}
+        />
+      </Field>
+      <Field label="Description" error={errors.description}>
+        <textarea
+          id="description"
+          name="description"
+          rows={4}
+          maxLength={2000}
+          defaultValue={sent.description ?? clip.description}
+          className={inputClass}
+        />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <NicheFields
+          niches={niches}
+          nicheId={sent.nicheId ?? clip.nicheId}
+          subNiche={sent.subNiche ?? clip.subNicheName ?? ""}
+          errors={errors}
+        />
+        <Choice name="mood" label="Mood" values={MOODS} value={clip.mood} error={errors.mood} />
+        <Choice
+          name="license"
+          label="Licenses offered"
+          values={LICENSES}
+          value={clip.license}
+          error={errors.license}
+        />
+        <Choice
+          name="orientation"
+          label="Orientation (detected)"
+          values={ORIENTATIONS}
+          value={clip.orientation}
+          error={errors.orientation}
+        />
+        <Choice
+          name="colorTone"
+          label="Colour tone (detected)"
+          values={COLOR_TONES}
+          value={clip.colorTone}
+          error={errors.colorTone}
+        />
+      </div>
+      <Field label="Tags" error={errors.tags} hint={`Separated by commas, up to ${TAGS_MAX}.`}>
+        <input
+          id="tags"
+          name="tags"
+          defaultValue={sent.tags ?? clip.tags.join(", ")}
+          className={inputClass}
+          aria-invalid={errors.tags ? true : undefined}
+        />
+      </Field>
+      <div className="flex flex-wrap gap-3 pt-2">
+        {submittable ? (
+          <button
+            type="submit"
+            name="intent"
+            value="submit"
+            disabled={busy}
+            className={buttonClass("primary")}
+          >
+            {pending === "submit" ? "Submitting…" : "Submit for review"}
+          </button>
+        ) : null}
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          disabled={busy}
+          className={buttonClass(submittable ? "secondary" : "primary")}
+        >
+          {pending === "save"
+            ? "Saving…"
+            : clip.status === "published"
+              ? "Save changes (live)"
+              : "Save details"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function NicheFields({
+  niches,
+  nicheId,
+  subNiche,
+  errors,
+}: {
+  niches: NicheOption[];
+  nicheId: string;
+  subNiche: string;
+  errors: Record<string, string | undefined>;
+}) {
+  const [niche, setNiche] = useState(nicheId);
+  const [sub, setSub] = useState(subNiche);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const chosen = niches.find((candidate) => candidate.id === niche);
+  // Until hydrated the list cannot follow the niche: every niche's sub-niches are offered, grouped.
+  const groups = hydrated ? (chosen ? [chosen] : []) : niches;
+  return (
+    <>
+      <Field label="Niche" error={errors.nicheId} htmlFor="nicheId">
+        <select
+          id="nicheId"
+          name="nicheId"
+          value={niche}
+          onChange={(event) => {
+            const next = niches.find((candidate) => candidate.id === event.target.value);
+            setNiche(event.target.value);
+            if (!next?.subNiches.includes(sub)) setSub("");
+          }}
+          className={inputClass}
+        >
+          {niches.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Sub-niche" error={errors.subNiche} htmlFor="subNiche">
+        <select
+          id="subNiche"
+          name="subNiche"
+          value={sub}
+          onChange={(event) => setSub(event.target.value)}
+          className={inputClass}
+          aria-invalid={errors.subNiche ? true : undefined}
+        >
+          <option value="">None</option>
+          {groups.map((group) => (
+            <optgroup key={group.id} label={group.name}>
+              {group.subNiches.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </Field>
+    </>
+  );
+}
+
+function Field({
+  label,
+  error,
+  hint,
+  htmlFor,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  htmlFor?: string;
+  children: React.ReactNode;
+}) {
+  const id = htmlFor ?? label.toLowerCase();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{error}</p>
+      ) : hint ? (
+        <p className="mt-1.5 text-sm text-zinc-500 dark:text-zinc-400">{hint}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function Choice<K extends keyof typeof CHOICE_LABELS, T extends keyof (typeof CHOICE_LABELS)[K] & string>({
+  name,
+  label,
+  values,
+  value,
+  error,
+}: {
+  name: K;
+  label: string;
+  values: readonly T[];
+  value: T;
+  error?: string;
+}) {
+  const labels = CHOICE_LABELS[name] as Record<T, string>;
+  return (
+    <Field label={label} error={error} htmlFor={name}>
+      <select id={name} name={name} defaultValue={value} className={inputClass}>
+        {values.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
