@@ -3,7 +3,9 @@
 export const HOME_HEADLINE = "Explore motion. Create emotion.";
 export const HOME_SUBTITLE = "Browse professional-quality stock video footage.";
 export const HOME_SEARCH_PLACEHOLDER = "Search stock videos…";
-export const PREVIEW_CAPTION = "Thousands of professional stock videos at your fingertips";
+/** The caption under the home previews: the catalogue's real size, never a promise it cannot keep. */
+export const previewCaption = (clips: number) =>
+  `${clips.toLocaleString("en")} stock ${clips === 1 ? "video" : "videos"} at your fingertips, each one reviewed before it goes live`;
 
 export const HOME_CATEGORIES = [
   "Luxury",
@@ -73,7 +75,7 @@ export const SHOWCASES: Showcase[] = [
 ];
 
 export const BENEFITS = [
-  { title: "Curated clips", text: "Thousands of hand-picked clips, reviewed for quality." },
+  { title: "Curated clips", text: "Every clip is reviewed by our team before it is published." },
   { title: "Fast, simple downloads", text: "One plan, clear licences, files ready in seconds." },
   { title: "Search by niche and mood", text: "Find the right shot by niche, tone, mood and length." },
 ];
@@ -104,6 +106,8 @@ export const TRENDING_CHIPS = ["Sunset", "Drone", "Slow motion", "City night", "
 export const EMPTY_TITLE = "No videos found";
 export const EMPTY_TEXT = "Try adjusting your filters or explore trending niches.";
 export const RESET_FILTERS = "Reset All Filters";
+/** The anchor of explore's Browse by Niche section: Home's "Browse Niches" lands there. */
+export const NICHE_BROWSER_ID = "browse-niches";
 export const TOP_SEARCHED_NICHES = 3;
 
 export const CLIP_NOT_FOUND = "This video doesn't exist or has been removed.";

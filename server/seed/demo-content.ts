@@ -1,6 +1,7 @@
 import type { Role } from "~/accounts/roles";
 import type { ColorTone, License, Mood, Orientation } from "~/catalog/attributes";
 import type { PlanView, PromoType } from "~/commerce/plans";
+import { PERIOD_MONTHS } from "~/licensing/entitlement-period";
 
 /** The demo catalogue, filled out as a real marketplace would be. */
 
@@ -1007,7 +1008,8 @@ export const DEMO_PLANS: DemoPlan[] = [
       "Standard license",
       "Up to 1 million views per video",
       "Edit, crop and modify freely",
-      "Downloads never expire",
+      // What lasts is the license of each downloaded clip; the pack's downloads end with its period.
+      `Each license is perpetual; use the downloads within ${PERIOD_MONTHS.one_time} months`,
     ],
     displayOrder: 1,
     tiers: [
@@ -1036,7 +1038,12 @@ export const DEMO_PLANS: DemoPlan[] = [
     badge: "Best value",
     licenseKind: "extended",
     subtitle: "For agencies and teams that publish every day.",
-    perks: ["Unlimited downloads", "Priority support", "Early access to new collections", "Extended license"],
+    perks: [
+      "Unlimited downloads while subscribed",
+      "Each license is perpetual",
+      "Priority support",
+      "Extended license",
+    ],
     displayOrder: 3,
     tiers: [{ downloads: 0, priceCents: 50_000 }],
   },

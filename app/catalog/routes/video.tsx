@@ -1,3 +1,4 @@
+import { formatFileSize } from "~/platform/file-size";
 import { data, Link, useNavigate } from "react-router";
 import { Avatar } from "~/accounts/avatar";
 import { InlineRoleBadge } from "~/accounts/inline-role-badge";
@@ -79,11 +80,6 @@ export const meta: Route.MetaFunction = ({ data }) => {
   ];
 };
 
-function formatBytes(bytes: number) {
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
-  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1e3))} KB`;
-}
 
 /** Back goes back in history, or to explore when the clip was opened in a new tab. */
 function BackButton() {
@@ -167,7 +163,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
               ["Frame rate", details?.frameRate ? `${Math.round(details.frameRate * 100) / 100} fps` : "—"],
               ["Duration", formatDuration(clip.durationSeconds)],
               ["Orientation", clip.orientation],
-              ["Original file", details?.fileSizeBytes ? formatBytes(details.fileSizeBytes) : "—"],
+              ["Original file", details?.fileSizeBytes ? formatFileSize(details.fileSizeBytes) : "—"],
               ["Codec", details?.codec ?? "—"],
               ["Colour tone", clip.colorTone],
               ["Mood", clip.mood],

@@ -39,9 +39,11 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function Videos({ loaderData }: Route.ComponentProps) {
   const { query, niches, result, facets, help, topSearches } = loaderData;
-  // The page scrolls to the top when it opens (filter links keep the position).
+  // The page scrolls to the top when it opens (filter links keep the position), unless the link
+  // named a section (Home's "Browse Niches" goes to the niche browser).
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (window.location.hash) document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
+    else window.scrollTo(0, 0);
   }, []);
   return (
     <main className="mx-auto max-w-[1400px] space-y-8 px-4 py-6 sm:px-6">
