@@ -100,6 +100,9 @@ export const SEARCH_TYPES = {
   },
 } as const;
 export type SearchType = keyof typeof SEARCH_TYPES;
+/** The URL parameter of the search type: ?type=niches searches niche names, not clips. */
+export const SEARCH_TYPE_PARAM = "type";
+export const noNicheMatches = (text: string) => `No niche matches “${text}”.`;
 
 export const TRENDING_CHIPS = ["Sunset", "Drone", "Slow motion", "City night", "Coffee", "Yoga", "Ocean"];
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Logo } from "~/components/logo";
-import { CONTACT_EMAIL, PRODUCT_NAME, copyrightYear } from "~/constants";
+import { CONTACT_EMAIL, copyrightYear, PRODUCT_NAME } from "~/constants";
 
 const COLUMNS = [
   {

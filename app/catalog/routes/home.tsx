@@ -28,7 +28,13 @@ export async function loader() {
   const pick = (wanted: number[]) => clips.filter((clip) => wanted.includes(clip.id));
   // A topic's picture is its clip's own poster: posters live in each clip's folder, wherever storage puts it.
   const posters = Object.fromEntries(clips.map((clip) => [clip.id, clip.thumbnailUrl]));
-  return { top: pick(PREVIEW_ROW_TOP), bottom: pick(PREVIEW_ROW_BOTTOM), showcase: clips, posters, clipCount };
+  return {
+    top: pick(PREVIEW_ROW_TOP),
+    bottom: pick(PREVIEW_ROW_BOTTOM),
+    showcase: clips,
+    posters,
+    clipCount,
+  };
 }
 
 export const meta = () =>

@@ -1,4 +1,3 @@
-import { formatFileSize } from "~/platform/file-size";
 import { data, Link, useNavigate } from "react-router";
 import { Avatar } from "~/accounts/avatar";
 import { InlineRoleBadge } from "~/accounts/inline-role-badge";
@@ -7,6 +6,7 @@ import { buttonClass } from "~/components/button";
 import { ChevronLeftIcon, DownloadIcon } from "~/components/icons";
 import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
+import { formatFileSize } from "~/platform/file-size";
 import type { RouteHandle } from "~/platform/route-handle";
 import { findClip, findClipDetails, listMoreFromCreator, listSimilarClips } from "../catalog.server";
 import { CLIP_NOT_FOUND } from "../catalog-content";
@@ -79,7 +79,6 @@ export const meta: Route.MetaFunction = ({ data }) => {
     { tagName: "link", rel: "canonical", href: url(clipPath(clip.id)) },
   ];
 };
-
 
 /** Back goes back in history, or to explore when the clip was opened in a new tab. */
 function BackButton() {

@@ -1,6 +1,6 @@
 import { type MouseEvent, useMemo, useRef } from "react";
 import { Link } from "react-router";
-import { LEGAL_TOC_SCROLL_OFFSET_PX, PRODUCT_NAME, copyrightYear } from "~/constants";
+import { copyrightYear, LEGAL_TOC_SCROLL_OFFSET_PX, PRODUCT_NAME } from "~/constants";
 import type { LegalDocument } from "../legal/types";
 import { useActiveSection } from "./use-active-section";
 
