@@ -50,6 +50,38 @@ describe("page shell", () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
   });
 
+  it("a first visit follows the system's dark preference from the first paint, live, until the person chooses", async () => {
+    const page = await newPage({ colorScheme: "dark" });
+    // The class <html> has when <body> starts: what the first paint shows.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.body) return;
+        (window as unknown as { classAtBody: string }).classAtBody = document.documentElement.className;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/");
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+    expect(await page.evaluate(() => (window as unknown as { classAtBody: string }).classAtBody)).toContain(
+      "dark",
+    );
+    expect(await isDark()).toBe(true);
+    // Nothing stored: the system's setting is not a choice.
+    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBeNull();
+    expect(await page.getByTestId("theme-toggle").getAttribute("aria-label")).toBeNull();
+    await page.getByRole("button", { name: "Switch to light theme" }).waitFor();
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect.poll(isDark).toBe(false);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect.poll(isDark).toBe(true);
+    // Choosing light sticks, whatever the system says afterwards and after a reload.
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await expect.poll(isDark).toBe(false);
+    await page.reload();
+    expect(await isDark()).toBe(false);
+    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe("light");
+  });
+
   it("an unknown path shows the not-found page with HTTP 404", async () => {
     const page = await newPage();
     const response = await page.goto("/no/such/page");
