@@ -94,7 +94,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
             .
           </p>
         ) : null}
-        <nav className="flex items-center gap-2 overflow-x-auto pb-1" aria-label="Trending">
+        <nav className="-m-1 flex items-center gap-2 overflow-x-auto p-1 pb-2" aria-label="Trending">
           <span className="shrink-0 text-sm font-semibold text-zinc-600 dark:text-zinc-400">Trending:</span>
           {TRENDING_CHIPS.map((chip) => (
             <ChipLink
@@ -121,7 +121,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
             </Link>
           )}
         </div>
-        <FiltersPanel query={query} facets={facets} />
+        <FiltersPanel query={query} facets={facets} total={result.total} capped={result.capped} />
       </div>
 
       <ExploreResults result={result} query={query} help={help} />

@@ -49,7 +49,7 @@ export function Hero() {
         </Form>
       </div>
       <nav aria-label="Categories" className="mt-10">
-        <Marquee durationS={HOME_CATEGORY_SCROLL_S} gapClass="gap-3 pr-3">
+        <Marquee durationS={HOME_CATEGORY_SCROLL_S} gapClass="gap-3 pr-3 py-1.5">
           {(copy) =>
             HOME_CATEGORIES.map((category) => (
               <Link
