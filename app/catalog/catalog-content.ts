@@ -39,12 +39,12 @@ export const TOP_SEARCHES: TrendingTopic[] = [
   { rank: 2, title: "Tech & Innovation", query: "technology", posterClipId: 2 },
   { rank: 3, title: "Health & Wellness", query: "wellness", posterClipId: 4 },
   { rank: 4, title: "Travel & Adventure", query: "travel", posterClipId: 203 },
-  { rank: 5, title: "Food & Cooking", query: "food", posterClipId: 105 },
+  { rank: 5, title: "Food & Cooking", query: "food", posterClipId: 5 },
   { rank: 6, title: "Fashion & Style", query: "fashion", posterClipId: 7 },
   { rank: 7, title: "Business & Finance", query: "business", posterClipId: 6 },
-  { rank: 8, title: "Nature & Wildlife", query: "nature", posterClipId: 3 },
+  { rank: 8, title: "Nature & Wildlife", query: "nature", posterClipId: 319 },
   { rank: 9, title: "Sports & Fitness", query: "fitness", posterClipId: 104 },
-  { rank: 10, title: "Art & Design", query: "design", posterClipId: 108 },
+  { rank: 10, title: "Art & Design", query: "design", posterClipId: 9 },
 ];
 export const TOP_SEARCHES_LARGE = 3;
 
@@ -91,11 +91,11 @@ export const SEARCH_TYPES = {
     suggestions: [
       "Luxury Lifestyle",
       "Technology",
-      "Nature",
+      "Nature & Travel",
       "Wellness",
-      "Food & Travel",
-      "Real Estate",
-      "Cars",
+      "Food",
+      "Business",
+      "Wildlife",
     ],
   },
 } as const;
@@ -104,7 +104,8 @@ export type SearchType = keyof typeof SEARCH_TYPES;
 export const SEARCH_TYPE_PARAM = "type";
 export const noNicheMatches = (text: string) => `No niche matches “${text}”.`;
 
-export const TRENDING_CHIPS = ["Sunset", "Drone", "Slow motion", "City night", "Coffee", "Yoga", "Ocean"];
+/** Searches the demo catalogue answers with clips that fit them (tests check each one). */
+export const TRENDING_CHIPS = ["Sunset", "Mountains", "Macro", "Lake", "Flowers", "Abstract", "Ocean"];
 
 export const EMPTY_TITLE = "No videos found";
 export const EMPTY_TEXT = "Try adjusting your filters or explore trending niches.";
