@@ -158,7 +158,21 @@ export function ProfileTabs({
             <DownloadsPanel
               library={library}
               loading={loading}
-              empty={<EmptyState title="No downloads yet" />}
+              empty={
+                <EmptyState title="No downloads yet">
+                  <p className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">
+                    Every clip you download comes with its own perpetual license and certificate, listed here.
+                  </p>
+                  <div className="flex flex-wrap justify-center gap-4 text-sm font-semibold">
+                    <Link to="/videos" className="text-brand-700 hover:underline dark:text-brand-400">
+                      Explore videos
+                    </Link>
+                    <Link to="/pricing" className="text-brand-700 hover:underline dark:text-brand-400">
+                      See plans
+                    </Link>
+                  </div>
+                </EmptyState>
+              }
             />
           </Tabs.Content>
           <Tabs.Content value="orders" className="pt-6 outline-none">
