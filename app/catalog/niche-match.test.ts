@@ -24,6 +24,8 @@ describe("matchNiche", () => {
   });
   it("answers null for text that names no niche, and for blank text", () => {
     expect(matchNiche(niches, "spaceships")).toBeNull();
+    // A sub-niche's name inside a longer word is no match ("spaceships" holds "spa").
+    expect(matchNiche([{ id: "wellness", name: "Health", subNiches: ["Spa"] }], "spaceships")).toBeNull();
     expect(matchNiche(niches, "  ")).toBeNull();
   });
 });

@@ -20,7 +20,7 @@ const normal = (text: string) =>
 
 /**
  * The niche whose name, or one of whose sub-niches' names, best fits the text: an exact name first,
- * then a name that contains the text (or the text it), niches before sub-niches, in display order.
+ * then a name that contains the text, niches before sub-niches, in display order.
  * Null when nothing fits.
  */
 export function matchNiche(niches: NicheNames[], text: string): NicheMatch | null {
@@ -28,7 +28,8 @@ export function matchNiche(niches: NicheNames[], text: string): NicheMatch | nul
   if (!wanted) return null;
   const fits = [
     (name: string) => normal(name) === wanted,
-    (name: string) => normal(name).includes(wanted) || wanted.includes(normal(name)),
+    // Only a name that holds the text: "spaceships" holds "spa" but names no niche.
+    (name: string) => normal(name).includes(wanted),
   ];
   for (const fit of fits) {
     const niche = niches.find((item) => fit(item.name));

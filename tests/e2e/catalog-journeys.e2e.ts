@@ -9,12 +9,27 @@ import {
 } from "~/catalog/catalog-content";
 import { showResultsLabel } from "~/catalog/components/filters-panel";
 import { signInByCookie } from "./accounts-helpers";
-import { expectAccessible, newPage, PHONE } from "./browser";
+import { baseURL, DESKTOP, expectAccessible, getBrowser, newPage, PHONE } from "./browser";
 import { lockCatalogue } from "./catalogue-lock";
 import { focusRingProblems } from "./focus-ring";
 
 /** The main pages a visitor walks through. */
 const MAIN_PAGES = ["/", "/videos", "/search?q=ocean", "/video/1", "/pricing", "/profile/demo-creator-maya"];
+/** Pages that show no picture of their own (their checks only see that none is broken). */
+const WITHOUT_IMAGES = ["/pricing"];
+
+/** A page with scripts off: nothing hydrates, so goto must not wait for it as newPage's does. */
+async function pageWithoutScripts(options: Parameters<typeof newPage>[0] = {}) {
+  const context = await (await getBrowser()).newContext({
+    baseURL: baseURL(),
+    viewport: DESKTOP,
+    javaScriptEnabled: false,
+    ...options,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
 
 /** Every image, poster and video source the page names (lazy ones too: read from the markup). */
 async function mediaSources(page: Page) {
@@ -57,7 +72,7 @@ describe("every image a page names loads", () => {
     const page = await newPage();
     await page.goto(path);
     const sources = await mediaSources(page);
-    expect(sources.length).toBeGreaterThan(0);
+    if (!WITHOUT_IMAGES.includes(path)) expect(sources.length).toBeGreaterThan(0);
     const broken: string[] = [];
     for (const url of sources) {
       const response = await page.request.get(url);
@@ -94,7 +109,7 @@ describe("focus is visible", () => {
 
 describe("filters", () => {
   it("open, filter and show their counts without JavaScript", async () => {
-    const page = await newPage({ javaScriptEnabled: false });
+    const page = await pageWithoutScripts();
     await page.goto("/videos");
     const filters = page.getByTestId("filters");
     await filters.locator("summary").click();
@@ -186,11 +201,11 @@ describe("search", () => {
   });
 
   it("the Niches toggle works without JavaScript too", async () => {
-    const page = await newPage({ javaScriptEnabled: false });
+    const page = await pageWithoutScripts();
     await page.goto("/videos");
     await page.getByText("Niches", { exact: true }).click();
     await page.getByRole("combobox").fill("technology");
-    await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+    await page.locator("main").getByRole("search").getByRole("button", { name: "Search" }).click();
     await page.waitForURL("**/videos?niche=technology");
   });
 
@@ -214,10 +229,11 @@ describe("home's calls to action", () => {
     await page.goto("/");
     await page.getByRole("link", { name: "Browse Niches", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/videos" && url.hash === `#${NICHE_BROWSER_ID}`);
-    await expect.poll(() => page.getByRole("heading", { name: "Browse by Niche" }).isVisible()).toBe(true);
+    await page.getByRole("heading", { name: "Browse by Niche" }).waitFor();
     const top = await page
       .locator(`#${NICHE_BROWSER_ID}`)
       .evaluate((element) => element.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(400);
   });
 });

@@ -21,6 +21,10 @@ export function defaultProfileTab(role: Role, isOwner: boolean, library: Profile
   return "downloads";
 }
 
+/** A tab panel takes focus (Tab from the tab list lands on it): it shows a ring like everything else. */
+const panelClass =
+  "mt-6 rounded-lg outline-offset-4 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-400";
+
 const tabClass =
   "relative -mb-px shrink-0 border-b-2 border-transparent px-3 py-3 sm:px-4 text-sm font-semibold text-zinc-500 hover:text-zinc-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-zinc-400 dark:hover:text-white dark:data-[state=active]:border-brand-400 dark:data-[state=active]:text-brand-400";
 
@@ -96,7 +100,7 @@ export function ProfileTabs({
           </>
         ) : null}
       </Tabs.List>
-      <Tabs.Content value="uploads" className="pt-6 outline-none">
+      <Tabs.Content value="uploads" className={panelClass}>
         {role === "creator" ? (
           <>
             {isOwner ? (
@@ -130,7 +134,7 @@ export function ProfileTabs({
       </Tabs.Content>
       {isOwner ? (
         <>
-          <Tabs.Content value="saved" className="pt-6 outline-none">
+          <Tabs.Content value="saved" className={panelClass}>
             <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
               Clips you saved, newest first. Group them for a project in{" "}
               <Link
@@ -154,7 +158,7 @@ export function ProfileTabs({
               </EmptyState>
             )}
           </Tabs.Content>
-          <Tabs.Content value="downloads" className="pt-6 outline-none">
+          <Tabs.Content value="downloads" className={panelClass}>
             <DownloadsPanel
               library={library}
               loading={loading}
@@ -175,7 +179,7 @@ export function ProfileTabs({
               }
             />
           </Tabs.Content>
-          <Tabs.Content value="orders" className="pt-6 outline-none">
+          <Tabs.Content value="orders" className={panelClass}>
             <OrdersPanel library={library} loading={loading} />
           </Tabs.Content>
         </>
