@@ -5,3 +5,9 @@ export const commercePages = [
   route("checkout", "commerce/routes/checkout.tsx"),
   route("checkout/success", "commerce/routes/checkout-success.tsx"),
 ];
+
+/** Payment hand-offs without the page shell: to Stripe Checkout, and Stripe's webhook. */
+export const commerceResources = [
+  route("checkout/pay", "commerce/routes/pay.ts"),
+  route("webhooks/stripe", "commerce/routes/stripe-webhook.ts"),
+];

@@ -2,11 +2,11 @@ import { can } from "~/accounts/permissions";
 import type { SessionUser } from "~/accounts/session.server";
 import type { ProfileLibrary } from "~/catalog/profile-library";
 import { formatDownloads, formatMoney } from "~/commerce/money";
-import { findOrderWithPlanTitle, listOrdersOfUser } from "~/commerce/order.queries.server";
-import { shortOrderId } from "~/commerce/order-id";
+import { invoicePath, shortOrderId } from "~/commerce/order-id";
+import { findInvoiceOfOrder, findOrderWithPlanTitle, listOrdersOfUser } from "~/commerce/orders.server";
 import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
 import { config } from "~/platform/config.server";
-import { findInvoiceOfOrder, listCurrentEntitlements } from "./entitlement.queries.server";
+import { listCurrentEntitlements } from "./entitlement.queries.server";
 import { findLicense, listLicensesOfUser } from "./license.queries.server";
 import { licensePath } from "./license-id";
 import { LICENSE_TERMS } from "./license-terms";
@@ -14,7 +14,6 @@ import { formatDate } from "./messages";
 import { type CertificateData, type InvoiceData, renderCertificate, renderInvoice } from "./pdf.server";
 
 export const certificatePath = (licenseId: string) => `/licenses/${licenseId}/certificate.pdf`;
-export const invoicePath = (orderId: string) => `/orders/${orderId}/invoice.pdf`;
 
 /** What a buyer sees of their own licensing; the shape is the profile page's (it loads it by URL). */
 export type BuyerLibrary = Omit<ProfileLibrary, "email" | "emailVerified">;

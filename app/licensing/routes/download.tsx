@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getOptionalUser } from "~/accounts/session.server";
 import { clipPath, downloadPath, loginToReturn, parseClipId } from "~/catalog/clip-id";
 import { formatDownloads } from "~/commerce/money";
+import { claimGuestOrdersOf } from "~/commerce/order-lifecycle.server";
 import { buttonClass, Spinner } from "~/components/button";
 import { DownloadIcon } from "~/components/icons";
 import { pageMeta } from "~/components/meta";
@@ -13,7 +14,6 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { findDownloadOffer, startDownload } from "../download-access.server";
 import { LICENSE_TERMS } from "../license-terms";
 import { DOWNLOAD_MESSAGES, formatDate, formatFileSize } from "../messages";
-import { claimGuestOrdersOf } from "../orders.server";
 import { DOWNLOAD_VARIANTS } from "../variants";
 import type { Route } from "./+types/download";
 
