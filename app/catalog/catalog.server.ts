@@ -47,7 +47,7 @@ export async function findClip(id: number): Promise<CatalogClip | undefined> {
 
 /** How many clips the catalogue shows: the number the home page states. */
 export async function countPublishedClips(): Promise<number> {
-  const [row] = await db().select({ count: sql<number>`count(*)::int` }).from(posts).where(isPublished);
+  const [row] = await db().select({ count: sql<number>`count(*)::int` }).from(clips).where(isPublished);
   return row?.count ?? 0;
 }
 
