@@ -58,8 +58,9 @@ describe("clip page", () => {
     await page.getByLabel("Email").fill(DEMO_BUYER.email);
     await page.getByLabel("Password", { exact: true }).fill(DEMO_BUYER.password);
     await page.getByRole("button", { name: "Log In", exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== "/login", { timeout: 30_000 });
     // The download step answers (a buyer without a plan is sent on from there to the plans).
-    await expect.poll(() => visited).toContain(downloadPath(2));
+    await expect.poll(() => visited, { timeout: 15_000 }).toContain(downloadPath(2));
   });
 
   it("Back returns to the previous page, or to /videos when opened on its own", async () => {

@@ -38,7 +38,7 @@ export function Hero() {
             label="Search stock videos"
             placeholder={HOME_SEARCH_PLACEHOLDER}
             className="flex-1 text-left"
-            inputClassName="h-12 w-full rounded-full bg-transparent pr-5 pl-12 text-base outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 placeholder:text-zinc-500 dark:placeholder:text-zinc-400 dark:focus-visible:outline-brand-400"
+            inputClassName="h-12 w-full rounded-full bg-transparent pr-5 pl-12 text-base focus-visible:outline-offset-0 placeholder:text-zinc-500 dark:placeholder:text-zinc-400"
           />
           <button
             type="submit"
