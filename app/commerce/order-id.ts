@@ -5,3 +5,6 @@ export const shortOrderId = (id: string) => id.slice(0, ORDER_ID_DISPLAY_LENGTH)
 
 /** Where a paid order's invoice is read (numbered by commerce, rendered by licensing). */
 export const invoicePath = (orderId: string) => `/orders/${orderId}/invoice.pdf`;
+
+/** The buyer's page of one order. */
+export const orderPath = (orderId: string) => `/orders/${orderId}`;

@@ -149,3 +149,14 @@ export async function releasePromoUse(tx: Executor, orderId: string) {
 export async function recordStripeEvent(event: { id: string; type: string; orderId: string }) {
   await db().insert(stripeEvents).values(event).onConflictDoNothing();
 }
+
+/** The buyer's oldest order still awaiting payment, if any (what a Download press should point to). */
+export async function findOrderAwaitingPayment(userId: string): Promise<Order | null> {
+  const rows = await db()
+    .select()
+    .from(ordersPending)
+    .where(and(eq(ordersPending.userId, userId), eq(ordersPending.status, "awaiting_payment")))
+    .orderBy(ordersPending.createdAt)
+    .limit(1);
+  return rows[0] ?? null;
+}

@@ -42,6 +42,7 @@ export { findInvoiceOfOrder, type Invoice, listInvoiceNumbers } from "./invoice.
 export type { Order } from "./order.queries.server";
 // Reading orders: the pages and the domains above commerce read them through these.
 export {
+  findOrderAwaitingPayment,
   findOrderById,
   findOrderByIdempotencyKey,
   findOrderWithPlanTitle,

@@ -4,6 +4,7 @@ export const commercePages = [
   route("pricing", "commerce/routes/pricing.tsx"),
   route("checkout", "commerce/routes/checkout.tsx"),
   route("checkout/success", "commerce/routes/checkout-success.tsx"),
+  route("orders/:orderId", "commerce/routes/order.tsx"),
 ];
 
 /** Payment hand-offs without the page shell: to Stripe Checkout, and Stripe's webhook. */

@@ -2,8 +2,10 @@ import { can } from "~/accounts/permissions";
 import type { SessionUser } from "~/accounts/session.server";
 import type { ProfileLibrary } from "~/catalog/profile-library";
 import { formatDownloads, formatMoney } from "~/commerce/money";
-import { invoicePath, shortOrderId } from "~/commerce/order-id";
+import { invoicePath, orderPath, shortOrderId } from "~/commerce/order-id";
 import { findInvoiceOfOrder, findOrderWithPlanTitle, listOrdersOfUser } from "~/commerce/orders.server";
+import { PAYMENT_INSTRUCTION_ROWS } from "~/commerce/payment-instructions";
+import { pendingTransferOf } from "~/commerce/payment-instructions.server";
 import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
 import { config } from "~/platform/config.server";
 import { listCurrentEntitlements } from "./entitlement.queries.server";
@@ -60,6 +62,8 @@ export async function getBuyerLibrary(userId: string, now = new Date()): Promise
       totalLabel: formatMoney(order.totalCents),
       dateLabel: formatDate(order.createdAt),
       invoiceUrl: order.status === "paid" || order.status === "refunded" ? invoicePath(order.id) : null,
+      detailsUrl: orderPath(order.id),
+      payment: paymentRows(order),
     })),
   };
 }
@@ -130,4 +134,12 @@ export async function verifyLicense(licenseId: string) {
     licenseeName: license.licenseeName,
     licensedAt: license.createdAt.toISOString(),
   };
+}
+
+/** The bank-transfer details of an unpaid order, as the profile lists them (same as its mail). */
+function paymentRows(order: Parameters<typeof pendingTransferOf>[0]) {
+  const instructions = pendingTransferOf(order);
+  return instructions
+    ? PAYMENT_INSTRUCTION_ROWS.map(({ label, key }) => ({ label, value: instructions[key] }))
+    : null;
 }
