@@ -71,10 +71,10 @@ describe("page shell", () => {
     expect(await page.getByTestId("theme-toggle").getAttribute("aria-label")).toBeNull();
     await page.getByRole("button", { name: "Switch to light theme" }).waitFor();
     await page.emulateMedia({ colorScheme: "light" });
-    await expect.poll(isDark).toBe(false);
+    await expect.poll(isDark, { timeout: 15_000 }).toBe(false);
     // Choosing dark sticks, whatever the system says afterwards and after a reload.
     await page.getByRole("button", { name: "Switch to dark theme" }).click();
-    await expect.poll(isDark).toBe(true);
+    await expect.poll(isDark, { timeout: 15_000 }).toBe(true);
     await page.emulateMedia({ colorScheme: "light" });
     await page.reload();
     expect(await isDark()).toBe(true);
