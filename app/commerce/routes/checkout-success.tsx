@@ -7,7 +7,6 @@ import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { CheckIcon } from "../components/plan-card";
 import { formatMoney } from "../money";
-import { shortOrderId } from "../order-id";
 import { findOrderWithPlanTitle } from "../orders.server";
 import { orderFactsOf, pendingTransferOf } from "../payment-instructions.server";
 import type { Route } from "./+types/checkout-success";
