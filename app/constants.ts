@@ -5,7 +5,8 @@
 export const PRODUCT_NAME = "Verdeo";
 export const SUPPORT_EMAIL = "support@verdeo.com";
 export const CONTACT_EMAIL = "hello@verdeo.com";
-export const COPYRIGHT_YEAR = 2025;
+/** The year in "© <year>": this year, from the clock (UTC, so server and browser agree). */
+export const copyrightYear = (now: Date = new Date()) => now.getUTCFullYear();
 export const LEGAL_LAST_UPDATED = "October 29, 2025";
 export const THEME_STORAGE_KEY = "verdeo-theme";
 

@@ -59,4 +59,14 @@ export const MESSAGES = {
   callbackProcessing: "Completing sign in...",
   callbackFailed: "Something went wrong",
   callbackRedirecting: "Redirecting to login...",
+  emailConfirmed: "Email confirmed",
+  emailAlreadyConfirmed: "Your email address is already confirmed.",
+  confirmationLinkInvalid: "This confirmation link is invalid or has expired. Send yourself a new one.",
 } as const;
+
+/** After sign-up, and on the profile until the address is confirmed. */
+export const checkInbox = (email: string) => `Check your inbox to confirm ${email}`;
+export const confirmationSent = (email: string) => `We sent a new confirmation link to ${email}.`;
+/** The owner's own address: telling them how long to wait reveals nothing. */
+export const confirmationTooSoon = (minutes: number) =>
+  `You asked for several links already. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;

@@ -12,6 +12,8 @@ export const accountStandalone = [
   route("reset-password", "accounts/routes/reset-password.tsx"),
   route("account", "accounts/routes/account.ts"),
   route("logout", "accounts/routes/logout.ts"),
+  route("email-confirmed", "accounts/routes/email-confirmed.ts"),
+  route("resources/verification-mail", "accounts/routes/verification-mail.ts"),
   route("resources/username-availability", "accounts/routes/username-availability.ts"),
   route("api/auth/*", "accounts/routes/api-auth.ts"),
 ];

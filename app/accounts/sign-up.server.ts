@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
+import { enforceRateLimitRules } from "~/platform/rate-limit-policies";
 import { fail, ok, type Result } from "~/platform/result";
 import { auth } from "./auth.server";
 import { hashPassword } from "./password.server";
@@ -65,8 +66,8 @@ export async function signUp(input: Signup & { ip: string; headers: Headers }): 
   return ok({ userId, headers: session.value.headers });
 }
 
-/** Where the mailed verification link leads once it has confirmed the address (signed in). */
-export const VERIFIED_CALLBACK_PATH = "/profile";
+/** Where the mailed verification link leads once it has confirmed the address (signed in): it says so. */
+export const VERIFIED_CALLBACK_PATH = "/email-confirmed";
 
 /** Mails the verification link (through the job queue); a failure is logged, the sign-up stands. */
 export async function requestEmailVerification(email: string) {
@@ -75,4 +76,35 @@ export async function requestEmailVerification(email: string) {
   } catch (error) {
     logger.error({ err: error }, "queueing the verification mail failed");
   }
+}
+
+export type ResendRefusal = "already_verified" | "too_soon";
+
+/**
+ * The confirmation link again, for the signed-in owner of the address. Counted in PostgreSQL under
+ * the same policy as /api/auth/send-verification-email (per client address and per email), so the
+ * two ways in share one budget.
+ */
+export async function resendEmailVerification(
+  person: { email: string; emailVerified?: boolean },
+  ip: string,
+): Promise<
+  | { ok: true }
+  | { ok: false; reason: "already_verified" }
+  | { ok: false; reason: "too_soon"; retryAfterSeconds: number }
+> {
+  if (person.emailVerified) return { ok: false, reason: "already_verified" };
+  const limits = await enforceRateLimitRules("verification_mail", {
+    ip,
+    account: person.email.trim().toLowerCase(),
+  });
+  const refused = [...limits.values()].filter((limit) => !limit.allowed);
+  if (refused.length > 0)
+    return {
+      ok: false,
+      reason: "too_soon",
+      retryAfterSeconds: Math.max(...refused.map((limit) => limit.retryAfterSeconds)),
+    };
+  await requestEmailVerification(person.email);
+  return { ok: true };
 }

@@ -32,9 +32,16 @@ export function applyTheme(theme: Theme) {
 }
 
 /**
- * Runs before first paint. A signed-in user's saved preference (rendered by the server) wins and is
- * written locally; otherwise localStorage decides, as the spec says.
+ * Runs in <head>, before first paint. A signed-in user's saved preference (rendered by the server)
+ * wins and is written locally; else the person's own choice (localStorage, or its cookie mirror);
+ * else, until they choose, the system's `prefers-color-scheme`, followed live and never stored (a
+ * stored value would freeze the system's setting of the first visit into a choice nobody made).
+ * The server cannot see the system setting, so it renders light and this script corrects the class
+ * before anything is painted. The media query list is kept on window: one that nothing references
+ * may be collected, and its change listener with it.
  */
 export function themeBootScript(accountTheme: Theme | null) {
-  return `(function(){try{var k=${JSON.stringify(THEME_STORAGE_KEY)};var a=${JSON.stringify(accountTheme)};var t=a||(localStorage.getItem(k)==="dark"?"dark":"light");document.documentElement.classList.toggle("dark",t==="dark");localStorage.setItem(k,t);document.cookie=${JSON.stringify(`${THEME_COOKIE}=`)}+t+${JSON.stringify(`; ${THEME_COOKIE_ATTRIBUTES}`)}}catch(e){}})();`;
+  const cookie = JSON.stringify(`${THEME_COOKIE}=`);
+  const attributes = JSON.stringify(`; ${THEME_COOKIE_ATTRIBUTES}`);
+  return `(function(){try{var k=${JSON.stringify(THEME_STORAGE_KEY)};var a=${JSON.stringify(accountTheme)};var d=document.documentElement;var chosen=function(){var s=localStorage.getItem(k);if(s==="dark"||s==="light")return s;var m=document.cookie.match(/(?:^|;\\s*)${THEME_COOKIE}=(dark|light)/);return m?m[1]:null};var t=a||chosen();if(t){d.classList.toggle("dark",t==="dark");localStorage.setItem(k,t);document.cookie=${cookie}+t+${attributes};return}var q=matchMedia("(prefers-color-scheme: dark)");window.__verdeoColorScheme=q;d.classList.toggle("dark",q.matches);q.addEventListener("change",function(e){if(!chosen())d.classList.toggle("dark",e.matches)})}catch(e){}})();`;
 }

@@ -3,7 +3,9 @@
 export const HOME_HEADLINE = "Explore motion. Create emotion.";
 export const HOME_SUBTITLE = "Browse professional-quality stock video footage.";
 export const HOME_SEARCH_PLACEHOLDER = "Search stock videos…";
-export const PREVIEW_CAPTION = "Thousands of professional stock videos at your fingertips";
+/** The caption under the home previews: the catalogue's real size, never a promise it cannot keep. */
+export const previewCaption = (clips: number) =>
+  `${clips.toLocaleString("en")} stock ${clips === 1 ? "video" : "videos"} at your fingertips, each one reviewed before it goes live`;
 
 export const HOME_CATEGORIES = [
   "Luxury",
@@ -37,12 +39,12 @@ export const TOP_SEARCHES: TrendingTopic[] = [
   { rank: 2, title: "Tech & Innovation", query: "technology", posterClipId: 2 },
   { rank: 3, title: "Health & Wellness", query: "wellness", posterClipId: 4 },
   { rank: 4, title: "Travel & Adventure", query: "travel", posterClipId: 203 },
-  { rank: 5, title: "Food & Cooking", query: "food", posterClipId: 105 },
+  { rank: 5, title: "Food & Cooking", query: "food", posterClipId: 5 },
   { rank: 6, title: "Fashion & Style", query: "fashion", posterClipId: 7 },
   { rank: 7, title: "Business & Finance", query: "business", posterClipId: 6 },
-  { rank: 8, title: "Nature & Wildlife", query: "nature", posterClipId: 3 },
+  { rank: 8, title: "Nature & Wildlife", query: "nature", posterClipId: 319 },
   { rank: 9, title: "Sports & Fitness", query: "fitness", posterClipId: 104 },
-  { rank: 10, title: "Art & Design", query: "design", posterClipId: 108 },
+  { rank: 10, title: "Art & Design", query: "design", posterClipId: 9 },
 ];
 export const TOP_SEARCHES_LARGE = 3;
 
@@ -73,7 +75,7 @@ export const SHOWCASES: Showcase[] = [
 ];
 
 export const BENEFITS = [
-  { title: "Curated clips", text: "Thousands of hand-picked clips, reviewed for quality." },
+  { title: "Curated clips", text: "Every clip is reviewed by our team before it is published." },
   { title: "Fast, simple downloads", text: "One plan, clear licences, files ready in seconds." },
   { title: "Search by niche and mood", text: "Find the right shot by niche, tone, mood and length." },
 ];
@@ -89,21 +91,27 @@ export const SEARCH_TYPES = {
     suggestions: [
       "Luxury Lifestyle",
       "Technology",
-      "Nature",
+      "Nature & Travel",
       "Wellness",
-      "Food & Travel",
-      "Real Estate",
-      "Cars",
+      "Food",
+      "Business",
+      "Wildlife",
     ],
   },
 } as const;
 export type SearchType = keyof typeof SEARCH_TYPES;
+/** The URL parameter of the search type: ?type=niches searches niche names, not clips. */
+export const SEARCH_TYPE_PARAM = "type";
+export const noNicheMatches = (text: string) => `No niche matches “${text}”.`;
 
-export const TRENDING_CHIPS = ["Sunset", "Drone", "Slow motion", "City night", "Coffee", "Yoga", "Ocean"];
+/** Searches the demo catalogue answers with clips that fit them (tests check each one). */
+export const TRENDING_CHIPS = ["Sunset", "Mountains", "Macro", "Lake", "Flowers", "Abstract", "Ocean"];
 
 export const EMPTY_TITLE = "No videos found";
 export const EMPTY_TEXT = "Try adjusting your filters or explore trending niches.";
 export const RESET_FILTERS = "Reset All Filters";
+/** The anchor of explore's Browse by Niche section: Home's "Browse Niches" lands there. */
+export const NICHE_BROWSER_ID = "browse-niches";
 export const TOP_SEARCHED_NICHES = 3;
 
 export const CLIP_NOT_FOUND = "This video doesn't exist or has been removed.";

@@ -45,6 +45,12 @@ export async function findClip(id: number): Promise<CatalogClip | undefined> {
   return clip;
 }
 
+/** How many clips the catalogue shows: the number the home page states. */
+export async function countPublishedClips(): Promise<number> {
+  const [row] = await db().select({ count: sql<number>`count(*)::int` }).from(clips).where(isPublished);
+  return row?.count ?? 0;
+}
+
 /** The given clips in the given order (missing ids are skipped). */
 export async function listClipsByIds(ids: number[]): Promise<CatalogClip[]> {
   if (ids.length === 0) return [];

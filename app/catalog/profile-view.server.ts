@@ -26,6 +26,8 @@ export async function getProfileView(viewer: SessionUser | null, userId: string 
       role: profile.role,
     },
     isOwner,
+    // Only the owner learns whether (and where) their address still waits for confirmation.
+    unconfirmedEmail: isOwner && viewer && !viewer.emailVerified ? viewer.email : null,
     uploads,
     saved,
     // Downloads and orders are licensing's: the tabs load them by URL (profile-library.tsx).

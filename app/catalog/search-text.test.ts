@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TERMS, parseSearchText, writeSearchText } from "./search-text";
+import { MAX_TERMS, oneEditVariants, parseSearchText, writeSearchText } from "./search-text";
 
 describe("search text", () => {
   it("splits loose words, quoted phrases and excluded words", () => {
@@ -38,5 +38,19 @@ describe("search text", () => {
   it("writes the text back with corrections", () => {
     const text = parseSearchText('oceam "blue sky" -rain');
     expect(writeSearchText(text, new Map([["oceam", "ocean"]]))).toBe('ocean "blue sky" -rain');
+  });
+});
+
+describe("oneEditVariants", () => {
+  it("counts two swapped neighbours as one edit (Damerau): ocaen is one edit from ocean", () => {
+    expect(oneEditVariants("ocaen")).toContain("ocean");
+  });
+  it("holds the deletions, insertions and substitutions too, never the word itself", () => {
+    const variants = oneEditVariants("yoga");
+    expect(variants).toEqual(expect.arrayContaining(["yog", "yogas", "toga"]));
+    expect(variants).not.toContain("yoga");
+  });
+  it("does not reach two edits", () => {
+    expect(oneEditVariants("ocaen")).not.toContain("oceans");
   });
 });

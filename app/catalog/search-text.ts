@@ -57,3 +57,28 @@ export function writeSearchText(text: SearchText, replace: Map<string, string> =
     ...text.excluded.map((word) => `-${word}`),
   ].join(" ");
 }
+
+const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * Every word one edit away from `word` in the Damerau sense: a letter dropped, added or changed, or
+ * two neighbours swapped ("ocaen" → "ocean"). Trigram similarity misses a swap in a short word
+ * (ocaen and ocean share 2 of 10 trigrams), so corrections look these up in the vocabulary first.
+ */
+export function oneEditVariants(word: string): string[] {
+  const letters = [...word];
+  const alphabet = new Set([...ALPHABET, ...letters]);
+  const variants = new Set<string>();
+  const join = (parts: string[]) => parts.join("");
+  for (let index = 0; index <= letters.length; index++) {
+    const before = letters.slice(0, index);
+    const after = letters.slice(index);
+    for (const letter of alphabet) variants.add(join([...before, letter, ...after]));
+    if (index === letters.length) continue;
+    variants.add(join([...before, ...after.slice(1)]));
+    for (const letter of alphabet) variants.add(join([...before, letter, ...after.slice(1)]));
+    if (index < letters.length - 1) variants.add(join([...before, after[1]!, after[0]!, ...after.slice(2)]));
+  }
+  variants.delete(word);
+  return [...variants];
+}

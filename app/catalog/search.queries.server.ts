@@ -210,15 +210,22 @@ export async function countFacets(
 
 /**
  * For each word no published clip matches (not even stemmed), the closest word of the catalogue's
- * vocabulary ('oceam' → 'ocean') by pg_trgm similarity, then by how many clips use it. Stop words and
+ * vocabulary: a word one edit away (`edits`, the word's Damerau variants: 'ocaen' → 'ocean'), else the
+ * most similar by pg_trgm ('oceam' → 'ocean'); ties go to the word more clips use. Stop words and
  * short words are left alone. The vocabulary is small, so this costs little whatever the catalogue's
  * size. A word of one lexeme is looked up in the postings (one index probe): asked of the search
  * vectors' GIN index, a common word read its whole posting list, 80 ms at 1,000,000 clips.
  */
-export async function findCorrections(words: string[], minLength: number, minSimilarity: number) {
+export async function findCorrections(
+  words: string[],
+  minLength: number,
+  minSimilarity: number,
+  edits: (word: string) => string[],
+) {
   const candidates = words.filter((word) => word.length >= minLength);
   const corrections = new Map<string, string>();
   if (candidates.length === 0) return corrections;
+  const editOf = candidates.flatMap((word) => edits(word).map((variant) => [word, variant] as const));
   const rows = await db().execute<{ word: string; term: string }>(sql`
     select w.word, t.term
     from unnest(${sql.param(candidates)}::text[]) as w(word)
@@ -226,9 +233,16 @@ export async function findCorrections(words: string[], minLength: number, minSim
       select plainto_tsquery('english', w.word) as q, tsvector_to_array(to_tsvector('english', w.word)) as lexemes
     ) tsq
     cross join lateral (
-      select term from search_terms
-      where term % w.word and term <> w.word and similarity(term, w.word) >= ${minSimilarity}
-      order by similarity(term, w.word) desc, documents desc, term
+      select term from (
+        select s.term, 0 as edits, 1::real as closeness, s.documents
+        from unnest(${sql.param(editOf.map(([word]) => word))}::text[], ${sql.param(editOf.map(([, variant]) => variant))}::text[]) as e(word, variant)
+        join search_terms s on s.term = e.variant
+        where e.word = w.word
+        union all
+        select term, 1, similarity(term, w.word), documents from search_terms
+        where term % w.word and term <> w.word and similarity(term, w.word) >= ${minSimilarity}
+      ) nearby
+      order by edits, closeness desc, documents desc, term
       limit 1
     ) t
     where numnode(tsq.q) > 0

@@ -26,7 +26,13 @@ import {
 } from "./search.queries.server";
 import { MIN_TERM_LENGTH } from "./search-index.server";
 import { recordSearch } from "./search-stats.queries.server";
-import { isEmptySearch, parseSearchText, type SearchText, writeSearchText } from "./search-text";
+import {
+  isEmptySearch,
+  oneEditVariants,
+  parseSearchText,
+  type SearchText,
+  writeSearchText,
+} from "./search-text";
 
 export { PAGE_SIZE } from "./explore-query.server";
 
@@ -41,7 +47,7 @@ async function resolveText(query: ExploreQuery) {
   if (query.exact || typed.words.length === 0)
     return { text: typed, correctedQuery: null, plan: await findSearchPlan(typed) };
   const [corrections, typedPlan] = await Promise.all([
-    findCorrections(typed.words, MIN_TERM_LENGTH, MIN_SIMILARITY),
+    findCorrections(typed.words, MIN_TERM_LENGTH, MIN_SIMILARITY, oneEditVariants),
     findSearchPlan(typed),
   ]);
   if (corrections.size === 0) return { text: typed, correctedQuery: null, plan: typedPlan };

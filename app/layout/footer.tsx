@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Logo } from "~/components/logo";
-import { CONTACT_EMAIL, COPYRIGHT_YEAR, PRODUCT_NAME } from "~/constants";
+import { CONTACT_EMAIL, copyrightYear, PRODUCT_NAME } from "~/constants";
 
 const COLUMNS = [
   {
@@ -80,7 +80,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-zinc-200 py-6 text-center text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-        © {COPYRIGHT_YEAR} {PRODUCT_NAME}. All rights reserved.
+        © <span suppressHydrationWarning>{copyrightYear()}</span> {PRODUCT_NAME}. All rights reserved.
       </div>
     </footer>
   );

@@ -24,8 +24,5 @@ export function formatDate(value: string | Date): string {
   return dateFormatter.format(typeof value === "string" ? new Date(value) : value);
 }
 
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-}
+// One formatter for every page that shows a file's size (the clip page too).
+export { formatFileSize } from "~/platform/file-size";

@@ -14,7 +14,9 @@ describe("profile", () => {
     await signUp(page, newAccount());
     const tabs = page.getByRole("tablist", { name: "Profile sections" });
     for (const name of ["Uploads", "Saved", "Downloads"]) await tabs.getByRole("tab", { name }).waitFor();
-    // A plain user: the become-a-creator prompt with the creators-hub link.
+    // A plain user opens on Downloads; Uploads holds the become-a-creator prompt with the creators-hub link.
+    await page.getByText("No downloads yet").waitFor();
+    await tabs.getByRole("tab", { name: "Uploads" }).click();
     await page.getByText("Become a creator").waitFor();
     expect(await page.getByRole("link", { name: "Visit the Creators Hub" }).getAttribute("href")).toBe(
       "/creators-hub",

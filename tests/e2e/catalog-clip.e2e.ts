@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ROLE_BADGES } from "~/accounts/roles";
 import { CLIP_NOT_FOUND, SAVE_FAILED } from "~/catalog/catalog-content";
+import { downloadPath } from "~/catalog/clip-id";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
-import { signInByCookie } from "./accounts-helpers";
+import { DEMO_BUYER, signInByCookie } from "./accounts-helpers";
 import { expectAccessible, newPage } from "./browser";
 import { saveMenu } from "./save-menu";
 
@@ -40,7 +41,7 @@ describe("clip page", () => {
     expect(await badge.textContent()).toContain(ROLE_BADGES.creator.label);
   });
 
-  it("Download sends a visitor to log in and back to the clip, never to a coming-soon alert", async () => {
+  it("Download sends a visitor to log in and then on to the download step, never to a coming-soon alert", async () => {
     const page = await newPage();
     let alerted = false;
     page.on("dialog", (dialog) => {
@@ -50,8 +51,16 @@ describe("clip page", () => {
     await page.goto("/video/2");
     await page.getByRole("link", { name: "Download" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/video/2");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(downloadPath(2));
     expect(alerted).toBe(false);
+    const visited: string[] = [];
+    page.on("request", (request) => visited.push(new URL(request.url()).pathname.replace(/\.data$/, "")));
+    await page.getByLabel("Email").fill(DEMO_BUYER.email);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_BUYER.password);
+    await page.getByRole("button", { name: "Log In", exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== "/login", { timeout: 30_000 });
+    // The download step answers (a buyer without a plan is sent on from there to the plans).
+    await expect.poll(() => visited, { timeout: 15_000 }).toContain(downloadPath(2));
   });
 
   it("Back returns to the previous page, or to /videos when opened on its own", async () => {

@@ -34,7 +34,7 @@ describe("discovery", () => {
     await page.goto("/videos");
     await page.getByRole("navigation", { name: "Sort" }).getByRole("link", { name: "Shortest" }).click();
     await page.waitForURL("**/videos?sort=shortest");
-    await page.getByRole("button", { name: /Filters/ }).click();
+    await page.getByTestId("filters").locator("summary").click();
     await page.locator('[data-facet="orientation:portrait"]').click();
     await page.waitForURL("**/videos?orientation=portrait&sort=shortest");
     await page.locator('[data-facet="orientation:square"]').click();

@@ -18,8 +18,9 @@ const expectCount = (page: Page, count: number) =>
   );
 
 async function openFilters(page: Page) {
-  const toggle = page.getByRole("button", { name: /Filters/ });
-  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  const details = page.getByTestId("filters");
+  if (!(await details.evaluate((element: HTMLDetailsElement) => element.open)))
+    await details.locator("summary").click();
 }
 
 // These tests count the demo catalogue; the studio journey publishes a clip only while unlocked.

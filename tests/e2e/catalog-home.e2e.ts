@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOME_CATEGORIES, PREVIEW_CAPTION, TOP_SEARCHES } from "~/catalog/catalog-content";
+import { HOME_CATEGORIES, TOP_SEARCHES } from "~/catalog/catalog-content";
 import { expectAccessible, newPage } from "./browser";
 
 describe("home", () => {
@@ -43,13 +43,15 @@ describe("home", () => {
     await page.waitForURL(`**/videos?q=${TOP_SEARCHES[1].query}`);
   });
 
-  it("a preview opens its clip page in a new tab", async () => {
+  it("a preview opens its clip page in the same tab, like every other card", async () => {
     const page = await newPage();
     await page.goto("/");
     const preview = page.locator('[data-preview-id="2"]').first();
-    const [tab] = await Promise.all([page.context().waitForEvent("page"), preview.click({ force: true })]);
-    await tab.waitForURL("**/video/2");
-    await tab.getByRole("heading", { name: "Hexagon Tiles over a Nebula" }).waitFor();
+    expect(await preview.getAttribute("target")).toBeNull();
+    await preview.click({ force: true });
+    await page.waitForURL("**/video/2");
+    expect(page.context().pages()).toHaveLength(1);
+    await page.getByRole("heading", { level: 1 }).waitFor();
   });
 
   it("shows twenty previews three times each, fetching video only for those near the screen", async () => {
@@ -59,7 +61,7 @@ describe("home", () => {
       if (request.url().includes("/media/clips/")) videoRequests.push(request.url());
     });
     await page.goto("/");
-    await page.getByText(PREVIEW_CAPTION).waitFor();
+    await page.locator("#preview-caption").waitFor();
     expect(await page.locator("[data-preview-id]").count()).toBe(60);
     // Clip 1 is on screen at load and starts 150 ms after mount.
     await page.waitForFunction(() => {
@@ -92,7 +94,7 @@ describe("home", () => {
   it("with reduced motion the strips stand still and nothing autoplays", async () => {
     const page = await newPage({ reducedMotion: "reduce" });
     await page.goto("/");
-    await page.getByText(PREVIEW_CAPTION).waitFor();
+    await page.locator("#preview-caption").waitFor();
     await page.waitForTimeout(1_500);
     const animations = await page
       .getByTestId("marquee-track")

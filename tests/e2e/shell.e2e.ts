@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COPYRIGHT_YEAR, THEME_STORAGE_KEY } from "~/constants";
+import { THEME_STORAGE_KEY } from "~/constants";
 import { HEADER_LINKS } from "~/layout/nav-links";
 import { expectAccessible, newPage, PHONE } from "./browser";
 
@@ -31,7 +31,7 @@ describe("page shell", () => {
       "/contact",
     );
     expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
-    expect(await footer.textContent()).toContain(`© ${COPYRIGHT_YEAR}`);
+    expect(await footer.textContent()).toContain(`© ${new Date().getUTCFullYear()}`);
   });
 
   it("the theme toggle switches to dark and the choice survives a reload without a flash", async () => {
@@ -48,6 +48,37 @@ describe("page shell", () => {
     expect(html).toMatch(/<html[^>]*class="dark"/);
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+  });
+
+  it("a first visit follows the system's dark preference from the first paint, live, until the person chooses", async () => {
+    const page = await newPage({ colorScheme: "dark" });
+    // The class <html> has when <body> starts: what the first paint shows.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.body) return;
+        (window as unknown as { classAtBody: string }).classAtBody = document.documentElement.className;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/");
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+    expect(await page.evaluate(() => (window as unknown as { classAtBody: string }).classAtBody)).toContain(
+      "dark",
+    );
+    expect(await isDark()).toBe(true);
+    // Nothing stored: the system's setting is not a choice.
+    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBeNull();
+    expect(await page.getByTestId("theme-toggle").getAttribute("aria-label")).toBeNull();
+    await page.getByRole("button", { name: "Switch to light theme" }).waitFor();
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect.poll(isDark, { timeout: 15_000 }).toBe(false);
+    // Choosing dark sticks, whatever the system says afterwards and after a reload.
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect.poll(isDark, { timeout: 15_000 }).toBe(true);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.reload();
+    expect(await isDark()).toBe(true);
+    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe("dark");
   });
 
   it("an unknown path shows the not-found page with HTTP 404", async () => {

@@ -221,6 +221,15 @@ describe("phrases, exclusions and corrections", () => {
     expect(exact).toMatchObject({ total: 0, correctedQuery: null });
   });
 
+  it("counts two swapped letters as one edit (sunest, like ocaen, shares too few trigrams to be found by them)", async () => {
+    const swapped = await searchClips(query("q=sunest"));
+    expect(swapped.correctedQuery).toBe("sunset");
+    expect(swapped.clips.map((clip) => clip.id)).toEqual([ids.yacht]);
+    const short = await searchClips(query("q=yoag+mronign"));
+    expect(short.correctedQuery).toBe("yoga mronign");
+    expect((await searchClips(query("q=mornign"))).correctedQuery).toBe("morning");
+  });
+
   it("does not correct a word the catalogue knows, even in another form", async () => {
     expect((await searchClips(query("q=yachts"))).correctedQuery).toBeNull();
   });

@@ -8,7 +8,7 @@ import { clips } from "~/catalog/schema.server";
 import { searchClips } from "~/catalog/search.server";
 import { failStuckClips, STUCK_AFTER_HOURS } from "~/media/processing.server";
 import { db } from "~/platform/db/client.server";
-import { DEMO_CLIPS, DEMO_IMAGES, DEMO_NICHES } from "../../server/seed/demo-content";
+import { DEMO_CLIPS, DEMO_IMAGES, DEMO_NICHES, DEMO_STUDIO_CLIPS } from "../../server/seed/demo-content";
 import { seedDemoContent } from "../../server/seed/seed";
 import { useTestDatabase } from "../setup/database";
 
@@ -60,6 +60,45 @@ describe("demo catalogue", () => {
     expect(await failStuckClips()).toBe(1);
     expect((await findLifecycleClip(clip!.id))?.status).toBe("failed");
     await moveClip({ clipId: clip!.id, transition: "demo", actor: { by: "seed" }, to: "published" });
+  });
+
+  it("every clip is made from its own photograph or render (only the failing phone clip reuses one)", () => {
+    const looks = [...DEMO_CLIPS, ...DEMO_STUDIO_CLIPS.filter((clip) => clip.state !== "failed")].map(
+      (clip) => clip.look[0],
+    );
+    expect(looks.filter((image, index) => looks.indexOf(image) !== index)).toEqual([]);
+    expect(new Set(looks).size).toBe(DEMO_IMAGES.length);
+  });
+
+  /** Whether a clip is about `word` by what it shows: its title, tags, niche or sub-niche (not a passing mention). */
+  const isAbout = (clipId: number, word: string) => {
+    const clip = DEMO_CLIPS.find((item) => item.id === clipId);
+    if (!clip) return false;
+    const niche = DEMO_NICHES.find((item) => item.id === clip.nicheId)!;
+    const stem = word.toLowerCase().replace(/s$/, "");
+    return [clip.title, clip.subNiche, niche.name, ...clip.tags].some((text) =>
+      text.toLowerCase().includes(stem),
+    );
+  };
+
+  it.each([...TRENDING_CHIPS, ...TOP_SEARCHES.map((topic) => topic.query)])(
+    "every clip %s finds is about it",
+    async (words) => {
+      const result = await searchClips(parseExploreQuery(new URLSearchParams({ q: words })), 100);
+      expect(result.total).toBeGreaterThan(0);
+      const off = result.clips.filter((clip) => !words.split(" ").some((word) => isAbout(clip.id, word)));
+      expect(off.map((clip) => clip.title)).toEqual([]);
+    },
+  );
+
+  it("each top search is pictured by a clip it finds", async () => {
+    for (const topic of TOP_SEARCHES) {
+      const result = await searchClips(parseExploreQuery(new URLSearchParams({ q: topic.query })), 100);
+      expect(
+        result.clips.map((clip) => clip.id),
+        topic.title,
+      ).toContain(topic.posterClipId);
+    }
   });
 
   it.each(HOME_CATEGORIES)("the home category chip %s leads to results", async (chip) => {

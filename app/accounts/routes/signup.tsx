@@ -6,11 +6,12 @@ import { PASSWORD_MIN } from "~/constants";
 import { fieldErrors, formReply } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
+import { redirectWithToast } from "~/platform/toast.server";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { FormError, FormField } from "../components/form-field";
 import { OrDivider, SocialButtons } from "../components/social-buttons";
 import { UsernameField, useUsernameCheck } from "../components/username-field";
-import { MESSAGES } from "../messages";
+import { checkInbox, MESSAGES } from "../messages";
 import { redirectTarget } from "../safe-redirect";
 import { getOptionalUser } from "../session.server";
 import { type SignUpRefusal, signUp } from "../sign-up.server";
@@ -54,8 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   for (const cookie of result.value.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  // Back to where the visitor was going (a clip they wanted to save), else the profile.
-  return redirect(redirectTarget(request), { headers });
+  // Back to where the visitor was going (a clip they wanted to save), else the profile; either way
+  // told where the confirmation link went (the profile offers to send it again).
+  return redirectWithToast(
+    redirectTarget(request),
+    { message: checkInbox(parsed.data.email), type: "success" },
+    { headers },
+  );
 }
 
 const FIELDS = ["firstName", "lastName", "username", "email", "password"] as const;

@@ -32,8 +32,12 @@ function ResultCard({ clip, onPreview }: { clip: CatalogClip; onPreview: (opener
           {clip.license}
         </span>
       </div>
-      <h3 className="mt-1.5 truncate text-sm font-semibold">
-        <Link to={clipPath(clip.id)} className="hover:text-brand-700 dark:hover:text-brand-400">
+      {/* The link truncates, not the heading: a clipping heading would cut off the link's focus ring. */}
+      <h3 className="mt-1.5 text-sm font-semibold">
+        <Link
+          to={clipPath(clip.id)}
+          className="block truncate rounded-sm hover:text-brand-700 dark:hover:text-brand-400"
+        >
           {clip.title}
         </Link>
       </h3>

@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { SUGGESTION_ROTATION_MS } from "~/constants";
-import type { Niche } from "../catalog.server";
-import { SEARCH_TYPES, type SearchType } from "../catalog-content";
+import { SEARCH_TYPE_PARAM, SEARCH_TYPES, type SearchType } from "../catalog-content";
 import { type ExploreQuery, exploreSearch, FILTER_NAMES } from "../explore-url";
 import { SearchSuggest } from "./search-suggest";
 
@@ -22,52 +21,44 @@ function useRotating(list: readonly string[]) {
 
 /**
  * The explore search box. Its placeholder names the search type (videos or niches) and a suggestion
- * that rotates. Searching niches selects the first niche whose name contains the text.
+ * that rotates. The type travels with the form (?type=niches), so the server, not the browser,
+ * decides what a Niches search means: it works before the page's script has loaded, or without it.
  */
-export function ExploreSearch({
-  query,
-  niches,
-}: {
-  query: ExploreQuery;
-  niches: Pick<Niche, "id" | "name">[];
-}) {
-  const [type, setType] = useState<SearchType>("videos");
-  const [text, setText] = useState(query.q);
+export function ExploreSearch({ query, nicheMiss }: { query: ExploreQuery; nicheMiss: string | null }) {
+  const [type, setType] = useState<SearchType>(nicheMiss ? "niches" : "videos");
+  const [text, setText] = useState(nicheMiss ?? query.q);
   const suggestion = useRotating(SEARCH_TYPES[type].suggestions);
-  const navigate = useNavigate();
   // Follow the URL (Reset, Back) in the same render, not an effect later: the box never shows stale text.
   const [shownQuery, setShownQuery] = useState(query.q);
   if (shownQuery !== query.q) {
     setShownQuery(query.q);
     setText(query.q);
   }
+  const navigate = useNavigate();
 
+  // With the script loaded, the URL names the type only for a Niches search (shared links stay short).
   function submit(event: React.FormEvent<HTMLFormElement>) {
-    if (type !== "niches") return;
     event.preventDefault();
-    const wanted = text.trim().toLowerCase();
-    const niche = wanted ? niches.find((item) => item.name.toLowerCase().includes(wanted)) : undefined;
-    navigate(
-      `/videos${exploreSearch(niche ? { ...query, q: "", niche: [niche.id], sub: null, page: 1 } : { ...query, q: text.trim(), exact: false, page: 1 })}`,
-    );
+    const q = text.trim();
+    const search = exploreSearch({ ...query, q, exact: false, page: 1 });
+    const typed = type === "niches" && q ? `${search}&${SEARCH_TYPE_PARAM}=niches` : search;
+    navigate(`/videos${typed}`);
   }
 
   return (
-    <div>
+    <Form method="get" action="/videos" role="search" onSubmit={submit}>
       <fieldset className="mb-3 inline-flex rounded-full bg-zinc-100 p-1 dark:bg-zinc-800">
         <legend className="sr-only">Search type</legend>
         {(Object.keys(SEARCH_TYPES) as SearchType[]).map((key) => (
           <label
             key={key}
-            className={`cursor-pointer rounded-full px-4 py-1.5 text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 ${
-              type === key
-                ? "bg-white text-brand-800 shadow-sm dark:bg-zinc-950 dark:text-brand-300"
-                : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-white"
+            className={`cursor-pointer rounded-full px-4 py-1.5 text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 dark:has-[:focus-visible]:outline-brand-400 has-[:checked]:bg-white has-[:checked]:text-brand-800 has-[:checked]:shadow-sm dark:has-[:checked]:bg-zinc-950 dark:has-[:checked]:text-brand-300 ${
+              type === key ? "" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-white"
             }`}
           >
             <input
               type="radio"
-              name="search-type"
+              name={SEARCH_TYPE_PARAM}
               value={key}
               checked={type === key}
               onChange={() => setType(key)}
@@ -77,7 +68,7 @@ export function ExploreSearch({
           </label>
         ))}
       </fieldset>
-      <Form method="get" action="/videos" role="search" onSubmit={submit} className="flex gap-2">
+      <div className="flex gap-2">
         {FILTER_NAMES.flatMap((name) =>
           query[name].map((value) => (
             <input key={`${name}:${value}`} type="hidden" name={name} value={value} />
@@ -102,7 +93,7 @@ export function ExploreSearch({
         >
           Search
         </button>
-      </Form>
-    </div>
+      </div>
+    </Form>
   );
 }

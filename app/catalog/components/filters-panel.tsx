@@ -1,5 +1,6 @@
-import { useId, useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
+import { buttonClass } from "~/components/button";
 import { ChevronDownIcon, FiltersIcon } from "~/components/icons";
 import type { Facet } from "../catalog-clip";
 import {
@@ -66,17 +67,27 @@ function FacetOption({
   );
 }
 
+/** The button under the open filters on a phone: closes them and shows the results. */
+export const showResultsLabel = (total: number, capped: boolean) =>
+  `Show ${capped ? `${formatCount(total)}+` : formatCount(total)} ${total === 1 ? "result" : "results"}`;
+
 /**
  * The facets with their counts. Several values of a facet widen the search, facets narrow each
- * other; each count says what choosing that value would show.
+ * other; each count says what choosing that value would show. A <details> disclosure: it opens and
+ * closes without JavaScript, and stays open while facet links navigate in place.
  */
 export function FiltersPanel({
   query,
   facets,
+  total,
+  capped = false,
   basePath = "/videos",
 }: {
   query: ExploreQuery;
   facets: Facet[];
+  /** How many clips the current choice shows (the phone's "Show N results" button). */
+  total: number;
+  capped?: boolean;
   basePath?: string;
 }) {
   const active = facets.reduce(
@@ -86,20 +97,22 @@ export function FiltersPanel({
   // Closed at first even with filters chosen: open, the facets fill a phone's screen and push the
   // results below the fold. The chosen values stay in sight as one scrollable row of chips.
   const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const details = useRef<HTMLDetailsElement>(null);
   const chosen = facets.flatMap((facet) =>
     facet.values.filter((value) => value.selected).map((value) => ({ facet, value })),
   );
   return (
-    <section className="rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      <h2>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((value) => !value)}
-          className="flex w-full items-center justify-between gap-4 px-5 py-3 text-left text-base font-semibold"
-        >
+    <section
+      aria-label="Filters"
+      className="rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <details
+        ref={details}
+        data-testid="filters"
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+        className="group/filters"
+      >
+        <summary className="flex w-full cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-3 text-left text-base font-semibold [&::-webkit-details-marker]:hidden">
           <span className="flex items-center gap-2">
             <FiltersIcon className="size-5 text-brand-700 dark:text-brand-400" />
             Filters
@@ -109,11 +122,46 @@ export function FiltersPanel({
               </span>
             ) : null}
           </span>
-          <ChevronDownIcon className={`size-5 transition-transform ${open ? "rotate-180" : ""}`} />
-        </button>
-      </h2>
+          <ChevronDownIcon className="size-5 transition-transform group-open/filters:rotate-180" />
+        </summary>
+        <div className="grid gap-x-8 gap-y-5 border-t border-zinc-200 px-5 py-5 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[1.5fr_repeat(6,minmax(0,1fr))] dark:border-zinc-800">
+          {facets.map((facet) => (
+            <fieldset key={facet.name} data-testid={`facet-${facet.name}`}>
+              <legend className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+                {facet.label}
+              </legend>
+              <ul className="space-y-0.5">
+                {facet.values.map((value) => (
+                  <FacetOption
+                    key={value.value}
+                    query={query}
+                    facet={facet}
+                    value={value}
+                    basePath={basePath}
+                  />
+                ))}
+              </ul>
+            </fieldset>
+          ))}
+        </div>
+        <div className="border-t border-zinc-200 px-5 py-3 sm:hidden dark:border-zinc-800">
+          {/* Without a script the link still takes the phone down to the results. */}
+          {/* biome-ignore lint/a11y/useValidAnchor: a real link to the results; the script only closes the panel on the way */}
+          <a
+            href="#results-heading"
+            onClick={(event) => {
+              event.preventDefault();
+              if (details.current) details.current.open = false;
+              document.getElementById("results-heading")?.scrollIntoView({ block: "start" });
+            }}
+            className={buttonClass("primary", "w-full justify-center")}
+          >
+            {showResultsLabel(total, capped)}
+          </a>
+        </div>
+      </details>
       {chosen.length > 0 && !open ? (
-        <ul aria-label="Active filters" className="flex gap-2 overflow-x-auto px-5 pb-3">
+        <ul aria-label="Active filters" className="flex gap-2 overflow-x-auto px-5 pt-1 pb-3">
           {chosen.map(({ facet, value }) => (
             <li key={`${facet.name}:${value.value}`} className="shrink-0">
               <ChipLink
@@ -130,30 +178,6 @@ export function FiltersPanel({
           ))}
         </ul>
       ) : null}
-      <div
-        id={panelId}
-        hidden={!open}
-        className="grid gap-x-8 gap-y-5 border-t border-zinc-200 px-5 py-5 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[1.5fr_repeat(6,minmax(0,1fr))] dark:border-zinc-800"
-      >
-        {facets.map((facet) => (
-          <fieldset key={facet.name} data-testid={`facet-${facet.name}`}>
-            <legend className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
-              {facet.label}
-            </legend>
-            <ul className="space-y-0.5">
-              {facet.values.map((value) => (
-                <FacetOption
-                  key={value.value}
-                  query={query}
-                  facet={facet}
-                  value={value}
-                  basePath={basePath}
-                />
-              ))}
-            </ul>
-          </fieldset>
-        ))}
-      </div>
     </section>
   );
 }
@@ -163,7 +187,7 @@ export function SortBar({ query, basePath = "/videos" }: { query: ExploreQuery; 
   const current = effectiveSort(query);
   const sorts = query.q ? SORTS : SORTS.filter((sort) => sort !== "relevance");
   return (
-    <nav aria-label="Sort" className="flex items-center gap-2 overflow-x-auto pb-1">
+    <nav aria-label="Sort" className="-m-1 flex items-center gap-2 overflow-x-auto p-1 pb-2">
       <span className="shrink-0 text-sm font-semibold text-zinc-600 dark:text-zinc-400">Sort:</span>
       {sorts.map((sort) => (
         <ChipLink

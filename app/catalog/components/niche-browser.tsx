@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Niche } from "../catalog.server";
+import { NICHE_BROWSER_ID } from "../catalog-content";
 import { type ExploreQuery, exploreSearch } from "../explore-url";
 import { ChipLink } from "./chip";
 import { NicheIcon } from "./niche-icon";
@@ -12,8 +13,8 @@ export function NicheBrowser({ query, niches }: { query: ExploreQuery; niches: N
   const only = query.niche.length === 1 ? query.niche[0] : null;
   const selected = niches.find((niche) => niche.id === only);
   return (
-    <section aria-labelledby="browse-niche">
-      <h2 id="browse-niche" className="mb-4 text-xl font-bold tracking-tight">
+    <section id={NICHE_BROWSER_ID} aria-labelledby="browse-niche-title" className="scroll-mt-24">
+      <h2 id="browse-niche-title" className="mb-4 text-xl font-bold tracking-tight">
         Browse by Niche
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClass, Spinner } from "~/components/button";
 import { LIBRARY_URL, type ProfileLibrary } from "../profile-library";
@@ -81,13 +81,12 @@ export function DownloadsPanel({
   );
 }
 
-/** The Orders tab: email verification, running plans, and every order with its invoice. */
+/** The Orders tab: running plans, and every order with its invoice. */
 export function OrdersPanel({ library, loading }: { library: ProfileLibrary | null; loading: boolean }) {
   if (loading) return <Loading />;
   if (!library) return null;
   return (
     <div className="space-y-8">
-      {library.emailVerified ? null : <VerifyEmailNotice email={library.email} />}
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="text-lg font-semibold">
           Your plans
@@ -174,51 +173,6 @@ export function OrdersPanel({ library, loading }: { library: ProfileLibrary | nu
           </ul>
         )}
       </section>
-    </div>
-  );
-}
-
-/** Guest orders join the account once its address is verified; the mail goes through the auth guard. */
-function VerifyEmailNotice({ email }: { email: string }) {
-  const [state, setState] = useState<"idle" | "sending" | "sent" | "failed">("idle");
-  async function send() {
-    setState("sending");
-    try {
-      const response = await fetch("/api/auth/send-verification-email", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email, callbackURL: "/profile" }),
-      });
-      setState(response.ok ? "sent" : "failed");
-    } catch {
-      setState("failed");
-    }
-  }
-  return (
-    <div className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950/40">
-      <p className="font-semibold">Confirm your email address</p>
-      <p className="mt-1 text-zinc-700 dark:text-zinc-300">
-        Orders placed with {email} before you signed up appear here once you confirm the address.
-      </p>
-      {state === "sent" ? (
-        <p role="status" className="mt-2 font-medium">
-          We sent a confirmation link to {email}.
-        </p>
-      ) : (
-        <button
-          type="button"
-          onClick={send}
-          disabled={state === "sending"}
-          className={buttonClass("secondary", "mt-3 !px-4 !py-2")}
-        >
-          {state === "sending" ? "Sending…" : "Send confirmation link"}
-        </button>
-      )}
-      {state === "failed" ? (
-        <p role="alert" className="mt-2 text-red-700 dark:text-red-400">
-          We could not send the link. Please try again in a minute.
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { pageMeta } from "~/components/meta";
 import type { RouteHandle } from "~/platform/route-handle";
-import { listClipsByIds } from "../catalog.server";
-import { PREVIEW_ROW_BOTTOM, PREVIEW_ROW_TOP, SHOWCASES } from "../catalog-content";
+import { countPublishedClips, listClipsByIds } from "../catalog.server";
+import { PREVIEW_ROW_BOTTOM, PREVIEW_ROW_TOP, SHOWCASES, TOP_SEARCHES } from "../catalog-content";
 import { Hero } from "../components/home/hero";
 import { PreviewRows } from "../components/home/preview-rows";
 import { Showcase } from "../components/home/showcase";
@@ -12,15 +12,29 @@ import type { Route } from "./+types/home";
 export const handle: RouteHandle = { cache: "public-page" };
 
 export async function loader() {
-  const ids = [...PREVIEW_ROW_TOP, ...PREVIEW_ROW_BOTTOM, ...SHOWCASES.map((showcase) => showcase.clipId)];
-  const clips = (await listClipsByIds([...new Set(ids)])).map(({ id, title, thumbnailUrl, videoUrl }) => ({
+  const ids = [
+    ...PREVIEW_ROW_TOP,
+    ...PREVIEW_ROW_BOTTOM,
+    ...SHOWCASES.map((showcase) => showcase.clipId),
+    ...TOP_SEARCHES.map((topic) => topic.posterClipId),
+  ];
+  const [rows, clipCount] = await Promise.all([listClipsByIds([...new Set(ids)]), countPublishedClips()]);
+  const clips = rows.map(({ id, title, thumbnailUrl, videoUrl }) => ({
     id,
     title,
     thumbnailUrl,
     videoUrl,
   }));
   const pick = (wanted: number[]) => clips.filter((clip) => wanted.includes(clip.id));
-  return { top: pick(PREVIEW_ROW_TOP), bottom: pick(PREVIEW_ROW_BOTTOM), showcase: clips };
+  // A topic's picture is its clip's own poster: posters live in each clip's folder, wherever storage puts it.
+  const posters = Object.fromEntries(clips.map((clip) => [clip.id, clip.thumbnailUrl]));
+  return {
+    top: pick(PREVIEW_ROW_TOP),
+    bottom: pick(PREVIEW_ROW_BOTTOM),
+    showcase: clips,
+    posters,
+    clipCount,
+  };
 }
 
 export const meta = () =>
@@ -33,8 +47,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main>
       <Hero />
-      <PreviewRows top={loaderData.top} bottom={loaderData.bottom} />
-      <TopSearches />
+      <PreviewRows top={loaderData.top} bottom={loaderData.bottom} clipCount={loaderData.clipCount} />
+      <TopSearches posters={loaderData.posters} />
       <Showcase clips={loaderData.showcase} />
     </main>
   );

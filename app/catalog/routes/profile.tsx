@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { Form, isRouteErrorResponse } from "react-router";
 import { z } from "zod";
 import { Avatar } from "~/accounts/avatar";
+import { ConfirmEmailNotice } from "~/accounts/components/confirm-email-notice";
 import { ProfileEditor } from "~/accounts/components/profile-editor";
 import { MESSAGES } from "~/accounts/messages";
 import { editProfile, type ProfileEditRefusal } from "~/accounts/profile-edit.server";
@@ -65,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, isOwner, uploads, saved } = loaderData;
+  const { profile, isOwner, uploads, saved, unconfirmedEmail } = loaderData;
   const [editing, setEditing] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const done = useCallback(() => {
@@ -113,6 +114,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <ProfileEditor username={profile.username} onPreview={setPreview} onDone={done} />
         ) : null}
       </section>
+      {unconfirmedEmail ? <ConfirmEmailNotice email={unconfirmedEmail} /> : null}
       <ProfileTabs role={profile.role} isOwner={isOwner} uploads={uploads} saved={saved} />
     </main>
   );

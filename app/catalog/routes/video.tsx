@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/button";
 import { ChevronLeftIcon, DownloadIcon } from "~/components/icons";
 import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
+import { formatFileSize } from "~/platform/file-size";
 import type { RouteHandle } from "~/platform/route-handle";
 import { findClip, findClipDetails, listMoreFromCreator, listSimilarClips } from "../catalog.server";
 import { CLIP_NOT_FOUND } from "../catalog-content";
@@ -78,12 +79,6 @@ export const meta: Route.MetaFunction = ({ data }) => {
     { tagName: "link", rel: "canonical", href: url(clipPath(clip.id)) },
   ];
 };
-
-function formatBytes(bytes: number) {
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
-  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1e3))} KB`;
-}
 
 /** Back goes back in history, or to explore when the clip was opened in a new tab. */
 function BackButton() {
@@ -167,7 +162,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
               ["Frame rate", details?.frameRate ? `${Math.round(details.frameRate * 100) / 100} fps` : "—"],
               ["Duration", formatDuration(clip.durationSeconds)],
               ["Orientation", clip.orientation],
-              ["Original file", details?.fileSizeBytes ? formatBytes(details.fileSizeBytes) : "—"],
+              ["Original file", details?.fileSizeBytes ? formatFileSize(details.fileSizeBytes) : "—"],
               ["Codec", details?.codec ?? "—"],
               ["Colour tone", clip.colorTone],
               ["Mood", clip.mood],

@@ -1,9 +1,16 @@
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { pageMeta } from "~/components/meta";
 import type { RouteHandle } from "~/platform/route-handle";
 import { listNiches } from "../catalog.server";
-import { RESET_FILTERS, TOP_SEARCHED_NICHES, TRENDING_CHIPS } from "../catalog-content";
+import {
+  NICHE_BROWSER_ID,
+  noNicheMatches,
+  RESET_FILTERS,
+  SEARCH_TYPE_PARAM,
+  TOP_SEARCHED_NICHES,
+  TRENDING_CHIPS,
+} from "../catalog-content";
 import { ChipLink, chipClass } from "../components/chip";
 import { ExploreResults } from "../components/explore-results";
 import { ExploreSearch } from "../components/explore-search";
@@ -12,6 +19,7 @@ import { NicheBrowser } from "../components/niche-browser";
 import { NicheIcon } from "../components/niche-icon";
 import { parseExploreQuery } from "../explore-query.server";
 import { exploreSearch, isUnfiltered } from "../explore-url";
+import { matchNiche } from "../niche-match";
 import { listTopSearches, noResultsHelp, noteSearch, searchClips, searchFacets } from "../search.server";
 import type { Route } from "./+types/videos";
 
@@ -19,7 +27,19 @@ import type { Route } from "./+types/videos";
 export const handle: RouteHandle = { cache: "public-page" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = parseExploreQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  let query = parseExploreQuery(params);
+  let nicheMiss: string | null = null;
+  // A "Niches" search chooses the niche the text names; it never searches clips for the text.
+  if (params.get(SEARCH_TYPE_PARAM) === "niches" && query.q) {
+    const match = matchNiche(await listNiches(), query.q);
+    if (match)
+      throw redirect(
+        `/videos${exploreSearch({ ...query, q: "", exact: false, ...match, niche: [match.niche], page: 1 })}`,
+      );
+    nicheMiss = query.q;
+    query = { ...query, q: "", exact: false, page: 1 };
+  }
   const [niches, result, facets, topSearches] = await Promise.all([
     listNiches(),
     searchClips(query),
@@ -28,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   noteSearch(query, result);
   const help = result.total === 0 ? await noResultsHelp(query) : null;
-  return { query, niches, result, facets, help, topSearches };
+  return { query, niches, result, facets, help, topSearches, nicheMiss };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -38,10 +58,12 @@ export const meta: Route.MetaFunction = ({ data }) =>
   );
 
 export default function Videos({ loaderData }: Route.ComponentProps) {
-  const { query, niches, result, facets, help, topSearches } = loaderData;
-  // The page scrolls to the top when it opens (filter links keep the position).
+  const { query, niches, result, facets, help, topSearches, nicheMiss } = loaderData;
+  // The page scrolls to the top when it opens (filter links keep the position), unless the link
+  // named a section (Home's "Browse Niches" goes to the niche browser).
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (window.location.hash) document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
+    else window.scrollTo(0, 0);
   }, []);
   return (
     <main className="mx-auto max-w-[1400px] space-y-8 px-4 py-6 sm:px-6">
@@ -52,8 +74,27 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
             Professional stock footage by niche, mood and format, ready for your next project.
           </p>
         </div>
-        <ExploreSearch query={query} niches={niches} />
-        <nav className="flex items-center gap-2 overflow-x-auto pb-1" aria-label="Trending">
+        <ExploreSearch query={query} nicheMiss={nicheMiss} />
+        {nicheMiss ? (
+          <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
+            {noNicheMatches(nicheMiss)}{" "}
+            <a
+              href={`#${NICHE_BROWSER_ID}`}
+              className="font-semibold text-brand-700 underline dark:text-brand-400"
+            >
+              Browse the niches
+            </a>{" "}
+            or{" "}
+            <Link
+              to={exploreSearch({ q: nicheMiss })}
+              className="font-semibold text-brand-700 underline dark:text-brand-400"
+            >
+              search videos for “{nicheMiss}”
+            </Link>
+            .
+          </p>
+        ) : null}
+        <nav className="-m-1 flex items-center gap-2 overflow-x-auto p-1 pb-2" aria-label="Trending">
           <span className="shrink-0 text-sm font-semibold text-zinc-600 dark:text-zinc-400">Trending:</span>
           {TRENDING_CHIPS.map((chip) => (
             <ChipLink
@@ -80,7 +121,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
             </Link>
           )}
         </div>
-        <FiltersPanel query={query} facets={facets} />
+        <FiltersPanel query={query} facets={facets} total={result.total} capped={result.capped} />
       </div>
 
       <ExploreResults result={result} query={query} help={help} />

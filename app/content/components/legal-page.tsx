@@ -1,6 +1,6 @@
 import { type MouseEvent, useMemo, useRef } from "react";
 import { Link } from "react-router";
-import { COPYRIGHT_YEAR, LEGAL_TOC_SCROLL_OFFSET_PX, PRODUCT_NAME } from "~/constants";
+import { copyrightYear, LEGAL_TOC_SCROLL_OFFSET_PX, PRODUCT_NAME } from "~/constants";
 import type { LegalDocument } from "../legal/types";
 import { useActiveSection } from "./use-active-section";
 
@@ -147,7 +147,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
           Last updated <time>{doc.lastUpdated}</time>
         </p>
         <p>
-          © {COPYRIGHT_YEAR} {PRODUCT_NAME}. All rights reserved.
+          © <span suppressHydrationWarning>{copyrightYear()}</span> {PRODUCT_NAME}. All rights reserved.
         </p>
       </footer>
     </main>

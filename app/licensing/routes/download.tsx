@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { getOptionalUser } from "~/accounts/session.server";
-import { clipPath, loginToReturn, parseClipId } from "~/catalog/clip-id";
+import { clipPath, downloadPath, loginToReturn, parseClipId } from "~/catalog/clip-id";
 import { formatDownloads } from "~/commerce/money";
 import { claimGuestOrdersOf } from "~/commerce/order-lifecycle.server";
 import { buttonClass, Spinner } from "~/components/button";
@@ -21,8 +21,8 @@ export const meta = () => pageMeta("Download", "Choose a file and the license to
 
 async function requireBuyer(request: Request, clipId: number) {
   const user = await getOptionalUser(request);
-  // Back to the clip once signed in: the Download button is there.
-  if (!user) throw redirect(loginToReturn(clipPath(clipId)));
+  // Back to this download step once signed in, not to the clip: the buyer asked to download.
+  if (!user) throw redirect(loginToReturn(downloadPath(clipId)));
   return user;
 }
 

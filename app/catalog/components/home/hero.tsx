@@ -38,7 +38,7 @@ export function Hero() {
             label="Search stock videos"
             placeholder={HOME_SEARCH_PLACEHOLDER}
             className="flex-1 text-left"
-            inputClassName="h-12 w-full rounded-full bg-transparent pr-5 pl-12 text-base outline-none placeholder:text-zinc-500 dark:placeholder:text-zinc-400"
+            inputClassName="h-12 w-full rounded-full bg-transparent pr-5 pl-12 text-base focus-visible:outline-offset-0 placeholder:text-zinc-500 dark:placeholder:text-zinc-400"
           />
           <button
             type="submit"
@@ -49,7 +49,7 @@ export function Hero() {
         </Form>
       </div>
       <nav aria-label="Categories" className="mt-10">
-        <Marquee durationS={HOME_CATEGORY_SCROLL_S} gapClass="gap-3 pr-3">
+        <Marquee durationS={HOME_CATEGORY_SCROLL_S} gapClass="gap-3 pr-3 py-1.5">
           {(copy) =>
             HOME_CATEGORIES.map((category) => (
               <Link

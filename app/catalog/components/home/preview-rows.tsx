@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import {
   HOME_PREVIEW_SCROLL_S,
   PREVIEW_HIGHLIGHT_MS,
   PREVIEW_PLAY_VISIBILITY,
   PREVIEW_START_STAGGER_MS,
 } from "~/constants";
-import { PREVIEW_CAPTION } from "../../catalog-content";
+import { previewCaption } from "../../catalog-content";
 import { AutoplayVideo } from "./autoplay-video";
 import { Marquee } from "./marquee";
 
@@ -16,7 +17,7 @@ export interface PreviewClip {
   videoUrl: string;
 }
 
-/** One preview: opens the clip in a new tab; a hover or click lights it green for 300 ms. */
+/** One preview: opens the clip like every other card does (same tab); a hover or click lights it green for 300 ms. */
 function Preview({ clip, copy }: { clip: PreviewClip; copy: number }) {
   const [lit, setLit] = useState(false);
   useEffect(() => {
@@ -25,10 +26,8 @@ function Preview({ clip, copy }: { clip: PreviewClip; copy: number }) {
     return () => clearTimeout(timer);
   }, [lit]);
   return (
-    <a
-      href={`/video/${clip.id}`}
-      target="_blank"
-      rel="noopener"
+    <Link
+      to={`/video/${clip.id}`}
       tabIndex={copy > 0 ? -1 : undefined}
       onMouseEnter={() => setLit(true)}
       onClick={() => setLit(true)}
@@ -47,14 +46,21 @@ function Preview({ clip, copy }: { clip: PreviewClip; copy: number }) {
       />
       <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-3 text-left text-sm font-semibold text-white">
         {clip.title}
-        <span className="sr-only"> (opens in a new tab)</span>
       </span>
-    </a>
+    </Link>
   );
 }
 
 /** Section 2: two endless rows moving in opposite directions. */
-export function PreviewRows({ top, bottom }: { top: PreviewClip[]; bottom: PreviewClip[] }) {
+export function PreviewRows({
+  top,
+  bottom,
+  clipCount,
+}: {
+  top: PreviewClip[];
+  bottom: PreviewClip[];
+  clipCount: number;
+}) {
   return (
     <section aria-labelledby="preview-caption" className="space-y-4 py-12">
       {[top, bottom].map((row, index) => (
@@ -71,7 +77,7 @@ export function PreviewRows({ top, bottom }: { top: PreviewClip[]; bottom: Previ
         id="preview-caption"
         className="px-4 pt-4 text-center text-lg font-semibold text-zinc-700 dark:text-zinc-300"
       >
-        {PREVIEW_CAPTION}
+        {previewCaption(clipCount)}
       </p>
     </section>
   );

@@ -1,6 +1,6 @@
 import { ButtonLink } from "~/components/button";
 import { SHOWCASE_PLAY_VISIBILITY } from "~/constants";
-import { BENEFITS, SHOWCASES } from "../../catalog-content";
+import { BENEFITS, NICHE_BROWSER_ID, SHOWCASES } from "../../catalog-content";
 import { AutoplayVideo } from "./autoplay-video";
 import type { PreviewClip } from "./preview-rows";
 
@@ -61,8 +61,8 @@ export function Showcase({ clips }: { clips: PreviewClip[] }) {
         <div className="mt-12 text-center">
           <p className="text-2xl font-bold tracking-tight">Ready to find your next shot?</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <ButtonLink to="/search">Explore Videos</ButtonLink>
-            <ButtonLink to="/search" variant="secondary">
+            <ButtonLink to="/videos">Explore Videos</ButtonLink>
+            <ButtonLink to={`/videos#${NICHE_BROWSER_ID}`} variant="secondary">
               Browse Niches
             </ButtonLink>
           </div>

@@ -2,10 +2,11 @@ import { Link } from "react-router";
 import { TOP_SEARCHES, TOP_SEARCHES_LARGE } from "../../catalog-content";
 import { exploreSearch } from "../../explore-url";
 
-const poster = (clipId: number) => `/media/posters/${clipId}.jpg`;
-
-/** Section 3: ten fixed topics, the top three as large cards. No network call of its own. */
-export function TopSearches() {
+/**
+ * Section 3: ten fixed topics, the top three as large cards, each pictured by its clip's poster
+ * (`posters`, by clip id; a topic whose clip is gone shows its plain tile).
+ */
+export function TopSearches({ posters }: { posters: Record<number, string> }) {
   const large = TOP_SEARCHES.slice(0, TOP_SEARCHES_LARGE);
   const small = TOP_SEARCHES.slice(TOP_SEARCHES_LARGE);
   return (
@@ -20,14 +21,16 @@ export function TopSearches() {
               to={`/videos${exploreSearch({ q: topic.query })}`}
               className="group relative block aspect-[16/10] overflow-hidden rounded-2xl bg-zinc-200 dark:bg-zinc-800"
             >
-              <img
-                src={poster(topic.posterClipId)}
-                alt=""
-                width={640}
-                height={360}
-                loading="lazy"
-                className="absolute inset-0 size-full object-cover transition duration-500 group-hover:scale-105"
-              />
+              {posters[topic.posterClipId] ? (
+                <img
+                  src={posters[topic.posterClipId]}
+                  alt=""
+                  width={640}
+                  height={360}
+                  loading="lazy"
+                  className="absolute inset-0 size-full object-cover transition duration-500 group-hover:scale-105"
+                />
+              ) : null}
               <span className="absolute inset-0 bg-gradient-to-t from-black/80 via-black/20 to-transparent" />
               <span className="absolute top-3 left-3 grid size-9 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white">
                 {topic.rank}
@@ -49,14 +52,18 @@ export function TopSearches() {
               to={`/videos${exploreSearch({ q: topic.query })}`}
               className="group flex items-center gap-3 rounded-xl border border-zinc-200 bg-white p-2 transition hover:border-brand-500 dark:border-zinc-800 dark:bg-zinc-900"
             >
-              <img
-                src={poster(topic.posterClipId)}
-                alt=""
-                width={48}
-                height={48}
-                loading="lazy"
-                className="size-12 shrink-0 rounded-lg object-cover"
-              />
+              {posters[topic.posterClipId] ? (
+                <img
+                  src={posters[topic.posterClipId]}
+                  alt=""
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  className="size-12 shrink-0 rounded-lg object-cover"
+                />
+              ) : (
+                <span className="size-12 shrink-0 rounded-lg bg-zinc-200 dark:bg-zinc-800" />
+              )}
               <span className="min-w-0">
                 <span className="block text-xs font-semibold text-brand-700 dark:text-brand-400">
                   #{topic.rank}

@@ -1,0 +1,26 @@
+import { redirect } from "react-router";
+import { readForm } from "~/platform/forms.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { confirmationSent, confirmationTooSoon, MESSAGES } from "../messages";
+import { safeRedirectPath } from "../safe-redirect";
+import { getOptionalUser } from "../session.server";
+import { resendEmailVerification } from "../sign-up.server";
+import type { Route } from "./+types/verification-mail";
+
+/** Sends the signed-in person's confirmation link again; a plain form post, so it works without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect("/login");
+  const form = await readForm(request);
+  const back = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/profile");
+  const result = await resendEmailVerification(user, context.clientIp);
+  if (result.ok) return redirectWithToast(back, { message: confirmationSent(user.email), type: "success" });
+  if (result.reason === "already_verified")
+    return redirectWithToast(back, { message: MESSAGES.emailAlreadyConfirmed, type: "success" });
+  return redirectWithToast(back, {
+    message: confirmationTooSoon(Math.max(1, Math.ceil(result.retryAfterSeconds / 60))),
+    type: "error",
+  });
+}
+
+export const loader = () => redirect("/profile");
