@@ -31,7 +31,9 @@ export const prepareClipJob = defineJob<ProcessClipJob>({
   retryDelaySeconds: 15,
   expireInSeconds: 10 * 60,
   handler: async (job) => {
-    if (await prepareClip(job)) await enqueue(renderClipJob, job);
+    const prepared = await prepareClip(job);
+    // A clip past its creator's daily allowance waits in the queue for its day, holding no worker.
+    if (prepared) await enqueue(renderClipJob, job, { startAfter: prepared.renderAfter });
   },
 });
 

@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
+import { open } from "node:fs/promises";
 import path from "node:path";
-import { FileStore } from "@tus/file-store";
-import { EVENTS, Server, type Upload } from "@tus/server";
+import { EVENTS, Metadata, Server, type Upload } from "@tus/server";
 import { createProcessingClip } from "~/catalog/clip-lifecycle.server";
+import { hasVideoContainerMagic, SIGNATURE_BYTES } from "~/media/container-signature";
 import { startClipProcessing } from "~/media/processing.server";
 import { config } from "~/platform/config.server";
 import { CONTROL_CHARACTER } from "~/platform/control-characters";
@@ -19,6 +20,7 @@ import {
   MAX_UPLOAD_BYTES,
   MAX_UPLOADS_IN_PROGRESS,
   UPLOAD_EXPIRY_HOURS,
+  UPLOAD_KEY_PATTERN,
   UPLOAD_MESSAGES,
 } from "./upload-limits";
 import { UploadLocker } from "./upload-locker.server";
@@ -32,6 +34,7 @@ import {
   lockCreatorUploads,
   markUploadCompleted,
   selectUpload,
+  selectUploadByKey,
 } from "./uploads.queries.server";
 
 /**
@@ -47,6 +50,8 @@ interface Uploader {
   id: string;
   /** The client's address, counted by the upload-start policy beside the creator's id. */
   clientIp?: string;
+  /** Uploads this request handed over to the pipeline (see `handedOver` in the stores). */
+  handedOver?: string[];
 }
 
 /** The signed-in creator of the request being handled (tus hooks only receive the request). */
@@ -56,6 +61,20 @@ const currentUploader = new AsyncLocalStorage<Uploader>();
 function refuse(status_code: number, body: string) {
   return Object.assign(new Error(body), { status_code, body });
 }
+
+/** An answer given before tus sees the request, with tus's protocol header. */
+function answer(status: number, body: string | null, headers: Record<string, string> = {}) {
+  return new Response(body, {
+    status,
+    headers: {
+      "Tus-Resumable": "1.0.0",
+      ...(body ? { "Content-Type": "text/plain; charset=utf-8" } : {}),
+      ...headers,
+    },
+  });
+}
+
+type UploadStore = UploadFileStore | UploadS3Store;
 
 let server: Server | undefined;
 
@@ -112,9 +131,13 @@ function createUploadServer() {
       const clipId = await finishUpload(currentUploader.getStore()!, upload);
       return { headers: { "Verdeo-Clip-Id": clipId } };
     },
-    onResponseError(_req, error) {
-      if ("status_code" in error && error.status_code === 413)
-        return { status_code: 413, body: UPLOAD_MESSAGES.tooLarge };
+    onResponseError(req, error) {
+      // 413 is both a declared length past the limit and a body past the declared length.
+      if ("status_code" in error && error.status_code === 413) {
+        const declared = Number(req.headers.get("upload-length"));
+        const tooLarge = req.method === "POST" && declared > MAX_UPLOAD_BYTES;
+        return { status_code: 413, body: tooLarge ? UPLOAD_MESSAGES.tooLarge : UPLOAD_MESSAGES.overrun };
+      }
       if ("status_code" in error) return undefined;
       logger.error({ err: error }, "upload failed");
       return undefined;
@@ -137,14 +160,27 @@ async function registerUpload(uploader: Uploader, upload: Upload) {
   if (!containerOf(fileName)) throw refuse(415, UPLOAD_MESSAGES.badContainer);
   if (upload.size === undefined) throw refuse(411, UPLOAD_MESSAGES.tooLarge);
   if (upload.size > MAX_UPLOAD_BYTES) throw refuse(413, UPLOAD_MESSAGES.tooLarge);
+  if (upload.size === 0) throw refuse(400, UPLOAD_MESSAGES.empty);
+  const uploadKey = upload.metadata?.uploadKey ?? undefined;
+  if (uploadKey !== undefined && !UPLOAD_KEY_PATTERN.test(uploadKey))
+    throw refuse(400, UPLOAD_MESSAGES.badUploadKey);
   // The shared policy (per creator and per address), counted before anything is reserved.
   const subjects = uploader.clientIp ? { user: uploader.id, ip: uploader.clientIp } : { user: uploader.id };
   if (!(await enforceRateLimit("upload_start", subjects)).allowed) throw refuse(429, UPLOAD_MESSAGES.tooFast);
   await db().transaction(async (tx) => {
     await lockCreatorUploads(tx, uploader.id);
+    // A start with this key that slipped past the replay check (two at once): the first one wins.
+    if (uploadKey && (await selectUploadByKey(uploader.id, uploadKey, tx)))
+      throw refuse(409, UPLOAD_MESSAGES.keyBusy);
     if ((await countUploadsInProgress(tx, uploader.id)) >= MAX_UPLOADS_IN_PROGRESS)
       throw refuse(429, UPLOAD_MESSAGES.tooMany);
-    await insertUpload(tx, { id: upload.id, creatorId: uploader.id, fileName, sizeBytes: upload.size! });
+    await insertUpload(tx, {
+      id: upload.id,
+      creatorId: uploader.id,
+      fileName,
+      sizeBytes: upload.size!,
+      uploadKey,
+    });
   });
 }
 
@@ -159,14 +195,55 @@ export function titleFromFileName(fileName: string) {
   return title || "Untitled clip";
 }
 
-/** Moves the bytes to private storage, creates the clip and starts the pipeline. */
+/** The first bytes of a finished upload, from the store. */
+async function firstBytesOf(store: UploadStore, id: string) {
+  if (store instanceof UploadFileStore) {
+    const handle = await open(path.join(store.directory, id), "r");
+    try {
+      const head = Buffer.alloc(SIGNATURE_BYTES);
+      const { bytesRead } = await handle.read(head, 0, SIGNATURE_BYTES, 0);
+      return head.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+  const stream = await store.read(id);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+    length += (chunk as Buffer).length;
+    if (length >= SIGNATURE_BYTES) break;
+  }
+  stream.destroy();
+  return Buffer.concat(chunks).subarray(0, SIGNATURE_BYTES);
+}
+
+/** Forgets an upload and its bytes (a refused one). */
+async function discardUpload(store: UploadStore, id: string) {
+  await store.remove(id).catch(() => {});
+  await deleteUpload(id);
+}
+
+/**
+ * Moves the bytes to private storage, creates the clip and starts the pipeline. tus still reads the
+ * upload to build its answer (a creation-with-upload's), so it stays readable from the store's
+ * `handedOver` until `handleUpload` has the answer.
+ */
 async function finishUpload(uploader: Uploader, upload: Upload) {
   const record = await selectUpload(upload.id);
   if (!record || record.creatorId !== uploader.id) throw refuse(404, UPLOAD_MESSAGES.notFound);
-  const store = uploadServer().datastore as FileStore | UploadS3Store;
+  const store = uploadServer().datastore as UploadStore;
+  // Checked again as a whole: a first chunk too short to tell is let through at the start.
+  if (!hasVideoContainerMagic(await firstBytesOf(store, upload.id))) {
+    await discardUpload(store, upload.id);
+    throw refuse(415, UPLOAD_MESSAGES.notVideoContent);
+  }
   const extension = containerOf(record.fileName)!;
   const originalKey = `originals/${uploader.id}/${upload.id.replace(/^\.tus-/, "")}.${extension}`;
-  if (store instanceof FileStore) {
+  store.handedOver.set(upload.id, upload);
+  uploader.handedOver?.push(upload.id);
+  if (store instanceof UploadFileStore) {
     // The finished file becomes the original (a rename on one disk); tus's own record of it goes.
     await storage().putFile(originalKey, path.join(store.directory, upload.id), { visibility: "private" });
     await store.configstore.delete(upload.id);
@@ -188,7 +265,7 @@ async function finishUpload(uploader: Uploader, upload: Upload) {
     await startClipProcessing({ clipId: id }, { tx });
     return id;
   });
-  if (!(store instanceof FileStore))
+  if (!(store instanceof UploadFileStore))
     await store
       .remove(upload.id)
       .catch((error) => logger.warn({ err: error }, "removing finished upload parts failed"));
@@ -211,14 +288,116 @@ async function moveFinishedS3Upload(store: UploadS3Store, upload: Upload, origin
 }
 
 /** Answers one tus request for a signed-in creator (the route checked the permission). */
-export function handleUpload(request: Request, uploader: Uploader, clientIp?: string) {
-  return currentUploader.run({ id: uploader.id, clientIp }, () => uploadServer().handleWeb(request));
+export function handleUpload(request: Request, uploader: { id: string }, clientIp?: string) {
+  const context: Uploader = { id: uploader.id, clientIp, handedOver: [] };
+  return currentUploader.run(context, async () => {
+    if (request.method === "POST") {
+      const replay = await replayOfUploadKey(request, uploader.id);
+      if (replay) return replay;
+    }
+    const checked = await checkFirstBytes(request, uploader.id);
+    if (checked instanceof Response) return checked;
+    const tus = uploadServer();
+    try {
+      return await tus.handleWeb(checked);
+    } finally {
+      const store = tus.datastore as UploadStore;
+      for (const id of context.handedOver ?? []) store.handedOver.delete(id);
+    }
+  });
+}
+
+/** tus's discovery answer (versions, extensions, the size limit): public, as the protocol has it. */
+export function describeUploads(request: Request) {
+  return uploadServer().handleWeb(request);
+}
+
+/**
+ * A start (POST) with a key this creator used before answers with that upload, so a client that
+ * retries a start it never got the answer to does not make a second clip: a finished one with its
+ * clip id, one in progress with the offset to resume from. The body of the retry is not read.
+ */
+async function replayOfUploadKey(request: Request, creatorId: string) {
+  let metadata: Record<string, string | null> | undefined;
+  try {
+    metadata = Metadata.parse(request.headers.get("upload-metadata") ?? undefined);
+  } catch {
+    return undefined; // tus answers malformed metadata itself
+  }
+  const key = metadata?.uploadKey ?? undefined;
+  if (key === undefined) return undefined;
+  if (!UPLOAD_KEY_PATTERN.test(key)) return answer(400, UPLOAD_MESSAGES.badUploadKey);
+  const existing = await selectUploadByKey(creatorId, key);
+  if (!existing) return undefined;
+  const location = `${UPLOADS_PATH}/${existing.id}`;
+  if (existing.state === "completed")
+    return answer(201, null, {
+      Location: location,
+      "Upload-Offset": String(existing.sizeBytes),
+      ...(existing.clipId ? { "Verdeo-Clip-Id": String(existing.clipId) } : {}),
+    });
+  const { offset } = await (uploadServer().datastore as UploadStore).getUpload(existing.id);
+  return answer(201, null, { Location: location, "Upload-Offset": String(offset) });
+}
+
+/**
+ * The bytes at offset 0 (a creation-with-upload's body, or a PATCH from the start) are checked
+ * against the accepted containers before any is stored. Returns the request to hand to tus (its
+ * body whole again), or the refusal. A first chunk shorter than a signature is judged at the finish.
+ */
+async function checkFirstBytes(request: Request, creatorId: string): Promise<Request | Response> {
+  const carriesBytes =
+    (request.headers.get("content-type") ?? "").trim().toLowerCase() === "application/offset+octet-stream";
+  const fromStart =
+    request.method === "POST" || (request.method === "PATCH" && request.headers.get("upload-offset") === "0");
+  if (!carriesBytes || !fromStart || !request.body) return request;
+  // Only the creator's own upload in progress, and only a body within the upload's length: else
+  // tus answers (as if it did not exist; that the body runs past the length).
+  const declaredBody = Number(request.headers.get("content-length") ?? Number.NaN);
+  let uploadLength = Number(request.headers.get("upload-length"));
+  let record: Awaited<ReturnType<typeof selectUpload>> | undefined;
+  if (request.method === "PATCH") {
+    record = await selectUpload(new URL(request.url).pathname.split("/").at(-1) ?? "");
+    if (record?.creatorId !== creatorId || record.state !== "uploading") return request;
+    uploadLength = record.sizeBytes;
+  }
+  if (declaredBody > uploadLength) return request;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  while (length < SIGNATURE_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.length;
+  }
+  const head = Buffer.concat(chunks);
+  if (head.length >= SIGNATURE_BYTES && !hasVideoContainerMagic(head)) {
+    await reader.cancel().catch(() => {});
+    // The upload can never become a clip: it goes.
+    if (record) await discardUpload(uploadServer().datastore as UploadStore, record.id);
+    return answer(415, UPLOAD_MESSAGES.notVideoContent);
+  }
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (head.length > 0) controller.enqueue(new Uint8Array(head));
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return new Request(request, { body, duplex: "half" } as RequestInit);
 }
 
 /** Deletes uploads left unfinished for UPLOAD_EXPIRY_HOURS, with their bytes (a scheduled job). */
 export async function removeExpiredUploads() {
   const expired = await expireUploadsStartedBefore(new Date(Date.now() - UPLOAD_EXPIRY_HOURS * 3_600_000));
-  const store = uploadServer().datastore as FileStore | UploadS3Store;
+  const store = uploadServer().datastore as UploadStore;
   for (const { id } of expired) {
     await store.remove(id).catch(() => {});
   }
