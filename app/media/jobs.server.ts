@@ -1,6 +1,7 @@
 import { defineJob } from "~/platform/jobs/define.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { logger } from "~/platform/logger.server";
+import { fairPriority } from "./fair-order.server";
 import { type ProcessClipJob, prepareClip, renderClip } from "./pipeline.server";
 
 /**
@@ -33,7 +34,11 @@ export const prepareClipJob = defineJob<ProcessClipJob>({
   handler: async (job) => {
     const prepared = await prepareClip(job);
     // A clip past its creator's daily allowance waits in the queue for its day, holding no worker.
-    if (prepared) await enqueue(renderClipJob, job, { startAfter: prepared.renderAfter });
+    if (prepared)
+      await enqueue(renderClipJob, job, {
+        startAfter: prepared.renderAfter,
+        priority: await fairPriority(prepared.creatorId),
+      });
   },
 });
 

@@ -84,7 +84,9 @@ export async function failClip(clipId: number, reason: string) {
  * Step 1: probe, measure and check, metadata, poster, and the day it renders on within its
  * creator's allowance. Returns when step 2 may start, or false when the clip failed or needs nothing.
  */
-export async function prepareClip(job: ProcessClipJob): Promise<{ renderAfter: Date } | false> {
+export async function prepareClip(
+  job: ProcessClipJob,
+): Promise<{ renderAfter: Date; creatorId: string } | false> {
   const clip = await processingClip(job.clipId);
   if (!clip) return false;
   return withOriginal(clip.originalKey, async (file) => {
@@ -116,8 +118,8 @@ export async function prepareClip(job: ProcessClipJob): Promise<{ renderAfter: D
     });
     await setClipProgress(clip.id, 15);
     // The demo seed's own clips (published directly) are not an upload: no allowance to count.
-    if (job.finalStatus) return { renderAfter: new Date() };
-    return { renderAfter: await bookProcessingDay(clip, footageSeconds(value)) };
+    if (job.finalStatus) return { renderAfter: new Date(), creatorId: clip.creatorId };
+    return { renderAfter: await bookProcessingDay(clip, footageSeconds(value)), creatorId: clip.creatorId };
   });
 }
 

@@ -244,15 +244,17 @@ export async function inspectVideo(
   }
   const facts = factsFromProbe(output);
   if (!facts.ok) return facts;
-  // A file cut short fails as damaged, before its measured length is judged too short.
-  if (!(await decodesToTheEnd(file))) return { ok: false, reason: MEDIA_FAILURES.unreadable };
   let measured: MeasuredVideo;
   try {
     measured = await measureVideo(file);
   } catch {
     return { ok: false, reason: MEDIA_FAILURES.unreadable };
   }
+  // Past the bounds, nothing more is read of it.
   if (measured.frames >= MAX_DECODE_FRAMES) return { ok: false, reason: MEDIA_FAILURES.tooManyFrames };
+  if (measured.seconds > MAX_CLIP_SECONDS + 0.5) return { ok: false, reason: MEDIA_FAILURES.tooLong };
+  // A file cut short fails as damaged, before its measured length is judged too short.
+  if (!(await decodesToTheEnd(file))) return { ok: false, reason: MEDIA_FAILURES.unreadable };
   // The duration the rules judge, and everything after uses, is the measured one.
   facts.value.durationSeconds = Math.round(measured.seconds * 1000) / 1000;
   if (measured.frames > 1 && measured.seconds > 0)

@@ -1,6 +1,7 @@
 import { listClipsInStatusSince } from "~/catalog/clip-lifecycle.server";
 import type { Executor } from "~/platform/db/client.server";
 import { enqueue } from "~/platform/jobs/queue.server";
+import { fairPriority } from "./fair-order.server";
 import { prepareClipJob } from "./jobs.server";
 import { MEDIA_FAILURES } from "./media-rules";
 import { failClip, type ProcessClipJob } from "./pipeline.server";
@@ -10,8 +11,12 @@ import { waitsForProcessingDay } from "./processing-days.server";
 export const STUCK_AFTER_HOURS = 3;
 
 /** Starts the pipeline for a new clip (inside `tx`, the job exists exactly when the clip does). */
-export async function startClipProcessing(job: ProcessClipJob, options: { tx?: Executor } = {}) {
-  await enqueue(prepareClipJob, job, { tx: options.tx });
+export async function startClipProcessing(
+  job: ProcessClipJob,
+  options: { tx?: Executor; creatorId?: string } = {},
+) {
+  const priority = options.creatorId ? await fairPriority(options.creatorId) : 0;
+  await enqueue(prepareClipJob, job, { tx: options.tx, priority });
 }
 
 /**

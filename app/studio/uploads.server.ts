@@ -262,7 +262,7 @@ async function finishUpload(uploader: Uploader, upload: Upload) {
     );
     await markUploadCompleted(tx, upload.id, id);
     // In the same transaction: the pipeline job exists exactly when the clip does.
-    await startClipProcessing({ clipId: id }, { tx });
+    await startClipProcessing({ clipId: id }, { tx, creatorId: uploader.id });
     return id;
   });
   if (!(store instanceof UploadFileStore))
