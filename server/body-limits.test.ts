@@ -11,7 +11,12 @@ const LIMIT = 5 * 1024 * 1024 + 1024 * 1024;
 /** An app with one form route of `handle`, whose action says whether it was told the body is too large. */
 function app(handle: RouteHandle) {
   const server = express();
-  server.use(bodyLimits(() => handle.bodyLimit, () => handle.oversizedBody));
+  server.use(
+    bodyLimits(
+      () => handle.bodyLimit,
+      () => handle.oversizedBody,
+    ),
+  );
   server.use(drainUnreadBodies(() => handle.bodyLimit));
   server.post("/form", (_req, res) => {
     if (res.locals.bodyTooLarge) return void res.status(413).send("Image must be less than 5MB");
@@ -29,7 +34,10 @@ function multipart(bytes: number) {
 describe("body limits", () => {
   it("a form route answers an oversized body itself, in its form, and the connection stays usable", async () => {
     const base = await servers.start(app({ bodyLimit: LIMIT, oversizedBody: "form" }));
-    const first = await fetch(`${base}/form`, { method: "POST", body: multipart(6 * 1024 * 1024 + 512 * 1024) });
+    const first = await fetch(`${base}/form`, {
+      method: "POST",
+      body: multipart(6 * 1024 * 1024 + 512 * 1024),
+    });
     expect(first.status).toBe(413);
     expect(await first.text()).toBe("Image must be less than 5MB");
     const second = await fetch(`${base}/form`, { method: "POST", body: multipart(1000) });

@@ -22,7 +22,10 @@ export function tooLargeMessage(limit: number) {
  * A route with a file in its form answers an oversized body itself, in the form
  * (`res.locals.bodyTooLarge`, handed to the action as `context.bodyTooLarge`).
  */
-export function bodyLimits(limitOf: BodyLimitOf, oversizedOf: OversizedBodyOf = () => undefined): RequestHandler {
+export function bodyLimits(
+  limitOf: BodyLimitOf,
+  oversizedOf: OversizedBodyOf = () => undefined,
+): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const limit = limitOf(req, res) ?? DEFAULT_BODY_LIMIT_BYTES;

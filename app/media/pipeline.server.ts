@@ -23,9 +23,9 @@ import { FfmpegError } from "./ffmpeg.server";
 import { colorToneOf, differenceHash, splitSampledFrames } from "./frame-analysis";
 import { planLicenseeRenditions } from "./licensee-renditions";
 import { MEDIA_FAILURES } from "./media-rules";
+import { inspectVideo, probeVideo } from "./probe.server";
 import { footageSeconds, renderBudget } from "./processing-budget";
 import { bookProcessingDay } from "./processing-days.server";
-import { inspectVideo, probeVideo } from "./probe.server";
 import { renderPosters, renderRenditions, storyboardVtt } from "./renditions.server";
 
 /**

@@ -21,8 +21,17 @@ export async function bookProcessingDay(clip: { id: number; creatorId: string },
     if (booked) return booked.day;
     const today = dayOf(now);
     const rows = await selectBookedFootage(tx, clip.creatorId, today);
-    const chosen = firstDayWithRoom(today, footage, new Map(rows.map((row) => [row.day.getTime(), row.footage])));
-    await insertProcessingDay(tx, { clipId: clip.id, creatorId: clip.creatorId, day: chosen, footageSeconds: footage });
+    const chosen = firstDayWithRoom(
+      today,
+      footage,
+      new Map(rows.map((row) => [row.day.getTime(), row.footage])),
+    );
+    await insertProcessingDay(tx, {
+      clipId: clip.id,
+      creatorId: clip.creatorId,
+      day: chosen,
+      footageSeconds: footage,
+    });
     return chosen;
   });
   return day > now ? day : now;

@@ -3,9 +3,9 @@ import path from "node:path";
 import sharp from "sharp";
 import type { Orientation } from "~/catalog/attributes";
 import { runFfmpeg } from "./ffmpeg.server";
-import { DECODE_MARGIN_SECONDS, MAX_DECODE_FRAMES, MAX_DECODE_SECONDS } from "./media-rules";
 import { HASH_FRAME_HEIGHT, HASH_FRAME_WIDTH, SAMPLED_FRAMES } from "./frame-analysis";
 import { fitShortSide, type LicenseeRenditionName, type PlannedRendition } from "./licensee-renditions";
+import { DECODE_MARGIN_SECONDS, MAX_DECODE_FRAMES, MAX_DECODE_SECONDS } from "./media-rules";
 
 /**
  * The renditions of a clip, made in one decode of the original. Public: a watermarked 720p H.264
@@ -193,7 +193,15 @@ export async function renderRenditions(
     rendition.method === "remux"
       ? ["-map", "0:v:0", ...frameCap, "-c:v", "copy", ...audio, "-movflags", "+faststart", rendition.file]
       : [
-          ...["-map", `[clean_${rendition.name}]`, ...frameCap, "-c:v", "libx264", "-preset", LICENSEE_PRESET],
+          ...[
+            "-map",
+            `[clean_${rendition.name}]`,
+            ...frameCap,
+            "-c:v",
+            "libx264",
+            "-preset",
+            LICENSEE_PRESET,
+          ],
           ...["-crf", LICENSEE_RATE[rendition.name].crf, "-maxrate", LICENSEE_RATE[rendition.name].maxrate],
           ...["-bufsize", LICENSEE_RATE[rendition.name].bufsize],
           ...[

@@ -62,7 +62,11 @@ describe("collections", () => {
     if (!created.ok) throw new Error(created.reason);
     const { id, shareToken } = created.value;
     await changeCollection({ userId: owner.id, collectionId: id, change: { kind: "add", clipId } });
-    await changeCollection({ userId: owner.id, collectionId: id, change: { kind: "visibility", visibility: "link" } });
+    await changeCollection({
+      userId: owner.id,
+      collectionId: id,
+      change: { kind: "visibility", visibility: "link" },
+    });
 
     const request = new Request(`http://localhost/collections/${shareToken}`);
     const pageData = await collectionLoader({ request, params: { token: shareToken }, context: {} } as never);

@@ -52,7 +52,11 @@ describe("decoding bounded by the rules, whatever the header says", () => {
   });
 
   it("a clip whose header says 4 s over 150 s of frames fails as too long within 10 s of processing", async () => {
-    const { clipId } = await upload(creator.cookie, "liar.mp4", makeLyingVideo("liar.mp4", { seconds: 150, claims: 4 }));
+    const { clipId } = await upload(
+      creator.cookie,
+      "liar.mp4",
+      makeLyingVideo("liar.mp4", { seconds: 150, claims: 4 }),
+    );
     const started = performance.now();
 
     const clip = await settled(clipId);

@@ -7,8 +7,16 @@ import { studioUploads } from "~/studio/schema.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/studio/upload-limits";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
-import { BASE, type Creator, createUpload, locationOf, metadata, sendChunk, tus } from "../support/tus-requests";
 import { rawRequest, startTusServer } from "../support/tus-http";
+import {
+  BASE,
+  type Creator,
+  createUpload,
+  locationOf,
+  metadata,
+  sendChunk,
+  tus,
+} from "../support/tus-requests";
 import { makeVideo } from "../support/video-files";
 
 useTestDatabase();
@@ -102,7 +110,9 @@ describe("tus with a raw client", () => {
 
   it("an upload key that is not 1-100 letters, digits, dashes or underscores is refused with its message", async () => {
     const creator = await newCreator();
-    const refused = await createWithBody(creator.cookie, "k.mp4", makeVideo("k.mp4"), { uploadKey: "a b\u0000" });
+    const refused = await createWithBody(creator.cookie, "k.mp4", makeVideo("k.mp4"), {
+      uploadKey: "a b\u0000",
+    });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toBe(UPLOAD_MESSAGES.badUploadKey);
     expect(await clipsOf(creator)).toBe(0);

@@ -29,13 +29,18 @@ export async function startTusServer() {
       } as never;
       let response: Response;
       try {
-        response = ["GET", "HEAD", "OPTIONS"].includes(req.method ?? "") ? await loader(args) : await action(args);
+        response = ["GET", "HEAD", "OPTIONS"].includes(req.method ?? "")
+          ? await loader(args)
+          : await action(args);
       } catch (thrown) {
         if (!(thrown instanceof Response)) throw thrown;
         response = thrown;
       }
       // One request a connection: a client never reuses a socket the server is about to drop.
-      res.writeHead(response.status, { ...Object.fromEntries(response.headers.entries()), Connection: "close" });
+      res.writeHead(response.status, {
+        ...Object.fromEntries(response.headers.entries()),
+        Connection: "close",
+      });
       res.end(Buffer.from(await response.arrayBuffer()));
       // Whatever the route left of the body is read away, as the app's own drain does.
       req.resume();
@@ -59,7 +64,7 @@ export function rawRequest(port: number, head: string, body: Buffer = Buffer.all
     const socket = new Socket();
     let received = "";
     socket.connect(port, "127.0.0.1", () => {
-      socket.write(head.replaceAll("\n", "\r\n") + "\r\n");
+      socket.write(`${head.replaceAll("\n", "\r\n")}\r\n`);
       socket.write(body);
     });
     socket.on("data", (chunk: Buffer) => {

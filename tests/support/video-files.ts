@@ -48,7 +48,16 @@ export function makeFile(name: string, body: Buffer) {
 export function makeSoundOnly(name: string, seconds = 4) {
   const file = path.join(folder, name);
   execFileSync("ffmpeg", [
-    ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`],
+    ...[
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=440:duration=${seconds}`,
+    ],
     ...["-c:a", "aac", file],
   ]);
   return readFileSync(file);
@@ -105,7 +114,12 @@ export function makeHdrVideo(name: string, seconds = 4) {
   const file = path.join(folder, name);
   execFileSync("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=1280x720:r=25"],
-    ...["-t", String(seconds), "-vf", "zscale=tin=bt709:t=smpte2084:pin=bt709:p=bt2020:min=bt709:m=bt2020nc:npl=100,format=yuv420p10le"],
+    ...[
+      "-t",
+      String(seconds),
+      "-vf",
+      "zscale=tin=bt709:t=smpte2084:pin=bt709:p=bt2020:min=bt709:m=bt2020nc:npl=100,format=yuv420p10le",
+    ],
     ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p10le"],
     ...["-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc", file],
   ]);
