@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { posts } from "~/catalog/schema.server";
+import { clips } from "~/catalog/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
 
 /**
@@ -13,7 +13,7 @@ export const clipRenditions = pgTable(
   {
     clipId: integer("clip_id")
       .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
+      .references(() => clips.id, { onDelete: "cascade" }),
     /** "1080p" or "720p": the rendition's shorter side. */
     name: text("name").notNull(),
     /** Private storage key, under the clip's folder (removed with it). */
@@ -43,7 +43,7 @@ export const clipProcessingDays = pgTable(
   {
     clipId: integer("clip_id")
       .primaryKey()
-      .references(() => posts.id, { onDelete: "cascade" }),
+      .references(() => clips.id, { onDelete: "cascade" }),
     /** The uploading creator (the clip's owner), counted per day. */
     creatorId: text("creator_id").notNull(),
     /** Midnight UTC of the day the render starts (not before). */

@@ -733,7 +733,7 @@ describe("clip reports", () => {
     const clipId = await createClip({ userId: creator.id });
     const [report] = await db()
       .insert(clipReports)
-      .values({ postId: clipId, reason: "copyright", details: "Mine" })
+      .values({ clipId: clipId, reason: "copyright", details: "Mine" })
       .returning();
     const target = String(report!.id);
     await withoutAuditLog(() =>

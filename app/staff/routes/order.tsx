@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
+import { cancelOrder, markOrderPaid, refundOrder } from "~/commerce/order-lifecycle.server";
+import { isStripePayment, STRIPE_REFERENCE_PREFIX } from "~/commerce/payment-reference";
 import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
 import { pageMeta } from "~/components/meta";
-import { cancelOrder, markOrderPaid, refundOrder } from "~/licensing/orders.server";
-import { isStripePayment, STRIPE_REFERENCE_PREFIX } from "~/licensing/payment-reference";
 import { findOrderForStaff } from "~/licensing/staff-order.server";
 import { listAudit } from "~/platform/audit.server";
 import { formReply, replyMessage } from "~/platform/form-reply";
