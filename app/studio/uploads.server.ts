@@ -1,11 +1,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { open } from "node:fs/promises";
 import path from "node:path";
-import { EVENTS, Metadata, Server, type Upload } from "@tus/server";
+import { EVENTS, Server, type Upload } from "@tus/server";
 import { createProcessingClip } from "~/catalog/clip-lifecycle.server";
-import { hasVideoContainerMagic, SIGNATURE_BYTES } from "~/media/container-signature";
+import { hasVideoContainerMagic } from "~/media/container-signature";
 import { startClipProcessing } from "~/media/processing.server";
 import { config } from "~/platform/config.server";
 import { CONTROL_CHARACTER } from "~/platform/control-characters";
@@ -14,6 +13,13 @@ import { logger } from "~/platform/logger.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { S3_CHECKSUMS_WHEN_REQUIRED, S3_COPY_OBJECT_MAX_BYTES } from "~/platform/storage/s3.server";
 import { storage } from "~/platform/storage/storage.server";
+import {
+  checkFirstBytes,
+  discardUpload,
+  firstBytesOf,
+  replayOfUploadKey,
+  type UploadStore,
+} from "./upload-checks.server";
 import { UploadFileStore } from "./upload-file-store.server";
 import {
   containerOf,
@@ -61,20 +67,6 @@ const currentUploader = new AsyncLocalStorage<Uploader>();
 function refuse(status_code: number, body: string) {
   return Object.assign(new Error(body), { status_code, body });
 }
-
-/** An answer given before tus sees the request, with tus's protocol header. */
-function answer(status: number, body: string | null, headers: Record<string, string> = {}) {
-  return new Response(body, {
-    status,
-    headers: {
-      "Tus-Resumable": "1.0.0",
-      ...(body ? { "Content-Type": "text/plain; charset=utf-8" } : {}),
-      ...headers,
-    },
-  });
-}
-
-type UploadStore = UploadFileStore | UploadS3Store;
 
 let server: Server | undefined;
 
@@ -195,36 +187,6 @@ export function titleFromFileName(fileName: string) {
   return title || "Untitled clip";
 }
 
-/** The first bytes of a finished upload, from the store. */
-async function firstBytesOf(store: UploadStore, id: string) {
-  if (store instanceof UploadFileStore) {
-    const handle = await open(path.join(store.directory, id), "r");
-    try {
-      const head = Buffer.alloc(SIGNATURE_BYTES);
-      const { bytesRead } = await handle.read(head, 0, SIGNATURE_BYTES, 0);
-      return head.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
-  }
-  const stream = await store.read(id);
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of stream) {
-    chunks.push(chunk as Buffer);
-    length += (chunk as Buffer).length;
-    if (length >= SIGNATURE_BYTES) break;
-  }
-  stream.destroy();
-  return Buffer.concat(chunks).subarray(0, SIGNATURE_BYTES);
-}
-
-/** Forgets an upload and its bytes (a refused one). */
-async function discardUpload(store: UploadStore, id: string) {
-  await store.remove(id).catch(() => {});
-  await deleteUpload(id);
-}
-
 /**
  * Moves the bytes to private storage, creates the clip and starts the pipeline. tus still reads the
  * upload to build its answer (a creation-with-upload's), so it stays readable from the store's
@@ -290,18 +252,18 @@ async function moveFinishedS3Upload(store: UploadS3Store, upload: Upload, origin
 /** Answers one tus request for a signed-in creator (the route checked the permission). */
 export function handleUpload(request: Request, uploader: { id: string }, clientIp?: string) {
   const context: Uploader = { id: uploader.id, clientIp, handedOver: [] };
+  const tus = uploadServer();
+  const store = tus.datastore as UploadStore;
   return currentUploader.run(context, async () => {
     if (request.method === "POST") {
-      const replay = await replayOfUploadKey(request, uploader.id);
+      const replay = await replayOfUploadKey(request, uploader.id, store, UPLOADS_PATH);
       if (replay) return replay;
     }
-    const checked = await checkFirstBytes(request, uploader.id);
+    const checked = await checkFirstBytes(request, uploader.id, store);
     if (checked instanceof Response) return checked;
-    const tus = uploadServer();
     try {
       return await tus.handleWeb(checked);
     } finally {
-      const store = tus.datastore as UploadStore;
       for (const id of context.handedOver ?? []) store.handedOver.delete(id);
     }
   });
@@ -310,88 +272,6 @@ export function handleUpload(request: Request, uploader: { id: string }, clientI
 /** tus's discovery answer (versions, extensions, the size limit): public, as the protocol has it. */
 export function describeUploads(request: Request) {
   return uploadServer().handleWeb(request);
-}
-
-/**
- * A start (POST) with a key this creator used before answers with that upload, so a client that
- * retries a start it never got the answer to does not make a second clip: a finished one with its
- * clip id, one in progress with the offset to resume from. The body of the retry is not read.
- */
-async function replayOfUploadKey(request: Request, creatorId: string) {
-  let metadata: Record<string, string | null> | undefined;
-  try {
-    metadata = Metadata.parse(request.headers.get("upload-metadata") ?? undefined);
-  } catch {
-    return undefined; // tus answers malformed metadata itself
-  }
-  const key = metadata?.uploadKey ?? undefined;
-  if (key === undefined) return undefined;
-  if (!UPLOAD_KEY_PATTERN.test(key)) return answer(400, UPLOAD_MESSAGES.badUploadKey);
-  const existing = await selectUploadByKey(creatorId, key);
-  if (!existing) return undefined;
-  const location = `${UPLOADS_PATH}/${existing.id}`;
-  if (existing.state === "completed")
-    return answer(201, null, {
-      Location: location,
-      "Upload-Offset": String(existing.sizeBytes),
-      ...(existing.clipId ? { "Verdeo-Clip-Id": String(existing.clipId) } : {}),
-    });
-  const { offset } = await (uploadServer().datastore as UploadStore).getUpload(existing.id);
-  return answer(201, null, { Location: location, "Upload-Offset": String(offset) });
-}
-
-/**
- * The bytes at offset 0 (a creation-with-upload's body, or a PATCH from the start) are checked
- * against the accepted containers before any is stored. Returns the request to hand to tus (its
- * body whole again), or the refusal. A first chunk shorter than a signature is judged at the finish.
- */
-async function checkFirstBytes(request: Request, creatorId: string): Promise<Request | Response> {
-  const carriesBytes =
-    (request.headers.get("content-type") ?? "").trim().toLowerCase() === "application/offset+octet-stream";
-  const fromStart =
-    request.method === "POST" || (request.method === "PATCH" && request.headers.get("upload-offset") === "0");
-  if (!carriesBytes || !fromStart || !request.body) return request;
-  // Only the creator's own upload in progress, and only a body within the upload's length: else
-  // tus answers (as if it did not exist; that the body runs past the length).
-  const declaredBody = Number(request.headers.get("content-length") ?? Number.NaN);
-  let uploadLength = Number(request.headers.get("upload-length"));
-  let record: Awaited<ReturnType<typeof selectUpload>> | undefined;
-  if (request.method === "PATCH") {
-    record = await selectUpload(new URL(request.url).pathname.split("/").at(-1) ?? "");
-    if (record?.creatorId !== creatorId || record.state !== "uploading") return request;
-    uploadLength = record.sizeBytes;
-  }
-  if (declaredBody > uploadLength) return request;
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  while (length < SIGNATURE_BYTES) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    length += value.length;
-  }
-  const head = Buffer.concat(chunks);
-  if (head.length >= SIGNATURE_BYTES && !hasVideoContainerMagic(head)) {
-    await reader.cancel().catch(() => {});
-    // The upload can never become a clip: it goes.
-    if (record) await discardUpload(uploadServer().datastore as UploadStore, record.id);
-    return answer(415, UPLOAD_MESSAGES.notVideoContent);
-  }
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (head.length > 0) controller.enqueue(new Uint8Array(head));
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  return new Request(request, { body, duplex: "half" } as RequestInit);
 }
 
 /** Deletes uploads left unfinished for UPLOAD_EXPIRY_HOURS, with their bytes (a scheduled job). */
