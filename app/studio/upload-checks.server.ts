@@ -2,7 +2,7 @@ import { open } from "node:fs/promises";
 import path from "node:path";
 import { Metadata } from "@tus/server";
 import { hasVideoContainerMagic, SIGNATURE_BYTES } from "~/media/container-signature";
-import { UploadFileStore } from "./upload-file-store.server";
+import type { UploadFileStore } from "./upload-file-store.server";
 import { UPLOAD_KEY_PATTERN, UPLOAD_MESSAGES } from "./upload-limits";
 import type { UploadS3Store } from "./upload-s3-store.server";
 import { deleteUpload, selectUpload, selectUploadByKey } from "./uploads.queries.server";
@@ -25,28 +25,16 @@ export function answer(status: number, body: string | null, headers: Record<stri
   });
 }
 
-/** The first bytes of a finished upload, from the store. */
-export async function firstBytesOf(store: UploadStore, id: string) {
-  if (store instanceof UploadFileStore) {
-    const handle = await open(path.join(store.directory, id), "r");
-    try {
-      const head = Buffer.alloc(SIGNATURE_BYTES);
-      const { bytesRead } = await handle.read(head, 0, SIGNATURE_BYTES, 0);
-      return head.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
+/** The first bytes of a finished upload on local disk. */
+export async function firstBytesOf(store: UploadFileStore, id: string) {
+  const handle = await open(path.join(store.directory, id), "r");
+  try {
+    const head = Buffer.alloc(SIGNATURE_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SIGNATURE_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
   }
-  const stream = await store.read(id);
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of stream) {
-    chunks.push(chunk as Buffer);
-    length += (chunk as Buffer).length;
-    if (length >= SIGNATURE_BYTES) break;
-  }
-  stream.destroy();
-  return Buffer.concat(chunks).subarray(0, SIGNATURE_BYTES);
 }
 
 /** Forgets an upload and its bytes (a refused one). */
