@@ -206,7 +206,13 @@ describe("resumable uploads", () => {
 
   it("a PATCH with more bytes than the upload's length is refused with the overrun message, storing none past it", async () => {
     const location = locationOf(await create(creator.cookie, "longer.mp4", 1000));
-    const refused = await sendChunk(location, creator.cookie, 0, randomBytes(3 * 1024 * 1024));
+    const mp4Opening = Buffer.from("\0\0\0\x14ftypisom\0\0\0\0isom", "latin1");
+    const refused = await sendChunk(
+      location,
+      creator.cookie,
+      0,
+      Buffer.concat([mp4Opening, randomBytes(3 * 1024 * 1024)]),
+    );
     expect(refused.status).toBe(413);
     expect(await refused.text()).toBe(UPLOAD_MESSAGES.overrun);
     const head = await tus("HEAD", location, creator.cookie);
