@@ -20,6 +20,26 @@ export function paymentInstructionsFor(order: Pick<Order, "id" | "totalCents">):
   };
 }
 
+/** An order's bank-transfer details while it waits for a transfer (no card payment on this server). */
+export function pendingTransferOf(order: Pick<Order, "id" | "totalCents" | "status">) {
+  return order.status === "awaiting_payment" && !config().STRIPE_SECRET_KEY
+    ? paymentInstructionsFor(order)
+    : null;
+}
+
+/** An order's facts as the success page and the order page show them (`OrderFacts`). */
+export function orderFactsOf(order: Order & { planTitle: string }) {
+  return {
+    orderNumber: shortOrderId(order.id),
+    planTitle: order.planTitle,
+    license: order.licenseKind,
+    billing: order.billing,
+    downloads: order.downloads,
+    totalCents: order.totalCents,
+    status: order.status,
+  };
+}
+
 /** The instructions as lines of a plain-text mail. */
 export function paymentInstructionLines(instructions: PaymentInstructions): string[] {
   return [

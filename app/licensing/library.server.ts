@@ -5,7 +5,7 @@ import { formatDownloads, formatMoney } from "~/commerce/money";
 import { invoicePath, orderPath, shortOrderId } from "~/commerce/order-id";
 import { findInvoiceOfOrder, findOrderWithPlanTitle, listOrdersOfUser } from "~/commerce/orders.server";
 import { PAYMENT_INSTRUCTION_ROWS } from "~/commerce/payment-instructions";
-import { paymentInstructionsFor } from "~/commerce/payment-instructions.server";
+import { pendingTransferOf } from "~/commerce/payment-instructions.server";
 import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
 import { config } from "~/platform/config.server";
 import { listCurrentEntitlements } from "./entitlement.queries.server";
@@ -63,7 +63,7 @@ export async function getBuyerLibrary(userId: string, now = new Date()): Promise
       dateLabel: formatDate(order.createdAt),
       invoiceUrl: order.status === "paid" || order.status === "refunded" ? invoicePath(order.id) : null,
       detailsUrl: orderPath(order.id),
-      payment: order.status === "awaiting_payment" && !config().STRIPE_SECRET_KEY ? paymentRows(order) : null,
+      payment: paymentRows(order),
     })),
   };
 }
@@ -137,7 +137,9 @@ export async function verifyLicense(licenseId: string) {
 }
 
 /** The bank-transfer details of an unpaid order, as the profile lists them (same as its mail). */
-function paymentRows(order: Parameters<typeof paymentInstructionsFor>[0]) {
-  const instructions = paymentInstructionsFor(order);
-  return PAYMENT_INSTRUCTION_ROWS.map(({ label, key }) => ({ label, value: instructions[key] }));
+function paymentRows(order: Parameters<typeof pendingTransferOf>[0]) {
+  const instructions = pendingTransferOf(order);
+  return instructions
+    ? PAYMENT_INSTRUCTION_ROWS.map(({ label, key }) => ({ label, value: instructions[key] }))
+    : null;
 }

@@ -9,7 +9,7 @@ import { CheckIcon } from "../components/plan-card";
 import { formatMoney } from "../money";
 import { shortOrderId } from "../order-id";
 import { findOrderWithPlanTitle } from "../orders.server";
-import { paymentInstructionsFor } from "../payment-instructions.server";
+import { orderFactsOf, pendingTransferOf } from "../payment-instructions.server";
 import type { Route } from "./+types/checkout-success";
 
 export const meta = () => pageMeta("Order placed", "Your Verdeo order has been placed.");
@@ -19,21 +19,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const order = orderId ? await findOrderWithPlanTitle(orderId) : null;
   if (!order) throw redirect("/pricing");
   return {
-    orderNumber: shortOrderId(order.id),
-    planTitle: order.planTitle,
-    license: order.licenseKind,
-    billing: order.billing,
-    downloads: order.downloads,
-    totalCents: order.totalCents,
+    ...orderFactsOf(order),
     email: order.email,
-    status: order.status,
     // Card payment (Stripe) when configured; otherwise the team marks the order paid by hand.
     cardPayment: Boolean(config().STRIPE_SECRET_KEY),
     // The same figures as the order mail, while a bank transfer is what the order waits for.
-    payment:
-      order.status === "awaiting_payment" && !config().STRIPE_SECRET_KEY
-        ? paymentInstructionsFor(order)
-        : null,
+    payment: pendingTransferOf(order),
     returnedFromCard: new URL(request.url).searchParams.get("payment") === "card",
   };
 }

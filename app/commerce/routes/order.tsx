@@ -7,10 +7,10 @@ import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
-import { invoicePath, shortOrderId } from "../order-id";
+import { invoicePath } from "../order-id";
 import { claimGuestOrdersOf } from "../order-lifecycle.server";
 import { findOrderWithPlanTitle } from "../orders.server";
-import { paymentInstructionsFor } from "../payment-instructions.server";
+import { orderFactsOf, pendingTransferOf } from "../payment-instructions.server";
 import type { Route } from "./+types/order";
 
 export const meta = ({ data }: Route.MetaArgs) =>
@@ -26,19 +26,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await findOrderWithPlanTitle(id.data);
   // Someone else's order reads exactly like no order at all.
   if (!order || order.userId !== user.id) throw data(null, { status: 404 });
-  const awaiting = order.status === "awaiting_payment";
   return {
-    order: {
-      orderNumber: shortOrderId(order.id),
-      planTitle: order.planTitle,
-      license: order.licenseKind,
-      billing: order.billing,
-      downloads: order.downloads,
-      totalCents: order.totalCents,
-      status: order.status,
-    },
-    payment: awaiting && !config().STRIPE_SECRET_KEY ? paymentInstructionsFor(order) : null,
-    awaitingCard: awaiting && Boolean(config().STRIPE_SECRET_KEY),
+    order: orderFactsOf(order),
+    payment: pendingTransferOf(order),
+    awaitingCard: order.status === "awaiting_payment" && Boolean(config().STRIPE_SECRET_KEY),
     invoiceUrl: order.status === "paid" || order.status === "refunded" ? invoicePath(order.id) : null,
     profileUrl: `/profile/${user.id}`,
   };
