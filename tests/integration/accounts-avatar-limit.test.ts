@@ -10,12 +10,16 @@ describe("the avatar form past the body limit", () => {
   it("answers in the form with SPEC's message and a 413, without reading the body", async () => {
     const account = await createAccount({ role: "user" });
     let read = false;
-    const body = new ReadableStream<Uint8Array>({
-      pull() {
-        read = true;
-        throw new Error("the oversized body must not be read");
+    // Pulled only when someone reads (no read-ahead: high-water mark 0).
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull() {
+          read = true;
+          throw new Error("the oversized body must not be read");
+        },
       },
-    });
+      { highWaterMark: 0 },
+    );
     const request = new Request("http://localhost:3000/profile?edit", {
       method: "POST",
       headers: {
