@@ -256,7 +256,7 @@ function addGuards(app: express.Express, { config, vite }: AppContext) {
   const compress = compression();
   app.use((req, res, next) => (routeOf(res).handle.compress === false ? next() : compress(req, res, next)));
   const bodyLimitOf = (_req: express.Request, res: express.Response) => routeOf(res).handle.bodyLimit;
-  app.use(bodyLimits(bodyLimitOf));
+  app.use(bodyLimits(bodyLimitOf, (_req, res) => routeOf(res).handle.oversizedBody));
   app.use(drainUnreadBodies(bodyLimitOf));
   app.use(sameOriginWrites(config.PUBLIC_URL));
   app.use(inputGuard());
@@ -315,6 +315,7 @@ function addContent(
           requestId: String(req.id),
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           cspNonce: res.locals.cspNonce as string,
+          bodyTooLarge: res.locals.bodyTooLarge === true,
         };
         res.locals.loadContext = context;
         return context;

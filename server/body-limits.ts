@@ -1,14 +1,31 @@
 import type { Request, RequestHandler, Response } from "express";
-import { DEFAULT_BODY_LIMIT_BYTES, type RouteHandle } from "~/platform/route-handle";
+import {
+  DEFAULT_BODY_LIMIT_BYTES,
+  OVERSIZED_FORM_READ_AWAY_BYTES,
+  type RouteHandle,
+} from "~/platform/route-handle";
 
 /** The body limit the route serving a request declares (see `RouteHandle.bodyLimit`). */
 export type BodyLimitOf = (req: Request, res: Response) => RouteHandle["bodyLimit"];
+/** Whether the route answers an oversized body itself (see `RouteHandle.oversizedBody`). */
+export type OversizedBodyOf = (req: Request, res: Response) => RouteHandle["oversizedBody"];
+
+/** The sentence of a 413 (a page a person may see: it says what the limit is). */
+export function tooLargeMessage(limit: number) {
+  const megabytes = Math.max(1, Math.floor(limit / (1024 * 1024)));
+  return `This request is too large: up to ${megabytes} MB can be sent here.`;
+}
 
 /**
  * Refuses bodies over the route's limit before a byte is read. Bodies without a declared length
  * (chunked) are refused too: browsers always declare it, and it is the only way to know up front.
+ * A route with a file in its form answers an oversized body itself, in the form
+ * (`res.locals.bodyTooLarge`, handed to the action as `context.bodyTooLarge`).
  */
-export function bodyLimits(limitOf: BodyLimitOf): RequestHandler {
+export function bodyLimits(
+  limitOf: BodyLimitOf,
+  oversizedOf: OversizedBodyOf = () => undefined,
+): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const limit = limitOf(req, res) ?? DEFAULT_BODY_LIMIT_BYTES;
@@ -22,8 +39,12 @@ export function bodyLimits(limitOf: BodyLimitOf): RequestHandler {
     const length = Number(declared);
     if (!Number.isFinite(length) || length < 0) return void res.status(400).send("Bad Request");
     if (length > limit) {
+      if (oversizedOf(req, res) === "form" && length <= OVERSIZED_FORM_READ_AWAY_BYTES) {
+        res.locals.bodyTooLarge = true;
+        return next();
+      }
       res.setHeader("Connection", "close");
-      return void res.status(413).send("Payload Too Large");
+      return void res.status(413).type("text/plain").send(tooLargeMessage(limit));
     }
     next();
   };

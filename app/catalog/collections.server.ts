@@ -117,12 +117,19 @@ export async function changeCollection(input: {
 export async function openCollection(
   token: string,
   viewerId: string | null,
-): Promise<Result<{ collection: CollectionRow; clips: CatalogClip[]; own: boolean }, "not_found">> {
+): Promise<Result<{ collection: OpenedCollection; clips: CatalogClip[]; own: boolean }, "not_found">> {
   if (!/^[A-Za-z0-9_-]{22}$/.test(token)) return fail("not_found");
   const collection = await findCollectionByToken(token);
   if (!collection) return fail("not_found");
   const own = collection.userId === viewerId;
   if (!own && collection.visibility === "private") return fail("not_found");
   const clips = await listClipsByIds(await collectionClipIds(collection.id));
-  return ok({ collection: { ...collection, clips: clips.length }, clips, own });
+  // The page's data goes to the browser: never the owner's user id, and the collection's own id
+  // (which the owner's forms post) only to its owner.
+  const { name, visibility, shareToken } = collection;
+  const view = { name, visibility, shareToken, clips: clips.length };
+  return ok({ collection: own ? { ...view, id: collection.id } : view, clips, own });
 }
+
+/** A collection as its page shows it: `id` only for its owner, and no owner's id for anyone. */
+export type OpenedCollection = Omit<CollectionRow, "id" | "userId"> & { id?: string };

@@ -3,6 +3,7 @@ import { setPriority } from "node:os";
 import { promisify } from "node:util";
 import { config } from "~/platform/config.server";
 import { findMediaTools, type MediaTools } from "~/platform/media-tools.server";
+import { watchCpuTime } from "./cpu-time.server";
 
 const run = promisify(execFile);
 
@@ -29,9 +30,17 @@ export class FfmpegError extends Error {
   constructor(
     message: string,
     readonly stderr: string,
+    /** Which budget stopped the run, when one did (see media/processing-budget.ts). */
+    readonly budget?: "cpu" | "wall",
   ) {
     super(message);
   }
+}
+
+/** What ffmpeg reported at the end of a run with `onProgress`: frames written and the time reached. */
+export interface FfmpegRun {
+  frames: number;
+  seconds: number;
 }
 
 /**
@@ -44,13 +53,17 @@ export async function runFfmpeg(
     durationSeconds?: number;
     onProgress?: (fraction: number) => void;
     timeoutMs?: number;
+    /** CPU time (every thread) the run may use before it is stopped; checked where /proc exists. */
+    cpuBudgetMs?: number;
     /** Aborting (a shutdown, an expired job) stops ffmpeg. */
     signal?: AbortSignal;
   } = {},
-) {
+): Promise<FfmpegRun> {
   const { ffmpeg } = await mediaTools();
   const progress = options.onProgress ? ["-progress", "pipe:1", "-nostats"] : [];
-  return new Promise<void>((resolve, reject) => {
+  const reached: FfmpegRun = { frames: 0, seconds: 0 };
+  let stoppedBy: "cpu" | "wall" | undefined;
+  return new Promise<FfmpegRun>((resolve, reject) => {
     const child = spawn(ffmpeg, ["-hide_banner", "-loglevel", "error", "-y", ...progress, ...args], {
       stdio: ["ignore", "pipe", "pipe"],
       signal: options.signal,
@@ -73,16 +86,30 @@ export async function runFfmpeg(
       const lines = pending.split("\n");
       pending = lines.pop() ?? "";
       for (const line of lines) {
+        const frame = /^frame=(\d+)/.exec(line);
+        if (frame) reached.frames = Number(frame[1]);
         const match = /^out_time_us=(\d+)/.exec(line);
+        if (match) reached.seconds = Number(match[1]) / 1e6;
         if (match && options.onProgress && options.durationSeconds)
           options.onProgress(Math.min(1, Number(match[1]) / 1e6 / options.durationSeconds));
       }
     });
-    const timer = options.timeoutMs ? setTimeout(() => child.kill("SIGKILL"), options.timeoutMs) : undefined;
+    const stop = (budget: "cpu" | "wall") => {
+      stoppedBy ??= budget;
+      child.kill("SIGKILL");
+    };
+    const timer = options.timeoutMs ? setTimeout(() => stop("wall"), options.timeoutMs) : undefined;
+    const unwatch =
+      options.cpuBudgetMs && child.pid !== undefined
+        ? watchCpuTime(child.pid, options.cpuBudgetMs, () => stop("cpu"))
+        : undefined;
     child.on("error", reject);
     child.on("close", (code, signal) => {
       if (timer) clearTimeout(timer);
-      if (code === 0) resolve();
+      unwatch?.();
+      if (code === 0) resolve(reached);
+      else if (stoppedBy)
+        reject(new FfmpegError(`ffmpeg stopped: over its ${stoppedBy} budget`, stderr, stoppedBy));
       else reject(new FfmpegError(`ffmpeg failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`, stderr));
     });
   });

@@ -2,6 +2,7 @@ import { defineJob } from "~/platform/jobs/define.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { logger } from "~/platform/logger.server";
 import { timePipelineStage } from "~/platform/metrics/business.server";
+import { fairPriority } from "./fair-order.server";
 import { type ProcessClipJob, prepareClip, renderClip } from "./pipeline.server";
 
 /**
@@ -32,7 +33,13 @@ export const prepareClipJob = defineJob<ProcessClipJob>({
   retryDelaySeconds: 15,
   expireInSeconds: 10 * 60,
   handler: async (job) => {
-    if (await timePipelineStage("prepare", () => prepareClip(job))) await enqueue(renderClipJob, job);
+    const prepared = await timePipelineStage("prepare", () => prepareClip(job));
+    // A clip past its creator's daily allowance waits in the queue for its day, holding no worker.
+    if (prepared)
+      await enqueue(renderClipJob, job, {
+        startAfter: prepared.renderAfter,
+        priority: await fairPriority(prepared.creatorId),
+      });
   },
 });
 

@@ -25,6 +25,8 @@ export interface OriginalFacts {
   rotation: number;
   pixelFormat: string | null;
   squarePixels: boolean;
+  /** HDR originals are tone-mapped into the (SDR, BT.709) renditions, never copied into them. */
+  hdr?: boolean;
 }
 
 export interface PlannedRendition {
@@ -46,6 +48,7 @@ export function fitShortSide(width: number, height: number, shortSide: number) {
 export function canRemux(original: OriginalFacts, shortSide: number) {
   return (
     original.codec === "h264" &&
+    !original.hdr &&
     Math.min(original.width, original.height) === shortSide &&
     original.width % 2 === 0 &&
     original.height % 2 === 0 &&

@@ -19,9 +19,13 @@ import { mediaUrl } from "~/platform/storage/driver.server";
 import { storage } from "~/platform/storage/storage.server";
 import { grabFrame } from "./analysis.server";
 import { replaceClipRenditions } from "./clip-renditions.server";
+import { FfmpegError } from "./ffmpeg.server";
 import { colorToneOf, differenceHash, splitSampledFrames } from "./frame-analysis";
 import { planLicenseeRenditions } from "./licensee-renditions";
+import { MEDIA_FAILURES } from "./media-rules";
 import { inspectVideo, probeVideo } from "./probe.server";
+import { footageSeconds, renderBudget } from "./processing-budget";
+import { bookProcessingDay } from "./processing-days.server";
 import { renderPosters, renderRenditions, storyboardVtt } from "./renditions.server";
 
 /**
@@ -81,8 +85,13 @@ export async function failClip(clipId: number, reason: string, job?: ProcessClip
   return failClipProcessing(clipId, reason, { demo: job?.finalStatus !== undefined });
 }
 
-/** Step 1: probe and check, metadata, poster. Returns false when the clip failed or needs nothing. */
-export async function prepareClip(job: ProcessClipJob): Promise<boolean> {
+/**
+ * Step 1: probe, measure and check, metadata, poster, and the day it renders on within its
+ * creator's allowance. Returns when step 2 may start, or false when the clip failed or needs nothing.
+ */
+export async function prepareClip(
+  job: ProcessClipJob,
+): Promise<{ renderAfter: Date; creatorId: string } | false> {
   const clip = await processingClip(job.clipId, job.inPlace);
   if (!clip) return false;
   return withOriginal(clip.originalKey, async (file) => {
@@ -96,7 +105,9 @@ export async function prepareClip(job: ProcessClipJob): Promise<boolean> {
     const { value } = facts;
     const size = (await storage().stat(clip.originalKey))?.size;
     const prefix = renditionPrefix(clip.id, clip.originalKey);
-    const frame = await grabFrame(file, Math.min(value.durationSeconds / 3, value.durationSeconds - 0.5));
+    const frame = await grabFrame(file, Math.min(value.durationSeconds / 3, value.durationSeconds - 0.5), {
+      hdr: value.hdr,
+    });
     const posters = await renderPosters(frame);
     for (const poster of posters) {
       await storage().put(`${prefix}/poster-${poster.width}.webp`, poster.body, { visibility: "public" });
@@ -113,7 +124,9 @@ export async function prepareClip(job: ProcessClipJob): Promise<boolean> {
       thumbnailUrl: mediaUrl(`${prefix}/poster-640.webp`),
     });
     await setClipProgress(clip.id, 15);
-    return true;
+    // The demo seed's own clips (published directly) are not an upload: no allowance to count.
+    if (job.finalStatus) return { renderAfter: new Date(), creatorId: clip.creatorId };
+    return { renderAfter: await bookProcessingDay(clip, footageSeconds(value)), creatorId: clip.creatorId };
   });
 }
 
@@ -125,25 +138,39 @@ export async function renderClip(job: ProcessClipJob, signal?: AbortSignal): Pro
   const clip = await processingClip(job.clipId, job.inPlace);
   if (!clip) return;
   const prefix = renditionPrefix(clip.id, clip.originalKey);
-  const media = await withOriginal(clip.originalKey, async (file, folder) => {
+  const rendered = await withOriginal(clip.originalKey, async (file, folder) => {
     let reported = 15;
     // Step 1 checked the file; what the clean renditions need (audio, pixel format) is read again here.
     const facts = await probeVideo(file);
     if (!facts) throw new Error(`clip ${clip.id}: the original no longer probes`);
-    const files = await renderRenditions(
-      file,
-      folder,
-      { ...clip, audioCodec: facts.audioCodec },
-      (fraction) => {
-        const percent = 15 + Math.floor(fraction * 80);
-        if (percent >= reported + 5) {
-          reported = percent;
-          void setClipProgress(clip.id, percent).catch(() => {});
-        }
-      },
-      signal,
-      planLicenseeRenditions(facts),
-    );
+    // Step 1's measured duration (the clip's), not the header's, sizes the budget and bounds the read.
+    const budget = renderBudget(footageSeconds({ ...clip, frameRate: clip.frameRate ?? facts.frameRate }));
+    let files: Awaited<ReturnType<typeof renderRenditions>>;
+    try {
+      files = await renderRenditions(
+        file,
+        folder,
+        { ...clip, audioCodec: facts.audioCodec, hdr: facts.hdr },
+        (fraction) => {
+          const percent = 15 + Math.floor(fraction * 80);
+          if (percent >= reported + 5) {
+            reported = percent;
+            void setClipProgress(clip.id, percent).catch(() => {});
+          }
+        },
+        signal,
+        planLicenseeRenditions(facts),
+        budget,
+      );
+    } catch (error) {
+      // Past its CPU budget the file is at fault (load hardly changes CPU time): retrying cannot help.
+      if (error instanceof FfmpegError && error.budget === "cpu") return MEDIA_FAILURES.overBudget;
+      throw error;
+    }
+    // More frames than step 1 measured: the file hides footage from a quick read. Nothing is kept.
+    const frameRate = clip.frameRate || facts.frameRate;
+    if (frameRate > 0 && files.decodedFrames > (clip.durationSeconds + 1) * frameRate)
+      return MEDIA_FAILURES.tooLong;
     const licensee = [];
     for (const rendition of files.licensee) {
       const key = `${prefix}/${rendition.name}.mp4`;
@@ -179,14 +206,19 @@ export async function renderClip(job: ProcessClipJob, signal?: AbortSignal): Pro
       fingerprint: frames.map(differenceHash),
     };
   });
+  // The file itself is at fault (past its CPU budget, more frames than measured): nothing is kept.
+  if (typeof rendered === "string") {
+    await failClip(clip.id, rendered, job);
+    return;
+  }
   if (job.inPlace) {
     // A published demo clip rendered again where it stands: new media, same status (decision 0014).
-    await recordClipMedia(clip.id, media);
+    await recordClipMedia(clip.id, rendered);
     if (clip.status === "published") await refreshSearchIndex([clip.id]);
     return;
   }
   // One call hands the clip over: media, duplicate check, progress and status together.
-  const { duplicateOfId } = await finishClipProcessing(clip.id, media, { demoStatus: job.finalStatus });
+  const { duplicateOfId } = await finishClipProcessing(clip.id, rendered, { demoStatus: job.finalStatus });
   if (duplicateOfId) logger.info({ clipId: clip.id, duplicateOfId }, "upload looks like an existing clip");
 }
 

@@ -79,6 +79,8 @@ describe("reading ffprobe", () => {
       pixelFormat: "yuv420p",
       squarePixels: true,
       audioCodec: null,
+      colorTransfer: null,
+      hdr: false,
     };
     expect(ruleBroken({ ...base, width: 1920, height: 1080, durationSeconds: 2 })).toBe(
       MEDIA_FAILURES.tooShort,
@@ -109,5 +111,15 @@ describe("container magic", () => {
     expect(hasVideoContainerMagic(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x01]))).toBe(true);
     expect(hasVideoContainerMagic(Buffer.from("%PDF-1.7 something"))).toBe(false);
     expect(hasVideoContainerMagic(Buffer.alloc(3))).toBe(false);
+  });
+
+  it.each([
+    ["smpte2084", true],
+    ["arib-std-b67", true],
+    ["bt709", false],
+    [undefined, false],
+  ])("a video stream with transfer %s is HDR: %s", (transfer, hdr) => {
+    const facts = factsFromProbe(mp4({ width: 3840, height: 2160, color_transfer: transfer }));
+    expect(facts.ok && facts.value).toMatchObject({ hdr, colorTransfer: transfer ?? null });
   });
 });

@@ -3,9 +3,12 @@ import { open } from "node:fs/promises";
 import { promisify } from "node:util";
 import { z } from "zod";
 import type { Orientation } from "~/catalog/attributes";
-import { ffprobeJson, mediaTools } from "./ffmpeg.server";
+import { hasVideoContainerMagic } from "./container-signature";
+import { ffprobeJson, mediaTools, runFfmpeg } from "./ffmpeg.server";
 import {
   MAX_CLIP_SECONDS,
+  MAX_DECODE_FRAMES,
+  MAX_DECODE_SECONDS,
   MEDIA_FAILURES,
   MIN_CLIP_SECONDS,
   MIN_LONG_SIDE,
@@ -32,7 +35,14 @@ export interface VideoFacts {
   squarePixels: boolean;
   /** The first audio stream's codec ("aac"), null for a silent clip. */
   audioCodec: string | null;
+  /** ffprobe's transfer characteristic ("bt709", "smpte2084"), null when the file does not say. */
+  colorTransfer: string | null;
+  /** High dynamic range (PQ or HLG): tone-mapped for everything made in 8-bit SDR. */
+  hdr: boolean;
 }
+
+/** The transfer characteristics of HDR video: PQ (HDR10, Dolby Vision) and HLG. */
+export const HDR_TRANSFERS = new Set(["smpte2084", "arib-std-b67"]);
 
 const Stream = z.looseObject({
   codec_type: z.string().optional(),
@@ -41,6 +51,7 @@ const Stream = z.looseObject({
   height: z.number().optional(),
   sample_aspect_ratio: z.string().optional(),
   pix_fmt: z.string().optional(),
+  color_transfer: z.string().optional(),
   avg_frame_rate: z.string().optional(),
   r_frame_rate: z.string().optional(),
   bit_rate: z.string().optional(),
@@ -118,6 +129,8 @@ export function factsFromProbe(
       pixelFormat: video.pix_fmt ?? null,
       squarePixels: sampleAspect === 1,
       audioCodec: audio ? (audio.codec_name ?? "unknown") : null,
+      colorTransfer: video.color_transfer ?? null,
+      hdr: HDR_TRANSFERS.has(video.color_transfer ?? ""),
     },
   };
 }
@@ -163,14 +176,39 @@ async function decodesToTheEnd(file: string) {
   }
 }
 
-/** MP4/MOV boxes that can open a file, and Matroska/WebM's EBML magic. */
-const MP4_BOXES = new Set(["ftyp", "moov", "mdat", "wide", "free", "skip", "pnot"]);
-const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+export { hasVideoContainerMagic };
 
-/** True when the file starts like an MP4, MOV, WebM or MKV (whatever follows). */
-export function hasVideoContainerMagic(head: Buffer) {
-  if (head.subarray(0, 4).equals(EBML_MAGIC)) return true;
-  return head.length >= 8 && MP4_BOXES.has(head.subarray(4, 8).toString("latin1"));
+/** What the video stream really holds, read from its packets: seconds and frames. */
+export interface MeasuredVideo {
+  seconds: number;
+  frames: number;
+  /** True when reading stopped at MAX_DECODE_SECONDS or MAX_DECODE_FRAMES: there is more. */
+  capped: boolean;
+}
+
+/**
+ * Measures the first video stream by its packets' own timestamps, never the header's durations
+ * (which a file can set to anything): the stream is read without decoding (`-c copy`, a few
+ * milliseconds for two minutes) and the reading stops at the rules' bounds, so a file holding
+ * hours of frames costs no more than one at the limit. The packets' timestamps are the ones the
+ * decoder gives its frames; the render is bounded by the same limits all the same.
+ */
+export async function measureVideo(file: string, timeoutMs = 60_000): Promise<MeasuredVideo> {
+  const run = await runFfmpeg(
+    [
+      ...["-i", file, "-map", "0:v:0", "-c", "copy"],
+      ...["-t", String(MAX_DECODE_SECONDS), "-frames:v", String(MAX_DECODE_FRAMES), "-f", "null", "-"],
+    ],
+    { onProgress: () => {}, timeoutMs },
+  );
+  // ffmpeg reports the last frame's start: one frame's length more is where the video ends.
+  const frameLength = run.frames > 1 ? run.seconds / (run.frames - 1) : 0;
+  const seconds = run.seconds + frameLength;
+  return {
+    seconds,
+    frames: run.frames,
+    capped: run.frames >= MAX_DECODE_FRAMES || seconds >= MAX_DECODE_SECONDS - 0.05,
+  };
 }
 
 async function looksLikeVideoContainer(file: string) {
@@ -206,8 +244,22 @@ export async function inspectVideo(
   }
   const facts = factsFromProbe(output);
   if (!facts.ok) return facts;
+  let measured: MeasuredVideo;
+  try {
+    measured = await measureVideo(file);
+  } catch {
+    return { ok: false, reason: MEDIA_FAILURES.unreadable };
+  }
+  // Past the bounds, nothing more is read of it.
+  if (measured.frames >= MAX_DECODE_FRAMES) return { ok: false, reason: MEDIA_FAILURES.tooManyFrames };
+  if (measured.seconds > MAX_CLIP_SECONDS + 0.5) return { ok: false, reason: MEDIA_FAILURES.tooLong };
+  // A file cut short fails as damaged, before its measured length is judged too short.
+  if (!(await decodesToTheEnd(file))) return { ok: false, reason: MEDIA_FAILURES.unreadable };
+  // The duration the rules judge, and everything after uses, is the measured one.
+  facts.value.durationSeconds = Math.round(measured.seconds * 1000) / 1000;
+  if (measured.frames > 1 && measured.seconds > 0)
+    facts.value.frameRate = Math.round((measured.frames / measured.seconds) * 1000) / 1000;
   const broken = ruleBroken(facts.value);
   if (broken) return { ok: false, reason: broken };
-  if (!(await decodesToTheEnd(file))) return { ok: false, reason: MEDIA_FAILURES.unreadable };
   return facts;
 }

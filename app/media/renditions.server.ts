@@ -5,6 +5,7 @@ import type { Orientation } from "~/catalog/attributes";
 import { runFfmpeg } from "./ffmpeg.server";
 import { HASH_FRAME_HEIGHT, HASH_FRAME_WIDTH, SAMPLED_FRAMES } from "./frame-analysis";
 import { fitShortSide, type LicenseeRenditionName, type PlannedRendition } from "./licensee-renditions";
+import { DECODE_MARGIN_SECONDS, MAX_DECODE_FRAMES, MAX_DECODE_SECONDS } from "./media-rules";
 
 /**
  * The renditions of a clip, made in one decode of the original. Public: a watermarked 720p H.264
@@ -68,6 +69,22 @@ export function storyboardVtt(
   return lines.join("\n");
 }
 
+/**
+ * HDR (PQ or HLG) frames made into BT.709 SDR: to linear light, to BT.709 primaries, tone-mapped
+ * (Hable, which keeps highlights from clipping), then BT.709's transfer in TV range. Without it an
+ * 8-bit preview keeps the PQ/HLG code values and tags, which no SDR screen shows as meant.
+ */
+export const HDR_TO_SDR =
+  "zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:desat=0,zscale=t=bt709:m=bt709:r=tv";
+
+/**
+ * How far into the original a render reads: the measured duration plus the margin, never past the
+ * rules' bound, whatever the header says.
+ */
+export function readLimitSeconds(durationSeconds: number) {
+  return Math.min(MAX_DECODE_SECONDS, Math.ceil(durationSeconds) + DECODE_MARGIN_SECONDS);
+}
+
 export interface RenditionFiles {
   preview: string;
   small: string;
@@ -77,6 +94,8 @@ export interface RenditionFiles {
   tile: { width: number; height: number };
   /** The clean licensee renditions, as planned, each with its file. */
   licensee: (PlannedRendition & { file: string })[];
+  /** Frames the render made of the original for the preview (its first output: ffmpeg's own count). */
+  decodedFrames: number;
 }
 
 /** The clean renditions' quality: visually lossless for footage, at x264's cheap presets. */
@@ -103,10 +122,13 @@ export async function renderRenditions(
     orientation: Orientation;
     /** The original's audio codec, null when silent (then the clean files are silent too). */
     audioCodec?: string | null;
+    /** PQ or HLG: tone-mapped to SDR before anything is made of the frames. */
+    hdr?: boolean;
   },
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
   licensee: PlannedRendition[] = [],
+  budget?: { cpuMs: number; wallMs: number },
 ): Promise<RenditionFiles> {
   const large = fitShortSide(clip.width, clip.height, PREVIEW_SHORT_SIDE);
   const small = fitShortSide(clip.width, clip.height, SMALL_PREVIEW_SHORT_SIDE);
@@ -122,6 +144,7 @@ export async function renderRenditions(
       ...rendition,
       file: path.join(folder, `${rendition.name}.mp4`),
     })),
+    decodedFrames: 0,
   };
   const largeMark = path.join(folder, "mark-large.png");
   const smallMark = path.join(folder, "mark-small.png");
@@ -138,7 +161,7 @@ export async function renderRenditions(
     // Scaled once to the preview's size; the small preview, storyboard, samples and a clean 720p
     // are made from that (not from the full-size frame), and the watermark is blended in YUV.
     // A clean rendition of another size (1080p) gets the full-size frames, split before any scaling.
-    `[0:v]fps=fps=source_fps:round=near,split=${1 + ownSize.length}[p]${labels("own", ownSize.length)}`,
+    `[0:v]${clip.hdr ? `${HDR_TO_SDR},` : ""}fps=fps=source_fps:round=near,split=${1 + ownSize.length}[p]${labels("own", ownSize.length)}`,
     `[p]scale=${large.width}:${large.height}:flags=bicubic,setsar=1,split=${4 + atPreviewSize.length}[a][b][c][d]${labels("same", atPreviewSize.length)}`,
     `[a][1:v]overlay=0:0:format=yuv420,format=yuv420p[large]`,
     `[b]scale=${small.width}:${small.height}:flags=bicubic,setsar=1[b1]`,
@@ -151,7 +174,10 @@ export async function renderRenditions(
         `[own${index}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[clean_${r.name}]`,
     ),
   ];
+  // Every video output stops at the frame bound too (a file whose timestamps crawl cannot run on).
+  const frameCap = ["-frames:v", String(MAX_DECODE_FRAMES)];
   const h264 = (crf: string) => [
+    ...frameCap,
     ...["-c:v", "libx264", "-preset", "veryfast", "-crf", crf, "-profile:v", "high", "-pix_fmt", "yuv420p"],
     ...["-movflags", "+faststart", "-an"],
   ];
@@ -165,9 +191,17 @@ export async function renderRenditions(
     : ["-an"];
   const licenseeOutputs = files.licensee.flatMap((rendition) =>
     rendition.method === "remux"
-      ? ["-map", "0:v:0", "-c:v", "copy", ...audio, "-movflags", "+faststart", rendition.file]
+      ? ["-map", "0:v:0", ...frameCap, "-c:v", "copy", ...audio, "-movflags", "+faststart", rendition.file]
       : [
-          ...["-map", `[clean_${rendition.name}]`, "-c:v", "libx264", "-preset", LICENSEE_PRESET],
+          ...[
+            "-map",
+            `[clean_${rendition.name}]`,
+            ...frameCap,
+            "-c:v",
+            "libx264",
+            "-preset",
+            LICENSEE_PRESET,
+          ],
           ...["-crf", LICENSEE_RATE[rendition.name].crf, "-maxrate", LICENSEE_RATE[rendition.name].maxrate],
           ...["-bufsize", LICENSEE_RATE[rendition.name].bufsize],
           ...[
@@ -182,18 +216,28 @@ export async function renderRenditions(
           ],
         ],
   );
-  await runFfmpeg(
+  const run = await runFfmpeg(
     [
-      ...["-i", original, "-i", largeMark, "-i", smallMark],
+      // `-t` before `-i`: ffmpeg reads no further into the original, whatever its header says.
+      ...["-t", String(readLimitSeconds(clip.durationSeconds)), "-i", original],
+      ...["-i", largeMark, "-i", smallMark],
       ...["-filter_complex", graph.join(";")],
       ...["-map", "[large]", ...h264("24"), "-maxrate", "4M", "-bufsize", "8M", files.preview],
       ...["-map", "[small]", ...h264("28"), "-maxrate", "1M", "-bufsize", "2M", files.small],
       ...["-map", "[sprite]", "-frames:v", "1", "-q:v", "5", "-update", "1", files.sprite],
-      ...["-map", "[samples]", "-f", "rawvideo", files.samples],
+      ...["-map", "[samples]", ...frameCap, "-f", "rawvideo", files.samples],
       ...licenseeOutputs,
     ],
-    { durationSeconds: clip.durationSeconds, onProgress, timeoutMs: 20 * 60_000, signal },
+    {
+      durationSeconds: clip.durationSeconds,
+      // Always on: the frames decoded are checked against the measured duration afterwards.
+      onProgress: onProgress ?? (() => {}),
+      timeoutMs: budget?.wallMs ?? 20 * 60_000,
+      cpuBudgetMs: budget?.cpuMs,
+      signal,
+    },
   );
+  files.decodedFrames = run.frames;
   return files;
 }
 

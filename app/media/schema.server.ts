@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { clips } from "~/catalog/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
 
@@ -30,5 +30,30 @@ export const clipRenditions = pgTable(
     check("clip_renditions_name", sql`${t.name} in ('1080p', '720p')`),
     check("clip_renditions_method", sql`${t.method} in ('encode', 'remux')`),
     check("clip_renditions_size_positive", sql`${t.width} > 0 and ${t.height} > 0 and ${t.sizeBytes} > 0`),
+  ],
+);
+
+/**
+ * The day each uploaded clip renders on, against its creator's daily processing allowance
+ * (media/processing-budget.ts): booked once, when the clip's footage is known, and kept so the
+ * days already used can be counted. Removed with the clip.
+ */
+export const clipProcessingDays = pgTable(
+  "clip_processing_days",
+  {
+    clipId: integer("clip_id")
+      .primaryKey()
+      .references(() => clips.id, { onDelete: "cascade" }),
+    /** The uploading creator (the clip's owner), counted per day. */
+    creatorId: text("creator_id").notNull(),
+    /** Midnight UTC of the day the render starts (not before). */
+    day: timestamp("day", { withTimezone: true }).notNull(),
+    /** The clip's footage in 1080p seconds. */
+    footageSeconds: integer("footage_seconds").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("clip_processing_days_creator_day_idx").on(t.creatorId, t.day),
+    check("clip_processing_days_footage_positive", sql`${t.footageSeconds} >= 0`),
   ],
 );

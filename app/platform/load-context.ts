@@ -8,5 +8,7 @@ declare module "react-router" {
     clientIp: string;
     /** Nonce for this response's Content-Security-Policy; every inline script carries it. */
     cspNonce: string;
+    /** The body was past the route's limit and is not read (routes with `oversizedBody: "form"`). */
+    bodyTooLarge?: boolean;
   }
 }

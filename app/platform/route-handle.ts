@@ -16,6 +16,13 @@ export interface RouteHandle {
    */
   bodyLimit?: number | "streamed";
   /**
+   * "form": the route answers a body past `bodyLimit` itself, in its form (a form with a file, whose
+   * person needs the sentence, not a status page): the action sees `context.bodyTooLarge`, must not
+   * read the body, and the server reads it away unread after the answer (up to
+   * OVERSIZED_FORM_READ_AWAY_BYTES; past that, the 413 page).
+   */
+  oversizedBody?: "form";
+  /**
    * false: answers go out uncompressed. For stored files: video and images are compressed already,
    * and their streaming waits for each write's callback, which the compression wrapper drops.
    */
@@ -24,5 +31,10 @@ export interface RouteHandle {
 
 /** Bodies of routes that declare no limit: forms and JSON. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * The most of an oversized form body the server reads away so the browser, still sending, gets the
+ * form's answer (a browser shows a connection reset, not the answer, when the server stops reading).
+ */
+export const OVERSIZED_FORM_READ_AWAY_BYTES = 64 * 1024 * 1024;
 /** What a multipart form adds around the files it carries (boundaries, part headers, other fields). */
 export const MULTIPART_ENVELOPE_BYTES = 1024 * 1024;

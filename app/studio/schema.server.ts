@@ -1,4 +1,15 @@
-import { bigint, boolean, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { profiles } from "~/accounts/schema.server";
 import { clips } from "~/catalog/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
@@ -19,6 +30,11 @@ export const studioUploads = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     fileName: text("file_name").notNull(),
+    /**
+     * The client's own key for this upload (tus `Upload-Metadata` "uploadKey"): a retried start
+     * with the same key answers with this upload instead of making a second one.
+     */
+    uploadKey: text("upload_key"),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     state: uploadStateEnum("state").notNull().default("uploading"),
     /** The clip the finished upload became. */
@@ -29,6 +45,9 @@ export const studioUploads = pgTable(
   (t) => [
     index("studio_uploads_creator_state_idx").on(t.creatorId, t.state),
     index("studio_uploads_state_created_idx").on(t.state, t.createdAt),
+    uniqueIndex("studio_uploads_creator_key_idx")
+      .on(t.creatorId, t.uploadKey)
+      .where(sql`${t.uploadKey} is not null and ${t.state} <> 'expired'`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
-import { ERRORS } from "@tus/server";
+import { ERRORS, type Upload } from "@tus/server";
 import { logger } from "~/platform/logger.server";
 import { writeStreamToFile } from "~/platform/storage/file-write.server";
 
@@ -11,6 +11,17 @@ import { writeStreamToFile } from "~/platform/storage/file-write.server";
  * (docs/decisions/0012-file-responses.md, "Uploads").
  */
 export class UploadFileStore extends FileStore {
+  /**
+   * Uploads handed over (bytes moved to the original, record gone) during a request still being
+   * answered: tus reads the upload once more to build its answer (`Upload-Expires` after a
+   * creation-with-upload), and gets it from here. Forgotten once the answer is built.
+   */
+  readonly handedOver = new Map<string, Upload>();
+
+  override async getUpload(id: string) {
+    return this.handedOver.get(id) ?? super.getUpload(id);
+  }
+
   override async write(readable: Readable, fileId: string, offset: number) {
     try {
       return await writeStreamToFile(readable, path.join(this.directory, fileId), offset);

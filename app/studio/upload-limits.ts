@@ -17,7 +17,15 @@ export const UPLOAD_MESSAGES = {
   notFound: "This upload does not exist or has expired.",
   badName: "The file needs a name.",
   tooFast: "Too many uploads started in the last hour. Please wait a while.",
+  empty: "This file is empty (0 bytes): choose the video file again.",
+  overrun: "More bytes arrived than this upload's declared length: start the upload again.",
+  notVideoContent: "This file's content is not an MP4, MOV, WebM or MKV video, whatever its name says.",
+  badUploadKey: "The upload key must be 1 to 100 letters, digits, dashes or underscores.",
+  keyBusy: "An upload with this key is being started already: resume that one.",
 } as const;
+
+/** A client's own key for an upload (tus `Upload-Metadata` "uploadKey"), making a retried start idempotent. */
+export const UPLOAD_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** The container a file name claims (lowercased extension), or undefined if it is not one we take. */
 export function containerOf(fileName: string) {

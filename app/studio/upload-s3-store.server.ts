@@ -1,5 +1,5 @@
 import { S3Store } from "@tus/s3-store";
-import { ERRORS } from "@tus/server";
+import { ERRORS, type Upload } from "@tus/server";
 
 /**
  * @tus/s3-store's store with a remove() that leaves nothing of an upload in the bucket. Its own one
@@ -9,6 +9,13 @@ import { ERRORS } from "@tus/server";
  * `.part` object that holds a piece under S3's 5 MiB part minimum until the next PATCH.
  */
 export class UploadS3Store extends S3Store {
+  /** As UploadFileStore's: uploads handed over during a request still being answered. */
+  readonly handedOver = new Map<string, Upload>();
+
+  override async getUpload(id: string) {
+    return this.handedOver.get(id) ?? super.getUpload(id);
+  }
+
   override async remove(id: string) {
     try {
       await super.remove(id);

@@ -1,9 +1,26 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import { studioUploads } from "./schema.server";
 
 export async function selectUpload(id: string) {
   const [row] = await db().select().from(studioUploads).where(eq(studioUploads.id, id)).limit(1);
+  return row;
+}
+
+/** The creator's upload started with `uploadKey` (an expired one no longer counts). */
+export async function selectUploadByKey(creatorId: string, uploadKey: string, executor: Executor = db()) {
+  const [row] = await executor
+    .select()
+    .from(studioUploads)
+    .where(
+      and(
+        eq(studioUploads.creatorId, creatorId),
+        eq(studioUploads.uploadKey, uploadKey),
+        isNotNull(studioUploads.uploadKey),
+        ne(studioUploads.state, "expired"),
+      ),
+    )
+    .limit(1);
   return row;
 }
 

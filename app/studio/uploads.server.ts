@@ -2,9 +2,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { FileStore } from "@tus/file-store";
 import { EVENTS, Server, type Upload } from "@tus/server";
 import { createProcessingClip } from "~/catalog/clip-lifecycle.server";
+import { hasVideoContainerMagic } from "~/media/container-signature";
 import { startClipProcessing } from "~/media/processing.server";
 import { config } from "~/platform/config.server";
 import { CONTROL_CHARACTER } from "~/platform/control-characters";
@@ -14,12 +14,20 @@ import { uploadsTotal } from "~/platform/metrics/business.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { S3_CHECKSUMS_WHEN_REQUIRED, S3_COPY_OBJECT_MAX_BYTES } from "~/platform/storage/s3.server";
 import { storage } from "~/platform/storage/storage.server";
+import {
+  checkFirstBytes,
+  discardUpload,
+  firstBytesOf,
+  replayOfUploadKey,
+  type UploadStore,
+} from "./upload-checks.server";
 import { UploadFileStore } from "./upload-file-store.server";
 import {
   containerOf,
   MAX_UPLOAD_BYTES,
   MAX_UPLOADS_IN_PROGRESS,
   UPLOAD_EXPIRY_HOURS,
+  UPLOAD_KEY_PATTERN,
   UPLOAD_MESSAGES,
 } from "./upload-limits";
 import { UploadLocker } from "./upload-locker.server";
@@ -33,6 +41,7 @@ import {
   lockCreatorUploads,
   markUploadCompleted,
   selectUpload,
+  selectUploadByKey,
 } from "./uploads.queries.server";
 
 /**
@@ -48,6 +57,8 @@ interface Uploader {
   id: string;
   /** The client's address, counted by the upload-start policy beside the creator's id. */
   clientIp?: string;
+  /** Uploads this request handed over to the pipeline (see `handedOver` in the stores). */
+  handedOver?: string[];
 }
 
 /** The signed-in creator of the request being handled (tus hooks only receive the request). */
@@ -113,9 +124,13 @@ function createUploadServer() {
       const clipId = await finishUpload(currentUploader.getStore()!, upload);
       return { headers: { "Verdeo-Clip-Id": clipId } };
     },
-    onResponseError(_req, error) {
-      if ("status_code" in error && error.status_code === 413)
-        return { status_code: 413, body: UPLOAD_MESSAGES.tooLarge };
+    onResponseError(req, error) {
+      // 413 is both a declared length past the limit and a body past the declared length.
+      if ("status_code" in error && error.status_code === 413) {
+        const declared = Number(req.headers.get("upload-length"));
+        const tooLarge = req.method === "POST" && declared > MAX_UPLOAD_BYTES;
+        return { status_code: 413, body: tooLarge ? UPLOAD_MESSAGES.tooLarge : UPLOAD_MESSAGES.overrun };
+      }
       if ("status_code" in error) return undefined;
       logger.error({ err: error }, "upload failed");
       return undefined;
@@ -138,14 +153,27 @@ async function registerUpload(uploader: Uploader, upload: Upload) {
   if (!containerOf(fileName)) throw refuse(415, UPLOAD_MESSAGES.badContainer);
   if (upload.size === undefined) throw refuse(411, UPLOAD_MESSAGES.tooLarge);
   if (upload.size > MAX_UPLOAD_BYTES) throw refuse(413, UPLOAD_MESSAGES.tooLarge);
+  if (upload.size === 0) throw refuse(400, UPLOAD_MESSAGES.empty);
+  const uploadKey = upload.metadata?.uploadKey ?? undefined;
+  if (uploadKey !== undefined && !UPLOAD_KEY_PATTERN.test(uploadKey))
+    throw refuse(400, UPLOAD_MESSAGES.badUploadKey);
   // The shared policy (per creator and per address), counted before anything is reserved.
   const subjects = uploader.clientIp ? { user: uploader.id, ip: uploader.clientIp } : { user: uploader.id };
   if (!(await enforceRateLimit("upload_start", subjects)).allowed) throw refuse(429, UPLOAD_MESSAGES.tooFast);
   await db().transaction(async (tx) => {
     await lockCreatorUploads(tx, uploader.id);
+    // A start with this key that slipped past the replay check (two at once): the first one wins.
+    if (uploadKey && (await selectUploadByKey(uploader.id, uploadKey, tx)))
+      throw refuse(409, UPLOAD_MESSAGES.keyBusy);
     if ((await countUploadsInProgress(tx, uploader.id)) >= MAX_UPLOADS_IN_PROGRESS)
       throw refuse(429, UPLOAD_MESSAGES.tooMany);
-    await insertUpload(tx, { id: upload.id, creatorId: uploader.id, fileName, sizeBytes: upload.size! });
+    await insertUpload(tx, {
+      id: upload.id,
+      creatorId: uploader.id,
+      fileName,
+      sizeBytes: upload.size!,
+      uploadKey,
+    });
   });
 }
 
@@ -160,14 +188,27 @@ export function titleFromFileName(fileName: string) {
   return title || "Untitled clip";
 }
 
-/** Moves the bytes to private storage, creates the clip and starts the pipeline. */
+/**
+ * Moves the bytes to private storage, creates the clip and starts the pipeline. tus still reads the
+ * upload to build its answer (a creation-with-upload's), so it stays readable from the store's
+ * `handedOver` until `handleUpload` has the answer.
+ */
 async function finishUpload(uploader: Uploader, upload: Upload) {
   const record = await selectUpload(upload.id);
   if (!record || record.creatorId !== uploader.id) throw refuse(404, UPLOAD_MESSAGES.notFound);
-  const store = uploadServer().datastore as FileStore | UploadS3Store;
+  const store = uploadServer().datastore as UploadStore;
+  // Checked again as a whole on local disk (a first chunk too short to tell was let through at
+  // the start). In a bucket that would read the upload back; there the pipeline's own inspection
+  // fails such a file as not a video.
+  if (store instanceof UploadFileStore && !hasVideoContainerMagic(await firstBytesOf(store, upload.id))) {
+    await discardUpload(store, upload.id);
+    throw refuse(415, UPLOAD_MESSAGES.notVideoContent);
+  }
   const extension = containerOf(record.fileName)!;
   const originalKey = `originals/${uploader.id}/${upload.id.replace(/^\.tus-/, "")}.${extension}`;
-  if (store instanceof FileStore) {
+  store.handedOver.set(upload.id, upload);
+  uploader.handedOver?.push(upload.id);
+  if (store instanceof UploadFileStore) {
     // The finished file becomes the original (a rename on one disk); tus's own record of it goes.
     await storage().putFile(originalKey, path.join(store.directory, upload.id), { visibility: "private" });
     await store.configstore.delete(upload.id);
@@ -186,11 +227,11 @@ async function finishUpload(uploader: Uploader, upload: Upload) {
     );
     await markUploadCompleted(tx, upload.id, id);
     // In the same transaction: the pipeline job exists exactly when the clip does.
-    await startClipProcessing({ clipId: id }, { tx });
+    await startClipProcessing({ clipId: id }, { tx, creatorId: uploader.id });
     return id;
   });
   uploadsTotal.inc();
-  if (!(store instanceof FileStore))
+  if (!(store instanceof UploadFileStore))
     await store
       .remove(upload.id)
       .catch((error) => logger.warn({ err: error }, "removing finished upload parts failed"));
@@ -213,14 +254,34 @@ async function moveFinishedS3Upload(store: UploadS3Store, upload: Upload, origin
 }
 
 /** Answers one tus request for a signed-in creator (the route checked the permission). */
-export function handleUpload(request: Request, uploader: Uploader, clientIp?: string) {
-  return currentUploader.run({ id: uploader.id, clientIp }, () => uploadServer().handleWeb(request));
+export function handleUpload(request: Request, uploader: { id: string }, clientIp?: string) {
+  const context: Uploader = { id: uploader.id, clientIp, handedOver: [] };
+  const tus = uploadServer();
+  const store = tus.datastore as UploadStore;
+  return currentUploader.run(context, async () => {
+    if (request.method === "POST") {
+      const replay = await replayOfUploadKey(request, uploader.id, store, UPLOADS_PATH);
+      if (replay) return replay;
+    }
+    const checked = await checkFirstBytes(request, uploader.id, store);
+    if (checked instanceof Response) return checked;
+    try {
+      return await tus.handleWeb(checked);
+    } finally {
+      for (const id of context.handedOver ?? []) store.handedOver.delete(id);
+    }
+  });
+}
+
+/** tus's discovery answer (versions, extensions, the size limit): public, as the protocol has it. */
+export function describeUploads(request: Request) {
+  return uploadServer().handleWeb(request);
 }
 
 /** Deletes uploads left unfinished for UPLOAD_EXPIRY_HOURS, with their bytes (a scheduled job). */
 export async function removeExpiredUploads() {
   const expired = await expireUploadsStartedBefore(new Date(Date.now() - UPLOAD_EXPIRY_HOURS * 3_600_000));
-  const store = uploadServer().datastore as FileStore | UploadS3Store;
+  const store = uploadServer().datastore as UploadStore;
   for (const { id } of expired) {
     await store.remove(id).catch(() => {});
   }

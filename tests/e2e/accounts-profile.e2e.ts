@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
 import { THEME_STORAGE_KEY } from "~/constants";
-import { DEMO_BUYER, newAccount, signIn, signUp } from "./accounts-helpers";
+import { DEMO_BUYER, newAccount, signIn, signInByCookie, signUp } from "./accounts-helpers";
 import { expectAccessible, newPage } from "./browser";
 
 const MAYA = { id: "demo-creator-maya", email: "maya@verdeo.local" };
@@ -36,6 +36,30 @@ describe("profile", () => {
     expect(await page.getByRole("tab").allTextContents()).toEqual(["Uploads"]);
     expect(await page.locator('a[href^="/video/"]').count()).toBeGreaterThan(0);
     expect(await page.getByRole("button", { name: "Edit Profile" }).count()).toBe(0);
+  });
+
+  it("a 6 MB avatar is answered on the profile form with SPEC's message, without JavaScript too", async () => {
+    for (const javaScriptEnabled of [false, true]) {
+      const page = await newPage({ javaScriptEnabled });
+      await signInByCookie(page);
+      await page.goto("/profile");
+      await page.getByRole("button", { name: "Edit Profile" }).click();
+      await page.waitForURL(/[?&]edit/);
+      const avatar = { name: "big.png", mimeType: "image/png", buffer: randomBytes(6 * 1024 * 1024) };
+      await page.getByLabel("Avatar").setInputFiles(avatar);
+      if (javaScriptEnabled) {
+        // The page checks the size first; the server answers the same should the check be skipped.
+        await page.getByTestId("toast").getByText(MESSAGES.avatarTooLarge).waitFor();
+        continue;
+      }
+      const answer = page.waitForResponse((response) => response.request().method() === "POST");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      expect((await answer).status()).toBe(413);
+      await page.getByTestId("profile-edit-message").getByText(MESSAGES.avatarTooLarge).waitFor();
+      // The page around it is the profile, not a status page.
+      expect(await page.getByTestId("profile-username").textContent()).toBe(`@${DEMO_BUYER.username}`);
+      await page.screenshot({ path: "/tmp/uh/avatar-nojs.png", fullPage: false });
+    }
   });
 
   it("/profile without a session goes to /login", async () => {

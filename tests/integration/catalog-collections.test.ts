@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { changeCollection, createCollection, openCollection } from "~/catalog/collections.server";
+import { loader as collectionLoader } from "~/catalog/routes/collection";
 import { createClip, createProfile } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";
 
@@ -51,6 +52,38 @@ describe("collections", () => {
       change: { kind: "visibility", visibility: "private" },
     });
     expect(await openCollection(token, null)).toEqual({ ok: false, reason: "not_found" });
+  });
+
+  it("a collection opened by its share link carries neither its owner's user id nor its own id to a visitor", async () => {
+    const owner = await createProfile({ role: "user" });
+    const creator = await createProfile({ role: "creator" });
+    const clipId = await createClip({ userId: creator.id, title: "Shared" });
+    const created = await createCollection({ userId: owner.id, name: "Shared with a client" });
+    if (!created.ok) throw new Error(created.reason);
+    const { id, shareToken } = created.value;
+    await changeCollection({ userId: owner.id, collectionId: id, change: { kind: "add", clipId } });
+    await changeCollection({
+      userId: owner.id,
+      collectionId: id,
+      change: { kind: "visibility", visibility: "link" },
+    });
+
+    const request = new Request(`http://localhost/collections/${shareToken}`);
+    const pageData = await collectionLoader({ request, params: { token: shareToken }, context: {} } as never);
+
+    const sent = JSON.stringify(pageData);
+    expect(sent).not.toContain(owner.id);
+    expect(sent).not.toContain(id);
+    expect(pageData.collection).toEqual({
+      name: "Shared with a client",
+      visibility: "link",
+      shareToken,
+      clips: 1,
+    });
+    // Its owner still gets the id their forms post.
+    const mine = await openCollection(shareToken, owner.id);
+    expect(mine.ok && mine.value.collection.id).toBe(id);
+    expect(mine.ok && JSON.stringify(mine.value.collection)).not.toContain(owner.id);
   });
 
   it("only the owner changes a collection; names are checked and unique per user", async () => {

@@ -29,7 +29,7 @@ import {
   twoCreators,
   uploadWhole as upload,
 } from "../support/tus-requests";
-import { makeFile, makeVideo } from "../support/video-files";
+import { makeSoundOnly, makeVideo } from "../support/video-files";
 
 useTestDatabase();
 
@@ -91,9 +91,9 @@ describe("resumable uploads", () => {
 
   it.each([
     [
-      "a non-video",
+      "an MP4 holding no video (sound only)",
       "holiday.mp4",
-      () => makeFile("random.mp4", randomBytes(200_000)),
+      () => makeSoundOnly("holiday.mp4"),
       MEDIA_FAILURES.notVideo,
     ],
     [
@@ -204,11 +204,17 @@ describe("resumable uploads", () => {
     expect((await buffer(original!.body)).equals(video)).toBe(true);
   });
 
-  it("a PATCH with more bytes than the upload's length is refused with its message, storing none past it", async () => {
+  it("a PATCH with more bytes than the upload's length is refused with the overrun message, storing none past it", async () => {
     const location = locationOf(await create(creator.cookie, "longer.mp4", 1000));
-    const refused = await sendChunk(location, creator.cookie, 0, randomBytes(3 * 1024 * 1024));
+    const mp4Opening = Buffer.from("\0\0\0\x14ftypisom\0\0\0\0isom", "latin1");
+    const refused = await sendChunk(
+      location,
+      creator.cookie,
+      0,
+      Buffer.concat([mp4Opening, randomBytes(3 * 1024 * 1024)]),
+    );
     expect(refused.status).toBe(413);
-    expect(await refused.text()).toBe(UPLOAD_MESSAGES.tooLarge);
+    expect(await refused.text()).toBe(UPLOAD_MESSAGES.overrun);
     const head = await tus("HEAD", location, creator.cookie);
     expect(Number(head.headers.get("Upload-Offset"))).toBeLessThanOrEqual(1000);
     expect((await tus("DELETE", location, creator.cookie)).status).toBe(204);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/button";
 import { useToast } from "~/components/toast";
 import { AVATAR_MAX_BYTES, AVATAR_MAX_MB, AVATAR_TYPES } from "~/constants";
@@ -27,6 +27,10 @@ export function ProfileEditor({
   const fileInput = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const saving = fetcher.state !== "idle";
+  // Without JavaScript the form posts as a page, and the answer comes back as the page's action data.
+  const pageAnswer = useActionData<EditResult>();
+  const answer = fetcher.data ?? pageAnswer;
+  const answerMessage = answer ? (answer.ok ? answer.message : replyMessage(answer)) : null;
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -94,6 +98,19 @@ export function ProfileEditor({
           JPEG, PNG or WebP, up to {AVATAR_MAX_MB} MB.
         </p>
       </div>
+      {answerMessage ? (
+        <p
+          role={answer?.ok ? "status" : "alert"}
+          data-testid="profile-edit-message"
+          className={
+            answer?.ok
+              ? "text-sm text-emerald-700 dark:text-emerald-400"
+              : "text-sm font-medium text-red-700 dark:text-red-400"
+          }
+        >
+          {answerMessage}
+        </p>
+      ) : null}
       <div className="flex gap-3">
         <Button type="submit" disabled={saving}>
           {saving ? "Saving..." : "Save Changes"}

@@ -94,7 +94,7 @@ const small =
 
 export default function Collection({ loaderData, actionData }: Route.ComponentProps) {
   const { collection, clips, own } = loaderData;
-  const hidden = <input type="hidden" name="collectionId" value={collection.id} />;
+  const hidden = <input type="hidden" name="collectionId" value={collection.id ?? ""} />;
   return (
     <main className="mx-auto max-w-[1400px] space-y-6 px-4 py-10 sm:px-6">
       {own ? (

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { Form, isRouteErrorResponse } from "react-router";
+import { Form, isRouteErrorResponse, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Avatar } from "~/accounts/avatar";
 import { ConfirmEmailNotice } from "~/accounts/components/confirm-email-notice";
@@ -20,8 +20,14 @@ import { ProfileTabs } from "../components/profile-tabs";
 import { getProfileView } from "../profile-view.server";
 import type { Route } from "./+types/profile";
 
-/** The avatar upload: the image at its largest plus the multipart form around it. */
-export const handle: RouteHandle = { bodyLimit: AVATAR_MAX_BYTES + MULTIPART_ENVELOPE_BYTES };
+/**
+ * The avatar upload: the image at its largest plus the multipart form around it. A larger body is
+ * answered in the form, with the avatar's own message (not a status page).
+ */
+export const handle: RouteHandle = {
+  bodyLimit: AVATAR_MAX_BYTES + MULTIPART_ENVELOPE_BYTES,
+  oversizedBody: "form",
+};
 
 export const meta = ({ data: view }: Route.MetaArgs) =>
   pageMeta(
@@ -49,8 +55,10 @@ const PROFILE_EDIT_REFUSALS: Record<ProfileEditRefusal, { status: number; messag
 };
 
 /** Only the signed-in owner edits, and only their own profile: the id comes from the session. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
+  // Past the body limit the form is not read: the only large part it has is the avatar.
+  if (context.bodyTooLarge) return replyWith(formReply(MESSAGES.avatarTooLarge), 413);
   // Multipart (the avatar file) through the same reader: the body's size is capped before it gets here.
   const parsed = await parseForm(request, ProfileEditSchema);
   if (!parsed.ok) return replyWith(parsed.reply);
@@ -67,12 +75,21 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { profile, isOwner, uploads, saved, unconfirmedEmail } = loaderData;
-  const [editing, setEditing] = useState(false);
+  // Edit mode is in the address (?edit), so the form opens, saves and answers without JavaScript too.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const editing = isOwner && searchParams.has("edit");
   const [preview, setPreview] = useState<string | null>(null);
   const done = useCallback(() => {
-    setEditing(false);
     setPreview(null);
-  }, []);
+    // Leaves edit mode and keeps the rest of the address (the open tab).
+    setSearchParams(
+      (params) => {
+        params.delete("edit");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [setSearchParams]);
   const seed = profile.username ?? profile.fullName;
 
   return (
@@ -100,9 +117,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         ) : null}
         {isOwner && !editing ? (
           <div className="mt-5 flex flex-wrap justify-center gap-3">
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              Edit Profile
-            </Button>
+            <Form method="get" preventScrollReset>
+              <input type="hidden" name="edit" value="" />
+              <Button type="submit" variant="secondary">
+                Edit Profile
+              </Button>
+            </Form>
             <Form method="post" action="/logout">
               <Button type="submit" variant="ghost">
                 Log Out

@@ -142,6 +142,7 @@ export class JobQueue {
     await this.#ensureQueue(job);
     return instance.send(job.name, data, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.priority ? { priority: options.priority } : {}),
       ...(options.startAfter !== undefined
         ? { startAfter: options.startAfter instanceof Date ? options.startAfter : options.startAfter / 1000 }
         : {}),
@@ -249,6 +250,8 @@ export interface EnqueueOptions {
   singletonKey?: string;
   /** A date, or a delay in milliseconds. */
   startAfter?: Date | number;
+  /** Higher runs first among due jobs of the queue (pg-boss's order: priority, then age); 0 by default. */
+  priority?: number;
   /** Enqueue inside this transaction: the job exists exactly when the change commits. */
   tx?: Executor;
 }
@@ -391,12 +394,19 @@ export async function retryJob(id: string): Promise<RetryJobResult> {
  * Works every job of `jobs` that is due now, one at a time, until none is left: deterministic
  * processing for tests and the CLI (a failed attempt waits for its retry delay like anywhere else).
  */
-export async function workDueJobs(jobs: readonly AnyJob[]) {
+export async function workDueJobs(
+  jobs: readonly AnyJob[],
+  options: {
+    /** Checked after each job: true stops the work there (to see in what order jobs ran). */
+    until?: () => Promise<boolean>;
+  } = {},
+) {
   const instance = await queue.boss();
   let worked = 0;
   for (let progress = true; progress; ) {
     progress = false;
     for (const job of jobs) {
+      if (options.until && (await options.until())) return worked;
       await queue.ensureQueue(job);
       const [attempt] = await instance.fetch<object>(job.name);
       if (!attempt) continue;

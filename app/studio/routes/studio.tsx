@@ -5,6 +5,7 @@ import { CLIP_STATUSES, type ClipStatus } from "~/catalog/attributes";
 import { countCreatorClips } from "~/catalog/clip-lifecycle.server";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
+import { processingWaits } from "~/media/processing-days.server";
 import { STATUS_LABELS, StatusBadge } from "../clip-status";
 import { listStudioClips } from "../clips.server";
 import { requireStudioUser } from "../studio-user.server";
@@ -19,6 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStudioUser(request);
   const status = FilterSchema.parse(new URL(request.url).searchParams.get("status") ?? undefined);
   const [clips, counts] = await Promise.all([listStudioClips(user.id, status), countCreatorClips(user.id)]);
+  // Clips past the creator's daily processing allowance say when they start.
+  const waits = await processingWaits(
+    clips.filter((clip) => clip.status === "processing").map((clip) => clip.id),
+  );
   return {
     status: status ?? null,
     counts,
@@ -32,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       durationSeconds: clip.durationSeconds,
       createdAt: clip.createdAt.toISOString(),
       duplicate: clip.duplicateOfId !== null,
+      waiting: waits.get(clip.id) ?? null,
     })),
   };
 }
@@ -133,6 +139,14 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
                     clip.status === "failed" ||
                     clip.status === "unpublished") ? (
                     <p className="mt-2 text-sm text-red-700 dark:text-red-400">{clip.statusReason}</p>
+                  ) : null}
+                  {clip.status === "processing" && clip.waiting ? (
+                    <p
+                      className="mt-2 text-sm text-zinc-600 dark:text-zinc-400"
+                      data-testid="processing-wait"
+                    >
+                      {clip.waiting}
+                    </p>
                   ) : null}
                   {clip.status === "needs_details" ? (
                     <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">

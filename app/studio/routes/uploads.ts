@@ -1,18 +1,20 @@
 import { requirePermission } from "~/accounts/permissions.server";
 import type { RouteHandle } from "~/platform/route-handle";
-import { handleUpload } from "../uploads.server";
+import { describeUploads, handleUpload } from "../uploads.server";
 import type { Route } from "./+types/uploads";
 
 /** tus streams each chunk to storage and refuses an upload past its limit itself, before storing a byte. */
 export const handle: RouteHandle = { bodyLimit: "streamed" };
 
 /**
- * The tus endpoint (POST creates, HEAD resumes, PATCH sends bytes, DELETE cancels). Only HEAD of
- * the reads: a finished upload is a private original and is never read back from here.
+ * The tus endpoint (OPTIONS describes, POST creates, HEAD resumes, PATCH sends bytes, DELETE
+ * cancels). Only HEAD of the reads: a finished upload is a private original and is never read back
+ * from here. OPTIONS is the protocol's discovery, open to anyone (it says no more than the docs).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  if (request.method === "OPTIONS") return describeUploads(request);
   if (request.method !== "HEAD")
-    return new Response("Method Not Allowed", { status: 405, headers: { Allow: "HEAD" } });
+    return new Response("Method Not Allowed", { status: 405, headers: { Allow: "HEAD, OPTIONS" } });
   const user = await requireUploader(request);
   return handleUpload(request, user, context.clientIp);
 }

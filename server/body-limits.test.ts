@@ -1,0 +1,72 @@
+import http from "node:http";
+import express from "express";
+import { describe, expect, it } from "vitest";
+import type { RouteHandle } from "~/platform/route-handle";
+import { closingTestServers } from "../tests/support/test-servers";
+import { bodyLimits, drainUnreadBodies, tooLargeMessage } from "./body-limits";
+
+const servers = closingTestServers();
+const LIMIT = 5 * 1024 * 1024 + 1024 * 1024;
+
+/** An app with one form route of `handle`, whose action says whether it was told the body is too large. */
+function app(handle: RouteHandle) {
+  const server = express();
+  server.use(
+    bodyLimits(
+      () => handle.bodyLimit,
+      () => handle.oversizedBody,
+    ),
+  );
+  server.use(drainUnreadBodies(() => handle.bodyLimit));
+  server.post("/form", (_req, res) => {
+    if (res.locals.bodyTooLarge) return void res.status(413).send("Image must be less than 5MB");
+    res.send("read");
+  });
+  return server;
+}
+
+function multipart(bytes: number) {
+  const form = new FormData();
+  form.set("avatar", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "big.png");
+  return form;
+}
+
+describe("body limits", () => {
+  it("a form route answers an oversized body itself, in its form, and the connection stays usable", async () => {
+    const base = await servers.start(app({ bodyLimit: LIMIT, oversizedBody: "form" }));
+    const first = await fetch(`${base}/form`, {
+      method: "POST",
+      body: multipart(6 * 1024 * 1024 + 512 * 1024),
+    });
+    expect(first.status).toBe(413);
+    expect(await first.text()).toBe("Image must be less than 5MB");
+    const second = await fetch(`${base}/form`, { method: "POST", body: multipart(1000) });
+    expect(await second.text()).toBe("read");
+  });
+
+  it("a route that does not answer oversized bodies says what its limit is, never a bare status", async () => {
+    const base = await servers.start(app({ bodyLimit: LIMIT }));
+    const refused = await fetch(`${base}/form`, { method: "POST", body: multipart(7 * 1024 * 1024) });
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toBe(tooLargeMessage(LIMIT));
+    expect(tooLargeMessage(LIMIT)).toBe("This request is too large: up to 6 MB can be sent here.");
+  });
+
+  it("past the read-away bound even a form route refuses at once, with its limit, before a byte is read", async () => {
+    const base = new URL(await servers.start(app({ bodyLimit: LIMIT, oversizedBody: "form" })));
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        { host: base.hostname, port: base.port, path: "/form", method: "POST" },
+        (response) => {
+          let body = "";
+          response.on("data", (chunk) => (body += chunk));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.setHeader("Content-Length", String(65 * 1024 * 1024));
+      request.on("error", reject);
+      request.flushHeaders();
+    });
+    expect(answer).toEqual({ status: 413, body: tooLargeMessage(LIMIT) });
+  });
+});
