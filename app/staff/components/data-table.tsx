@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { NONE_YET, NoneYet } from "./staff-ui";
+import { STAFF_TEXTS } from "../texts";
+import { NoneYet } from "./staff-ui";
 
 export interface Column<Row> {
   header: string;
@@ -19,7 +20,7 @@ export function DataTable<Row>({
   rows,
   rowKey,
   sort,
-  empty = NONE_YET,
+  empty = STAFF_TEXTS.noneYet,
 }: {
   caption: string;
   columns: Column<Row>[];

@@ -1,5 +1,6 @@
 import {
   type InputHTMLAttributes,
+  type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
@@ -17,86 +18,77 @@ type Labelled = {
   className?: string;
 };
 
-function useFieldIds(hint?: string) {
-  const id = useId();
-  return { id, hintId: hint ? `${id}-hint` : undefined };
-}
-
 const labelOf = (compact?: boolean, hide?: boolean) =>
   hide ? "sr-only" : compact ? "block text-xs text-zinc-700 dark:text-zinc-300" : labelClass;
 const controlOf = (compact?: boolean) => (compact ? `${fieldClass} py-1` : `mt-1 ${fieldClass}`);
 
-function Hint({ id, text }: { id?: string; text?: string }) {
-  return text ? (
-    <p id={id} className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-      {text}
-    </p>
-  ) : null;
-}
-
-export function TextField({
+/** The label, the control (given its id, hint id and class) and the hint under it. */
+export function FieldFrame({
   label,
   hint,
-  compact,
-  className,
-  ...input
-}: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "className">) {
-  const { id, hintId } = useFieldIds(hint);
-  return (
-    <div className={className}>
-      <label htmlFor={id} className={labelOf(compact)}>
-        {label}
-      </label>
-      <input id={id} aria-describedby={hintId} className={controlOf(compact)} {...input} />
-      <Hint id={hintId} text={hint} />
-    </div>
-  );
-}
-
-export function TextAreaField({
-  label,
-  hint,
-  compact,
-  className,
-  ...textarea
-}: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "className">) {
-  const { id, hintId } = useFieldIds(hint);
-  return (
-    <div className={className}>
-      <label htmlFor={id} className={labelOf(compact)}>
-        {label}
-      </label>
-      <textarea id={id} aria-describedby={hintId} className={controlOf(compact)} {...textarea} />
-      <Hint id={hintId} text={hint} />
-    </div>
-  );
-}
-
-export function SelectField({
-  label,
-  options,
   compact,
   hideLabel,
   className,
-  ...select
-}: Labelled & { options: readonly { value: string; label: string }[] } & Omit<
-    SelectHTMLAttributes<HTMLSelectElement>,
-    "name" | "className"
-  >) {
+  control,
+}: Omit<Labelled, "name"> & {
+  control: (props: { id: string; "aria-describedby"?: string; className: string }) => ReactNode;
+}) {
   const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className={labelOf(compact, hideLabel)}>
         {label}
       </label>
-      <select id={id} className={controlOf(compact)} {...select}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      {control({ id, "aria-describedby": hintId, className: controlOf(compact) })}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+          {hint}
+        </p>
+      ) : null}
     </div>
+  );
+}
+
+type Input = Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "className">;
+type TextArea = Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "className">;
+type Select = Labelled & { options: readonly { value: string; label: string }[] } & Omit<
+    SelectHTMLAttributes<HTMLSelectElement>,
+    "name" | "className"
+  >;
+
+export function TextField({ label, hint, compact, hideLabel, className, ...input }: Input) {
+  return (
+    <FieldFrame
+      {...{ label, hint, compact, hideLabel, className }}
+      control={(props) => <input {...props} {...input} />}
+    />
+  );
+}
+
+export function TextAreaField({ label, hint, compact, hideLabel, className, ...textarea }: TextArea) {
+  return (
+    <FieldFrame
+      {...{ label, hint, compact, hideLabel, className }}
+      control={(props) => <textarea {...props} {...textarea} />}
+    />
+  );
+}
+
+export function SelectField({ label, hint, compact, hideLabel, className, options, ...select }: Select) {
+  return (
+    <FieldFrame
+      {...{ label, hint, compact, hideLabel, className }}
+      control={(props) => (
+        <select {...props} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

@@ -20,15 +20,6 @@ export interface ListSelect {
   options: readonly Choice[];
 }
 
-/** A select's options: "any" first (no filter), then each value with its label. */
-export function choices<T extends string>(
-  values: readonly T[],
-  labels: Record<T, string>,
-  any: string,
-): Choice[] {
-  return [{ value: "", label: any }, ...values.map((value) => ({ value, label: labels[value] }))];
-}
-
 export interface StaffListProps<Row> {
   title: string;
   description?: string;

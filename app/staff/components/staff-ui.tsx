@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/button";
+import { STAFF_TEXTS } from "../texts";
 
 export function StaffPageHeader({
   title,
@@ -160,8 +161,6 @@ export function Panel({
 }
 
 /** What a heading shows when nothing is under it yet. */
-export const NONE_YET = "None yet";
-
-export function NoneYet({ children = NONE_YET }: { children?: ReactNode }) {
+export function NoneYet({ children = STAFF_TEXTS.noneYet }: { children?: ReactNode }) {
   return <p className="text-sm text-zinc-600 dark:text-zinc-400">{children}</p>;
 }

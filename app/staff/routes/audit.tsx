@@ -9,6 +9,7 @@ import { TextField } from "../components/fields";
 import { StaffListPage } from "../components/list-page";
 import { formatDateTime } from "../components/staff-ui";
 import { withParams } from "../list-url";
+import { STAFF_TEXTS } from "../texts";
 import type { Route } from "./+types/audit";
 
 export const meta = () => pageMeta("Audit log · Staff", "Who did what to what, when.");
@@ -26,7 +27,6 @@ const TARGET_TYPES = [
   { value: "clip_report", label: "Clip reports" },
   { value: "job", label: "Jobs" },
 ] as const;
-export const AUDIT_TEXTS = { unknownPerson: "No one has that email or username." } as const;
 
 const AuditFilterSchema = z.object({
   person: z.string().trim().max(EMAIL_MAX).optional().catch(undefined),
@@ -82,7 +82,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       page={{ rows: entries, total: 0, page: 1, pageSize: AUDIT_PAGE }}
       caption="Audit entries"
       rowKey={(entry) => entry.id}
-      empty={personFound ? "No entries match." : AUDIT_TEXTS.unknownPerson}
+      empty={personFound ? "No entries match." : STAFF_TEXTS.unknownPerson}
       columns={[
         {
           header: "When (UTC)",

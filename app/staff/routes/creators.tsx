@@ -13,9 +13,10 @@ import { firstIssueMessage, formReply, replyMessage } from "~/platform/form-repl
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { notFound, requireConfirmed, UuidSchema } from "../action.server";
+import { statusFilter } from "../components/columns";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { TextAreaField, TextField } from "../components/fields";
-import { choices, StaffListPage } from "../components/list-page";
+import { StaffListPage } from "../components/list-page";
 import { ErrorNote, formatDateTime, Pill, SubmitButton } from "../components/staff-ui";
 import { ListSearchSchema, listQuerySchema, searchParamsOf } from "../list-query";
 import { withoutConfirm } from "../list-url";
@@ -180,14 +181,7 @@ export default function Creators({ loaderData, actionData }: Route.ComponentProp
         </>
       }
       search={{ value: filter.q, placeholder: "Email or username" }}
-      selects={[
-        {
-          name: "status",
-          label: "Status",
-          value: filter.status,
-          options: choices(APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, "Any status"),
-        },
-      ]}
+      selects={[statusFilter(filter.status, APPLICATION_STATUSES, APPLICATION_STATUS_LABELS)]}
       sort={{ value: filter.sort, options: SORTS }}
       page={applications}
       caption="Creator applications"

@@ -1,10 +1,9 @@
-import { Link } from "react-router";
 import { listContactMessages } from "~/accounts/contact-inbox.server";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/accounts/contact-schema";
 import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";
-import { choices, StaffListPage } from "../components/list-page";
-import { formatDateTime, Pill } from "../components/staff-ui";
+import { linkColumn, personColumn, statusColumn, statusFilter, timeColumn } from "../components/columns";
+import { StaffListPage } from "../components/list-page";
 import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import { CONTACT_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/messages";
@@ -35,51 +34,24 @@ export default function Messages({ loaderData: { messages, filter } }: Route.Com
       title="Messages"
       description="What people wrote through the contact form; reply by mail from here."
       search={{ value: filter.q, placeholder: "Email, username or subject" }}
-      selects={[
-        {
-          name: "status",
-          label: "Status",
-          value: filter.status,
-          options: choices(CONTACT_STATUSES, CONTACT_STATUS_LABELS, "Any status"),
-        },
-      ]}
+      selects={[statusFilter(filter.status, CONTACT_STATUSES, CONTACT_STATUS_LABELS)]}
       sort={{ value: filter.sort, options: SORTS }}
       page={messages}
       caption="Contact messages"
       rowKey={(message) => message.id}
       columns={[
-        {
-          header: "Subject",
-          cell: (message) => (
-            <Link
-              to={`/staff/messages/${message.id}`}
-              className="font-medium text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
-            >
-              {message.subject}
-            </Link>
-          ),
-        },
-        {
-          header: "From",
-          cell: (message) => (
-            <>
-              <span className="break-all">{message.email}</span>
-              <span className="block text-xs text-zinc-600 dark:text-zinc-400">{message.username}</span>
-            </>
-          ),
-        },
-        {
-          header: "Status",
-          cell: (message) => (
-            <Pill tone={CONTACT_STATUS_TONES[message.status]}>{CONTACT_STATUS_LABELS[message.status]}</Pill>
-          ),
-        },
-        {
-          header: "Received (UTC)",
-          cell: (message) => formatDateTime(message.createdAt),
-          sorts: { newest: "descending", oldest: "ascending" },
-          className: "whitespace-nowrap",
-        },
+        linkColumn(
+          "Subject",
+          (message) => `/staff/messages/${message.id}`,
+          (message) => message.subject,
+        ),
+        personColumn(
+          "From",
+          (message) => message.email,
+          (message) => message.username,
+        ),
+        statusColumn((message) => message.status, CONTACT_STATUS_TONES, CONTACT_STATUS_LABELS),
+        timeColumn("Received", (message) => message.createdAt),
       ]}
     />
   );

@@ -1,13 +1,13 @@
-import { Link } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import { shortOrderId } from "~/commerce/order-id";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/commerce/plans";
 import { listOrdersForStaff, STAFF_ORDER_SORTS } from "~/commerce/staff-orders.server";
 import { pageMeta } from "~/components/meta";
+import { linkColumn, statusColumn, statusFilter, timeColumn } from "../components/columns";
 import { TextField } from "../components/fields";
-import { choices, StaffListPage } from "../components/list-page";
-import { formatCents, formatDateTime, Pill } from "../components/staff-ui";
+import { StaffListPage } from "../components/list-page";
+import { formatCents } from "../components/staff-ui";
 import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import { ORDER_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/orders";
@@ -50,14 +50,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       title="Orders"
       description="Record a payment to grant the buyer's downloads; cancel or refund when needed."
       search={{ value: filter.q, label: "Email or order id", placeholder: "buyer@example.com or 1A2B3C4D" }}
-      selects={[
-        {
-          name: "status",
-          label: "Status",
-          value: filter.status,
-          options: choices(ORDER_STATUSES, ORDER_STATUS_LABELS, "Any status"),
-        },
-      ]}
+      selects={[statusFilter(filter.status, ORDER_STATUSES, ORDER_STATUS_LABELS)]}
       fields={
         <>
           <TextField label="Placed from" name="from" type="date" defaultValue={days.from ?? ""} />
@@ -69,17 +62,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       caption="Orders"
       rowKey={(order) => order.id}
       columns={[
-        {
-          header: "Order",
-          cell: (order) => (
-            <Link
-              to={`/staff/orders/${order.id}`}
-              className="font-mono text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
-            >
-              {shortOrderId(order.id)}
-            </Link>
-          ),
-        },
+        linkColumn(
+          "Order",
+          (order) => `/staff/orders/${order.id}`,
+          (order) => shortOrderId(order.id),
+          { mono: true },
+        ),
         { header: "Buyer", cell: (order) => order.email, className: "break-all" },
         { header: "Plan", cell: (order) => `${order.planTitle} · ${order.downloads || "unlimited"}` },
         {
@@ -88,18 +76,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           sorts: { total: "descending" },
           className: "tabular-nums",
         },
-        {
-          header: "Status",
-          cell: (order) => (
-            <Pill tone={ORDER_STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Pill>
-          ),
-        },
-        {
-          header: "Placed (UTC)",
-          cell: (order) => formatDateTime(order.createdAt),
-          sorts: { newest: "descending", oldest: "ascending" },
-          className: "whitespace-nowrap",
-        },
+        statusColumn((order) => order.status, ORDER_STATUS_TONES, ORDER_STATUS_LABELS),
+        timeColumn("Placed", (order) => order.createdAt),
       ]}
     />
   );

@@ -3,6 +3,7 @@ import { requirePermission } from "~/accounts/permissions.server";
 import { listPromoCodes, PROMO_SORTS } from "~/commerce/promo-admin.server";
 import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
+import { linkColumn, timeColumn } from "../components/columns";
 import { StaffListPage } from "../components/list-page";
 import { formatCents, formatDateTime, Pill } from "../components/staff-ui";
 import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
@@ -52,18 +53,15 @@ export default function Promos({ loaderData: { promos, filter, now } }: Route.Co
       caption="Promo codes"
       rowKey={(promo) => promo.code}
       columns={[
-        {
-          header: "Code",
-          sorts: { code: "ascending" },
-          cell: (promo) => (
-            <Link
-              to={`/staff/promos/${encodeURIComponent(promo.code)}`}
-              className="font-mono font-semibold text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
-            >
-              {promo.code}
-            </Link>
-          ),
-        },
+        linkColumn(
+          "Code",
+          (promo) => `/staff/promos/${encodeURIComponent(promo.code)}`,
+          (promo) => promo.code,
+          {
+            mono: true,
+            sorts: { code: "ascending" },
+          },
+        ),
         {
           header: "Discount",
           cell: (promo) => (promo.type === "percent" ? `${promo.value}%` : formatCents(promo.value)),
@@ -87,12 +85,7 @@ export default function Promos({ loaderData: { promos, filter, now } }: Route.Co
               <Pill tone="green">Active</Pill>
             ),
         },
-        {
-          header: "Created (UTC)",
-          sorts: { newest: "descending" },
-          className: "whitespace-nowrap",
-          cell: (promo) => formatDateTime(promo.createdAt),
-        },
+        timeColumn("Created", (promo) => promo.createdAt, { newest: "descending" }),
       ]}
     />
   );

@@ -8,7 +8,8 @@ import { formReply } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { notFound, SerialIdSchema } from "../action.server";
-import { choices, StaffListPage } from "../components/list-page";
+import { statusFilter } from "../components/columns";
+import { StaffListPage } from "../components/list-page";
 import { formatDateTime, Pill, SubmitButton } from "../components/staff-ui";
 import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import { CLIP_STATUS_LABELS, CLIP_STATUS_TONES, REPORT_STATUS_TONES } from "../tones";
@@ -100,14 +101,7 @@ export default function Reports({ loaderData: { reports, filter } }: Route.Compo
       title="Clip reports"
       description="Sent with “Report this clip”. Take a clip down from its page; then resolve the report."
       search={{ value: filter.q, placeholder: "Clip title or report text" }}
-      selects={[
-        {
-          name: "status",
-          label: "Status",
-          value: filter.status,
-          options: choices(REPORT_STATUSES, REPORT_STATUS_LABELS, "Any status"),
-        },
-      ]}
+      selects={[statusFilter(filter.status, REPORT_STATUSES, REPORT_STATUS_LABELS)]}
       sort={{ value: filter.sort, options: SORTS }}
       page={reports}
       caption="Clip reports"

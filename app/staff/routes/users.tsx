@@ -8,10 +8,11 @@ import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { notFound, requireConfirmed } from "../action.server";
+import { timeColumn } from "../components/columns";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { SelectField } from "../components/fields";
 import { StaffListPage } from "../components/list-page";
-import { ErrorNote, formatDateTime, Pill, SubmitButton } from "../components/staff-ui";
+import { ErrorNote, Pill, SubmitButton } from "../components/staff-ui";
 import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import { withoutConfirm } from "../list-url";
 import { STAFF_TEXTS } from "../texts";
@@ -151,12 +152,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               </Form>
             ),
         },
-        {
-          header: "Joined (UTC)",
-          sorts: { newest: "descending", oldest: "ascending" },
-          className: "whitespace-nowrap",
-          cell: (user) => formatDateTime(user.createdAt),
-        },
+        timeColumn("Joined", (user) => user.createdAt),
         {
           header: "Actions",
           cell: (user) =>
