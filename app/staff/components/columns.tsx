@@ -84,3 +84,18 @@ export function statusFilter<S extends string>(
     ],
   };
 }
+
+/** The declarations above, bound to one list's row type (what `StaffListPage`'s `columns` receives). */
+export function columnKit<Row>() {
+  return {
+    link: (...args: Parameters<typeof linkColumn<Row>>) => linkColumn<Row>(...args),
+    person: (...args: Parameters<typeof personColumn<Row>>) => personColumn<Row>(...args),
+    time: (...args: Parameters<typeof timeColumn<Row>>) => timeColumn<Row>(...args),
+    status: <S extends string>(
+      status: (row: Row) => S,
+      tones: Record<S, PillTone>,
+      labels: Record<S, string>,
+    ) => statusColumn<Row, S>(status, tones, labels),
+  };
+}
+export type ColumnKit<Row> = ReturnType<typeof columnKit<Row>>;

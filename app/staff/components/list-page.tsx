@@ -5,6 +5,7 @@ import { SearchIcon } from "~/components/icons";
 import type { Page } from "~/platform/paging";
 import { LIST_SEARCH_MAX } from "../list-query";
 import { withParams } from "../list-url";
+import { type ColumnKit, columnKit } from "./columns";
 import { type Column, DataTable } from "./data-table";
 import { fieldClass, labelClass, StaffPageHeader } from "./staff-ui";
 
@@ -31,14 +32,14 @@ export interface StaffListProps<Row> {
   /** More inputs of the filter form (dates). */
   fields?: ReactNode;
   /** The sorts, each labelled with what it sorts by ("Placed, newest first"). */
-  sort?: { value: string; options: readonly Choice[] };
+  sort?: { value: string; labels: Record<string, string> };
   page: Page<Row>;
   caption: string;
-  rowKey: (row: Row) => string | number;
+  rowKey: (row: NoInfer<Row>) => string | number;
   /** A table of these columns, or… */
-  columns?: Column<Row>[];
+  columns?: (kit: ColumnKit<NoInfer<Row>>) => Column<NoInfer<Row>>[];
   /** …a card per row. */
-  item?: (row: Row) => ReactNode;
+  item?: (row: NoInfer<Row>) => ReactNode;
   empty?: string;
   /** Below the pages (a list paged by "older entries" links). */
   footer?: ReactNode;
@@ -55,7 +56,7 @@ export function StaffListPage<Row>(props: StaffListProps<Row>) {
       {columns ? (
         <DataTable
           caption={props.caption}
-          columns={columns}
+          columns={columns(columnKit<Row>())}
           rows={page.rows}
           rowKey={rowKey}
           sort={props.sort?.value}
@@ -131,7 +132,16 @@ function FilterBar<Row>({ search, selects = [], fields, sort }: StaffListProps<R
         <SelectBox key={select.name} select={select} />
       ))}
       {fields}
-      {sort ? <SelectBox select={{ name: "sort", label: "Sort by", ...sort }} /> : null}
+      {sort ? (
+        <SelectBox
+          select={{
+            name: "sort",
+            label: "Sort by",
+            value: sort.value,
+            options: Object.entries(sort.labels).map(([value, label]) => ({ value, label })),
+          }}
+        />
+      ) : null}
       <button type="submit" className={buttonClass("primary", "px-4 py-2")}>
         <SearchIcon /> Apply
       </button>

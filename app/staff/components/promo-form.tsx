@@ -20,6 +20,12 @@ const TYPE_OPTIONS = PROMO_TYPES.map((type) => ({
   label: { percent: "Percent off", fixed: "Fixed amount off (euros)" }[type],
 }));
 
+/** The optional limits: each a whole number from 1, empty for none. */
+const LIMITS = [
+  ["maxUses", "Maximum uses (optional)", PROMO_MAX_USES],
+  ["perCustomerLimit", "Uses per customer (optional)", PROMO_PER_CUSTOMER_MAX],
+] as const;
+
 /** Create and edit share the form; the code itself is fixed once created. */
 export function PromoForm({
   values,
@@ -77,24 +83,18 @@ export function PromoForm({
           defaultValue={values.expiresAt}
           {...invalid("expiresAt")}
         />
-        <TextField
-          label="Maximum uses (optional)"
-          name="maxUses"
-          type="number"
-          min={1}
-          max={PROMO_MAX_USES}
-          defaultValue={values.maxUses}
-          {...invalid("maxUses")}
-        />
-        <TextField
-          label="Uses per customer (optional)"
-          name="perCustomerLimit"
-          type="number"
-          min={1}
-          max={PROMO_PER_CUSTOMER_MAX}
-          defaultValue={values.perCustomerLimit}
-          {...invalid("perCustomerLimit")}
-        />
+        {LIMITS.map(([name, label, max]) => (
+          <TextField
+            key={name}
+            label={label}
+            name={name}
+            type="number"
+            min={1}
+            max={max}
+            defaultValue={values[name]}
+            {...invalid(name)}
+          />
+        ))}
       </div>
       <SubmitButton>{submitLabel}</SubmitButton>
     </Form>

@@ -36,10 +36,10 @@ const ApplicationListSchema = listQuerySchema(
   { sorts: ["oldest", "newest"], defaultSort: "oldest" },
 );
 
-const SORTS = [
-  { value: "oldest", label: "Applied, oldest first" },
-  { value: "newest", label: "Applied, newest first" },
-] as const;
+const SORTS = {
+  oldest: "Applied, oldest first",
+  newest: "Applied, newest first",
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-creators");
@@ -155,7 +155,7 @@ export default function Creators({ loaderData, actionData }: Route.ComponentProp
       ? applications.rows.find((row) => row.application.id === confirm.target)
       : undefined;
   return (
-    <StaffListPage<Row>
+    <StaffListPage
       title="Creator applications"
       description="Approval makes the applicant a creator; either way they get a mail."
       notice={
@@ -182,7 +182,7 @@ export default function Creators({ loaderData, actionData }: Route.ComponentProp
       }
       search={{ value: filter.q, placeholder: "Email or username" }}
       selects={[statusFilter(filter.status, APPLICATION_STATUSES, APPLICATION_STATUS_LABELS)]}
-      sort={{ value: filter.sort, options: SORTS }}
+      sort={{ value: filter.sort, labels: SORTS }}
       page={applications}
       caption="Creator applications"
       rowKey={(row) => row.application.id}

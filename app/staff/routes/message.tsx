@@ -98,14 +98,13 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
           </h2>
           <ol className="space-y-3">
             {replies.map((reply) => (
-              <li
-                key={reply.id}
-                className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm dark:border-brand-900 dark:bg-brand-950/40"
-              >
-                <p className="mb-1 text-xs text-zinc-600 dark:text-zinc-400">
-                  Sent {formatDateTime(reply.createdAt)}
-                </p>
-                <p className="whitespace-pre-wrap">{reply.body}</p>
+              <li key={reply.id}>
+                <article className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm dark:border-brand-900 dark:bg-brand-950/40">
+                  <h3 className="mb-1 text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                    Sent {formatDateTime(reply.createdAt)}
+                  </h3>
+                  <p className="whitespace-pre-wrap">{reply.body}</p>
+                </article>
               </li>
             ))}
           </ol>

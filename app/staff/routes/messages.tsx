@@ -1,10 +1,10 @@
 import { listContactMessages } from "~/accounts/contact-inbox.server";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/accounts/contact-schema";
-import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";
-import { linkColumn, personColumn, statusColumn, statusFilter, timeColumn } from "../components/columns";
+import { statusFilter } from "../components/columns";
 import { StaffListPage } from "../components/list-page";
-import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
+import { staffListLoader } from "../list-loader.server";
+import { ListSearchSchema, listFilter, listQuerySchema } from "../list-query";
 import { CONTACT_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/messages";
 
@@ -15,43 +15,37 @@ const MessageListSchema = listQuerySchema(
   { sorts: ["newest", "oldest"], defaultSort: "newest" },
 );
 
-const SORTS = [
-  { value: "newest", label: "Received, newest first" },
-  { value: "oldest", label: "Received, oldest first" },
-] as const;
+const SORTS = {
+  newest: "Received, newest first",
+  oldest: "Received, oldest first",
+};
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "staff:manage-messages");
-  const filter = MessageListSchema.parse(searchParamsOf(request));
-  return { messages: await listContactMessages(filter), filter };
-}
+export const loader = staffListLoader("staff:manage-messages", MessageListSchema, listContactMessages);
 
-type Row = Route.ComponentProps["loaderData"]["messages"]["rows"][number];
-
-export default function Messages({ loaderData: { messages, filter } }: Route.ComponentProps) {
+export default function Messages({ loaderData: { page, filter } }: Route.ComponentProps) {
   return (
-    <StaffListPage<Row>
+    <StaffListPage
       title="Messages"
       description="What people wrote through the contact form; reply by mail from here."
       search={{ value: filter.q, placeholder: "Email, username or subject" }}
       selects={[statusFilter(filter.status, CONTACT_STATUSES, CONTACT_STATUS_LABELS)]}
-      sort={{ value: filter.sort, options: SORTS }}
-      page={messages}
+      sort={{ value: filter.sort, labels: SORTS }}
+      page={page}
       caption="Contact messages"
       rowKey={(message) => message.id}
-      columns={[
-        linkColumn(
+      columns={(c) => [
+        c.link(
           "Subject",
           (message) => `/staff/messages/${message.id}`,
           (message) => message.subject,
         ),
-        personColumn(
+        c.person(
           "From",
           (message) => message.email,
           (message) => message.username,
         ),
-        statusColumn((message) => message.status, CONTACT_STATUS_TONES, CONTACT_STATUS_LABELS),
-        timeColumn("Received", (message) => message.createdAt),
+        c.status((message) => message.status, CONTACT_STATUS_TONES, CONTACT_STATUS_LABELS),
+        c.time("Received", (message) => message.createdAt),
       ]}
     />
   );

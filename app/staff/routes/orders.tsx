@@ -4,7 +4,7 @@ import { shortOrderId } from "~/commerce/order-id";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/commerce/plans";
 import { listOrdersForStaff, STAFF_ORDER_SORTS } from "~/commerce/staff-orders.server";
 import { pageMeta } from "~/components/meta";
-import { linkColumn, statusColumn, statusFilter, timeColumn } from "../components/columns";
+import { statusFilter } from "../components/columns";
 import { TextField } from "../components/fields";
 import { StaffListPage } from "../components/list-page";
 import { formatCents } from "../components/staff-ui";
@@ -27,11 +27,11 @@ const OrderListSchema = listQuerySchema(
   { sorts: STAFF_ORDER_SORTS, defaultSort: "newest" },
 );
 
-const SORTS = [
-  { value: "newest", label: "Placed, newest first" },
-  { value: "oldest", label: "Placed, oldest first" },
-  { value: "total", label: "Total, highest first" },
-] as const;
+const SORTS = {
+  newest: "Placed, newest first",
+  oldest: "Placed, oldest first",
+  total: "Total, highest first",
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-orders");
@@ -41,12 +41,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { orders: await listOrdersForStaff(filter), filter, days: { from: params.from, to: params.to } };
 }
 
-type Row = Route.ComponentProps["loaderData"]["orders"]["rows"][number];
-
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders, filter, days } = loaderData;
   return (
-    <StaffListPage<Row>
+    <StaffListPage
       title="Orders"
       description="Record a payment to grant the buyer's downloads; cancel or refund when needed."
       search={{ value: filter.q, label: "Email or order id", placeholder: "buyer@example.com or 1A2B3C4D" }}
@@ -57,12 +55,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           <TextField label="Placed until" name="to" type="date" defaultValue={days.to ?? ""} />
         </>
       }
-      sort={{ value: filter.sort, options: SORTS }}
+      sort={{ value: filter.sort, labels: SORTS }}
       page={orders}
       caption="Orders"
       rowKey={(order) => order.id}
-      columns={[
-        linkColumn(
+      columns={(c) => [
+        c.link(
           "Order",
           (order) => `/staff/orders/${order.id}`,
           (order) => shortOrderId(order.id),
@@ -76,8 +74,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           sorts: { total: "descending" },
           className: "tabular-nums",
         },
-        statusColumn((order) => order.status, ORDER_STATUS_TONES, ORDER_STATUS_LABELS),
-        timeColumn("Placed", (order) => order.createdAt),
+        c.status((order) => order.status, ORDER_STATUS_TONES, ORDER_STATUS_LABELS),
+        c.time("Placed", (order) => order.createdAt),
       ]}
     />
   );

@@ -3,7 +3,6 @@ import { requirePermission } from "~/accounts/permissions.server";
 import { listPromoCodes, PROMO_SORTS } from "~/commerce/promo-admin.server";
 import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { linkColumn, timeColumn } from "../components/columns";
 import { StaffListPage } from "../components/list-page";
 import { formatCents, formatDateTime, Pill } from "../components/staff-ui";
 import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
@@ -16,11 +15,11 @@ const PromoListSchema = listQuerySchema(
   { sorts: PROMO_SORTS, defaultSort: "newest" },
 );
 
-const SORTS = [
-  { value: "newest", label: "Created, newest first" },
-  { value: "code", label: "Code, A to Z" },
-  { value: "uses", label: "Uses, most first" },
-] as const;
+const SORTS = {
+  newest: "Created, newest first",
+  code: "Code, A to Z",
+  uses: "Uses, most first",
+};
 const STATES = [
   { value: "", label: "Any" },
   { value: "active", label: "Active" },
@@ -34,11 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { promos: await listPromoCodes(filter), filter, now: Date.now() };
 }
 
-type Row = Route.ComponentProps["loaderData"]["promos"]["rows"][number];
-
 export default function Promos({ loaderData: { promos, filter, now } }: Route.ComponentProps) {
   return (
-    <StaffListPage<Row>
+    <StaffListPage
       title="Promo codes"
       description="Discounts buyers type at checkout. Limits are counted when an order is placed."
       actions={
@@ -48,12 +45,12 @@ export default function Promos({ loaderData: { promos, filter, now } }: Route.Co
       }
       search={{ value: filter.q, placeholder: "Code" }}
       selects={[{ name: "state", label: "State", value: filter.state, options: STATES }]}
-      sort={{ value: filter.sort, options: SORTS }}
+      sort={{ value: filter.sort, labels: SORTS }}
       page={promos}
       caption="Promo codes"
       rowKey={(promo) => promo.code}
-      columns={[
-        linkColumn(
+      columns={(c) => [
+        c.link(
           "Code",
           (promo) => `/staff/promos/${encodeURIComponent(promo.code)}`,
           (promo) => promo.code,
@@ -85,7 +82,7 @@ export default function Promos({ loaderData: { promos, filter, now } }: Route.Co
               <Pill tone="green">Active</Pill>
             ),
         },
-        timeColumn("Created", (promo) => promo.createdAt, { newest: "descending" }),
+        c.time("Created", (promo) => promo.createdAt, { newest: "descending" }),
       ]}
     />
   );

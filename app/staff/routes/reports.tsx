@@ -22,10 +22,10 @@ const ReportListSchema = listQuerySchema(
   { sorts: ["newest", "oldest"], defaultSort: "newest" },
 );
 
-const SORTS = [
-  { value: "newest", label: "Reported, newest first" },
-  { value: "oldest", label: "Reported, oldest first" },
-] as const;
+const SORTS = {
+  newest: "Reported, newest first",
+  oldest: "Reported, oldest first",
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:moderate-clips");
@@ -97,12 +97,12 @@ function ReportItem({
 
 export default function Reports({ loaderData: { reports, filter } }: Route.ComponentProps) {
   return (
-    <StaffListPage<Row>
+    <StaffListPage
       title="Clip reports"
       description="Sent with “Report this clip”. Take a clip down from its page; then resolve the report."
       search={{ value: filter.q, placeholder: "Clip title or report text" }}
       selects={[statusFilter(filter.status, REPORT_STATUSES, REPORT_STATUS_LABELS)]}
-      sort={{ value: filter.sort, options: SORTS }}
+      sort={{ value: filter.sort, labels: SORTS }}
       page={reports}
       caption="Clip reports"
       rowKey={(row) => row.report.id}

@@ -8,7 +8,6 @@ import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { notFound, requireConfirmed } from "../action.server";
-import { timeColumn } from "../components/columns";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { SelectField } from "../components/fields";
 import { StaffListPage } from "../components/list-page";
@@ -25,12 +24,12 @@ const UserListSchema = listQuerySchema(
   { sorts: USER_SORTS, defaultSort: "newest" },
 );
 
-const SORTS = [
-  { value: "newest", label: "Joined, newest first" },
-  { value: "oldest", label: "Joined, oldest first" },
-  { value: "email", label: "Email, A to Z" },
-  { value: "username", label: "Username, A to Z" },
-] as const;
+const SORTS = {
+  newest: "Joined, newest first",
+  oldest: "Joined, oldest first",
+  email: "Email, A to Z",
+  username: "Username, A to Z",
+};
 const ROLE_CHOICES = ROLES.map((role) => ({ value: role, label: role }));
 const STATES = [
   { value: "", label: "Any" },
@@ -76,15 +75,13 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(withoutConfirm(new URL(request.url)), { message, type: "success" });
 }
 
-type Row = Route.ComponentProps["loaderData"]["users"]["rows"][number];
-
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const { users, filter, actorId } = loaderData;
   const confirm = useConfirmStep();
   const confirming =
     confirm.intent === "suspend" ? users.rows.find((user) => user.id === confirm.target) : undefined;
   return (
-    <StaffListPage<Row>
+    <StaffListPage
       title="Users"
       description="Search by email or username; change a role; suspend or reinstate an account."
       notice={
@@ -114,11 +111,11 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         },
         { name: "state", label: "State", value: filter.state, options: STATES },
       ]}
-      sort={{ value: filter.sort, options: SORTS }}
+      sort={{ value: filter.sort, labels: SORTS }}
       page={users}
       caption="Users"
       rowKey={(user) => user.id}
-      columns={[
+      columns={(c) => [
         {
           header: "Email",
           sorts: { email: "ascending" },
@@ -152,7 +149,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               </Form>
             ),
         },
-        timeColumn("Joined", (user) => user.createdAt),
+        c.time("Joined", (user) => user.createdAt),
         {
           header: "Actions",
           cell: (user) =>
