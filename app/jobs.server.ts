@@ -5,22 +5,21 @@
  */
 import { emailVerified, profileRenamed } from "~/accounts/events.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
-import { claimGuestOrdersJob } from "~/licensing/jobs.server";
+import { claimGuestOrdersJob } from "~/commerce/jobs.server";
+import { registerOrderEffects } from "~/commerce/order-effects.server";
+import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { retentionJob } from "~/platform/jobs.server";
 import { sendMailJob } from "~/platform/mail.server";
 import { STUDIO_JOBS } from "~/studio/jobs.server";
-// The demo seed's rendering lives with the seed (outside app/): it is not a feature of the product.
-import { renderDemoClipJob } from "../server/seed/media";
 
 export const JOBS = [
   sendMailJob,
   retentionJob,
   reindexCreatorJob,
   reindexClipsJob,
-  renderDemoClipJob,
   ...MEDIA_JOBS,
   ...STUDIO_JOBS,
   claimGuestOrdersJob,
@@ -33,3 +32,6 @@ subscribe(profileRenamed, ({ userId }, { tx }) =>
 subscribe(emailVerified, ({ userId, email }, { tx }) =>
   enqueue(claimGuestOrdersJob, { userId, email }, { singletonKey: userId, tx }),
 );
+
+// Payment grants downloads in the order's own transaction: licensing's part of each order change.
+registerOrderEffects(licensingOrderEffects);

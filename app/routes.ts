@@ -1,7 +1,7 @@
 import { layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { accountPages, accountStandalone } from "./accounts/routes";
 import { catalogPages, catalogResources } from "./catalog/routes";
-import { commercePages } from "./commerce/routes";
+import { commercePages, commerceResources } from "./commerce/routes";
 import { contentPages } from "./content/routes";
 import { licensingPages, licensingResources } from "./licensing/routes";
 import { staffPages } from "./staff/routes";
@@ -11,6 +11,7 @@ import { studioPages, studioResources } from "./studio/routes";
 export default [
   ...accountStandalone,
   ...catalogResources,
+  ...commerceResources,
   ...licensingResources,
   ...studioResources,
   route("resources/theme", "layout/routes/theme.ts"),

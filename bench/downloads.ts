@@ -96,7 +96,7 @@ async function main() {
       { max: 4 },
     );
     const { sql, eq } = await import("drizzle-orm");
-    const { posts } = await import("~/catalog/schema.server");
+    const { clips } = await import("~/catalog/schema.server");
     const { storage } = await import("~/platform/storage/storage.server");
     const { createAccount, sessionCookie } = await import("../tests/factories/accounts");
     const { createClip, createProfile } = await import("../tests/factories/catalog");
@@ -120,7 +120,7 @@ async function main() {
     );
     const { createReadStream } = await import("node:fs");
     await storage().putStream(key, createReadStream(original), { visibility: "private" });
-    await database.update(posts).set({ originalKey: key }).where(eq(posts.id, clipId));
+    await database.update(clips).set({ originalKey: key }).where(eq(clips.id, clipId));
     // The same bytes as a public object: how fast this server streams any file, signed or not.
     const publicKey = `bench/${clipId}-public.mp4`;
     await storage().putStream(publicKey, createReadStream(original), { visibility: "public" });

@@ -85,7 +85,7 @@ async function main() {
       `place-order request     p50 ${ms(percentile(placeLatencies, 50))}  p95 ${ms(percentile(placeLatencies, 95))}  p99 ${ms(percentile(placeLatencies, 99))}  max ${ms(placeLatencies.at(-1) ?? Number.NaN)}`,
     );
     console.log(
-      `whole checkout (2 posts) p50 ${ms(percentile(checkoutLatencies, 50))}  p95 ${ms(percentile(checkoutLatencies, 95))}`,
+      `whole checkout (2 clips) p50 ${ms(percentile(checkoutLatencies, 50))}  p95 ${ms(percentile(checkoutLatencies, 95))}`,
     );
     console.log(
       `stored orders           ${stored.rows[0]!.n} (expected at least ${expectedRows}, ${stored.rows[0]!.distinct_emails} distinct buyers)`,

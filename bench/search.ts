@@ -126,7 +126,7 @@ async function seedCatalogue(words: string[], clips: number, dir: string) {
   const word = () => words[Math.min(VOCABULARY, Math.floor(Math.exp(next() * Math.log(VOCABULARY + 1)))) - 1];
   const text = (count: number) => Array.from({ length: count }, word).join(" ");
   const started = performance.now();
-  const file = path.join(dir, "posts.csv");
+  const file = path.join(dir, "clips.csv");
   writeFileSync(file, "");
   const now = Date.now();
   for (let start = 0; start < clips; start += 10_000) {
@@ -172,7 +172,7 @@ async function seedCatalogue(words: string[], clips: number, dir: string) {
     appendFileSync(file, `${lines.join("\n")}\n`);
   }
   await db().execute(
-    sql.raw(`copy posts (title, description, thumbnail_url, video_url, user_id, niche_id, sub_niche_id, license,
+    sql.raw(`copy clips (title, description, thumbnail_url, video_url, user_id, niche_id, sub_niche_id, license,
       duration_seconds, orientation, color_tone, mood, tags, width, height, created_at, saves_count, downloads_count)
       from '${file}' with (format csv)`),
   );
@@ -181,17 +181,17 @@ async function seedCatalogue(words: string[], clips: number, dir: string) {
   await refreshSearchIndex();
   console.log(`  search columns, postings and bigrams computed (${seconds(started)})`);
   // Rebuilt once after the bulk update, as a long-running table would be after autovacuum and reuse.
-  await db().execute(sql`vacuum full posts`);
+  await db().execute(sql`vacuum full clips`);
 }
 
-const BULK_TABLES = ["posts", "search_postings", "search_bigrams"];
+const BULK_TABLES = ["clips", "search_postings", "search_bigrams"];
 
 /**
  * Runs a bulk load with the search tables' secondary indexes and keys set aside, then builds them
  * again from their own definitions: tens of millions of postings and bigrams inserted one index
  * entry at a time (and one foreign-key check a row) took hours at 1,000,000 clips, a sorted build
  * minutes. The database ends with exactly the same indexes and constraints. The primary key of
- * posts stays (the reindex joins on it).
+ * clips stays (the reindex joins on it).
  */
 async function withIndexesSetAside(load: () => Promise<void>) {
   const tables = sql.param(BULK_TABLES);
@@ -201,7 +201,7 @@ async function withIndexesSetAside(load: () => Promise<void>) {
         contype as kind
       from pg_constraint
       where conrelid::regclass::text = any(${tables}::text[]) and contype in ('p', 'u', 'f')
-        and not (conrelid = 'posts'::regclass and contype = 'p')`)
+        and not (conrelid = 'clips'::regclass and contype = 'p')`)
   ).rows;
   const indexes = (
     await db().execute<{ name: string; definition: string }>(sql`
@@ -258,7 +258,7 @@ async function queryMix(words: string[]): Promise<{ kind: Kind; query: ExploreQu
   const common = words.slice(STOP_WORDS.length, STOP_WORDS.length + 60);
   const rare = words.slice(1_000);
   const titles = (
-    await db().execute<{ title: string }>(sql`select title from posts tablesample system (1) limit 200`)
+    await db().execute<{ title: string }>(sql`select title from clips tablesample system (1) limit 200`)
   ).rows.map((row) => row.title.toLowerCase().split(" "));
   const filters = [
     "license=standard",

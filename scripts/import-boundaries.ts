@@ -86,6 +86,10 @@ interface Restrictions {
 /** Route modules, services, and the query and schema files: each kind may import a little less. */
 type FileKind = "route" | "service" | "data";
 
+/** A domain's tables are read and written only through its own services (docs/architecture.md). */
+const foreignQueriesMessage = (owner: string) =>
+  `Another domain's *.queries.server.ts is off limits: call ${owner}/'s services instead (a domain writes only its own tables, docs/architecture.md).`;
+
 const ROUTES_MESSAGE =
   "A route module calls a service (*.server.ts), never a *.queries.server.ts file: routes → services → queries (docs/architecture.md).";
 
@@ -98,6 +102,10 @@ function restrictions(domain: string, depth: number, kind: FileKind): Restrictio
       group: [`~/${other}`, `~/${other}/**`],
       message: `${domain}/ may not import ${other}/: imports run one way, from upper domains to lower ones (docs/architecture.md).`,
     });
+  }
+  for (const lower of allowed) {
+    if (DATA_RULE_EXEMPT.has(lower)) continue;
+    patterns.push({ group: [`~/${lower}/**/*.queries.server`], message: foreignQueriesMessage(lower) });
   }
   patterns.push({
     group: GATHERERS.flatMap((name) => [`~/${name}`, `~/${name}.*`]),
@@ -125,8 +133,27 @@ function override(includes: string[], options: Restrictions): Override {
   return { includes, linter: { rules: { style: { noRestrictedImports: { level: "error", options } } } } };
 }
 
+/** Code outside the domains (the gatherers in app/, the process in server/) uses services only. */
+function outsideDomains(): Override[] {
+  const queries = Object.keys(MAY_IMPORT)
+    .filter((domain) => !DATA_RULE_EXEMPT.has(domain))
+    .map((domain) => ({
+      group: [`~/${domain}/**/*.queries.server`],
+      message: foreignQueriesMessage(domain),
+    }));
+  const upward = {
+    group: ["../server", "../server/**"],
+    message:
+      "app/ may not import server/: the process wraps the app, not the reverse (docs/architecture.md).",
+  };
+  return [
+    override(["app/*.ts", "app/*.tsx", ...TESTS], { patterns: [...queries, upward] }),
+    override(["server/**/*.ts", ...TESTS], { patterns: queries }),
+  ];
+}
+
 export function boundaryOverrides(): Override[] {
-  const overrides: Override[] = [];
+  const overrides: Override[] = [...outsideDomains()];
   for (const domain of Object.keys(MAY_IMPORT)) {
     for (let depth = 1; depth <= MAX_DEPTH; depth += 1) {
       const folder = `app/${domain}/${"*/".repeat(depth - 1)}`;

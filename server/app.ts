@@ -10,7 +10,6 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { JOBS } from "~/jobs.server";
 import { type Config, loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase, databaseIsReady } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
@@ -21,6 +20,7 @@ import { runWithLogContext } from "~/platform/request-context.server";
 import { storage } from "~/platform/storage/storage.server";
 import { bodyLimits, drainUnreadBodies } from "./body-limits";
 import { inputGuard } from "./input-guard";
+import { PROCESS_JOBS } from "./jobs";
 import { publicPageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
 import { describeRoute, type RouteInfo } from "./route-table";
@@ -365,7 +365,7 @@ async function openDatabase(config: Config, logger: Logger) {
  * meanwhile (the seed) waits inside `enqueue`.
  */
 function startJobs(config: Config, url: string, logger: Logger) {
-  startQueue({ url, jobs: JOBS, work: config.WORKERS, instanceName: "web" }).catch((error) =>
+  startQueue({ url, jobs: PROCESS_JOBS, work: config.WORKERS, instanceName: "web" }).catch((error) =>
     logger.error({ err: error }, "the job queue could not start"),
   );
 }

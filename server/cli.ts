@@ -8,12 +8,12 @@
  */
 import { ROLES, type Role } from "~/accounts/roles";
 import { findUserByEmail, OPERATOR, setUserRole } from "~/accounts/user-admin.server";
-import { JOBS } from "~/jobs.server";
 import { loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { jobCounts, listJobs, retryJob, startQueue, stopQueue } from "~/platform/jobs/queue.server";
+import { PROCESS_JOBS } from "./jobs";
 import { seedDemoContent } from "./seed/seed";
 
 const USAGE =
@@ -30,7 +30,7 @@ async function withDatabase(task: () => Promise<void>) {
     await migrateDatabase(url);
     connectDatabase(url, { max: 4 });
     // Enqueue only: the server's (or `npm run worker`'s) workers do the work.
-    await startQueue({ url, jobs: JOBS, work: false, instanceName: "cli" });
+    await startQueue({ url, jobs: PROCESS_JOBS, work: false, instanceName: "cli" });
     await task();
   } finally {
     await stopQueue(0).catch(() => {});
@@ -70,7 +70,9 @@ async function jobs(args: string[]) {
   return withDatabase(async () => {
     const counts = await jobCounts();
     const states = ["queued", "running", "failed", "completed"] as const;
-    const names = [...new Set([...JOBS.map((job) => job.name), ...counts.map((row) => row.name)])].sort();
+    const names = [
+      ...new Set([...PROCESS_JOBS.map((job) => job.name), ...counts.map((row) => row.name)]),
+    ].sort();
     const count = (name: string, state: string) =>
       counts.find((row) => row.name === name && row.state === state)?.count ?? 0;
     const width = Math.max(...names.map((name) => name.length), 5);

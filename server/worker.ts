@@ -3,12 +3,13 @@
  * started with WORKERS=0, all on one DATABASE_URL. Without DATABASE_URL it shares the embedded
  * database of a web process running on the same DATA_DIR.
  */
-import { JOBS } from "~/jobs.server";
+
 import { loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
+import { PROCESS_JOBS } from "./jobs";
 
 async function main() {
   const config = loadConfig();
@@ -19,8 +20,8 @@ async function main() {
   const url = config.DATABASE_URL ?? embedded!.url;
   await migrateDatabase(url);
   connectDatabase(url, { max: 8 });
-  await startQueue({ url, jobs: JOBS, work: true, instanceName: "worker" });
-  logger.info(`Worker started: ${JOBS.map((job) => job.name).join(", ")}`);
+  await startQueue({ url, jobs: PROCESS_JOBS, work: true, instanceName: "worker" });
+  logger.info(`Worker started: ${PROCESS_JOBS.map((job) => job.name).join(", ")}`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -3,7 +3,7 @@ import { profiles } from "~/accounts/schema.server";
 import { db } from "~/platform/db/client.server";
 import type { CatalogClip } from "./catalog-clip";
 import { clipColumns, isPublished } from "./clip-columns.server";
-import { niches, posts, subNiches } from "./schema.server";
+import { clips, niches, subNiches } from "./schema.server";
 
 export interface Niche {
   id: string;
@@ -31,16 +31,16 @@ export async function listNiches(): Promise<Niche[]> {
 function selectClips() {
   return db()
     .select(clipColumns)
-    .from(posts)
-    .innerJoin(niches, eq(niches.id, posts.nicheId))
-    .innerJoin(profiles, eq(profiles.id, posts.userId))
-    .leftJoin(subNiches, eq(subNiches.id, posts.subNicheId));
+    .from(clips)
+    .innerJoin(niches, eq(niches.id, clips.nicheId))
+    .innerJoin(profiles, eq(profiles.id, clips.userId))
+    .leftJoin(subNiches, eq(subNiches.id, clips.subNicheId));
 }
 
 /** A published clip with its creator, or undefined. */
 export async function findClip(id: number): Promise<CatalogClip | undefined> {
   const [clip] = await selectClips()
-    .where(and(eq(posts.id, id), isPublished))
+    .where(and(eq(clips.id, id), isPublished))
     .limit(1);
   return clip;
 }
@@ -48,7 +48,7 @@ export async function findClip(id: number): Promise<CatalogClip | undefined> {
 /** The given clips in the given order (missing ids are skipped). */
 export async function listClipsByIds(ids: number[]): Promise<CatalogClip[]> {
   if (ids.length === 0) return [];
-  const rows = await selectClips().where(and(inArray(posts.id, ids), isPublished));
+  const rows = await selectClips().where(and(inArray(clips.id, ids), isPublished));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -56,10 +56,10 @@ export async function listClipsByIds(ids: number[]): Promise<CatalogClip[]> {
 /** Every clip's id and date, for the sitemap. */
 export async function listClipDates(): Promise<{ id: number; createdAt: Date }[]> {
   return db()
-    .select({ id: posts.id, createdAt: posts.createdAt })
-    .from(posts)
+    .select({ id: clips.id, createdAt: clips.createdAt })
+    .from(clips)
     .where(isPublished)
-    .orderBy(desc(posts.createdAt));
+    .orderBy(desc(clips.createdAt));
 }
 
 /** The most saved and downloaded clips, newest first among equals. */
@@ -67,9 +67,9 @@ export async function listPopularClips(limit: number): Promise<CatalogClip[]> {
   return selectClips()
     .where(isPublished)
     .orderBy(
-      sql`(${posts.savesCount} + ${posts.downloadsCount}) desc`,
-      sql`${posts.createdAt} desc nulls last`,
-      sql`${posts.id} desc nulls last`,
+      sql`(${clips.savesCount} + ${clips.downloadsCount}) desc`,
+      sql`${clips.createdAt} desc nulls last`,
+      sql`${clips.id} desc nulls last`,
     )
     .limit(limit);
 }
@@ -85,13 +85,13 @@ export interface ClipDetails {
 export async function findClipDetails(id: number): Promise<ClipDetails | undefined> {
   const [row] = await db()
     .select({
-      tags: posts.tags,
-      frameRate: posts.frameRate,
-      fileSizeBytes: posts.fileSizeBytes,
-      codec: posts.codec,
+      tags: clips.tags,
+      frameRate: clips.frameRate,
+      fileSizeBytes: clips.fileSizeBytes,
+      codec: clips.codec,
     })
-    .from(posts)
-    .where(and(eq(posts.id, id), isPublished))
+    .from(clips)
+    .where(and(eq(clips.id, id), isPublished))
     .limit(1);
   return row;
 }
@@ -101,8 +101,8 @@ export const RELATED_CLIPS = 8;
 /** The creator's other published clips, newest first. */
 export async function listMoreFromCreator(creatorId: string, exceptId: number): Promise<CatalogClip[]> {
   return selectClips()
-    .where(and(eq(posts.userId, creatorId), isPublished, sql`${posts.id} <> ${exceptId}`))
-    .orderBy(sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`)
+    .where(and(eq(clips.userId, creatorId), isPublished, sql`${clips.id} <> ${exceptId}`))
+    .orderBy(sql`${clips.createdAt} desc nulls last`, sql`${clips.id} desc nulls last`)
     .limit(RELATED_CLIPS);
 }
 
@@ -117,15 +117,15 @@ const SIMILAR_CANDIDATES = 400;
  */
 export async function listSimilarClips(id: number): Promise<CatalogClip[]> {
   const rows = await db().execute<{ id: number }>(sql`
-    with me as (select id, tags, niche_id, mood, fingerprint from posts where id = ${id}),
+    with me as (select id, tags, niche_id, mood, fingerprint from clips where id = ${id}),
     candidates as (
-      (select p.id from posts p, me where p.tags && me.tags and p.id <> me.id and p.status = 'published'
+      (select p.id from clips p, me where p.tags && me.tags and p.id <> me.id and p.status = 'published'
         order by p.created_at desc nulls last limit ${SIMILAR_CANDIDATES})
       union
-      (select p.id from posts p, me where p.niche_id = me.niche_id and p.id <> me.id and p.status = 'published'
+      (select p.id from clips p, me where p.niche_id = me.niche_id and p.id <> me.id and p.status = 'published'
         order by p.created_at desc nulls last limit ${SIMILAR_CANDIDATES})
     )
-    select p.id from candidates c join posts p on p.id = c.id, me
+    select p.id from candidates c join clips p on p.id = c.id, me
     order by
       3 * cardinality(array(select unnest(p.tags) intersect select unnest(me.tags)))
         + 2 * (p.niche_id = me.niche_id)::int + (p.mood = me.mood)::int desc,

@@ -1,31 +1,31 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~/accounts/schema.server";
-import { niches, posts, subNiches } from "./schema.server";
+import { clips, niches, subNiches } from "./schema.server";
 
 /** The public catalogue shows published clips only; the studio and the staff console see the rest. */
-export const isPublished = eq(posts.status, "published");
+export const isPublished = eq(clips.status, "published");
 
-/** The columns of a CatalogClip; queries join posts with niches, profiles and (left) sub_niches. */
+/** The columns of a CatalogClip; queries join clips with niches, profiles and (left) sub_niches. */
 export const clipColumns = {
-  id: posts.id,
-  title: posts.title,
-  description: posts.description,
-  thumbnailUrl: posts.thumbnailUrl,
-  videoUrl: posts.videoUrl,
-  durationSeconds: posts.durationSeconds,
-  orientation: posts.orientation,
-  license: posts.license,
-  previewUrl: posts.previewUrl,
-  previewSmallUrl: posts.previewSmallUrl,
-  storyboardUrl: posts.storyboardUrl,
-  width: posts.width,
-  height: posts.height,
-  colorTone: posts.colorTone,
-  mood: posts.mood,
-  nicheId: posts.nicheId,
+  id: clips.id,
+  title: clips.title,
+  description: clips.description,
+  thumbnailUrl: clips.thumbnailUrl,
+  videoUrl: clips.videoUrl,
+  durationSeconds: clips.durationSeconds,
+  orientation: clips.orientation,
+  license: clips.license,
+  previewUrl: clips.previewUrl,
+  previewSmallUrl: clips.previewSmallUrl,
+  storyboardUrl: clips.storyboardUrl,
+  width: clips.width,
+  height: clips.height,
+  colorTone: clips.colorTone,
+  mood: clips.mood,
+  nicheId: clips.nicheId,
   nicheName: niches.name,
   subNicheName: subNiches.name,
-  creatorId: posts.userId,
+  creatorId: clips.userId,
   creatorName: profiles.fullName,
   creatorUsername: profiles.username,
   creatorAvatarUrl: profiles.avatarUrl,

@@ -2,44 +2,44 @@ import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from "drizzle-orm
 import { profiles } from "~/accounts/schema.server";
 import { db, type Executor } from "~/platform/db/client.server";
 import type { ClipStatus } from "./attributes";
-import { niches, posts, subNiches } from "./schema.server";
+import { clips, niches, subNiches } from "./schema.server";
 
 /** A clip in any state, as its creator and the reviewers see it. */
 const lifecycleColumns = {
-  id: posts.id,
-  title: posts.title,
-  description: posts.description,
-  creatorId: posts.userId,
+  id: clips.id,
+  title: clips.title,
+  description: clips.description,
+  creatorId: clips.userId,
   creatorEmail: profiles.email,
   creatorName: profiles.fullName,
-  status: posts.status,
-  statusReason: posts.statusReason,
-  processingProgress: posts.processingProgress,
-  duplicateOfId: posts.duplicateOfId,
-  thumbnailUrl: posts.thumbnailUrl,
-  previewUrl: posts.previewUrl,
-  previewSmallUrl: posts.previewSmallUrl,
-  storyboardUrl: posts.storyboardUrl,
-  videoUrl: posts.videoUrl,
-  originalKey: posts.originalKey,
-  nicheId: posts.nicheId,
+  status: clips.status,
+  statusReason: clips.statusReason,
+  processingProgress: clips.processingProgress,
+  duplicateOfId: clips.duplicateOfId,
+  thumbnailUrl: clips.thumbnailUrl,
+  previewUrl: clips.previewUrl,
+  previewSmallUrl: clips.previewSmallUrl,
+  storyboardUrl: clips.storyboardUrl,
+  videoUrl: clips.videoUrl,
+  originalKey: clips.originalKey,
+  nicheId: clips.nicheId,
   nicheName: niches.name,
-  subNicheId: posts.subNicheId,
+  subNicheId: clips.subNicheId,
   subNicheName: subNiches.name,
-  license: posts.license,
-  durationSeconds: posts.durationSeconds,
-  orientation: posts.orientation,
-  colorTone: posts.colorTone,
-  mood: posts.mood,
-  tags: posts.tags,
-  width: posts.width,
-  height: posts.height,
-  frameRate: posts.frameRate,
-  codec: posts.codec,
-  bitrate: posts.bitrate,
-  fileSizeBytes: posts.fileSizeBytes,
-  fingerprint: posts.fingerprint,
-  createdAt: posts.createdAt,
+  license: clips.license,
+  durationSeconds: clips.durationSeconds,
+  orientation: clips.orientation,
+  colorTone: clips.colorTone,
+  mood: clips.mood,
+  tags: clips.tags,
+  width: clips.width,
+  height: clips.height,
+  frameRate: clips.frameRate,
+  codec: clips.codec,
+  bitrate: clips.bitrate,
+  fileSizeBytes: clips.fileSizeBytes,
+  fingerprint: clips.fingerprint,
+  createdAt: clips.createdAt,
 };
 
 export type LifecycleClipRow = Awaited<ReturnType<typeof selectLifecycleClip>>;
@@ -47,11 +47,11 @@ export type LifecycleClipRow = Awaited<ReturnType<typeof selectLifecycleClip>>;
 export async function selectLifecycleClip(executor: Executor, clipId: number) {
   const [row] = await executor
     .select(lifecycleColumns)
-    .from(posts)
-    .innerJoin(profiles, eq(profiles.id, posts.userId))
-    .innerJoin(niches, eq(niches.id, posts.nicheId))
-    .leftJoin(subNiches, eq(subNiches.id, posts.subNicheId))
-    .where(eq(posts.id, clipId))
+    .from(clips)
+    .innerJoin(profiles, eq(profiles.id, clips.userId))
+    .innerJoin(niches, eq(niches.id, clips.nicheId))
+    .leftJoin(subNiches, eq(subNiches.id, clips.subNicheId))
+    .where(eq(clips.id, clipId))
     .limit(1);
   return row;
 }
@@ -59,38 +59,38 @@ export async function selectLifecycleClip(executor: Executor, clipId: number) {
 export async function selectCreatorClips(creatorId: string, statuses?: ClipStatus[]) {
   return db()
     .select(lifecycleColumns)
-    .from(posts)
-    .innerJoin(profiles, eq(profiles.id, posts.userId))
-    .innerJoin(niches, eq(niches.id, posts.nicheId))
-    .leftJoin(subNiches, eq(subNiches.id, posts.subNicheId))
-    .where(and(eq(posts.userId, creatorId), statuses?.length ? inArray(posts.status, statuses) : undefined))
-    .orderBy(desc(posts.createdAt), desc(posts.id));
+    .from(clips)
+    .innerJoin(profiles, eq(profiles.id, clips.userId))
+    .innerJoin(niches, eq(niches.id, clips.nicheId))
+    .leftJoin(subNiches, eq(subNiches.id, clips.subNicheId))
+    .where(and(eq(clips.userId, creatorId), statuses?.length ? inArray(clips.status, statuses) : undefined))
+    .orderBy(desc(clips.createdAt), desc(clips.id));
 }
 
 export async function selectClipsByStatus(statuses: ClipStatus[], enteredBefore: Date, limit: number) {
   return db()
     .select(lifecycleColumns)
-    .from(posts)
-    .innerJoin(profiles, eq(profiles.id, posts.userId))
-    .innerJoin(niches, eq(niches.id, posts.nicheId))
-    .leftJoin(subNiches, eq(subNiches.id, posts.subNicheId))
-    .where(and(inArray(posts.status, statuses), lt(posts.statusChangedAt, enteredBefore)))
-    .orderBy(posts.statusChangedAt, posts.id)
+    .from(clips)
+    .innerJoin(profiles, eq(profiles.id, clips.userId))
+    .innerJoin(niches, eq(niches.id, clips.nicheId))
+    .leftJoin(subNiches, eq(subNiches.id, clips.subNicheId))
+    .where(and(inArray(clips.status, statuses), lt(clips.statusChangedAt, enteredBefore)))
+    .orderBy(clips.statusChangedAt, clips.id)
     .limit(limit);
 }
 
 export async function countClipsByStatus(creatorId: string) {
   return db()
-    .select({ status: posts.status, count: sql<number>`count(*)::int` })
-    .from(posts)
-    .where(eq(posts.userId, creatorId))
-    .groupBy(posts.status);
+    .select({ status: clips.status, count: sql<number>`count(*)::int` })
+    .from(clips)
+    .where(eq(clips.userId, creatorId))
+    .groupBy(clips.status);
 }
 
-export type NewClipRow = typeof posts.$inferInsert;
+export type NewClipRow = typeof clips.$inferInsert;
 
 export async function insertClip(executor: Executor, row: NewClipRow) {
-  const [inserted] = await executor.insert(posts).values(row).returning({ id: posts.id });
+  const [inserted] = await executor.insert(clips).values(row).returning({ id: clips.id });
   return inserted!.id;
 }
 
@@ -107,16 +107,16 @@ export async function updateClipStatus(
   creatorId?: string,
 ) {
   const [row] = await executor
-    .update(posts)
+    .update(clips)
     .set({ status: to, statusReason, statusChangedAt: sql`now()` })
     .where(
       and(
-        eq(posts.id, clipId),
-        inArray(posts.status, [...from]),
-        creatorId ? eq(posts.userId, creatorId) : undefined,
+        eq(clips.id, clipId),
+        inArray(clips.status, [...from]),
+        creatorId ? eq(clips.userId, creatorId) : undefined,
       ),
     )
-    .returning({ id: posts.id });
+    .returning({ id: clips.id });
   return row !== undefined;
 }
 
@@ -127,18 +127,18 @@ export async function updateClipColumns(
   onlyIn?: readonly ClipStatus[],
 ) {
   const [row] = await executor
-    .update(posts)
+    .update(clips)
     .set(values)
-    .where(and(eq(posts.id, clipId), onlyIn ? inArray(posts.status, [...onlyIn]) : undefined))
-    .returning({ id: posts.id });
+    .where(and(eq(clips.id, clipId), onlyIn ? inArray(clips.status, [...onlyIn]) : undefined))
+    .returning({ id: clips.id });
   return row !== undefined;
 }
 
 export async function deleteClipRow(executor: Executor, clipId: number, creatorId: string) {
   const [row] = await executor
-    .delete(posts)
-    .where(and(eq(posts.id, clipId), eq(posts.userId, creatorId)))
-    .returning({ originalKey: posts.originalKey, previewUrl: posts.previewUrl });
+    .delete(clips)
+    .where(and(eq(clips.id, clipId), eq(clips.userId, creatorId)))
+    .returning({ originalKey: clips.originalKey, previewUrl: clips.previewUrl });
   return row;
 }
 
@@ -154,16 +154,16 @@ export async function selectSimilarClips(clipId: number, fingerprint: bigint[], 
   )}]::bigint[]`;
   const distance = sql<number>`(
     select avg(bit_count((a # b)::bit(64)))
-    from unnest(${posts.fingerprint}, ${hashes}) as pair(a, b)
+    from unnest(${clips.fingerprint}, ${hashes}) as pair(a, b)
     where a is not null and b is not null)`;
   return db()
-    .select({ id: posts.id, distance })
-    .from(posts)
+    .select({ id: clips.id, distance })
+    .from(clips)
     .where(
       and(
-        ne(posts.id, clipId),
-        isNotNull(posts.fingerprint),
-        sql`cardinality(${posts.fingerprint}) = ${fingerprint.length}`,
+        ne(clips.id, clipId),
+        isNotNull(clips.fingerprint),
+        sql`cardinality(${clips.fingerprint}) = ${fingerprint.length}`,
         sql`${distance} <= ${maxDistance}`,
       ),
     )
@@ -197,7 +197,7 @@ export async function selectFirstNicheId(executor: Executor) {
 /** One more download for a clip's popularity, in the licensing transaction. */
 export async function incrementClipDownloads(executor: Executor, clipId: number) {
   await executor
-    .update(posts)
-    .set({ downloadsCount: sql`${posts.downloadsCount} + 1` })
-    .where(eq(posts.id, clipId));
+    .update(clips)
+    .set({ downloadsCount: sql`${clips.downloadsCount} + 1` })
+    .where(eq(clips.id, clipId));
 }

@@ -3,7 +3,7 @@ import { profiles } from "~/accounts/schema.server";
 import { db, type Executor } from "~/platform/db/client.server";
 import { likePattern, PAGE_SIZE, type Page, pageOffset } from "~/platform/paging";
 import type { ReportStatus } from "./clip-report";
-import { clipReports, posts } from "./schema.server";
+import { clipReports, clips } from "./schema.server";
 
 export type ClipReportRow = typeof clipReports.$inferSelect;
 
@@ -24,20 +24,20 @@ export async function listClipReports(filter: ReportFilter) {
   if (filter.status) conditions.push(eq(clipReports.status, filter.status));
   if (filter.q) {
     const pattern = likePattern(filter.q);
-    conditions.push(or(ilike(posts.title, pattern), ilike(clipReports.details, pattern))!);
+    conditions.push(or(ilike(clips.title, pattern), ilike(clipReports.details, pattern))!);
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db()
       .select({
         report: clipReports,
-        clipTitle: posts.title,
-        clipStatus: posts.status,
+        clipTitle: clips.title,
+        clipStatus: clips.status,
         reporterUsername: profiles.username,
         reporterEmail: profiles.email,
       })
       .from(clipReports)
-      .innerJoin(posts, eq(posts.id, clipReports.postId))
+      .innerJoin(clips, eq(clips.id, clipReports.clipId))
       .leftJoin(profiles, eq(profiles.id, clipReports.reporterId))
       .where(where)
       .orderBy(filter.sort === "oldest" ? asc(clipReports.id) : desc(clipReports.id))
@@ -46,7 +46,7 @@ export async function listClipReports(filter: ReportFilter) {
     db()
       .select({ value: count() })
       .from(clipReports)
-      .innerJoin(posts, eq(posts.id, clipReports.postId))
+      .innerJoin(clips, eq(clips.id, clipReports.clipId))
       .where(where),
   ]);
   return { rows, total: total?.value ?? 0, page: filter.page, pageSize: PAGE_SIZE } satisfies Page<
@@ -76,7 +76,7 @@ export async function listClipReportsOfClip(clipId: number) {
   return db()
     .select()
     .from(clipReports)
-    .where(eq(clipReports.postId, clipId))
+    .where(eq(clipReports.clipId, clipId))
     .orderBy(desc(clipReports.id))
     .limit(50);
 }

@@ -18,7 +18,7 @@ export async function reportClip(input: {
 }): Promise<ReportClipResult> {
   if (!(await findClip(input.clipId))) return fail("not_found");
   await insertClipReport({
-    postId: input.clipId,
+    clipId: input.clipId,
     reporterId: input.reporterId,
     reason: input.report.reason,
     details: input.report.details,
@@ -50,7 +50,7 @@ export async function setClipReportStatus(input: {
       targetType: "clip_report",
       targetId: report.id,
       before: { status: report.status },
-      after: { status: input.status, clipId: report.postId },
+      after: { status: input.status, clipId: report.clipId },
     });
     return { ok: true, changed: true } as const;
   });

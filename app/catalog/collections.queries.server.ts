@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
 import type { CollectionVisibility } from "./collection-rules";
-import { collectionItems, collections, posts } from "./schema.server";
+import { clips, collectionItems, collections } from "./schema.server";
 
 export interface CollectionRow {
   id: string;
@@ -22,7 +22,7 @@ const rowColumns = {
 
 export async function listUserCollections(userId: string): Promise<CollectionRow[]> {
   return db()
-    .select({ ...rowColumns, clips: count(collectionItems.postId) })
+    .select({ ...rowColumns, clips: count(collectionItems.clipId) })
     .from(collections)
     .leftJoin(collectionItems, eq(collectionItems.collectionId, collections.id))
     .where(eq(collections.userId, userId))
@@ -36,7 +36,7 @@ export async function listCollectionIdsWithClip(userId: string, clipId: number):
     .select({ id: collections.id })
     .from(collections)
     .innerJoin(collectionItems, eq(collectionItems.collectionId, collections.id))
-    .where(and(eq(collections.userId, userId), eq(collectionItems.postId, clipId)));
+    .where(and(eq(collections.userId, userId), eq(collectionItems.clipId, clipId)));
   return rows.map((row) => row.id);
 }
 
@@ -91,10 +91,10 @@ export async function deleteCollection(id: string) {
 
 export async function collectionClipIds(id: string): Promise<number[]> {
   const rows = await db()
-    .select({ clipId: collectionItems.postId })
+    .select({ clipId: collectionItems.clipId })
     .from(collectionItems)
-    .innerJoin(posts, eq(posts.id, collectionItems.postId))
-    .where(and(eq(collectionItems.collectionId, id), eq(posts.status, "published")))
+    .innerJoin(clips, eq(clips.id, collectionItems.clipId))
+    .where(and(eq(collectionItems.collectionId, id), eq(clips.status, "published")))
     .orderBy(asc(collectionItems.position), asc(collectionItems.addedAt));
   return rows.map((row) => row.clipId);
 }
@@ -113,7 +113,7 @@ export async function insertCollectionItem(id: string, clipId: number, max: numb
       .insert(collectionItems)
       .values({
         collectionId: id,
-        postId: clipId,
+        clipId: clipId,
         position: sql`(select coalesce(max(position), 0) + 1 from collection_items where collection_id = ${id})`,
       })
       .onConflictDoNothing();
@@ -125,7 +125,7 @@ export async function insertCollectionItem(id: string, clipId: number, max: numb
 export async function deleteCollectionItem(id: string, clipId: number) {
   await db()
     .delete(collectionItems)
-    .where(and(eq(collectionItems.collectionId, id), eq(collectionItems.postId, clipId)));
+    .where(and(eq(collectionItems.collectionId, id), eq(collectionItems.clipId, clipId)));
 }
 
 /** Moves a clip one place up or down by swapping positions with its neighbour. */
@@ -134,7 +134,7 @@ export async function moveCollectionItem(id: string, clipId: number, direction: 
     await tx.execute(sql`select 1 from collections where id = ${id} for update`);
     const ids = (
       await tx
-        .select({ clipId: collectionItems.postId, position: collectionItems.position })
+        .select({ clipId: collectionItems.clipId, position: collectionItems.position })
         .from(collectionItems)
         .where(eq(collectionItems.collectionId, id))
         .orderBy(asc(collectionItems.position), asc(collectionItems.addedAt))
@@ -147,6 +147,6 @@ export async function moveCollectionItem(id: string, clipId: number, direction: 
       await tx
         .update(collectionItems)
         .set({ position: position + 1 })
-        .where(and(eq(collectionItems.collectionId, id), eq(collectionItems.postId, itemId)));
+        .where(and(eq(collectionItems.collectionId, id), eq(collectionItems.clipId, itemId)));
   });
 }

@@ -2,24 +2,24 @@ import { and, desc, eq } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
 import { isPublished } from "./clip-columns.server";
 import type { ClipSummary } from "./clip-summary";
-import { posts, savedVideos } from "./schema.server";
+import { clips, savedVideos } from "./schema.server";
 
 const summaryColumns = {
-  id: posts.id,
-  title: posts.title,
-  thumbnailUrl: posts.thumbnailUrl,
-  durationSeconds: posts.durationSeconds,
-  orientation: posts.orientation,
-  license: posts.license,
+  id: clips.id,
+  title: clips.title,
+  thumbnailUrl: clips.thumbnailUrl,
+  durationSeconds: clips.durationSeconds,
+  orientation: clips.orientation,
+  license: clips.license,
 };
 
 /** A creator's published uploads, newest first (profile Uploads tab). */
 export async function listUploads(userId: string): Promise<(ClipSummary & { createdAt: Date })[]> {
   return db()
-    .select({ ...summaryColumns, createdAt: posts.createdAt })
-    .from(posts)
-    .where(and(eq(posts.userId, userId), isPublished))
-    .orderBy(desc(posts.createdAt));
+    .select({ ...summaryColumns, createdAt: clips.createdAt })
+    .from(clips)
+    .where(and(eq(clips.userId, userId), isPublished))
+    .orderBy(desc(clips.createdAt));
 }
 
 /** The clips a user saved, most recently saved first (profile Saved tab). */
@@ -27,7 +27,7 @@ export async function listSavedClips(userId: string): Promise<(ClipSummary & { s
   return db()
     .select({ ...summaryColumns, savedAt: savedVideos.createdAt })
     .from(savedVideos)
-    .innerJoin(posts, eq(posts.id, savedVideos.postId))
+    .innerJoin(clips, eq(clips.id, savedVideos.clipId))
     .where(and(eq(savedVideos.userId, userId), isPublished))
     .orderBy(desc(savedVideos.createdAt));
 }

@@ -34,6 +34,10 @@ export interface ProfileLibrary {
     totalLabel: string;
     dateLabel: string;
     invoiceUrl: string | null;
+    /** The order's own page (its facts, and how to pay it while unpaid). */
+    detailsUrl: string;
+    /** Bank-transfer details while the order waits for them, as label and value. */
+    payment: { label: string; value: string }[] | null;
   }[];
   email: string;
   /** Guest orders placed with the address join the account once it is verified. */

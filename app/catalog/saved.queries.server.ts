@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
-import { posts, savedVideos } from "./schema.server";
+import { clips, savedVideos } from "./schema.server";
 
 /**
  * Saving twice keeps one row. The clip's saves_count (a ranking tie-breaker) moves only when a row
@@ -10,14 +10,14 @@ export async function insertSavedClip(userId: string, clipId: number) {
   await db().transaction(async (tx) => {
     const added = await tx
       .insert(savedVideos)
-      .values({ userId, postId: clipId })
+      .values({ userId, clipId: clipId })
       .onConflictDoNothing()
       .returning({ id: savedVideos.id });
     if (added.length)
       await tx
-        .update(posts)
-        .set({ savesCount: sql`${posts.savesCount} + 1` })
-        .where(eq(posts.id, clipId));
+        .update(clips)
+        .set({ savesCount: sql`${clips.savesCount} + 1` })
+        .where(eq(clips.id, clipId));
   });
 }
 
@@ -26,13 +26,13 @@ export async function deleteSavedClip(userId: string, clipId: number) {
   await db().transaction(async (tx) => {
     const removed = await tx
       .delete(savedVideos)
-      .where(and(eq(savedVideos.userId, userId), eq(savedVideos.postId, clipId)))
+      .where(and(eq(savedVideos.userId, userId), eq(savedVideos.clipId, clipId)))
       .returning({ id: savedVideos.id });
     if (removed.length)
       await tx
-        .update(posts)
-        .set({ savesCount: sql`greatest(${posts.savesCount} - 1, 0)` })
-        .where(eq(posts.id, clipId));
+        .update(clips)
+        .set({ savesCount: sql`greatest(${clips.savesCount} - 1, 0)` })
+        .where(eq(clips.id, clipId));
   });
 }
 
@@ -40,7 +40,7 @@ export async function isSaved(userId: string, clipId: number) {
   const rows = await db()
     .select({ id: savedVideos.id })
     .from(savedVideos)
-    .where(and(eq(savedVideos.userId, userId), eq(savedVideos.postId, clipId)))
+    .where(and(eq(savedVideos.userId, userId), eq(savedVideos.clipId, clipId)))
     .limit(1);
   return rows.length > 0;
 }

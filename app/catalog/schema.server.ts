@@ -23,7 +23,7 @@ import { CLIP_STATUSES, COLOR_TONES, LICENSES, MOODS, ORIENTATIONS } from "./att
 import { REPORT_REASONS, REPORT_STATUSES } from "./clip-report";
 import { COLLECTION_VISIBILITIES } from "./collection-rules";
 
-/** The catalogue's tables: niches, clips (the `posts` table), search vocabulary and statistics, saved clips, collections. */
+/** The catalogue's tables: niches, clips, search vocabulary and statistics, saved clips, collections. */
 export const licenseEnum = pgEnum("license", LICENSES);
 export const orientationEnum = pgEnum("orientation", ORIENTATIONS);
 export const colorToneEnum = pgEnum("color_tone", COLOR_TONES);
@@ -53,8 +53,8 @@ export const subNiches = pgTable(
   (t) => [unique("sub_niches_niche_name").on(t.nicheId, t.name)],
 );
 
-export const posts = pgTable(
-  "posts",
+export const clips = pgTable(
+  "clips",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
     title: text("title").notNull(),
@@ -103,7 +103,7 @@ export const posts = pgTable(
     /** Why a clip is rejected, failed or unpublished, in words its creator reads in the studio. */
     statusReason: text("status_reason"),
     /** An earlier clip this one looks like (close fingerprint): shown to reviewers as a likely duplicate. */
-    duplicateOfId: integer("duplicate_of_id").references((): AnyPgColumn => posts.id, {
+    duplicateOfId: integer("duplicate_of_id").references((): AnyPgColumn => clips.id, {
       onDelete: "set null",
     }),
     /** How far the media pipeline is with a processing clip, 0–100. */
@@ -113,27 +113,27 @@ export const posts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("posts_duration_positive", sql`${t.durationSeconds} > 0`),
-    check("posts_size_positive", sql`${t.width} > 0 and ${t.height} > 0`),
-    index("posts_user_created_idx").on(t.userId, t.createdAt),
-    index("posts_status_idx").on(t.status),
+    check("clips_duration_positive", sql`${t.durationSeconds} > 0`),
+    check("clips_size_positive", sql`${t.width} > 0 and ${t.height} > 0`),
+    index("clips_user_created_idx").on(t.userId, t.createdAt),
+    index("clips_status_idx").on(t.status),
     // "Newest first" over the whole catalogue walks this instead of sorting it.
-    index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("posts_niche_idx").on(t.nicheId, t.subNicheId),
+    index("clips_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("clips_niche_idx").on(t.nicheId, t.subNicheId),
     // The other sorts of the catalogue walk these (published clips only) instead of sorting every row.
-    index("posts_popular_idx")
+    index("clips_popular_idx")
       .on(sql`(${t.savesCount} + ${t.downloadsCount}) desc`, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
-    index("posts_shortest_idx")
+    index("clips_shortest_idx")
       .on(t.durationSeconds.asc(), t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
-    index("posts_longest_idx")
+    index("clips_longest_idx")
       .on(t.durationSeconds.desc(), t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
-    index("posts_search_vector_idx").using("gin", t.searchVector),
+    index("clips_search_vector_idx").using("gin", t.searchVector),
     // "Similar clips" finds clips sharing a tag through this.
-    index("posts_tags_idx").using("gin", t.tags),
-    index("posts_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("clips_tags_idx").using("gin", t.tags),
+    index("clips_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -143,7 +143,7 @@ export const posts = pgTable(
  * and copies of the facet columns. A one-word relevance search walks one lexeme's postings in the
  * final order (score, popularity, newest) and stops after the page, and counts and facet counts read
  * the postings alone, so the work per query no longer grows with how many clips match. Kept by the
- * `search_postings_refresh` trigger on posts (custom migration), rebuilt in bulk by the reindex.
+ * `search_postings_refresh` trigger on clips (custom migration), rebuilt in bulk by the reindex.
  */
 export const searchPostings = pgTable(
   "search_postings",
@@ -151,7 +151,7 @@ export const searchPostings = pgTable(
     lexeme: text("lexeme").notNull(),
     clipId: integer("clip_id")
       .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
+      .references(() => clips.id, { onDelete: "cascade" }),
     score: real("score").notNull(),
     popularity: integer("popularity").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
@@ -189,7 +189,7 @@ export const searchBigrams = pgTable(
     nextLexeme: text("next_lexeme").notNull(),
     clipId: integer("clip_id")
       .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
+      .references(() => clips.id, { onDelete: "cascade" }),
   },
   (t) => [
     primaryKey({ columns: [t.lexeme, t.nextLexeme, t.clipId] }),
@@ -251,16 +251,16 @@ export const savedVideos = pgTable(
   "saved_videos",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    postId: integer("post_id")
+    clipId: integer("clip_id")
       .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
+      .references(() => clips.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
-    unique("saved_videos_user_post").on(t.userId, t.postId),
+    unique("saved_videos_user_clip").on(t.userId, t.clipId),
     index("saved_videos_user_created_idx").on(t.userId, t.createdAt),
   ],
 );
@@ -270,9 +270,9 @@ export const clipReports = pgTable(
   "clip_reports",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    postId: integer("post_id")
+    clipId: integer("clip_id")
       .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
+      .references(() => clips.id, { onDelete: "cascade" }),
     /** Null for a visitor who was not signed in. */
     reporterId: text("reporter_id").references(() => profiles.id, { onDelete: "set null" }),
     reason: reportReasonEnum("reason").notNull(),
@@ -284,7 +284,7 @@ export const clipReports = pgTable(
   },
   (t) => [
     index("clip_reports_status_created_idx").on(t.status, t.createdAt),
-    index("clip_reports_post_idx").on(t.postId),
+    index("clip_reports_clip_idx").on(t.clipId),
   ],
 );
 
@@ -317,15 +317,15 @@ export const collectionItems = pgTable(
     collectionId: uuid("collection_id")
       .notNull()
       .references(() => collections.id, { onDelete: "cascade" }),
-    postId: integer("post_id")
+    clipId: integer("clip_id")
       .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
+      .references(() => clips.id, { onDelete: "cascade" }),
     /** Order in the collection, smallest first; the owner reorders. */
     position: integer("position").notNull(),
     addedAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.collectionId, t.postId] }),
-    index("collection_items_post_idx").on(t.postId),
+    primaryKey({ columns: [t.collectionId, t.clipId] }),
+    index("collection_items_clip_idx").on(t.clipId),
   ],
 );

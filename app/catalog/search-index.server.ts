@@ -5,7 +5,7 @@ import { db } from "~/platform/db/client.server";
 export const MIN_TERM_LENGTH = 3;
 
 /**
- * Recomputes the search columns of posts (all, or the given ids) from the clip, its niche and
+ * Recomputes the search columns of clips (all, or the given ids) from the clip, its niche and
  * sub-niche names and its creator. Title weighs most, then tags and niches, creator, description.
  * Then records their words in search_terms, the vocabulary that misspelt queries are corrected against.
  */
@@ -17,13 +17,13 @@ export async function refreshSearchIndex(clipIds?: number[]) {
         p.title, p.description, array_to_string(p.tags, ' ') as tags,
         n.name || ' ' || coalesce(s.name, '') as niche,
         coalesce(pr.full_name, '') || ' ' || coalesce(pr.username, '') as creator
-      from posts p
+      from clips p
       join niches n on n.id = p.niche_id
       join profiles pr on pr.id = p.user_id
       left join sub_niches s on s.id = p.sub_niche_id
       where true ${only}
     )
-    update posts p set
+    update clips p set
       search_vector =
         setweight(to_tsvector('english', w.title), 'A') ||
         setweight(to_tsvector('english', w.tags || ' ' || w.niche), 'B') ||
@@ -33,7 +33,7 @@ export async function refreshSearchIndex(clipIds?: number[]) {
     from words w
     where w.id = p.id`;
   if (clipIds?.length) {
-    // The posts trigger rebuilds these clips' postings and bigrams.
+    // The clips trigger rebuilds these clips' postings and bigrams.
     await db().execute(update);
   } else {
     // Every row changes: the trigger stands aside and the postings and bigrams are rebuilt in bulk.
@@ -41,9 +41,9 @@ export async function refreshSearchIndex(clipIds?: number[]) {
       await tx.execute(sql`select set_config('verdeo.search_postings_bulk', 'on', true)`);
       await tx.execute(update);
       await tx.execute(sql`delete from search_postings`);
-      await tx.execute(sql`select search_postings_fill(array(select id from posts))`);
+      await tx.execute(sql`select search_postings_fill(array(select id from clips))`);
       await tx.execute(sql`delete from search_bigrams`);
-      await tx.execute(sql`select search_bigrams_fill(array(select id from posts))`);
+      await tx.execute(sql`select search_bigrams_fill(array(select id from clips))`);
     });
   }
   await refreshSearchTerms(clipIds);
@@ -55,7 +55,7 @@ async function refreshClipTags(clipIds?: number[]) {
   const only = clipIds?.length ? sql`and p.id in (${sql.join(clipIds, sql`, `)})` : sql``;
   const tags = sql`
     select lower(tag) as tag, count(distinct p.id)::int as clips
-    from posts p, unnest(p.tags) as tag
+    from clips p, unnest(p.tags) as tag
     where p.status = 'published' and length(tag) between 2 and 60 ${only}
     group by lower(tag)`;
   if (clipIds?.length) {
@@ -74,7 +74,7 @@ async function refreshSearchTerms(clipIds?: number[]) {
   const only = clipIds?.length ? sql`where p.id in (${sql.join(clipIds, sql`, `)})` : sql``;
   const terms = sql`
     select word as term, count(distinct p.id)::int as documents
-    from posts p, regexp_split_to_table(p.search_text, '[^[:alnum:]]+') as word
+    from clips p, regexp_split_to_table(p.search_text, '[^[:alnum:]]+') as word
     ${only}
     group by word
     having length(word) between ${MIN_TERM_LENGTH} and 40`;
@@ -93,7 +93,7 @@ async function refreshSearchTerms(clipIds?: number[]) {
 
 /** Recomputes the search columns of every clip of one creator (after a rename). */
 export async function refreshCreatorSearchIndex(userId: string) {
-  const rows = await db().execute<{ id: number }>(sql`select id from posts where user_id = ${userId}`);
+  const rows = await db().execute<{ id: number }>(sql`select id from clips where user_id = ${userId}`);
   const ids = rows.rows.map((row) => Number(row.id));
   // An empty list would mean "all clips" to refreshSearchIndex.
   if (ids.length > 0) await refreshSearchIndex(ids);

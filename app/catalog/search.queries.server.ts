@@ -5,7 +5,7 @@ import { type DurationBucket, RESOLUTION_MIN_SIDE, RESOLUTIONS, type Resolution 
 import { isPublished } from "./clip-columns.server";
 import { COUNT_CAP } from "./explore-query.server";
 import { EMPTY_QUERY, type ExploreQuery, effectiveSort, type FacetName, FILTER_NAMES } from "./explore-url";
-import { posts, searchBigrams, searchPostings } from "./schema.server";
+import { clips, searchBigrams, searchPostings } from "./schema.server";
 import { hasPositiveTerms, type SearchText } from "./search-text";
 
 /**
@@ -16,7 +16,7 @@ const RANK_WEIGHTS = sql`search_rank_weights()`;
 /** Added when the loose words of a multi-word query stand together, in order, as typed. */
 export const PHRASE_BOOST = 1;
 
-const popularity = sql`(${posts.savesCount} + ${posts.downloadsCount})`;
+const popularity = sql`(${clips.savesCount} + ${clips.downloadsCount})`;
 
 /** Every word matches (stemmed); every phrase matches in order. Words are bound parameters. */
 function positiveQuery(text: SearchText): SQL | null {
@@ -36,8 +36,8 @@ function textConditions(text: SearchText): SQL[] {
   const positive = positiveQuery(text);
   const excluded = excludedQuery(text);
   return [
-    ...(positive ? [sql`${posts.searchVector} @@ ${positive}`] : []),
-    ...(excluded ? [sql`not coalesce(${posts.searchVector} @@ ${excluded}, false)`] : []),
+    ...(positive ? [sql`${clips.searchVector} @@ ${positive}`] : []),
+    ...(excluded ? [sql`not coalesce(${clips.searchVector} @@ ${excluded}, false)`] : []),
   ];
 }
 
@@ -45,14 +45,14 @@ function textConditions(text: SearchText): SQL[] {
 export function rankExpression(text: SearchText): SQL {
   const positive = positiveQuery(text);
   if (!positive) return sql`0::real`;
-  const rank = sql`ts_rank_cd(${RANK_WEIGHTS}, ${posts.searchVector}, ${positive})`;
+  const rank = sql`ts_rank_cd(${RANK_WEIGHTS}, ${clips.searchVector}, ${positive})`;
   if (text.words.length < 2) return rank;
   const phrase = sql`phraseto_tsquery('english', ${text.words.join(" ")})`;
-  return sql`(${rank} + case when ${posts.searchVector} @@ ${phrase} then ${sql.raw(String(PHRASE_BOOST))} else 0 end)`;
+  return sql`(${rank} + case when ${clips.searchVector} @@ ${phrase} then ${sql.raw(String(PHRASE_BOOST))} else 0 end)`;
 }
 
-/** posts, or search_postings, which copies the facet columns under the same names. */
-type FacetColumns = typeof posts | typeof searchPostings;
+/** clips, or search_postings, which copies the facet columns under the same names. */
+type FacetColumns = typeof clips | typeof searchPostings;
 
 function durationCondition(band: DurationBucket, columns: FacetColumns): SQL {
   const seconds = columns.durationSeconds;
@@ -77,7 +77,7 @@ const anyOf = (parts: SQL[]) => sql`(${sql.join(parts, sql` or `)})`;
 export function facetCondition(
   query: ExploreQuery,
   name: FacetName,
-  columns: FacetColumns = posts,
+  columns: FacetColumns = clips,
 ): SQL | null {
   const valuesIn = (column: Column, values: string[]) => inArray(column, values) as SQL;
   switch (name) {
@@ -113,7 +113,7 @@ export const FACET_NAMES: FacetName[] = ["niche", ...FILTER_NAMES];
  */
 type Candidates = SQL | null;
 
-const inCandidates = (candidates: Candidates) => (candidates ? [sql`${posts.id} in (${candidates})`] : []);
+const inCandidates = (candidates: Candidates) => (candidates ? [sql`${clips.id} in (${candidates})`] : []);
 
 /** Published, matching the text, among the candidates, and every facet's choice. */
 function whereOf(query: ExploreQuery, text: SearchText, candidates: Candidates = null): SQL {
@@ -125,7 +125,7 @@ function whereOf(query: ExploreQuery, text: SearchText, candidates: Candidates =
 
 /** The full order of a sort; each ends in (created_at, id), so every page is well defined. */
 function orderOf(query: ExploreQuery, text: SearchText): SQL {
-  const newest = sql`${posts.createdAt} desc nulls last, ${posts.id} desc nulls last`;
+  const newest = sql`${clips.createdAt} desc nulls last, ${clips.id} desc nulls last`;
   switch (effectiveSort(query)) {
     case "relevance":
       return hasPositiveTerms(text)
@@ -136,9 +136,9 @@ function orderOf(query: ExploreQuery, text: SearchText): SQL {
     case "popular":
       return sql`${popularity} desc, ${newest}`;
     case "shortest":
-      return sql`${posts.durationSeconds} asc, ${newest}`;
+      return sql`${clips.durationSeconds} asc, ${newest}`;
     case "longest":
-      return sql`${posts.durationSeconds} desc nulls last, ${newest}`;
+      return sql`${clips.durationSeconds} desc nulls last, ${newest}`;
   }
 }
 
@@ -153,7 +153,7 @@ export function pageIdsStatement(
   candidates: Candidates = null,
 ) {
   return sql`
-    select ${posts.id} as id from ${posts}
+    select ${clips.id} as id from ${clips}
     where ${whereOf(query, text, candidates)}
     order by ${orderOf(query, text)}
     limit ${pageSize} offset ${(query.page - 1) * pageSize}`;
@@ -173,7 +173,7 @@ export async function findPageIds(
 export async function countMatches(query: ExploreQuery, text: SearchText, candidates: Candidates = null) {
   const result = await db().execute<{ n: number }>(sql`
     select count(*)::int as n from (
-      select 1 from ${posts} where ${whereOf(query, text, candidates)} limit ${COUNT_CAP + 1}
+      select 1 from ${clips} where ${whereOf(query, text, candidates)} limit ${COUNT_CAP + 1}
     ) matches`);
   return result.rows[0]?.n ?? 0;
 }
@@ -192,7 +192,7 @@ export async function countFacets(
 ): Promise<number[]> {
   if (values.length === 0) return [];
   // A one-lexeme text counts over its postings (index-only), any other over the clips.
-  const columns = plan ? searchPostings : posts;
+  const columns = plan ? searchPostings : clips;
   const aggregates = values.map(({ name, value }, index) => {
     const others = FACET_NAMES.filter((other) => other !== name)
       .map((other) => facetCondition(query, other, columns))
@@ -234,7 +234,7 @@ export async function findCorrections(words: string[], minLength: number, minSim
     where numnode(tsq.q) > 0
       and not (case when numnode(tsq.q) = 1 and cardinality(tsq.lexemes) = 1
         then exists (select 1 from ${searchPostings} where ${searchPostings.lexeme} = tsq.lexemes[1])
-        else exists (select 1 from ${posts} where ${isPublished} and ${posts.searchVector} @@ tsq.q) end)`);
+        else exists (select 1 from ${clips} where ${isPublished} and ${clips.searchVector} @@ tsq.q) end)`);
   for (const row of rows.rows) corrections.set(row.word, row.term);
   return corrections;
 }
@@ -433,9 +433,9 @@ export function pairCandidates(pair: [string, string], query: ExploreQuery, thre
  */
 function rankedPairStatement(query: ExploreQuery, text: SearchText, depth: number, candidates: SQL) {
   return sql`
-    select ${posts.id} as id, ${rankExpression(text)}::float8 as rank, ${popularity} as popularity,
-      ${posts.createdAt} as created_at
-    from ${posts}
+    select ${clips.id} as id, ${rankExpression(text)}::float8 as rank, ${popularity} as popularity,
+      ${clips.createdAt} as created_at
+    from ${clips}
     where ${whereOf(query, text, candidates)}
     order by ${orderOf(query, text)}
     limit ${depth}`;

@@ -3,49 +3,49 @@ import { profiles } from "~/accounts/schema.server";
 import { db } from "~/platform/db/client.server";
 import { likePattern, PAGE_SIZE, type Page, pageOffset } from "~/platform/paging";
 import type { ClipStatus } from "./attributes";
-import { niches, posts } from "./schema.server";
+import { clips, niches } from "./schema.server";
 
 /** The staff console's view of clips: any status, with creator and media details. */
 const staffClipColumns = {
-  id: posts.id,
-  title: posts.title,
-  description: posts.description,
-  status: posts.status,
-  thumbnailUrl: posts.thumbnailUrl,
-  videoUrl: posts.videoUrl,
-  previewUrl: posts.previewUrl,
-  originalKey: posts.originalKey,
-  durationSeconds: posts.durationSeconds,
-  width: posts.width,
-  height: posts.height,
-  frameRate: posts.frameRate,
-  codec: posts.codec,
-  bitrate: posts.bitrate,
-  fileSizeBytes: posts.fileSizeBytes,
-  license: posts.license,
-  orientation: posts.orientation,
-  colorTone: posts.colorTone,
-  mood: posts.mood,
-  tags: posts.tags,
+  id: clips.id,
+  title: clips.title,
+  description: clips.description,
+  status: clips.status,
+  thumbnailUrl: clips.thumbnailUrl,
+  videoUrl: clips.videoUrl,
+  previewUrl: clips.previewUrl,
+  originalKey: clips.originalKey,
+  durationSeconds: clips.durationSeconds,
+  width: clips.width,
+  height: clips.height,
+  frameRate: clips.frameRate,
+  codec: clips.codec,
+  bitrate: clips.bitrate,
+  fileSizeBytes: clips.fileSizeBytes,
+  license: clips.license,
+  orientation: clips.orientation,
+  colorTone: clips.colorTone,
+  mood: clips.mood,
+  tags: clips.tags,
   nicheName: niches.name,
-  createdAt: posts.createdAt,
-  creatorId: posts.userId,
+  createdAt: clips.createdAt,
+  creatorId: clips.userId,
   creatorName: profiles.fullName,
   creatorUsername: profiles.username,
   creatorEmail: profiles.email,
   creatorRole: profiles.role,
   creatorSince: profiles.createdAt,
-  statusReason: posts.statusReason,
-  duplicateOfId: posts.duplicateOfId,
+  statusReason: clips.statusReason,
+  duplicateOfId: clips.duplicateOfId,
 };
 export type StaffClip = NonNullable<Awaited<ReturnType<typeof findClipForStaff>>>;
 
 function selectStaffClips() {
   return db()
     .select(staffClipColumns)
-    .from(posts)
-    .innerJoin(niches, eq(niches.id, posts.nicheId))
-    .innerJoin(profiles, eq(profiles.id, posts.userId));
+    .from(clips)
+    .innerJoin(niches, eq(niches.id, clips.nicheId))
+    .innerJoin(profiles, eq(profiles.id, clips.userId));
 }
 
 export const STAFF_CLIP_SORTS = ["newest", "oldest", "title"] as const;
@@ -61,22 +61,22 @@ export interface StaffClipFilter {
 /** Every clip in any state, searched by title, id, or creator. */
 export async function searchClipsForStaff(filter: StaffClipFilter) {
   const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(posts.status, filter.status));
+  if (filter.status) conditions.push(eq(clips.status, filter.status));
   if (filter.q) {
     const pattern = likePattern(filter.q);
     const byText = or(
-      ilike(posts.title, pattern),
+      ilike(clips.title, pattern),
       ilike(profiles.username, pattern),
       ilike(profiles.email, pattern),
     )!;
     const id = /^\d{1,9}$/.test(filter.q) ? Number(filter.q) : null;
-    conditions.push(id === null ? byText : or(byText, eq(posts.id, id))!);
+    conditions.push(id === null ? byText : or(byText, eq(clips.id, id))!);
   }
   const where = and(...conditions);
   const order = {
-    newest: [desc(posts.createdAt), desc(posts.id)],
-    oldest: [asc(posts.createdAt), asc(posts.id)],
-    title: [asc(posts.title), asc(posts.id)],
+    newest: [desc(clips.createdAt), desc(clips.id)],
+    oldest: [asc(clips.createdAt), asc(clips.id)],
+    title: [asc(clips.title), asc(clips.id)],
   }[filter.sort];
   const [rows, [total]] = await Promise.all([
     selectStaffClips()
@@ -86,8 +86,8 @@ export async function searchClipsForStaff(filter: StaffClipFilter) {
       .offset(pageOffset(filter.page)),
     db()
       .select({ value: count() })
-      .from(posts)
-      .innerJoin(profiles, eq(profiles.id, posts.userId))
+      .from(clips)
+      .innerJoin(profiles, eq(profiles.id, clips.userId))
       .where(where),
   ]);
   return { rows, total: total?.value ?? 0, page: filter.page, pageSize: PAGE_SIZE } satisfies Page<
@@ -101,11 +101,11 @@ export async function listClipsInReview(page: number) {
 }
 
 export async function findClipForStaff(id: number) {
-  const [clip] = await selectStaffClips().where(eq(posts.id, id)).limit(1);
+  const [clip] = await selectStaffClips().where(eq(clips.id, id)).limit(1);
   return clip ?? null;
 }
 
 export async function countClipsByStatus(): Promise<Partial<Record<ClipStatus, number>>> {
-  const rows = await db().select({ status: posts.status, value: count() }).from(posts).groupBy(posts.status);
+  const rows = await db().select({ status: clips.status, value: count() }).from(clips).groupBy(clips.status);
   return Object.fromEntries(rows.map((row) => [row.status, row.value]));
 }

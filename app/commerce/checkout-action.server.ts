@@ -2,10 +2,10 @@ import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/accounts/session.server";
 import { config } from "~/platform/config.server";
 import { type FormReply, formReply } from "~/platform/form-reply";
-import { formValues, parseFormData, readForm, replyWith } from "~/platform/forms.server";
+import { formValues, parseFormData, readForm } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
-import { redirectWithToast } from "~/platform/toast.server";
+import { redirectWithToast, type Toast } from "~/platform/toast.server";
 import {
   BuyerSchema,
   CHECKOUT_RATE_LIMITED_MESSAGE,
@@ -18,12 +18,13 @@ import {
   commitCheckoutSession,
   completeCheckout,
   getCheckoutSession,
+  type HeldCheckout,
   isOwnPlacedKey,
   readCheckout,
   setAppliedPromo,
 } from "./checkout-session.server";
-import { findOrderByIdempotencyKey } from "./order.queries.server";
-import { placeOrder } from "./orders.server";
+import { placeOrder } from "./order-lifecycle.server";
+import { findOrderByIdempotencyKey } from "./orders.server";
 import { lookUpPromoCode } from "./promo.server";
 
 /**
@@ -34,64 +35,112 @@ export type CheckoutActionData = FormReply | { ok: true; values: Record<string, 
 
 export const PLAN_GONE_MESSAGE = "That plan is no longer available. Please choose a plan again.";
 
+/** One submit of the checkout form, as each intent sees it. */
+interface CheckoutSubmit {
+  request: Request;
+  form: FormData;
+  values: Record<string, string>;
+  session: CheckoutSession;
+  held: HeldCheckout;
+  clientIp: string;
+  requestId: string;
+}
+
+/** What an intent answers; the action adds the checkout cookie to it, once. */
+type Answer =
+  | { redirect: string; toast?: Toast }
+  | { reply: CheckoutActionData; status?: number; headers?: Record<string, string> };
+
+const INTENTS = {
+  "apply-promo": applyPromo,
+  "remove-promo": removePromo,
+  "place-order": placeCheckoutOrder,
+} satisfies Record<string, (submit: CheckoutSubmit) => Promise<Answer>>;
+
 /**
- * The checkout form's three buttons: apply a promo code, remove it, place the order. Only the
- * buyer's own fields are read from the form; prices, discount and VAT come from the server.
+ * The checkout form's three buttons, one function each. Only the buyer's own fields are read from
+ * the form; prices, discount and VAT come from the server.
  */
 export async function checkoutAction(request: Request, clientIp: string, requestId: string) {
   const form = await readForm(request);
-  const values = formValues(form);
-  const intent = values.intent ?? "place-order";
   const session = await getCheckoutSession(request);
+  const intent = String(form.get("intent") ?? "place-order");
   const held = readCheckout(session);
+  const answer = !held
+    ? await resumePlacedCheckout(form, session, intent)
+    : Object.hasOwn(INTENTS, intent)
+      ? await INTENTS[intent as keyof typeof INTENTS]({
+          request,
+          form,
+          values: formValues(form),
+          session,
+          held,
+          clientIp,
+          requestId,
+        })
+      : { reply: formReply("Unknown action."), status: 400 };
+  // A visitor with no checkout at all gets no cookie.
+  const cookie = Object.keys(session.data).length > 0 ? await commitCheckoutSession(session) : null;
+  return respond(answer, cookie ? { "Set-Cookie": cookie } : {});
+}
 
-  if (!held) {
-    // A resubmit after the order was placed (the checkout data is gone): show that order.
-    // Only the session that placed the order may find it by its key.
-    const key = form.get("idempotencyKey");
-    const placed =
-      intent === "place-order" && isOwnPlacedKey(session, key) ? await findOrderByIdempotencyKey(key) : null;
-    if (placed) {
-      completeCheckout(session, placed.id);
-      return redirect("/checkout/success", { headers: await cookie(session) });
-    }
-    return redirect("/pricing");
+function respond(answer: Answer, cookie: Record<string, string>) {
+  if ("redirect" in answer) {
+    const init = { headers: cookie };
+    return answer.toast
+      ? redirectWithToast(answer.redirect, answer.toast, init)
+      : redirect(answer.redirect, init);
   }
+  return data(answer.reply, { status: answer.status, headers: { ...answer.headers, ...cookie } });
+}
 
-  if (intent === "apply-promo") {
-    const result = await lookUpPromoCode(values.promoCode ?? "", clientIp);
-    if (!result.ok) return replyWith(promoRefusal(result.reason, values));
-    setAppliedPromo(session, result.code);
-    return data<CheckoutActionData>(
-      { ok: true, values: { ...values, promoCode: "" } },
-      { headers: await cookie(session) },
-    );
-  }
+/**
+ * A resubmit after the order was placed (the checkout data is gone) shows that order. Only the
+ * session that placed the order may find it by its key.
+ */
+async function resumePlacedCheckout(
+  form: FormData,
+  session: CheckoutSession,
+  intent: string,
+): Promise<Answer> {
+  const key = form.get("idempotencyKey");
+  const placed =
+    intent === "place-order" && isOwnPlacedKey(session, key) ? await findOrderByIdempotencyKey(key) : null;
+  if (!placed) return { redirect: "/pricing" };
+  completeCheckout(session, placed.id);
+  return { redirect: "/checkout/success" };
+}
 
-  if (intent === "remove-promo") {
-    setAppliedPromo(session, null);
-    return data<CheckoutActionData>(
-      { ok: true, values: { ...values, promoCode: "" } },
-      { headers: await cookie(session) },
-    );
-  }
+async function applyPromo({ values, session, clientIp }: CheckoutSubmit): Promise<Answer> {
+  const result = await lookUpPromoCode(values.promoCode ?? "", clientIp);
+  if (!result.ok) return { reply: promoRefusal(result.reason, values), status: 400 };
+  setAppliedPromo(session, result.code);
+  return { reply: { ok: true, values: { ...values, promoCode: "" } } };
+}
 
+async function removePromo({ values, session }: CheckoutSubmit): Promise<Answer> {
+  setAppliedPromo(session, null);
+  return { reply: { ok: true, values: { ...values, promoCode: "" } } };
+}
+
+async function placeCheckoutOrder(submit: CheckoutSubmit): Promise<Answer> {
+  const { request, form, values, session, held, clientIp, requestId } = submit;
+  const failed = { reply: formReply(ORDER_FAILED_MESSAGE, { values }), status: 500 };
   // Every submit counts, valid or not, so neither orders nor junk can be posted in bulk.
   const limit = await enforceRateLimit("checkout", { ip: clientIp }).catch((error) => {
     logger.error({ err: error, requestId }, "checkout rate limit check failed");
     return null;
   });
-  if (!limit) return replyWith(formReply(ORDER_FAILED_MESSAGE, { values }), 500);
+  if (!limit) return failed;
   if (!limit.allowed) {
-    return data<CheckoutActionData>(formReply(CHECKOUT_RATE_LIMITED_MESSAGE, { values }), {
+    return {
+      reply: formReply(CHECKOUT_RATE_LIMITED_MESSAGE, { values }),
       status: 429,
       headers: { "Retry-After": String(limit.retryAfterSeconds) },
-    });
+    };
   }
-
   const buyer = parseFormData(form, BuyerSchema);
-  if (!buyer.ok) return replyWith(buyer.reply);
-
+  if (!buyer.ok) return { reply: buyer.reply, status: 400 };
   try {
     const user = await getOptionalUser(request);
     const result = await placeOrder({
@@ -104,32 +153,20 @@ export async function checkoutAction(request: Request, clientIp: string, request
     });
     if (!result.ok && result.reason === "unavailable") {
       session.unset("selection");
-      return redirectWithToast(
-        "/pricing",
-        { message: PLAN_GONE_MESSAGE, type: "error" },
-        { headers: await cookie(session) },
-      );
+      return { redirect: "/pricing", toast: { message: PLAN_GONE_MESSAGE, type: "error" } };
     }
     if (!result.ok) {
       // The applied code stopped counting since it was applied: refuse, and drop it so the buyer can go on.
       setAppliedPromo(session, null);
-      return data<CheckoutActionData>(promoRefusal(result.refusal, values), {
-        status: 409,
-        headers: await cookie(session),
-      });
+      return { reply: promoRefusal(result.refusal, values), status: 409 };
     }
     completeCheckout(session, result.order.id);
-    // With card payment on, licensing's /checkout/pay hands the buyer to Stripe for this order.
-    const next = config().STRIPE_SECRET_KEY ? "/checkout/pay" : "/checkout/success";
-    return redirect(next, { headers: await cookie(session) });
+    // With card payment on, /checkout/pay hands the buyer to Stripe for this order.
+    return { redirect: config().STRIPE_SECRET_KEY ? "/checkout/pay" : "/checkout/success" };
   } catch (error) {
     logger.error({ err: error, requestId }, "placing an order failed");
-    return replyWith(formReply(ORDER_FAILED_MESSAGE, { values }), 500);
+    return failed;
   }
-}
-
-async function cookie(session: CheckoutSession) {
-  return { "Set-Cookie": await commitCheckoutSession(session) };
 }
 
 /** A promo code refused: said beside the code field, whatever else was typed is kept. */

@@ -2,3 +2,9 @@ import { ORDER_ID_DISPLAY_LENGTH } from "~/constants";
 
 /** The order id as shown to the buyer: its first 8 characters, uppercased. */
 export const shortOrderId = (id: string) => id.slice(0, ORDER_ID_DISPLAY_LENGTH).toUpperCase();
+
+/** Where a paid order's invoice is read (numbered by commerce, rendered by licensing). */
+export const invoicePath = (orderId: string) => `/orders/${orderId}/invoice.pdf`;
+
+/** The buyer's page of one order. */
+export const orderPath = (orderId: string) => `/orders/${orderId}`;

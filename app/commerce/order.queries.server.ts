@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import type { OrderStatus } from "./plans";
 import { claimPromoUse } from "./promo-admin.queries.server";
-import { ordersPending, pricingPlans, promoCodes, promoRedemptions } from "./schema.server";
+import { ordersPending, pricingPlans, promoCodes, promoRedemptions, stripeEvents } from "./schema.server";
 
 export type NewOrder = typeof ordersPending.$inferInsert;
 export type Order = typeof ordersPending.$inferSelect;
@@ -15,29 +15,23 @@ export class PromoRedemptionRefused extends Error {
 }
 
 /**
- * Inserts the order unless one with the same idempotency key exists, and returns the stored row
- * either way. With a promo code, the order and the code's use are one transaction: the use is
- * counted (under the code's row lock) and the buyer's earlier uses checked before it commits, or
- * `PromoRedemptionRefused` is thrown and nothing is written.
+ * Inserts the order unless one with the same idempotency key exists (then null: a concurrent twin
+ * won, and ON CONFLICT waited for its commit). With a promo code, its use is counted (under the
+ * code's row lock) and the buyer's earlier uses checked in the same transaction, or
+ * `PromoRedemptionRefused` is thrown.
  */
 export async function insertOrderOnce(
+  tx: Executor,
   order: NewOrder,
   promo?: { code: string; customer: string; now: Date },
-): Promise<{ order: Order; created: boolean }> {
-  const inserted = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(ordersPending)
-      .values(order)
-      .onConflictDoNothing({ target: ordersPending.idempotencyKey })
-      .returning();
-    if (row && promo) await redeemPromo(tx, row.id, promo);
-    return row;
-  });
-  if (inserted) return { order: inserted, created: true };
-  // A concurrent twin won: ON CONFLICT waited for its commit, so this read sees it.
-  const existing = await findOrderByIdempotencyKey(order.idempotencyKey);
-  if (!existing) throw new Error("order vanished after an idempotency conflict");
-  return { order: existing, created: false };
+): Promise<Order | null> {
+  const [row] = await tx
+    .insert(ordersPending)
+    .values(order)
+    .onConflictDoNothing({ target: ordersPending.idempotencyKey })
+    .returning();
+  if (row && promo) await redeemPromo(tx, row.id, promo);
+  return row ?? null;
 }
 
 export async function findOrderByIdempotencyKey(key: string): Promise<Order | null> {
@@ -62,7 +56,7 @@ export async function findOrderWithPlanTitle(id: string) {
 }
 
 // ------------------------------------------------------------- order lifecycle
-// Licensing orchestrates payment, cancellation and refund; these run inside its transaction.
+// order-lifecycle.server.ts runs these inside each transition's transaction.
 
 /** The order, locked until the caller's transaction ends, so two status changes never interleave. */
 export async function lockOrder(executor: Executor, id: string): Promise<Order | null> {
@@ -149,4 +143,20 @@ export async function releasePromoUse(tx: Executor, orderId: string) {
     .set({ usesCount: sql`greatest(${promoCodes.usesCount} - 1, 0)` })
     .where(eq(promoCodes.code, released.code));
   return released.code;
+}
+
+/** A log of the Stripe events handled (their effect is the order's own conditional change). */
+export async function recordStripeEvent(event: { id: string; type: string; orderId: string }) {
+  await db().insert(stripeEvents).values(event).onConflictDoNothing();
+}
+
+/** The buyer's oldest order still awaiting payment, if any (what a Download press should point to). */
+export async function findOrderAwaitingPayment(userId: string): Promise<Order | null> {
+  const rows = await db()
+    .select()
+    .from(ordersPending)
+    .where(and(eq(ordersPending.userId, userId), eq(ordersPending.status, "awaiting_payment")))
+    .orderBy(ordersPending.createdAt)
+    .limit(1);
+  return rows[0] ?? null;
 }

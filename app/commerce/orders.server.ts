@@ -1,11 +1,5 @@
 import { VAT_RATE_BPS } from "~/constants";
-import type { Buyer, PromoRefusal } from "./checkout-schema";
-import {
-  findOrderByIdempotencyKey,
-  insertOrderOnce,
-  type Order,
-  PromoRedemptionRefused,
-} from "./order.queries.server";
+import type { PromoRefusal } from "./checkout-schema";
 import { findActiveTier, type PricedTier } from "./plan.queries.server";
 import { billingsFor, type CheckoutSelection } from "./plans";
 import { computeOrderAmounts, type OrderAmounts } from "./pricing-math";
@@ -44,73 +38,13 @@ export async function quoteCheckout(
   };
 }
 
-export interface PlaceOrderInput {
-  selection: Pick<CheckoutSelection, "category" | "tierId" | "billing">;
-  /** The code the buyer applied, re-checked now; never a discount amount. */
-  promoCode: string | null;
-  buyer: Omit<Buyer, "terms">;
-  userId: string | null;
-  idempotencyKey: string;
-  now?: Date;
-}
-
-export type PlaceOrderResult =
-  | { ok: true; order: Order; created: boolean }
-  | { ok: false; reason: "promo"; refusal: PromoRefusal }
-  | { ok: false; reason: "unavailable" };
-
-/**
- * Places one pending order for one checkout. Everything is recomputed here from the plan table
- * and the promo code; a repeat with the same idempotency key returns the first order.
- */
-export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  // A retry of a checkout that already succeeded gets its order back, even if a code expired since.
-  const existing = await findOrderByIdempotencyKey(input.idempotencyKey);
-  if (existing) return { ok: true, order: existing, created: false };
-
-  const quote = await quoteCheckout(input.selection, input.promoCode, input.now);
-  if (!quote) return { ok: false, reason: "unavailable" };
-  if (quote.promoRefusal) return { ok: false, reason: "promo", refusal: quote.promoRefusal };
-
-  const now = input.now ?? new Date();
-  const promo = quote.promoCode
-    ? { code: quote.promoCode, customer: input.buyer.email.trim().toLowerCase(), now }
-    : undefined;
-  try {
-    const { order, created } = await insertOrderOnce(newOrder(input, quote), promo);
-    return { ok: true, order, created };
-  } catch (error) {
-    if (!(error instanceof PromoRedemptionRefused)) throw error;
-    if (error.reason === "customer_limit") {
-      return { ok: false, reason: "promo", refusal: "customer_limit" };
-    }
-    // Used up, deactivated or expired between the quote and now: say which.
-    const recheck = await checkPromoCode(promo!.code, now);
-    return { ok: false, reason: "promo", refusal: recheck.ok ? "used_up" : recheck.reason };
-  }
-}
-
-function newOrder(input: PlaceOrderInput, quote: Quote) {
-  const { amounts, tier } = quote;
-  return {
-    idempotencyKey: input.idempotencyKey,
-    planCategory: tier.category,
-    licenseKind: tier.licenseKind,
-    billing: quote.billing,
-    downloads: tier.downloads,
-    unitPriceCents: amounts.unitPriceCents,
-    subtotalCents: amounts.subtotalCents,
-    promoCode: quote.promoCode,
-    promoValueCents: amounts.discountCents,
-    vatRateBps: amounts.vatRateBps,
-    vatAmountCents: amounts.vatCents,
-    totalCents: amounts.totalCents,
-    email: input.buyer.email,
-    company: input.buyer.company,
-    country: input.buyer.country,
-    userId: input.userId,
-  };
-}
-
-/** An order with its plan's title: the checkout's thank-you page and the staff order page show it. */
-export { findOrderWithPlanTitle } from "./order.queries.server";
+export { findInvoiceOfOrder, type Invoice, listInvoiceNumbers } from "./invoice.queries.server";
+export type { Order } from "./order.queries.server";
+// Reading orders: the pages and the domains above commerce read them through these.
+export {
+  findOrderAwaitingPayment,
+  findOrderById,
+  findOrderByIdempotencyKey,
+  findOrderWithPlanTitle,
+  listOrdersOfUser,
+} from "./order.queries.server";

@@ -4,4 +4,11 @@ export const commercePages = [
   route("pricing", "commerce/routes/pricing.tsx"),
   route("checkout", "commerce/routes/checkout.tsx"),
   route("checkout/success", "commerce/routes/checkout-success.tsx"),
+  route("orders/:orderId", "commerce/routes/order.tsx"),
+];
+
+/** Payment hand-offs without the page shell: to Stripe Checkout, and Stripe's webhook. */
+export const commerceResources = [
+  route("checkout/pay", "commerce/routes/pay.ts"),
+  route("webhooks/stripe", "commerce/routes/stripe-webhook.ts"),
 ];

@@ -143,3 +143,30 @@ export const promoRedemptions = pgTable(
   },
   (t) => [index("promo_redemptions_code_customer_idx").on(t.code, t.customer)],
 );
+
+/** One row: the last invoice number given out. Updated in the payment's transaction, so no gaps. */
+export const invoiceCounter = pgTable(
+  "invoice_counter",
+  {
+    id: integer("id").primaryKey().default(1),
+    lastNumber: integer("last_number").notNull().default(0),
+  },
+  (t) => [check("invoice_counter_single_row", sql`${t.id} = 1`)],
+);
+
+export const invoices = pgTable("invoices", {
+  number: integer("number").primaryKey(),
+  orderId: uuid("order_id")
+    .notNull()
+    .unique()
+    .references(() => ordersPending.id, { onDelete: "restrict" }),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+});
+
+/** Stripe events already processed: a replay finds its id here and changes nothing. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  orderId: uuid("order_id"),
+  createdAt: createdAt(),
+});

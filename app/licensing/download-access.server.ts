@@ -1,5 +1,7 @@
 import path from "node:path";
 import type { LifecycleClip } from "~/catalog/clip-lifecycle.server";
+import { orderPath, shortOrderId } from "~/commerce/order-id";
+import { findOrderAwaitingPayment } from "~/commerce/orders.server";
 import { db } from "~/platform/db/client.server";
 import { storage } from "~/platform/storage/storage.server";
 import {
@@ -11,6 +13,7 @@ import {
 import { type DownloadFile, findClipForDownload, type Licensee, licenseClip } from "./downloads.server";
 import { type Entitlement, findSpendableEntitlement } from "./entitlement.queries.server";
 import { findLicense, findLicenseOfClip, type License } from "./license.queries.server";
+import { DOWNLOAD_MESSAGES } from "./messages";
 import type { DownloadVariant } from "./variants";
 
 export type DownloadOffer =
@@ -119,4 +122,19 @@ async function privateKeyOf(file: DownloadFile): Promise<string | undefined> {
   if (!source) return undefined;
   await storage().putStream(copyKey, source.body, { visibility: "private", contentType: info.contentType });
   return copyKey;
+}
+
+/**
+ * Where a buyer without downloads left is sent: to their order awaiting payment when they have one
+ * (a second purchase would be a mistake), otherwise to the plans.
+ */
+export async function whereToGetDownloads(userId: string): Promise<{ path: string; message: string }> {
+  const awaiting = await findOrderAwaitingPayment(userId);
+  if (awaiting) {
+    return {
+      path: orderPath(awaiting.id),
+      message: DOWNLOAD_MESSAGES.awaitingPayment(shortOrderId(awaiting.id)),
+    };
+  }
+  return { path: "/pricing", message: DOWNLOAD_MESSAGES.needsPlan };
 }

@@ -1,5 +1,5 @@
 import { findLifecycleClip, type LifecycleClip, recordClipDownload } from "~/catalog/clip-lifecycle.server";
-import { findOrderById } from "~/commerce/order.queries.server";
+import { findOrderById } from "~/commerce/orders.server";
 import { divideRoundHalfUp } from "~/commerce/pricing-math";
 import { type ClipRendition, listClipRenditions } from "~/media/clip-renditions.server";
 import { config } from "~/platform/config.server";

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
-import { entitlements, invoiceCounter, invoices, stripeEvents } from "./schema.server";
+import { entitlements } from "./schema.server";
 
 export type Entitlement = typeof entitlements.$inferSelect;
 export type NewEntitlement = typeof entitlements.$inferInsert;
@@ -100,40 +100,4 @@ export async function listCurrentEntitlements(userId: string, now = new Date()) 
 export async function findEntitlementOfOrder(orderId: string, executor: Executor = db()) {
   const rows = await executor.select().from(entitlements).where(eq(entitlements.orderId, orderId));
   return rows[0] ?? null;
-}
-
-// ---------------------------------------------------------------- invoices
-
-/**
- * The next invoice number, in the caller's transaction: the counter row stays locked until it
- * commits, and a rollback gives the number back, so the sequence has no gaps.
- */
-export async function allocateInvoice(executor: Executor, orderId: string, issuedAt: Date) {
-  const existing = await executor.select().from(invoices).where(eq(invoices.orderId, orderId));
-  if (existing[0]) return existing[0];
-  const [counter] = await executor
-    .update(invoiceCounter)
-    .set({ lastNumber: sql`${invoiceCounter.lastNumber} + 1` })
-    .where(eq(invoiceCounter.id, 1))
-    .returning({ number: invoiceCounter.lastNumber });
-  if (!counter) throw new Error("invoice_counter has no row (migration not applied?)");
-  const [invoice] = await executor
-    .insert(invoices)
-    .values({ number: counter.number, orderId, issuedAt })
-    .returning();
-  return invoice!;
-}
-
-export async function findInvoiceOfOrder(orderId: string) {
-  const rows = await db().select().from(invoices).where(eq(invoices.orderId, orderId));
-  return rows[0] ?? null;
-}
-
-export async function listInvoiceNumbers() {
-  return db().select().from(invoices).orderBy(desc(invoices.number));
-}
-
-/** A log of the Stripe events handled (their effect is the order's own conditional change). */
-export async function recordStripeEvent(event: { id: string; type: string; orderId: string }) {
-  await db().insert(stripeEvents).values(event).onConflictDoNothing();
 }

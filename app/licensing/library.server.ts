@@ -2,11 +2,13 @@ import { can } from "~/accounts/permissions";
 import type { SessionUser } from "~/accounts/session.server";
 import type { ProfileLibrary } from "~/catalog/profile-library";
 import { formatDownloads, formatMoney } from "~/commerce/money";
-import { findOrderWithPlanTitle, listOrdersOfUser } from "~/commerce/order.queries.server";
-import { shortOrderId } from "~/commerce/order-id";
+import { invoicePath, orderPath, shortOrderId } from "~/commerce/order-id";
+import { findInvoiceOfOrder, findOrderWithPlanTitle, listOrdersOfUser } from "~/commerce/orders.server";
+import { PAYMENT_INSTRUCTION_ROWS } from "~/commerce/payment-instructions";
+import { paymentInstructionsFor } from "~/commerce/payment-instructions.server";
 import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
 import { config } from "~/platform/config.server";
-import { findInvoiceOfOrder, listCurrentEntitlements } from "./entitlement.queries.server";
+import { listCurrentEntitlements } from "./entitlement.queries.server";
 import { findLicense, listLicensesOfUser } from "./license.queries.server";
 import { licensePath } from "./license-id";
 import { LICENSE_TERMS } from "./license-terms";
@@ -14,7 +16,6 @@ import { formatDate } from "./messages";
 import { type CertificateData, type InvoiceData, renderCertificate, renderInvoice } from "./pdf.server";
 
 export const certificatePath = (licenseId: string) => `/licenses/${licenseId}/certificate.pdf`;
-export const invoicePath = (orderId: string) => `/orders/${orderId}/invoice.pdf`;
 
 /** What a buyer sees of their own licensing; the shape is the profile page's (it loads it by URL). */
 export type BuyerLibrary = Omit<ProfileLibrary, "email" | "emailVerified">;
@@ -61,6 +62,8 @@ export async function getBuyerLibrary(userId: string, now = new Date()): Promise
       totalLabel: formatMoney(order.totalCents),
       dateLabel: formatDate(order.createdAt),
       invoiceUrl: order.status === "paid" || order.status === "refunded" ? invoicePath(order.id) : null,
+      detailsUrl: orderPath(order.id),
+      payment: order.status === "awaiting_payment" && !config().STRIPE_SECRET_KEY ? paymentRows(order) : null,
     })),
   };
 }
@@ -131,4 +134,10 @@ export async function verifyLicense(licenseId: string) {
     licenseeName: license.licenseeName,
     licensedAt: license.createdAt.toISOString(),
   };
+}
+
+/** The bank-transfer details of an unpaid order, as the profile lists them (same as its mail). */
+function paymentRows(order: Parameters<typeof paymentInstructionsFor>[0]) {
+  const instructions = paymentInstructionsFor(order);
+  return PAYMENT_INSTRUCTION_ROWS.map(({ label, key }) => ({ label, value: instructions[key] }));
 }

@@ -2,6 +2,9 @@
 export const DOWNLOAD_MESSAGES = {
   needsPlan:
     "Downloading a clip needs a plan with downloads left. Choose a plan below; once it is paid, every download includes its license.",
+  /** A Download press while the buyer's order waits for its payment: no second purchase. */
+  awaitingPayment: (orderNumber: string) =>
+    `Your order ${orderNumber} is awaiting payment: your downloads start as soon as it is paid. Here is how to pay it.`,
   chooseFile: "Choose one of the files offered.",
   linkExpired:
     "This download link has expired. Open the clip and download it again (it is free once licensed).",

@@ -13,6 +13,4 @@ export const licensingResources = [
   route("licenses/:licenseId/certificate.pdf", "licensing/routes/certificate.ts"),
   route("orders/:orderId/invoice.pdf", "licensing/routes/invoice.ts"),
   route("resources/library", "licensing/routes/library.ts"),
-  route("checkout/pay", "licensing/routes/pay.ts"),
-  route("webhooks/stripe", "licensing/routes/stripe-webhook.ts"),
 ];

@@ -1,14 +1,13 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { profiles } from "~/accounts/schema.server";
-import { licenseEnum, posts } from "~/catalog/schema.server";
+import { clips, licenseEnum } from "~/catalog/schema.server";
 import { ordersPending } from "~/commerce/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
 
 /**
  * Licensing's tables: what a paid order grants (entitlements), what a download made of it
- * (licenses), what each license earned its creator, the invoices with their gap-free numbers, and
- * the Stripe events already handled.
+ * (licenses), and what each license earned its creator.
  */
 export const entitlements = pgTable(
   "entitlements",
@@ -52,7 +51,7 @@ export const licenses = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     /** Null once the clip is deleted: the license (and its certificate's snapshot) stays verifiable. */
-    clipId: integer("clip_id").references(() => posts.id, { onDelete: "set null" }),
+    clipId: integer("clip_id").references(() => clips.id, { onDelete: "set null" }),
     entitlementId: uuid("entitlement_id")
       .notNull()
       .references(() => entitlements.id, { onDelete: "restrict" }),
@@ -85,7 +84,7 @@ export const creatorEarnings = pgTable(
     creatorId: text("creator_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    clipId: integer("clip_id").references(() => posts.id, { onDelete: "set null" }),
+    clipId: integer("clip_id").references(() => clips.id, { onDelete: "set null" }),
     /** The per-download value and the royalty rate used, kept so the amount can be explained later. */
     baseCents: integer("base_cents").notNull(),
     rateBps: integer("rate_bps").notNull(),
@@ -97,30 +96,3 @@ export const creatorEarnings = pgTable(
     index("creator_earnings_creator_created_idx").on(t.creatorId, t.createdAt),
   ],
 );
-
-/** One row: the last invoice number given out. Updated in the payment's transaction, so no gaps. */
-export const invoiceCounter = pgTable(
-  "invoice_counter",
-  {
-    id: integer("id").primaryKey().default(1),
-    lastNumber: integer("last_number").notNull().default(0),
-  },
-  (t) => [check("invoice_counter_single_row", sql`${t.id} = 1`)],
-);
-
-export const invoices = pgTable("invoices", {
-  number: integer("number").primaryKey(),
-  orderId: uuid("order_id")
-    .notNull()
-    .unique()
-    .references(() => ordersPending.id, { onDelete: "restrict" }),
-  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
-});
-
-/** Stripe events already processed: a replay finds its id here and changes nothing. */
-export const stripeEvents = pgTable("stripe_events", {
-  id: text("id").primaryKey(),
-  type: text("type").notNull(),
-  orderId: uuid("order_id"),
-  createdAt: createdAt(),
-});

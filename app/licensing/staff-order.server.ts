@@ -1,5 +1,5 @@
-import { findOrderWithPlanTitle } from "~/commerce/orders.server";
-import { findEntitlementOfOrder, findInvoiceOfOrder } from "./entitlement.queries.server";
+import { findInvoiceOfOrder, findOrderWithPlanTitle } from "~/commerce/orders.server";
+import { findEntitlementOfOrder } from "./entitlement.queries.server";
 
 /** The staff order page: the order with its plan's title, the licence it granted and its invoice. */
 export async function findOrderForStaff(id: string) {

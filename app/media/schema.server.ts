@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { posts } from "~/catalog/schema.server";
+import { clips } from "~/catalog/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
 
 /**
@@ -13,7 +13,7 @@ export const clipRenditions = pgTable(
   {
     clipId: integer("clip_id")
       .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
+      .references(() => clips.id, { onDelete: "cascade" }),
     /** "1080p" or "720p": the rendition's shorter side. */
     name: text("name").notNull(),
     /** Private storage key, under the clip's folder (removed with it). */

@@ -94,6 +94,10 @@ const EnvFields = z.object({
   SELLER_ADDRESS: z.string().default("1 Makariou Avenue, 1065 Nicosia, Cyprus"),
   SELLER_VAT_ID: z.string().default("CY00000000X"),
   SELLER_EMAIL: z.string().default("billing@verdeo.com"),
+  /** The account buyers pay orders into by bank transfer (the payment instructions' details). */
+  SELLER_BANK_NAME: z.string().max(200).default("Bank of Cyprus"),
+  SELLER_IBAN: z.string().max(50).default("CY17 0020 0128 0000 0012 0052 7600"),
+  SELLER_BIC: z.string().max(11).default("BCYPCY2N"),
   /** The creator's share of what one download is worth, in basis points (5000 = 50%). */
   ROYALTY_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(5_000),
   /** What one download of an unlimited plan is worth, in cents, for the creator's royalty. */

@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { profiles } from "~/accounts/schema.server";
-import { posts } from "~/catalog/schema.server";
+import { clips } from "~/catalog/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
 import { UPLOAD_STATES } from "./upload-limits";
 
@@ -22,7 +22,7 @@ export const studioUploads = pgTable(
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     state: uploadStateEnum("state").notNull().default("uploading"),
     /** The clip the finished upload became. */
-    clipId: integer("clip_id").references(() => posts.id, { onDelete: "set null" }),
+    clipId: integer("clip_id").references(() => clips.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },

@@ -1002,7 +1002,7 @@ export const DEMO_PLANS: DemoPlan[] = [
     title: "Creator",
     badge: null,
     licenseKind: "standard",
-    subtitle: "For social posts, websites and small business marketing.",
+    subtitle: "For social clips, websites and small business marketing.",
     perks: [
       "Standard license",
       "Up to 1 million views per video",

@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { hashPassword } from "~/accounts/password.server";
 import { account, profiles, user } from "~/accounts/schema.server";
-import { niches, posts, subNiches } from "~/catalog/schema.server";
+import { clips, niches, subNiches } from "~/catalog/schema.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
 import { pricingPlans, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { db } from "~/platform/db/client.server";
@@ -120,7 +120,7 @@ async function seedClips() {
   // Spread creation times so "newest first" has a stable, meaningful order.
   const now = Date.now();
   await database
-    .insert(posts)
+    .insert(clips)
     .values(
       ALL_DEMO_CLIPS.map((clip, index) => ({
         id: clip.id,
@@ -158,11 +158,11 @@ async function seedClips() {
  */
 async function queueMissingMedia() {
   const rows = await db()
-    .select({ id: posts.id, thumbnailUrl: posts.thumbnailUrl })
-    .from(posts)
+    .select({ id: clips.id, thumbnailUrl: clips.thumbnailUrl })
+    .from(clips)
     .where(
       inArray(
-        posts.id,
+        clips.id,
         ALL_DEMO_CLIPS.map((clip) => clip.id),
       ),
     );

@@ -27,19 +27,28 @@ afterAll(async () => {
   await client?.end();
 });
 
-async function verificationLink(to: string) {
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The newest mail to `to` that `matches`, waiting for the queue to send it. */
+async function mailTo(to: string, matches: (mail: OutboxMail) => boolean) {
   const outbox = path.join(inject("dataDir"), "outbox");
   for (let attempt = 0; attempt < 100; attempt++) {
     for (const file of (await readdir(outbox).catch(() => [] as string[])).sort().reverse()) {
-      const mail = JSON.parse(await readFile(path.join(outbox, file), "utf8")) as {
-        to: string;
-        text: string;
-      };
-      if (mail.to === to && /verify-email/.test(mail.text)) return mail.text.match(/https?:\/\/\S+/)![0];
+      const mail = JSON.parse(await readFile(path.join(outbox, file), "utf8")) as OutboxMail;
+      if (mail.to === to && matches(mail)) return mail;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no verification mail for ${to} in ${outbox}`);
+  throw new Error(`no such mail for ${to} in ${outbox}`);
+}
+
+async function verificationLink(to: string) {
+  const mail = await mailTo(to, (candidate) => /verify-email/.test(candidate.text));
+  return mail.text.match(/https?:\/\/\S+/)![0];
 }
 
 function pdfText(pdf: Buffer) {
@@ -155,6 +164,45 @@ describe("licensing journey", () => {
     expect(await visitor.getByTestId("license-verdict").textContent()).toBe(LICENSE_VALID);
     await visitor.getByText("Wooden Boats at Golden Hour").waitFor();
     await expectAccessible(visitor);
+  });
+
+  it("an order awaiting payment: the same bank details on the success page, in the mail and the profile; Download points to the order", async () => {
+    const page = await newPage({ viewport: PHONE });
+    const account = newAccount();
+    await signUp(page, account);
+    await page.goto("/pricing");
+    await page
+      .getByTestId("plan-creator")
+      .getByRole("button", { name: /^Choose/ })
+      .click();
+    await page.waitForURL("**/checkout");
+    await page.getByRole("checkbox", { name: /I agree/ }).check();
+    await page.getByRole("button", { name: "Place order" }).click();
+    await page.waitForURL("**/checkout/success");
+    const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
+    const panel = page.getByTestId("payment-instructions");
+    expect(await panel.getByTestId("payment-reference").textContent()).toBe(orderNumber);
+    const iban = (await panel.getByTestId("payment-iban").textContent())!;
+    const amount = (await panel.getByTestId("payment-amount").textContent())!;
+    expect(amount).toBe(await page.getByTestId("order-total").textContent());
+    await expectAccessible(page);
+
+    const mail = await mailTo(account.email, (candidate) => /payment instructions/.test(candidate.subject));
+    expect(mail.text).toContain(`Reference: ${orderNumber}`);
+    expect(mail.text).toContain(`IBAN: ${iban}`);
+    expect(mail.text).toContain(`Amount: ${amount}`);
+
+    await page.goto("/profile?tab=orders");
+    const row = page.getByTestId("order-row").filter({ hasText: orderNumber });
+    await row.getByTestId("order-payment").getByText(iban).waitFor();
+
+    // Pressing Download does not invite a second purchase: it says the order waits, and opens it.
+    await page.goto("/video/2");
+    await page.getByRole("link", { name: "Download" }).click();
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    await page.getByText(`Your order ${orderNumber} is awaiting payment`).waitFor();
+    expect(await page.getByTestId("payment-reference").textContent()).toBe(orderNumber);
+    await expectAccessible(page);
   });
 
   it("a signed-in buyer without a plan is sent to /pricing with the reason", async () => {

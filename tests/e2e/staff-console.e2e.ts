@@ -22,11 +22,11 @@ afterAll(async () => {
 /** A clip waiting for review, copied from a demo clip (not public until a test approves it). */
 async function clipInReview(title: string) {
   const result = await client.query<{ id: number }>(
-    `insert into posts (title, description, thumbnail_url, video_url, user_id, niche_id, license, duration_seconds,
+    `insert into clips (title, description, thumbnail_url, video_url, user_id, niche_id, license, duration_seconds,
        orientation, color_tone, mood, tags, width, height, status)
      select $1, 'Submitted for review', thumbnail_url, video_url, user_id, niche_id, license, duration_seconds,
        orientation, color_tone, mood, tags, width, height, 'in_review'
-     from posts where status = 'published' order by id limit 1
+     from clips where status = 'published' order by id limit 1
      returning id`,
     [title],
   );
@@ -35,7 +35,7 @@ async function clipInReview(title: string) {
 
 async function clipStatus(id: number) {
   const result = await client.query<{ status: string; status_reason: string | null }>(
-    "select status, status_reason from posts where id = $1",
+    "select status, status_reason from clips where id = $1",
     [id],
   );
   return result.rows[0];
@@ -94,7 +94,7 @@ describe("staff console", () => {
       const publicPage = await page.goto(`/video/${approveId}`);
       expect(publicPage?.status()).toBe(200);
     } finally {
-      await client.query("delete from posts where id = $1", [approveId]);
+      await client.query("delete from clips where id = $1", [approveId]);
       unlockCatalogue();
     }
 

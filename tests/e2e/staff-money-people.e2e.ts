@@ -183,11 +183,11 @@ describe("staff console: tables and navigation", () => {
 
   it("the sidebar marks the section a page belongs to: a clip in review under the review queue", async () => {
     const clip = await client.query<{ id: number }>(
-      `insert into posts (title, description, thumbnail_url, video_url, user_id, niche_id, license, duration_seconds,
+      `insert into clips (title, description, thumbnail_url, video_url, user_id, niche_id, license, duration_seconds,
          orientation, color_tone, mood, tags, width, height, status)
        select $1, 'Submitted for review', thumbnail_url, video_url, user_id, niche_id, license, duration_seconds,
          orientation, color_tone, mood, tags, width, height, 'in_review'
-       from posts where status = 'published' order by id limit 1 returning id`,
+       from clips where status = 'published' order by id limit 1 returning id`,
       [`Sidebar check ${run}`],
     );
     const page = await staffPage();
@@ -210,7 +210,7 @@ describe("staff console: tables and navigation", () => {
         await expectAccessible(page);
       }
     } finally {
-      await client.query("delete from posts where id = $1", [clip.rows[0]!.id]);
+      await client.query("delete from clips where id = $1", [clip.rows[0]!.id]);
     }
   });
 

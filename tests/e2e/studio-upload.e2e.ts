@@ -125,7 +125,7 @@ async function publishAndFind(clipUrl: string) {
 async function removeClip(id: number) {
   const client = await connectToServerDatabase(inject("dataDir"));
   try {
-    await client.query("delete from posts where id = $1", [id]);
+    await client.query("delete from clips where id = $1", [id]);
   } finally {
     await client.end();
   }

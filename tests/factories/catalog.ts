@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Role } from "~/accounts/roles";
 import { profiles, user } from "~/accounts/schema.server";
 import type { ClipStatus, ColorTone, License, Mood, Orientation } from "~/catalog/attributes";
-import { posts, searchTerms, subNiches } from "~/catalog/schema.server";
+import { clips, searchTerms, subNiches } from "~/catalog/schema.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
 import { db } from "~/platform/db/client.server";
 
@@ -75,14 +75,14 @@ export async function createClipsInRandomOrder(inputs: ClipInput[], random: () =
   for (let start = 0; start < shuffled.length; start += 500)
     await createClips(shuffled.slice(start, start + 500));
   await db().execute(sql`
-    update ${posts} set saves_count = (abs(hashtext(id::text)) % 7), downloads_count = (abs(hashtext(title)) % 3)`);
+    update ${clips} set saves_count = (abs(hashtext(id::text)) % 7), downloads_count = (abs(hashtext(title)) % 3)`);
 }
 
 /** Inserts clips and refreshes their search columns. */
 export async function createClips(inputs: ClipInput[]) {
   const subNicheRows = await db().select().from(subNiches);
   const rows = await db()
-    .insert(posts)
+    .insert(clips)
     .values(
       inputs.map((input) => {
         const nicheId = input.nicheId ?? "nature";
@@ -109,7 +109,7 @@ export async function createClips(inputs: ClipInput[]) {
         };
       }),
     )
-    .returning({ id: posts.id });
+    .returning({ id: clips.id });
   await refreshSearchIndex(rows.map((row) => row.id));
   return rows.map((row) => row.id);
 }
@@ -120,11 +120,11 @@ export async function createClip(input: ClipInput) {
 }
 
 export async function deleteAllClips() {
-  await db().delete(posts);
+  await db().delete(clips);
   await db().delete(searchTerms);
 }
 
 export async function clipTitle(id: number) {
-  const [row] = await db().select({ title: posts.title }).from(posts).where(eq(posts.id, id));
+  const [row] = await db().select({ title: clips.title }).from(clips).where(eq(clips.id, id));
   return row?.title;
 }

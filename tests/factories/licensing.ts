@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { markOrderPaid } from "~/commerce/order-lifecycle.server";
 import type { Billing, PlanCategory } from "~/commerce/plans";
 import { ordersPending } from "~/commerce/schema.server";
-import { markOrderPaid } from "~/licensing/orders.server";
+import { findEntitlementOfOrder } from "~/licensing/entitlement.queries.server";
 import { db } from "~/platform/db/client.server";
 
 /** An order awaiting payment, straight in the database (amounts as the checkout would store them). */
@@ -43,7 +44,7 @@ export async function createOrder(
 
 export const STAFF_ACTOR = { kind: "staff", userId: "staff-tester" } as const;
 
-/** An order paid by staff: the buyer has its entitlement. */
+/** An order paid by staff, with the entitlement its payment granted. */
 export async function createPaidOrder(overrides: Parameters<typeof createOrder>[0] = {}) {
   const order = await createOrder(overrides);
   const paid = await markOrderPaid({
@@ -53,5 +54,7 @@ export async function createPaidOrder(overrides: Parameters<typeof createOrder>[
     actor: STAFF_ACTOR,
   });
   if (!paid.ok) throw new Error(`could not pay the order: ${paid.reason}`);
-  return paid.value;
+  const entitlement = await findEntitlementOfOrder(order.id);
+  if (!entitlement) throw new Error("paying the order granted no entitlement");
+  return { ...paid.value, entitlement };
 }

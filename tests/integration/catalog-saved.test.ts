@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { listSavedClips } from "~/catalog/profile-clips.server";
 import { insertSavedClip } from "~/catalog/saved.queries.server";
 import { isSaved, setClipSaved } from "~/catalog/saved.server";
-import { posts } from "~/catalog/schema.server";
+import { clips } from "~/catalog/schema.server";
 import { db } from "~/platform/db/client.server";
 import { createClip, createProfile } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";
@@ -35,7 +35,7 @@ describe("saved clips", () => {
     const second = await createProfile({ role: "user" });
     const clipId = await createClip({ userId: creator.id });
     const count = async () =>
-      (await db().select({ n: posts.savesCount }).from(posts).where(eq(posts.id, clipId)))[0].n;
+      (await db().select({ n: clips.savesCount }).from(clips).where(eq(clips.id, clipId)))[0].n;
     await Promise.all([save(first.id, clipId), save(first.id, clipId), save(second.id, clipId)]);
     expect(await count()).toBe(2);
     await Promise.all([
@@ -73,10 +73,10 @@ describe("saved clips", () => {
     expect(await listSavedClips(buyer.id)).toEqual([]);
   });
 
-  it("the database itself refuses a saved row for a missing clip (the foreign key to posts)", async () => {
+  it("the database itself refuses a saved row for a missing clip (the foreign key to clips)", async () => {
     const buyer = await createProfile({ role: "user" });
     await expect(insertSavedClip(buyer.id, 999_999)).rejects.toMatchObject({
-      cause: { code: "23503", constraint: expect.stringMatching(/^saved_videos_post_id_.*fk$/) },
+      cause: { code: "23503", constraint: expect.stringMatching(/^saved_videos_clip_id_.*fk$/) },
     });
   });
 });

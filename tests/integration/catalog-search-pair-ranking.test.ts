@@ -43,7 +43,7 @@ async function bruteForceOrder(first: string, second: string): Promise<number[]>
         plainto_tsquery('english', ${first}) && plainto_tsquery('english', ${second}))::float8
       + case when search_vector @@ phraseto_tsquery('english', ${`${first} ${second}`}) then 1 else 0 end as rank,
       saves_count + downloads_count as popularity, extract(epoch from created_at)::float8::text as created
-    from posts
+    from clips
     where status = 'published'
       and search_vector @@ (plainto_tsquery('english', ${first}) && plainto_tsquery('english', ${second}))`);
   return rows.rows
@@ -194,7 +194,7 @@ describe("ranking two words over every match", () => {
   it("no clip ranks above the bound its per-word scores give, so the candidates hold every clip that can", async () => {
     const rows = await db().execute<{ over: number }>(sql`
       select count(*)::int as over
-      from posts p
+      from clips p
       join search_postings a on a.clip_id = p.id and a.lexeme = ${FIRST}
       join search_postings b on b.clip_id = p.id and b.lexeme = ${SECOND}
       where ts_rank_cd(search_rank_weights(), p.search_vector, ${`${FIRST} & ${SECOND}`}::tsquery)
@@ -207,7 +207,7 @@ describe("ranking two words over every match", () => {
       select count(*) filter (where ts_rank_cd(search_rank_weights(), p.search_vector, ${`${FIRST} & ${SECOND}`}::tsquery)
           > least((a.score::float8 + b.score::float8) / 2, 2 * least(a.score, b.score)::float8) + 1e-6)::int as over,
         count(*)::int as apart
-      from posts p
+      from clips p
       join search_postings a on a.clip_id = p.id and a.lexeme = ${FIRST}
       join search_postings b on b.clip_id = p.id and b.lexeme = ${SECOND}
       where not exists (select 1 from search_bigrams g where g.clip_id = p.id

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseExploreQuery } from "~/catalog/explore-query.server";
 import { FILTER_VALUES } from "~/catalog/explore-url";
-import { posts } from "~/catalog/schema.server";
+import { clips } from "~/catalog/schema.server";
 import {
   countFacets,
   countMatches,
@@ -31,7 +31,7 @@ async function stalePostings() {
       select l.lexeme, p.id as clip_id,
         ts_rank_cd('{0.1, 0.2, 0.4, 1.0}'::float4[], p.search_vector, quote_literal(l.lexeme)::tsquery) as score,
         p.saves_count + p.downloads_count as popularity
-      from posts p cross join lateral unnest(p.search_vector) l
+      from clips p cross join lateral unnest(p.search_vector) l
       where p.status = 'published'
     )
     select count(*)::int as n from expected e
@@ -45,7 +45,7 @@ async function staleBigrams() {
   const rows = await db().execute<{ n: number }>(sql`
     with expected as (
       select distinct a.lexeme, b.lexeme as next_lexeme, p.id as clip_id
-      from posts p
+      from clips p
       cross join lateral (select l.lexeme, unnest(l.positions) as pos from unnest(p.search_vector) l) a
       cross join lateral (select l.lexeme, unnest(l.positions) as pos from unnest(p.search_vector) l) b
       where p.status = 'published' and b.pos = a.pos + 1
@@ -75,7 +75,7 @@ beforeAll(async () => {
     createdAt: new Date(Date.UTC(2025, 0, 1) + index * 3_600_000),
   }));
   clipIds = await createClips(inputs);
-  await db().execute(sql`update ${posts} set saves_count = id % 5, downloads_count = id % 2`);
+  await db().execute(sql`update ${clips} set saves_count = id % 5, downloads_count = id % 2`);
 }, 60_000);
 
 describe("search postings", () => {
@@ -92,10 +92,10 @@ describe("search postings", () => {
 
   it("follow a change of title, an unpublished clip and a full reindex", async () => {
     const [first, second] = clipIds;
-    await db().update(posts).set({ title: "Solitary Zeppelin" }).where(eq(posts.id, first));
+    await db().update(clips).set({ title: "Solitary Zeppelin" }).where(eq(clips.id, first));
     await refreshSearchIndex([first]);
     expect(await ids("q=zeppelin")).toEqual([first]);
-    await db().update(posts).set({ status: "unpublished" }).where(eq(posts.id, second));
+    await db().update(clips).set({ status: "unpublished" }).where(eq(clips.id, second));
     const before = (await searchClips(query("q=harbour"))).clips.map((clip) => clip.id);
     expect(before).not.toContain(second);
     expect(await stalePostings()).toBe(0);
@@ -104,7 +104,7 @@ describe("search postings", () => {
     expect(await stalePostings()).toBe(0);
     expect(await staleBigrams()).toBe(0);
     expect(await ids("q=zeppelin")).toEqual([first]);
-    await db().update(posts).set({ status: "published" }).where(eq(posts.id, second));
+    await db().update(clips).set({ status: "published" }).where(eq(clips.id, second));
     expect(await stalePostings()).toBe(0);
     expect(await staleBigrams()).toBe(0);
   });
@@ -124,7 +124,7 @@ describe("search postings", () => {
     const first = before.indexOf(tier.rows[0].clip_id);
     const last = tier.rows.at(-1)?.clip_id as number;
     expect(before.indexOf(last)).toBe(first + tier.rows.length - 1);
-    await db().update(posts).set({ savesCount: 1_000 }).where(eq(posts.id, last));
+    await db().update(clips).set({ savesCount: 1_000 }).where(eq(clips.id, last));
     expect((await all()).indexOf(last)).toBe(first);
     expect(await stalePostings()).toBe(0);
   });

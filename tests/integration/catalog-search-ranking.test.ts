@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { COUNT_CAP, PAGE_SIZE, parseExploreQuery } from "~/catalog/explore-query.server";
-import { posts } from "~/catalog/schema.server";
+import { clips } from "~/catalog/schema.server";
 import { searchClips } from "~/catalog/search.server";
 import { refreshSearchIndex } from "~/catalog/search-index.server";
 import { db } from "~/platform/db/client.server";
@@ -25,7 +25,7 @@ async function bruteForceOrder(): Promise<number[]> {
   const rows = await db().execute<{ id: number; rank: number; popularity: number; created: string }>(sql`
     select id, ts_rank_cd('{0.1, 0.2, 0.4, 1.0}'::float4[], search_vector, plainto_tsquery('english', ${WORD})) as rank,
       saves_count + downloads_count as popularity, extract(epoch from created_at)::float8::text as created
-    from posts where status = 'published' and search_vector @@ plainto_tsquery('english', ${WORD})`);
+    from clips where status = 'published' and search_vector @@ plainto_tsquery('english', ${WORD})`);
   return rows.rows
     .sort(
       (a, b) =>
@@ -95,9 +95,9 @@ describe("ranking over every match", () => {
   });
 
   it("counts exactly up to 10,000, then says 10,000+", async () => {
-    const [{ userId }] = await db().select({ userId: posts.userId }).from(posts).limit(1);
+    const [{ userId }] = await db().select({ userId: clips.userId }).from(clips).limit(1);
     const added = await db().execute<{ id: number }>(sql`
-      insert into posts (title, thumbnail_url, video_url, user_id, niche_id, license, duration_seconds,
+      insert into clips (title, thumbnail_url, video_url, user_id, niche_id, license, duration_seconds,
         orientation, color_tone, mood, width, height)
       select 'Busy ' || ${WORD} || ' ' || g, '/p.jpg', '/v.mp4', ${userId}, 'nature', 'standard', 10,
         'landscape', 'cool', 'calm', 640, 360

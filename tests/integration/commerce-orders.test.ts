@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ORDER_FAILED_MESSAGE, PROMO_MESSAGES } from "~/commerce/checkout-schema";
 import { shortOrderId } from "~/commerce/order-id";
-import { placeOrder } from "~/commerce/orders.server";
+import { placeOrder } from "~/commerce/order-lifecycle.server";
 import { computeOrderAmounts } from "~/commerce/pricing-math";
 import { action as checkoutAction } from "~/commerce/routes/checkout";
 import { PRO_MONTHLY_PRICE_CENTS, VAT_RATE_BPS } from "~/constants";

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { posts } from "~/catalog/schema.server";
+import { clips } from "~/catalog/schema.server";
+import { refundOrder } from "~/commerce/order-lifecycle.server";
 import { startDownload } from "~/licensing/download-access.server";
 import { DOWNLOAD_LINK_SECONDS, signDownloadLink } from "~/licensing/download-link.server";
 import { licenseClip } from "~/licensing/downloads.server";
-import { refundOrder } from "~/licensing/orders.server";
 import { loader as downloadFileLoader } from "~/licensing/routes/download-file";
 import { creatorEarnings, entitlements, licenses } from "~/licensing/schema.server";
 import { storage } from "~/platform/storage/storage.server";
@@ -27,7 +27,7 @@ async function clipWithPrivateOriginal(creatorId: string) {
   const id = await createClip({ userId: creatorId, title: "Quiet Lake Morning" });
   const key = `originals/${id}/${randomBytes(4).toString("hex")}.mp4`;
   await storage().put(key, Buffer.from("original bytes of the clip"), { visibility: "private" });
-  await database.db.update(posts).set({ originalKey: key, fileSizeBytes: 26 }).where(eq(posts.id, id));
+  await database.db.update(clips).set({ originalKey: key, fileSizeBytes: 26 }).where(eq(clips.id, id));
   return id!;
 }
 
@@ -72,7 +72,7 @@ describe("spending downloads", () => {
       .from(entitlements)
       .where(eq(entitlements.id, paid.entitlement.id));
     expect(grant?.downloadsUsed).toBe(1);
-    const [clip] = await database.db.select().from(posts).where(eq(posts.id, clipId));
+    const [clip] = await database.db.select().from(clips).where(eq(clips.id, clipId));
     expect(clip?.downloadsCount).toBe(1);
   });
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { posts } from "~/catalog/schema.server";
+import { clips } from "~/catalog/schema.server";
 import { findDownloadOffer, resolveDownload, startDownload } from "~/licensing/download-access.server";
 import { listClipRenditions } from "~/media/clip-renditions.server";
 import { processClipNow } from "~/media/pipeline.server";
@@ -26,9 +26,9 @@ async function uploadedClip(video: Buffer, title: string) {
   const key = `originals/${creator!.id}/${randomBytes(4).toString("hex")}.mp4`;
   await storage().put(key, video, { visibility: "private" });
   await database.db
-    .update(posts)
+    .update(clips)
     .set({ originalKey: key, fileSizeBytes: video.length, processingProgress: 0 })
-    .where(eq(posts.id, id));
+    .where(eq(clips.id, id));
   return id;
 }
 
@@ -103,7 +103,7 @@ describe("licensee renditions", () => {
         { name: "720p", width: 1280, height: 720, method: "encode" },
         { name: "1080p", width: 1920, height: 1080, method: "remux" },
       ]);
-      const [clip] = await database.db.select().from(posts).where(eq(posts.id, clipId));
+      const [clip] = await database.db.select().from(clips).where(eq(clips.id, clipId));
       const originalFile = await storedFile(clip!.originalKey!);
       const preview = await storedFile(clip!.previewUrl!.replace(/^\/media\//, ""));
       for (const rendition of renditions) {

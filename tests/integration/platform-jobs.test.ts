@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { editProfile } from "~/accounts/profile-edit.server";
 import { parseExploreQuery } from "~/catalog/explore-query.server";
 import { searchClips } from "~/catalog/search.server";
-import { JOBS } from "~/jobs.server";
 import { defineJob } from "~/platform/jobs/define.server";
 import {
   type AnyJob,
@@ -17,6 +16,7 @@ import {
   stopQueue,
 } from "~/platform/jobs/queue.server";
 import { retentionJob } from "~/platform/jobs.server";
+import { PROCESS_JOBS as JOBS } from "../../server/jobs";
 import { createAccount } from "../factories/accounts";
 import { createClip } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";

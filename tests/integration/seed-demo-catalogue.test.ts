@@ -4,7 +4,7 @@ import { DURATIONS, ORIENTATIONS } from "~/catalog/attributes";
 import { HOME_CATEGORIES, TOP_SEARCHES, TRENDING_CHIPS } from "~/catalog/catalog-content";
 import { changeClipStatus, findLifecycleClip } from "~/catalog/clip-lifecycle.server";
 import { parseExploreQuery } from "~/catalog/explore-query.server";
-import { posts } from "~/catalog/schema.server";
+import { clips } from "~/catalog/schema.server";
 import { searchClips } from "~/catalog/search.server";
 import { failStuckClips, STUCK_AFTER_HOURS } from "~/media/processing.server";
 import { db } from "~/platform/db/client.server";
@@ -54,9 +54,9 @@ describe("demo catalogue", () => {
     expect((await findLifecycleClip(clip!.id))?.status).toBe("processing");
 
     await db()
-      .update(posts)
+      .update(clips)
       .set({ statusChangedAt: new Date(Date.now() - (STUCK_AFTER_HOURS * 60 + 1) * 60_000) })
-      .where(eq(posts.id, clip!.id));
+      .where(eq(clips.id, clip!.id));
     expect(await failStuckClips()).toBe(1);
     expect((await findLifecycleClip(clip!.id))?.status).toBe("failed");
     await changeClipStatus(db(), { clipId: clip!.id, from: ["failed"], to: "published" });

@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, contactReplies, creatorApplications, profiles } from "~/accounts/schema.server";
-import { clipReports, posts } from "~/catalog/schema.server";
+import { clipReports, clips as clipsTable } from "~/catalog/schema.server";
 import { ordersPending, pricingPlans, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { db } from "~/platform/db/client.server";
 import { auditLog } from "~/platform/schema.server";
@@ -38,7 +38,7 @@ async function snapshot() {
     creatorApplications,
     contactMessages,
     contactReplies,
-    posts,
+    clipsTable,
     clipReports,
     ordersPending,
     pricingPlans,
@@ -47,9 +47,9 @@ async function snapshot() {
     auditLog,
   ];
   const counts = await Promise.all(tables.map((table) => db().select({ value: count() }).from(table)));
-  const [allProfiles, allPosts, allOrders, allPlans, allTiers, allPromos] = await Promise.all([
+  const [allProfiles, allClips, allOrders, allPlans, allTiers, allPromos] = await Promise.all([
     db().select().from(profiles),
-    db().select({ id: posts.id, status: posts.status }).from(posts),
+    db().select({ id: clipsTable.id, status: clipsTable.status }).from(clipsTable),
     db().select().from(ordersPending),
     db().select().from(pricingPlans),
     db().select().from(pricingTiers),
@@ -58,7 +58,7 @@ async function snapshot() {
   return {
     counts: counts.map((rows) => rows[0]?.value),
     allProfiles,
-    allPosts,
+    allClips,
     allOrders,
     allPlans,
     allTiers,
@@ -101,7 +101,7 @@ describe("the staff console is invisible to everyone but developers", () => {
     ids.tier = String(await findTierId("creator"));
     const [report] = await db()
       .insert(clipReports)
-      .values({ postId: Number(ids.clip), reason: "spam", details: "x" })
+      .values({ clipId: Number(ids.clip), reason: "spam", details: "x" })
       .returning();
     ids.report = String(report!.id);
     visitors.user = (await signedIn("user")).cookie;

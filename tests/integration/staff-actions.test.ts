@@ -25,6 +25,7 @@ import { listAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
 import { listFailedJobs, listJobs } from "~/platform/jobs/queue.server";
 import { queueMail } from "~/platform/mail.server";
+import { MONEY_TEXTS } from "~/staff/money-forms";
 import { action as creatorsAction } from "~/staff/routes/creators";
 import { action as jobsAction, loader as jobsLoader } from "~/staff/routes/jobs";
 import { action as messageAction } from "~/staff/routes/message";
@@ -32,7 +33,6 @@ import { action as plansAction } from "~/staff/routes/plans";
 import { action as promoAction } from "~/staff/routes/promo";
 import { action as newPromoAction } from "~/staff/routes/promo-new";
 import { action as reportsAction } from "~/staff/routes/reports";
-import { MONEY_TEXTS } from "~/staff/money-forms";
 import { action as usersAction } from "~/staff/routes/users";
 import { TEST_PASSWORD } from "../factories/accounts";
 import { createClip, createProfile } from "../factories/catalog";
@@ -752,7 +752,7 @@ describe("clip reports", () => {
     const clipId = await createClip({ userId: creator.id });
     const [report] = await db()
       .insert(clipReports)
-      .values({ postId: clipId, reason: "copyright", details: "Mine" })
+      .values({ clipId: clipId, reason: "copyright", details: "Mine" })
       .returning();
     const target = String(report!.id);
     await withoutAuditLog(() =>

@@ -5,9 +5,8 @@ import { findClip } from "~/catalog/catalog.server";
 import { REPORT_TEXTS } from "~/catalog/clip-report";
 import { action as reportAction } from "~/catalog/routes/report-clip";
 import { clipReports } from "~/catalog/schema.server";
-import { placeOrder } from "~/commerce/orders.server";
+import { cancelOrder, markOrderPaid, placeOrder, refundOrder } from "~/commerce/order-lifecycle.server";
 import { ordersPending, promoCodes, promoRedemptions } from "~/commerce/schema.server";
-import { cancelOrder, markOrderPaid, refundOrder } from "~/licensing/orders.server";
 import { entitlements } from "~/licensing/schema.server";
 import { listAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
@@ -213,7 +212,7 @@ describe("Report this clip", () => {
       params,
     );
     expect(sent.status).toBe(302);
-    expect(await db().select().from(clipReports).where(eq(clipReports.postId, clipId))).toMatchObject([
+    expect(await db().select().from(clipReports).where(eq(clipReports.clipId, clipId))).toMatchObject([
       { reason: "copyright", reporterId: null, status: "open" },
     ]);
     expect(

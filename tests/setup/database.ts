@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
-import { JOBS } from "~/jobs.server";
 import { closeDatabase, connectDatabase, type Database } from "~/platform/db/client.server";
 import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
+import { PROCESS_JOBS as JOBS } from "../../server/jobs";
 import { TEMPLATE_DATABASE, withDatabase } from "./global-database";
 
 /**

@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
 async function seedTemplate(url: string) {
   const { connectDatabase, closeDatabase } = await import("~/platform/db/client.server");
   const { startQueue, stopQueue } = await import("~/platform/jobs/queue.server");
-  const { JOBS } = await import("~/jobs.server");
+  const { PROCESS_JOBS: JOBS } = await import("../../server/jobs");
   const { seedReferenceData } = await import("../../server/seed/seed");
   connectDatabase(url, { max: 1 });
   await seedReferenceData();

@@ -6,7 +6,7 @@ import { DEMO_PLANS, DEMO_PROMOS } from "../../server/seed/demo-content";
 import { type ServerProcess, startBuiltServer } from "./server-process";
 
 /**
- * Orders over plain HTTP against the built server, as a browser without JavaScript posts them:
+ * Orders over plain HTTP against the built server, as a browser without JavaScript clips them:
  * used by the durability test and by `npm run bench:orders`.
  */
 
@@ -97,7 +97,7 @@ export interface OrderRequest {
 export const buyerIp = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 /**
- * Chooses a plan and places the order: two form posts. Resolves with the time the place-order
+ * Chooses a plan and places the order: two form clips. Resolves with the time the place-order
  * request took once the server confirmed it (303/302 to /checkout/success); throws otherwise.
  */
 export async function placeOrderOverHttp(server: Pick<ServerProcess, "url">, order: OrderRequest) {

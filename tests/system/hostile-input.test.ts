@@ -51,7 +51,7 @@ function flatten(entries: RouteEntry[], parent = ""): RoutePattern[] {
 
 /** Every name the app reads from a query or a form, found in its source. */
 function inputNames() {
-  const names = new Set(["page", "id", "userId", "tierId", "postId", "clipId", "orderId", "status", "sort"]);
+  const names = new Set(["page", "id", "userId", "tierId", "clipId", "clipId", "orderId", "status", "sort"]);
   const pattern =
     /(?:searchParams|params|form|formData)\.(?:get|getAll|has|set)\("([\w-]+)"\)|name="([\w-]+)"|FILTER_NAMES: \w+\[\] = \[([^\]]+)\]/g;
   const walk = (dir: string): string[] =>

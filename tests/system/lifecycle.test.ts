@@ -202,7 +202,7 @@ describe("server lifecycle", () => {
           (await client.query(`select count(*)::int as count from ${table}`)).rows[0].count;
         const counts = {
           users: await count('"user"'),
-          clips: await count("posts"),
+          clips: await count("clips"),
           promos: await count("promo_codes"),
         };
         const niches = await count("niches");

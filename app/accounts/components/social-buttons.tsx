@@ -34,7 +34,7 @@ const PROVIDERS = [
   },
 ] as const;
 
-/** Google and GitHub: each posts to the page's action, which starts the OAuth redirect. */
+/** Google and GitHub: each clips to the page's action, which starts the OAuth redirect. */
 export function SocialButtons({ verb }: { verb: "Log in" | "Sign up" }) {
   const navigation = useNavigation();
   const pendingProvider = navigation.formData?.get("provider");

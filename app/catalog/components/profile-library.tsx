@@ -149,7 +149,26 @@ export function OrdersPanel({ library, loading }: { library: ProfileLibrary | nu
                       Invoice
                     </a>
                   ) : null}
+                  <Link to={order.detailsUrl} className={linkClass}>
+                    Details
+                  </Link>
                 </span>
+                {order.payment ? (
+                  <div className="col-span-full mt-2 rounded-xl bg-brand-50 p-3 dark:bg-brand-950/40">
+                    <p className="font-semibold">Pay by bank transfer</p>
+                    <dl
+                      className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5"
+                      data-testid="order-payment"
+                    >
+                      {order.payment.map((row) => (
+                        <div key={row.label} className="contents">
+                          <dt className="text-zinc-600 dark:text-zinc-400">{row.label}</dt>
+                          <dd className="break-all font-medium">{row.value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -221,7 +221,7 @@ export function SaveMenu({
       >
         <ul aria-label="Save to" className="space-y-0.5">
           <li>
-            {/* Without JavaScript the form posts and comes back; with it, the click flips at once. */}
+            {/* Without JavaScript the form clips and comes back; with it, the click flips at once. */}
             <form method="post" action="/resources/save">
               <input type="hidden" name="clipId" value={clipId} />
               <input type="hidden" name="intent" value={saved ? "unsave" : "save"} />

@@ -43,7 +43,7 @@ const ChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["up", "down"]), collectionId: z.uuid(), clipId: z.string() }),
 ]);
 
-/** Every owner's change posts here (also from the clip page's Save menu, with a redirect back). */
+/** Every owner's change clips here (also from the clip page's Save menu, with a redirect back). */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const parsed = parseFormData(await readForm(request), ChangeSchema);

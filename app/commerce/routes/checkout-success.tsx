@@ -3,12 +3,13 @@ import { Button, ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
 import { getCheckoutSession, readPlacedOrderId } from "../checkout-session.server";
-import { downloadsText } from "../components/order-summary";
+import { OrderFacts } from "../components/order-facts";
+import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { CheckIcon } from "../components/plan-card";
 import { formatMoney } from "../money";
 import { shortOrderId } from "../order-id";
 import { findOrderWithPlanTitle } from "../orders.server";
-import { BILLING_LABELS, LICENSE_LABELS, ORDER_STATUS_LABELS } from "../plans";
+import { paymentInstructionsFor } from "../payment-instructions.server";
 import type { Route } from "./+types/checkout-success";
 
 export const meta = () => pageMeta("Order placed", "Your Verdeo order has been placed.");
@@ -28,6 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     status: order.status,
     // Card payment (Stripe) when configured; otherwise the team marks the order paid by hand.
     cardPayment: Boolean(config().STRIPE_SECRET_KEY),
+    // The same figures as the order mail, while a bank transfer is what the order waits for.
+    payment:
+      order.status === "awaiting_payment" && !config().STRIPE_SECRET_KEY
+        ? paymentInstructionsFor(order)
+        : null,
     returnedFromCard: new URL(request.url).searchParams.get("payment") === "card",
   };
 }
@@ -39,7 +45,7 @@ export const PAYMENT_NEXT = {
   cardConfirming:
     "Thank you! We are confirming your card payment with Stripe; this takes a few seconds. Refresh this page to see it.",
   manual:
-    "Your order is awaiting payment. We will email payment instructions (bank transfer) to the address below; as soon as the payment arrives we mark the order paid and your downloads become available.",
+    "Your order is awaiting payment by bank transfer: the details are below, and we have emailed them to the address below too. As soon as the payment arrives we mark the order paid and your downloads become available.",
   closed: "This order was closed and needs no payment.",
 } as const;
 
@@ -63,37 +69,13 @@ export default function CheckoutSuccess({ loaderData: order }: Route.ComponentPr
         Order emails go to <strong className="text-zinc-900 dark:text-zinc-100">{order.email}</strong>.
       </p>
 
-      <dl className="mt-8 w-full divide-y divide-zinc-200 rounded-2xl border border-zinc-200 bg-zinc-50 text-left text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-        <div className="flex justify-between gap-4 px-5 py-4">
-          <dt className="text-zinc-600 dark:text-zinc-400">Order number</dt>
-          <dd className="font-mono text-base font-semibold tracking-wider" data-testid="order-number">
-            {order.orderNumber}
-          </dd>
+      <OrderFacts order={order} />
+
+      {order.payment ? (
+        <div className="mt-6 w-full">
+          <PaymentInstructionsPanel instructions={order.payment} />
         </div>
-        <div className="flex justify-between gap-4 px-5 py-4">
-          <dt className="text-zinc-600 dark:text-zinc-400">Plan</dt>
-          <dd className="text-right" data-testid="order-plan">
-            <span className="font-semibold">{order.planTitle}</span>
-            <br />
-            <span className="text-zinc-600 dark:text-zinc-400">
-              {LICENSE_LABELS[order.license]} · {downloadsText(order.downloads)} ·{" "}
-              {BILLING_LABELS[order.billing]}
-            </span>
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4 px-5 py-4">
-          <dt className="text-zinc-600 dark:text-zinc-400">Status</dt>
-          <dd className="font-semibold" data-testid="order-status">
-            {ORDER_STATUS_LABELS[order.status]}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4 px-5 py-4">
-          <dt className="text-zinc-600 dark:text-zinc-400">Total (incl. VAT)</dt>
-          <dd className="text-base font-bold tabular-nums" data-testid="order-total">
-            {formatMoney(order.totalCents)}
-          </dd>
-        </div>
-      </dl>
+      ) : null}
 
       {order.cardPayment && order.status === "awaiting_payment" ? (
         <Form method="post" action="/checkout/pay" reloadDocument className="mt-8">

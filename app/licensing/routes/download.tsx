@@ -4,16 +4,16 @@ import { z } from "zod";
 import { getOptionalUser } from "~/accounts/session.server";
 import { clipPath, loginToReturn, parseClipId } from "~/catalog/clip-id";
 import { formatDownloads } from "~/commerce/money";
+import { claimGuestOrdersOf } from "~/commerce/order-lifecycle.server";
 import { buttonClass, Spinner } from "~/components/button";
 import { DownloadIcon } from "~/components/icons";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { findDownloadOffer, startDownload } from "../download-access.server";
+import { findDownloadOffer, startDownload, whereToGetDownloads } from "../download-access.server";
 import { LICENSE_TERMS } from "../license-terms";
 import { DOWNLOAD_MESSAGES, formatDate, formatFileSize } from "../messages";
-import { claimGuestOrdersOf } from "../orders.server";
 import { DOWNLOAD_VARIANTS } from "../variants";
 import type { Route } from "./+types/download";
 
@@ -26,6 +26,12 @@ async function requireBuyer(request: Request, clipId: number) {
   return user;
 }
 
+/** No downloads left: to the order awaiting payment, or to the plans, saying which. */
+async function sendToDownloads(userId: string) {
+  const { path, message } = await whereToGetDownloads(userId);
+  return redirectWithToast(path, { message, type: "error" });
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const clipId = parseClipId(params.id);
   if (!clipId) throw data(null, { status: 404 });
@@ -33,9 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await claimGuestOrdersOf(user);
   const offer = await findDownloadOffer(user.id, clipId);
   if (offer.state === "not_found") throw data(null, { status: 404 });
-  if (offer.state === "needs_plan") {
-    throw await redirectWithToast("/pricing", { message: DOWNLOAD_MESSAGES.needsPlan, type: "error" });
-  }
+  if (offer.state === "needs_plan") throw await sendToDownloads(user.id);
   const { clip, files } = offer;
   const common = {
     clip: { id: clip.id, title: clip.title, creatorName: clip.creatorName, thumbnailUrl: clip.thumbnailUrl },
@@ -75,9 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     variant: parsed.data.variant,
   });
   if (result.ok) return { ok: true as const, url: result.value.url };
-  if (result.reason === "no_entitlement") {
-    throw await redirectWithToast("/pricing", { message: DOWNLOAD_MESSAGES.needsPlan, type: "error" });
-  }
+  if (result.reason === "no_entitlement") throw await sendToDownloads(user.id);
   if (result.reason === "no_such_file") {
     return replyWith(formReply(DOWNLOAD_MESSAGES.chooseFile, { values: parsed.values }));
   }

@@ -1,7 +1,7 @@
 import { getOptionalUser } from "~/accounts/session.server";
 import type { ProfileLibrary } from "~/catalog/profile-library";
+import { claimGuestOrdersOf } from "~/commerce/order-lifecycle.server";
 import { getBuyerLibrary } from "../library.server";
-import { claimGuestOrdersOf } from "../orders.server";
 
 /**
  * The signed-in buyer's downloads, plans and orders as JSON, for the profile page (a lower domain

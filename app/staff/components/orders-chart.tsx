@@ -1,4 +1,4 @@
-import type { DailyOrders } from "~/commerce/staff-orders.queries.server";
+import type { DailyOrders } from "~/commerce/staff-orders.server";
 import { formatCents } from "./staff-ui";
 
 const WIDTH = 600;

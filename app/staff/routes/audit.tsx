@@ -83,7 +83,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       caption="Audit entries"
       rowKey={(entry) => entry.id}
       empty={personFound ? "No entries match." : STAFF_TEXTS.unknownPerson}
-      columns={(c) => [
+      columns={() => [
         {
           header: "When (UTC)",
           cell: (entry) => formatDateTime(entry.createdAt),

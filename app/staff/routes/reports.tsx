@@ -63,7 +63,7 @@ function ReportItem({
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <Link
-            to={`/staff/clips/${report.postId}`}
+            to={`/staff/clips/${report.clipId}`}
             className="font-semibold text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
           >
             {clipTitle}

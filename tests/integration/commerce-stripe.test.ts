@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ordersPending } from "~/commerce/schema.server";
-import { cancelOrder } from "~/licensing/orders.server";
-import { action as webhookAction } from "~/licensing/routes/stripe-webhook";
-import { entitlements, invoices } from "~/licensing/schema.server";
+import { cancelOrder } from "~/commerce/order-lifecycle.server";
+import { action as webhookAction } from "~/commerce/routes/stripe-webhook";
+import { invoices, ordersPending } from "~/commerce/schema.server";
+import { entitlements } from "~/licensing/schema.server";
 import { listAudit } from "~/platform/audit.server";
 import { loadConfig } from "~/platform/config.server";
 import { routeArgs } from "../factories/commerce";

@@ -1,10 +1,9 @@
 import type Stripe from "stripe";
-import { findOrderWithPlanTitle, setOrderStripeSession } from "~/commerce/order.queries.server";
 import { CURRENCY } from "~/constants";
 import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
-import { recordStripeEvent } from "./entitlement.queries.server";
-import { markOrderPaid } from "./orders.server";
+import { findOrderWithPlanTitle, recordStripeEvent, setOrderStripeSession } from "./order.queries.server";
+import { markOrderPaid } from "./order-lifecycle.server";
 import { stripe } from "./stripe-client.server";
 
 /** Card payment is on when both Stripe settings are present; otherwise orders are paid by hand. */

@@ -1,23 +1,32 @@
-import {
-  attachGuestOrders,
-  lockOrder,
-  type Order,
-  releasePromoUse,
-  transitionOrder,
-} from "~/commerce/order.queries.server";
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
+import type { Buyer, PromoRefusal } from "./checkout-schema";
+import { allocateInvoice } from "./invoice.queries.server";
 import {
-  allocateInvoice,
-  type Entitlement,
-  insertEntitlementOnce,
-  revokeEntitlementOfOrder,
-  setEntitlementOwnerForOrders,
-} from "./entitlement.queries.server";
-import { periodEnd } from "./entitlement-period";
+  attachGuestOrders,
+  findOrderByIdempotencyKey,
+  insertOrderOnce,
+  lockOrder,
+  type Order,
+  PromoRedemptionRefused,
+  releasePromoUse,
+  transitionOrder,
+} from "./order.queries.server";
+import { orderEffects } from "./order-effects.server";
+import { queueOrderMail } from "./order-mails.server";
+import { type Quote, quoteCheckout } from "./orders.server";
 import { isStripePayment } from "./payment-reference";
+import type { CheckoutSelection } from "./plans";
+import { checkPromoCode } from "./promo.server";
 import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.server";
+
+/*
+ * The one place an order changes (docs/decisions/0013): placed → paid → refunded, or cancelled.
+ * Each transition is one transaction with the order row locked, the status changed only from the
+ * states allowed, its effects in the domains above (entitlements), its audit entry and its mail.
+ * Replays (a webhook twice, a double click) find the order already moved and change nothing.
+ */
 
 /**
  * Who changes an order: a staff member in the console (audited under their id) or the system (the
@@ -27,6 +36,83 @@ export type OrderActor = { kind: "staff"; userId: string } | { kind: "system"; n
 
 export const actorId = (actor: OrderActor) =>
   actor.kind === "staff" ? actor.userId : `system:${actor.name}`;
+
+// ---------------------------------------------------------------- placed
+
+export interface PlaceOrderInput {
+  selection: Pick<CheckoutSelection, "category" | "tierId" | "billing">;
+  /** The code the buyer applied, re-checked now; never a discount amount. */
+  promoCode: string | null;
+  buyer: Omit<Buyer, "terms">;
+  userId: string | null;
+  idempotencyKey: string;
+  now?: Date;
+}
+
+export type PlaceOrderResult =
+  | { ok: true; order: Order; created: boolean }
+  | { ok: false; reason: "promo"; refusal: PromoRefusal }
+  | { ok: false; reason: "unavailable" };
+
+/**
+ * Places one order awaiting payment for one checkout. Everything is recomputed here from the plan
+ * table and the promo code; a repeat with the same idempotency key returns the first order.
+ */
+export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  // A retry of a checkout that already succeeded gets its order back, even if a code expired since.
+  const existing = await findOrderByIdempotencyKey(input.idempotencyKey);
+  if (existing) return { ok: true, order: existing, created: false };
+
+  const quote = await quoteCheckout(input.selection, input.promoCode, input.now);
+  if (!quote) return { ok: false, reason: "unavailable" };
+  if (quote.promoRefusal) return { ok: false, reason: "promo", refusal: quote.promoRefusal };
+
+  const now = input.now ?? new Date();
+  const promo = quote.promoCode
+    ? { code: quote.promoCode, customer: input.buyer.email.trim().toLowerCase(), now }
+    : undefined;
+  try {
+    const placed = await db().transaction(async (tx) => {
+      const order = await insertOrderOnce(tx, newOrder(input, quote), promo);
+      if (order) await queueOrderMail(tx, order, "placed");
+      return order;
+    });
+    if (placed) return { ok: true, order: placed, created: true };
+    const twin = await findOrderByIdempotencyKey(input.idempotencyKey);
+    if (!twin) throw new Error("order vanished after an idempotency conflict");
+    return { ok: true, order: twin, created: false };
+  } catch (error) {
+    if (!(error instanceof PromoRedemptionRefused)) throw error;
+    if (error.reason === "customer_limit") return { ok: false, reason: "promo", refusal: "customer_limit" };
+    // Used up, deactivated or expired between the quote and now: say which.
+    const recheck = await checkPromoCode(promo!.code, now);
+    return { ok: false, reason: "promo", refusal: recheck.ok ? "used_up" : recheck.reason };
+  }
+}
+
+function newOrder(input: PlaceOrderInput, quote: Quote) {
+  const { amounts, tier } = quote;
+  return {
+    idempotencyKey: input.idempotencyKey,
+    planCategory: tier.category,
+    licenseKind: tier.licenseKind,
+    billing: quote.billing,
+    downloads: tier.downloads,
+    unitPriceCents: amounts.unitPriceCents,
+    subtotalCents: amounts.subtotalCents,
+    promoCode: quote.promoCode,
+    promoValueCents: amounts.discountCents,
+    vatRateBps: amounts.vatRateBps,
+    vatAmountCents: amounts.vatCents,
+    totalCents: amounts.totalCents,
+    email: input.buyer.email,
+    company: input.buyer.company,
+    country: input.buyer.country,
+    userId: input.userId,
+  };
+}
+
+// ---------------------------------------------------------------- paid
 
 /**
  * Besides the order's own state: a card refund Stripe refused, could not take or cannot take here
@@ -43,16 +129,15 @@ export type OrderChangeResult<T> = { ok: true; value: T } | { ok: false; reason:
 
 export interface PaidOrder {
   order: Order;
-  entitlement: Entitlement;
   invoiceNumber: number;
   /** False when the order was already paid: nothing changed (a replayed webhook, a double click). */
   changed: boolean;
 }
 
 /**
- * Marks an order paid, in one transaction: the status (only from awaiting_payment), the payment
- * reference and time, the entitlement its plan grants, the next invoice number and the audit entry.
- * Idempotent: an order already paid answers ok with `changed: false` and changes nothing.
+ * Marks an order paid: the status (only from awaiting_payment), the payment reference and time,
+ * the next invoice number, what payment grants above commerce (the plan's downloads), the audit
+ * entry and the receipt. Idempotent: an order already paid answers ok with `changed: false`.
  */
 export async function markOrderPaid(input: {
   orderId: string;
@@ -64,20 +149,16 @@ export async function markOrderPaid(input: {
     const before = await lockOrder(tx, input.orderId);
     if (!before) return { ok: false, reason: "not_found" } as const;
     if (before.status === "paid") {
-      const entitlement = await insertEntitlementOnce(tx, entitlementFor(before));
       const invoice = await allocateInvoice(tx, before.id, before.paidAt ?? input.paidAt);
-      return {
-        ok: true,
-        value: { order: before, entitlement, invoiceNumber: invoice.number, changed: false },
-      } as const;
+      return { ok: true, value: { order: before, invoiceNumber: invoice.number, changed: false } } as const;
     }
     const order = await transitionOrder(tx, before.id, ["awaiting_payment"], "paid", {
       paidAt: input.paidAt,
       paymentReference: input.reference,
     });
     if (!order) return { ok: false, reason: "invalid_transition" } as const;
-    const entitlement = await insertEntitlementOnce(tx, entitlementFor(order));
     const invoice = await allocateInvoice(tx, order.id, input.paidAt);
+    const granted = await orderEffects().paid(tx, order);
     await recordAudit(tx, {
       actorId: actorId(input.actor),
       action: "order.mark_paid",
@@ -89,18 +170,19 @@ export async function markOrderPaid(input: {
         reference: input.reference,
         paidAt: input.paidAt.toISOString(),
         invoiceNumber: invoice.number,
-        entitlementId: entitlement.id,
+        ...granted,
       },
     });
+    await queueOrderMail(tx, order, "paid");
     logger.info({ orderId: order.id, invoice: invoice.number, actor: actorId(input.actor) }, "order paid");
-    return { ok: true, value: { order, entitlement, invoiceNumber: invoice.number, changed: true } } as const;
+    return { ok: true, value: { order, invoiceNumber: invoice.number, changed: true } } as const;
   });
 }
 
+// ---------------------------------------------------------------- cancelled, refunded
+
 export interface ClosedOrder {
   order: Order;
-  /** The entitlement whose unused downloads were taken back, if the order had been paid. */
-  revoked: Entitlement | null;
   changed: boolean;
 }
 
@@ -148,20 +230,19 @@ async function closeOrder(
     return await db().transaction(async (tx) => {
       const before = await lockOrder(tx, input.orderId);
       if (!before) return { ok: false, reason: "not_found" } as const;
-      if (before.status === to) {
-        return { ok: true, value: { order: before, revoked: null, changed: false } } as const;
-      }
+      if (before.status === to) return { ok: true, value: { order: before, changed: false } } as const;
       const order = await transitionOrder(tx, before.id, from, to, { closedAt: now });
       if (!order) return { ok: false, reason: "invalid_transition" } as const;
-      const revoked = before.status === "paid" ? await revokeEntitlementOfOrder(tx, order.id, now) : null;
+      const wasPaid = before.status === "paid";
+      const revoked = wasPaid ? await orderEffects().closed(tx, order, now) : {};
       // An order cancelled before payment never used its promo code: the buyer may use it again.
       // A paid order keeps the use it made, whatever happens to it later.
-      const releasedPromoCode = before.status === "paid" ? null : await releasePromoUse(tx, order.id);
+      const releasedPromoCode = wasPaid ? null : await releasePromoUse(tx, order.id);
       const cardRefund =
-        before.status === "paid" && before.paymentReference && isStripePayment(before.paymentReference)
+        wasPaid && isStripePayment(before.paymentReference)
           ? await refundStripePayment({
               orderId: before.id,
-              paymentReference: before.paymentReference,
+              paymentReference: before.paymentReference!,
               amountCents: before.totalCents,
             })
           : null;
@@ -181,8 +262,7 @@ async function closeOrder(
         before: { status: before.status },
         after: {
           status: order.status,
-          revokedEntitlementId: revoked?.id ?? null,
-          unusedDownloads: revoked ? unusedDownloads(revoked) : null,
+          ...revoked,
           releasedPromoCode,
           ...(cardRefund
             ? {
@@ -193,7 +273,8 @@ async function closeOrder(
             : {}),
         },
       });
-      return { ok: true, value: { order, revoked, changed: true } } as const;
+      await queueOrderMail(tx, order, to);
+      return { ok: true, value: { order, changed: true } } as const;
     });
   } catch (error) {
     if (error instanceof CardRefundFailed) return { ok: false, reason: error.reason };
@@ -208,37 +289,16 @@ async function closeOrder(
   }
 }
 
-function unusedDownloads(entitlement: Entitlement): number | "unlimited" {
-  return entitlement.downloadsTotal === 0
-    ? "unlimited"
-    : entitlement.downloadsTotal - entitlement.downloadsUsed;
-}
-
-/** What a paid order grants: its tier's downloads with its license for the billing period. */
-function entitlementFor(order: Order) {
-  // Usable at once: a payment dated later today (a day picked in the console) must not hold it back.
-  const now = new Date();
-  const startsAt = order.paidAt && order.paidAt < now ? order.paidAt : now;
-  return {
-    orderId: order.id,
-    userId: order.userId,
-    licenseKind: order.licenseKind,
-    downloadsTotal: order.downloads,
-    // The period's price before any promo: what one download is worth to the creator.
-    priceCents: order.unitPriceCents,
-    startsAt,
-    expiresAt: periodEnd(startsAt, order.billing),
-  };
-}
+// ---------------------------------------------------------------- claimed
 
 /**
- * Hands the guest orders placed with a verified address to its account, with their entitlements.
+ * Hands the guest orders placed with a verified address to its account, with what they granted.
  * Call only once the address is verified: an unverified one could claim someone else's orders.
  */
 export async function claimGuestOrders(userId: string, verifiedEmail: string): Promise<string[]> {
   return db().transaction(async (tx: Transaction) => {
     const orderIds = await attachGuestOrders(tx, verifiedEmail, userId);
-    await setEntitlementOwnerForOrders(tx, orderIds, userId);
+    if (orderIds.length > 0) await orderEffects().claimed(tx, orderIds, userId);
     if (orderIds.length > 0) logger.info({ userId, orders: orderIds.length }, "guest orders attached");
     return orderIds;
   });

@@ -3,7 +3,7 @@ import { config } from "~/platform/config.server";
 import { STRIPE_REFERENCE_PREFIX } from "./payment-reference";
 
 /**
- * The Stripe client, shared by card checkout (stripe.server.ts) and refunds (orders.server.ts).
+ * The Stripe client, shared by card checkout (stripe.server.ts) and refunds (order-lifecycle.server.ts).
  * STRIPE_API_URL points it at another host (a local fake in tests); nothing else changes.
  */
 let client: { key: string; apiUrl: string | undefined; stripe: Stripe } | undefined;

@@ -1,0 +1,29 @@
+import { PAYMENT_INSTRUCTION_ROWS, type PaymentInstructions } from "../payment-instructions";
+
+/** How to pay an order by bank transfer: the success page and the order page show the mail's figures. */
+export function PaymentInstructionsPanel({ instructions }: { instructions: PaymentInstructions }) {
+  return (
+    <section
+      aria-labelledby="payment-instructions-heading"
+      className="w-full rounded-2xl border border-brand-200 bg-brand-50 p-5 text-left text-sm dark:border-brand-900 dark:bg-brand-950/40"
+      data-testid="payment-instructions"
+    >
+      <h2 id="payment-instructions-heading" className="font-semibold">
+        Pay by bank transfer
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+        {PAYMENT_INSTRUCTION_ROWS.map(({ label, key }) => (
+          <div key={key} className="contents">
+            <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>
+            <dd className="break-all font-medium" data-testid={`payment-${key}`}>
+              {instructions[key]}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-zinc-600 dark:text-zinc-400">
+        Quote the reference so we can match your payment. We email your receipt once it arrives.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { PRODUCT_NAME, SUPPORT_EMAIL } from "~/constants";
+import { config } from "~/platform/config.server";
+import type { Executor } from "~/platform/db/client.server";
+import { queueMail } from "~/platform/mail.server";
+import { formatDownloads, formatMoney } from "./money";
+import type { Order } from "./order.queries.server";
+import { invoicePath, shortOrderId } from "./order-id";
+import { paymentInstructionLines, paymentInstructionsFor } from "./payment-instructions.server";
+import { isStripePayment } from "./payment-reference";
+import { BILLING_LABELS, LICENSE_LABELS } from "./plans";
+
+/**
+ * The buyer hears of every step of their order. Each mail is queued in the transition's own
+ * transaction, so it goes out exactly when the change commits (a replayed webhook mails nothing).
+ */
+export function queueOrderMail(
+  tx: Executor,
+  order: Order,
+  step: "placed" | "paid" | "cancelled" | "refunded",
+) {
+  const number = shortOrderId(order.id);
+  const { subject, lines } = MAILS[step](order);
+  return queueMail(
+    {
+      to: order.email,
+      subject: `${PRODUCT_NAME} order ${number}: ${subject}`,
+      text: [...lines, "", `Questions? Write to ${SUPPORT_EMAIL} and quote order ${number}.`].join("\n"),
+    },
+    { tx },
+  );
+}
+
+const planLine = (order: Order) =>
+  `${LICENSE_LABELS[order.licenseKind]}, ${formatDownloads(order.downloads)}, ${BILLING_LABELS[order.billing]}: ${formatMoney(order.totalCents)} (VAT included)`;
+
+const MAILS: Record<string, (order: Order) => { subject: string; lines: string[] }> = {
+  placed: (order) =>
+    config().STRIPE_SECRET_KEY
+      ? {
+          subject: "awaiting card payment",
+          lines: [
+            `Thank you for your order ${shortOrderId(order.id)}.`,
+            planLine(order),
+            "",
+            "Complete the card payment on the checkout page; we email your receipt as soon as Stripe confirms it.",
+          ],
+        }
+      : {
+          subject: "payment instructions",
+          lines: [
+            `Thank you for your order ${shortOrderId(order.id)}.`,
+            planLine(order),
+            "",
+            "Please pay by bank transfer:",
+            ...paymentInstructionLines(paymentInstructionsFor(order)),
+            "",
+            "As soon as the payment arrives we mark the order paid, email your receipt, and your downloads become available.",
+          ],
+        },
+  paid: (order) => ({
+    subject: "payment received",
+    lines: [
+      `We received ${formatMoney(order.totalCents)} for order ${shortOrderId(order.id)}. Thank you!`,
+      planLine(order),
+      "",
+      "Your downloads are ready: sign in with this address and press Download on any clip.",
+      `Your invoice: ${config().PUBLIC_URL}${invoicePath(order.id)}`,
+    ],
+  }),
+  cancelled: (order) => ({
+    subject: "cancelled",
+    lines: [
+      `Your order ${shortOrderId(order.id)} was cancelled.`,
+      order.paidAt
+        ? `Its unused downloads have ended; licenses you already have stay valid.${refundLine(order)}`
+        : "No payment is due for it.",
+    ],
+  }),
+  refunded: (order) => ({
+    subject: "refunded",
+    lines: [
+      `Your order ${shortOrderId(order.id)} was refunded.${refundLine(order)}`,
+      "Its unused downloads have ended; licenses you already have stay valid.",
+    ],
+  }),
+};
+
+const refundLine = (order: Order) =>
+  isStripePayment(order.paymentReference)
+    ? ` ${formatMoney(order.totalCents)} goes back to your card within 5 to 10 days.`
+    : ` We return ${formatMoney(order.totalCents)} by bank transfer.`;

@@ -1,0 +1,79 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { getOptionalUser } from "~/accounts/session.server";
+import { loginToReturn } from "~/catalog/clip-id";
+import { ButtonLink } from "~/components/button";
+import { pageMeta } from "~/components/meta";
+import { config } from "~/platform/config.server";
+import { OrderFacts } from "../components/order-facts";
+import { PaymentInstructionsPanel } from "../components/payment-instructions";
+import { invoicePath, shortOrderId } from "../order-id";
+import { claimGuestOrdersOf } from "../order-lifecycle.server";
+import { findOrderWithPlanTitle } from "../orders.server";
+import { paymentInstructionsFor } from "../payment-instructions.server";
+import type { Route } from "./+types/order";
+
+export const meta = ({ data }: Route.MetaArgs) =>
+  pageMeta(data ? `Order ${data.order.orderNumber}` : "Order", "Your Verdeo order and how to pay it.");
+
+/** One of the signed-in buyer's orders: its facts, how to pay it while unpaid, its invoice once paid. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect(loginToReturn(new URL(request.url).pathname));
+  const id = z.uuid().safeParse(params.orderId);
+  if (!id.success) throw data(null, { status: 404 });
+  await claimGuestOrdersOf(user);
+  const order = await findOrderWithPlanTitle(id.data);
+  // Someone else's order reads exactly like no order at all.
+  if (!order || order.userId !== user.id) throw data(null, { status: 404 });
+  const awaiting = order.status === "awaiting_payment";
+  return {
+    order: {
+      orderNumber: shortOrderId(order.id),
+      planTitle: order.planTitle,
+      license: order.licenseKind,
+      billing: order.billing,
+      downloads: order.downloads,
+      totalCents: order.totalCents,
+      status: order.status,
+    },
+    payment: awaiting && !config().STRIPE_SECRET_KEY ? paymentInstructionsFor(order) : null,
+    awaitingCard: awaiting && Boolean(config().STRIPE_SECRET_KEY),
+    invoiceUrl: order.status === "paid" || order.status === "refunded" ? invoicePath(order.id) : null,
+    profileUrl: `/profile/${user.id}`,
+  };
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { order, payment, awaitingCard, invoiceUrl, profileUrl } = loaderData;
+  return (
+    <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-12 sm:py-16">
+      <h1 className="self-start text-3xl font-bold tracking-tight">Order {order.orderNumber}</h1>
+      <OrderFacts order={order} />
+      {payment ? (
+        <div className="mt-6 w-full">
+          <PaymentInstructionsPanel instructions={payment} />
+        </div>
+      ) : null}
+      {awaitingCard ? (
+        <p className="mt-6 w-full text-sm text-zinc-600 dark:text-zinc-400">
+          This order waits for its card payment. If the payment page was closed, write to us and quote the
+          order number.
+        </p>
+      ) : null}
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {invoiceUrl ? (
+          <ButtonLink to={invoiceUrl} reloadDocument>
+            Invoice (PDF)
+          </ButtonLink>
+        ) : null}
+        <ButtonLink to={profileUrl} variant="secondary">
+          Your orders
+        </ButtonLink>
+        <ButtonLink to="/videos" variant="secondary">
+          Explore Videos
+        </ButtonLink>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,55 @@
+import type { OrderEffects } from "~/commerce/order-effects.server";
+import type { Order } from "~/commerce/orders.server";
+import type { Executor } from "~/platform/db/client.server";
+import {
+  type Entitlement,
+  insertEntitlementOnce,
+  revokeEntitlementOfOrder,
+  setEntitlementOwnerForOrders,
+} from "./entitlement.queries.server";
+import { periodEnd } from "./entitlement-period";
+
+/**
+ * What an order's payment, close and claim mean for licensing, run by commerce inside the order's
+ * own transaction (registered in app/jobs.server.ts): a paid order grants its plan's downloads, a
+ * closed one ends the unused ones, a claimed guest order's entitlement follows it to the account.
+ */
+export const licensingOrderEffects: OrderEffects = {
+  async paid(tx: Executor, order: Order) {
+    const entitlement = await insertEntitlementOnce(tx, entitlementFor(order));
+    return { entitlementId: entitlement.id };
+  },
+  async closed(tx: Executor, order: Order, at: Date) {
+    const revoked = await revokeEntitlementOfOrder(tx, order.id, at);
+    return {
+      revokedEntitlementId: revoked?.id ?? null,
+      unusedDownloads: revoked ? unusedDownloads(revoked) : null,
+    };
+  },
+  async claimed(tx: Executor, orderIds: string[], userId: string) {
+    await setEntitlementOwnerForOrders(tx, orderIds, userId);
+  },
+};
+
+function unusedDownloads(entitlement: Entitlement): number | "unlimited" {
+  return entitlement.downloadsTotal === 0
+    ? "unlimited"
+    : entitlement.downloadsTotal - entitlement.downloadsUsed;
+}
+
+/** What a paid order grants: its tier's downloads with its license for the billing period. */
+function entitlementFor(order: Order) {
+  // Usable at once: a payment dated later today (a day picked in the console) must not hold it back.
+  const now = new Date();
+  const startsAt = order.paidAt && order.paidAt < now ? order.paidAt : now;
+  return {
+    orderId: order.id,
+    userId: order.userId,
+    licenseKind: order.licenseKind,
+    downloadsTotal: order.downloads,
+    // The period's price before any promo: what one download is worth to the creator.
+    priceCents: order.unitPriceCents,
+    startsAt,
+    expiresAt: periodEnd(startsAt, order.billing),
+  };
+}
