@@ -6,7 +6,7 @@ import { formatDateTime, NoneYet } from "./staff-ui";
 /** A person or thing an audit entry names, linked to its console page when it has one. */
 export function AuditNameLink({ name }: { name: AuditName }) {
   return name.to ? (
-    <Link to={name.to} className="text-brand-800 underline-offset-4 hover:underline dark:text-brand-300">
+    <Link to={name.to} className="text-brand-800 underline underline-offset-2 dark:text-brand-300">
       {name.name}
     </Link>
   ) : (

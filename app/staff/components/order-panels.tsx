@@ -7,7 +7,7 @@ import { formatCents, formatDateTime, Panel, SubmitButton } from "./staff-ui";
 type Found = NonNullable<Awaited<ReturnType<typeof findOrderForStaff>>>;
 type Buyer = { name: string; email: string | null; username: string | null } | null;
 
-const linkClass = "text-brand-800 underline-offset-4 hover:underline dark:text-brand-300";
+const linkClass = "text-brand-800 underline underline-offset-2 dark:text-brand-300";
 
 /** The order's lines and totals, its payment, invoice and licence, and who bought it. */
 export function OrderLines({ order, entitlement, invoice, buyer }: Found & { buyer: Buyer }) {
