@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
 import { likePattern, PAGE_SIZE, type Page, pageOffset } from "~/platform/paging";
 import type { OrderStatus } from "./plans";
@@ -10,6 +10,8 @@ export type StaffOrderSort = (typeof STAFF_ORDER_SORTS)[number];
 export interface StaffOrderFilter {
   status?: OrderStatus;
   email?: string;
+  /** Part of the buyer's email, or the start of the order id (as buyers see it: "1A2B3C4D", "#1a2b"). */
+  q?: string;
   /** Placed on or after this UTC day. */
   from?: Date;
   /** Placed before the end of this UTC day. */
@@ -23,6 +25,15 @@ export async function listOrdersForStaff(filter: StaffOrderFilter) {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(ordersPending.status, filter.status));
   if (filter.email) conditions.push(ilike(ordersPending.email, likePattern(filter.email)));
+  if (filter.q) {
+    const idStart = filter.q.replace(/^#/, "").toLowerCase();
+    const byEmail = ilike(ordersPending.email, likePattern(filter.q));
+    conditions.push(
+      /^[0-9a-f-]{4,36}$/.test(idStart)
+        ? or(byEmail, sql`${ordersPending.id}::text like ${`${idStart}%`}`)!
+        : byEmail,
+    );
+  }
   if (filter.from) conditions.push(gte(ordersPending.createdAt, filter.from));
   if (filter.to) conditions.push(lt(ordersPending.createdAt, new Date(filter.to.getTime() + 86_400_000)));
   const where = and(...conditions);

@@ -15,3 +15,13 @@ export const STAFF_SECTIONS: { to: string; label: string; permission: Permission
   { to: "/staff/jobs", label: "Jobs", permission: "staff:manage-jobs" },
   { to: "/staff/audit", label: "Audit log", permission: "staff:read-audit" },
 ];
+
+/** The section a console path belongs to: the longest section path it starts with. */
+export function sectionOf(pathname: string): string {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return (
+    STAFF_SECTIONS.map((section) => section.to)
+      .filter((to) => path === to || path.startsWith(`${to}/`))
+      .sort((a, b) => b.length - a.length)[0] ?? "/staff"
+  );
+}

@@ -8,4 +8,7 @@ export const STAFF_TEXTS = {
   replySent: "Reply sent.",
   applicationApproved: "Approved: they are a creator now, and we mailed them.",
   applicationDeclined: "Declined; we mailed them your message.",
+  /** Under a heading with nothing under it yet (a history, reports). */
+  noneYet: "None yet",
+  unknownPerson: "No one has that email or username.",
 } as const;

@@ -118,7 +118,7 @@ describe("staff console", () => {
     await staff.goto("/staff/promos/new");
     await staff.getByLabel("Code").fill(code.toLowerCase());
     await staff.getByLabel("Type").selectOption("percent");
-    await staff.getByLabel("Value (percent, or cents)").fill("25");
+    await staff.getByLabel("Value (percent, or euros)").fill("25");
     await staff.getByLabel("Maximum uses (optional)").fill("3");
     await staff.getByRole("button", { name: "Create promo code" }).click();
     await staff.waitForURL(`**/staff/promos/${code}`);

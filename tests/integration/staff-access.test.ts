@@ -188,7 +188,7 @@ describe("the staff console is invisible to everyone but developers", () => {
           category: "creator",
           tierId: ids.tier,
           downloads: "5",
-          priceCents: "1",
+          price: "0.01",
           displayOrder: "0",
         },
         {},

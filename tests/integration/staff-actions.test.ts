@@ -15,7 +15,7 @@ import {
 import { getOptionalUser } from "~/accounts/session.server";
 import { signInWithPassword } from "~/accounts/sign-in.server";
 import { clipReports } from "~/catalog/schema.server";
-import { PLAN_ADMIN_TEXTS, TierFormSchema } from "~/commerce/plan-admin";
+import { TierFormSchema } from "~/commerce/plan-admin";
 import { addTier, removeTier } from "~/commerce/plan-admin.server";
 import { NewPromoCodeSchema, PROMO_ADMIN_TEXTS, PromoTermsSchema } from "~/commerce/promo-admin";
 import { createPromoCode, updatePromoTerms } from "~/commerce/promo-admin.server";
@@ -25,6 +25,7 @@ import { listAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
 import { listFailedJobs, listJobs } from "~/platform/jobs/queue.server";
 import { queueMail } from "~/platform/mail.server";
+import { MONEY_TEXTS } from "~/staff/money-forms";
 import { action as creatorsAction } from "~/staff/routes/creators";
 import { action as jobsAction, loader as jobsLoader } from "~/staff/routes/jobs";
 import { action as messageAction } from "~/staff/routes/message";
@@ -519,8 +520,11 @@ describe("promo codes", () => {
 
   it.each([
     [{ code: "BIG", value: "101" }, "value", PROMO_ADMIN_TEXTS.percentRange],
-    [{ code: "FIX", type: "fixed", value: "0" }, "value", PROMO_ADMIN_TEXTS.fixedRange],
-    [{ code: "FIX2", type: "fixed", value: "99999999999" }, "value", PROMO_ADMIN_TEXTS.fixedRange],
+    [{ code: "FIX", type: "fixed", value: "0" }, "value", MONEY_TEXTS.promoFixed],
+    [{ code: "FIX2", type: "fixed", value: "99999999999" }, "value", MONEY_TEXTS.promoFixed],
+    [{ code: "FIX3", type: "fixed", value: "4.995" }, "value", MONEY_TEXTS.promoFixed],
+    [{ code: "FIX4", type: "fixed", value: "-5" }, "value", MONEY_TEXTS.promoFixed],
+    [{ code: "FIX5", type: "fixed", value: "21474836.48" }, "value", MONEY_TEXTS.promoFixed],
     [{ code: "A", value: "5" }, "code", PROMO_ADMIN_TEXTS.codeShape],
     [{ code: "MAXED", maxUses: "0" }, "maxUses", PROMO_ADMIN_TEXTS.maxUsesRange],
     [{ code: "OLD", expiresAt: "2020-01-01T00:00" }, "expiresAt", PROMO_ADMIN_TEXTS.expiryPast],
@@ -532,6 +536,21 @@ describe("promo codes", () => {
     ).toEqual([]);
   });
 
+  it("a fixed discount typed in euros is stored in exact cents, and what was typed comes back when refused", async () => {
+    expect((await create({ code: "HALF-EURO", type: "fixed", value: "12.5" })).status).toBe(302);
+    expect((await db().select().from(promoCodes).where(eq(promoCodes.code, "HALF-EURO")))[0]).toMatchObject({
+      type: "fixed",
+      value: 1250,
+    });
+    expect(await create({ code: "HALF-EURO", type: "fixed", value: "12.5" })).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { code: PROMO_ADMIN_TEXTS.codeTaken }, values: { value: "12.5" } },
+    });
+    const nul = await create({ code: "NUL-EURO", type: "fixed", value: "12\u00005" });
+    expect(nul.status).toBe(400);
+    expect(await db().select().from(promoCodes).where(eq(promoCodes.code, "NUL-EURO"))).toEqual([]);
+  });
+
   it("edits terms (never below the uses so far) and deactivates only after the confirm step", async () => {
     await create({ code: "EDITME" });
     await db().update(promoCodes).set({ usesCount: 5 }).where(eq(promoCodes.code, "EDITME"));
@@ -540,7 +559,7 @@ describe("promo codes", () => {
     const below = await post(
       promoAction,
       path,
-      { intent: "update", type: "fixed", value: "500", maxUses: "4" },
+      { intent: "update", type: "fixed", value: "5", maxUses: "4" },
       developer.cookie,
       params,
     );
@@ -553,7 +572,7 @@ describe("promo codes", () => {
         await post(
           promoAction,
           path,
-          { intent: "update", type: "fixed", value: "500", maxUses: "5" },
+          { intent: "update", type: "fixed", value: "5.00", maxUses: "5" },
           developer.cookie,
           params,
         )
@@ -605,7 +624,7 @@ describe("plans", () => {
     });
   });
 
-  it("a tier's new price reaches new checkouts, never an existing order", async () => {
+  it("a tier's new price, typed in euros, reaches new checkouts, never an existing order", async () => {
     const order = await createOrder({ unitPriceCents: 4_900 });
     const tierId = await findTierId("creator", 5);
     const result = await post(
@@ -616,7 +635,7 @@ describe("plans", () => {
         category: "creator",
         tierId: String(tierId),
         downloads: "5",
-        priceCents: "5900",
+        price: "59",
         displayOrder: "0",
       },
       developer.cookie,
@@ -638,7 +657,7 @@ describe("plans", () => {
     const five = await post(
       plansAction,
       "/staff/plans",
-      { intent: "add-tier", category: "business", downloads: "5", priceCents: "100", displayOrder: "9" },
+      { intent: "add-tier", category: "business", downloads: "5", price: "1", displayOrder: "9" },
       developer.cookie,
     );
     expect(five.status).toBe(400);
@@ -650,7 +669,7 @@ describe("plans", () => {
         category: "business",
         tierId,
         downloads: "5",
-        priceCents: "-1",
+        price: "-1",
         displayOrder: "0",
       },
       developer.cookie,
@@ -685,14 +704,14 @@ describe("plans", () => {
         category: "business",
         tierId: String(await findTierId("business")),
         downloads: "5",
-        priceCents: "-1",
+        price: "-1",
         displayOrder: "0",
       },
       developer.cookie,
     );
     expect(negative).toMatchObject({
       status: 400,
-      data: { fieldErrors: { priceCents: PLAN_ADMIN_TEXTS.price }, values: { category: "business" } },
+      data: { fieldErrors: { price: MONEY_TEXTS.tierPrice }, values: { category: "business" } },
     });
   });
 

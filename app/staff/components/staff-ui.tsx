@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/button";
-import { SearchIcon } from "~/components/icons";
-import type { Page } from "~/platform/paging";
-import { withParams } from "../list-url";
+import { STAFF_TEXTS } from "../texts";
 
 export function StaffPageHeader({
   title,
@@ -25,134 +23,9 @@ export function StaffPageHeader({
   );
 }
 
-const inputClass =
+export const fieldClass =
   "w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400";
-export const fieldClass = inputClass;
 export const labelClass = "block text-sm font-medium text-zinc-800 dark:text-zinc-200";
-
-export interface FilterSelect {
-  name: string;
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-}
-
-/** Search box and filters: a plain GET form, so the state is in the URL and works without JavaScript. */
-export function FilterBar({
-  q,
-  placeholder,
-  selects,
-  extra,
-}: {
-  q?: string;
-  placeholder: string;
-  selects: FilterSelect[];
-  extra?: ReactNode;
-}) {
-  return (
-    <Form
-      method="get"
-      role="search"
-      className="mb-4 grid gap-3 rounded-xl border border-zinc-200 bg-white p-3 sm:flex sm:flex-wrap sm:items-end dark:border-zinc-800 dark:bg-zinc-900/60"
-    >
-      {placeholder ? (
-        <div className="sm:min-w-64 sm:flex-1">
-          <label htmlFor="filter-q" className={labelClass}>
-            Search
-          </label>
-          <input
-            id="filter-q"
-            name="q"
-            type="search"
-            defaultValue={q ?? ""}
-            placeholder={placeholder}
-            className={`mt-1 ${inputClass}`}
-            maxLength={100}
-          />
-        </div>
-      ) : null}
-      {selects.map((select) => (
-        <div key={select.name}>
-          <label htmlFor={`filter-${select.name}`} className={labelClass}>
-            {select.label}
-          </label>
-          <select
-            id={`filter-${select.name}`}
-            name={select.name}
-            defaultValue={select.value}
-            className={`mt-1 ${inputClass}`}
-          >
-            {select.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      ))}
-      {extra}
-      <button type="submit" className={buttonClass("primary", "px-4 py-2")}>
-        <SearchIcon /> Apply
-      </button>
-    </Form>
-  );
-}
-
-export function Pagination({ page }: { page: Pick<Page<unknown>, "page" | "pageSize" | "total"> }) {
-  const location = useLocation();
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-  const first = page.total === 0 ? 0 : (page.page - 1) * page.pageSize + 1;
-  const last = Math.min(page.total, page.page * page.pageSize);
-  const link = (target: number, label: string, rel: string) =>
-    target < 1 || target > pages ? (
-      <span className={buttonClass("secondary", "px-3 py-1.5 opacity-50")} aria-disabled="true">
-        {label}
-      </span>
-    ) : (
-      <Link
-        rel={rel}
-        to={withParams(location.search, { page: String(target) })}
-        className={buttonClass("secondary", "px-3 py-1.5")}
-      >
-        {label}
-      </Link>
-    );
-  return (
-    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-zinc-600 dark:text-zinc-400">
-        {page.total === 0 ? "Nothing found" : `${first}–${last} of ${page.total.toLocaleString("en")}`}
-      </p>
-      <div className="flex items-center gap-2">
-        {link(page.page - 1, "Previous", "prev")}
-        <span className="text-zinc-600 dark:text-zinc-400">
-          Page {Math.min(page.page, pages)} of {pages}
-        </span>
-        {link(page.page + 1, "Next", "next")}
-      </div>
-    </nav>
-  );
-}
-
-/** A column header that sorts by a URL parameter. */
-export function SortHeader({ label, sort, current }: { label: string; sort: string; current: string }) {
-  const location = useLocation();
-  const active = sort === current;
-  return (
-    <th
-      scope="col"
-      aria-sort={active ? "ascending" : undefined}
-      className="px-3 py-2 text-left font-semibold"
-    >
-      <Link
-        to={withParams(location.search, { sort })}
-        className={`underline-offset-4 hover:underline ${active ? "text-brand-700 dark:text-brand-400" : ""}`}
-      >
-        {label}
-        {active ? <span aria-hidden> ▲</span> : null}
-      </Link>
-    </th>
-  );
-}
 
 /** Tables scroll sideways on a phone instead of squeezing their columns. */
 export function StaffTable({ caption, children }: { caption: string; children: ReactNode }) {
@@ -250,4 +123,44 @@ export function formatDateTime(value: Date | string | null | undefined) {
 
 export function formatCents(cents: number) {
   return new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" }).format(cents / 100);
+}
+
+/** "← All orders": the way back from a detail page to its list. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <p className="mb-2 text-sm">
+      <Link to={to} className="text-brand-800 underline-offset-4 hover:underline dark:text-brand-300">
+        ← {children}
+      </Link>
+    </p>
+  );
+}
+
+/** A titled box on a detail page (lines, actions, creator, decision). */
+export function Panel({
+  title,
+  children,
+  className = "",
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const id = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className={`rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/60 ${className}`}
+    >
+      <h2 id={id} className="mb-2 font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** What a heading shows when nothing is under it yet. */
+export function NoneYet({ children = STAFF_TEXTS.noneYet }: { children?: ReactNode }) {
+  return <p className="text-sm text-zinc-600 dark:text-zinc-400">{children}</p>;
 }

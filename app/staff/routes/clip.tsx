@@ -1,10 +1,9 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
 import { can } from "~/accounts/permissions";
 import { requirePermission } from "~/accounts/permissions.server";
-import { findClipForStaffPage, type StaffClip } from "~/catalog/staff-clips.server";
+import { findClipForStaffPage } from "~/catalog/staff-clips.server";
 import { pageMeta } from "~/components/meta";
-import { listAudit } from "~/platform/audit.server";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { storage } from "~/platform/storage/storage.server";
@@ -12,16 +11,12 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { approveClip, rejectClip, takeDownClip, unpublishClip } from "~/studio/review.server";
 import { REJECTION_REASONS, REVIEW_NOTE_MAX, UNPUBLISH_REASONS } from "~/studio/review-reasons";
 import { notFound, requireConfirmed, SerialIdSchema } from "../action.server";
-import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
-import {
-  ErrorNote,
-  fieldClass,
-  formatDateTime,
-  labelClass,
-  Pill,
-  StaffPageHeader,
-  SubmitButton,
-} from "../components/staff-ui";
+import { auditHistoryOf } from "../audit-log.server";
+import { AuditHistory } from "../components/audit-history";
+import { ClipReports, ClipSidebar, ClipVideo, DuplicatePanel } from "../components/clip-panels";
+import { ConfirmPanel, useConfirmStep } from "../components/confirm";
+import { ReasonFields } from "../components/reason-fields";
+import { BackLink, ErrorNote, formatDateTime, Pill, StaffPageHeader } from "../components/staff-ui";
 import { STAFF_TEXTS } from "../texts";
 import { CLIP_STATUS_LABELS, CLIP_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/clip";
@@ -43,12 +38,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!found) throw notFound();
   const { clip, duplicate, reports } = found;
   const [history, originalUrl] = await Promise.all([
-    listAudit({ targetType: "clip", targetId: String(clip.id) }, 20),
+    auditHistoryOf("clip", clip.id, 20),
     clip.originalKey
       ? storage().signedUrl(clip.originalKey, { expiresInSeconds: ORIGINAL_LINK_SECONDS })
       : null,
   ]);
-  return { clip, duplicate, reports, history, originalUrl };
+  // A clip waiting for review belongs to the review queue in the console's sidebar.
+  const section = clip.status === "in_review" ? "/staff/review" : "/staff/clips";
+  return { clip, duplicate, reports, history, originalUrl, section };
 }
 
 const reasonKeys = <T extends object>(reasons: T) =>
@@ -105,67 +102,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(next, { message, type: "success" });
 }
 
-function Facts({ clip }: { clip: StaffClip }) {
-  const facts: [string, string][] = [
-    ["Duration", `${clip.durationSeconds} s`],
-    ["Size", `${clip.width}×${clip.height} (${clip.orientation})`],
-    ["Frame rate", clip.frameRate ? `${clip.frameRate.toFixed(2)} fps` : "—"],
-    ["Codec", clip.codec ?? "—"],
-    ["Bitrate", clip.bitrate ? `${Math.round(clip.bitrate / 1000).toLocaleString("en")} kb/s` : "—"],
-    ["File", clip.fileSizeBytes ? `${(clip.fileSizeBytes / 1_048_576).toFixed(1)} MB` : "—"],
-    ["Niche", clip.nicheName],
-    ["License", clip.license],
-    ["Mood / tone", `${clip.mood} / ${clip.colorTone}`],
-    ["Tags", clip.tags.join(", ") || "—"],
-  ];
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      {facts.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="text-zinc-600 dark:text-zinc-400">{term}</dt>
-          <dd className="break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function ReasonFields({ reasons, idPrefix }: { reasons: Record<string, string>; idPrefix: string }) {
-  return (
-    <>
-      <fieldset>
-        <legend className={labelClass}>Reason</legend>
-        <div className="mt-1 space-y-1">
-          {Object.entries(reasons).map(([key, text], index) => (
-            <label key={key} className="flex items-start gap-2 text-sm">
-              <input
-                type="radio"
-                name="reason"
-                value={key}
-                required
-                defaultChecked={index === 0}
-                className="mt-1 accent-brand-700"
-              />
-              <span>{text}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div>
-        <label htmlFor={`${idPrefix}-note`} className={labelClass}>
-          Note to the creator (optional)
-        </label>
-        <textarea
-          id={`${idPrefix}-note`}
-          name="note"
-          rows={3}
-          maxLength={REVIEW_NOTE_MAX}
-          className={`mt-1 ${fieldClass}`}
-        />
-      </div>
-    </>
-  );
-}
+const NOTE_LABEL = "Note to the creator (optional)";
 
 export default function ClipPage({ loaderData, actionData }: Route.ComponentProps) {
   const { clip, duplicate, reports, history, originalUrl } = loaderData;
@@ -174,14 +111,9 @@ export default function ClipPage({ loaderData, actionData }: Route.ComponentProp
   const step = confirm.target === target ? confirm.intent : null;
   return (
     <main>
-      <p className="mb-2 text-sm">
-        <Link
-          to={clip.status === "in_review" ? "/staff/review" : "/staff/clips"}
-          className="text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
-        >
-          ← {clip.status === "in_review" ? "Review queue" : "All clips"}
-        </Link>
-      </p>
+      <BackLink to={loaderData.section}>
+        {clip.status === "in_review" ? "Review queue" : "All clips"}
+      </BackLink>
       <StaffPageHeader
         title={clip.title}
         description={`#${clip.id} · uploaded ${formatDateTime(clip.createdAt)}`}
@@ -190,7 +122,7 @@ export default function ClipPage({ loaderData, actionData }: Route.ComponentProp
       <ErrorNote message={actionData ? replyMessage(actionData) : null} />
       {step === "reject" && clip.status === "in_review" ? (
         <ConfirmPanel intent="reject" target={target} title="Reject this clip?" confirmLabel="Reject clip">
-          <ReasonFields reasons={REJECTION_REASONS} idPrefix="reject" />
+          <ReasonFields reasons={REJECTION_REASONS} noteLabel={NOTE_LABEL} noteMax={REVIEW_NOTE_MAX} />
         </ConfirmPanel>
       ) : null}
       {(step === "unpublish" && clip.status === "published") ||
@@ -204,21 +136,14 @@ export default function ClipPage({ loaderData, actionData }: Route.ComponentProp
           <p className="text-sm">
             It leaves the catalogue and search at once; its page shows “not found”. The creator is told why.
           </p>
-          <ReasonFields reasons={UNPUBLISH_REASONS} idPrefix="unpublish" />
+          <ReasonFields reasons={UNPUBLISH_REASONS} noteLabel={NOTE_LABEL} noteMax={REVIEW_NOTE_MAX} />
         </ConfirmPanel>
       ) : null}
       <div
         className={`grid gap-6 ${duplicate ? "xl:grid-cols-2" : "lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"}`}
       >
         <section aria-label="This clip">
-          {/* biome-ignore lint/a11y/useMediaCaption: stock footage without speech */}
-          <video
-            src={clip.previewUrl ?? clip.videoUrl}
-            poster={clip.thumbnailUrl}
-            controls
-            preload="metadata"
-            className="aspect-video w-full rounded-xl bg-black"
-          />
+          <ClipVideo clip={clip} />
           <div className="mt-2 flex flex-wrap gap-3 text-sm">
             {originalUrl ? (
               <a
@@ -247,117 +172,12 @@ export default function ClipPage({ loaderData, actionData }: Route.ComponentProp
             </p>
           ) : null}
         </section>
-        {duplicate ? (
-          <section
-            aria-label="Likely duplicate"
-            className="rounded-xl border-2 border-red-300 p-3 dark:border-red-800"
-          >
-            <p className="mb-2 font-semibold text-red-900 dark:text-red-200">
-              Likely duplicate of{" "}
-              <Link to={`/staff/clips/${duplicate.id}`} className="underline">
-                #{duplicate.id} {duplicate.title}
-              </Link>{" "}
-              ({CLIP_STATUS_LABELS[duplicate.status]}, by {duplicate.creatorUsername ?? duplicate.creatorName}
-              )
-            </p>
-            {/* biome-ignore lint/a11y/useMediaCaption: stock footage without speech */}
-            <video
-              src={duplicate.previewUrl ?? duplicate.videoUrl}
-              poster={duplicate.thumbnailUrl}
-              controls
-              preload="metadata"
-              className="aspect-video w-full rounded-xl bg-black"
-            />
-          </section>
-        ) : null}
-        <aside className="space-y-4">
-          <section
-            aria-labelledby="creator-title"
-            className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/60"
-          >
-            <h2 id="creator-title" className="mb-1 font-semibold">
-              Creator
-            </h2>
-            <p className="text-sm">
-              {clip.creatorName} (@{clip.creatorUsername ?? "—"}), {clip.creatorRole}
-            </p>
-            <p className="break-all text-sm text-zinc-600 dark:text-zinc-400">{clip.creatorEmail}</p>
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              Member since {formatDateTime(clip.creatorSince)}
-            </p>
-          </section>
-          <section
-            aria-labelledby="facts-title"
-            className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/60"
-          >
-            <h2 id="facts-title" className="mb-2 font-semibold">
-              Automatic metadata
-            </h2>
-            <Facts clip={clip} />
-          </section>
-          <section
-            aria-labelledby="decide-title"
-            className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/60"
-          >
-            <h2 id="decide-title" className="mb-2 font-semibold">
-              Decision
-            </h2>
-            <div className="flex flex-wrap gap-2">
-              {clip.status === "in_review" ? (
-                <>
-                  <Form method="post">
-                    <SubmitButton name="intent" value="approve">
-                      Approve and publish
-                    </SubmitButton>
-                  </Form>
-                  <ConfirmLink intent="reject" target={target}>
-                    Reject…
-                  </ConfirmLink>
-                </>
-              ) : null}
-              {clip.status === "published" ? (
-                <ConfirmLink intent="unpublish" target={target}>
-                  Unpublish…
-                </ConfirmLink>
-              ) : null}
-              {clip.status !== "unpublished" && clip.status !== "published" ? (
-                <ConfirmLink intent="take-down" target={target}>
-                  Take down…
-                </ConfirmLink>
-              ) : null}
-              {clip.status === "unpublished" ? (
-                <p className="text-sm text-zinc-600 dark:text-zinc-400">Not in the catalogue.</p>
-              ) : null}
-            </div>
-          </section>
-        </aside>
+        {duplicate ? <DuplicatePanel duplicate={duplicate} /> : null}
+        <ClipSidebar clip={clip} />
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="reports-title">
-          <h2 id="reports-title" className="mb-2 text-lg font-semibold">
-            Reports ({reports.length})
-          </h2>
-          <ul className="space-y-2 text-sm">
-            {reports.map((report) => (
-              <li key={report.id} className="rounded-lg border border-zinc-200 p-2 dark:border-zinc-800">
-                {formatDateTime(report.createdAt)} · {report.reason} · {report.status}
-                <p className="whitespace-pre-wrap">{report.details}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="history-title">
-          <h2 id="history-title" className="mb-2 text-lg font-semibold">
-            History
-          </h2>
-          <ul className="space-y-1 text-sm">
-            {history.map((entry) => (
-              <li key={entry.id}>
-                {formatDateTime(entry.createdAt)} · {entry.action} by {entry.actorId}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ClipReports reports={reports} />
+        <AuditHistory entries={history} />
       </div>
     </main>
   );

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import {
   findContactMessage,
@@ -17,11 +17,11 @@ import { firstIssueMessage, formReply, replyMessage } from "~/platform/form-repl
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { notFound, UuidSchema } from "../action.server";
+import { SelectField, TextAreaField } from "../components/fields";
 import {
+  BackLink,
   ErrorNote,
-  fieldClass,
   formatDateTime,
-  labelClass,
   Pill,
   StaffPageHeader,
   SubmitButton,
@@ -80,14 +80,7 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
   const { message, replies } = loaderData;
   return (
     <main className="max-w-3xl">
-      <p className="mb-2 text-sm">
-        <Link
-          to="/staff/messages"
-          className="text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
-        >
-          ← All messages
-        </Link>
-      </p>
+      <BackLink to="/staff/messages">All messages</BackLink>
       <StaffPageHeader
         title={message.subject}
         description={`From ${message.username} <${message.email}> · ${formatDateTime(message.createdAt)}`}
@@ -105,14 +98,13 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
           </h2>
           <ol className="space-y-3">
             {replies.map((reply) => (
-              <li
-                key={reply.id}
-                className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm dark:border-brand-900 dark:bg-brand-950/40"
-              >
-                <p className="mb-1 text-xs text-zinc-600 dark:text-zinc-400">
-                  Sent {formatDateTime(reply.createdAt)}
-                </p>
-                <p className="whitespace-pre-wrap">{reply.body}</p>
+              <li key={reply.id}>
+                <article className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm dark:border-brand-900 dark:bg-brand-950/40">
+                  <h3 className="mb-1 text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                    Sent {formatDateTime(reply.createdAt)}
+                  </h3>
+                  <p className="whitespace-pre-wrap">{reply.body}</p>
+                </article>
               </li>
             ))}
           </ol>
@@ -124,16 +116,12 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <ErrorNote message={actionData ? replyMessage(actionData) : null} />
         <Form method="post" className="space-y-3">
-          <label htmlFor="reply-body" className={labelClass}>
-            Your reply to {message.email}
-          </label>
-          <textarea
-            id="reply-body"
+          <TextAreaField
+            label={`Your reply to ${message.email}`}
             name="body"
             rows={6}
             required
             maxLength={CONTACT_REPLY_MAX}
-            className={fieldClass}
             defaultValue={actionData?.values.body}
           />
           <SubmitButton name="intent" value="reply">
@@ -142,23 +130,15 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </section>
       <Form method="post" className="mt-6 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="message-status" className={labelClass}>
-            Status
-          </label>
-          <select
-            id="message-status"
-            name="status"
-            defaultValue={message.status}
-            className={`mt-1 ${fieldClass}`}
-          >
-            {CONTACT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {CONTACT_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Status"
+          name="status"
+          defaultValue={message.status}
+          options={CONTACT_STATUSES.map((status) => ({
+            value: status,
+            label: CONTACT_STATUS_LABELS[status],
+          }))}
+        />
         <SubmitButton variant="secondary" name="intent" value="set-status">
           Update status
         </SubmitButton>

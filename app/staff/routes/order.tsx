@@ -1,27 +1,29 @@
-import { Form, Link } from "react-router";
 import { z } from "zod";
+import { namePeople } from "~/accounts/people.server";
 import { requirePermission } from "~/accounts/permissions.server";
+import { shortOrderId } from "~/commerce/order-id";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/commerce/order-lifecycle.server";
 import { isStripePayment, STRIPE_REFERENCE_PREFIX } from "~/commerce/payment-reference";
-import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
+import { ORDER_STATUS_LABELS } from "~/commerce/plans";
 import { pageMeta } from "~/components/meta";
 import { findOrderForStaff } from "~/licensing/staff-order.server";
-import { listAudit } from "~/platform/audit.server";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { noControlChars } from "~/platform/text";
 import { redirectWithToast } from "~/platform/toast.server";
 import { notFound, requireConfirmed, UuidSchema } from "../action.server";
+import { auditHistoryOf } from "../audit-log.server";
+import { AuditHistory } from "../components/audit-history";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
+import { MarkPaidForm, OrderLines } from "../components/order-panels";
 import {
+  BackLink,
   ErrorNote,
-  fieldClass,
   formatCents,
   formatDateTime,
-  labelClass,
+  Panel,
   Pill,
   StaffPageHeader,
-  SubmitButton,
 } from "../components/staff-ui";
 import { ORDER_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/order";
@@ -61,13 +63,13 @@ function orderIdOf(params: { orderId?: string }) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-orders");
   const id = orderIdOf(params);
-  const [found, history] = await Promise.all([
-    findOrderForStaff(id),
-    listAudit({ targetType: "order", targetId: id }, 50),
-  ]);
+  const [found, history] = await Promise.all([findOrderForStaff(id), auditHistoryOf("order", id)]);
   if (!found) throw notFound();
+  const { userId } = found.order;
+  const person = userId ? (await namePeople([userId])).get(userId) : undefined;
   return {
     ...found,
+    buyer: person ?? null,
     cardPayment: found.order.status === "paid" && isStripePayment(found.order.paymentReference),
     history,
     today: new Date().toISOString().slice(0, 10),
@@ -146,31 +148,15 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, entitlement, invoice, cardPayment, history, today } = loaderData;
+  const { order, cardPayment, history, today } = loaderData;
   const confirm = useConfirmStep();
   const step = confirm.target === order.id ? confirm.intent : null;
-  const lines: [string, string][] = [
-    [
-      `${order.planTitle} · ${order.downloads || "unlimited"} downloads · ${BILLING_LABELS[order.billing]}`,
-      formatCents(order.unitPriceCents),
-    ],
-    ["Subtotal", formatCents(order.subtotalCents)],
-    [`Promo ${order.promoCode ?? "—"}`, `− ${formatCents(order.promoValueCents)}`],
-    [`VAT ${(order.vatRateBps / 100).toFixed(0)}%`, formatCents(order.vatAmountCents)],
-    ["Total", formatCents(order.totalCents)],
-  ];
+  const open = order.status === "awaiting_payment" || order.status === "paid";
   return (
     <main className="max-w-4xl">
-      <p className="mb-2 text-sm">
-        <Link
-          to="/staff/orders"
-          className="text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
-        >
-          ← All orders
-        </Link>
-      </p>
+      <BackLink to="/staff/orders">All orders</BackLink>
       <StaffPageHeader
-        title={`Order ${order.id.slice(0, 8)}`}
+        title={`Order ${shortOrderId(order.id)}`}
         description={`${order.email}${order.company ? ` · ${order.company}` : ""} · ${order.country} · placed ${formatDateTime(order.createdAt)}`}
         actions={<Pill tone={ORDER_STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Pill>}
       />
@@ -196,89 +182,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </ConfirmPanel>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <section
-          aria-labelledby="lines-title"
-          className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/60"
-        >
-          <h2 id="lines-title" className="mb-2 font-semibold">
-            Lines
-          </h2>
-          <dl className="space-y-1 text-sm">
-            {lines.map(([label, amount]) => (
-              <div
-                key={label}
-                className="flex justify-between gap-4 last:border-t last:border-zinc-200 last:pt-1 last:font-semibold dark:last:border-zinc-800"
-              >
-                <dt>{label}</dt>
-                <dd className="tabular-nums">{amount}</dd>
-              </div>
-            ))}
-          </dl>
-          <dl className="mt-4 space-y-1 text-sm text-zinc-700 dark:text-zinc-300">
-            <div>
-              <dt className="inline">Payment: </dt>
-              <dd className="inline">
-                {order.paidAt
-                  ? `${formatDateTime(order.paidAt)} · ${order.paymentReference ?? ""}`
-                  : "not recorded"}
-              </dd>
-            </div>
-            <div>
-              <dt className="inline">Invoice: </dt>
-              <dd className="inline">{invoice ? `#${invoice.number}` : "—"}</dd>
-            </div>
-            <div>
-              <dt className="inline">Entitlement: </dt>
-              <dd className="inline">
-                {entitlement
-                  ? `${entitlement.downloadsUsed} of ${entitlement.downloadsTotal || "unlimited"} used, until ${formatDateTime(entitlement.expiresAt)}${entitlement.revokedAt ? ` · revoked ${formatDateTime(entitlement.revokedAt)}` : ""}`
-                  : "none"}
-              </dd>
-            </div>
-          </dl>
-        </section>
-        <section
-          aria-labelledby="actions-title"
-          className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/60"
-        >
-          <h2 id="actions-title" className="mb-2 font-semibold">
-            Actions
-          </h2>
+        <OrderLines {...loaderData} />
+        <Panel title="Actions">
           {order.status === "awaiting_payment" ? (
-            <Form method="post" className="space-y-3">
-              <input type="hidden" name="intent" value="mark-paid" />
-              <div>
-                <label htmlFor="pay-reference" className={labelClass}>
-                  Payment reference
-                </label>
-                <input
-                  id="pay-reference"
-                  name="reference"
-                  required
-                  maxLength={PAYMENT_REFERENCE_MAX}
-                  defaultValue={actionData?.values.reference}
-                  className={`mt-1 ${fieldClass}`}
-                />
-              </div>
-              <div>
-                <label htmlFor="pay-date" className={labelClass}>
-                  Paid on
-                </label>
-                <input
-                  id="pay-date"
-                  name="paidAt"
-                  type="date"
-                  required
-                  defaultValue={actionData?.values.paidAt ?? today}
-                  max={today}
-                  className={`mt-1 ${fieldClass}`}
-                />
-              </div>
-              <SubmitButton>Mark paid</SubmitButton>
-            </Form>
+            <MarkPaidForm values={actionData?.values} today={today} referenceMax={PAYMENT_REFERENCE_MAX} />
           ) : null}
           <div className="mt-3 flex flex-wrap gap-2">
-            {order.status === "awaiting_payment" || order.status === "paid" ? (
+            {open ? (
               <ConfirmLink intent="cancel" target={order.id}>
                 Cancel…
               </ConfirmLink>
@@ -288,25 +198,16 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 Refund…
               </ConfirmLink>
             ) : null}
-            {order.status === "cancelled" || order.status === "refunded" ? (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">This order is closed.</p>
-            ) : null}
+            {open ? null : <p className="text-sm text-zinc-600 dark:text-zinc-400">This order is closed.</p>}
           </div>
-        </section>
+        </Panel>
       </div>
-      <section aria-labelledby="history-title" className="mt-8">
-        <h2 id="history-title" className="mb-2 text-lg font-semibold">
-          History
-        </h2>
-        <ol className="space-y-1 text-sm">
-          <li>{formatDateTime(order.createdAt)} · placed</li>
-          {[...history].reverse().map((entry) => (
-            <li key={entry.id}>
-              {formatDateTime(entry.createdAt)} · {entry.action} by {entry.actorId}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <div className="mt-8">
+        <AuditHistory
+          entries={history}
+          first={`${formatDateTime(order.createdAt)} · placed by ${order.email}`}
+        />
+      </div>
     </main>
   );
 }

@@ -1,13 +1,13 @@
-import { Link } from "react-router";
 import { requirePermission } from "~/accounts/permissions.server";
 import { NewPromoCodeSchema, PROMO_ADMIN_REFUSALS } from "~/commerce/promo-admin";
 import { createPromoCode } from "~/commerce/promo-admin.server";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/forms.server";
+import { readForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { PromoForm } from "../components/promo-form";
-import { StaffPageHeader } from "../components/staff-ui";
+import { BackLink, StaffPageHeader } from "../components/staff-ui";
+import { parsePromoForm } from "../promo-form.server";
 import type { Route } from "./+types/promo-new";
 
 export const meta = () => pageMeta("New promo code · Staff", "Create a promo code.");
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "staff:manage-promos");
-  const parsed = await parseForm(request, NewPromoCodeSchema);
+  const parsed = parsePromoForm(await readForm(request), NewPromoCodeSchema);
   if (!parsed.ok) return replyWith(parsed.reply);
   const result = await createPromoCode({ promo: parsed.data, actorId: actor.id });
   if (!result.ok) {
@@ -36,14 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewPromo({ actionData }: Route.ComponentProps) {
   return (
     <main>
-      <p className="mb-2 text-sm">
-        <Link
-          to="/staff/promos"
-          className="text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
-        >
-          ← All promo codes
-        </Link>
-      </p>
+      <BackLink to="/staff/promos">All promo codes</BackLink>
       <StaffPageHeader title="New promo code" />
       <PromoForm
         values={actionData?.values ?? {}}

@@ -1,18 +1,21 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import { normalizePromoCode, PROMO_CODE_MAX } from "~/commerce/checkout-schema";
 import { PROMO_ADMIN_REFUSALS, PromoTermsSchema } from "~/commerce/promo-admin";
 import { findPromoCode, setPromoActive, updatePromoTerms } from "~/commerce/promo-admin.server";
 import { pageMeta } from "~/components/meta";
-import { listAudit } from "~/platform/audit.server";
 import { formReply } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { notFound, requireConfirmed } from "../action.server";
+import { auditHistoryOf } from "../audit-log.server";
+import { AuditHistory } from "../components/audit-history";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { PromoForm } from "../components/promo-form";
-import { formatCents, formatDateTime, Pill, StaffPageHeader, SubmitButton } from "../components/staff-ui";
+import { BackLink, formatCents, Pill, StaffPageHeader, SubmitButton } from "../components/staff-ui";
+import { eurosValue } from "../money";
+import { parsePromoForm } from "../promo-form.server";
 import type { Route } from "./+types/promo";
 
 export const meta = () => pageMeta("Promo code · Staff", "Edit a promo code.");
@@ -29,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-promos");
   const promo = await findPromoCode(await codeOf(params));
   if (!promo) throw notFound();
-  const history = await listAudit({ targetType: "promo", targetId: promo.code }, 20);
+  const history = await auditHistoryOf("promo", promo.code, 20);
   return { promo, history };
 }
 
@@ -43,7 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = parseFormData(form, IntentSchema);
   if (!intent.ok) return replyWith(formReply("Unknown action."));
   if (intent.data.intent === "update") {
-    const parsed = parseFormData(form, PromoTermsSchema);
+    const parsed = parsePromoForm(form, PromoTermsSchema);
     if (!parsed.ok) return replyWith(parsed.reply);
     const result = await updatePromoTerms({ code, terms: parsed.data, actorId: actor.id });
     if (!result.ok) {
@@ -72,7 +75,7 @@ export default function PromoPage({ loaderData, actionData }: Route.ComponentPro
   // A refused edit shows what was sent; otherwise the code's current terms.
   const values = {
     type: promo.type,
-    value: String(promo.value),
+    value: promo.type === "fixed" ? eurosValue(promo.value) : String(promo.value),
     expiresAt: localValue(promo.expiresAt),
     maxUses: promo.maxUses === null ? "" : String(promo.maxUses),
     perCustomerLimit: promo.perCustomerLimit === null ? "" : String(promo.perCustomerLimit),
@@ -80,14 +83,7 @@ export default function PromoPage({ loaderData, actionData }: Route.ComponentPro
   };
   return (
     <main>
-      <p className="mb-2 text-sm">
-        <Link
-          to="/staff/promos"
-          className="text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
-        >
-          ← All promo codes
-        </Link>
-      </p>
+      <BackLink to="/staff/promos">All promo codes</BackLink>
       <StaffPageHeader
         title={promo.code}
         description={`${promo.type === "percent" ? `${promo.value}% off` : `${formatCents(promo.value)} off`} · used ${promo.usesCount}${promo.maxUses !== null ? ` of ${promo.maxUses}` : ""} times`}
@@ -121,18 +117,9 @@ export default function PromoPage({ loaderData, actionData }: Route.ComponentPro
         </ConfirmPanel>
       ) : null}
       <PromoForm values={values} reply={actionData} submitLabel="Save changes" codeEditable={false} />
-      <section aria-labelledby="promo-history" className="mt-8">
-        <h2 id="promo-history" className="mb-2 text-lg font-semibold">
-          History
-        </h2>
-        <ul className="space-y-1 text-sm">
-          {history.map((entry) => (
-            <li key={entry.id}>
-              {formatDateTime(entry.createdAt)} · {entry.action} by {entry.actorId}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <div className="mt-8">
+        <AuditHistory entries={history} />
+      </div>
     </main>
   );
 }

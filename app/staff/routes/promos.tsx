@@ -3,20 +3,8 @@ import { requirePermission } from "~/accounts/permissions.server";
 import { listPromoCodes, PROMO_SORTS } from "~/commerce/promo-admin.server";
 import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import {
-  cellClass,
-  FilterBar,
-  formatCents,
-  formatDateTime,
-  Pagination,
-  Pill,
-  plainHeader,
-  rowClass,
-  SortHeader,
-  StaffPageHeader,
-  StaffTable,
-  theadClass,
-} from "../components/staff-ui";
+import { StaffListPage } from "../components/list-page";
+import { formatCents, formatDateTime, Pill } from "../components/staff-ui";
 import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import type { Route } from "./+types/promos";
 
@@ -27,97 +15,75 @@ const PromoListSchema = listQuerySchema(
   { sorts: PROMO_SORTS, defaultSort: "newest" },
 );
 
+const SORTS = {
+  newest: "Created, newest first",
+  code: "Code, A to Z",
+  uses: "Uses, most first",
+};
+const STATES = [
+  { value: "", label: "Any" },
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Deactivated" },
+  { value: "expired", label: "Expired" },
+] as const;
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-promos");
   const filter = PromoListSchema.parse(searchParamsOf(request));
   return { promos: await listPromoCodes(filter), filter, now: Date.now() };
 }
 
-export default function Promos({ loaderData }: Route.ComponentProps) {
-  const { promos, filter, now } = loaderData;
+export default function Promos({ loaderData: { promos, filter, now } }: Route.ComponentProps) {
   return (
-    <main>
-      <StaffPageHeader
-        title="Promo codes"
-        description="Discounts buyers type at checkout. Limits are counted when an order is placed."
-        actions={
-          <Link to="/staff/promos/new" className={buttonClass("primary", "px-4 py-2")}>
-            New promo code
-          </Link>
-        }
-      />
-      <FilterBar
-        q={filter.q}
-        placeholder="Code"
-        selects={[
+    <StaffListPage
+      title="Promo codes"
+      description="Discounts buyers type at checkout. Limits are counted when an order is placed."
+      actions={
+        <Link to="/staff/promos/new" className={buttonClass("primary", "px-4 py-2")}>
+          New promo code
+        </Link>
+      }
+      search={{ value: filter.q, placeholder: "Code" }}
+      selects={[{ name: "state", label: "State", value: filter.state, options: STATES }]}
+      sort={{ value: filter.sort, labels: SORTS }}
+      page={promos}
+      caption="Promo codes"
+      rowKey={(promo) => promo.code}
+      columns={(c) => [
+        c.link(
+          "Code",
+          (promo) => `/staff/promos/${encodeURIComponent(promo.code)}`,
+          (promo) => promo.code,
           {
-            name: "state",
-            label: "State",
-            value: filter.state ?? "",
-            options: [
-              { value: "", label: "Any" },
-              { value: "active", label: "Active" },
-              { value: "inactive", label: "Deactivated" },
-              { value: "expired", label: "Expired" },
-            ],
+            mono: true,
+            sorts: { code: "ascending" },
           },
-        ]}
-        extra={<input type="hidden" name="sort" value={filter.sort} />}
-      />
-      <StaffTable caption="Promo codes">
-        <thead className={theadClass}>
-          <tr>
-            <SortHeader label="Code" sort="code" current={filter.sort} />
-            <th scope="col" className={plainHeader}>
-              Discount
-            </th>
-            <SortHeader label="Uses" sort="uses" current={filter.sort} />
-            <th scope="col" className={plainHeader}>
-              Per customer
-            </th>
-            <th scope="col" className={plainHeader}>
-              Expires
-            </th>
-            <SortHeader label="State (newest)" sort="newest" current={filter.sort} />
-          </tr>
-        </thead>
-        <tbody>
-          {promos.rows.map((promo) => {
-            const expired = promo.expiresAt !== null && new Date(promo.expiresAt).getTime() <= now;
-            return (
-              <tr key={promo.code} className={rowClass}>
-                <td className={cellClass}>
-                  <Link
-                    to={`/staff/promos/${encodeURIComponent(promo.code)}`}
-                    className="font-mono font-semibold text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
-                  >
-                    {promo.code}
-                  </Link>
-                </td>
-                <td className={cellClass}>
-                  {promo.type === "percent" ? `${promo.value}%` : formatCents(promo.value)}
-                </td>
-                <td className={`${cellClass} tabular-nums`}>
-                  {promo.usesCount}
-                  {promo.maxUses !== null ? ` / ${promo.maxUses}` : ""}
-                </td>
-                <td className={cellClass}>{promo.perCustomerLimit ?? "No limit"}</td>
-                <td className={cellClass}>{promo.expiresAt ? formatDateTime(promo.expiresAt) : "Never"}</td>
-                <td className={cellClass}>
-                  {!promo.isActive ? (
-                    <Pill tone="zinc">Deactivated</Pill>
-                  ) : expired ? (
-                    <Pill tone="red">Expired</Pill>
-                  ) : (
-                    <Pill tone="green">Active</Pill>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </StaffTable>
-      <Pagination page={promos} />
-    </main>
+        ),
+        {
+          header: "Discount",
+          cell: (promo) => (promo.type === "percent" ? `${promo.value}%` : formatCents(promo.value)),
+        },
+        {
+          header: "Uses",
+          sorts: { uses: "descending" },
+          className: "tabular-nums",
+          cell: (promo) => `${promo.usesCount}${promo.maxUses !== null ? ` / ${promo.maxUses}` : ""}`,
+        },
+        { header: "Per customer", cell: (promo) => promo.perCustomerLimit ?? "No limit" },
+        { header: "Expires", cell: (promo) => (promo.expiresAt ? formatDateTime(promo.expiresAt) : "Never") },
+        {
+          header: "State",
+          cell: (promo) =>
+            !promo.isActive ? (
+              <Pill tone="zinc">Deactivated</Pill>
+            ) : promo.expiresAt !== null && new Date(promo.expiresAt).getTime() <= now ? (
+              <Pill tone="red">Expired</Pill>
+            ) : (
+              <Pill tone="green">Active</Pill>
+            ),
+        },
+        c.time("Created", (promo) => promo.createdAt, { newest: "descending" }),
+      ]}
+    />
   );
 }

@@ -8,14 +8,9 @@ import { formReply } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { notFound, SerialIdSchema } from "../action.server";
-import {
-  FilterBar,
-  formatDateTime,
-  Pagination,
-  Pill,
-  StaffPageHeader,
-  SubmitButton,
-} from "../components/staff-ui";
+import { statusFilter } from "../components/columns";
+import { StaffListPage } from "../components/list-page";
+import { formatDateTime, Pill, SubmitButton } from "../components/staff-ui";
 import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import { CLIP_STATUS_LABELS, CLIP_STATUS_TONES, REPORT_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/reports";
@@ -26,6 +21,11 @@ const ReportListSchema = listQuerySchema(
   { q: ListSearchSchema, status: listFilter(REPORT_STATUSES) },
   { sorts: ["newest", "oldest"], defaultSort: "newest" },
 );
+
+const SORTS = {
+  newest: "Reported, newest first",
+  oldest: "Reported, oldest first",
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:moderate-clips");
@@ -51,82 +51,63 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { reports, filter } = loaderData;
+type Row = Route.ComponentProps["loaderData"]["reports"]["rows"][number];
+
+function ReportItem({
+  row: { report, clipTitle, clipStatus, reporterEmail, reporterUsername },
+}: {
+  row: Row;
+}) {
   return (
-    <main>
-      <StaffPageHeader
-        title="Clip reports"
-        description="Sent with “Report this clip”. Take a clip down from its page; then resolve the report."
-      />
-      <FilterBar
-        q={filter.q}
-        placeholder="Clip title or report text"
-        selects={[
-          {
-            name: "status",
-            label: "Status",
-            value: filter.status ?? "",
-            options: [
-              { value: "", label: "Any status" },
-              ...REPORT_STATUSES.map((status) => ({ value: status, label: REPORT_STATUS_LABELS[status] })),
-            ],
-          },
-          {
-            name: "sort",
-            label: "Order",
-            value: filter.sort,
-            options: [
-              { value: "newest", label: "Newest first" },
-              { value: "oldest", label: "Oldest first" },
-            ],
-          },
-        ]}
-      />
-      <ul className="space-y-3">
-        {reports.rows.map(({ report, clipTitle, clipStatus, reporterEmail, reporterUsername }) => (
-          <li
-            key={report.id}
-            className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/60"
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <Link
+            to={`/staff/clips/${report.clipId}`}
+            className="font-semibold text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
           >
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <div>
-                <Link
-                  to={`/staff/clips/${report.clipId}`}
-                  className="font-semibold text-brand-800 underline-offset-4 hover:underline dark:text-brand-300"
-                >
-                  {clipTitle}
-                </Link>{" "}
-                <Pill tone={CLIP_STATUS_TONES[clipStatus]}>{CLIP_STATUS_LABELS[clipStatus]}</Pill>
-                <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                  {REPORT_REASON_LABELS[report.reason]} · {formatDateTime(report.createdAt)} ·{" "}
-                  {reporterEmail ?? reporterUsername ?? "a visitor (not signed in)"}
-                </p>
-              </div>
-              <Pill tone={REPORT_STATUS_TONES[report.status]}>{REPORT_STATUS_LABELS[report.status]}</Pill>
-            </div>
-            <p className="mt-2 whitespace-pre-wrap text-sm">{report.details}</p>
-            <Form method="post" className="mt-3 flex flex-wrap gap-2" preventScrollReset>
-              <input type="hidden" name="target" value={report.id} />
-              {report.status === "open" ? (
-                <>
-                  <SubmitButton variant="secondary" name="status" value="resolved" className="px-3 py-1">
-                    Mark resolved
-                  </SubmitButton>
-                  <SubmitButton variant="secondary" name="status" value="dismissed" className="px-3 py-1">
-                    Dismiss
-                  </SubmitButton>
-                </>
-              ) : (
-                <SubmitButton variant="secondary" name="status" value="open" className="px-3 py-1">
-                  Reopen
-                </SubmitButton>
-              )}
-            </Form>
-          </li>
+            {clipTitle}
+          </Link>{" "}
+          <Pill tone={CLIP_STATUS_TONES[clipStatus]}>{CLIP_STATUS_LABELS[clipStatus]}</Pill>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            {REPORT_REASON_LABELS[report.reason]} · {formatDateTime(report.createdAt)} ·{" "}
+            {reporterEmail ?? reporterUsername ?? "a visitor (not signed in)"}
+          </p>
+        </div>
+        <Pill tone={REPORT_STATUS_TONES[report.status]}>{REPORT_STATUS_LABELS[report.status]}</Pill>
+      </div>
+      <p className="mt-2 whitespace-pre-wrap text-sm">{report.details}</p>
+      <Form method="post" className="mt-3 flex flex-wrap gap-2" preventScrollReset>
+        <input type="hidden" name="target" value={report.id} />
+        {(report.status === "open"
+          ? ([
+              ["resolved", "Mark resolved"],
+              ["dismissed", "Dismiss"],
+            ] as const)
+          : ([["open", "Reopen"]] as const)
+        ).map(([status, label]) => (
+          <SubmitButton key={status} variant="secondary" name="status" value={status} className="px-3 py-1">
+            {label}
+          </SubmitButton>
         ))}
-      </ul>
-      <Pagination page={reports} />
-    </main>
+      </Form>
+    </>
+  );
+}
+
+export default function Reports({ loaderData: { reports, filter } }: Route.ComponentProps) {
+  return (
+    <StaffListPage
+      title="Clip reports"
+      description="Sent with “Report this clip”. Take a clip down from its page; then resolve the report."
+      search={{ value: filter.q, placeholder: "Clip title or report text" }}
+      selects={[statusFilter(filter.status, REPORT_STATUSES, REPORT_STATUS_LABELS)]}
+      sort={{ value: filter.sort, labels: SORTS }}
+      page={reports}
+      caption="Clip reports"
+      rowKey={(row) => row.report.id}
+      item={(row) => <ReportItem row={row} />}
+      empty="No reports match."
+    />
   );
 }

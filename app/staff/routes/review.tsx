@@ -3,7 +3,8 @@ import { requirePermission } from "~/accounts/permissions.server";
 import { listClipsInReview } from "~/catalog/staff-clips.server";
 import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/paging";
-import { formatDateTime, Pagination, Pill, StaffPageHeader } from "../components/staff-ui";
+import { Pagination } from "../components/list-page";
+import { formatDateTime, Pill, StaffPageHeader } from "../components/staff-ui";
 import type { Route } from "./+types/review";
 
 export const meta = () => pageMeta("Review queue · Staff", "Clips waiting for review, oldest first.");

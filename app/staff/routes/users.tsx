@@ -9,22 +9,9 @@ import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { notFound, requireConfirmed } from "../action.server";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
-import {
-  cellClass,
-  ErrorNote,
-  FilterBar,
-  fieldClass,
-  formatDateTime,
-  Pagination,
-  Pill,
-  plainHeader,
-  rowClass,
-  SortHeader,
-  StaffPageHeader,
-  StaffTable,
-  SubmitButton,
-  theadClass,
-} from "../components/staff-ui";
+import { SelectField } from "../components/fields";
+import { StaffListPage } from "../components/list-page";
+import { ErrorNote, Pill, SubmitButton } from "../components/staff-ui";
 import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import { withoutConfirm } from "../list-url";
 import { STAFF_TEXTS } from "../texts";
@@ -36,6 +23,19 @@ const UserListSchema = listQuerySchema(
   { q: ListSearchSchema, role: listFilter(ROLES), state: listFilter(["active", "suspended"]) },
   { sorts: USER_SORTS, defaultSort: "newest" },
 );
+
+const SORTS = {
+  newest: "Joined, newest first",
+  oldest: "Joined, oldest first",
+  email: "Email, A to Z",
+  username: "Username, A to Z",
+};
+const ROLE_CHOICES = ROLES.map((role) => ({ value: role, label: role }));
+const STATES = [
+  { value: "", label: "Any" },
+  { value: "active", label: "Active" },
+  { value: "suspended", label: "Suspended" },
+] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requirePermission(request, "staff:manage-users");
@@ -81,119 +81,92 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const confirming =
     confirm.intent === "suspend" ? users.rows.find((user) => user.id === confirm.target) : undefined;
   return (
-    <main>
-      <StaffPageHeader
-        title="Users"
-        description="Search by email or username; change a role; suspend or reinstate an account."
-      />
-      <ErrorNote message={actionData ? replyMessage(actionData) : null} />
-      {confirming ? (
-        <ConfirmPanel
-          intent="suspend"
-          target={confirming.id}
-          title={`Suspend ${confirming.email ?? confirming.username}?`}
-          confirmLabel="Suspend account"
-        >
-          <p className="text-sm">
-            They are signed out everywhere at once and cannot sign in until reinstated.
-          </p>
-        </ConfirmPanel>
-      ) : null}
-      <FilterBar
-        q={filter.q}
-        placeholder="Email or username"
-        selects={[
-          {
-            name: "role",
-            label: "Role",
-            value: filter.role ?? "",
-            options: [
-              { value: "", label: "Any role" },
-              ...ROLES.map((role) => ({ value: role, label: role })),
-            ],
-          },
-          {
-            name: "state",
-            label: "State",
-            value: filter.state ?? "",
-            options: [
-              { value: "", label: "Any" },
-              { value: "active", label: "Active" },
-              { value: "suspended", label: "Suspended" },
-            ],
-          },
-        ]}
-        extra={<input type="hidden" name="sort" value={filter.sort} />}
-      />
-      <StaffTable caption="Users">
-        <thead className={theadClass}>
-          <tr>
-            <SortHeader label="Email" sort="email" current={filter.sort} />
-            <SortHeader label="Username" sort="username" current={filter.sort} />
-            <th scope="col" className={plainHeader}>
-              Role
-            </th>
-            <SortHeader label="Joined" sort="newest" current={filter.sort} />
-            <th scope="col" className={plainHeader}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.rows.map((user) => (
-            <tr key={user.id} className={rowClass}>
-              <td className={cellClass}>
-                <span className="whitespace-nowrap">{user.email ?? "—"}</span>{" "}
-                {user.suspendedAt ? <Pill tone="red">Suspended</Pill> : null}
-              </td>
-              <td className={cellClass}>{user.username ?? "—"}</td>
-              <td className={cellClass}>
-                {user.id === actorId ? (
-                  <span>{user.role} (you)</span>
-                ) : (
-                  <Form method="post" className="flex items-center gap-2" preventScrollReset>
-                    <input type="hidden" name="target" value={user.id} />
-                    <label className="sr-only" htmlFor={`role-${user.id}`}>
-                      Role of {user.email}
-                    </label>
-                    <select
-                      id={`role-${user.id}`}
-                      name="role"
-                      defaultValue={user.role}
-                      className={`${fieldClass} w-auto py-1`}
-                    >
-                      {ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {role}
-                        </option>
-                      ))}
-                    </select>
-                    <SubmitButton variant="secondary" name="intent" value="set-role" className="px-3 py-1">
-                      Set
-                    </SubmitButton>
-                  </Form>
-                )}
-              </td>
-              <td className={cellClass}>{formatDateTime(user.createdAt)}</td>
-              <td className={cellClass}>
-                {user.id === actorId ? null : user.suspendedAt ? (
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="target" value={user.id} />
-                    <SubmitButton variant="secondary" name="intent" value="reinstate" className="px-3 py-1">
-                      Reinstate
-                    </SubmitButton>
-                  </Form>
-                ) : (
-                  <ConfirmLink intent="suspend" target={user.id}>
-                    Suspend
-                  </ConfirmLink>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </StaffTable>
-      <Pagination page={users} />
-    </main>
+    <StaffListPage
+      title="Users"
+      description="Search by email or username; change a role; suspend or reinstate an account."
+      notice={
+        <>
+          <ErrorNote message={actionData ? replyMessage(actionData) : null} />
+          {confirming ? (
+            <ConfirmPanel
+              intent="suspend"
+              target={confirming.id}
+              title={`Suspend ${confirming.email ?? confirming.username}?`}
+              confirmLabel="Suspend account"
+            >
+              <p className="text-sm">
+                They are signed out everywhere at once and cannot sign in until reinstated.
+              </p>
+            </ConfirmPanel>
+          ) : null}
+        </>
+      }
+      search={{ value: filter.q, placeholder: "Email or username" }}
+      selects={[
+        {
+          name: "role",
+          label: "Role",
+          value: filter.role,
+          options: [{ value: "", label: "Any role" }, ...ROLE_CHOICES],
+        },
+        { name: "state", label: "State", value: filter.state, options: STATES },
+      ]}
+      sort={{ value: filter.sort, labels: SORTS }}
+      page={users}
+      caption="Users"
+      rowKey={(user) => user.id}
+      columns={(c) => [
+        {
+          header: "Email",
+          sorts: { email: "ascending" },
+          cell: (user) => (
+            <>
+              <span className="break-all">{user.email ?? "—"}</span>{" "}
+              {user.suspendedAt ? <Pill tone="red">Suspended</Pill> : null}
+            </>
+          ),
+        },
+        { header: "Username", sorts: { username: "ascending" }, cell: (user) => user.username ?? "—" },
+        {
+          header: "Role",
+          cell: (user) =>
+            user.id === actorId ? (
+              <span>{user.role} (you)</span>
+            ) : (
+              <Form method="post" className="flex items-end gap-2" preventScrollReset>
+                <input type="hidden" name="target" value={user.id} />
+                <SelectField
+                  compact
+                  hideLabel
+                  label={`Role of ${user.email ?? user.username}`}
+                  name="role"
+                  defaultValue={user.role}
+                  options={ROLE_CHOICES}
+                />
+                <SubmitButton variant="secondary" name="intent" value="set-role" className="px-3 py-1">
+                  Set
+                </SubmitButton>
+              </Form>
+            ),
+        },
+        c.time("Joined", (user) => user.createdAt),
+        {
+          header: "Actions",
+          cell: (user) =>
+            user.id === actorId ? null : user.suspendedAt ? (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="target" value={user.id} />
+                <SubmitButton variant="secondary" name="intent" value="reinstate" className="px-3 py-1">
+                  Reinstate
+                </SubmitButton>
+              </Form>
+            ) : (
+              <ConfirmLink intent="suspend" target={user.id}>
+                Suspend
+              </ConfirmLink>
+            ),
+        },
+      ]}
+    />
   );
 }

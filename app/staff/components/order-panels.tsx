@@ -1,0 +1,111 @@
+import { Form, Link } from "react-router";
+import { BILLING_LABELS } from "~/commerce/plans";
+import type { findOrderForStaff } from "~/licensing/staff-order.server";
+import { TextField } from "./fields";
+import { formatCents, formatDateTime, Panel, SubmitButton } from "./staff-ui";
+
+type Found = NonNullable<Awaited<ReturnType<typeof findOrderForStaff>>>;
+type Buyer = { name: string; email: string | null; username: string | null } | null;
+
+const linkClass = "text-brand-800 underline underline-offset-2 dark:text-brand-300";
+
+/** The order's lines and totals, its payment, invoice and licence, and who bought it. */
+export function OrderLines({ order, entitlement, invoice, buyer }: Found & { buyer: Buyer }) {
+  const lines: [string, string][] = [
+    [
+      `${order.planTitle} · ${order.downloads || "unlimited"} downloads · ${BILLING_LABELS[order.billing]}`,
+      formatCents(order.unitPriceCents),
+    ],
+    ["Subtotal", formatCents(order.subtotalCents)],
+    [`Promo ${order.promoCode ?? "—"}`, `− ${formatCents(order.promoValueCents)}`],
+    [`VAT ${(order.vatRateBps / 100).toFixed(0)}%`, formatCents(order.vatAmountCents)],
+    ["Total", formatCents(order.totalCents)],
+  ];
+  const facts: [string, React.ReactNode][] = [
+    [
+      "Buyer",
+      buyer ? (
+        <Link
+          to={`/staff/users?q=${encodeURIComponent(buyer.email ?? buyer.username ?? "")}`}
+          className={linkClass}
+        >
+          {buyer.name}'s account
+        </Link>
+      ) : (
+        "no account (a guest checkout)"
+      ),
+    ],
+    [
+      "Payment",
+      order.paidAt ? `${formatDateTime(order.paidAt)} · ${order.paymentReference ?? ""}` : "not recorded",
+    ],
+    ["Invoice", invoice ? `#${invoice.number}` : "—"],
+    [
+      "Entitlement",
+      entitlement
+        ? `${entitlement.downloadsUsed} of ${entitlement.downloadsTotal || "unlimited"} used, until ${formatDateTime(entitlement.expiresAt)}${entitlement.revokedAt ? ` · revoked ${formatDateTime(entitlement.revokedAt)}` : ""}`
+        : "none",
+    ],
+  ];
+  return (
+    <Panel title="Lines">
+      <dl className="space-y-1 text-sm">
+        {lines.map(([label, amount]) => (
+          <div
+            key={label}
+            className="flex justify-between gap-4 last:border-t last:border-zinc-200 last:pt-1 last:font-semibold dark:last:border-zinc-800"
+          >
+            <dt>{label}</dt>
+            <dd className="tabular-nums">{amount}</dd>
+          </div>
+        ))}
+      </dl>
+      <dl className="mt-4 space-y-1 text-sm text-zinc-700 dark:text-zinc-300">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt className="inline">{label}: </dt>
+            <dd className="inline">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-sm">
+        <Link to={`/staff/orders?q=${encodeURIComponent(order.email)}`} className={linkClass}>
+          Every order of {order.email}
+        </Link>
+      </p>
+    </Panel>
+  );
+}
+
+/** Recording a bank payment: its reference and the day it arrived. */
+export function MarkPaidForm({
+  values,
+  today,
+  referenceMax,
+}: {
+  values?: Record<string, string>;
+  today: string;
+  referenceMax: number;
+}) {
+  return (
+    <Form method="post" className="space-y-3">
+      <input type="hidden" name="intent" value="mark-paid" />
+      <TextField
+        label="Payment reference"
+        name="reference"
+        required
+        maxLength={referenceMax}
+        defaultValue={values?.reference}
+      />
+      <TextField
+        label="Paid on"
+        name="paidAt"
+        type="date"
+        required
+        defaultValue={values?.paidAt ?? today}
+        max={today}
+      />
+      <SubmitButton>Mark paid</SubmitButton>
+    </Form>
+  );
+}
