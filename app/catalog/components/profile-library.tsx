@@ -126,7 +126,7 @@ export function OrdersPanel({ library, loading }: { library: ProfileLibrary | nu
             {library.orders.map((order) => (
               <li
                 key={order.id}
-                className="grid grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 text-sm sm:grid-cols-[8rem_1fr_9rem_7rem_7rem] sm:items-center"
+                className="grid grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 text-sm sm:grid-cols-[8rem_1fr_9rem_7rem_auto] sm:items-center"
                 data-testid="order-row"
               >
                 <span className="font-mono font-semibold">{order.number}</span>

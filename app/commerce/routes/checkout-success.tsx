@@ -35,7 +35,7 @@ export const PAYMENT_NEXT = {
   cardConfirming:
     "Thank you! We are confirming your card payment with Stripe; this takes a few seconds. Refresh this page to see it.",
   manual:
-    "Your order is awaiting payment by bank transfer: the details are below, and we have emailed them to the address below too. As soon as the payment arrives we mark the order paid and your downloads become available.",
+    "Your order is awaiting payment by bank transfer: the details are below, and we have emailed them to you too. As soon as the payment arrives we mark the order paid and your downloads become available.",
   closed: "This order was closed and needs no payment.",
 } as const;
 
