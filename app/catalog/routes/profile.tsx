@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { Form, isRouteErrorResponse, useSearchParams } from "react-router";
+import { data, Form, isRouteErrorResponse, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Avatar } from "~/accounts/avatar";
 import { ConfirmEmailNotice } from "~/accounts/components/confirm-email-notice";
@@ -56,9 +56,14 @@ const PROFILE_EDIT_REFUSALS: Record<ProfileEditRefusal, { status: number; messag
 
 /** Only the signed-in owner edits, and only their own profile: the id comes from the session. */
 export async function action({ request, context }: Route.ActionArgs) {
+  // Past the body limit the form is not read: the only large part it has is the avatar. The owner
+  // sees the sentence in the form; anyone else gets a bare 413 (thrown, so no page loader turns it
+  // into a log-in redirect).
+  if (context.bodyTooLarge) {
+    if (!(await getOptionalUser(request))) throw data(MESSAGES.avatarTooLarge, { status: 413 });
+    return replyWith(formReply(MESSAGES.avatarTooLarge), 413);
+  }
   const user = await requireUser(request);
-  // Past the body limit the form is not read: the only large part it has is the avatar.
-  if (context.bodyTooLarge) return replyWith(formReply(MESSAGES.avatarTooLarge), 413);
   // Multipart (the avatar file) through the same reader: the body's size is capped before it gets here.
   const parsed = await parseForm(request, ProfileEditSchema);
   if (!parsed.ok) return replyWith(parsed.reply);
