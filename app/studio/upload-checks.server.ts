@@ -105,8 +105,10 @@ export async function checkFirstBytes(
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let length = 0;
+  // A body that breaks off ends with what arrived (see readOrEnd).
+  const readOrEnd = () => reader.read().catch(() => ({ done: true as const, value: undefined }));
   while (length < SIGNATURE_BYTES) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readOrEnd();
     if (done) break;
     chunks.push(value);
     length += value.length;
@@ -122,8 +124,10 @@ export async function checkFirstBytes(
     start(controller) {
       if (head.length > 0) controller.enqueue(new Uint8Array(head));
     },
+    // A connection that drops ends this stream instead of erroring it: an errored stream drops the
+    // chunks still queued, and every byte received must reach the disk so the upload resumes there.
     async pull(controller) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readOrEnd();
       if (done) controller.close();
       else controller.enqueue(value);
     },

@@ -35,6 +35,11 @@ useTestDatabase();
 
 const uploadsDir = () => path.join(config().DATA_DIR, "uploads");
 const storedUploadParts = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()) : []);
+/** The data left of one upload (other test files upload into the same folder at the same time). */
+const partsOf = (location: string) =>
+  storedUploadParts().filter(
+    (file) => file.startsWith(location.split("/").at(-1)!) && !file.endsWith(".json"),
+  );
 
 let creator: Creator;
 let other: Creator;
@@ -112,7 +117,7 @@ describe("resumable uploads", () => {
   ])(
     "%s ends as failed with its reason, and nothing of it stays stored",
     async (_what, name, body, reason) => {
-      const { clipId } = await upload(creator.cookie, name, body());
+      const { clipId, location } = await upload(creator.cookie, name, body());
 
       const clip = await settled(clipId);
 
@@ -120,7 +125,7 @@ describe("resumable uploads", () => {
       expect(clip.statusReason).toBe(reason);
       expect(await storage().exists(clip.originalKey!)).toBe(false);
       expect(await storage().stat(clip.originalKey!)).toBeUndefined();
-      expect(storedUploadParts().filter((file) => !file.endsWith(".json"))).toEqual([]);
+      expect(partsOf(location)).toEqual([]);
     },
   );
 
@@ -193,11 +198,17 @@ describe("resumable uploads", () => {
       { "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
       brokenOff,
     );
-    expect(cut.status).not.toBe(204);
+    // The server keeps what arrived, whether it noticed the break (an error) or saw the body end
+    // short (204 with the offset so far); either way the client resumes from HEAD's offset.
+    expect([204, 400, 460, 500]).toContain(cut.status);
 
+    // How much of `sent` left the client before its stream broke depends on timing; the server's
+    // offset says what it kept, and the original built from there must be the file, byte for byte.
     const head = await tus("HEAD", location, creator.cookie);
-    expect(head.headers.get("Upload-Offset")).toBe(String(sent));
-    const rest = await sendChunk(location, creator.cookie, sent, video.subarray(sent));
+    const kept = Number(head.headers.get("Upload-Offset"));
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThanOrEqual(sent);
+    const rest = await sendChunk(location, creator.cookie, kept, video.subarray(kept));
     expect(rest.status).toBe(204);
     const clip = await findLifecycleClip(Number(rest.headers.get("Verdeo-Clip-Id")));
     const original = await storage().getStream(clip!.originalKey!);

