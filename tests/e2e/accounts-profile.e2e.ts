@@ -58,7 +58,6 @@ describe("profile", () => {
       await page.getByTestId("profile-edit-message").getByText(MESSAGES.avatarTooLarge).waitFor();
       // The page around it is the profile, not a status page.
       expect(await page.getByTestId("profile-username").textContent()).toBe(`@${DEMO_BUYER.username}`);
-      await page.screenshot({ path: "/tmp/uh/avatar-nojs.png", fullPage: false });
     }
   });
 

@@ -30,7 +30,8 @@ export async function newPage(options: BrowserContextOptions = {}): Promise<Page
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  waitForHydrationOnNavigation(page);
+  // With scripts off nothing hydrates: such a page's goto resolves on the load alone.
+  if (options.javaScriptEnabled !== false) waitForHydrationOnNavigation(page);
   return page;
 }
 

@@ -112,9 +112,19 @@ describe("clip page", () => {
 
   it("the sitemap lists the public pages and every clip; robots.txt points to it", async () => {
     const page = await newPage();
-    const sitemap = await page.request.get("/sitemap.xml");
-    expect(sitemap.headers()["content-type"]).toContain("application/xml");
-    const xml = await sitemap.text();
+    const index = await page.request.get("/sitemap.xml");
+    expect(index.headers()["content-type"]).toContain("application/xml");
+    // An index of sitemap files: every file it names loads, and together they list the pages.
+    const files = [...(await index.text()).matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map(
+      (match) => new URL(match[1]!).pathname,
+    );
+    expect(files).toContain("/sitemaps/pages.xml");
+    let xml = "";
+    for (const file of files) {
+      const sitemap = await page.request.get(file);
+      expect(sitemap.status()).toBe(200);
+      xml += await sitemap.text();
+    }
     expect(xml).toContain("/video/1</loc>");
     expect(xml).toContain("/video/206</loc>");
     expect(xml).toContain("/licensing</loc>");

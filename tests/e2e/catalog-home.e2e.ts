@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOME_CATEGORIES, TOP_SEARCHES } from "~/catalog/catalog-content";
+import { HOME_CATEGORIES, NICHE_BROWSER_ID, TOP_SEARCHES } from "~/catalog/catalog-content";
 import { expectAccessible, newPage } from "./browser";
 
 describe("home", () => {
@@ -107,13 +107,14 @@ describe("home", () => {
     expect(playing).toHaveLength(0);
   });
 
-  it("the closing buttons both go to /search", async () => {
+  it("the closing buttons go to explore and to its niche browser", async () => {
     const page = await newPage();
     await page.goto("/");
     const section = page.getByRole("region", { name: "What you can create" });
-    for (const name of ["Explore Videos", "Browse Niches"]) {
-      expect(await section.getByRole("link", { name }).getAttribute("href")).toBe("/search");
-    }
+    expect(await section.getByRole("link", { name: "Explore Videos" }).getAttribute("href")).toBe("/videos");
+    expect(await section.getByRole("link", { name: "Browse Niches" }).getAttribute("href")).toBe(
+      `/videos#${NICHE_BROWSER_ID}`,
+    );
     for (const title of ["Brand Ad Starter", "Website Hero That Pops", "Social Reel in Minutes"]) {
       await section.getByRole("heading", { name: title }).waitFor();
     }

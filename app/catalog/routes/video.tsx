@@ -141,7 +141,8 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             playsInline
             width={clip.width}
             height={clip.height}
-            className={portrait ? "h-[70vh] max-h-[720px] w-auto" : "h-auto w-full"}
+            // The player clips its overflow (rounded corners): the focus ring is drawn inside the video.
+            className={`focus-visible:-outline-offset-4 ${portrait ? "h-[70vh] max-h-[720px] w-auto" : "h-auto w-full"}`}
             style={{ aspectRatio: `${clip.width} / ${clip.height}` }}
           >
             <track kind="captions" />
