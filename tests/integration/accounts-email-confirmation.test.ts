@@ -5,8 +5,8 @@ import { action as resendAction } from "~/accounts/routes/verification-mail";
 import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import { getToast } from "~/platform/toast.server";
 import { routeArgs, settle } from "../factories/commerce";
-import { deliveredMailsTo } from "../factories/mail";
 import { useTestDatabase } from "../setup/database";
+import { outboxFor } from "../support/outbox";
 
 useTestDatabase();
 
@@ -55,7 +55,7 @@ describe("email confirmation", () => {
     const { result } = await signUpByForm(email, "confirm_one");
     expect(result.status).toBe(302);
     expect((await toastOf(result.setCookie))?.message).toBe(checkInbox(email));
-    const mails = await deliveredMailsTo(email);
+    const mails = await outboxFor(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toMatch(/verify-email\?token=/);
     expect(mails[0]!.text).toContain("callbackURL=%2Femail-confirmed");
@@ -64,7 +64,7 @@ describe("email confirmation", () => {
   it("sending the link again mails another, back to the page it was asked from; past the per-address limit it says how long to wait and mails nothing", async () => {
     const email = "confirm-two@example.test";
     const { cookie } = await signUpByForm(email, "confirm_two");
-    await deliveredMailsTo(email);
+    await outboxFor(email);
     const limit = RATE_LIMIT_POLICIES.verification_mail.perEmail.limit;
     for (let sent = 0; sent < limit; sent++) {
       const answer = await resend(cookie);
@@ -75,7 +75,7 @@ describe("email confirmation", () => {
     const toast = await toastOf(refused.setCookie);
     expect(toast?.type).toBe("error");
     expect(toast?.message).toMatch(/Please wait \d+ minutes? and try again/);
-    expect(await deliveredMailsTo(email)).toHaveLength(1 + limit);
+    expect(await outboxFor(email)).toHaveLength(1 + limit);
   });
 
   it("without a session, sending the link again asks to log in", async () => {

@@ -17,8 +17,8 @@ import { listAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { createBuyerUser } from "../factories/commerce";
 import { createOrder, STAFF_ACTOR } from "../factories/licensing";
-import { deliveredMailsTo } from "../factories/mail";
 import { useTestDatabase } from "../setup/database";
+import { outboxFor } from "../support/outbox";
 
 const database = useTestDatabase();
 
@@ -172,7 +172,7 @@ describe("the buyer hears of every step", () => {
     });
     expect(placed.ok).toBe(true);
     if (!placed.ok) return;
-    const [mail, ...others] = await deliveredMailsTo(email);
+    const [mail, ...others] = await outboxFor(email);
     expect(others).toEqual([]);
     const instructions = paymentInstructionsFor(placed.order);
     expect(mail?.subject).toBe(`Verdeo order ${shortOrderId(placed.order.id)}: payment instructions`);
@@ -186,7 +186,7 @@ describe("the buyer hears of every step", () => {
     const order = await createOrder({ email });
     await pay(order.id);
     await pay(order.id);
-    const mails = await deliveredMailsTo(email);
+    const mails = await outboxFor(email);
     expect(mails.map((mail) => mail.subject)).toEqual([
       `Verdeo order ${shortOrderId(order.id)}: payment received`,
     ]);
@@ -202,7 +202,7 @@ describe("the buyer hears of every step", () => {
     await refundOrder({ orderId: refunded.id, actor: STAFF_ACTOR });
     const cancelled = await createOrder({ email });
     await cancelOrder({ orderId: cancelled.id, actor: STAFF_ACTOR });
-    const subjects = (await deliveredMailsTo(email)).map((mail) => mail.subject);
+    const subjects = (await outboxFor(email)).map((mail) => mail.subject);
     expect(subjects).toEqual([
       `Verdeo order ${shortOrderId(refunded.id)}: payment received`,
       `Verdeo order ${shortOrderId(refunded.id)}: refunded`,
