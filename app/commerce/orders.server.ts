@@ -1,5 +1,7 @@
 import { VAT_RATE_BPS } from "~/constants";
 import type { PromoRefusal } from "./checkout-schema";
+import type { Order } from "./order.queries.server";
+import { shortOrderId } from "./order-id";
 import { findActiveTier, type PricedTier } from "./plan.queries.server";
 import { billingsFor, type CheckoutSelection } from "./plans";
 import { computeOrderAmounts, type OrderAmounts } from "./pricing-math";
@@ -40,6 +42,19 @@ export async function quoteCheckout(
 
 export { findInvoiceOfOrder, type Invoice, listInvoiceNumbers } from "./invoice.queries.server";
 export type { Order } from "./order.queries.server";
+/** An order's facts as the success page and the order page show them (`OrderFacts`). */
+export function orderFactsOf(order: Order & { planTitle: string }) {
+  return {
+    orderNumber: shortOrderId(order.id),
+    planTitle: order.planTitle,
+    license: order.licenseKind,
+    billing: order.billing,
+    downloads: order.downloads,
+    totalCents: order.totalCents,
+    status: order.status,
+  };
+}
+
 // Reading orders: the pages and the domains above commerce read them through these.
 export {
   findOrderAwaitingPayment,

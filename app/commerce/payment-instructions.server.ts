@@ -27,19 +27,6 @@ export function pendingTransferOf(order: Pick<Order, "id" | "totalCents" | "stat
     : null;
 }
 
-/** An order's facts as the success page and the order page show them (`OrderFacts`). */
-export function orderFactsOf(order: Order & { planTitle: string }) {
-  return {
-    orderNumber: shortOrderId(order.id),
-    planTitle: order.planTitle,
-    license: order.licenseKind,
-    billing: order.billing,
-    downloads: order.downloads,
-    totalCents: order.totalCents,
-    status: order.status,
-  };
-}
-
 /** The instructions as lines of a plain-text mail. */
 export function paymentInstructionLines(instructions: PaymentInstructions): string[] {
   return [

@@ -7,8 +7,8 @@ import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { CheckIcon } from "../components/plan-card";
 import { formatMoney } from "../money";
-import { findOrderWithPlanTitle } from "../orders.server";
-import { orderFactsOf, pendingTransferOf } from "../payment-instructions.server";
+import { findOrderWithPlanTitle, orderFactsOf } from "../orders.server";
+import { pendingTransferOf } from "../payment-instructions.server";
 import type { Route } from "./+types/checkout-success";
 
 export const meta = () => pageMeta("Order placed", "Your Verdeo order has been placed.");

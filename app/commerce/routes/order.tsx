@@ -9,8 +9,8 @@ import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { invoicePath } from "../order-id";
 import { claimGuestOrdersOf } from "../order-lifecycle.server";
-import { findOrderWithPlanTitle } from "../orders.server";
-import { orderFactsOf, pendingTransferOf } from "../payment-instructions.server";
+import { findOrderWithPlanTitle, orderFactsOf } from "../orders.server";
+import { pendingTransferOf } from "../payment-instructions.server";
 import type { Route } from "./+types/order";
 
 export const meta = ({ data }: Route.MetaArgs) =>
