@@ -33,7 +33,7 @@ export function queueOrderMail(
 const planLine = (order: Order) =>
   `${LICENSE_LABELS[order.licenseKind]}, ${formatDownloads(order.downloads)}, ${BILLING_LABELS[order.billing]}: ${formatMoney(order.totalCents)} (VAT included)`;
 
-const MAILS: Record<string, (order: Order) => { subject: string; lines: string[] }> = {
+const MAILS: Record<OrderMailStep, (order: Order) => { subject: string; lines: string[] }> = {
   placed: (order) =>
     config().STRIPE_SECRET_KEY
       ? {
