@@ -13,11 +13,10 @@ import { BILLING_LABELS, LICENSE_LABELS } from "./plans";
  * The buyer hears of every step of their order. Each mail is queued in the transition's own
  * transaction, so it goes out exactly when the change commits (a replayed webhook mails nothing).
  */
-export function queueOrderMail(
-  tx: Executor,
-  order: Order,
-  step: "placed" | "paid" | "cancelled" | "refunded",
-) {
+/** The steps of an order the buyer is mailed about. */
+export type OrderMailStep = "placed" | "paid" | "cancelled" | "refunded";
+
+export function queueOrderMail(tx: Executor, order: Order, step: OrderMailStep) {
   const number = shortOrderId(order.id);
   const { subject, lines } = MAILS[step](order);
   return queueMail(
