@@ -53,6 +53,8 @@ export const LEGAL_TOC_SCROLL_OFFSET_PX = 100;
 export const LICENSING_LAST_UPDATED = LEGAL_LAST_UPDATED;
 /** Where Verdeo is established: it decides the VAT, the governing law and the data-protection authority. */
 export const COMPANY_COUNTRY = "Cyprus";
+/** The same, as the ISO 3166-1 code orders store. */
+export const COMPANY_COUNTRY_CODE = "CY";
 /** Retention periods the privacy policy promises (keep in step with the code that enforces them). */
 export const SESSION_LIFETIME_DAYS = 30;
 export const PASSWORD_RESET_LINK_MINUTES = 60;

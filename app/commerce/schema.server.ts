@@ -15,12 +15,16 @@ import { profiles } from "~/accounts/schema.server";
 import { licenseEnum } from "~/catalog/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
 import { BILLINGS, ORDER_STATUSES, PLAN_CATEGORIES, PROMO_TYPES } from "./plans";
+import { BUYER_TYPES, TAX_REASONS, VIES_STATUSES } from "./tax";
 
 /** Commerce's tables: plans and their tiers, promo codes, orders. */
 export const planCategoryEnum = pgEnum("plan_category", PLAN_CATEGORIES);
 export const billingEnum = pgEnum("billing", BILLINGS);
 export const promoTypeEnum = pgEnum("promo_type", PROMO_TYPES);
 export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
+export const buyerTypeEnum = pgEnum("buyer_type", BUYER_TYPES);
+export const taxReasonEnum = pgEnum("tax_reason", TAX_REASONS);
+export const viesStatusEnum = pgEnum("vies_status", VIES_STATUSES);
 
 export const pricingPlans = pgTable("pricing_plans", {
   category: planCategoryEnum("category").primaryKey(),
@@ -102,8 +106,25 @@ export const ordersPending = pgTable(
     vatAmountCents: integer("vat_amount_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     email: text("email").notNull(),
+    /** The buyer's own name (an individual) or the person ordering for a business. */
+    buyerName: text("buyer_name"),
+    buyerType: buyerTypeEnum("buyer_type").notNull().default("individual"),
+    /** The business's name, for a business buyer. */
     company: text("company"),
+    addressLine: text("address_line"),
+    postalCode: text("postal_code"),
+    city: text("city"),
+    /** ISO 3166-1 alpha-2. */
     country: text("country").notNull(),
+    /** Stored with its country prefix, e.g. DE123456789. */
+    vatNumber: text("vat_number"),
+    /** Why the order carries the VAT it does (tax.ts); printed on its invoice. */
+    taxReason: taxReasonEnum("tax_reason").notNull().default("domestic"),
+    /** The EU VIES answer for the VAT number, checked by a job after the order is placed. */
+    viesStatus: viesStatusEnum("vies_status"),
+    viesCheckedAt: timestamp("vies_checked_at", { withTimezone: true }),
+    /** The buyer's language at checkout (a BCP 47 tag): documents format amounts for it. */
+    locale: text("locale").notNull().default("en"),
     userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
     /** Changed only by licensing's order services (markOrderPaid, cancelOrder, refundOrder). */
     status: orderStatusEnum("status").notNull().default("awaiting_payment"),
@@ -117,6 +138,7 @@ export const ordersPending = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    check("orders_country_code", sql`${t.country} ~ '^[A-Z]{2}$'`),
     check(
       "orders_amounts",
       sql`${t.subtotalCents} >= 0 and ${t.promoValueCents} between 0 and ${t.subtotalCents} and ${t.vatAmountCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} - ${t.promoValueCents} + ${t.vatAmountCents}`,
@@ -162,6 +184,35 @@ export const invoices = pgTable("invoices", {
     .references(() => ordersPending.id, { onDelete: "restrict" }),
   issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
 });
+
+/** One row: the last credit note number given out; a series of its own, gap-free like invoices'. */
+export const creditNoteCounter = pgTable(
+  "credit_note_counter",
+  {
+    id: integer("id").primaryKey().default(1),
+    lastNumber: integer("last_number").notNull().default(0),
+  },
+  (t) => [check("credit_note_counter_single_row", sql`${t.id} = 1`)],
+);
+
+/** A refund's document: it cancels the amount of the order's invoice. */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    number: integer("number").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => ordersPending.id, { onDelete: "restrict" }),
+    /** The invoice it corrects. */
+    invoiceNumber: integer("invoice_number")
+      .notNull()
+      .references(() => invoices.number, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [check("credit_notes_amount", sql`${t.amountCents} >= 0`)],
+);
 
 /** Stripe events already processed: a replay finds its id here and changes nothing. */
 export const stripeEvents = pgTable("stripe_events", {

@@ -115,7 +115,7 @@ export async function choosePlan(
 export const BUYER = {
   email: "buyer@example.com",
   company: "Example Ltd",
-  country: "Cyprus",
+  country: "CY",
   terms: "on",
 };
 

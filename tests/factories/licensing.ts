@@ -35,7 +35,7 @@ export async function createOrder(
       totalCents: unitPriceCents + vat,
       email: overrides.email ?? "buyer@example.com",
       company: overrides.company ?? null,
-      country: "Cyprus",
+      country: "CY",
       userId: overrides.userId ?? null,
     })
     .returning();
