@@ -6,8 +6,9 @@
 import { emailVerified, profileRenamed } from "~/accounts/events.server";
 import { clipStatusChanged } from "~/catalog/clip-lifecycle.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
-import { claimGuestOrdersJob } from "~/commerce/jobs.server";
+import { claimGuestOrdersJob, expireOrdersJob } from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/order-effects.server";
+import { viesCheckJob } from "~/commerce/vies.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { subscribe } from "~/platform/events.server";
@@ -25,6 +26,8 @@ export const JOBS = [
   ...MEDIA_JOBS,
   ...STUDIO_JOBS,
   claimGuestOrdersJob,
+  expireOrdersJob,
+  viesCheckJob,
 ] as const;
 
 subscribe(profileRenamed, ({ userId }, { tx }) =>

@@ -9,6 +9,7 @@ import { redirectWithToast, type Toast } from "~/platform/toast.server";
 import {
   BuyerSchema,
   CHECKOUT_RATE_LIMITED_MESSAGE,
+  TaxBuyerSchema,
   ORDER_FAILED_MESSAGE,
   PROMO_REFUSAL_MESSAGES,
   type PromoRefusal,
@@ -22,10 +23,12 @@ import {
   isOwnPlacedKey,
   readCheckout,
   setAppliedPromo,
+  setTaxBuyer,
 } from "./checkout-session.server";
 import { placeOrder } from "./order-lifecycle.server";
 import { findOrderByIdempotencyKey } from "./orders.server";
 import { lookUpPromoCode } from "./promo.server";
+import { decideTax } from "./tax";
 
 /**
  * What the checkout form is answered: a refusal (a promo code's beside the `promoCode` field), or an
@@ -52,6 +55,7 @@ type Answer =
   | { reply: CheckoutActionData; status?: number; headers?: Record<string, string> };
 
 const INTENTS = {
+  update: updateTax,
   "apply-promo": applyPromo,
   "remove-promo": removePromo,
   "place-order": placeCheckoutOrder,
@@ -118,6 +122,25 @@ async function applyPromo({ values, session, clientIp }: CheckoutSubmit): Promis
   return { reply: { ok: true, values: { ...values, promoCode: "" } } };
 }
 
+/**
+ * "Update": the country, buyer type or VAT number changed; the summary is quoted again with them
+ * (the page's script submits this on change; without JavaScript the Update button does).
+ */
+async function updateTax({ form, values, session }: CheckoutSubmit): Promise<Answer> {
+  const refusal = rememberTaxBuyer(form, session, values);
+  return refusal ? { reply: refusal, status: 400 } : { reply: { ok: true, values } };
+}
+
+/** Keeps what decides the VAT in the checkout, so the summary shows it; or the refusal to show. */
+function rememberTaxBuyer(form: FormData, session: CheckoutSession, values: Record<string, string>) {
+  const parsed = parseFormData(form, TaxBuyerSchema);
+  if (!parsed.ok) return parsed.reply;
+  const tax = decideTax(parsed.data, new Date());
+  if (!tax.ok) return formReply(null, { fieldErrors: { vatNumber: tax.message }, values });
+  setTaxBuyer(session, { ...parsed.data, vatNumber: tax.vatNumber });
+  return null;
+}
+
 async function removePromo({ values, session }: CheckoutSubmit): Promise<Answer> {
   setAppliedPromo(session, null);
   return { reply: { ok: true, values: { ...values, promoCode: "" } } };
@@ -139,6 +162,8 @@ async function placeCheckoutOrder(submit: CheckoutSubmit): Promise<Answer> {
       headers: { "Retry-After": String(limit.retryAfterSeconds) },
     };
   }
+  // The summary shown with any refusal below is quoted for what the buyer chose, not an older choice.
+  rememberTaxBuyer(form, session, values);
   const buyer = parseFormData(form, BuyerSchema);
   if (!buyer.ok) return { reply: buyer.reply, status: 400 };
   try {
@@ -146,7 +171,9 @@ async function placeCheckoutOrder(submit: CheckoutSubmit): Promise<Answer> {
     const result = await placeOrder({
       selection: held.selection,
       promoCode: held.promoCode,
-      buyer: { email: buyer.data.email, company: buyer.data.company, country: buyer.data.country },
+      // A business name typed before switching back to "individual" is not the buyer's.
+      buyer: { ...buyer.data, company: buyer.data.buyerType === "business" ? buyer.data.company : null },
+      locale: buyerLocale(request),
       // orders_pending.user_id references profiles: a session without a profile yet orders as a guest.
       userId: user?.hasProfile ? user.id : null,
       idempotencyKey: held.idempotencyKey,
@@ -154,6 +181,9 @@ async function placeCheckoutOrder(submit: CheckoutSubmit): Promise<Answer> {
     if (!result.ok && result.reason === "unavailable") {
       session.unset("selection");
       return { redirect: "/pricing", toast: { message: PLAN_GONE_MESSAGE, type: "error" } };
+    }
+    if (!result.ok && result.reason === "tax") {
+      return { reply: formReply(null, { fieldErrors: { vatNumber: result.message }, values }), status: 400 };
     }
     if (!result.ok) {
       // The applied code stopped counting since it was applied: refuse, and drop it so the buyer can go on.
@@ -172,4 +202,15 @@ async function placeCheckoutOrder(submit: CheckoutSubmit): Promise<Answer> {
 /** A promo code refused: said beside the code field, whatever else was typed is kept. */
 function promoRefusal(refusal: PromoRefusal, values: Record<string, string>) {
   return formReply(null, { fieldErrors: { promoCode: PROMO_REFUSAL_MESSAGES[refusal] }, values });
+}
+
+/** The buyer's first language from Accept-Language, for formatting their documents' amounts. */
+function buyerLocale(request: Request): string {
+  const first = request.headers.get("Accept-Language")?.split(",")[0]?.split(";")[0]?.trim() ?? "";
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/.test(first)) return "en";
+  try {
+    return Intl.getCanonicalLocales(first)[0] ?? "en";
+  } catch {
+    return "en";
+  }
 }

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { emailField } from "~/accounts/email";
 import { SerialIdSchema } from "~/platform/id-schema";
+import { CONTROL_CHARACTER } from "~/platform/control-characters";
 import { isCountry } from "./countries";
 import { BILLINGS, PLAN_CATEGORIES } from "./plans";
+import { BUYER_TYPES, VAT_NUMBER_MAX } from "./tax";
 
 /** The texts checkout shows, plus the rate-limit answer. */
 export const PROMO_MESSAGES = {
@@ -41,8 +43,25 @@ export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address";
 export const TERMS_REQUIRED_MESSAGE = "Please accept the terms and licensing to continue";
 export const COUNTRY_INVALID_MESSAGE = "Please choose a country from the list";
 
+export const BUSINESS_NAME_REQUIRED_MESSAGE = "Please enter the business's name";
+export const CONTROL_CHARACTERS_MESSAGE = "This field contains characters we cannot accept";
+
 export const PROMO_CODE_MAX = 40;
 export const COMPANY_MAX = 200;
+export const BUYER_NAME_MAX = 120;
+export const ADDRESS_LINE_MAX = 200;
+export const POSTAL_CODE_MAX = 20;
+export const CITY_MAX = 100;
+
+/** An optional one-line text: trimmed, bounded, no control characters; empty reads null. */
+const optionalLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please keep this under ${max + 1} characters`)
+    .refine((value) => !CONTROL_CHARACTER.test(value), CONTROL_CHARACTERS_MESSAGE)
+    .optional()
+    .transform((value) => (value ? value : null));
 
 /** Promo codes are compared uppercased. */
 export const normalizePromoCode = (code: string) => code.trim().toUpperCase();
@@ -54,16 +73,28 @@ export const ChoosePlanSchema = z.object({
   billing: z.enum(BILLINGS),
 });
 
-/** The buyer's part of the checkout form. Prices are never part of it. */
-export const BuyerSchema = z.object({
-  email: emailField({ required: EMAIL_REQUIRED_MESSAGE, invalid: EMAIL_INVALID_MESSAGE }),
-  company: z
-    .string()
-    .trim()
-    .max(COMPANY_MAX)
-    .optional()
-    .transform((value) => (value ? value : null)),
+/**
+ * What decides the VAT: country, buyer type and VAT number. The "Update" intent reads only these;
+ * the VAT number's format is checked with the tax rules (tax.ts), where the country is known.
+ */
+export const TaxBuyerSchema = z.object({
   country: z.string({ error: COUNTRY_INVALID_MESSAGE }).refine(isCountry, COUNTRY_INVALID_MESSAGE),
+  buyerType: z.enum(BUYER_TYPES).catch("individual"),
+  vatNumber: optionalLine(VAT_NUMBER_MAX),
+});
+
+/** The buyer's part of the checkout form. Prices are never part of it. */
+export const BuyerSchema = TaxBuyerSchema.extend({
+  email: emailField({ required: EMAIL_REQUIRED_MESSAGE, invalid: EMAIL_INVALID_MESSAGE }),
+  buyerName: optionalLine(BUYER_NAME_MAX),
+  company: optionalLine(COMPANY_MAX),
+  addressLine: optionalLine(ADDRESS_LINE_MAX),
+  postalCode: optionalLine(POSTAL_CODE_MAX),
+  city: optionalLine(CITY_MAX),
   terms: z.literal("on", { error: TERMS_REQUIRED_MESSAGE }),
+}).superRefine((buyer, ctx) => {
+  if (buyer.buyerType === "business" && !buyer.company) {
+    ctx.addIssue({ code: "custom", path: ["company"], message: BUSINESS_NAME_REQUIRED_MESSAGE });
+  }
 });
 export type Buyer = z.infer<typeof BuyerSchema>;

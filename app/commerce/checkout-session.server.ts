@@ -4,7 +4,9 @@ import { z } from "zod";
 import { LICENSES } from "~/catalog/attributes";
 import { cookieSessionStorage } from "~/platform/cookies.server";
 import { INT4_MAX } from "~/platform/id-schema";
+import { isCountry } from "./countries";
 import { BILLINGS, type CheckoutSelection, PLAN_CATEGORIES } from "./plans";
+import { BUYER_TYPES, DEFAULT_TAX_BUYER, type TaxBuyer, VAT_NUMBER_MAX } from "./tax";
 
 /**
  * The checkout data, held for the browser session: a signed cookie without
@@ -31,6 +33,8 @@ interface CheckoutData {
   orderId: string;
   /** The key of that order: a resubmit of the same form may find it again, no other key may. */
   placedIdempotencyKey: string;
+  /** What the buyer last chose that decides the VAT ("Update"), so the summary shows their rate. */
+  taxBuyer: TaxBuyer;
 }
 
 export type CheckoutSession = Session<CheckoutData>;
@@ -50,7 +54,15 @@ export interface HeldCheckout {
   selection: CheckoutSelection;
   idempotencyKey: string;
   promoCode: string | null;
+  taxBuyer: TaxBuyer;
 }
+
+const TaxBuyerHeldSchema = z.object({
+  country: z.string().refine(isCountry),
+  buyerType: z.enum(BUYER_TYPES),
+  vatNumber: z.string().max(VAT_NUMBER_MAX).nullable(),
+});
+
 
 /** The checkout in progress, or null when none is held. */
 export function readCheckout(session: CheckoutSession): HeldCheckout | null {
@@ -58,7 +70,17 @@ export function readCheckout(session: CheckoutSession): HeldCheckout | null {
   const idempotencyKey = session.get("idempotencyKey");
   if (!selection.success || typeof idempotencyKey !== "string") return null;
   const promoCode = session.get("promoCode");
-  return { selection: selection.data, idempotencyKey, promoCode: promoCode || null };
+  const taxBuyer = TaxBuyerHeldSchema.safeParse(session.get("taxBuyer"));
+  return {
+    selection: selection.data,
+    idempotencyKey,
+    promoCode: promoCode || null,
+    taxBuyer: taxBuyer.success ? taxBuyer.data : DEFAULT_TAX_BUYER,
+  };
+}
+
+export function setTaxBuyer(session: CheckoutSession, buyer: TaxBuyer) {
+  session.set("taxBuyer", buyer);
 }
 
 /** A new choice on /pricing starts a new checkout: a fresh key and no promo. */
@@ -80,6 +102,7 @@ export function completeCheckout(session: CheckoutSession, orderId: string) {
   session.unset("selection");
   session.unset("idempotencyKey");
   session.unset("promoCode");
+  session.unset("taxBuyer");
   session.set("orderId", orderId);
 }
 

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
-import { invoiceCounter, invoices } from "./schema.server";
+import { creditNoteCounter, creditNotes, invoiceCounter, invoices } from "./schema.server";
 
 export type Invoice = typeof invoices.$inferSelect;
 
@@ -31,4 +31,43 @@ export async function findInvoiceOfOrder(orderId: string): Promise<Invoice | nul
 
 export async function listInvoiceNumbers() {
   return db().select().from(invoices).orderBy(desc(invoices.number));
+}
+
+export type CreditNote = typeof creditNotes.$inferSelect;
+
+/**
+ * The order's credit note, numbered from its own counter in the caller's transaction (the same
+ * approach as invoices: locked until commit, given back by a rollback, so no gaps). It credits the
+ * whole order against its invoice.
+ */
+export async function allocateCreditNote(
+  executor: Executor,
+  order: { id: string; totalCents: number; paidAt: Date | null },
+  issuedAt: Date,
+): Promise<CreditNote> {
+  const existing = await executor.select().from(creditNotes).where(eq(creditNotes.orderId, order.id));
+  if (existing[0]) return existing[0];
+  const invoice = await allocateInvoice(executor, order.id, order.paidAt ?? issuedAt);
+  const [counter] = await executor
+    .update(creditNoteCounter)
+    .set({ lastNumber: sql`${creditNoteCounter.lastNumber} + 1` })
+    .where(eq(creditNoteCounter.id, 1))
+    .returning({ number: creditNoteCounter.lastNumber });
+  if (!counter) throw new Error("credit_note_counter has no row (migration not applied?)");
+  const [note] = await executor
+    .insert(creditNotes)
+    .values({
+      number: counter.number,
+      orderId: order.id,
+      invoiceNumber: invoice.number,
+      amountCents: order.totalCents,
+      issuedAt,
+    })
+    .returning();
+  return note!;
+}
+
+export async function findCreditNoteOfOrder(orderId: string): Promise<CreditNote | null> {
+  const rows = await db().select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+  return rows[0] ?? null;
 }

@@ -1,5 +1,8 @@
+import { config } from "~/platform/config.server";
 import { defineJob } from "~/platform/jobs/define.server";
-import { claimGuestOrders } from "./order-lifecycle.server";
+import { logger } from "~/platform/logger.server";
+import { listOrdersAwaitingPaymentSince } from "./order.queries.server";
+import { claimGuestOrders, expireOrder } from "./order-lifecycle.server";
 
 /** A verified address: the guest orders placed with it (and their plans) become the account's. */
 export const claimGuestOrdersJob = defineJob<{ userId: string; email: string }>({
@@ -11,3 +14,31 @@ export const claimGuestOrdersJob = defineJob<{ userId: string; email: string }>(
   retryDelaySeconds: 10,
   retryBackoff: true,
 });
+
+/** How many expired orders one run cancels; the next hourly run takes the rest. */
+const EXPIRY_BATCH = 500;
+
+/**
+ * Cancels orders awaiting payment for longer than ORDER_EXPIRY_DAYS, hourly. Each cancel is the
+ * lifecycle's own (mail, promo use given back, audit); a rerun or a second worker changes nothing.
+ */
+export const expireOrdersJob = defineJob<{ now?: string }>({
+  name: "commerce.expire-orders",
+  cron: "17 * * * *",
+  policy: "singleton",
+  handler: async ({ now }) => {
+    await expireUnpaidOrders(now ? new Date(now) : new Date());
+  },
+});
+
+/** The expiry run itself: returns the ids of the orders it cancelled. */
+export async function expireUnpaidOrders(now: Date): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - config().ORDER_EXPIRY_DAYS * 24 * 3600 * 1000);
+  const expired: string[] = [];
+  for (const orderId of await listOrdersAwaitingPaymentSince(cutoff, EXPIRY_BATCH)) {
+    const result = await expireOrder({ orderId, now });
+    if (result.ok && result.value.changed) expired.push(orderId);
+  }
+  if (expired.length > 0) logger.info({ orders: expired.length }, "unpaid orders expired");
+  return expired;
+}

@@ -1,9 +1,22 @@
 import { CURRENCY } from "~/constants";
 
-const formatter = new Intl.NumberFormat("en-IE", { style: "currency", currency: CURRENCY });
+const formatters = new Map<string, Intl.NumberFormat>();
+const DEFAULT_LOCALE = "en-IE";
 
-/** Cents as the buyer reads them, e.g. 4900 → "€49.00". */
-export function formatMoney(cents: number): string {
+/**
+ * Cents as the buyer reads them: "€49.00" by default, or in a buyer's locale ("49,00 €" for
+ * de-DE). An unknown or malformed locale falls back to the default.
+ */
+export function formatMoney(cents: number, locale: string = DEFAULT_LOCALE): string {
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    try {
+      formatter = new Intl.NumberFormat(locale, { style: "currency", currency: CURRENCY });
+    } catch {
+      formatter = new Intl.NumberFormat(DEFAULT_LOCALE, { style: "currency", currency: CURRENCY });
+    }
+    if (formatters.size < 200) formatters.set(locale, formatter);
+  }
   return formatter.format(cents / 100);
 }
 

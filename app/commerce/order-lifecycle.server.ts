@@ -3,7 +3,7 @@ import { db, type Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { ordersTotal } from "~/platform/metrics/business.server";
 import type { Buyer, PromoRefusal } from "./checkout-schema";
-import { allocateInvoice } from "./invoice.queries.server";
+import { allocateCreditNote, allocateInvoice } from "./invoice.queries.server";
 import {
   attachGuestOrders,
   findOrderByIdempotencyKey,
@@ -15,11 +15,13 @@ import {
   transitionOrder,
 } from "./order.queries.server";
 import { orderEffects } from "./order-effects.server";
-import { queueOrderMail } from "./order-mails.server";
+import { type OrderMailStep, queueOrderMail } from "./order-mails.server";
 import { type Quote, quoteCheckout } from "./orders.server";
 import { isStripePayment } from "./payment-reference";
 import type { CheckoutSelection } from "./plans";
 import { checkPromoCode } from "./promo.server";
+import type { TaxDecision } from "./tax";
+import { queueViesCheck } from "./vies.server";
 import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.server";
 
 /*
@@ -33,7 +35,7 @@ import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.s
  * Who changes an order: a staff member in the console (audited under their id) or the system (the
  * Stripe webhook), audited under a `system:` id so the history shows every change.
  */
-export type OrderActor = { kind: "staff"; userId: string } | { kind: "system"; name: "stripe" };
+export type OrderActor = { kind: "staff"; userId: string } | { kind: "system"; name: "stripe" | "expiry" };
 
 export const actorId = (actor: OrderActor) =>
   actor.kind === "staff" ? actor.userId : `system:${actor.name}`;
@@ -44,7 +46,10 @@ export interface PlaceOrderInput {
   selection: Pick<CheckoutSelection, "category" | "tierId" | "billing">;
   /** The code the buyer applied, re-checked now; never a discount amount. */
   promoCode: string | null;
-  buyer: Omit<Buyer, "terms">;
+  /** The checkout's buyer; besides email and country, what is left out reads as not given. */
+  buyer: Pick<Buyer, "email" | "country"> & Partial<Omit<Buyer, "terms" | "email" | "country">>;
+  /** The buyer's language (a BCP 47 tag): documents format amounts for it. */
+  locale?: string;
   userId: string | null;
   idempotencyKey: string;
   now?: Date;
@@ -53,6 +58,7 @@ export interface PlaceOrderInput {
 export type PlaceOrderResult =
   | { ok: true; order: Order; created: boolean }
   | { ok: false; reason: "promo"; refusal: PromoRefusal }
+  | { ok: false; reason: "tax"; message: string }
   | { ok: false; reason: "unavailable" };
 
 /**
@@ -64,8 +70,15 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   const existing = await findOrderByIdempotencyKey(input.idempotencyKey);
   if (existing) return { ok: true, order: existing, created: false };
 
-  const quote = await quoteCheckout(input.selection, input.promoCode, input.now);
+  const taxBuyer = {
+    country: input.buyer.country,
+    buyerType: input.buyer.buyerType ?? "individual",
+    vatNumber: input.buyer.vatNumber ?? null,
+  };
+  const quote = await quoteCheckout(input.selection, input.promoCode, taxBuyer, input.now);
   if (!quote) return { ok: false, reason: "unavailable" };
+  const tax = quote.tax;
+  if (!tax.ok) return { ok: false, reason: "tax", message: tax.message };
   if (quote.promoRefusal) return { ok: false, reason: "promo", refusal: quote.promoRefusal };
 
   const now = input.now ?? new Date();
@@ -74,8 +87,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     : undefined;
   try {
     const placed = await db().transaction(async (tx) => {
-      const order = await insertOrderOnce(tx, newOrder(input, quote), promo);
+      const order = await insertOrderOnce(tx, newOrder(input, quote, tax), promo);
       if (order) await queueOrderMail(tx, order, "placed");
+      if (order?.vatNumber) await queueViesCheck(tx, order.id);
       return order;
     });
     if (placed) ordersTotal.inc({ event: "placed" });
@@ -92,8 +106,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   }
 }
 
-function newOrder(input: PlaceOrderInput, quote: Quote) {
+function newOrder(input: PlaceOrderInput, quote: Quote, tax: Extract<TaxDecision, { ok: true }>) {
   const { amounts, tier } = quote;
+  const { buyer } = input;
   return {
     idempotencyKey: input.idempotencyKey,
     planCategory: tier.category,
@@ -107,9 +122,17 @@ function newOrder(input: PlaceOrderInput, quote: Quote) {
     vatRateBps: amounts.vatRateBps,
     vatAmountCents: amounts.vatCents,
     totalCents: amounts.totalCents,
-    email: input.buyer.email,
-    company: input.buyer.company,
-    country: input.buyer.country,
+    email: buyer.email,
+    buyerName: buyer.buyerName ?? null,
+    buyerType: buyer.buyerType ?? "individual",
+    company: buyer.company ?? null,
+    addressLine: buyer.addressLine ?? null,
+    postalCode: buyer.postalCode ?? null,
+    city: buyer.city ?? null,
+    country: buyer.country,
+    vatNumber: tax.vatNumber,
+    taxReason: tax.reason,
+    locale: input.locale ?? "en",
     userId: input.userId,
   };
 }
@@ -205,6 +228,16 @@ export function refundOrder(input: { orderId: string; actor: OrderActor; now?: D
   return closeOrder(input, ["paid"], "refunded", "order.refund");
 }
 
+/**
+ * Cancels an order still awaiting payment after ORDER_EXPIRY_DAYS (the scheduled expiry job): a
+ * cancel like the console's, audited as an expiry, with its own mail. Idempotent; an order paid
+ * meanwhile is left alone (`invalid_transition`).
+ */
+export function expireOrder(input: { orderId: string; now?: Date }) {
+  const actor: OrderActor = { kind: "system", name: "expiry" };
+  return closeOrder({ ...input, actor }, ["awaiting_payment"], "cancelled", "order.expire", "expired");
+}
+
 /** Undoes a close's transaction when Stripe does not refund the card (nothing of the change stays). */
 class CardRefundFailed extends Error {
   constructor(readonly reason: StripeRefundFailure) {
@@ -225,6 +258,7 @@ async function closeOrder(
   from: readonly ("awaiting_payment" | "paid")[],
   to: "cancelled" | "refunded",
   action: string,
+  mail: OrderMailStep = to,
 ): Promise<OrderChangeResult<ClosedOrder>> {
   const now = input.now ?? new Date();
   // Filled once Stripe has refunded the card, for the case where the commit then fails.
@@ -257,6 +291,8 @@ async function closeOrder(
         throw new CardRefundFailed(cardRefund.reason);
       }
       if (cardRefund) cardRefunded.push(cardRefund.value);
+      // Money that goes back gets its credit note, numbered in the same transaction (no gaps).
+      const creditNote = wasPaid ? await allocateCreditNote(tx, order, now) : null;
       await recordAudit(tx, {
         actorId: actorId(input.actor),
         action,
@@ -267,6 +303,7 @@ async function closeOrder(
           status: order.status,
           ...revoked,
           releasedPromoCode,
+          ...(creditNote ? { creditNoteNumber: creditNote.number } : {}),
           ...(cardRefund
             ? {
                 stripeRefundId: cardRefund.value.refundId,
@@ -276,7 +313,7 @@ async function closeOrder(
             : {}),
         },
       });
-      await queueOrderMail(tx, order, to);
+      await queueOrderMail(tx, order, mail);
       ordersTotal.inc({ event: to });
       return { ok: true, value: { order, changed: true } } as const;
     });

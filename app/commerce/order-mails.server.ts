@@ -2,19 +2,20 @@ import { PRODUCT_NAME, SUPPORT_EMAIL } from "~/constants";
 import { config } from "~/platform/config.server";
 import type { Executor } from "~/platform/db/client.server";
 import { queueMail } from "~/platform/mail.server";
-import { formatDownloads, formatMoney } from "./money";
+import { formatDownloads, formatMoney, formatRate } from "./money";
 import type { Order } from "./order.queries.server";
-import { invoicePath, shortOrderId } from "./order-id";
+import { creditNotePath, invoicePath, shortOrderId } from "./order-id";
 import { paymentInstructionLines, paymentInstructionsFor } from "./payment-instructions.server";
 import { isStripePayment } from "./payment-reference";
 import { BILLING_LABELS, LICENSE_LABELS } from "./plans";
+import { TAX_REASON_LABELS } from "./tax";
 
 /**
  * The buyer hears of every step of their order. Each mail is queued in the transition's own
  * transaction, so it goes out exactly when the change commits (a replayed webhook mails nothing).
  */
 /** The steps of an order the buyer is mailed about. */
-export type OrderMailStep = "placed" | "paid" | "cancelled" | "refunded";
+export type OrderMailStep = "placed" | "paid" | "cancelled" | "refunded" | "expired";
 
 export function queueOrderMail(tx: Executor, order: Order, step: OrderMailStep) {
   const number = shortOrderId(order.id);
@@ -30,7 +31,12 @@ export function queueOrderMail(tx: Executor, order: Order, step: OrderMailStep) 
 }
 
 const planLine = (order: Order) =>
-  `${LICENSE_LABELS[order.licenseKind]}, ${formatDownloads(order.downloads)}, ${BILLING_LABELS[order.billing]}: ${formatMoney(order.totalCents)} (VAT included)`;
+  `${LICENSE_LABELS[order.licenseKind]}, ${formatDownloads(order.downloads)}, ${BILLING_LABELS[order.billing]}: ${formatMoney(order.totalCents, order.locale)} (${taxLine(order)})`;
+
+const taxLine = (order: Order) =>
+  order.vatRateBps > 0
+    ? `VAT ${formatRate(order.vatRateBps)} included`
+    : `no VAT: ${TAX_REASON_LABELS[order.taxReason].toLowerCase()}`;
 
 const MAILS: Record<OrderMailStep, (order: Order) => { subject: string; lines: string[] }> = {
   placed: (order) =>
@@ -54,12 +60,13 @@ const MAILS: Record<OrderMailStep, (order: Order) => { subject: string; lines: s
             ...paymentInstructionLines(paymentInstructionsFor(order)),
             "",
             "As soon as the payment arrives we mark the order paid, email your receipt, and your downloads become available.",
+            `We hold the order for ${config().ORDER_EXPIRY_DAYS} days; unpaid after that, it is cancelled.`,
           ],
         },
   paid: (order) => ({
     subject: "payment received",
     lines: [
-      `We received ${formatMoney(order.totalCents)} for order ${shortOrderId(order.id)}. Thank you!`,
+      `We received ${formatMoney(order.totalCents, order.locale)} for order ${shortOrderId(order.id)}. Thank you!`,
       planLine(order),
       "",
       "Your downloads are ready: sign in with this address and press Download on any clip.",
@@ -71,7 +78,7 @@ const MAILS: Record<OrderMailStep, (order: Order) => { subject: string; lines: s
     lines: [
       `Your order ${shortOrderId(order.id)} was cancelled.`,
       order.paidAt
-        ? `Its unused downloads have ended; licenses you already have stay valid.${refundLine(order)}`
+        ? `Its unused downloads have ended; licenses you already have stay valid.${refundLine(order)} Your credit note: ${config().PUBLIC_URL}${creditNotePath(order.id)}`
         : "No payment is due for it.",
     ],
   }),
@@ -80,11 +87,20 @@ const MAILS: Record<OrderMailStep, (order: Order) => { subject: string; lines: s
     lines: [
       `Your order ${shortOrderId(order.id)} was refunded.${refundLine(order)}`,
       "Its unused downloads have ended; licenses you already have stay valid.",
+      `Your credit note: ${config().PUBLIC_URL}${creditNotePath(order.id)}`,
+    ],
+  }),
+  expired: (order) => ({
+    subject: "expired",
+    lines: [
+      `Your order ${shortOrderId(order.id)} was not paid within ${config().ORDER_EXPIRY_DAYS} days, so we cancelled it.`,
+      "No payment is due for it. A promo code it used can be used again.",
+      `To license footage, choose a plan again: ${config().PUBLIC_URL}/pricing`,
     ],
   }),
 };
 
 const refundLine = (order: Order) =>
   isStripePayment(order.paymentReference)
-    ? ` ${formatMoney(order.totalCents)} goes back to your card within 5 to 10 days.`
-    : ` We return ${formatMoney(order.totalCents)} by bank transfer.`;
+    ? ` ${formatMoney(order.totalCents, order.locale)} goes back to your card within 5 to 10 days.`
+    : ` We return ${formatMoney(order.totalCents, order.locale)} by bank transfer.`;

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import type { OrderStatus } from "./plans";
+import type { ViesStatus } from "./tax";
 import { claimPromoUse } from "./promo-admin.queries.server";
 import { ordersPending, pricingPlans, promoCodes, promoRedemptions, stripeEvents } from "./schema.server";
 
@@ -159,4 +160,23 @@ export async function findOrderAwaitingPayment(userId: string): Promise<Order | 
     .orderBy(ordersPending.createdAt)
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Stores what VIES said about an order's VAT number. */
+export async function recordViesResult(orderId: string, status: ViesStatus, checkedAt: Date) {
+  await db()
+    .update(ordersPending)
+    .set({ viesStatus: status, viesCheckedAt: checkedAt })
+    .where(eq(ordersPending.id, orderId));
+}
+
+/** Orders still awaiting payment that were placed before `placedBefore`, oldest first. */
+export async function listOrdersAwaitingPaymentSince(placedBefore: Date, limit: number) {
+  const rows = await db()
+    .select({ id: ordersPending.id })
+    .from(ordersPending)
+    .where(and(eq(ordersPending.status, "awaiting_payment"), lt(ordersPending.createdAt, placedBefore)))
+    .orderBy(ordersPending.createdAt)
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

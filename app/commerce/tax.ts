@@ -1,5 +1,5 @@
 import { COMPANY_COUNTRY_CODE } from "~/constants";
-import { countryName } from "./countries";
+import { countryName, DEFAULT_COUNTRY } from "./countries";
 
 /**
  * VAT for a seller of digital services established in Cyprus (the EU's One-Stop Shop rules):
@@ -170,6 +170,9 @@ export interface TaxBuyer {
   /** Null or empty: none given. */
   vatNumber: string | null;
 }
+
+/** Until the buyer says otherwise: an individual in the seller's country. */
+export const DEFAULT_TAX_BUYER: TaxBuyer = { country: DEFAULT_COUNTRY, buyerType: "individual", vatNumber: null };
 
 export type TaxDecision =
   | { ok: true; rateBps: number; reason: TaxReason; vatNumber: string | null }

@@ -114,6 +114,13 @@ const EnvFields = z.object({
   SELLER_BANK_NAME: z.string().max(200).default("Bank of Cyprus"),
   SELLER_IBAN: z.string().max(50).default(PLACEHOLDER_IBAN),
   SELLER_BIC: z.string().max(11).default("BCYPCY2N"),
+  /**
+   * The EU VIES REST service that confirms VAT numbers (e.g.
+   * https://ec.europa.eu/taxation_customs/vies/rest-api); unset, the check is skipped and recorded so.
+   */
+  VIES_URL: z.url().optional(),
+  /** An order still awaiting payment after this many days is cancelled (its promo use given back). */
+  ORDER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** The creator's share of what one download is worth, in basis points (5000 = 50%). */
   ROYALTY_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(5_000),
   /** What one download of an unlimited plan is worth, in cents, for the creator's royalty. */

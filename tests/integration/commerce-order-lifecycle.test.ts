@@ -166,7 +166,7 @@ describe("the buyer hears of every step", () => {
     const placed = await placeOrder({
       selection: { category: "creator", tierId: await firstTierId("creator"), billing: "one_time" },
       promoCode: null,
-      buyer: { email, company: null, country: "Cyprus" },
+      buyer: { email, company: null, country: "CY" },
       userId: null,
       idempotencyKey: randomUUID(),
     });

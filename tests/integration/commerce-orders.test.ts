@@ -54,7 +54,7 @@ describe("placing an order", () => {
       totalCents: 10_591,
       email: BUYER.email,
       company: "Acme",
-      country: "Cyprus",
+      country: "CY",
       userId: null,
       status: "awaiting_payment",
     });
@@ -84,7 +84,7 @@ describe("placing an order", () => {
     const result = await placeOrder({
       selection: { category: "business", tierId, billing: "one_time" },
       promoCode: null,
-      buyer: { email: user.email, company: null, country: "Greece" },
+      buyer: { email: user.email, company: null, country: "GR" },
       userId: user.id,
       idempotencyKey: randomUUID(),
     });
@@ -96,7 +96,7 @@ describe("placing an order", () => {
     const result = await placeOrder({
       selection: { category: "creator", tierId, billing: "annual" },
       promoCode: null,
-      buyer: { email: "a@b.co", company: null, country: "Cyprus" },
+      buyer: { email: "a@b.co", company: null, country: "CY" },
       userId: null,
       idempotencyKey: randomUUID(),
     });

@@ -129,7 +129,7 @@ describe("promo code limits at checkout", () => {
     return placeOrder({
       selection: { category: "creator", tierId: await findTierId("creator", 5), billing: "one_time" },
       promoCode: code,
-      buyer: { email, company: null, country: "Cyprus" },
+      buyer: { email, company: null, country: "CY" },
       userId: null,
       idempotencyKey: randomUUID(),
     });

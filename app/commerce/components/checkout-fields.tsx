@@ -2,8 +2,19 @@ import { type KeyboardEvent, type ReactNode, useRef } from "react";
 import { Link } from "react-router";
 import { EMAIL_MAX } from "~/accounts/email";
 import { Spinner } from "~/components/button";
-import { COMPANY_MAX, PROMO_CODE_MAX } from "../checkout-schema";
-import { COUNTRIES } from "../countries";
+import {
+  ADDRESS_LINE_MAX,
+  BUYER_NAME_MAX,
+  CITY_MAX,
+  COMPANY_MAX,
+  POSTAL_CODE_MAX,
+  PROMO_CODE_MAX,
+} from "../checkout-schema";
+import { countryOptions } from "../countries";
+import { BUYER_TYPES, type BuyerType, VAT_NUMBER_MAX } from "../tax";
+
+const COUNTRY_OPTIONS = countryOptions("en");
+const BUYER_TYPE_LABELS: Record<BuyerType, string> = { individual: "An individual", business: "A business" };
 
 const INPUT =
   "block w-full rounded-xl border border-zinc-300 bg-white px-3.5 py-2.5 text-sm shadow-sm placeholder:text-zinc-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-600 dark:border-zinc-700 dark:bg-zinc-950 dark:placeholder:text-zinc-500";
@@ -44,21 +55,53 @@ function Field({
 
 export interface BuyerDefaults {
   email: string;
+  buyerType: BuyerType;
+  buyerName: string;
   company: string;
+  addressLine: string;
+  postalCode: string;
+  city: string;
   country: string;
+  vatNumber: string;
   terms: boolean;
 }
 
-/** Email, company, country and the terms checkbox. */
+type BuyerField = Exclude<keyof BuyerDefaults, "terms"> | "terms";
+
+/**
+ * The buyer: who they are (individual or business), the address the invoice names, and what
+ * decides the VAT (country, VAT number). The business fields show only for a business, by CSS
+ * alone, so the form works the same without JavaScript.
+ */
 export function BuyerFields({
   defaults,
   errors,
+  onTaxChange,
+  hydrated,
+  updating,
 }: {
   defaults: BuyerDefaults;
-  errors?: Partial<Record<"email" | "company" | "country" | "terms", string>>;
+  errors?: Partial<Record<BuyerField, string>>;
+  /** With JavaScript: the VAT is quoted again as soon as one of its inputs changes. */
+  onTaxChange?: () => void;
+  hydrated: boolean;
+  updating: boolean;
 }) {
+  const text = (name: Exclude<BuyerField, "terms" | "buyerType" | "country">, max: number, auto: string) => (
+    <input
+      id={name}
+      name={name}
+      type="text"
+      maxLength={max}
+      autoComplete={auto}
+      defaultValue={defaults[name]}
+      aria-invalid={errors?.[name] ? true : undefined}
+      aria-describedby={errors?.[name] ? `${name}-error` : undefined}
+      className={INPUT}
+    />
+  );
   return (
-    <div className="grid gap-5">
+    <div className="group grid gap-5">
       <Field label="Email" htmlFor="email" error={errors?.email}>
         <input
           id="email"
@@ -74,35 +117,97 @@ export function BuyerFields({
           className={INPUT}
         />
       </Field>
-      <Field label="Company" htmlFor="company" hint="Optional" error={errors?.company}>
-        <input
-          id="company"
-          name="company"
-          type="text"
-          maxLength={COMPANY_MAX}
-          autoComplete="organization"
-          defaultValue={defaults.company}
-          className={INPUT}
-        />
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium">I am buying as</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {BUYER_TYPES.map((type) => (
+            <label
+              key={type}
+              className="flex cursor-pointer items-center gap-2 rounded-xl border border-zinc-300 px-3.5 py-2.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-zinc-700 dark:has-[:checked]:bg-brand-950/40"
+            >
+              <input
+                type="radio"
+                name="buyerType"
+                value={type}
+                defaultChecked={defaults.buyerType === type}
+                onChange={onTaxChange}
+                className="accent-brand-700"
+              />
+              {BUYER_TYPE_LABELS[type]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field label="Full name" htmlFor="buyerName" hint="Printed on your invoice" error={errors?.buyerName}>
+        {text("buyerName", BUYER_NAME_MAX, "name")}
       </Field>
+      <div className="hidden gap-5 group-has-[[value=business]:checked]:grid">
+        <Field label="Business name" htmlFor="company" error={errors?.company}>
+          {text("company", COMPANY_MAX, "organization")}
+        </Field>
+      </div>
+      <Field label="Address" htmlFor="addressLine" hint="Optional" error={errors?.addressLine}>
+        {text("addressLine", ADDRESS_LINE_MAX, "street-address")}
+      </Field>
+      <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
+        <Field label="Postal code" htmlFor="postalCode" error={errors?.postalCode}>
+          {text("postalCode", POSTAL_CODE_MAX, "postal-code")}
+        </Field>
+        <Field label="City" htmlFor="city" error={errors?.city}>
+          {text("city", CITY_MAX, "address-level2")}
+        </Field>
+      </div>
       <Field label="Country" htmlFor="country" error={errors?.country}>
         <select
           id="country"
           name="country"
           required
-          autoComplete="country-name"
+          autoComplete="country"
           defaultValue={defaults.country}
+          onChange={onTaxChange}
           aria-invalid={errors?.country ? true : undefined}
           aria-describedby={errors?.country ? "country-error" : undefined}
           className={INPUT}
         >
-          {COUNTRIES.map((country) => (
-            <option key={country} value={country}>
-              {country}
+          {COUNTRY_OPTIONS.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
             </option>
           ))}
         </select>
       </Field>
+      <div className="hidden gap-5 group-has-[[value=business]:checked]:grid">
+        <Field label="VAT number" htmlFor="vatNumber" hint="EU businesses, optional" error={errors?.vatNumber}>
+          <input
+            id="vatNumber"
+            name="vatNumber"
+            type="text"
+            maxLength={VAT_NUMBER_MAX}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="e.g. DE123456789"
+            defaultValue={defaults.vatNumber}
+            onBlur={(event) => {
+              if (event.currentTarget.value !== event.currentTarget.defaultValue) onTaxChange?.();
+            }}
+            aria-invalid={errors?.vatNumber ? true : undefined}
+            aria-describedby={errors?.vatNumber ? "vatNumber-error" : undefined}
+            className={`${INPUT} uppercase`}
+          />
+        </Field>
+      </div>
+      {/* Without JavaScript the VAT is quoted again with this button; with it, on every change. */}
+      <button
+        type="submit"
+        name="intent"
+        value="update"
+        formNoValidate
+        className={`${hydrated ? "sr-only" : ""} inline-flex w-fit items-center gap-2 rounded-xl border border-zinc-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-950 dark:hover:bg-zinc-800`}
+        tabIndex={hydrated ? -1 : undefined}
+      >
+        {updating ? <Spinner label="Updating VAT" /> : null}
+        Update VAT and total
+      </button>
       <div>
         <label className="flex items-start gap-3 text-sm">
           <input

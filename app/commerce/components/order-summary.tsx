@@ -15,11 +15,14 @@ export function OrderSummary({
   item,
   amounts,
   promoCode,
+  taxReason,
   children,
 }: {
   item: SummaryItem;
   amounts: OrderAmounts;
   promoCode: string | null;
+  /** Why this VAT rate (e.g. "Reverse charge"), when the checkout knows the buyer's country. */
+  taxReason?: string | null;
   children?: ReactNode;
 }) {
   return (
@@ -58,6 +61,11 @@ export function OrderSummary({
           value={formatMoney(amounts.vatCents)}
           testId="vat"
         />
+        {taxReason ? (
+          <p className="-mt-1 text-xs text-zinc-500 dark:text-zinc-400" data-testid="vat-reason" aria-live="polite">
+            {taxReason}
+          </p>
+        ) : null}
         <div className="mt-2 flex items-baseline justify-between border-t border-zinc-200 pt-3 dark:border-zinc-800">
           <dt className="text-base font-semibold">Total</dt>
           <dd className="text-2xl font-bold tabular-nums" data-testid="total">

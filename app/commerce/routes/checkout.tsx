@@ -1,5 +1,12 @@
-import { useEffect, useRef } from "react";
-import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import {
+  Form,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useNavigation,
+  useSubmit,
+} from "react-router";
 import { getOptionalUser } from "~/accounts/session.server";
 import { buttonClass, Spinner } from "~/components/button";
 import { pageMeta } from "~/components/meta";
@@ -8,8 +15,8 @@ import { PROMO_REFUSAL_MESSAGES } from "../checkout-schema";
 import { commitCheckoutSession, getCheckoutSession, readCheckout } from "../checkout-session.server";
 import { BuyerFields, PromoField } from "../components/checkout-fields";
 import { OrderSummary } from "../components/order-summary";
-import { DEFAULT_COUNTRY } from "../countries";
 import { quoteCheckout } from "../orders.server";
+import { type BuyerType, TAX_REASON_LABELS } from "../tax";
 import type { Route } from "./+types/checkout";
 
 export const meta = () => pageMeta("Checkout", "Complete your Verdeo order.");
@@ -18,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await getCheckoutSession(request);
   const held = readCheckout(session);
   if (!held) throw redirect("/pricing");
-  const quote = await quoteCheckout(held.selection, held.promoCode);
+  const quote = await quoteCheckout(held.selection, held.promoCode, held.taxBuyer);
   if (!quote) {
     session.unset("selection");
     throw redirect("/pricing", { headers: { "Set-Cookie": await commitCheckoutSession(session) } });
@@ -32,6 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       billing: quote.billing,
     },
     amounts: quote.amounts,
+    taxBuyer: held.taxBuyer,
+    taxReason: quote.tax.ok ? TAX_REASON_LABELS[quote.tax.reason] : null,
     promoCode: quote.promoCode,
     promoError: quote.promoRefusal ? PROMO_REFUSAL_MESSAGES[quote.promoRefusal] : null,
     idempotencyKey: held.idempotencyKey,
@@ -52,6 +61,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "idle" ? null : navigation.formData?.get("intent");
   const placing = pendingIntent === "place-order";
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // A change of country, buyer type or VAT number quotes the VAT again (the server's figures).
+  const onTaxChange = () => {
+    if (!form.current) return;
+    const data = new FormData(form.current);
+    data.set("intent", "update");
+    submit(data, { method: "post", preventScrollReset: true });
+  };
   const promoBusy =
     pendingIntent === "apply-promo" ? "apply" : pendingIntent === "remove-promo" ? "remove" : null;
   const values = actionData?.values;
@@ -78,6 +98,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       </p>
 
       <Form
+        ref={form}
         method="post"
         className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start"
         onSubmit={(event) => {
@@ -98,11 +119,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <BuyerFields
             defaults={{
               email: values?.email ?? loaderData.email,
+              buyerType: (values?.buyerType ?? loaderData.taxBuyer.buyerType) as BuyerType,
+              buyerName: values?.buyerName ?? "",
               company: values?.company ?? "",
-              country: values?.country || DEFAULT_COUNTRY,
+              addressLine: values?.addressLine ?? "",
+              postalCode: values?.postalCode ?? "",
+              city: values?.city ?? "",
+              country: values?.country || loaderData.taxBuyer.country,
+              vatNumber: values?.vatNumber ?? loaderData.taxBuyer.vatNumber ?? "",
               terms: values?.terms === "on",
             }}
             errors={refusal?.fieldErrors}
+            onTaxChange={onTaxChange}
+            hydrated={hydrated}
+            updating={pendingIntent === "update"}
           />
           {refusal?.formError ? (
             <p
@@ -129,7 +159,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </section>
 
         <aside className="order-first lg:sticky lg:top-24 lg:order-none">
-          <OrderSummary item={loaderData.item} amounts={loaderData.amounts} promoCode={loaderData.promoCode}>
+          <OrderSummary
+            item={loaderData.item}
+            amounts={loaderData.amounts}
+            promoCode={loaderData.promoCode}
+            taxReason={loaderData.taxReason}
+          >
             <PromoField
               applied={loaderData.promoCode}
               error={refusal?.fieldErrors.promoCode ?? loaderData.promoError}

@@ -10,6 +10,7 @@ import { commitCheckoutSession, getCheckoutSession, startCheckout } from "../che
 import { PlanCard } from "../components/plan-card";
 import { formatRate } from "../money";
 import { quoteCheckout } from "../orders.server";
+import { DEFAULT_TAX_BUYER } from "../tax";
 import { listActivePlans } from "../plans.server";
 import type { Route } from "./+types/pricing";
 
@@ -39,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = await parseForm(request, ChoosePlanSchema);
   // The plan buttons send only hidden fields: whatever is wrong, the visitor just chooses again.
   if (!parsed.ok) return replyWith(formReply(PRICING_TEXTS.choosePlan));
-  const quote = await quoteCheckout(parsed.data, null);
+  const quote = await quoteCheckout(parsed.data, null, DEFAULT_TAX_BUYER);
   if (!quote) return replyWith(formReply(PRICING_TEXTS.planGone));
   const session = await getCheckoutSession(request);
   startCheckout(session, {
