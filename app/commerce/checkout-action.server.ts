@@ -9,10 +9,10 @@ import { redirectWithToast, type Toast } from "~/platform/toast.server";
 import {
   BuyerSchema,
   CHECKOUT_RATE_LIMITED_MESSAGE,
-  TaxBuyerSchema,
   ORDER_FAILED_MESSAGE,
   PROMO_REFUSAL_MESSAGES,
   type PromoRefusal,
+  TaxBuyerSchema,
 } from "./checkout-schema";
 import {
   type CheckoutSession,

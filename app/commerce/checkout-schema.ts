@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailField } from "~/accounts/email";
-import { SerialIdSchema } from "~/platform/id-schema";
 import { CONTROL_CHARACTER } from "~/platform/control-characters";
+import { SerialIdSchema } from "~/platform/id-schema";
 import { isCountry } from "./countries";
 import { BILLINGS, PLAN_CATEGORIES } from "./plans";
 import { BUYER_TYPES, VAT_NUMBER_MAX } from "./tax";

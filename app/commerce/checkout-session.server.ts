@@ -63,7 +63,6 @@ const TaxBuyerHeldSchema = z.object({
   vatNumber: z.string().max(VAT_NUMBER_MAX).nullable(),
 });
 
-
 /** The checkout in progress, or null when none is held. */
 export function readCheckout(session: CheckoutSession): HeldCheckout | null {
   const selection = SelectionSchema.safeParse(session.get("selection"));

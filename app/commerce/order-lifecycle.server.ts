@@ -20,9 +20,9 @@ import { type Quote, quoteCheckout } from "./orders.server";
 import { isStripePayment } from "./payment-reference";
 import type { CheckoutSelection } from "./plans";
 import { checkPromoCode } from "./promo.server";
+import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.server";
 import type { TaxDecision } from "./tax";
 import { queueViesCheck } from "./vies.server";
-import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.server";
 
 /*
  * The one place an order changes (docs/decisions/0013): placed → paid → refunded, or cancelled.

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import type { OrderStatus } from "./plans";
-import type { ViesStatus } from "./tax";
 import { claimPromoUse } from "./promo-admin.queries.server";
 import { ordersPending, pricingPlans, promoCodes, promoRedemptions, stripeEvents } from "./schema.server";
+import type { ViesStatus } from "./tax";
 
 export type NewOrder = typeof ordersPending.$inferInsert;
 export type Order = typeof ordersPending.$inferSelect;

@@ -41,7 +41,9 @@ describe("tax table", () => {
   });
 
   it("refuses another country's VAT number for a German business", () => {
-    expect(decideTax({ country: "DE", buyerType: "business", vatNumber: "FR12345678901" }, ON).ok).toBe(false);
+    expect(decideTax({ country: "DE", buyerType: "business", vatNumber: "FR12345678901" }, ON).ok).toBe(
+      false,
+    );
   });
 
   it("charges a United States buyer 0%, export of services, whatever they type as VAT number", () => {
@@ -70,11 +72,13 @@ describe("tax table", () => {
   });
 
   it("ignores a VAT number given by an individual", () => {
-    expect(decideTax({ country: "DE", buyerType: "individual", vatNumber: "DE123456789" }, ON)).toMatchObject({
-      rateBps: 1900,
-      reason: "eu_consumer",
-      vatNumber: null,
-    });
+    expect(decideTax({ country: "DE", buyerType: "individual", vatNumber: "DE123456789" }, ON)).toMatchObject(
+      {
+        rateBps: 1900,
+        reason: "eu_consumer",
+        vatNumber: null,
+      },
+    );
   });
 
   it("reads Greek VAT numbers with their EL prefix", () => {
@@ -96,7 +100,9 @@ describe("tax table", () => {
       vatCents: 96_900,
       totalCents: 606_900,
     });
-    expect(computeOrderAmounts(50_000, "monthly", { type: "percent", value: 10 }, rate.rateBps)).toMatchObject({
+    expect(
+      computeOrderAmounts(50_000, "monthly", { type: "percent", value: 10 }, rate.rateBps),
+    ).toMatchObject({
       discountCents: 5_000,
       vatCents: 8_550,
       totalCents: 53_550,

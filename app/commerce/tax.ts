@@ -117,9 +117,7 @@ export const vatPrefixOf = (country: string) => (country === "GR" ? "EL" : count
 
 export const VAT_NUMBER_MAX = 20;
 
-export type VatNumberCheck =
-  | { ok: true; vatNumber: string }
-  | { ok: false; message: string };
+export type VatNumberCheck = { ok: true; vatNumber: string } | { ok: false; message: string };
 
 /**
  * A VAT number in its stored form (prefix, no spaces, dots or dashes, uppercased), or the message
@@ -172,7 +170,11 @@ export interface TaxBuyer {
 }
 
 /** Until the buyer says otherwise: an individual in the seller's country. */
-export const DEFAULT_TAX_BUYER: TaxBuyer = { country: DEFAULT_COUNTRY, buyerType: "individual", vatNumber: null };
+export const DEFAULT_TAX_BUYER: TaxBuyer = {
+  country: DEFAULT_COUNTRY,
+  buyerType: "individual",
+  vatNumber: null,
+};
 
 export type TaxDecision =
   | { ok: true; rateBps: number; reason: TaxReason; vatNumber: string | null }

@@ -1,5 +1,5 @@
-import type { Executor } from "~/platform/db/client.server";
 import { config } from "~/platform/config.server";
+import type { Executor } from "~/platform/db/client.server";
 import { defineJob } from "~/platform/jobs/define.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { logger } from "~/platform/logger.server";
@@ -18,7 +18,11 @@ const VIES_TIMEOUT_MS = 10_000;
 export class ViesUnavailable extends Error {}
 
 /** Asks VIES whether a VAT number (with its prefix, as stored on orders) is registered. */
-export async function askVies(baseUrl: string, vatNumber: string, country: string): Promise<"valid" | "invalid"> {
+export async function askVies(
+  baseUrl: string,
+  vatNumber: string,
+  country: string,
+): Promise<"valid" | "invalid"> {
   const prefix = vatPrefixOf(country);
   const body = { countryCode: prefix, vatNumber: vatNumber.slice(prefix.length) };
   let response: Response;
@@ -58,7 +62,10 @@ export const viesCheckJob = defineJob<{ orderId: string }>({
     }
     await recordViesResult(orderId, status, new Date());
     if (status === "invalid") {
-      logger.warn({ orderId, vatNumber: order.vatNumber }, "VIES does not know this VAT number (reverse charge applied)");
+      logger.warn(
+        { orderId, vatNumber: order.vatNumber },
+        "VIES does not know this VAT number (reverse charge applied)",
+      );
     }
   },
   retryLimit: 6,

@@ -1,19 +1,28 @@
 import { can } from "~/accounts/permissions";
 import type { SessionUser } from "~/accounts/session.server";
 import type { ProfileLibrary } from "~/catalog/profile-library";
+import { countryName } from "~/commerce/countries";
 import { formatDownloads, formatMoney } from "~/commerce/money";
 import { invoicePath, orderPath, shortOrderId } from "~/commerce/order-id";
-import { findInvoiceOfOrder, findOrderWithPlanTitle, listOrdersOfUser } from "~/commerce/orders.server";
+import {
+  findCreditNoteOfOrder,
+  findInvoiceOfOrder,
+  findOrderWithPlanTitle,
+  listOrdersOfUser,
+  type Order,
+} from "~/commerce/orders.server";
 import { PAYMENT_INSTRUCTION_ROWS } from "~/commerce/payment-instructions";
 import { pendingTransferOf } from "~/commerce/payment-instructions.server";
 import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
+import { TAX_REASON_NOTES } from "~/commerce/tax";
 import { config } from "~/platform/config.server";
 import { listCurrentEntitlements } from "./entitlement.queries.server";
+import { renderCreditNote, renderInvoice } from "./invoice-pdf.server";
 import { findLicense, listLicensesOfUser } from "./license.queries.server";
 import { licensePath } from "./license-id";
 import { LICENSE_TERMS } from "./license-terms";
 import { formatDate } from "./messages";
-import { type CertificateData, type InvoiceData, renderCertificate, renderInvoice } from "./pdf.server";
+import { type CertificateData, renderCertificate } from "./pdf.server";
 
 export const certificatePath = (licenseId: string) => `/licenses/${licenseId}/certificate.pdf`;
 
@@ -94,17 +103,50 @@ export async function invoiceFor(user: SessionUser, orderId: string): Promise<Bu
   if (order.userId !== user.id && !can(user.role, "staff:manage-orders")) return null;
   const invoice = await findInvoiceOfOrder(order.id);
   if (!invoice) return null;
-  const settings = config();
-  const data: InvoiceData = {
+  return renderInvoice({
+    ...billingDocumentOf(order),
     number: invoice.number,
     issuedAt: invoice.issuedAt,
+    status: order.status,
+  });
+}
+
+/** The credit note PDF of a refunded (or paid then cancelled) order, for the same readers. */
+export async function creditNoteFor(user: SessionUser, orderId: string): Promise<Buffer | null> {
+  const order = await findOrderWithPlanTitle(orderId);
+  if (!order) return null;
+  if (order.userId !== user.id && !can(user.role, "staff:manage-orders")) return null;
+  const [note, invoice] = await Promise.all([findCreditNoteOfOrder(order.id), findInvoiceOfOrder(order.id)]);
+  if (!note || !invoice) return null;
+  return renderCreditNote({
+    ...billingDocumentOf(order),
+    number: note.number,
+    issuedAt: note.issuedAt,
+    invoiceNumber: invoice.number,
+    invoiceIssuedAt: invoice.issuedAt,
+  });
+}
+
+/** What an invoice and its credit note say alike: the parties, the line, the figures, the tax note. */
+function billingDocumentOf(order: Order & { planTitle: string }) {
+  const settings = config();
+  return {
     seller: {
       name: settings.SELLER_NAME,
       address: settings.SELLER_ADDRESS,
       vatId: settings.SELLER_VAT_ID,
       email: settings.SELLER_EMAIL,
     },
-    buyer: { email: order.email, company: order.company, country: order.country },
+    buyer: {
+      name: order.buyerName,
+      company: order.company,
+      email: order.email,
+      addressLine: order.addressLine,
+      postalCode: order.postalCode,
+      city: order.city,
+      country: countryName(order.country),
+      vatNumber: order.vatNumber,
+    },
     orderId: order.id,
     line: {
       description: `${order.planTitle} plan, ${order.downloads === 0 ? "unlimited downloads" : `${order.downloads} downloads`}, ${order.licenseKind} license`,
@@ -116,9 +158,9 @@ export async function invoiceFor(user: SessionUser, orderId: string): Promise<Bu
     vatRateBps: order.vatRateBps,
     vatCents: order.vatAmountCents,
     totalCents: order.totalCents,
-    status: order.status,
+    taxNote: TAX_REASON_NOTES[order.taxReason] ?? null,
+    locale: order.locale,
   };
-  return renderInvoice(data);
 }
 
 /** `/license/{id}`: public, so it names only the licensee (a name or company), never an email. */

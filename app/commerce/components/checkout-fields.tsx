@@ -177,7 +177,12 @@ export function BuyerFields({
         </select>
       </Field>
       <div className="hidden gap-5 group-has-[[value=business]:checked]:grid">
-        <Field label="VAT number" htmlFor="vatNumber" hint="EU businesses, optional" error={errors?.vatNumber}>
+        <Field
+          label="VAT number"
+          htmlFor="vatNumber"
+          hint="EU businesses, optional"
+          error={errors?.vatNumber}
+        >
           <input
             id="vatNumber"
             name="vatNumber"

@@ -62,7 +62,11 @@ export function OrderSummary({
           testId="vat"
         />
         {taxReason ? (
-          <p className="-mt-1 text-xs text-zinc-500 dark:text-zinc-400" data-testid="vat-reason" aria-live="polite">
+          <p
+            className="-mt-1 text-xs text-zinc-500 dark:text-zinc-400"
+            data-testid="vat-reason"
+            aria-live="polite"
+          >
             {taxReason}
           </p>
         ) : null}

@@ -10,8 +10,8 @@ import { commitCheckoutSession, getCheckoutSession, startCheckout } from "../che
 import { PlanCard } from "../components/plan-card";
 import { formatRate } from "../money";
 import { quoteCheckout } from "../orders.server";
-import { DEFAULT_TAX_BUYER } from "../tax";
 import { listActivePlans } from "../plans.server";
+import { DEFAULT_TAX_BUYER } from "../tax";
 import type { Route } from "./+types/pricing";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
