@@ -131,7 +131,7 @@ describe("checkout as a guest", () => {
       total_cents: 10_591,
       email: "guest@example.com",
       company: "Northwind Films",
-      country: "Cyprus",
+      country: "CY",
       user_id: null,
     });
 

@@ -20,7 +20,7 @@ const order = (key: string, createdAt: Date, status: OrderStatus = "awaiting_pay
   vatAmountCents: 9_500,
   totalCents: 59_500,
   email: "buyer@example.com",
-  country: "Cyprus",
+  country: "CY",
   status,
   createdAt,
 });

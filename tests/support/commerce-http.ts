@@ -132,7 +132,7 @@ export async function placeOrderOverHttp(server: Pick<ServerProcess, "url">, ord
       intent: "place-order",
       email: order.email,
       company: "",
-      country: "Cyprus",
+      country: "CY",
       terms: "on",
     }),
     redirect: "manual",

@@ -1,0 +1,221 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { CONTROL_CHARACTERS_MESSAGE } from "~/commerce/checkout-schema";
+import { action as checkoutAction } from "~/commerce/routes/checkout";
+import { ordersPending } from "~/commerce/schema.server";
+import { TAX_REASON_LABELS } from "~/commerce/tax";
+import { viesCheckJob } from "~/commerce/vies.server";
+import { loadConfig } from "~/platform/config.server";
+import { workDueJobs } from "~/platform/jobs/queue.server";
+import {
+  allOrders,
+  choosePlan,
+  cookiePair,
+  loadCheckout,
+  postForm,
+  routeArgs,
+  settle,
+  submitCheckout,
+} from "../factories/commerce";
+import { useTestDatabase } from "../setup/database";
+
+const database = useTestDatabase();
+
+const orderOf = async (email: string) =>
+  (await database.db.select().from(ordersPending).where(eq(ordersPending.email, email)))[0];
+
+/** Places a creator order (€89 tier or whichever the seed has) as a buyer from `fields`. */
+let buyers = 0;
+async function placeAs(fields: Record<string, string>) {
+  // Each buyer from an address of their own: the checkout's rate limit counts per address.
+  const clientIp = `198.51.100.${++buyers}`;
+  const cookie = await choosePlan("creator", { clientIp });
+  return { cookie, result: await submitCheckout(cookie, fields, clientIp) };
+}
+
+describe("VAT at checkout, computed on the server", () => {
+  it("a Cypriot individual pays 19% and the order says why", async () => {
+    const { result } = await placeAs({ email: "cy@example.com", country: "CY", buyerType: "individual" });
+    expect(result.location).toBe("/checkout/success");
+    const order = await orderOf("cy@example.com");
+    expect(order).toMatchObject({ country: "CY", vatRateBps: 1900, taxReason: "domestic", vatNumber: null });
+    expect(order!.vatAmountCents).toBe(Math.floor((order!.subtotalCents * 19 + 50) / 100));
+  });
+
+  it("a French individual pays France's 20%", async () => {
+    await placeAs({ email: "fr@example.com", country: "FR", buyerType: "individual" });
+    const order = await orderOf("fr@example.com");
+    expect(order).toMatchObject({ country: "FR", vatRateBps: 2000, taxReason: "eu_consumer" });
+    expect(order!.totalCents).toBe(order!.subtotalCents + order!.vatAmountCents);
+  });
+
+  it("a German business with a well-formed VAT number pays no VAT (reverse charge), stored with its prefix", async () => {
+    const { result } = await placeAs({
+      email: "de-business@example.com",
+      country: "DE",
+      buyerType: "business",
+      company: "Nordlicht Film GmbH",
+      vatNumber: "de 123 456 789",
+    });
+    expect(result.location).toBe("/checkout/success");
+    const order = await orderOf("de-business@example.com");
+    expect(order).toMatchObject({
+      buyerType: "business",
+      company: "Nordlicht Film GmbH",
+      vatNumber: "DE123456789",
+      vatRateBps: 0,
+      vatAmountCents: 0,
+      taxReason: "reverse_charge",
+    });
+    expect(order!.totalCents).toBe(order!.subtotalCents);
+  });
+
+  it("a German business with a malformed VAT number is refused with a clear message and no order", async () => {
+    const before = (await allOrders()).length;
+    const { result } = await placeAs({
+      email: "de-bad@example.com",
+      country: "DE",
+      buyerType: "business",
+      company: "Nordlicht Film GmbH",
+      vatNumber: "DE12345",
+    });
+    expect(result.status).toBe(400);
+    expect(result.data?.fieldErrors?.vatNumber).toBe(
+      "That VAT number does not have the format used in Germany (for example DE123456789).",
+    );
+    expect((await allOrders()).length).toBe(before);
+  });
+
+  it("a buyer in the United States pays no VAT (export of services)", async () => {
+    await placeAs({ email: "us@example.com", country: "US", buyerType: "business", company: "Acme Inc" });
+    expect(await orderOf("us@example.com")).toMatchObject({ vatRateBps: 0, taxReason: "export" });
+  });
+
+  it("a country that is not an ISO code (the old English names) is refused", async () => {
+    const { result } = await placeAs({ email: "old@example.com", country: "Cyprus" });
+    expect(result.status).toBe(400);
+    expect(result.data?.fieldErrors?.country).toBe("Please choose a country from the list");
+  });
+
+  it("a business without its name, and control characters in an address, are refused", async () => {
+    const noName = await placeAs({
+      email: "b1@example.com",
+      country: "DE",
+      buyerType: "business",
+      company: "",
+    });
+    expect(noName.result.status).toBe(400);
+    expect(noName.result.data?.fieldErrors?.company).toBe("Please enter the business's name");
+    const nul = await placeAs({ email: "b2@example.com", country: "CY", city: "Nicosia\tCentre" });
+    expect(nul.result.status).toBe(400);
+    expect(nul.result.data?.fieldErrors?.city).toBe(CONTROL_CHARACTERS_MESSAGE);
+    const long = await placeAs({ email: "b3@example.com", country: "CY", buyerName: "x".repeat(500) });
+    expect(long.result.status).toBe(400);
+    expect(await orderOf("b1@example.com")).toBeUndefined();
+  });
+
+  it("Update quotes the summary again for the new country and VAT number (no JavaScript needed)", async () => {
+    const cookie = await choosePlan("creator");
+    const initial = await loadCheckout(cookie);
+    expect(initial.data?.amounts.vatRateBps).toBe(1900);
+    expect(initial.data?.taxReason).toBe(TAX_REASON_LABELS.domestic);
+
+    const update = (fields: Record<string, string>, jar: string) =>
+      settle(() => checkoutAction(routeArgs(postForm("/checkout", { intent: "update", ...fields }, jar))));
+    const toFrance = await update({ country: "FR", buyerType: "individual" }, cookie);
+    expect(toFrance.status).toBe(200);
+    const france = await loadCheckout(cookieFrom(toFrance.setCookie) ?? cookie);
+    expect(france.data?.amounts.vatRateBps).toBe(2000);
+
+    const toBusiness = await update(
+      { country: "DE", buyerType: "business", vatNumber: "DE123456789" },
+      cookieFrom(toFrance.setCookie) ?? cookie,
+    );
+    const germany = await loadCheckout(cookieFrom(toBusiness.setCookie) ?? cookie);
+    expect(germany.data?.amounts).toMatchObject({ vatRateBps: 0, vatCents: 0 });
+    expect(germany.data?.taxReason).toBe(TAX_REASON_LABELS.reverse_charge);
+
+    const malformed = await update({ country: "DE", buyerType: "business", vatNumber: "123" }, cookie);
+    expect(malformed.status).toBe(400);
+    expect(malformed.data).toMatchObject({ fieldErrors: { vatNumber: expect.stringContaining("Germany") } });
+  });
+});
+
+const cookieFrom = (setCookie: string | null) => (setCookie ? cookiePair(setCookie) : null);
+
+describe("the VIES check of a VAT number", () => {
+  let fake: Server | undefined;
+  const asked: unknown[] = [];
+  let answer: { status: number; body: unknown } = { status: 200, body: { valid: true } };
+
+  afterAll(async () => {
+    delete process.env.VIES_URL;
+    loadConfig();
+    await new Promise((resolve) => fake?.close(resolve));
+  });
+
+  async function startFakeVies() {
+    fake = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => {
+        body += chunk;
+      });
+      request.on("end", () => {
+        asked.push({ path: request.url, body: JSON.parse(body || "null") });
+        response.writeHead(answer.status, { "Content-Type": "application/json" });
+        response.end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => fake!.listen(0, "127.0.0.1", resolve));
+    return `http://127.0.0.1:${(fake.address() as AddressInfo).port}/rest-api`;
+  }
+
+  const placeBusiness = async (email: string) => {
+    await placeAs({
+      email,
+      country: "AT",
+      buyerType: "business",
+      company: "Alpen Media",
+      vatNumber: "ATU12345678",
+    });
+    return (await orderOf(email))!;
+  };
+
+  it("is skipped and recorded so when no VIES_URL is configured; the order is placed at once", async () => {
+    delete process.env.VIES_URL;
+    loadConfig();
+    const order = await placeBusiness("vies-off@example.com");
+    expect(order).toMatchObject({ taxReason: "reverse_charge", viesStatus: null });
+    await workDueJobs([viesCheckJob]);
+    expect((await orderOf("vies-off@example.com"))?.viesStatus).toBe("skipped");
+  });
+
+  it("asks VIES for the number, retries while VIES is down, and stores its answer", async () => {
+    process.env.VIES_URL = await startFakeVies();
+    loadConfig();
+    answer = { status: 503, body: { errorWrappers: [{ error: "MS_UNAVAILABLE" }] } };
+    const order = await placeBusiness("vies-on@example.com");
+    expect(order.viesStatus).toBeNull();
+
+    await workDueJobs([viesCheckJob]);
+    expect((await orderOf("vies-on@example.com"))?.viesStatus).toBe("unavailable");
+    expect(asked.at(-1)).toEqual({
+      path: "/rest-api/check-vat-number",
+      body: { countryCode: "AT", vatNumber: "U12345678" },
+    });
+
+    // The retry waits for its delay: make it due now, as time passing would.
+    await database.db.execute(
+      sql`update pgboss.job set start_after = now() where name = 'commerce.vies-check' and state = 'retry'`,
+    );
+    answer = { status: 200, body: { valid: false } };
+    await workDueJobs([viesCheckJob]);
+    const checked = await orderOf("vies-on@example.com");
+    expect(checked?.viesStatus).toBe("invalid");
+    expect(checked?.viesCheckedAt).toBeInstanceOf(Date);
+    // The charge stands as placed: VIES's answer is for the team, never a change to the order's figures.
+    expect(checked).toMatchObject({ vatRateBps: 0, taxReason: "reverse_charge", status: "awaiting_payment" });
+  });
+});
