@@ -15,6 +15,8 @@ export async function createOrder(
     planCategory?: PlanCategory;
     unitPriceCents?: number;
     company?: string | null;
+    /** Any other column, e.g. the buyer's name, address, VAT number and tax reason. */
+    fields?: Partial<typeof ordersPending.$inferInsert>;
   } = {},
 ) {
   const unitPriceCents = overrides.unitPriceCents ?? 8_900;
@@ -37,6 +39,7 @@ export async function createOrder(
       company: overrides.company ?? null,
       country: "CY",
       userId: overrides.userId ?? null,
+      ...overrides.fields,
     })
     .returning();
   return order!;
