@@ -171,8 +171,7 @@ async function placeCheckoutOrder(submit: CheckoutSubmit): Promise<Answer> {
     const result = await placeOrder({
       selection: held.selection,
       promoCode: held.promoCode,
-      // A business name typed before switching back to "individual" is not the buyer's.
-      buyer: { ...buyer.data, company: buyer.data.buyerType === "business" ? buyer.data.company : null },
+      buyer: buyer.data,
       locale: buyerLocale(request),
       // orders_pending.user_id references profiles: a session without a profile yet orders as a guest.
       userId: user?.hasProfile ? user.id : null,

@@ -43,7 +43,7 @@ export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address";
 export const TERMS_REQUIRED_MESSAGE = "Please accept the terms and licensing to continue";
 export const COUNTRY_INVALID_MESSAGE = "Please choose a country from the list";
 
-export const BUSINESS_NAME_REQUIRED_MESSAGE = "Please enter the business's name";
+export const BUSINESS_NAME_REQUIRED_MESSAGE = "Please enter the company's name for a business purchase";
 export const CONTROL_CHARACTERS_MESSAGE = "This field contains characters we cannot accept";
 
 export const PROMO_CODE_MAX = 40;

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { CONTROL_CHARACTERS_MESSAGE } from "~/commerce/checkout-schema";
+import { BUSINESS_NAME_REQUIRED_MESSAGE, CONTROL_CHARACTERS_MESSAGE } from "~/commerce/checkout-schema";
 import { action as checkoutAction } from "~/commerce/routes/checkout";
 import { ordersPending } from "~/commerce/schema.server";
 import { TAX_REASON_LABELS } from "~/commerce/tax";
@@ -107,7 +107,7 @@ describe("VAT at checkout, computed on the server", () => {
       company: "",
     });
     expect(noName.result.status).toBe(400);
-    expect(noName.result.data?.fieldErrors?.company).toBe("Please enter the business's name");
+    expect(noName.result.data?.fieldErrors?.company).toBe(BUSINESS_NAME_REQUIRED_MESSAGE);
     const nul = await placeAs({ email: "b2@example.com", country: "CY", city: "Nicosia\tCentre" });
     expect(nul.result.status).toBe(400);
     expect(nul.result.data?.fieldErrors?.city).toBe(CONTROL_CHARACTERS_MESSAGE);

@@ -70,8 +70,8 @@ type BuyerField = Exclude<keyof BuyerDefaults, "terms"> | "terms";
 
 /**
  * The buyer: who they are (individual or business), the address the invoice names, and what
- * decides the VAT (country, VAT number). The business fields show only for a business, by CSS
- * alone, so the form works the same without JavaScript.
+ * decides the VAT (country, VAT number). The VAT number shows only for a business, by CSS alone,
+ * so the form works the same without JavaScript.
  */
 export function BuyerFields({
   defaults,
@@ -141,11 +141,9 @@ export function BuyerFields({
       <Field label="Full name" htmlFor="buyerName" hint="Printed on your invoice" error={errors?.buyerName}>
         {text("buyerName", BUYER_NAME_MAX, "name")}
       </Field>
-      <div className="hidden gap-5 group-has-[[value=business]:checked]:grid">
-        <Field label="Business name" htmlFor="company" error={errors?.company}>
-          {text("company", COMPANY_MAX, "organization")}
-        </Field>
-      </div>
+      <Field label="Company" htmlFor="company" hint="Optional for individuals" error={errors?.company}>
+        {text("company", COMPANY_MAX, "organization")}
+      </Field>
       <Field label="Address" htmlFor="addressLine" hint="Optional" error={errors?.addressLine}>
         {text("addressLine", ADDRESS_LINE_MAX, "street-address")}
       </Field>
