@@ -26,15 +26,36 @@ import {
   setTaxBuyer,
 } from "./checkout-session.server";
 import { placeOrder } from "./order-lifecycle.server";
-import { findOrderByIdempotencyKey } from "./orders.server";
+import { findOrderByIdempotencyKey, type Quote, quoteCheckout } from "./orders.server";
 import { lookUpPromoCode } from "./promo.server";
-import { decideTax } from "./tax";
+import { decideTax, describeTax } from "./tax";
 
 /**
  * What the checkout form is answered: a refusal (a promo code's beside the `promoCode` field), or an
  * applied or removed code with the buyer's fields to fill in again (the page reloads without JavaScript).
  */
-export type CheckoutActionData = FormReply | { ok: true; values: Record<string, string> };
+export type CheckoutActionData = (FormReply | { ok: true; values: Record<string, string> }) & {
+  /**
+   * The figures for what the buyer chose in this submit. A page reloaded without JavaScript runs
+   * its loader with the cookie as it came in, before this answer changed it: it shows these.
+   */
+  summary?: CheckoutSummary;
+};
+
+export interface CheckoutSummary {
+  amounts: Quote["amounts"];
+  taxReason: string | null;
+}
+
+/** The summary of the checkout the session now holds, or undefined if it no longer prices. */
+export async function summaryOf(held: HeldCheckout): Promise<CheckoutSummary | undefined> {
+  const quote = await quoteCheckout(held.selection, held.promoCode, held.taxBuyer);
+  if (!quote) return undefined;
+  return {
+    amounts: quote.amounts,
+    taxReason: quote.tax.ok ? describeTax(quote.tax.reason, held.taxBuyer.country) : null,
+  };
+}
 
 export const PLAN_GONE_MESSAGE = "That plan is no longer available. Please choose a plan again.";
 
@@ -83,6 +104,9 @@ export async function checkoutAction(request: Request, clientIp: string, request
           requestId,
         })
       : { reply: formReply("Unknown action."), status: 400 };
+  const now =
+    "reply" in answer && (intent === "update" || intent === "place-order") ? readCheckout(session) : null;
+  if (now && "reply" in answer) answer.reply = { ...answer.reply, summary: await summaryOf(now) };
   // A visitor with no checkout at all gets no cookie.
   const cookie = Object.keys(session.data).length > 0 ? await commitCheckoutSession(session) : null;
   return respond(answer, cookie ? { "Set-Cookie": cookie } : {});

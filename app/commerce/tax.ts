@@ -155,6 +155,20 @@ export const TAX_REASON_LABELS: Record<TaxReason, string> = {
   export: "Export of services",
 };
 
+/** The reason as the checkout shows it under the VAT line, e.g. "France's rate for consumers in the EU". */
+export function describeTax(reason: TaxReason, country: string): string {
+  switch (reason) {
+    case "domestic":
+      return "Cyprus VAT";
+    case "eu_consumer":
+      return `VAT of ${countryName(country)} (EU consumer rate)`;
+    case "reverse_charge":
+      return "Reverse charge: your business accounts for the VAT";
+    case "export":
+      return "Export of services: no EU VAT";
+  }
+}
+
 /** The legal note an invoice carries when it charges no VAT. */
 export const TAX_REASON_NOTES: Partial<Record<TaxReason, string>> = {
   reverse_charge:

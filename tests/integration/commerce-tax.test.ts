@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { BUSINESS_NAME_REQUIRED_MESSAGE, CONTROL_CHARACTERS_MESSAGE } from "~/commerce/checkout-schema";
 import { action as checkoutAction } from "~/commerce/routes/checkout";
 import { ordersPending } from "~/commerce/schema.server";
-import { TAX_REASON_LABELS } from "~/commerce/tax";
+import { describeTax } from "~/commerce/tax";
 import { viesCheckJob } from "~/commerce/vies.server";
 import { loadConfig } from "~/platform/config.server";
 import { workDueJobs } from "~/platform/jobs/queue.server";
@@ -120,12 +120,14 @@ describe("VAT at checkout, computed on the server", () => {
     const cookie = await choosePlan("creator");
     const initial = await loadCheckout(cookie);
     expect(initial.data?.amounts.vatRateBps).toBe(1900);
-    expect(initial.data?.taxReason).toBe(TAX_REASON_LABELS.domestic);
+    expect(initial.data?.taxReason).toBe(describeTax("domestic", "CY"));
 
     const update = (fields: Record<string, string>, jar: string) =>
       settle(() => checkoutAction(routeArgs(postForm("/checkout", { intent: "update", ...fields }, jar))));
     const toFrance = await update({ country: "FR", buyerType: "individual" }, cookie);
     expect(toFrance.status).toBe(200);
+    // The answer carries the new figures too: a page reloaded without JavaScript shows these.
+    expect(toFrance.data).toMatchObject({ summary: { amounts: { vatRateBps: 2000 } } });
     const france = await loadCheckout(cookieFrom(toFrance.setCookie) ?? cookie);
     expect(france.data?.amounts.vatRateBps).toBe(2000);
 
@@ -135,7 +137,8 @@ describe("VAT at checkout, computed on the server", () => {
     );
     const germany = await loadCheckout(cookieFrom(toBusiness.setCookie) ?? cookie);
     expect(germany.data?.amounts).toMatchObject({ vatRateBps: 0, vatCents: 0 });
-    expect(germany.data?.taxReason).toBe(TAX_REASON_LABELS.reverse_charge);
+    expect(germany.data?.taxReason).toBe(describeTax("reverse_charge", "DE"));
+    expect(france.data?.taxReason).toBe("VAT of France (EU consumer rate)");
 
     const malformed = await update({ country: "DE", buyerType: "business", vatNumber: "123" }, cookie);
     expect(malformed.status).toBe(400);

@@ -16,7 +16,7 @@ import { commitCheckoutSession, getCheckoutSession, readCheckout } from "../chec
 import { BuyerFields, PromoField } from "../components/checkout-fields";
 import { OrderSummary } from "../components/order-summary";
 import { quoteCheckout } from "../orders.server";
-import { type BuyerType, TAX_REASON_LABELS } from "../tax";
+import { type BuyerType, describeTax } from "../tax";
 import type { Route } from "./+types/checkout";
 
 export const meta = () => pageMeta("Checkout", "Complete your Verdeo order.");
@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     amounts: quote.amounts,
     taxBuyer: held.taxBuyer,
-    taxReason: quote.tax.ok ? TAX_REASON_LABELS[quote.tax.reason] : null,
+    taxReason: quote.tax.ok ? describeTax(quote.tax.reason, held.taxBuyer.country) : null,
     promoCode: quote.promoCode,
     promoError: quote.promoRefusal ? PROMO_REFUSAL_MESSAGES[quote.promoRefusal] : null,
     idempotencyKey: held.idempotencyKey,
@@ -75,6 +75,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const promoBusy =
     pendingIntent === "apply-promo" ? "apply" : pendingIntent === "remove-promo" ? "remove" : null;
   const values = actionData?.values;
+  const summary = actionData?.summary ?? loaderData;
   const refusal = actionData && !actionData.ok ? actionData : null;
 
   // The button is disabled while the order is on its way; this also stops a second submit that
@@ -161,9 +162,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <aside className="order-first lg:sticky lg:top-24 lg:order-none">
           <OrderSummary
             item={loaderData.item}
-            amounts={loaderData.amounts}
+            amounts={summary.amounts}
             promoCode={loaderData.promoCode}
-            taxReason={loaderData.taxReason}
+            taxReason={summary.taxReason}
           >
             <PromoField
               applied={loaderData.promoCode}
