@@ -1,10 +1,12 @@
+import { logger } from "~/platform/logger.server";
 import type { PromoRefusal } from "./checkout-schema";
+import { normalizePromoCode, PROMO_CODE_MAX } from "./checkout-schema";
 import type { Order } from "./order.queries.server";
 import { shortOrderId } from "./order-id";
-import { findActiveTier, type PricedTier } from "./plan.queries.server";
+import { findActiveTier, findPricing, type PricedTier } from "./plan.queries.server";
 import { billingsFor, type CheckoutSelection } from "./plans";
 import { computeOrderAmounts, type OrderAmounts } from "./pricing-math";
-import { checkPromoCode } from "./promo.server";
+import { type PromoCheck, promoVerdict } from "./promo-rules";
 import { decideTax, type TaxBuyer, type TaxDecision } from "./tax";
 
 export interface Quote {
@@ -30,9 +32,9 @@ export async function quoteCheckout(
   now = new Date(),
 ): Promise<Quote | null> {
   if (!billingsFor(selection.category).includes(selection.billing)) return null;
-  const tier = await findActiveTier(selection.category, selection.tierId);
-  if (!tier) return null;
-  const promo = promoCode ? await checkPromoCode(promoCode, now) : null;
+  const priced = await readPricing(selection, promoCode, now);
+  if (!priced) return null;
+  const { tier, promo } = priced;
   const terms = promo?.ok ? promo.terms : null;
   const tax = decideTax(buyer, now);
   return {
@@ -43,6 +45,30 @@ export async function quoteCheckout(
     promoRefusal: promo && !promo.ok ? promo.reason : null,
     tax,
   };
+}
+
+/**
+ * The tier and the applied code in one read (plan.queries), judged by the promo rules. A failing
+ * read of the code (the tier alone still reads) prices without it and says the lookup failed.
+ */
+async function readPricing(
+  selection: Pick<CheckoutSelection, "category" | "tierId">,
+  promoCode: string | null,
+  now: Date,
+): Promise<{ tier: PricedTier; promo: PromoCheck | null } | null> {
+  const code = promoCode ? normalizePromoCode(promoCode) : null;
+  if (!code || code.length > PROMO_CODE_MAX) {
+    const tier = await findActiveTier(selection.category, selection.tierId);
+    return tier ? { tier, promo: code ? { ok: false, code, reason: "invalid" } : null } : null;
+  }
+  try {
+    const found = await findPricing(selection.category, selection.tierId, code);
+    return found ? { tier: found.tier, promo: promoVerdict(code, found.promo, now) } : null;
+  } catch (error) {
+    logger.error({ err: error, code }, "promo code lookup failed");
+    const tier = await findActiveTier(selection.category, selection.tierId);
+    return tier ? { tier, promo: { ok: false, code, reason: "lookup_failed" } } : null;
+  }
 }
 
 export {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { namePeople } from "~/accounts/people.server";
 import { requirePermission } from "~/accounts/permissions.server";
+import { countryName } from "~/commerce/countries";
 import { shortOrderId } from "~/commerce/order-id";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/commerce/order-lifecycle.server";
 import { isStripePayment, STRIPE_REFERENCE_PREFIX } from "~/commerce/payment-reference";
@@ -157,7 +158,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <BackLink to="/staff/orders">All orders</BackLink>
       <StaffPageHeader
         title={`Order ${shortOrderId(order.id)}`}
-        description={`${order.email}${order.company ? ` · ${order.company}` : ""} · ${order.country} · placed ${formatDateTime(order.createdAt)}`}
+        description={`${order.email}${order.company ? ` · ${order.company}` : ""} · ${countryName(order.country)}${order.vatNumber ? ` · VAT ${order.vatNumber} (VIES: ${order.viesStatus ?? "not checked yet"})` : ""} · placed ${formatDateTime(order.createdAt)}`}
         actions={<Pill tone={ORDER_STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Pill>}
       />
       <ErrorNote message={actionData ? replyMessage(actionData) : null} />
