@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { BUSINESS_NAME_REQUIRED_MESSAGE, CONTROL_CHARACTERS_MESSAGE } from "~/commerce/checkout-schema";
+import { formatMoney } from "~/commerce/money";
+import { shortOrderId } from "~/commerce/order-id";
 import { action as checkoutAction } from "~/commerce/routes/checkout";
 import { ordersPending } from "~/commerce/schema.server";
 import { describeTax } from "~/commerce/tax";
@@ -11,6 +13,7 @@ import { loadConfig } from "~/platform/config.server";
 import { workDueJobs } from "~/platform/jobs/queue.server";
 import {
   allOrders,
+  BUYER,
   choosePlan,
   cookiePair,
   loadCheckout,
@@ -20,6 +23,7 @@ import {
   submitCheckout,
 } from "../factories/commerce";
 import { useTestDatabase } from "../setup/database";
+import { outboxFor } from "../support/outbox";
 
 const database = useTestDatabase();
 
@@ -143,6 +147,35 @@ describe("VAT at checkout, computed on the server", () => {
     const malformed = await update({ country: "DE", buyerType: "business", vatNumber: "123" }, cookie);
     expect(malformed.status).toBe(400);
     expect(malformed.data).toMatchObject({ fieldErrors: { vatNumber: expect.stringContaining("Germany") } });
+  });
+});
+
+describe("the placed mail", () => {
+  it("states the reverse charge and formats the amount in the buyer's language", async () => {
+    const clientIp = `198.51.100.${++buyers}`;
+    const cookie = await choosePlan("creator", { clientIp });
+    const email = "mail-de@example.com";
+    const request = postForm(
+      "/checkout",
+      {
+        ...BUYER,
+        intent: "place-order",
+        email,
+        country: "DE",
+        buyerType: "business",
+        company: "Nordlicht Film GmbH",
+        vatNumber: "DE123456789",
+      },
+      cookie,
+    );
+    request.headers.set("Accept-Language", "de-DE,de;q=0.9,en;q=0.5");
+    const placed = await settle(() => checkoutAction(routeArgs(request, clientIp)));
+    expect(placed.location).toBe("/checkout/success");
+    const order = (await orderOf(email))!;
+    expect(order.locale).toBe("de-DE");
+    const [mail] = await outboxFor(email);
+    expect(mail?.subject).toBe(`Verdeo order ${shortOrderId(order.id)}: payment instructions`);
+    expect(mail?.text).toContain(`${formatMoney(order.totalCents, "de-DE")} (no VAT: reverse charge)`);
   });
 });
 
