@@ -275,6 +275,9 @@ async function closeOrder(
       // An order cancelled before payment never used its promo code: the buyer may use it again.
       // A paid order keeps the use it made, whatever happens to it later.
       const releasedPromoCode = wasPaid ? null : await releasePromoUse(tx, order.id);
+      // Money that goes back gets its credit note, numbered in this transaction (no gaps); before the
+      // card refund, so that a refusal from Stripe undoes the number with everything else.
+      const creditNote = wasPaid ? await allocateCreditNote(tx, order, now) : null;
       const cardRefund =
         wasPaid && isStripePayment(before.paymentReference)
           ? await refundStripePayment({
@@ -291,8 +294,6 @@ async function closeOrder(
         throw new CardRefundFailed(cardRefund.reason);
       }
       if (cardRefund) cardRefunded.push(cardRefund.value);
-      // Money that goes back gets its credit note, numbered in the same transaction (no gaps).
-      const creditNote = wasPaid ? await allocateCreditNote(tx, order, now) : null;
       await recordAudit(tx, {
         actorId: actorId(input.actor),
         action,
