@@ -7,7 +7,7 @@ import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
-import { invoicePath } from "../order-id";
+import { creditNotePath, invoicePath } from "../order-id";
 import { claimGuestOrdersOf } from "../order-lifecycle.server";
 import { findOrderWithPlanTitle, orderFactsOf } from "../orders.server";
 import { pendingTransferOf } from "../payment-instructions.server";
@@ -30,13 +30,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     order: orderFactsOf(order),
     payment: pendingTransferOf(order),
     awaitingCard: order.status === "awaiting_payment" && Boolean(config().STRIPE_SECRET_KEY),
-    invoiceUrl: order.status === "paid" || order.status === "refunded" ? invoicePath(order.id) : null,
+    // Every order once paid has its invoice, whatever happened to it since.
+    invoiceUrl: order.paidAt ? invoicePath(order.id) : null,
+    // Money that went back has its credit note (a refund, or a paid order cancelled).
+    creditNoteUrl: order.paidAt && order.status !== "paid" ? creditNotePath(order.id) : null,
     profileUrl: `/profile/${user.id}`,
   };
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, payment, awaitingCard, invoiceUrl, profileUrl } = loaderData;
+  const { order, payment, awaitingCard, invoiceUrl, creditNoteUrl, profileUrl } = loaderData;
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-12 sm:py-16">
       <h1 className="self-start text-3xl font-bold tracking-tight">Order {order.orderNumber}</h1>
@@ -56,6 +59,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         {invoiceUrl ? (
           <ButtonLink to={invoiceUrl} reloadDocument>
             Invoice (PDF)
+          </ButtonLink>
+        ) : null}
+        {creditNoteUrl ? (
+          <ButtonLink to={creditNoteUrl} reloadDocument variant="secondary">
+            Credit note (PDF)
           </ButtonLink>
         ) : null}
         <ButtonLink to={profileUrl} variant="secondary">
