@@ -23,10 +23,10 @@ export interface NamedAuditEntry {
 const euros = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" });
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-/** "priceCents" → "Price", "perCustomerLimit" → "Per customer limit". */
+/** "priceCents" → "Price", "discountPercent" → "Discount", "perCustomerLimit" → "Per customer limit". */
 function fieldLabel(key: string) {
   const words = key
-    .replace(/Cents$/, "")
+    .replace(/(Cents|Percent)$/, "")
     .replace(/_/g, " ")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase();
@@ -36,6 +36,7 @@ function fieldLabel(key: string) {
 function show(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "number" && /Cents$/.test(key)) return euros.format(value / 100);
+  if (typeof value === "number" && /Percent$/.test(key)) return `${value}%`;
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "string" && ISO_DATE.test(value)) return value.slice(0, 16).replace("T", " ");
   if (typeof value === "string") return value.replace(/_/g, " ");

@@ -11,7 +11,7 @@ import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { noControlChars } from "~/platform/text";
 import { redirectWithToast } from "~/platform/toast.server";
-import { notFound, requireConfirmed, UuidSchema } from "../action.server";
+import { notFound, requireConfirmed, UuidSchema, urlParam } from "../action.server";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
@@ -54,11 +54,7 @@ const CARD_REFUND_REPLIES = {
   refund_not_recorded: [ORDER_TEXTS.refundNotRecorded, 500],
 } as const;
 
-function orderIdOf(params: { orderId?: string }) {
-  const id = UuidSchema.safeParse(params.orderId);
-  if (!id.success) throw notFound();
-  return id.data;
-}
+const orderIdOf = (params: { orderId?: string }) => urlParam(UuidSchema, params.orderId);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-orders");

@@ -8,7 +8,7 @@ import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { notFound, requireConfirmed } from "../action.server";
+import { notFound, requireConfirmed, urlParam } from "../action.server";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
@@ -22,15 +22,12 @@ export const meta = () => pageMeta("Promo code · Staff", "Edit a promo code.");
 
 const CodeSchema = z.string().max(PROMO_CODE_MAX).transform(normalizePromoCode);
 
-async function codeOf(params: { code?: string }) {
-  const code = CodeSchema.safeParse(params.code ?? "");
-  if (!code.success || !code.data) throw notFound();
-  return code.data;
-}
+const CodeParamSchema = CodeSchema.refine((code) => code.length > 0);
+const codeOf = (params: { code?: string }) => urlParam(CodeParamSchema, params.code);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-promos");
-  const promo = await findPromoCode(await codeOf(params));
+  const promo = await findPromoCode(codeOf(params));
   if (!promo) throw notFound();
   const history = await auditHistoryOf("promo", promo.code, 20);
   return { promo, history };
@@ -40,7 +37,7 @@ const IntentSchema = z.object({ intent: z.enum(["update", "activate", "deactivat
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requirePermission(request, "staff:manage-promos");
-  const code = await codeOf(params);
+  const code = codeOf(params);
   const form = await readForm(request);
   const back = `/staff/promos/${encodeURIComponent(code)}`;
   const intent = parseFormData(form, IntentSchema);
