@@ -103,10 +103,6 @@ export function formatDateTime(value: Date | string | null | undefined) {
   return date.toISOString().slice(0, 16).replace("T", " ");
 }
 
-export function formatCents(cents: number) {
-  return new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" }).format(cents / 100);
-}
-
 /** "← All orders": the way back from a detail page to its list. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (

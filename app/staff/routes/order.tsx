@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { namePeople } from "~/accounts/people.server";
 import { requirePermission } from "~/accounts/permissions.server";
+import { formatMoney } from "~/commerce/money";
 import { shortOrderId } from "~/commerce/order-id";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/commerce/order-lifecycle.server";
 import { isStripePayment, STRIPE_REFERENCE_PREFIX } from "~/commerce/payment-reference";
@@ -16,15 +17,7 @@ import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { MarkPaidForm, OrderLines } from "../components/order-panels";
-import {
-  BackLink,
-  ErrorNote,
-  formatCents,
-  formatDateTime,
-  Panel,
-  Pill,
-  StaffPageHeader,
-} from "../components/staff-ui";
+import { BackLink, ErrorNote, formatDateTime, Panel, Pill, StaffPageHeader } from "../components/staff-ui";
 import { ORDER_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/order";
 
@@ -171,7 +164,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </p>
           {cardPayment ? (
             <p className="mt-1 text-sm">
-              The card payment of {formatCents(order.totalCents)} goes back to the buyer through Stripe; if
+              The card payment of {formatMoney(order.totalCents)} goes back to the buyer through Stripe; if
               Stripe does not refund it, nothing changes here.
             </p>
           ) : null}

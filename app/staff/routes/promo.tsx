@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import { normalizePromoCode, PROMO_CODE_MAX } from "~/commerce/checkout-schema";
+import { formatMoney } from "~/commerce/money";
 import { PROMO_ADMIN_REFUSALS, PromoTermsSchema } from "~/commerce/promo-admin";
 import { findPromoCode, setPromoActive, updatePromoTerms } from "~/commerce/promo-admin.server";
 import { pageMeta } from "~/components/meta";
@@ -13,7 +14,7 @@ import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { PromoForm } from "../components/promo-form";
-import { BackLink, formatCents, Pill, StaffPageHeader, SubmitButton } from "../components/staff-ui";
+import { BackLink, Pill, StaffPageHeader, SubmitButton } from "../components/staff-ui";
 import { eurosValue } from "../money";
 import { parsePromoForm } from "../promo-form.server";
 import type { Route } from "./+types/promo";
@@ -83,7 +84,7 @@ export default function PromoPage({ loaderData, actionData }: Route.ComponentPro
       <BackLink to="/staff/promos">All promo codes</BackLink>
       <StaffPageHeader
         title={promo.code}
-        description={`${promo.type === "percent" ? `${promo.value}% off` : `${formatCents(promo.value)} off`} · used ${promo.usesCount}${promo.maxUses !== null ? ` of ${promo.maxUses}` : ""} times`}
+        description={`${promo.type === "percent" ? `${promo.value}% off` : `${formatMoney(promo.value)} off`} · used ${promo.usesCount}${promo.maxUses !== null ? ` of ${promo.maxUses}` : ""} times`}
         actions={
           promo.isActive ? (
             <ConfirmLink intent="deactivate" target={promo.code}>
