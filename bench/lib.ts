@@ -16,12 +16,12 @@ export const demoPreviewKey = (clipId: number) =>
   `${renditionPrefix(clipId, demoOriginalKey(clipId))}/preview.mp4`;
 
 /** Starts the built server on the benchmark data and waits until the demo clips are rendered. */
-export async function startBenchServer(env: Record<string, string> = {}) {
+export async function startBenchServer(env: Record<string, string> = {}, nodeArgs: string[] = []) {
   mkdirSync(BENCH_DATA_DIR, { recursive: true });
   restoreDemoMedia(BENCH_DATA_DIR);
   const server = await startBuiltServer(
     { LOG_LEVEL: "info", ...env },
-    { dataDir: BENCH_DATA_DIR, readyTimeoutMs: 300_000 },
+    { dataDir: BENCH_DATA_DIR, readyTimeoutMs: 300_000, nodeArgs },
   );
   await waitForDemoMedia(server.url, BENCH_DATA_DIR);
   await saveDemoMedia(BENCH_DATA_DIR);
