@@ -210,6 +210,7 @@ async function pageCacheAnswers(
     const ip = (Object.setPrototypeOf(req, app.request) as express.Request).ip;
     logger.info(
       {
+        requestId: id,
         req: { id, method: req.method, url: req.url, ip },
         res: { status: res.statusCode },
         responseTime: Math.round(seconds * 1000),
