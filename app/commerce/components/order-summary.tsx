@@ -62,13 +62,16 @@ export function OrderSummary({
           testId="vat"
         />
         {taxReason ? (
-          <p
-            className="-mt-1 text-xs text-zinc-500 dark:text-zinc-400"
-            data-testid="vat-reason"
-            aria-live="polite"
-          >
-            {taxReason}
-          </p>
+          <div className="-mt-1">
+            <dt className="sr-only">Why this VAT</dt>
+            <dd
+              className="text-xs text-zinc-500 dark:text-zinc-400"
+              data-testid="vat-reason"
+              aria-live="polite"
+            >
+              {taxReason}
+            </dd>
+          </div>
         ) : null}
         <div className="mt-2 flex items-baseline justify-between border-t border-zinc-200 pt-3 dark:border-zinc-800">
           <dt className="text-base font-semibold">Total</dt>
