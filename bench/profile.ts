@@ -64,15 +64,19 @@ function partOf(frame: CallFrame) {
 function sumByPart(profile: Profile, from: number, to: number) {
   const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const totals = new Map<string, number>();
+  const functions = new Map<string, number>();
   let at = 0;
   profile.samples.forEach((id, index) => {
     const delta = profile.timeDeltas[index] ?? 0;
     at += delta;
     if (at < from || at > to) return;
-    const part = partOf(frames.get(id)!);
+    const frame = frames.get(id)!;
+    const part = partOf(frame);
     totals.set(part, (totals.get(part) ?? 0) + delta);
+    const name = `${frame.functionName || "(anonymous)"} ${frame.url.replace(/^.*node_modules\//, "")}`;
+    functions.set(name, (functions.get(name) ?? 0) + delta);
   });
-  return totals;
+  return { totals, functions };
 }
 
 async function signIn(baseUrl: string) {
@@ -103,8 +107,11 @@ async function profileOnce(page: string, signedIn: boolean, duration: number) {
     await server.stop();
     const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
     if (!file) throw new Error("the server wrote no profile");
-    const totals = sumByPart(JSON.parse(readFileSync(path.join(dir, file), "utf8")), from, to);
+    const { totals, functions } = sumByPart(JSON.parse(readFileSync(path.join(dir, file), "utf8")), from, to);
     const requests = load.requestsPerSecond * duration;
+    console.log(`\nBusiest functions (${signedIn ? "signed in" : "anonymous"}, µs per request):`);
+    for (const [name, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 15))
+      console.log(`${String(Math.round(us / requests)).padStart(7)}  ${name}`);
     return { load, totals, requests };
   } finally {
     await server.stop();
