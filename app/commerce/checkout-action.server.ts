@@ -17,10 +17,9 @@ import {
 import {
   type CheckoutSession,
   commitCheckoutSession,
-  completeCheckout,
-  getCheckoutSession,
   type HeldCheckout,
   isOwnPlacedKey,
+  openCheckout,
   readCheckout,
   setAppliedPromo,
   setTaxBuyer,
@@ -72,7 +71,7 @@ interface CheckoutSubmit {
 
 /** What an intent answers; the action adds the checkout cookie to it, once. */
 type Answer =
-  | { redirect: string; toast?: Toast }
+  | { redirect: string; toast?: Toast; placedOrderId?: string }
   | { reply: CheckoutActionData; status?: number; headers?: Record<string, string> };
 
 const INTENTS = {
@@ -88,9 +87,8 @@ const INTENTS = {
  */
 export async function checkoutAction(request: Request, clientIp: string, requestId: string) {
   const form = await readForm(request);
-  const session = await getCheckoutSession(request);
+  const { session, held } = await openCheckout(request);
   const intent = String(form.get("intent") ?? "place-order");
-  const held = readCheckout(session);
   const answer = !held
     ? await resumePlacedCheckout(form, session, intent)
     : Object.hasOwn(INTENTS, intent)
@@ -104,11 +102,18 @@ export async function checkoutAction(request: Request, clientIp: string, request
           requestId,
         })
       : { reply: formReply("Unknown action."), status: 400 };
-  const now =
-    "reply" in answer && (intent === "update" || intent === "place-order") ? readCheckout(session) : null;
-  if (now && "reply" in answer) answer.reply = { ...answer.reply, summary: await summaryOf(now) };
+  if ("reply" in answer && held && (intent === "update" || intent === "place-order")) {
+    // A refused order keeps what the buyer chose for the VAT, and its summary is quoted for it.
+    if (intent === "place-order") rememberTaxBuyer(form, session, answer.reply.values);
+    const now = readCheckout(session);
+    if (now) answer.reply = { ...answer.reply, summary: await summaryOf(now) };
+  }
   // A visitor with no checkout at all gets no cookie.
-  const cookie = Object.keys(session.data).length > 0 ? await commitCheckoutSession(session) : null;
+  const placedOrderId = "redirect" in answer ? answer.placedOrderId : undefined;
+  const cookie =
+    Object.keys(session.data).length > 0 || placedOrderId
+      ? await commitCheckoutSession(session, placedOrderId)
+      : null;
   return respond(answer, cookie ? { "Set-Cookie": cookie } : {});
 }
 
@@ -135,8 +140,7 @@ async function resumePlacedCheckout(
   const placed =
     intent === "place-order" && isOwnPlacedKey(session, key) ? await findOrderByIdempotencyKey(key) : null;
   if (!placed) return { redirect: "/pricing" };
-  completeCheckout(session, placed.id);
-  return { redirect: "/checkout/success" };
+  return { redirect: "/checkout/success", placedOrderId: placed.id };
 }
 
 async function applyPromo({ values, session, clientIp }: CheckoutSubmit): Promise<Answer> {
@@ -186,8 +190,6 @@ async function placeCheckoutOrder(submit: CheckoutSubmit): Promise<Answer> {
       headers: { "Retry-After": String(limit.retryAfterSeconds) },
     };
   }
-  // The summary shown with any refusal below is quoted for what the buyer chose, not an older choice.
-  rememberTaxBuyer(form, session, values);
   const buyer = parseFormData(form, BuyerSchema);
   if (!buyer.ok) return { reply: buyer.reply, status: 400 };
   try {
@@ -213,9 +215,11 @@ async function placeCheckoutOrder(submit: CheckoutSubmit): Promise<Answer> {
       setAppliedPromo(session, null);
       return { reply: promoRefusal(result.refusal, values), status: 409 };
     }
-    completeCheckout(session, result.order.id);
     // With card payment on, /checkout/pay hands the buyer to Stripe for this order.
-    return { redirect: config().STRIPE_SECRET_KEY ? "/checkout/pay" : "/checkout/success" };
+    return {
+      redirect: config().STRIPE_SECRET_KEY ? "/checkout/pay" : "/checkout/success",
+      placedOrderId: result.order.id,
+    };
   } catch (error) {
     logger.error({ err: error, requestId }, "placing an order failed");
     return failed;

@@ -46,8 +46,19 @@ export function getCheckoutSession(request: Request): Promise<CheckoutSession> {
   return checkoutStorage().getSession(request.headers.get("Cookie"));
 }
 
-export function commitCheckoutSession(session: CheckoutSession): Promise<string> {
+/**
+ * The cookie to send back. With `placedOrderId` the checkout is completed first (its data cleared,
+ * the order kept for /checkout/success), so placing an order writes the cookie in one step.
+ */
+export function commitCheckoutSession(session: CheckoutSession, placedOrderId?: string): Promise<string> {
+  if (placedOrderId) completeCheckout(session, placedOrderId);
   return checkoutStorage().commitSession(session);
+}
+
+/** The checkout session of a request and the checkout it holds (null when none), in one read. */
+export async function openCheckout(request: Request) {
+  const session = await getCheckoutSession(request);
+  return { session, held: readCheckout(session) };
 }
 
 export interface HeldCheckout {

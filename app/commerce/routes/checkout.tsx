@@ -12,7 +12,7 @@ import { buttonClass, Spinner } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { checkoutAction } from "../checkout-action.server";
 import { PROMO_REFUSAL_MESSAGES } from "../checkout-schema";
-import { commitCheckoutSession, getCheckoutSession, readCheckout } from "../checkout-session.server";
+import { commitCheckoutSession, openCheckout } from "../checkout-session.server";
 import { BuyerFields, PromoField } from "../components/checkout-fields";
 import { OrderSummary } from "../components/order-summary";
 import { quoteCheckout } from "../orders.server";
@@ -22,8 +22,7 @@ import type { Route } from "./+types/checkout";
 export const meta = () => pageMeta("Checkout", "Complete your Verdeo order.");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getCheckoutSession(request);
-  const held = readCheckout(session);
+  const { session, held } = await openCheckout(request);
   if (!held) throw redirect("/pricing");
   const quote = await quoteCheckout(held.selection, held.promoCode, held.taxBuyer);
   if (!quote) {
