@@ -21,6 +21,8 @@ import { isStripePayment } from "./payment-reference";
 import type { CheckoutSelection } from "./plans";
 import { checkPromoCode } from "./promo.server";
 import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.server";
+import { claimStripeEvent, insertSubscriptionOnce, type Subscription } from "./subscription.queries.server";
+import { addMonths, isSubscriptionBilling, renewalAmounts, SUBSCRIPTION_MONTHS } from "./subscriptions";
 
 /*
  * The one place an order changes (docs/decisions/0013): placed → paid → refunded, or cancelled.
@@ -33,7 +35,9 @@ import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.s
  * Who changes an order: a staff member in the console (audited under their id) or the system (the
  * Stripe webhook), audited under a `system:` id so the history shows every change.
  */
-export type OrderActor = { kind: "staff"; userId: string } | { kind: "system"; name: "stripe" };
+export type OrderActor =
+  | { kind: "staff"; userId: string }
+  | { kind: "system"; name: "stripe" | "subscriptions" };
 
 export const actorId = (actor: OrderActor) =>
   actor.kind === "staff" ? actor.userId : `system:${actor.name}`;
@@ -146,6 +150,8 @@ export async function markOrderPaid(input: {
   reference: string;
   paidAt: Date;
   actor: OrderActor;
+  /** A Pro order paid through Stripe Billing: the subscription that renews it, and its first period. */
+  stripeSubscription?: StripeSubscriptionLink;
 }): Promise<OrderChangeResult<PaidOrder>> {
   return db().transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderId);
@@ -157,10 +163,12 @@ export async function markOrderPaid(input: {
     const order = await transitionOrder(tx, before.id, ["awaiting_payment"], "paid", {
       paidAt: input.paidAt,
       paymentReference: input.reference,
+      ...firstPeriodOf(before, input),
     });
     if (!order) return { ok: false, reason: "invalid_transition" } as const;
     const invoice = await allocateInvoice(tx, order.id, input.paidAt);
     const granted = await orderEffects().paid(tx, order);
+    const subscription = await startSubscription(tx, order, input.stripeSubscription);
     await recordAudit(tx, {
       actorId: actorId(input.actor),
       action: "order.mark_paid",
@@ -173,6 +181,7 @@ export async function markOrderPaid(input: {
         paidAt: input.paidAt.toISOString(),
         invoiceNumber: invoice.number,
         ...granted,
+        ...(subscription ? { subscriptionId: subscription.id, provider: subscription.provider } : {}),
       },
     });
     await queueOrderMail(tx, order, "paid");
@@ -201,8 +210,22 @@ export function cancelOrder(input: { orderId: string; actor: OrderActor; now?: D
  * Refunds a paid order: its unused downloads end; licenses already made stay valid; a card payment
  * goes back through Stripe. Idempotent.
  */
-export function refundOrder(input: { orderId: string; actor: OrderActor; now?: Date }) {
+export function refundOrder(input: {
+  orderId: string;
+  actor: OrderActor;
+  now?: Date;
+  /** The card was already refunded in Stripe (the Dashboard, a lost dispute): record it, ask nothing. */
+  refundedInStripe?: ExternalRefund;
+}) {
   return closeOrder(input, ["paid"], "refunded", "order.refund");
+}
+
+/** A refund made in Stripe itself, reported by its webhook. */
+export interface ExternalRefund {
+  reference: string;
+  amountCents: number;
+  /** Stripe's event, recorded as processed in the same transaction. */
+  eventId: string;
 }
 
 /** Undoes a close's transaction when Stripe does not refund the card (nothing of the change stays). */
@@ -221,7 +244,7 @@ class CardRefundFailed extends Error {
  * answers with the same refund and the order is recorded, never refunded twice.
  */
 async function closeOrder(
-  input: { orderId: string; actor: OrderActor; now?: Date },
+  input: { orderId: string; actor: OrderActor; now?: Date; refundedInStripe?: ExternalRefund },
   from: readonly ("awaiting_payment" | "paid")[],
   to: "cancelled" | "refunded",
   action: string,
@@ -234,6 +257,10 @@ async function closeOrder(
       const before = await lockOrder(tx, input.orderId);
       if (!before) return { ok: false, reason: "not_found" } as const;
       if (before.status === to) return { ok: true, value: { order: before, changed: false } } as const;
+      const external = input.refundedInStripe;
+      if (external && !(await claimStripeEvent(tx, { id: external.eventId, type: "refund", orderId: before.id }))) {
+        return { ok: true, value: { order: before, changed: false } } as const;
+      }
       const order = await transitionOrder(tx, before.id, from, to, { closedAt: now });
       if (!order) return { ok: false, reason: "invalid_transition" } as const;
       const wasPaid = before.status === "paid";
@@ -242,7 +269,7 @@ async function closeOrder(
       // A paid order keeps the use it made, whatever happens to it later.
       const releasedPromoCode = wasPaid ? null : await releasePromoUse(tx, order.id);
       const cardRefund =
-        wasPaid && isStripePayment(before.paymentReference)
+        wasPaid && isStripePayment(before.paymentReference) && !input.refundedInStripe
           ? await refundStripePayment({
               orderId: before.id,
               paymentReference: before.paymentReference!,
@@ -267,6 +294,13 @@ async function closeOrder(
           status: order.status,
           ...revoked,
           releasedPromoCode,
+          ...(input.refundedInStripe
+            ? {
+                stripeRefund: input.refundedInStripe.reference,
+                refundedCents: input.refundedInStripe.amountCents,
+                stripeEventId: input.refundedInStripe.eventId,
+              }
+            : {}),
           ...(cardRefund
             ? {
                 stripeRefundId: cardRefund.value.refundId,
@@ -315,4 +349,116 @@ export async function claimGuestOrders(userId: string, verifiedEmail: string): P
 export async function claimGuestOrdersOf(user: { id: string; email: string; emailVerified?: boolean }) {
   if (!user.emailVerified) return [];
   return claimGuestOrders(user.id, user.email);
+}
+
+// ---------------------------------------------------------------- subscriptions (Pro monthly/annual)
+
+/** The Stripe subscription a Checkout in subscription mode created, and the period it bills first. */
+export interface StripeSubscriptionLink {
+  subscriptionId: string;
+  customerId: string | null;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+/** A Pro order's first period: Stripe's, or a calendar period from the payment for a manual one. */
+function firstPeriodOf(order: Order, input: { paidAt: Date; stripeSubscription?: StripeSubscriptionLink }) {
+  if (!isSubscriptionBilling(order.billing)) return {};
+  if (input.stripeSubscription) {
+    return { periodStart: input.stripeSubscription.periodStart, periodEnd: input.stripeSubscription.periodEnd };
+  }
+  const now = new Date();
+  const start = input.paidAt < now ? input.paidAt : now;
+  return { periodStart: start, periodEnd: addMonths(start, SUBSCRIPTION_MONTHS[order.billing]) };
+}
+
+/**
+ * A paid Pro order starts its subscription in the payment's transaction: renewed by Stripe when
+ * Stripe Billing collected it, by the team from the console otherwise.
+ */
+async function startSubscription(
+  tx: Transaction,
+  order: Order,
+  stripe: StripeSubscriptionLink | undefined,
+): Promise<Subscription | null> {
+  if (!isSubscriptionBilling(order.billing) || !order.periodEnd) return null;
+  const subscription = await insertSubscriptionOnce(tx, {
+    orderId: order.id,
+    userId: order.userId,
+    email: order.email,
+    planCategory: order.planCategory,
+    billing: order.billing,
+    amountCents: renewalAmounts(order).totalCents,
+    provider: stripe ? "stripe" : "manual",
+    stripeSubscriptionId: stripe?.subscriptionId ?? null,
+    stripeCustomerId: stripe?.customerId ?? null,
+    currentPeriodEnd: order.periodEnd,
+  });
+  await transitionOrder(tx, order.id, ["paid"], "paid", { subscriptionId: subscription.id });
+  return subscription;
+}
+
+export interface RenewalInput {
+  subscription: Subscription;
+  /** The order that started the subscription: the renewal copies its plan and buyer. */
+  firstOrder: Order;
+  periodStart: Date;
+  periodEnd: Date;
+  paidAt: Date;
+  reference: string;
+  /** Stripe's invoice for a Stripe renewal (one order per invoice); null for a manual renewal. */
+  stripeInvoiceId: string | null;
+  amounts: ReturnType<typeof renewalAmounts>;
+  actor: OrderActor;
+}
+
+/**
+ * One renewal of a subscription, in the caller's transaction: a new order for the period, paid at
+ * once with its invoice number and its grant (as markOrderPaid does). Null when this period's
+ * invoice was already recorded (a replay).
+ */
+export async function payRenewalOrder(tx: Transaction, input: RenewalInput) {
+  const { firstOrder: first } = input;
+  const placed = await insertOrderOnce(tx, {
+    idempotencyKey: `renewal-${input.subscription.id}-${input.periodStart.toISOString()}`,
+    planCategory: first.planCategory,
+    licenseKind: first.licenseKind,
+    billing: first.billing,
+    downloads: first.downloads,
+    ...input.amounts,
+    email: first.email,
+    company: first.company,
+    country: first.country,
+    userId: input.subscription.userId ?? first.userId,
+    subscriptionId: input.subscription.id,
+    stripeInvoiceId: input.stripeInvoiceId,
+  });
+  if (!placed) return null;
+  const order = await transitionOrder(tx, placed.id, ["awaiting_payment"], "paid", {
+    paidAt: input.paidAt,
+    paymentReference: input.reference,
+    periodStart: input.periodStart,
+    periodEnd: input.periodEnd,
+  });
+  if (!order) throw new Error("a renewal order just placed could not be paid");
+  const invoice = await allocateInvoice(tx, order.id, input.paidAt);
+  const granted = await orderEffects().paid(tx, order);
+  await recordAudit(tx, {
+    actorId: actorId(input.actor),
+    action: "order.renewal_paid",
+    targetType: "order",
+    targetId: order.id,
+    before: null,
+    after: {
+      status: order.status,
+      subscriptionId: input.subscription.id,
+      reference: input.reference,
+      periodStart: input.periodStart.toISOString(),
+      periodEnd: input.periodEnd.toISOString(),
+      invoiceNumber: invoice.number,
+      ...granted,
+    },
+  });
+  ordersTotal.inc({ event: "paid" });
+  return { order, invoiceNumber: invoice.number };
 }
