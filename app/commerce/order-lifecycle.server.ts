@@ -21,7 +21,12 @@ import { isStripePayment } from "./payment-reference";
 import type { CheckoutSelection } from "./plans";
 import { checkPromoCode } from "./promo.server";
 import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.server";
-import { claimStripeEvent, insertSubscriptionOnce, type Subscription } from "./subscription.queries.server";
+import {
+  claimStripeEvent,
+  insertSubscriptionOnce,
+  type Subscription,
+  setOrderSyncFields,
+} from "./subscription.queries.server";
 import { addMonths, isSubscriptionBilling, renewalAmounts, SUBSCRIPTION_MONTHS } from "./subscriptions";
 
 /*
@@ -258,7 +263,10 @@ async function closeOrder(
       if (!before) return { ok: false, reason: "not_found" } as const;
       if (before.status === to) return { ok: true, value: { order: before, changed: false } } as const;
       const external = input.refundedInStripe;
-      if (external && !(await claimStripeEvent(tx, { id: external.eventId, type: "refund", orderId: before.id }))) {
+      if (
+        external &&
+        !(await claimStripeEvent(tx, { id: external.eventId, type: "refund", orderId: before.id }))
+      ) {
         return { ok: true, value: { order: before, changed: false } } as const;
       }
       const order = await transitionOrder(tx, before.id, from, to, { closedAt: now });
@@ -297,7 +305,7 @@ async function closeOrder(
           ...(input.refundedInStripe
             ? {
                 stripeRefund: input.refundedInStripe.reference,
-                refundedCents: input.refundedInStripe.amountCents,
+                refundedCents: input.refundedInStripe.amountCents || before.totalCents,
                 stripeEventId: input.refundedInStripe.eventId,
               }
             : {}),
@@ -365,7 +373,10 @@ export interface StripeSubscriptionLink {
 function firstPeriodOf(order: Order, input: { paidAt: Date; stripeSubscription?: StripeSubscriptionLink }) {
   if (!isSubscriptionBilling(order.billing)) return {};
   if (input.stripeSubscription) {
-    return { periodStart: input.stripeSubscription.periodStart, periodEnd: input.stripeSubscription.periodEnd };
+    return {
+      periodStart: input.stripeSubscription.periodStart,
+      periodEnd: input.stripeSubscription.periodEnd,
+    };
   }
   const now = new Date();
   const start = input.paidAt < now ? input.paidAt : now;
@@ -461,4 +472,84 @@ export async function payRenewalOrder(tx: Transaction, input: RenewalInput) {
   });
   ordersTotal.inc({ event: "paid" });
   return { order, invoiceNumber: invoice.number };
+}
+
+// ---------------------------------------------------------------- Stripe Dashboard: part refunds, disputes
+
+/**
+ * A part of a card payment refunded in Stripe (charge.refunded below the total): the order stays
+ * paid with its downloads, the refunded amount is recorded. Amounts only grow, so two part refunds
+ * delivered out of order end at the larger. Idempotent by the event id.
+ */
+export async function recordPartialRefund(input: {
+  orderId: string;
+  refundedCents: number;
+  eventId: string;
+}): Promise<{ changed: boolean }> {
+  return db().transaction(async (tx) => {
+    const before = await lockOrder(tx, input.orderId);
+    if (!before) return { changed: false };
+    if (!(await claimStripeEvent(tx, { id: input.eventId, type: "charge.refunded", orderId: before.id })))
+      return { changed: false };
+    const refundedCents = Math.min(before.totalCents, input.refundedCents);
+    if (before.status !== "paid" || refundedCents <= before.refundedCents) return { changed: false };
+    await setOrderSyncFields(tx, before.id, { refundedCents });
+    await recordAudit(tx, {
+      actorId: actorId({ kind: "system", name: "stripe" }),
+      action: "order.partial_refund",
+      targetType: "order",
+      targetId: before.id,
+      before: { status: before.status, refundedCents: before.refundedCents },
+      after: { status: before.status, refundedCents, stripeEventId: input.eventId },
+    });
+    return { changed: true };
+  });
+}
+
+/**
+ * A dispute on a paid card order: opened, the order's unused downloads wait (suspended); won, they
+ * come back; lost, the order is refunded (Stripe took the money back) and they end. A dispute
+ * closed before its opening arrives (out of order) is not reopened by the late event.
+ */
+export async function recordDispute(input: {
+  orderId: string;
+  disputeId: string;
+  status: "open" | "won" | "lost";
+  eventId: string;
+  at: Date;
+}): Promise<{ changed: boolean }> {
+  const outcome = await db().transaction(async (tx) => {
+    const before = await lockOrder(tx, input.orderId);
+    if (!before) return { changed: false, lost: false };
+    if (!(await claimStripeEvent(tx, { id: input.eventId, type: "dispute", orderId: before.id })))
+      return { changed: false, lost: false };
+    const known = before.disputeId === input.disputeId ? before.disputeStatus : null;
+    if (known === input.status || (known && known !== "open" && input.status === "open"))
+      return { changed: false, lost: false };
+    if (before.status !== "paid") return { changed: false, lost: false };
+    await setOrderSyncFields(tx, before.id, { disputeId: input.disputeId, disputeStatus: input.status });
+    const effect =
+      input.status === "lost"
+        ? {}
+        : await orderEffects().suspended(tx, before, input.status === "open" ? input.at : null);
+    await recordAudit(tx, {
+      actorId: actorId({ kind: "system", name: "stripe" }),
+      action: `order.dispute_${input.status}`,
+      targetType: "order",
+      targetId: before.id,
+      before: { status: before.status, dispute: known },
+      after: { status: before.status, dispute: input.status, disputeId: input.disputeId, ...effect },
+    });
+    return { changed: true, lost: input.status === "lost" };
+  });
+  if (outcome.lost) {
+    // The money went back to the card holder: the order is refunded as staff would, without a refund call.
+    await refundOrder({
+      orderId: input.orderId,
+      actor: { kind: "system", name: "stripe" },
+      now: input.at,
+      refundedInStripe: { reference: input.disputeId, amountCents: 0, eventId: `${input.eventId}:refund` },
+    });
+  }
+  return { changed: outcome.changed };
 }

@@ -76,7 +76,13 @@ export async function transitionOrder(
   fields: Partial<
     Pick<
       Order,
-      "paidAt" | "paymentReference" | "closedAt" | "subscriptionId" | "periodStart" | "periodEnd" | "stripeInvoiceId"
+      | "paidAt"
+      | "paymentReference"
+      | "closedAt"
+      | "subscriptionId"
+      | "periodStart"
+      | "periodEnd"
+      | "stripeInvoiceId"
     >
   > = {},
 ): Promise<Order | null> {

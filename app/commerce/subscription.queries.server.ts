@@ -13,7 +13,10 @@ export async function insertSubscriptionOnce(executor: Executor, row: NewSubscri
     .onConflictDoNothing({ target: subscriptions.orderId })
     .returning();
   if (inserted) return inserted;
-  const [existing] = await executor.select().from(subscriptions).where(eq(subscriptions.orderId, row.orderId));
+  const [existing] = await executor
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, row.orderId));
   return existing!;
 }
 
@@ -58,17 +61,16 @@ export async function findLatestPaidOrderOfSubscription(executor: Executor, subs
 }
 
 export async function findOrderByStripeInvoice(executor: Executor, invoiceId: string) {
-  const rows = await executor.select().from(ordersPending).where(eq(ordersPending.stripeInvoiceId, invoiceId));
-  return rows[0] ?? null;
-}
-
-/** The order a card payment (its payment intent) paid, locked for the caller's transaction. */
-export async function lockOrderByPaymentReference(executor: Executor, reference: string) {
   const rows = await executor
     .select()
     .from(ordersPending)
-    .where(eq(ordersPending.paymentReference, reference))
-    .for("update");
+    .where(eq(ordersPending.stripeInvoiceId, invoiceId));
+  return rows[0] ?? null;
+}
+
+/** The order a card payment (its payment intent) paid. */
+export async function findOrderByPaymentReference(reference: string) {
+  const rows = await db().select().from(ordersPending).where(eq(ordersPending.paymentReference, reference));
   return rows[0] ?? null;
 }
 
@@ -77,7 +79,11 @@ export async function setOrderSyncFields(
   orderId: string,
   fields: { refundedCents?: number; disputeId?: string; disputeStatus?: string },
 ) {
-  const [row] = await executor.update(ordersPending).set(fields).where(eq(ordersPending.id, orderId)).returning();
+  const [row] = await executor
+    .update(ordersPending)
+    .set(fields)
+    .where(eq(ordersPending.id, orderId))
+    .returning();
   return row!;
 }
 

@@ -76,3 +76,26 @@ export function amountsFromTotal(totalCents: number, vatRateBps: number, unitPri
     totalCents,
   };
 }
+
+const dateFormatter = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** A date as "23 November 2026" (UTC, so server, browser and mail agree). */
+export const formatBillingDate = (value: Date | string) =>
+  dateFormatter.format(typeof value === "string" ? new Date(value) : value);
+
+/** The profile's line under a subscription: when it renews (and for how much), or when it ends. */
+export const SUBSCRIPTION_TEXTS = {
+  renews: (date: string, amount: string) => `Renews on ${date} · ${amount}`,
+  endsOn: (date: string) => `Ends on ${date}`,
+  pastDue: (date: string) => `Payment failed: update your card by ${date} to keep the plan`,
+  ended: (date: string) => `Ended on ${date}`,
+  manualRenewal: "Renewed by bank transfer: we email you a week before it ends.",
+  manageBilling: "Manage billing",
+  portalUnavailable: "The billing portal could not be opened. Please try again in a moment.",
+  noPortal: "This plan is renewed by bank transfer: write to us to change or cancel it.",
+} as const;

@@ -109,7 +109,9 @@ export async function findEntitlementOfOrder(orderId: string, executor: Executor
 export async function setEntitlementEndOfOrder(executor: Executor, orderId: string, expiresAt: Date) {
   const rows = await executor
     .update(entitlements)
-    .set({ expiresAt: sql`greatest(${expiresAt.toISOString()}::timestamptz, ${entitlements.startsAt} + interval '1 second')` })
+    .set({
+      expiresAt: sql`greatest(${expiresAt.toISOString()}::timestamptz, ${entitlements.startsAt} + interval '1 second')`,
+    })
     .where(and(eq(entitlements.orderId, orderId), isNull(entitlements.revokedAt)))
     .returning();
   return rows[0] ?? null;

@@ -33,7 +33,10 @@ export const licensingOrderEffects: OrderEffects = {
   },
   async extended(tx: Executor, order: Order, until: Date) {
     const entitlement = await setEntitlementEndOfOrder(tx, order.id, until);
-    return { entitlementId: entitlement?.id ?? null, entitlementEndsAt: entitlement?.expiresAt.toISOString() ?? null };
+    return {
+      entitlementId: entitlement?.id ?? null,
+      entitlementEndsAt: entitlement?.expiresAt.toISOString() ?? null,
+    };
   },
   async suspended(tx: Executor, order: Order, at: Date | null) {
     const entitlement = await setEntitlementSuspended(tx, order.id, at);
