@@ -120,13 +120,26 @@ export class FakeStripe {
     return event;
   }
 
-  /** Signs and delivers one event (again, for a replay); answers the app's HTTP status. */
-  async deliver(event: StripeEventJson): Promise<number> {
+  /** An event of any shape, not delivered (a test crafts what Stripe should never send, too). */
+  makeEvent(type: string, object: Json): StripeEventJson {
+    const event: StripeEventJson = {
+      id: this.id("evt"),
+      object: "event",
+      type,
+      created: this.clock,
+      data: { object },
+    };
+    this.events.push(event);
+    return event;
+  }
+
+  /**
+   * Signs and delivers one event (again, for a replay); answers the app's HTTP status. `secret`
+   * signs with another secret than the app's (a forged delivery).
+   */
+  async deliver(event: StripeEventJson, secret = this.options.webhookSecret): Promise<number> {
     const payload = JSON.stringify(event);
-    const signature = signer.webhooks.generateTestHeaderString({
-      payload,
-      secret: this.options.webhookSecret,
-    });
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
     if (this.options.deliver) return (await this.options.deliver(payload, signature)).status;
     if (!this.options.webhookUrl) throw new Error("the fake Stripe has nowhere to deliver events");
     const response = await fetch(this.options.webhookUrl, {
