@@ -48,6 +48,8 @@ export interface StripeEventRef {
   created: Date;
 }
 
+const later = (a: Date, b: Date) => new Date(Math.max(a.getTime(), b.getTime()));
+
 const STRIPE: OrderActor = { kind: "system", name: "stripe" };
 const SWEEP: OrderActor = { kind: "system", name: "subscriptions" };
 
@@ -111,7 +113,7 @@ export async function renewManualSubscription(input: {
     const first = await findOrderById(before.orderId, tx);
     if (!first || !isSubscriptionBilling(first.billing)) return { ok: false, reason: "not_found" } as const;
     // A renewal after the period ran out starts on payment (no days are billed that were not usable).
-    const periodStart = before.currentPeriodEnd > now ? before.currentPeriodEnd : now;
+    const periodStart = later(before.currentPeriodEnd, now);
     const periodEnd = addMonths(periodStart, SUBSCRIPTION_MONTHS[first.billing]);
     const renewal = await payRenewalOrder(tx, {
       subscription: before,
@@ -178,8 +180,7 @@ export async function recordStripeRenewal(event: StripeEventRef, invoice: PaidRe
       await orderEffects().extended(tx, previous, previous.periodEnd);
     const after = await updateSubscription(tx, before.id, {
       status: "active",
-      currentPeriodEnd:
-        invoice.periodEnd > before.currentPeriodEnd ? invoice.periodEnd : before.currentPeriodEnd,
+      currentPeriodEnd: later(invoice.periodEnd, before.currentPeriodEnd),
       graceEndsAt: null,
       endedAt: null,
     });
@@ -211,7 +212,7 @@ export async function recordStripeRenewalFailure(
       return { changed: false };
     if (await findOrderByStripeInvoice(tx, failed.invoiceId)) return { changed: false };
     if (before.status !== "active") return { changed: false };
-    const from = before.currentPeriodEnd > event.created ? before.currentPeriodEnd : event.created;
+    const from = later(before.currentPeriodEnd, event.created);
     const graceEndsAt = addDays(from, GRACE_DAYS);
     const extended = await setLatestGrantEnd(tx, before, graceEndsAt);
     const after = await updateSubscription(tx, before.id, { status: "past_due", graceEndsAt });
@@ -319,8 +320,7 @@ export async function endLapsedSubscription(subscriptionId: string, now = new Da
 export async function remindManualRenewal(subscriptionId: string, now = new Date()) {
   return db().transaction(async (tx) => {
     const before = await lockSubscription(tx, subscriptionId);
-    if (!before || before.provider !== "manual" || before.status !== "active" || before.cancelAtPeriodEnd)
-      return false;
+    if (before?.provider !== "manual" || before.status !== "active" || before.cancelAtPeriodEnd) return false;
     if (before.remindedFor?.getTime() === before.currentPeriodEnd.getTime() || before.currentPeriodEnd <= now)
       return false;
     const after = await updateSubscription(tx, before.id, { remindedFor: before.currentPeriodEnd });

@@ -50,7 +50,10 @@ function parseForm(body: URLSearchParams): Json {
     let node: Json = root;
     parts.forEach((part, index) => {
       if (index === parts.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Json;
+      else {
+        node[part] ??= {};
+        node = node[part] as Json;
+      }
     });
   }
   return root;
@@ -289,7 +292,7 @@ export class FakeStripe {
   // ------------------------------------------------------------------ objects
 
   private createCustomer(email: string) {
-    const customer: Json = { id: this.id("cus"), object: "customer", email };
+    const customer: Json & { id: string } = { id: this.id("cus"), object: "customer", email };
     this.customers.set(customer.id as string, customer);
     return customer;
   }
@@ -454,8 +457,8 @@ export class FakeStripe {
     const path = url.pathname;
     const notFound: [number, unknown] = [404, this.error("resource_missing", `No such object: ${path}`)];
     let match: RegExpExecArray | null;
-    if (method === "GET" && (match = /^\/v1\/products\/([\w-]+)$/.exec(path)))
-      return this.products.has(match[1]!) ? [200, this.products.get(match[1]!)] : notFound;
+    match = method === "GET" ? /^\/v1\/products\/([\w-]+)$/.exec(path) : null;
+    if (match) return this.products.has(match[1]!) ? [200, this.products.get(match[1]!)] : notFound;
     if (method === "POST" && path === "/v1/products") {
       const product = { id: (form.id as string) ?? this.id("prod"), object: "product", name: form.name };
       this.products.set(product.id, product);
@@ -495,17 +498,18 @@ export class FakeStripe {
       return [200, coupon];
     }
     if (method === "POST" && path === "/v1/checkout/sessions") return [200, this.createSession(form)];
-    if (method === "GET" && (match = /^\/v1\/checkout\/sessions\/(\w+)$/.exec(path)))
-      return this.sessions.has(match[1]!) ? [200, this.sessions.get(match[1]!)] : notFound;
-    if (method === "GET" && (match = /^\/v1\/invoices\/(\w+)$/.exec(path)))
-      return this.invoices.has(match[1]!) ? [200, this.invoices.get(match[1]!)] : notFound;
+    match = method === "GET" ? /^\/v1\/checkout\/sessions\/(\w+)$/.exec(path) : null;
+    if (match) return this.sessions.has(match[1]!) ? [200, this.sessions.get(match[1]!)] : notFound;
+    match = method === "GET" ? /^\/v1\/invoices\/(\w+)$/.exec(path) : null;
+    if (match) return this.invoices.has(match[1]!) ? [200, this.invoices.get(match[1]!)] : notFound;
     if (method === "GET" && path === "/v1/invoice_payments") {
       const invoice = this.invoices.get(url.searchParams.get("invoice") ?? "");
       return [200, { object: "list", data: invoice ? (invoice.payments as Json).data : [], has_more: false }];
     }
-    if (method === "GET" && (match = /^\/v1\/subscriptions\/(\w+)$/.exec(path)))
-      return this.subscriptions.has(match[1]!) ? [200, this.subscriptions.get(match[1]!)] : notFound;
-    if (method === "DELETE" && (match = /^\/v1\/subscriptions\/(\w+)$/.exec(path))) {
+    match = method === "GET" ? /^\/v1\/subscriptions\/(\w+)$/.exec(path) : null;
+    if (match) return this.subscriptions.has(match[1]!) ? [200, this.subscriptions.get(match[1]!)] : notFound;
+    match = method === "DELETE" ? /^\/v1\/subscriptions\/(\w+)$/.exec(path) : null;
+    if (match) {
       const subscription = this.subscriptions.get(match[1]!);
       if (!subscription) return notFound;
       subscription.status = "canceled";
@@ -602,7 +606,8 @@ export class FakeStripe {
       res.end();
     };
     let match: RegExpExecArray | null;
-    if ((match = /^\/checkout\/(\w+)$/.exec(url.pathname))) {
+    match = /^\/checkout\/(\w+)$/.exec(url.pathname);
+    if (match) {
       const session = this.sessions.get(match[1]!);
       if (!session) return this.send(res, 404, "no such session", "text/plain");
       const amount = ((session.amount_total as number) / 100).toFixed(2);
@@ -615,7 +620,8 @@ export class FakeStripe {
       await this.completeCheckout(session.id as string);
       return redirect(session.success_url as string);
     }
-    if ((match = /^\/portal\/(\w+)(\/cancel)?$/.exec(url.pathname))) {
+    match = /^\/portal\/(\w+)(\/cancel)?$/.exec(url.pathname);
+    if (match) {
       const portal = this.portalSessions.get(match[1]!);
       if (!portal) return this.send(res, 404, "no such portal session", "text/plain");
       const subscriptions = [...this.subscriptions.values()].filter(
