@@ -95,7 +95,6 @@ export const SUBSCRIPTION_TEXTS = {
   pastDue: (date: string) => `Payment failed: update your card by ${date} to keep the plan`,
   ended: (date: string) => `Ended on ${date}`,
   manualRenewal: "Renewed by bank transfer: we email you a week before it ends.",
-  manageBilling: "Manage billing",
   portalUnavailable: "The billing portal could not be opened. Please try again in a moment.",
   noPortal: "This plan is renewed by bank transfer: write to us to change or cancel it.",
 } as const;

@@ -1,18 +1,24 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatMoney } from "~/commerce/money";
+import { action as portalAction } from "~/commerce/routes/billing-portal";
 import { action as webhookAction } from "~/commerce/routes/stripe-webhook";
 import { invoices, ordersPending, stripeEvents, subscriptions } from "~/commerce/schema.server";
 import { startCardCheckout } from "~/commerce/stripe.server";
 import { openBillingPortal } from "~/commerce/stripe-billing.server";
 import { renewManualSubscription } from "~/commerce/subscription-lifecycle.server";
 import { sweepSubscriptions } from "~/commerce/subscription-sweep.server";
-import { addDays, GRACE_DAYS } from "~/commerce/subscriptions";
+import { BILLING_PORTAL_PATH } from "~/commerce/subscription-views.server";
+import { addDays, formatBillingDate, GRACE_DAYS, SUBSCRIPTION_TEXTS } from "~/commerce/subscriptions";
+import { getBuyerLibrary } from "~/licensing/library.server";
 import { entitlements } from "~/licensing/schema.server";
 import { listAudit } from "~/platform/audit.server";
 import { loadConfig } from "~/platform/config.server";
-import { createAccount } from "../factories/accounts";
+import { ORDER_TEXTS, action as orderAction, loader as orderLoader } from "~/staff/routes/order";
+import { createAccount, sessionCookie } from "../factories/accounts";
 import { routeArgs } from "../factories/commerce";
 import { createOrder, createPaidOrder, STAFF_ACTOR } from "../factories/licensing";
+import { load, post, signedIn } from "../factories/staff";
 import { useTestDatabase } from "../setup/database";
 import { type FakeStripe, type StripeEventJson, startFakeStripe } from "../support/fake-stripe";
 import { outboxFor } from "../support/outbox";
@@ -371,5 +377,71 @@ describe("manual Pro subscriptions (no Stripe)", () => {
         .from(subscriptions)
         .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.status, "ended"))),
     ).toHaveLength(1);
+  });
+});
+
+describe("the subscription on the profile, the portal and the staff console", () => {
+  it("the profile's library shows the plan, its state, the next renewal date and amount, then 'ends on' once cancelled", async () => {
+    const { account, order, events, stripeId } = await subscribe();
+    await fake.deliverAll(events);
+    const subscription = await subscriptionOf(order.id);
+    const date = formatBillingDate(subscription.currentPeriodEnd);
+
+    let [view] = (await getBuyerLibrary(account.id)).subscriptions;
+    expect(view).toMatchObject({
+      planLabel: "Pro · Billed monthly",
+      state: "active",
+      stateLabel: "Active",
+      detail: SUBSCRIPTION_TEXTS.renews(date, formatMoney(subscription.amountCents)),
+      manageUrl: BILLING_PORTAL_PATH,
+    });
+
+    await fake.deliverAll(await fake.setCancelAtPeriodEnd(stripeId, true));
+    [view] = (await getBuyerLibrary(account.id)).subscriptions;
+    expect(view).toMatchObject({ state: "ending", detail: SUBSCRIPTION_TEXTS.endsOn(date) });
+  });
+
+  it("Manage billing sends the signed-in subscriber to their portal; anyone else is told there is none", async () => {
+    const email = `portal-${Math.random().toString(36).slice(2)}@example.com`;
+    const { events } = await subscribe(email);
+    await fake.deliverAll(events);
+    const cookie = await sessionCookie(email);
+    const reply = await post(portalAction, BILLING_PORTAL_PATH, {}, cookie);
+    expect(reply.status).toBe(303);
+    expect(reply.location).toBe([...fake.portalSessions.values()].at(-1)!.url);
+
+    const stranger = await signedIn("user");
+    const refused = await post(portalAction, BILLING_PORTAL_PATH, {}, stranger.cookie);
+    expect(refused.status).toBe(302);
+    expect(refused.location).toBe("/profile?tab=orders");
+  });
+
+  it("staff renew a manual subscription from the order page once; a stale or malformed form changes nothing", async () => {
+    const staff = await signedIn("developer");
+    const paid = await createPaidOrder({ planCategory: "pro", billing: "annual", downloads: 0 });
+    const subscription = await subscriptionOf(paid.order.id);
+    const form = {
+      intent: "renew",
+      reference: "transfer 2027",
+      paidAt: new Date().toISOString().slice(0, 10),
+      periodEnd: subscription.currentPeriodEnd.toISOString(),
+    };
+    const submit = (fields: Record<string, string>) =>
+      post(orderAction, `/staff/orders/${paid.order.id}`, fields, staff.cookie, { orderId: paid.order.id });
+
+    expect((await submit({ ...form, reference: "bad\u0000ref" })).status).toBe(400);
+    expect((await submit({ ...form, periodEnd: "not a date" })).status).toBe(400);
+    expect((await submit(form)).status).toBe(302);
+    expect(await submit(form)).toMatchObject({
+      status: 409,
+      data: { formError: ORDER_TEXTS.alreadyRenewed },
+    });
+
+    expect(await ordersOf(subscription.id)).toHaveLength(2);
+    expect(await auditActions("subscription", subscription.id)).toEqual(["subscription.renewed"]);
+    const page = await load(orderLoader, `/staff/orders/${paid.order.id}`, staff.cookie, {
+      orderId: paid.order.id,
+    });
+    expect(page.data).toMatchObject({ subscription: { provider: "manual", stateLabel: "Active" } });
   });
 });
