@@ -88,8 +88,16 @@ export class FakeStripe {
 
   constructor(private readonly options: FakeStripeOptions) {
     this.autoDeliver = options.autoDeliver ?? true;
+    this.webhookUrl = options.webhookUrl;
     this.server = http.createServer((req, res) => void this.handle(req, res));
   }
+
+  /** Where events go over HTTP, once the app's address is known (it is started after the fake). */
+  setWebhookUrl(url: string) {
+    this.webhookUrl = url;
+  }
+
+  private webhookUrl: string | undefined;
 
   async start() {
     await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
@@ -144,8 +152,8 @@ export class FakeStripe {
     const payload = JSON.stringify(event);
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
     if (this.options.deliver) return (await this.options.deliver(payload, signature)).status;
-    if (!this.options.webhookUrl) throw new Error("the fake Stripe has nowhere to deliver events");
-    const response = await fetch(this.options.webhookUrl, {
+    if (!this.webhookUrl) throw new Error("the fake Stripe has nowhere to deliver events");
+    const response = await fetch(this.webhookUrl, {
       method: "POST",
       headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
       body: payload,
