@@ -22,6 +22,7 @@ import type { CheckoutSelection } from "./plans";
 import { checkPromoCode } from "./promo.server";
 import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.server";
 import {
+  attachGuestSubscriptions,
   claimStripeEvent,
   insertSubscriptionOnce,
   type Subscription,
@@ -345,6 +346,7 @@ export async function claimGuestOrders(userId: string, verifiedEmail: string): P
   return db().transaction(async (tx: Transaction) => {
     const orderIds = await attachGuestOrders(tx, verifiedEmail, userId);
     if (orderIds.length > 0) await orderEffects().claimed(tx, orderIds, userId);
+    await attachGuestSubscriptions(tx, orderIds, userId);
     if (orderIds.length > 0) logger.info({ userId, orders: orderIds.length }, "guest orders attached");
     return orderIds;
   });

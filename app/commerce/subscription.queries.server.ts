@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import { ordersPending, pricingPlans, stripeEvents, subscriptions } from "./schema.server";
 
@@ -164,4 +164,13 @@ export async function findSubscriptionOfOrder(orderId: string) {
     .innerJoin(ordersPending, eq(ordersPending.subscriptionId, subscriptions.id))
     .where(eq(ordersPending.id, orderId));
   return rows[0]?.subscription ?? null;
+}
+
+/** Guest subscriptions started by orders now claimed by an account follow them to it. */
+export async function attachGuestSubscriptions(executor: Executor, orderIds: string[], userId: string) {
+  if (orderIds.length === 0) return;
+  await executor
+    .update(subscriptions)
+    .set({ userId })
+    .where(and(isNull(subscriptions.userId), inArray(subscriptions.orderId, orderIds)));
 }

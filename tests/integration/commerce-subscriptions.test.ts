@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "~/commerce/money";
+import { claimGuestOrders } from "~/commerce/order-lifecycle.server";
 import { action as portalAction } from "~/commerce/routes/billing-portal";
 import { action as webhookAction } from "~/commerce/routes/stripe-webhook";
 import { invoices, ordersPending, stripeEvents, subscriptions } from "~/commerce/schema.server";
@@ -443,5 +444,17 @@ describe("the subscription on the profile, the portal and the staff console", ()
       orderId: paid.order.id,
     });
     expect(page.data).toMatchObject({ subscription: { provider: "manual", stateLabel: "Active" } });
+  });
+});
+
+describe("a guest's subscription", () => {
+  it("follows the guest's orders to the account that verifies the address, and shows on its profile", async () => {
+    const email = `guest-pro-${Math.random().toString(36).slice(2)}@example.com`;
+    const paid = await createPaidOrder({ planCategory: "pro", billing: "monthly", downloads: 0, email });
+    expect((await subscriptionOf(paid.order.id)).userId).toBeNull();
+    const account = await createAccount({ email });
+    await claimGuestOrders(account.id, email);
+    expect((await subscriptionOf(paid.order.id)).userId).toBe(account.id);
+    expect((await getBuyerLibrary(account.id)).subscriptions).toHaveLength(1);
   });
 });
