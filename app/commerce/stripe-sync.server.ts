@@ -59,6 +59,7 @@ export async function syncStripeEvent(event: Stripe.Event): Promise<SyncOutcome>
     }
     case "customer.subscription.updated": {
       const subscription = event.data.object;
+      if (!isOurs(subscription.metadata)) return "ignored";
       if (subscription.status === "incomplete" || subscription.status === "incomplete_expired")
         return "ignored";
       const result = await syncStripeSubscription(refOf(event), {
@@ -85,7 +86,14 @@ export async function syncStripeEvent(event: Stripe.Event): Promise<SyncOutcome>
   }
 }
 
+/**
+ * Subscriptions Verdeo's Checkout made carry the order's id; others in the same Stripe account
+ * (another product) are not ours and are acknowledged without a change (never retried forever).
+ */
+const isOurs = (metadata: Stripe.Metadata | null | undefined) => Boolean(metadata?.orderId);
+
 function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
+  if (!isOurs(invoice.parent?.subscription_details?.metadata)) return null;
   return idOf(invoice.parent?.subscription_details?.subscription);
 }
 

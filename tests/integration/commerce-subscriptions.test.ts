@@ -458,3 +458,30 @@ describe("a guest's subscription", () => {
     expect((await getBuyerLibrary(account.id)).subscriptions).toHaveLength(1);
   });
 });
+
+describe("events out of order and events not ours", () => {
+  it("an update delivered before its subscription is recorded answers 503 and applies when Stripe delivers it again", async () => {
+    const { order, events, stripeId } = await subscribe();
+    const [early] = await fake.setCancelAtPeriodEnd(stripeId, true);
+    expect(await fake.deliver(early!)).toBe(503);
+    await fake.deliverAll(events);
+    expect(await fake.deliver(early!)).toBe(200);
+    expect(await subscriptionOf(order.id)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+  });
+
+  it("a subscription another product made in the same Stripe account is acknowledged and changes nothing", async () => {
+    const foreign = fake.makeEvent("customer.subscription.updated", {
+      id: "sub_someone_else",
+      object: "subscription",
+      status: "active",
+      metadata: {},
+      cancel_at_period_end: true,
+      cancel_at: null,
+      items: { object: "list", data: [] },
+    });
+    expect(await fake.deliver(foreign)).toBe(200);
+    expect(await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, foreign.id))).toHaveLength(
+      0,
+    );
+  });
+});
