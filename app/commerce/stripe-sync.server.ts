@@ -1,7 +1,8 @@
 import type Stripe from "stripe";
 import { logger } from "~/platform/logger.server";
 import { findOrderWithPlanTitle } from "./order.queries.server";
-import { markOrderPaid, recordDispute, recordPartialRefund, refundOrder } from "./order-lifecycle.server";
+import { markOrderPaid, refundOrder } from "./order-lifecycle.server";
+import { recordDispute, recordPartialRefund } from "./order-lifecycle-billing.server";
 import { STRIPE_REFERENCE_PREFIX } from "./payment-reference";
 import { stripe } from "./stripe-client.server";
 import { findOrderByPaymentReference } from "./subscription.queries.server";

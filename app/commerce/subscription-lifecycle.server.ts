@@ -3,7 +3,8 @@ import { db, type Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { findOrderById, type Order } from "./order.queries.server";
 import { orderEffects } from "./order-effects.server";
-import { actorId, type OrderActor, payRenewalOrder } from "./order-lifecycle.server";
+import { actorId, type OrderActor } from "./order-lifecycle.server";
+import { payRenewalOrder } from "./order-lifecycle-billing.server";
 import { findPlanTitle } from "./plan.queries.server";
 import {
   claimStripeEvent,
