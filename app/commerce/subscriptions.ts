@@ -98,3 +98,9 @@ export const SUBSCRIPTION_TEXTS = {
   portalUnavailable: "The billing portal could not be opened. Please try again in a moment.",
   noPortal: "This plan is renewed by bank transfer: write to us to change or cancel it.",
 } as const;
+
+/** Said wherever Pro is bought: it renews (shown under the billing period at checkout). */
+export const RENEWAL_NOTICE = {
+  monthly: "A subscription, billed again every month until you cancel it.",
+  annual: "A subscription, billed again every year until you cancel it.",
+} as const;

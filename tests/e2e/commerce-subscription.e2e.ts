@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SUBSCRIPTION_STATE_LABELS } from "~/commerce/subscriptions";
+import { RENEWAL_NOTICE, SUBSCRIPTION_STATE_LABELS } from "~/commerce/subscriptions";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { type ServerProcess, startBuiltServer } from "../support/server-process";
 import { DEMO_BUYER } from "./accounts-helpers";
@@ -62,6 +62,7 @@ describe("a Pro subscription bought with a card", () => {
     await pro.getByText("Monthly", { exact: true }).click();
     await pro.getByRole("button", { name: /^Choose/ }).click();
     await page.waitForURL("**/checkout");
+    expect(await page.getByTestId("renewal-notice").textContent()).toBe(RENEWAL_NOTICE.monthly);
     await page.locator("main").getByLabel("Company").fill("Northwind Films");
     await page.getByRole("checkbox", { name: /I agree/ }).check();
     await page.getByRole("button", { name: "Place order" }).click();

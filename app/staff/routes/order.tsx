@@ -42,6 +42,8 @@ export const ORDER_TEXTS = {
     "Stripe refunded the card, but the order could not be updated. Submit again to record it; the card is not refunded twice.",
   alreadyRenewed: "This subscription was renewed meanwhile; nothing changed. Check its new period below.",
   notManual: "This subscription renews through Stripe; it cannot be renewed by hand.",
+  subscriptionGoesOn:
+    "Its subscription goes on: Stripe bills the next period unless the subscription is cancelled in the Stripe dashboard.",
 } as const;
 
 /** The sentence and status for each way a card refund can fail (the order's own state is 409). */
@@ -213,6 +215,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               The card payment of {formatMoney(order.totalCents)} goes back to the buyer through Stripe; if
               Stripe does not refund it, nothing changes here.
             </p>
+          ) : null}
+          {subscription?.provider === "stripe" && !subscription.ended ? (
+            <p className="mt-1 text-sm">{ORDER_TEXTS.subscriptionGoesOn}</p>
           ) : null}
         </ConfirmPanel>
       ) : null}
