@@ -18,6 +18,7 @@ interface CallFrame {
 }
 interface Profile {
   nodes: { id: number; callFrame: CallFrame }[];
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
@@ -56,15 +57,26 @@ function partOf(frame: CallFrame) {
   return PARTS.find(([, pattern]) => pattern.test(frame.url))?.[0] ?? "other";
 }
 
-/** Microseconds of CPU per part, over all samples of the profile. */
-function sumByPart(profile: Profile) {
+/**
+ * Microseconds of CPU per part, over the samples taken between `from` and `to` (microseconds since
+ * the profile began): the measured load, without start-up, warm-up or shutdown.
+ */
+function sumByPart(profile: Profile, from: number, to: number) {
   const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const totals = new Map<string, number>();
+  const functions = new Map<string, number>();
+  let at = 0;
   profile.samples.forEach((id, index) => {
-    const part = partOf(frames.get(id)!);
-    totals.set(part, (totals.get(part) ?? 0) + (profile.timeDeltas[index] ?? 0));
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (at < from || at > to) return;
+    const frame = frames.get(id)!;
+    const part = partOf(frame);
+    totals.set(part, (totals.get(part) ?? 0) + delta);
+    const name = `${frame.functionName || "(anonymous)"} ${frame.url.replace(/^.*node_modules\//, "")}`;
+    functions.set(name, (functions.get(name) ?? 0) + delta);
   });
-  return totals;
+  return { totals, functions };
 }
 
 async function signIn(baseUrl: string) {
@@ -82,19 +94,24 @@ async function signIn(baseUrl: string) {
 
 async function profileOnce(page: string, signedIn: boolean, duration: number) {
   const dir = mkdtempSync(path.join(tmpdir(), "verdeo-profile-"));
+  // The profile's clock starts with the process: the load's window is placed on it from here.
+  const spawned = performance.now();
   const server = await startBenchServer({}, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
   try {
     const headers = signedIn ? { cookie: await signIn(server.url) } : undefined;
     // Warm up (the page cache, V8's compiled code), then the measured load.
     await measure({ url: `${server.url}${page}`, duration: 2, headers });
+    const from = (performance.now() - spawned) * 1000;
     const load = await measure({ url: `${server.url}${page}`, duration, headers });
+    const to = (performance.now() - spawned) * 1000;
     await server.stop();
     const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
     if (!file) throw new Error("the server wrote no profile");
-    const totals = sumByPart(JSON.parse(readFileSync(path.join(dir, file), "utf8")));
-    // The profile spans the whole run (start-up, warm-up): parts are per request of the measured load,
-    // so start-up work counts a little; idle is left out.
+    const { totals, functions } = sumByPart(JSON.parse(readFileSync(path.join(dir, file), "utf8")), from, to);
     const requests = load.requestsPerSecond * duration;
+    console.log(`\nBusiest functions (${signedIn ? "signed in" : "anonymous"}, µs per request):`);
+    for (const [name, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 15))
+      console.log(`${String(Math.round(us / requests)).padStart(7)}  ${name}`);
     return { load, totals, requests };
   } finally {
     await server.stop();
