@@ -6,7 +6,7 @@
 import { emailVerified, profileRenamed } from "~/accounts/events.server";
 import { clipStatusChanged } from "~/catalog/clip-lifecycle.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
-import { claimGuestOrdersJob } from "~/commerce/jobs.server";
+import { claimGuestOrdersJob, subscriptionSweepJob } from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/order-effects.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
@@ -25,6 +25,7 @@ export const JOBS = [
   ...MEDIA_JOBS,
   ...STUDIO_JOBS,
   claimGuestOrdersJob,
+  subscriptionSweepJob,
 ] as const;
 
 subscribe(profileRenamed, ({ userId }, { tx }) =>
