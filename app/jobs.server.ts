@@ -6,7 +6,7 @@
 import { emailVerified, profileRenamed } from "~/accounts/events.server";
 import { clipStatusChanged } from "~/catalog/clip-lifecycle.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
-import { claimGuestOrdersJob, expireOrdersJob } from "~/commerce/jobs.server";
+import { claimGuestOrdersJob, expireOrdersJob, subscriptionSweepJob } from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/order-effects.server";
 import { viesCheckJob } from "~/commerce/vies.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
@@ -28,6 +28,7 @@ export const JOBS = [
   claimGuestOrdersJob,
   expireOrdersJob,
   viesCheckJob,
+  subscriptionSweepJob,
 ] as const;
 
 subscribe(profileRenamed, ({ userId }, { tx }) =>

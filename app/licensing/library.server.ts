@@ -14,6 +14,7 @@ import {
 import { PAYMENT_INSTRUCTION_ROWS } from "~/commerce/payment-instructions";
 import { pendingTransferOf } from "~/commerce/payment-instructions.server";
 import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
+import { subscriptionViewsOf } from "~/commerce/subscription-views.server";
 import { TAX_REASON_NOTES } from "~/commerce/tax";
 import { config } from "~/platform/config.server";
 import { listCurrentEntitlements } from "./entitlement.queries.server";
@@ -30,10 +31,11 @@ export const certificatePath = (licenseId: string) => `/licenses/${licenseId}/ce
 export type BuyerLibrary = Omit<ProfileLibrary, "email" | "emailVerified">;
 
 export async function getBuyerLibrary(userId: string, now = new Date()): Promise<BuyerLibrary> {
-  const [licenses, entitlements, orders] = await Promise.all([
+  const [licenses, entitlements, orders, subscriptions] = await Promise.all([
     listLicensesOfUser(userId),
     listCurrentEntitlements(userId, now),
     listOrdersOfUser(userId),
+    subscriptionViewsOf(userId),
   ]);
   const titleOf = (orderId: string) => {
     const order = orders.find((candidate) => candidate.id === orderId);
@@ -62,6 +64,7 @@ export async function getBuyerLibrary(userId: string, now = new Date()): Promise
           : `${entitlement.downloadsTotal - entitlement.downloadsUsed} of ${formatDownloads(entitlement.downloadsTotal)} left`,
       expiresLabel: formatDate(entitlement.expiresAt),
     })),
+    subscriptions,
     orders: orders.map((order) => ({
       id: order.id,
       number: shortOrderId(order.id),

@@ -110,3 +110,66 @@ export function MarkPaidForm({
     </Form>
   );
 }
+
+/** What the staff order page shows of the subscription an order belongs to. */
+export interface StaffSubscription {
+  id: string;
+  provider: "stripe" | "manual";
+  stateLabel: string;
+  currentPeriodEnd: string;
+  amountCents: number;
+  ended: boolean;
+}
+
+/**
+ * The subscription an order started or renewed; a manual one (bank transfer) is renewed here for
+ * one more period. The period end sent back is the one shown, so a double submit renews once.
+ */
+export function SubscriptionPanel({
+  subscription,
+  values,
+  today,
+  referenceMax,
+}: {
+  subscription: StaffSubscription;
+  values?: Record<string, string>;
+  today: string;
+  referenceMax: number;
+}) {
+  return (
+    <Panel title="Subscription">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt className="text-zinc-600 dark:text-zinc-400">Renewed by</dt>
+        <dd>{subscription.provider === "stripe" ? "Stripe (card)" : "The team (bank transfer)"}</dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">State</dt>
+        <dd>{subscription.stateLabel}</dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">Current period ends</dt>
+        <dd>{formatDateTime(subscription.currentPeriodEnd)}</dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">Next renewal</dt>
+        <dd>{formatMoney(subscription.amountCents)}</dd>
+      </dl>
+      {subscription.provider === "manual" && !subscription.ended ? (
+        <Form method="post" className="mt-4 space-y-3">
+          <input type="hidden" name="intent" value="renew" />
+          <input type="hidden" name="periodEnd" value={subscription.currentPeriodEnd} />
+          <TextField
+            label="Renewal payment reference"
+            name="reference"
+            required
+            maxLength={referenceMax}
+            defaultValue={values?.reference}
+          />
+          <TextField
+            label="Paid on"
+            name="paidAt"
+            type="date"
+            required
+            defaultValue={values?.paidAt ?? today}
+            max={today}
+          />
+          <SubmitButton>Renew for one period</SubmitButton>
+        </Form>
+      ) : null}
+    </Panel>
+  );
+}
