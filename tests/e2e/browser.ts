@@ -1,5 +1,5 @@
 import axe from "axe-core";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { afterAll, expect, inject } from "vitest";
 import { launchChromium } from "../support/chromium";
 
@@ -78,4 +78,14 @@ export async function accessibilityViolations(page: Page) {
 /** Runs axe-core on the page; fails on serious or critical violations. */
 export async function expectAccessible(page: Page) {
   expect(await accessibilityViolations(page)).toEqual([]);
+}
+
+/** Presses Tab until `target` has the focus; fails if it is never reached (not focusable, or hidden). */
+export async function tabTo(page: Page, target: Locator, most = 80) {
+  const handle = await target.elementHandle();
+  for (let presses = 0; presses < most; presses++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate((element) => document.activeElement === element, handle)) return;
+  }
+  throw new Error(`${target} was not reached with ${most} presses of Tab`);
 }

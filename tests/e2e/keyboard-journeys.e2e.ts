@@ -2,23 +2,12 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { DEMO_PASSWORD, signInByCookie } from "./accounts-helpers";
-import { newPage } from "./browser";
+import { newPage, tabTo } from "./browser";
 
 /** Journeys done with the keyboard alone: Tab to each control, Enter or Space to use it. */
-
-/** Presses Tab until `target` has the focus; fails if it is never reached (not focusable, or hidden). */
-async function tabTo(page: Page, target: Locator, most = 80) {
-  const handle = await target.elementHandle();
-  for (let presses = 0; presses < most; presses++) {
-    await page.keyboard.press("Tab");
-    if (await page.evaluate((element) => document.activeElement === element, handle)) return;
-  }
-  throw new Error(`${target} was not reached with ${most} presses of Tab`);
-}
 
 const uploaded: number[] = [];
 afterAll(async () => {

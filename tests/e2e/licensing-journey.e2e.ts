@@ -11,7 +11,7 @@ import { PAYMENT_NEXT } from "~/commerce/routes/checkout-success";
 import { LICENSE_VALID } from "~/licensing/routes/license";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { DEMO_PASSWORD, newAccount, signIn, signUp } from "./accounts-helpers";
-import { expectAccessible, newPage, PHONE } from "./browser";
+import { expectAccessible, newPage, PHONE, tabTo } from "./browser";
 
 /**
  * A buyer's whole licensing journey in Chromium: order as a guest, payment marked by staff, sign up
@@ -112,19 +112,23 @@ describe("licensing journey", () => {
     await buyer.getByTestId("plan-card").getByText("Unlimited downloads").waitFor();
     await expectAccessible(buyer);
 
-    // 4. Download clip 1 in 720p (the pipeline's clean rendition): the dialog names the file and
-    // the license; the bytes are a playable H.264 MP4, 720 high as the clip is landscape.
+    // 4. Download clip 1 in 720p (the pipeline's clean rendition), by keyboard alone: the dialog
+    // names the file and the license; the bytes are a playable H.264 MP4, 720 high as the clip is landscape.
     await buyer.goto("/video/1");
-    await buyer.getByRole("link", { name: "Download" }).click();
+    await tabTo(buyer, buyer.getByRole("link", { name: "Download" }));
+    await buyer.keyboard.press("Enter");
     await buyer.waitForURL("**/video/1/download");
     const dialog = buyer.getByTestId("download-dialog");
     await dialog.getByText("Extended License").first().waitFor();
     await expectAccessible(buyer);
-    await dialog.getByRole("radio", { name: /720p/ }).check();
-    const [download] = await Promise.all([
-      buyer.waitForEvent("download"),
-      dialog.getByRole("button", { name: "License and download" }).click(),
-    ]);
+    const resolution = dialog.getByRole("radio", { name: /720p/ });
+    await tabTo(buyer, dialog.getByRole("radio", { checked: true }));
+    // A radio group is one stop for Tab; the arrow keys choose within it.
+    for (let step = 0; step < 6 && !(await resolution.isChecked()); step++)
+      await buyer.keyboard.press("ArrowDown");
+    expect(await resolution.isChecked()).toBe(true);
+    await tabTo(buyer, dialog.getByRole("button", { name: "License and download" }));
+    const [download] = await Promise.all([buyer.waitForEvent("download"), buyer.keyboard.press("Enter")]);
     expect(download.suggestedFilename()).toBe("verdeo-1-wooden-boats-at-golden-hour-720p.mp4");
     const saved = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-e2e-dl-")), download.suggestedFilename());
     await download.saveAs(saved);

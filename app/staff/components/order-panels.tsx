@@ -78,21 +78,22 @@ export function OrderLines({ order, entitlement, invoice, buyer }: Found & { buy
   );
 }
 
-/** Recording a bank payment: its reference and the day it arrived. */
-export function MarkPaidForm({
+/** A bank payment's reference and the day it arrived (marking an order paid, renewing by hand). */
+function PaymentFields({
+  label,
   values,
   today,
   referenceMax,
 }: {
+  label: string;
   values?: Record<string, string>;
   today: string;
   referenceMax: number;
 }) {
   return (
-    <Form method="post" className="space-y-3">
-      <input type="hidden" name="intent" value="mark-paid" />
+    <>
       <TextField
-        label="Payment reference"
+        label={label}
         name="reference"
         required
         maxLength={referenceMax}
@@ -106,6 +107,24 @@ export function MarkPaidForm({
         defaultValue={values?.paidAt ?? today}
         max={today}
       />
+    </>
+  );
+}
+
+/** Recording a bank payment: its reference and the day it arrived. */
+export function MarkPaidForm({
+  values,
+  today,
+  referenceMax,
+}: {
+  values?: Record<string, string>;
+  today: string;
+  referenceMax: number;
+}) {
+  return (
+    <Form method="post" className="space-y-3">
+      <input type="hidden" name="intent" value="mark-paid" />
+      <PaymentFields label="Payment reference" values={values} today={today} referenceMax={referenceMax} />
       <SubmitButton>Mark paid</SubmitButton>
     </Form>
   );
@@ -152,20 +171,11 @@ export function SubscriptionPanel({
         <Form method="post" className="mt-4 space-y-3">
           <input type="hidden" name="intent" value="renew" />
           <input type="hidden" name="periodEnd" value={subscription.currentPeriodEnd} />
-          <TextField
+          <PaymentFields
             label="Renewal payment reference"
-            name="reference"
-            required
-            maxLength={referenceMax}
-            defaultValue={values?.reference}
-          />
-          <TextField
-            label="Paid on"
-            name="paidAt"
-            type="date"
-            required
-            defaultValue={values?.paidAt ?? today}
-            max={today}
+            values={values}
+            today={today}
+            referenceMax={referenceMax}
           />
           <SubmitButton>Renew for one period</SubmitButton>
         </Form>
