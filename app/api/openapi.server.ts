@@ -59,7 +59,18 @@ const ALWAYS: ProblemKind[] = ["too-many-requests", "internal-error"];
 
 function responsesOf(endpoint: Endpoint) {
   const success = endpoint.successStatus ?? 200;
-  const problem = { "application/problem+json": { schema: ref("Problem") } };
+  const problem = (kind: ProblemKind) => ({
+    "application/problem+json": {
+      schema: ref("Problem"),
+      example: {
+        type: `https://verdeo.example${problemAnchor(kind)}`,
+        title: PROBLEMS[kind].title,
+        status: PROBLEMS[kind].status,
+        detail: PROBLEMS[kind].title,
+        request_id: "3f0c6c1e-5f7e-4d0a-9a51-0d1f6c2b9e11",
+      },
+    },
+  });
   const kinds = new Set<ProblemKind>([...endpoint.problems, ...ALWAYS]);
   if (endpoint.auth !== "public") kinds.add("unauthorized").add("insufficient-scope");
   else kinds.add("unauthorized");
@@ -89,7 +100,7 @@ function responsesOf(endpoint: Endpoint) {
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[status] = {
       description: list.map((kind) => PROBLEMS[kind].title).join("; "),
-      content: problem,
+      content: problem(list[0]!),
     };
   }
   return responses;

@@ -88,6 +88,28 @@ describe("the OpenAPI document", () => {
     expect(() => contract.check("GET", "/niches", { ...answer, status: 418 })).toThrow(/does not document/);
   });
 
+  it("every example in the document matches its own schema", async () => {
+    const paths = contract.document.paths as Record<
+      string,
+      Record<string, { responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>
+    >;
+    let examples = 0;
+    for (const [path, operations] of Object.entries(paths))
+      for (const [method, operation] of Object.entries(operations))
+        for (const [status, response] of Object.entries(operation.responses))
+          for (const [type, media] of Object.entries(response.content ?? {})) {
+            if (media.example === undefined) continue;
+            examples++;
+            contract.check(method.toUpperCase(), path, {
+              status: Number(status),
+              headers: new Headers({ "Content-Type": type }),
+              body: media.example,
+            });
+          }
+    expect(examples).toBeGreaterThan(ENDPOINTS.length);
+    for (const endpoint of ENDPOINTS.filter((item) => item.response)) expect(endpoint.example).toBeDefined();
+  });
+
   it("is served at /api/v1/openapi.json", async () => {
     const answer = await callApi("GET", "/openapi.json");
     expect(answer.status).toBe(200);
