@@ -1,10 +1,10 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/accounts/session.server";
 import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/form-reply";
-import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
+import { parseFormData, readForm } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import {
   API_KEY_MESSAGES,
@@ -14,6 +14,9 @@ import {
   CreateApiKeySchema,
 } from "../api-keys";
 import { createApiKey, listApiKeys, revokeApiKey } from "../api-keys.server";
+import { WebhooksPanel } from "../components/webhooks-panel";
+import { AddWebhookSchema, WEBHOOK_MESSAGES } from "../webhooks";
+import { addWebhook, listWebhookDeliveries, listWebhooks, removeWebhook } from "../webhooks.server";
 import type { Route } from "./+types/profile-api";
 
 export const meta = () => [
@@ -24,8 +27,14 @@ export const meta = () => [
 /** /profile/api: the signed-in person's API keys (listed by prefix only). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const keys = await listApiKeys(user.id);
+  const [keys, webhooks, deliveries] = await Promise.all([
+    listApiKeys(user.id),
+    listWebhooks(user.id),
+    listWebhookDeliveries(user.id),
+  ]);
   return {
+    webhooks: webhooks.map((hook) => ({ ...hook, createdAt: hook.createdAt.toISOString() })),
+    deliveries: deliveries.map((delivery) => ({ ...delivery, createdAt: delivery.createdAt.toISOString() })),
     keys: keys.map((key) => ({
       ...key,
       createdAt: key.createdAt.toISOString(),
@@ -43,14 +52,39 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get("intent") === "revoke") {
     const parsed = parseFormData(form, RevokeSchema);
     const revoked = parsed.ok ? await revokeApiKey({ userId: user.id, keyId: parsed.data.keyId }) : null;
-    if (!revoked?.ok) return replyWith(formReply(API_KEY_MESSAGES.notFound), 404);
+    if (!revoked?.ok)
+      return data({ ...formReply(API_KEY_MESSAGES.notFound), form: "key" as const }, { status: 404 });
     throw await redirectWithToast("/profile/api", { message: API_KEY_MESSAGES.revoked, type: "success" });
   }
+  if (form.get("intent") === "remove-webhook") {
+    const removed = await removeWebhook(user.id, String(form.get("webhookId") ?? ""));
+    if (!removed.ok)
+      return data({ ...formReply(WEBHOOK_MESSAGES.notFound), form: "webhook" as const }, { status: 404 });
+    throw await redirectWithToast("/profile/api", { message: WEBHOOK_MESSAGES.removed, type: "success" });
+  }
+  if (form.get("intent") === "add-webhook") {
+    const parsed = parseFormData(form, AddWebhookSchema);
+    if (!parsed.ok) return data({ ...parsed.reply, form: "webhook" as const }, { status: 400 });
+    const added = await addWebhook({ userId: user.id, ...parsed.data });
+    if (!added.ok) {
+      const reply = formReply(WEBHOOK_MESSAGES.tooMany, { values: parsed.values });
+      return data({ ...reply, form: "webhook" as const }, { status: 400 });
+    }
+    return { ok: true as const, form: "webhook" as const, secret: added.value.secret, name: "" };
+  }
   const parsed = parseFormData(form, CreateApiKeySchema);
-  if (!parsed.ok) return replyWith(parsed.reply);
+  if (!parsed.ok) return data({ ...parsed.reply, form: "key" as const }, { status: 400 });
   const created = await createApiKey({ userId: user.id, ...parsed.data });
-  if (!created.ok) return replyWith(formReply(API_KEY_MESSAGES.tooMany, { values: parsed.values }));
-  return { ok: true as const, secret: created.value.secret, name: created.value.key.name };
+  if (!created.ok) {
+    const reply = formReply(API_KEY_MESSAGES.tooMany, { values: parsed.values });
+    return data({ ...reply, form: "key" as const }, { status: 400 });
+  }
+  return {
+    ok: true as const,
+    form: "key" as const,
+    secret: created.value.secret,
+    name: created.value.key.name,
+  };
 }
 
 const dateTime = (value: string) =>
@@ -60,8 +94,10 @@ const field =
   "h-11 w-full rounded-full border border-zinc-300 bg-white px-4 dark:border-zinc-700 dark:bg-zinc-900";
 
 export default function ProfileApi({ loaderData, actionData }: Route.ComponentProps) {
-  const refused = actionData && !actionData.ok ? actionData : null;
-  const created = actionData?.ok ? actionData : null;
+  const refused = actionData && !actionData.ok && actionData.form === "key" ? actionData : null;
+  const created = actionData?.ok && actionData.form === "key" ? actionData : null;
+  const hookRefused = actionData && !actionData.ok && actionData.form === "webhook" ? actionData : null;
+  const hookSecret = actionData?.ok && actionData.form === "webhook" ? actionData.secret : null;
   const nameError = refused?.fieldErrors.name;
   const scopeError = refused?.fieldErrors.scopes;
   return (
@@ -191,6 +227,19 @@ export default function ProfileApi({ loaderData, actionData }: Route.ComponentPr
           <p className="text-zinc-600 dark:text-zinc-400">No keys yet.</p>
         )}
       </section>
+
+      <WebhooksPanel
+        webhooks={loaderData.webhooks}
+        deliveries={loaderData.deliveries}
+        newSecret={hookSecret}
+        errors={{
+          url: hookRefused?.fieldErrors.url,
+          events: hookRefused?.fieldErrors.events,
+          form: hookRefused?.formError,
+        }}
+        values={hookRefused?.values ?? {}}
+        formatTime={dateTime}
+      />
     </main>
   );
 }
