@@ -1,7 +1,7 @@
 import { findClip, findClipDetails, listNiches, listPopularClips } from "~/catalog/catalog.server";
 import { COUNT_CAP, PAGE_SIZE } from "~/catalog/explore-query.server";
 import type { ExploreQuery } from "~/catalog/explore-url";
-import { noteSearch, searchClips, searchFacets } from "~/catalog/search.server";
+import { searchClips, searchFacets } from "~/catalog/search.server";
 import { listDownloadVariants } from "~/licensing/download-access.server";
 import { defineEndpoint } from "./endpoint";
 import { absolute, postersOf, presentClip } from "./present.server";
@@ -27,6 +27,10 @@ export function decodeCursor(cursor: string): { page: number; limit: number } | 
   return { page: Number(match[1]), limit: Number(match[2]) };
 }
 
+/**
+ * API searches are not recorded for the site's suggestions and top searches (`noteSearch`): those
+ * tell visitors what visitors look for, and an app's automated queries would drown them.
+ */
 const search = defineEndpoint({
   method: "GET",
   path: "/clips/search",
@@ -65,7 +69,6 @@ const search = defineEndpoint({
       searchClips(query, cursor.limit),
       input.facets === "true" ? searchFacets(query) : undefined,
     ]);
-    noteSearch(query, page);
     const more = cursor.page * cursor.limit < page.total;
     return {
       body: {
