@@ -22,8 +22,9 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+// Wrapped rather than scrolled: a block that scrolls would need a keyboard focus of its own.
 const code =
-  "overflow-x-auto rounded-2xl bg-zinc-900 p-4 text-sm leading-relaxed text-zinc-100 dark:bg-black";
+  "whitespace-pre-wrap [overflow-wrap:anywhere] rounded-2xl bg-zinc-900 p-4 text-sm leading-relaxed text-zinc-100 dark:bg-black";
 
 export default function Developers({ loaderData }: Route.ComponentProps) {
   const { base, anonymousLimit, keyLimit } = loaderData;
@@ -133,10 +134,12 @@ for (const clip of clips) console.log(clip.title, "—", clip.attribution, clip.
           .
         </p>
         <div
-          id="api-reference"
           data-testid="api-reference"
           className="min-h-96 overflow-hidden rounded-2xl border border-zinc-200 dark:border-zinc-800"
-        />
+        >
+          {/* Scalar draws the reference here, from the OpenAPI document. */}
+          <div id="developer-reference" />
+        </div>
       </section>
     </main>
   );

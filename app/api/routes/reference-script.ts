@@ -8,21 +8,44 @@ import path from "node:path";
  */
 let script: Promise<string> | undefined;
 
+/**
+ * Scalar's muted text and method colours fall short of WCAG AA contrast on its own backgrounds:
+ * darker in light mode, lighter in dark mode (doubled classes outrank its theme).
+ */
+const CONTRAST_CSS = `
+.light-mode.light-mode {
+  --scalar-color-2: #52525b; --scalar-color-3: #5b5b5b;
+  --scalar-color-blue: #005c99; --scalar-color-green: #04704b; --scalar-color-orange: #ad3b00;
+  --scalar-color-red: #b80005; --scalar-color-yellow: #7a5f00; --scalar-color-purple: #4a03bd;
+  --scalar-color-accent: #005c99;
+}
+.dark-mode.dark-mode {
+  --scalar-color-2: #c4c4c4; --scalar-color-3: #b0b0b0;
+  --scalar-color-blue: #6cc2ff; --scalar-color-green: #4fd6a0; --scalar-color-orange: #ff9a66;
+  --scalar-color-red: #ff7b7b; --scalar-color-yellow: #f2d35e; --scalar-color-purple: #c4a3ff;
+  --scalar-color-accent: #6cc2ff;
+}`;
+
 function loadScript() {
   // The package's main file is dist/index.js; the browser bundle is beside it (not an export).
   const main = createRequire(import.meta.url).resolve("@scalar/api-reference");
   script ??= readFile(path.join(path.dirname(main), "browser", "standalone.js"), "utf8").then(
     (bundle) =>
-      `${bundle}\n;Scalar.createApiReference("#api-reference", ${JSON.stringify({
+      // The page's theme decides the renderer's; Scalar's hosted extras (AI agent, MCP) stay off.
+      `${bundle}\n;Scalar.createApiReference("#developer-reference", Object.assign(${JSON.stringify({
         url: "/api/v1/openapi.json",
         withDefaultFonts: false,
         hideClientButton: true,
         hideDarkModeToggle: true,
         hideTestRequestButton: true,
+        defaultOpenAllTags: true,
         telemetry: false,
         showDeveloperTools: "never",
+        agent: { disabled: true },
+        mcp: { disabled: true },
         layout: "modern",
-      })});`,
+        customCss: CONTRAST_CSS,
+      })}, { forceDarkModeState: document.documentElement.classList.contains("dark") ? "dark" : "light" }));`,
   );
   return script;
 }
