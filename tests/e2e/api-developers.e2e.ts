@@ -27,7 +27,10 @@ describe("the developer page and API keys", () => {
   it("a signed-in buyer creates a key, sees it once, uses it, and revokes it", async () => {
     const page = await newPage({ viewport: PHONE });
     await signInByCookie(page, DEMO_BUYER.email, DEMO_BUYER.password);
-    await page.goto("/profile/api");
+    await page.goto("/");
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "API keys" }).click();
+    await page.waitForURL("**/profile/api");
     await page.getByRole("heading", { level: 1, name: "API keys" }).waitFor();
     await page.getByLabel("Name").fill("Browser test app");
     await page.getByLabel(/^License:/).check();
