@@ -23,7 +23,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
+  const user = await getOptionalUser(request, context);
   const { toast, setCookie } = await getToast(request);
   const accountTheme = user?.themePreference ?? null;
   const headerUser: HeaderUser | null = user

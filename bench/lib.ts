@@ -1,6 +1,6 @@
-import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { renditionPrefix } from "~/media/pipeline.server";
@@ -16,12 +16,12 @@ export const demoPreviewKey = (clipId: number) =>
   `${renditionPrefix(clipId, demoOriginalKey(clipId))}/preview.mp4`;
 
 /** Starts the built server on the benchmark data and waits until the demo clips are rendered. */
-export async function startBenchServer(env: Record<string, string> = {}) {
+export async function startBenchServer(env: Record<string, string> = {}, nodeArgs: string[] = []) {
   mkdirSync(BENCH_DATA_DIR, { recursive: true });
   restoreDemoMedia(BENCH_DATA_DIR);
   const server = await startBuiltServer(
     { LOG_LEVEL: "info", ...env },
-    { dataDir: BENCH_DATA_DIR, readyTimeoutMs: 300_000 },
+    { dataDir: BENCH_DATA_DIR, readyTimeoutMs: 300_000, nodeArgs },
   );
   await waitForDemoMedia(server.url, BENCH_DATA_DIR);
   await saveDemoMedia(BENCH_DATA_DIR);
@@ -47,6 +47,7 @@ export async function startReferenceServer(mode: "--html" | "--file" | "--upload
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => resolve());
@@ -77,6 +78,26 @@ export async function measure(options: autocannon.Options): Promise<LoadResult> 
   };
 }
 
+/** CPU time (user + system) a process has used so far, in milliseconds (Linux: /proc/<pid>/stat). */
+export function cpuMillisecondsOf(pid: number) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) start after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** A load measured together with the CPU the serving process spent on it, per request. */
+export async function measureWithCpu(pid: number, options: autocannon.Options) {
+  const before = cpuMillisecondsOf(pid);
+  const result = await measure(options);
+  const requests = result.requestsPerSecond * Number(options.duration ?? 5);
+  const cpuMsPerRequest = requests > 0 ? (cpuMillisecondsOf(pid) - before) / requests : 0;
+  return { ...result, cpuMsPerRequest: Number(cpuMsPerRequest.toFixed(3)) };
+}
+
 export function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -91,9 +112,28 @@ export function percentile(values: number[], p: number) {
 export type Row = Record<string, string | number | boolean>;
 
 /** Prints a table and writes it as JSON and Markdown under bench/results/. */
+/** Which code a result is of, and how busy the machine was: a result file says both. */
+function provenance() {
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+      encoding: "utf8",
+    });
+    if (dirty.trim()) commit += " (with uncommitted changes)";
+  } catch {
+    // Not a git checkout: the result says so.
+  }
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(", ");
+  return { commit, load, measuredAt: new Date().toISOString(), cores: cpus().length };
+}
+
 export function report(name: string, title: string, rows: Row[]) {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const cell = (value: unknown) => (typeof value === "number" ? formatNumber(value) : String(value ?? ""));
+  const made = provenance();
   const markdown = [
     `## ${title}`,
     "",
@@ -101,14 +141,13 @@ export function report(name: string, title: string, rows: Row[]) {
     `| ${columns.map(() => "---").join(" | ")} |`,
     ...rows.map((row) => `| ${columns.map((column) => cell(row[column])).join(" | ")} |`),
     "",
+    `Commit ${made.commit}, measured ${made.measuredAt} on ${made.cores} cores; load average at the end (1, 5, 15 min): ${made.load}.`,
+    "",
   ].join("\n");
   console.log(`\n${markdown}`);
   const dir = path.resolve("bench/results");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    path.join(dir, `${name}.json`),
-    `${JSON.stringify({ title, measuredAt: new Date().toISOString(), rows }, null, 2)}\n`,
-  );
+  writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify({ title, ...made, rows }, null, 2)}\n`);
   writeFileSync(path.join(dir, `${name}.md`), markdown);
   return markdown;
 }

@@ -23,11 +23,11 @@ import { storage } from "~/platform/storage/storage.server";
 import { bodyLimits, drainUnreadBodies } from "./body-limits";
 import { inputGuard } from "./input-guard";
 import { PROCESS_JOBS } from "./jobs";
-import { publicPageCache } from "./page-cache";
+import { type PublicPageCache, publicPageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
 import { describeRoute, type RouteInfo } from "./route-table";
 import { sameOriginWrites } from "./same-origin";
-import { securityHeaders } from "./security-headers";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers";
 import { seedIfEmpty } from "./seed/seed";
 import { START_ID, START_ID_HEADER } from "./start-id";
 import { serviceUnavailablePage } from "./unavailable-page";
@@ -103,7 +103,7 @@ async function loadSettings() {
 }
 
 /** The HTTP server on its port, noting when connections arrive (shutdown waits for quiet). */
-async function openPort(app: express.Express, config: Config, lifecycle: Lifecycle) {
+async function openPort(app: http.RequestListener, config: Config, lifecycle: Lifecycle) {
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   server.on("connection", () => {
@@ -143,11 +143,13 @@ interface AppContext {
 }
 
 /**
- * The Express app, in the order a request meets it: logging and the route it is for, probes,
- * security and body limits, static files, media, the page cache, then React Router. What the server
- * does per route (cache, body limit) comes from the routes' own `handle` exports, never from paths.
+ * What answers a request: a page-cache copy at once if there is one (docs/decisions/0002), else the
+ * Express app, in the order a request meets it: logging and the route it is for, probes, security
+ * headers, compression and body limits, static files, media, then React Router (the page cache
+ * keeps what it renders). What the server does per route (cache, body limit) comes from the routes'
+ * own `handle` exports, never from paths.
  */
-async function createApp(context: AppContext) {
+async function createApp(context: AppContext): Promise<http.RequestListener> {
   const { vite } = context;
   const loadBuild = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
@@ -166,11 +168,62 @@ async function createApp(context: AppContext) {
   });
   app.use(await requestMetrics(context.lifecycle));
   addProbes(app, context);
+  const security = { https: context.config.PUBLIC_URL.startsWith("https:"), development: !!vite };
+  app.use(securityHeaders(security));
+  // Development renders every page (its build changes under it); production keeps public pages.
+  const pageCache = publicPageCache({
+    ttlMs: 3_000,
+    isPublicPage: (pathname) => describeRoute(pathname, production).handle.cache === "public-page",
+    policy: (scripts) => contentSecurityPolicy(security, scripts),
+  });
   addGuards(app, context);
   addStaticFiles(app, context);
-  addContent(app, context, currentBuild);
+  addContent(app, context, currentBuild, pageCache.keep);
   app.use(errorPage);
-  return app;
+  const fromCache = await pageCacheAnswers(app, pageCache, context, production);
+  return (req, res) => {
+    if (!fromCache(req, res)) app(req, res);
+  };
+}
+
+/**
+ * A page-cache copy answered on Node's own request, with what the middleware would have added: the
+ * request id, the log line (pino-http's shape) and the duration metric. While draining every answer
+ * goes through the app, which closes connections.
+ */
+async function pageCacheAnswers(
+  app: express.Express,
+  pageCache: PublicPageCache,
+  { logger, lifecycle }: AppContext,
+  build: ServerBuild | undefined,
+) {
+  const { requestDuration } = await import("~/platform/metrics.server");
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (lifecycle.draining) return false;
+    const started = performance.now();
+    const id = requestIdOf(req);
+    if (!pageCache.answer(req, res, { "x-request-id": id })) return false;
+    const seconds = (performance.now() - started) / 1000;
+    const label = describeRoute(new URL(req.url ?? "/", "http://x").pathname, build).label;
+    requestDuration.observe({ route: label, method: "GET", status: String(res.statusCode) }, seconds);
+    // Express's request gives the client's address as TRUST_PROXY resolves it.
+    const ip = (Object.setPrototypeOf(req, app.request) as express.Request).ip;
+    logger.info(
+      {
+        requestId: id,
+        req: { id, method: req.method, url: req.url, ip },
+        res: { status: res.statusCode },
+        responseTime: Math.round(seconds * 1000),
+      },
+      "request completed",
+    );
+    return true;
+  };
+}
+
+function requestIdOf(req: http.IncomingMessage) {
+  const given = req.headers["x-request-id"];
+  return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /** What the server knows of the route serving a request (set by the first middleware). */
@@ -183,8 +236,7 @@ function requestLogging(logger: Logger): express.RequestHandler[] {
   const log = pinoHttp({
     logger,
     genReqId: (req, res) => {
-      const given = req.headers["x-request-id"];
-      const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+      const id = requestIdOf(req);
       res.setHeader("X-Request-Id", id);
       return id;
     },
@@ -250,9 +302,8 @@ function addProbes(app: express.Express, { lifecycle }: AppContext) {
   });
 }
 
-/** Security headers, compression, each route's body limit, same-origin writes, control characters. */
-function addGuards(app: express.Express, { config, vite }: AppContext) {
-  app.use(securityHeaders({ https: config.PUBLIC_URL.startsWith("https:"), development: !!vite }));
+/** Compression, each route's body limit, same-origin writes, control characters. */
+function addGuards(app: express.Express, { config }: AppContext) {
   const compress = compression();
   app.use((req, res, next) => (routeOf(res).handle.compress === false ? next() : compress(req, res, next)));
   const bodyLimitOf = (_req: express.Request, res: express.Response) => routeOf(res).handle.bodyLimit;
@@ -277,21 +328,20 @@ function addStaticFiles(app: express.Express, { config, vite }: AppContext) {
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 }
 
-/** A 503 page until ready (or while the database is away), media, the page cache, then React Router. */
+/**
+ * A 503 page until ready (or while the database is away), media, then React Router (whose public
+ * pages the page cache keeps).
+ */
 function addContent(
   app: express.Express,
   { lifecycle, health, vite }: AppContext,
   currentBuild: () => Promise<ServerBuild>,
+  keepPublicPage: express.RequestHandler,
 ) {
   app.use((_req, res, next) => (lifecycle.ready && health.up() ? next() : void serviceUnavailablePage(res)));
   app.use("/media", storage().serve());
   app.use("/signed", storage().serveSigned());
-  app.use(
-    publicPageCache({
-      ttlMs: 3_000,
-      isPublicPage: (_req, res) => routeOf(res).handle.cache === "public-page",
-    }),
-  );
+  app.use(keepPublicPage);
 
   // Resource routes answer a crash with React Router's own 500: when the crash was input that
   // PostgreSQL refused (the entry's handleError marked the request), the status says 400.

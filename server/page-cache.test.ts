@@ -1,13 +1,39 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import type { RequestListener } from "node:http";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { closingTestServers } from "../tests/support/test-servers";
-import { pageCacheKey, publicPageCache } from "./page-cache";
+import { chooseEncoding, pageCacheKey, publicPageCache, scriptHashes } from "./page-cache";
 
 const TTL_MS = 100;
 const MAX_STALE_MS = 1_000;
 
 const servers = closingTestServers();
+
+/** A policy that shows which script sources a copy was given. */
+const policy = (sources: string[]) => `script-src 'self' ${sources.join(" ")}`;
+
+/**
+ * The server as production wires it: a copy answers before the app; the app keeps what it renders
+ * (after the test's nonce middleware, before its page).
+ */
+function withCache(
+  app: express.Express,
+  page: () => void,
+  options: {
+    ttlMs: number;
+    maxStaleMs?: number;
+    maxBytes?: number;
+    isPublicPage: (pathname: string) => boolean;
+  },
+): RequestListener {
+  const cache = publicPageCache({ ...options, policy });
+  app.use(cache.keep);
+  page();
+  return (req, res) => {
+    if (!cache.answer(req, res, { "x-request-id": "test" })) app(req, res);
+  };
+}
 
 /** Renders from the second on wait until the test lets them finish. */
 let gate = Promise.resolve();
@@ -21,16 +47,20 @@ async function startApp(answer: (res: express.Response) => express.Response = (r
     res.locals.cspNonce = randomBytes(8).toString("hex");
     next();
   });
-  app.use(
-    publicPageCache({ ttlMs: TTL_MS, maxStaleMs: MAX_STALE_MS, isPublicPage: (req) => req.path === "/page" }),
+  const listener = withCache(
+    app,
+    () =>
+      app.get("/page", async (_req, res) => {
+        renders += 1;
+        const render = renders;
+        if (render > 1) await gate;
+        answer(res)
+          .type("html")
+          .send(`<p>render ${render}</p><script nonce="${res.locals.cspNonce}">go(${render})</script>`);
+      }),
+    { ttlMs: TTL_MS, maxStaleMs: MAX_STALE_MS, isPublicPage: (pathname) => pathname === "/page" },
   );
-  app.get("/page", async (_req, res) => {
-    renders += 1;
-    const render = renders;
-    if (render > 1) await gate;
-    answer(res).type("html").send(`<p>render ${render}</p><script nonce="${res.locals.cspNonce}"></script>`);
-  });
-  const url = `${await servers.start(app)}/page`;
+  const url = `${await servers.start(listener)}/page`;
   return { url, renders: () => renders };
 }
 
@@ -39,22 +69,45 @@ async function visit(url: string, headers: Record<string, string> = {}) {
   const html = await response.text();
   return {
     html,
+    status: response.status,
+    headers: response.headers,
     hit: response.headers.get("x-page-cache") === "hit",
     nonce: /nonce="(\w+)"/.exec(html)?.[1],
   };
 }
 
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("public page cache", () => {
-  it("serves a second anonymous visit from the cache, with a nonce of its own", async () => {
+  it("serves a second anonymous visit from stored bytes: no nonce, its inline scripts allowed by their hashes", async () => {
     const { url, renders } = await startApp();
-    const first = await visit(url);
+    await visit(url);
     const second = await visit(url, { cookie: "verdeo-theme=light" });
+    const third = await visit(url);
     expect(second.hit).toBe(true);
-    expect(second.html).toContain("render 1");
-    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.html).toBe("<p>render 1</p><script>go(1)</script>");
+    expect(third.html).toBe(second.html);
+    expect(second.headers.get("content-security-policy")).toBe(`script-src 'self' ${sha256("go(1)")}`);
+    expect(second.headers.get("x-request-id")).toBe("test");
     expect(renders()).toBe(1);
+  });
+
+  it("answers a copy compressed as the visitor accepts it, and 304 to its ETag", async () => {
+    const { url } = await startApp();
+    await visit(url);
+    await expect
+      .poll(async () => (await visit(url, { "accept-encoding": "gzip, br" })).headers.get("content-encoding"))
+      .toBe("br");
+    const gzipped = await visit(url, { "accept-encoding": "gzip, br;q=0" });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    // (The copy may have been replaced meanwhile: its TTL is short.)
+    expect(gzipped.html).toMatch(/^<p>render \d<\/p>/);
+    expect(gzipped.headers.get("vary")).toContain("Accept-Encoding");
+    const etag = gzipped.headers.get("etag")!;
+    expect((await visit(url, { "if-none-match": etag })).status).toBe(304);
+    expect((await visit(url, { "if-none-match": '"other"' })).status).toBe(200);
   });
 
   it("renders for every visitor with a session cookie", async () => {
@@ -134,23 +187,45 @@ describe("page cache memory bound", () => {
       res.locals.cspNonce = "n";
       next();
     });
-    app.use(
-      publicPageCache({
-        ttlMs: 60_000,
-        isPublicPage: (req) => /^\/p\/\d+$/.test(req.path),
-        maxBytes: 3 * (2 * 10_000 + 512),
-      }),
-    );
     let renders = 0;
-    app.get("/p/:n", (_req, res) => {
-      renders += 1;
-      res.type("html").send("x".repeat(10_000));
-    });
-    const base = await servers.start(app);
+    // Each copy counts twice its 10,000 bytes (room for its compressed copies) plus 512.
+    const listener = withCache(
+      app,
+      () =>
+        app.get("/p/:n", (_req, res) => {
+          renders += 1;
+          res.type("html").send("x".repeat(10_000));
+        }),
+      {
+        ttlMs: 60_000,
+        isPublicPage: (pathname) => /^\/p\/\d+$/.test(pathname),
+        maxBytes: 3 * (2 * 10_000 + 512),
+      },
+    );
+    const base = await servers.start(listener);
     for (const n of [1, 2, 3, 4]) await visit(`${base}/p/${n}`);
     expect(renders).toBe(4);
     // Pages 2-4 fit; page 1, used least recently, made room for page 4.
     for (const n of [2, 3, 4]) expect((await visit(`${base}/p/${n}`)).hit).toBe(true);
     expect((await visit(`${base}/p/1`)).hit).toBe(false);
+  });
+});
+
+describe("a copy's encodings and scripts", () => {
+  const bodies = { identity: Buffer.from("a"), gzip: Buffer.from("g"), br: Buffer.from("b") };
+
+  it("chooses brotli, then gzip, as the request accepts them; q=0 refuses one", () => {
+    expect(chooseEncoding("gzip, deflate, br", bodies)).toBe("br");
+    expect(chooseEncoding("gzip", bodies)).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip;q=0.5", bodies)).toBe("gzip");
+    expect(chooseEncoding("*", bodies)).toBe("br");
+    expect(chooseEncoding(undefined, bodies)).toBe("identity");
+    expect(chooseEncoding("br", { identity: bodies.identity })).toBe("identity");
+  });
+
+  it("hashes every inline script once, and no script with a src", () => {
+    const html =
+      '<script>a()</script><script type="module">b()</script><script src="/x.js"></script><script>a()</script>';
+    expect(scriptHashes(html)).toEqual([sha256("a()"), sha256("b()")]);
   });
 });

@@ -1,17 +1,27 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { THEME_COOKIE } from "~/accounts/theme";
 import { pageCacheTotal } from "~/platform/metrics/business.server";
 
 /**
- * A short-lived cache of server-rendered public pages for visitors without a session.
+ * A short-lived cache of server-rendered public pages for visitors without a session
+ * (docs/decisions/0002).
  *
  * Rendering a page costs far more than sending it, and anonymous visitors all see the same HTML
- * (but for the theme class and the CSP nonce). Each process keeps its own copies for a few seconds:
- * nothing has to agree across processes, and a change shows up everywhere within `ttlMs` (plus one
- * render). Any cookie other than the theme, any non-GET request, any answer that sets a cookie or is
- * not a plain 200 bypasses it.
+ * (but for the theme class). Each process keeps its own copies for a few seconds: nothing has to
+ * agree across processes, and a change shows up everywhere within `ttlMs` (plus one render). Any
+ * cookie other than the theme, any non-GET request, any answer that sets a cookie or is not a plain
+ * 200 bypasses it.
+ *
+ * A hit is a write of stored bytes: a copy's inline scripts are allowed by their hashes in its own
+ * Content-Security-Policy instead of a per-request nonce, so its bytes and headers are the same for
+ * every visitor, kept once per encoding (identity, gzip, brotli) with an ETag for 304s. Hits are
+ * answered before the Express app (`answer`, on Node's own request: the middleware chain cost twice
+ * what sending the page does); a rendered page is kept after compression (`keep`).
  *
  * Stale while revalidating: once a copy has expired, visitors keep getting it while one background
  * request (from this process to itself) renders its replacement, so no visitor waits for a render
@@ -19,15 +29,16 @@ import { pageCacheTotal } from "~/platform/metrics/business.server";
  */
 /** Only plain 200 answers are kept, so a copy needs no status of its own. */
 interface CachedPage {
-  headers: Record<string, string>;
-  html: string;
-  nonce: string;
+  /** The rendering answer's headers (security headers included), with the copy's own CSP and Vary. */
+  headers: OutgoingHttpHeaders;
+  bodies: { identity: Buffer; gzip?: Buffer; br?: Buffer };
+  etag: string;
   expires: number;
 }
 
 /** A visitor whose only cookie is the theme still sees the anonymous page (copies are kept per theme). */
 const THEME_COOKIE_ONLY = new RegExp(`^(?:\\s*${THEME_COOKIE}=(?:dark|light)\\s*;?\\s*)?$`);
-/** Memory the copies may take in all (HTML is counted as UTF-16, as V8 may hold it). */
+/** Memory the copies may take in all. */
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 const MAX_BODY_BYTES = 512 * 1024;
 /**
@@ -48,62 +59,143 @@ export function pageCacheKey(originalUrl: string) {
   const query = new URLSearchParams(kept).toString();
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
-const CACHED_HEADERS = ["content-type", "cache-control", "vary", "link"];
+/** Headers of the rendering answer that belong to it alone, or that the copy sets itself. */
+const PER_ANSWER_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "date",
+  "etag",
+  "x-request-id",
+  "x-page-cache",
+]);
 /** Marks this process's own refresh requests; the random value keeps anyone else from sending it. */
 const REFRESH_HEADER = "x-verdeo-page-refresh";
 const REFRESH_TOKEN = randomBytes(16).toString("hex");
+/** A script element without `src`: its text is what the browser hashes. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+export interface PublicPageCache {
+  /**
+   * Answers a request from its copy, on Node's own request and response, before any middleware;
+   * false when there is no fresh copy (the request goes on to the app). `headers` are this answer's
+   * own (its request id).
+   */
+  answer(req: IncomingMessage, res: ServerResponse, headers: OutgoingHttpHeaders): boolean;
+  /** Keeps the rendered page (after compression, before React Router). */
+  keep: RequestHandler;
+}
 
 export function publicPageCache(options: {
   ttlMs: number;
   maxStaleMs?: number;
-  /** Whether the route serving a request declared itself a public page (`handle.cache`). */
-  isPublicPage: (req: Request, res: Response) => boolean;
+  /** Whether the route serving a path declared itself a public page (`handle.cache`). */
+  isPublicPage: (pathname: string) => boolean;
+  /** The Content-Security-Policy of a copy, given the sources (hashes) its inline scripts need. */
+  policy: (scriptSources: string[]) => string;
   /** Bound on the memory all copies take together; the least recently used go first. */
   maxBytes?: number;
-}): RequestHandler {
+}): PublicPageCache {
   const maxStaleMs = options.maxStaleMs ?? 60_000;
   const pages = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
-    sizeCalculation: (page) => page.html.length * 2 + 512,
+    // Counted when stored, before its compressed copies exist: each is smaller than the HTML.
+    sizeCalculation: (page) => 2 * page.bodies.identity.length + 512,
   });
   const refreshing = new Set<string>();
 
-  return (req, res, next) => {
+  /** The copy's key for a request that may be served from one, else null. */
+  const keyOf = (req: IncomingMessage, url: string) => {
     const cookie = req.headers.cookie ?? "";
-    if (req.method !== "GET" || !options.isPublicPage(req, res) || !THEME_COOKIE_ONLY.test(cookie))
-      return next();
-    const nonce = res.locals.cspNonce as string;
-    const key = `${pageCacheKey(req.originalUrl)}|${cookie.includes("dark") ? "dark" : "light"}`;
-    const isRefresh = req.headers[REFRESH_HEADER] === REFRESH_TOKEN;
-    const hit = isRefresh ? undefined : pages.get(key);
-    const now = Date.now();
-    if (hit && hit.expires + maxStaleMs > now) {
-      if (hit.expires <= now && !refreshing.has(key)) refreshInBackground(req, key, refreshing);
-      pageCacheTotal.inc({ result: "hit" });
-      return void send(res, hit, nonce);
-    }
-    // The server's own background refresh is not a visitor's request.
-    if (!isRefresh) pageCacheTotal.inc({ result: "miss" });
+    if (req.method !== "GET" || !THEME_COOKIE_ONLY.test(cookie)) return null;
+    const key = pageCacheKey(url);
+    const pathname = key.split("?", 1)[0]!;
+    if (!options.isPublicPage(pathname)) return null;
+    return `${key}|${cookie.includes("dark") ? "dark" : "light"}`;
+  };
 
+  const answer: PublicPageCache["answer"] = (req, res, headers) => {
+    if (req.headers[REFRESH_HEADER] === REFRESH_TOKEN) return false;
+    const key = keyOf(req, req.url ?? "/");
+    const hit = key ? pages.get(key) : undefined;
+    const now = Date.now();
+    if (!key || !hit || hit.expires + maxStaleMs <= now) return false;
+    if (hit.expires <= now && !refreshing.has(key)) refreshInBackground(req, refreshing, key);
+    pageCacheTotal.inc({ result: "hit" });
+    send(req, res, hit, headers);
+    return true;
+  };
+
+  const keep: RequestHandler = (req, res, next) => {
+    const key = keyOf(req, req.originalUrl);
+    if (!key) return next();
+    // The server's own background refresh is not a visitor's request.
+    if (req.headers[REFRESH_HEADER] !== REFRESH_TOKEN) pageCacheTotal.inc({ result: "miss" });
+    const nonce = res.locals.cspNonce as string;
     capture(res, (status, body) => {
-      const headers: Record<string, string> = {};
-      for (const name of CACHED_HEADERS) {
-        const value = res.getHeader(name);
-        if (typeof value === "string") headers[name] = value;
-      }
       if (status !== 200 || res.getHeader("set-cookie") || body.length > MAX_BODY_BYTES) return;
-      pages.set(key, { headers, html: body.toString("utf8"), nonce, expires: Date.now() + options.ttlMs });
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(res.getHeaders()))
+        if (!PER_ANSWER_HEADERS.has(name) && value !== undefined) headers[name] = value;
+      // The copy carries no nonce: its scripts are allowed by their hashes, the same for everyone.
+      const html = body.toString("utf8").replaceAll(` nonce="${nonce}"`, "");
+      headers["content-security-policy"] = options.policy(scriptHashes(html));
+      headers.vary = withAcceptEncoding(headers.vary);
+      const identity = Buffer.from(html, "utf8");
+      const page: CachedPage = {
+        headers,
+        bodies: { identity },
+        etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+        expires: Date.now() + options.ttlMs,
+      };
+      pages.set(key, page);
+      compressInBackground(page);
     });
     next();
   };
+
+  return { answer, keep };
+}
+
+function withAcceptEncoding(vary: OutgoingHttpHeaders[string]) {
+  const given = Array.isArray(vary) ? vary.join(", ") : vary ? String(vary) : "";
+  return /accept-encoding/i.test(given) ? given : given ? `${given}, Accept-Encoding` : "Accept-Encoding";
+}
+
+/** The CSP sources for a page's inline scripts: one sha256 hash each. */
+export function scriptHashes(html: string) {
+  const hashes = new Set<string>();
+  for (const [, text = ""] of html.matchAll(INLINE_SCRIPT))
+    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  return [...hashes];
+}
+
+/**
+ * The compressed copies, made once per copy off the event loop (zlib's thread pool); until they are
+ * ready a visitor gets the identity bytes.
+ */
+function compressInBackground(page: CachedPage) {
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  Promise.all([
+    brotli(page.bodies.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } }),
+    gzipped(page.bodies.identity, { level: 6 }),
+  ])
+    .then(([br, gz]) => {
+      page.bodies.br = br;
+      page.bodies.gzip = gz;
+    })
+    // A copy that cannot be compressed is still served, uncompressed.
+    .catch(() => undefined);
 }
 
 /** Asks this same server for the page again, past the cache; the answer replaces the stale copy. */
-function refreshInBackground(req: Request, key: string, refreshing: Set<string>) {
+function refreshInBackground(req: IncomingMessage, refreshing: Set<string>, key: string) {
   refreshing.add(key);
   const { localAddress = "127.0.0.1", localPort } = req.socket;
   const host = localAddress.includes(":") ? `[${localAddress}]` : localAddress;
-  fetch(`http://${host}:${localPort}${req.originalUrl}`, {
+  fetch(`http://${host}:${localPort}${req.url}`, {
     headers: { cookie: req.headers.cookie ?? "", [REFRESH_HEADER]: REFRESH_TOKEN },
     signal: AbortSignal.timeout(30_000),
   })
@@ -113,9 +205,39 @@ function refreshInBackground(req: Request, key: string, refreshing: Set<string>)
     .finally(() => refreshing.delete(key));
 }
 
-function send(res: Response, page: CachedPage, nonce: string) {
-  // res.end, not res.send: an ETag (a hash of the whole page) is useless when every copy has its own nonce.
-  res.status(200).set(page.headers).set("X-Page-Cache", "hit").end(page.html.replaceAll(page.nonce, nonce));
+/** The best encoding of the copy the request accepts (q-values honoured; q=0 refuses). */
+export function chooseEncoding(acceptEncoding: string | undefined, bodies: CachedPage["bodies"]) {
+  if (!acceptEncoding) return "identity";
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name = "", ...params] = part.split(";");
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    accepted.set(name.trim().toLowerCase(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  for (const encoding of ["br", "gzip"] as const) {
+    if (bodies[encoding] && (accepted.get(encoding) ?? accepted.get("*") ?? 0) > 0) return encoding;
+  }
+  return "identity";
+}
+
+/** If-None-Match: a list of tags (weak ones compare by their value), or "*". */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const value = tag.trim();
+    return value === "*" || value.replace(/^W\//, "") === etag;
+  });
+}
+
+function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, own: OutgoingHttpHeaders) {
+  const headers = { ...page.headers, ...own, etag: page.etag, "x-page-cache": "hit" };
+  if (matchesEtag(req.headers["if-none-match"], page.etag)) return void res.writeHead(304, headers).end();
+  const encoding = chooseEncoding(req.headers["accept-encoding"], page.bodies);
+  const body = page.bodies[encoding]!;
+  headers["content-length"] = body.length;
+  if (encoding !== "identity") headers["content-encoding"] = encoding;
+  res.writeHead(200, headers);
+  res.end(body);
 }
 
 /** Collects what the handler writes, without holding the response back. */

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { RouteHandle } from "~/platform/route-handle";
 
@@ -22,6 +23,13 @@ export interface RouteInfo {
 
 type Node = RouteObject & { children?: Node[]; handle?: RouteHandle };
 const trees = new WeakMap<ServerBuild, Node[]>();
+/**
+ * React Router's matchRoutes flattens and ranks the whole route tree on every call (most of a
+ * page-cache hit's time when measured), so each path's answer is kept; bounded, as paths are
+ * whatever visitors type.
+ */
+const described = new WeakMap<ServerBuild, LRUCache<string, RouteInfo>>();
+const DESCRIBED_PATHS = 10_000;
 
 /**
  * The route a path is served by: its pattern, bounded by the number of routes whatever visitors type
@@ -30,6 +38,20 @@ const trees = new WeakMap<ServerBuild, Node[]>();
 export function describeRoute(pathname: string, build: ServerBuild | undefined): RouteInfo {
   for (const [pattern, label, handle] of SERVER_PATHS)
     if (pattern.test(pathname)) return { label: label || pathname, handle };
+  if (!build) return matchedRoute(pathname, undefined);
+  let known = described.get(build);
+  if (!known) {
+    known = new LRUCache<string, RouteInfo>({ max: DESCRIBED_PATHS });
+    described.set(build, known);
+  }
+  const seen = known.get(pathname);
+  if (seen) return seen;
+  const info = matchedRoute(pathname, build);
+  known.set(pathname, info);
+  return info;
+}
+
+function matchedRoute(pathname: string, build: ServerBuild | undefined): RouteInfo {
   const matches = build ? matchRoutes(routeTree(build), pathname) : null;
   if (!matches?.length) return { label: FILE.test(pathname) ? "static" : "unmatched", handle: {} };
   const segments = matches.map((match) => match.route.path).filter((segment) => segment && segment !== "/");

@@ -21,8 +21,25 @@ export interface SessionUser {
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
+/**
+ * The user of each page request being answered: the root loader and the page's own loader both ask.
+ * React Router hands each loader its own copy of the Request but the same load context, so loaders
+ * that pass their `context` share one session read. Only for GET: an action may change the session or
+ * the profile, and the loaders that follow it must see the change.
+ */
+const usersOfRequests = new WeakMap<object, Promise<SessionUser | null>>();
+
 /** The user of this request (better-auth's database session joined with the profile), or null. */
-export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+export function getOptionalUser(request: Request, context?: object): Promise<SessionUser | null> {
+  if (!context || request.method !== "GET") return readUser(request);
+  const known = usersOfRequests.get(context);
+  if (known) return known;
+  const user = readUser(request);
+  usersOfRequests.set(context, user);
+  return user;
+}
+
+async function readUser(request: Request): Promise<SessionUser | null> {
   // Most requests carry no session: skip the database for them.
   if (!SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return null;
   const session = await auth()

@@ -13,11 +13,12 @@ export type CreatePromoResult = Result<PromoCodeRow, "expiry_past" | "code_taken
 export type PromoAdminResult = Result<PromoCodeRow, "not_found" | "max_uses_below_used">;
 
 /** What the audit keeps of a code: its terms, not its row metadata. */
+/** A code's terms as its audit entries keep them: the discount in cents or in percent, never a bare number. */
 function terms(promo: PromoCodeRow) {
   return {
     isActive: promo.isActive,
     type: promo.type,
-    value: promo.value,
+    ...(promo.type === "fixed" ? { discountCents: promo.value } : { discountPercent: promo.value }),
     expiresAt: promo.expiresAt,
     maxUses: promo.maxUses,
     perCustomerLimit: promo.perCustomerLimit,

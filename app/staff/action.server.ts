@@ -20,3 +20,10 @@ export function requireConfirmed(values: Record<string, string>) {
 /** Ids in forms and URLs: bounded before they reach a query. */
 export const UuidSchema = z.uuid();
 export const SerialIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** A URL parameter read with its schema: anything else is a page that does not exist (404). */
+export function urlParam<T>(schema: z.ZodType<T>, value: string | undefined): T {
+  const parsed = schema.safeParse(value ?? "");
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}

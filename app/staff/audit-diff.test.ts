@@ -8,6 +8,13 @@ describe("audit entries in words", () => {
     ]);
   });
 
+  it("shows a promo code's discount in euros or in percent, whichever kind it is", () => {
+    expect(auditChanges({ discountPercent: 10 }, { discountCents: 500 })).toEqual([
+      { field: "Discount", before: "10%", after: "—" },
+      { field: "Discount", before: "—", after: "€5.00" },
+    ]);
+  });
+
   it("names statuses and dates as words, and a creation as what it set", () => {
     expect(auditChanges(null, { status: "awaiting_payment", paidAt: "2026-11-26T10:00:00.000Z" })).toEqual([
       { field: "Status", before: "—", after: "awaiting payment" },

@@ -1,3 +1,5 @@
+import { formatMoney } from "~/commerce/money";
+
 /** Audit entries as the team reads them: what changed, field by field, in words and euros. */
 export interface AuditChange {
   field: string;
@@ -20,13 +22,12 @@ export interface NamedAuditEntry {
   changes: AuditChange[];
 }
 
-const euros = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" });
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-/** "priceCents" → "Price", "perCustomerLimit" → "Per customer limit". */
+/** "priceCents" → "Price", "discountPercent" → "Discount", "perCustomerLimit" → "Per customer limit". */
 function fieldLabel(key: string) {
   const words = key
-    .replace(/Cents$/, "")
+    .replace(/(Cents|Percent)$/, "")
     .replace(/_/g, " ")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase();
@@ -35,7 +36,8 @@ function fieldLabel(key: string) {
 
 function show(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "number" && /Cents$/.test(key)) return euros.format(value / 100);
+  if (typeof value === "number" && /Cents$/.test(key)) return formatMoney(value);
+  if (typeof value === "number" && /Percent$/.test(key)) return `${value}%`;
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "string" && ISO_DATE.test(value)) return value.slice(0, 16).replace("T", " ");
   if (typeof value === "string") return value.replace(/_/g, " ");

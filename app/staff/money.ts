@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatMoney } from "~/commerce/money";
 import { hasControlChars } from "~/platform/text";
 
 /**
@@ -26,12 +27,9 @@ export function eurosValue(cents: number | null | undefined): string {
   return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
-const euroLabel = (cents: number) =>
-  new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" }).format(cents / 100);
-
 /** The sentence a refused amount shows, with its range in euros. */
 export function eurosMessage(what: string, minCents: number, maxCents: number) {
-  return `${what} is an amount in euros from ${euroLabel(minCents)} to ${euroLabel(maxCents)}, with at most two decimals (e.g. 49 or 49.90).`;
+  return `${what} is an amount in euros from ${formatMoney(minCents)} to ${formatMoney(maxCents)}, with at most two decimals (e.g. 49 or 49.90).`;
 }
 
 /** A form field in euros, read as cents within [minCents, maxCents]. */

@@ -56,11 +56,11 @@ export function waitForHydrationOnNavigation(page: Page) {
   };
 }
 
-/** Runs axe-core on the page; fails on serious or critical violations. */
-export async function expectAccessible(page: Page) {
+/** The page's serious and critical axe-core violations: rule, help and up to three elements each. */
+export async function accessibilityViolations(page: Page) {
   // evaluate runs outside the page's CSP, so axe needs no inline script.
   await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
     const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
     return result.violations
@@ -71,7 +71,11 @@ export async function expectAccessible(page: Page) {
         id: violation.id,
         help: violation.help,
         targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
-      }));
+      })) as { id: string; help: string; targets: string[] }[];
   });
-  expect(violations).toEqual([]);
+}
+
+/** Runs axe-core on the page; fails on serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  expect(await accessibilityViolations(page)).toEqual([]);
 }

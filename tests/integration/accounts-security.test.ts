@@ -228,3 +228,18 @@ function crc32(bytes: Uint8Array) {
   }
   return (crc ^ 0xffffffff) >>> 0;
 }
+
+describe("the session read of a page request", () => {
+  it("is shared by the loaders of one request (same load context), never by another request or an action", async () => {
+    const account = await createAccount();
+    const cookie = await sessionCookie(account.email);
+    const context = {};
+    expect((await getOptionalUser(request(cookie), context))?.id).toBe(account.id);
+    // The session ends (sign-out elsewhere, suspension) while this request is being answered.
+    await database.db.delete(session).where(eq(session.userId, account.id));
+    expect((await getOptionalUser(request(cookie), context))?.id).toBe(account.id);
+    expect(await getOptionalUser(request(cookie), {})).toBeNull();
+    const post = new Request("http://localhost:3000/", { method: "POST", headers: { Cookie: cookie } });
+    expect(await getOptionalUser(post, context)).toBeNull();
+  });
+});

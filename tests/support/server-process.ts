@@ -44,12 +44,12 @@ export async function freePort(): Promise<number> {
  */
 export async function startBuiltServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; readyTimeoutMs?: number } = {},
+  options: { dataDir?: string; readyTimeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "verdeo-e2e-"));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [builtServerEntry()], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), builtServerEntry()], {
     env: {
       ...process.env,
       NODE_ENV: "production",

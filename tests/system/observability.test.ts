@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type ServerProcess, startBuiltServer } from "../support/server-process";
@@ -50,6 +51,26 @@ describe("logs and metrics of a running server", () => {
     const [line] = lines().filter((candidate) => candidate.requestId === "obs-404");
     expect(line).toMatchObject({ level: 40, res: { status: 404 } });
     expect(JSON.stringify(line)).not.toContain("stack");
+  });
+
+  it("a page-cache hit carries the security headers, allows its inline scripts by hash only, and is logged with its request id", async () => {
+    await fetch(`${server.url}/about`).then((response) => response.arrayBuffer());
+    const response = await fetch(`${server.url}/about`, { headers: { "x-request-id": "obs-hit" } });
+    const html = await response.text();
+    expect(response.headers.get("x-page-cache")).toBe("hit");
+    expect(response.headers.get("x-request-id")).toBe("obs-hit");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("'nonce-");
+    expect(html).not.toMatch(/\snonce="/);
+    const inline = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, text = ""] of inline)
+      expect(csp).toContain(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+    await expect
+      .poll(() => lines().find((line) => line.requestId === "obs-hit"), { timeout: 5_000 })
+      .toMatchObject({ msg: "request completed", res: { status: 200 } });
   });
 
   it("every line of output is JSON when stdout is not a terminal", () => {
@@ -108,21 +129,24 @@ describe("logs and metrics of a running server", () => {
       TRUST_PROXY: "1",
       BETTER_AUTH_SECRET: "m".repeat(40),
     });
+    const loggedIp = (requestId: string) =>
+      proxied
+        .output()
+        .split("\n")
+        .filter((line) => line.includes(`"${requestId}"`))
+        .map((line) => (JSON.parse(line) as { req?: { ip?: string } }).req?.ip)[0];
     try {
       await fetch(`${proxied.url}/no-such-page`, {
         headers: { "x-request-id": "obs-proxied", "x-forwarded-for": "203.0.113.7" },
       });
-      await expect
-        .poll(
-          () =>
-            proxied
-              .output()
-              .split("\n")
-              .filter((line) => line.includes('"obs-proxied"'))
-              .map((line) => (JSON.parse(line) as { req?: { ip?: string } }).req?.ip)[0],
-          { timeout: 5_000 },
-        )
-        .toBe("203.0.113.7");
+      await expect.poll(() => loggedIp("obs-proxied"), { timeout: 5_000 }).toBe("203.0.113.7");
+      // A page-cache hit is answered before the Express app, and logs the same address.
+      await fetch(`${proxied.url}/about`).then((response) => response.arrayBuffer());
+      const hit = await fetch(`${proxied.url}/about`, {
+        headers: { "x-request-id": "obs-proxied-hit", "x-forwarded-for": "203.0.113.8" },
+      });
+      expect(hit.headers.get("x-page-cache")).toBe("hit");
+      await expect.poll(() => loggedIp("obs-proxied-hit"), { timeout: 5_000 }).toBe("203.0.113.8");
     } finally {
       await proxied.stop();
     }

@@ -19,8 +19,8 @@ import { CollectionAlert } from "../components/collection-alert";
 import type { Route } from "./+types/collection";
 
 /** /collections/:token: a collection, read-only for others when shared, with the owner's controls. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await getOptionalUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await getOptionalUser(request, context);
   const opened = await openCollection(params.token, viewer?.id ?? null);
   if (!opened.ok) throw data(null, { status: 404 });
   return opened.value;

@@ -35,8 +35,8 @@ export const meta = ({ data: view }: Route.MetaArgs) =>
     "A Verdeo member's profile: uploads, saved clips and downloads.",
   );
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return getProfileView(await getOptionalUser(request), params.userId);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return getProfileView(await getOptionalUser(request, context), params.userId);
 }
 
 const ProfileEditSchema = z.object({

@@ -22,7 +22,7 @@ import type { Route } from "./+types/video";
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
 export const handle: RouteHandle = { cache: "public-page" };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseClipId(params.id);
   const clip = id ? await findClip(id) : undefined;
   if (!clip)
@@ -40,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
       { status: 404 },
     );
-  const user = await getOptionalUser(request);
+  const user = await getOptionalUser(request, context);
   const [details, more, similar, saved, collections] = await Promise.all([
     findClipDetails(clip.id),
     listMoreFromCreator(clip.creatorId, clip.id),

@@ -20,8 +20,8 @@ import type { Route } from "./+types/creators-hub";
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
 export const handle: RouteHandle = { cache: "public-page" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request, context);
   return {
     /** The creator's share of each license, said before anyone applies. */
     royaltyPercent: config().ROYALTY_RATE_BPS / 100,

@@ -7,8 +7,8 @@ import { Icon } from "../components/feature-card";
 import { WELCOME_HEADING } from "../texts";
 import type { Route } from "./+types/welcome";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request, context);
   return { name: user ? displayName(user) : null };
 }
 

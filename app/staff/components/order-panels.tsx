@@ -1,8 +1,9 @@
 import { Form, Link } from "react-router";
+import { formatMoney } from "~/commerce/money";
 import { BILLING_LABELS } from "~/commerce/plans";
 import type { findOrderForStaff } from "~/licensing/staff-order.server";
 import { TextField } from "./fields";
-import { formatCents, formatDateTime, Panel, SubmitButton } from "./staff-ui";
+import { formatDateTime, Panel, SubmitButton } from "./staff-ui";
 
 type Found = NonNullable<Awaited<ReturnType<typeof findOrderForStaff>>>;
 type Buyer = { name: string; email: string | null; username: string | null } | null;
@@ -14,12 +15,12 @@ export function OrderLines({ order, entitlement, invoice, buyer }: Found & { buy
   const lines: [string, string][] = [
     [
       `${order.planTitle} · ${order.downloads || "unlimited"} downloads · ${BILLING_LABELS[order.billing]}`,
-      formatCents(order.unitPriceCents),
+      formatMoney(order.unitPriceCents),
     ],
-    ["Subtotal", formatCents(order.subtotalCents)],
-    [`Promo ${order.promoCode ?? "—"}`, `− ${formatCents(order.promoValueCents)}`],
-    [`VAT ${(order.vatRateBps / 100).toFixed(0)}%`, formatCents(order.vatAmountCents)],
-    ["Total", formatCents(order.totalCents)],
+    ["Subtotal", formatMoney(order.subtotalCents)],
+    [`Promo ${order.promoCode ?? "—"}`, `− ${formatMoney(order.promoValueCents)}`],
+    [`VAT ${(order.vatRateBps / 100).toFixed(0)}%`, formatMoney(order.vatAmountCents)],
+    ["Total", formatMoney(order.totalCents)],
   ];
   const facts: [string, React.ReactNode][] = [
     [

@@ -1,5 +1,5 @@
+import { formatMoney } from "~/commerce/money";
 import type { DailyOrders } from "~/commerce/staff-orders.server";
-import { formatCents } from "./staff-ui";
 
 const WIDTH = 600;
 const HEIGHT = 160;
@@ -28,7 +28,7 @@ export function OrdersChart({ days }: { days: DailyOrders[] }) {
       <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-semibold">Last {days.length} days</span>
         <span className="text-sm text-zinc-600 dark:text-zinc-400">
-          {totalOrders.toLocaleString("en")} orders · {formatCents(totalRevenue)} paid
+          {totalOrders.toLocaleString("en")} orders · {formatMoney(totalRevenue)} paid
         </span>
       </figcaption>
       <svg
@@ -57,7 +57,7 @@ export function OrdersChart({ days }: { days: DailyOrders[] }) {
               rx={1.5}
               className="fill-brand-300 dark:fill-brand-800"
             >
-              <title>{`${day.day}: ${day.orders} orders, ${formatCents(day.revenueCents)} paid`}</title>
+              <title>{`${day.day}: ${day.orders} orders, ${formatMoney(day.revenueCents)} paid`}</title>
             </rect>
           );
         })}
@@ -92,7 +92,7 @@ export function OrdersChart({ days }: { days: DailyOrders[] }) {
             <tr key={day.day}>
               <td>{day.day}</td>
               <td>{day.orders}</td>
-              <td>{formatCents(day.revenueCents)}</td>
+              <td>{formatMoney(day.revenueCents)}</td>
             </tr>
           ))}
         </tbody>

@@ -27,24 +27,6 @@ export const fieldClass =
   "w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400";
 export const labelClass = "block text-sm font-medium text-zinc-800 dark:text-zinc-200";
 
-/** Tables scroll sideways on a phone instead of squeezing their columns. */
-export function StaffTable({ caption, children }: { caption: string; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/60">
-      <table className="w-full min-w-[40rem] border-collapse text-sm">
-        <caption className="sr-only">{caption}</caption>
-        {children}
-      </table>
-    </div>
-  );
-}
-
-export const theadClass =
-  "border-b border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300";
-export const rowClass = "border-b border-zinc-100 last:border-0 dark:border-zinc-800";
-export const cellClass = "px-3 py-2 align-top";
-export const plainHeader = "px-3 py-2 text-left font-semibold";
-
 const PILL_TONES = {
   green: "bg-brand-100 text-brand-900 dark:bg-brand-900/60 dark:text-brand-100",
   amber: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
@@ -119,10 +101,6 @@ export function formatDateTime(value: Date | string | null | undefined) {
   if (!value) return "—";
   const date = typeof value === "string" ? new Date(value) : value;
   return date.toISOString().slice(0, 16).replace("T", " ");
-}
-
-export function formatCents(cents: number) {
-  return new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" }).format(cents / 100);
 }
 
 /** "← All orders": the way back from a detail page to its list. */

@@ -10,7 +10,7 @@ import { storage } from "~/platform/storage/storage.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { approveClip, rejectClip, takeDownClip, unpublishClip } from "~/studio/review.server";
 import { REJECTION_REASONS, REVIEW_NOTE_MAX, UNPUBLISH_REASONS } from "~/studio/review-reasons";
-import { notFound, requireConfirmed, SerialIdSchema } from "../action.server";
+import { notFound, requireConfirmed, SerialIdSchema, urlParam } from "../action.server";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ClipReports, ClipSidebar, ClipVideo, DuplicatePanel } from "../components/clip-panels";
@@ -26,11 +26,7 @@ export const meta = () => pageMeta("Clip · Staff", "Review or moderate a clip."
 /** How long the reviewer's link to the private original works. */
 const ORIGINAL_LINK_SECONDS = 15 * 60;
 
-function clipIdOf(params: { clipId?: string }) {
-  const id = SerialIdSchema.safeParse(params.clipId);
-  if (!id.success) throw notFound();
-  return id.data;
-}
+const clipIdOf = (params: { clipId?: string }) => urlParam(SerialIdSchema, params.clipId);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "staff:moderate-clips");

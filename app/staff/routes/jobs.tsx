@@ -2,52 +2,21 @@ import { Form } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";
-import { recordAudit } from "~/platform/audit.server";
-import { db } from "~/platform/db/client.server";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { JOB_STATES } from "~/platform/jobs/job-states";
-import { jobCounts, listFailedJobs, retryJob } from "~/platform/jobs/queue.server";
-import { MAIL_JOB, mailHeadline } from "~/platform/mail.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { notFound } from "../action.server";
-import {
-  cellClass,
-  ErrorNote,
-  formatDateTime,
-  plainHeader,
-  rowClass,
-  StaffPageHeader,
-  StaffTable,
-  SubmitButton,
-  theadClass,
-} from "../components/staff-ui";
+import { type Column, DataTable } from "../components/data-table";
+import { ErrorNote, formatDateTime, NoneYet, StaffPageHeader, SubmitButton } from "../components/staff-ui";
+import { jobsOverview, type QueueCounts, retryFailedJob } from "../jobs.server";
 import type { Route } from "./+types/jobs";
 
 export const meta = () => pageMeta("Jobs · Staff", "The job queue: counts, failures, retries.");
 
-const FAILED_SHOWN = 50;
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-jobs");
-  const [counts, failed] = await Promise.all([jobCounts(), listFailedJobs(FAILED_SHOWN)]);
-  const queues = [...new Set(counts.map((count) => count.name))].sort();
-  const table = queues.map((name) => ({
-    name,
-    states: Object.fromEntries(
-      JOB_STATES.map((state) => [
-        state,
-        counts.find((count) => count.name === name && count.state === state)?.count ?? 0,
-      ]),
-    ),
-  }));
-  // Job data can hold mail bodies and links: the console shows what failed and why (for a mail, to
-  // whom and its subject), never the payload.
-  const shown = failed.map(({ data, ...job }) => ({
-    ...job,
-    mail: job.name === MAIL_JOB ? mailHeadline(data) : undefined,
-  }));
-  return { table, states: JOB_STATES, failed: shown };
+  return jobsOverview();
 }
 
 const RetrySchema = z.object({ intent: z.literal("retry"), target: z.uuid() });
@@ -56,23 +25,30 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "staff:manage-jobs");
   const parsed = await parseForm(request, RetrySchema);
   if (!parsed.ok) return replyWith(formReply("Choose a failed job to retry."));
-  const result = await retryJob(parsed.data.target);
+  const result = await retryFailedJob(actor.id, parsed.data.target);
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound();
     return replyWith(formReply("That job is not failed (any more)."), 409);
   }
-  // The queue keeps its own tables and connection, so the entry follows the retry rather than sharing its transaction.
-  await recordAudit(db(), {
-    actorId: actor.id,
-    action: "job.retry",
-    targetType: "job",
-    targetId: parsed.data.target,
-  });
   return redirectWithToast("/staff/jobs", { message: "Job queued again.", type: "success" });
 }
 
+const COLUMNS: Column<QueueCounts>[] = [
+  { header: "Queue", cell: (row) => row.name, className: "font-mono text-xs" },
+  ...JOB_STATES.map((state) => ({
+    header: state.charAt(0).toUpperCase() + state.slice(1),
+    cell: (row: QueueCounts) =>
+      state === "failed" && row.states.failed > 0 ? (
+        <strong className="text-red-700 dark:text-red-300">{row.states.failed}</strong>
+      ) : (
+        row.states[state]
+      ),
+    className: "tabular-nums",
+  })),
+];
+
 export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
-  const { table, states, failed } = loaderData;
+  const { table, failed } = loaderData;
   return (
     <main>
       <StaffPageHeader
@@ -80,40 +56,15 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
         description="Background work (mail, media processing, clean-up) by queue and state."
       />
       <ErrorNote message={actionData ? replyMessage(actionData) : null} />
-      <StaffTable caption="Jobs by queue and state">
-        <thead className={theadClass}>
-          <tr>
-            <th scope="col" className={plainHeader}>
-              Queue
-            </th>
-            {states.map((state) => (
-              <th key={state} scope="col" className={`${plainHeader} capitalize`}>
-                {state}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.map((row) => (
-            <tr key={row.name} className={rowClass}>
-              <th scope="row" className={`${cellClass} text-left font-mono text-xs font-normal`}>
-                {row.name}
-              </th>
-              {states.map((state) => (
-                <td
-                  key={state}
-                  className={`${cellClass} tabular-nums ${state === "failed" && row.states[state] ? "font-bold text-red-700 dark:text-red-300" : ""}`}
-                >
-                  {row.states[state]}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </StaffTable>
+      <DataTable
+        caption="Jobs by queue and state"
+        columns={COLUMNS}
+        rows={table}
+        rowKey={(row) => row.name}
+      />
       <h2 className="mt-8 mb-3 text-lg font-semibold">Failed jobs</h2>
       {failed.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No failed jobs.</p>
+        <NoneYet>No failed jobs.</NoneYet>
       ) : (
         <ul className="space-y-2">
           {failed.map((job) => (

@@ -16,7 +16,7 @@ import { pageMeta } from "~/components/meta";
 import { firstIssueMessage, formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { notFound, UuidSchema } from "../action.server";
+import { notFound, UuidSchema, urlParam } from "../action.server";
 import { SelectField, TextAreaField } from "../components/fields";
 import {
   BackLink,
@@ -33,9 +33,7 @@ import type { Route } from "./+types/message";
 export const meta = () => pageMeta("Message · Staff", "A contact message and its replies.");
 
 async function load(params: { messageId?: string }) {
-  const id = UuidSchema.safeParse(params.messageId);
-  if (!id.success) throw notFound();
-  const found = await findContactMessage(id.data);
+  const found = await findContactMessage(urlParam(UuidSchema, params.messageId));
   if (!found) throw notFound();
   return found;
 }
@@ -52,8 +50,7 @@ const MessageActionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requirePermission(request, "staff:manage-messages");
-  const id = UuidSchema.safeParse(params.messageId);
-  if (!id.success) throw notFound();
+  const id = urlParam(UuidSchema, params.messageId);
   const parsed = await parseForm(request, MessageActionSchema);
   if (!parsed.ok) return replyWith(formReply("Write a reply or choose a status."));
   if (parsed.data.intent === "reply") {
@@ -61,16 +58,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!reply.success) {
       return replyWith(formReply(firstIssueMessage(reply.error), { values: parsed.values }));
     }
-    const result = await replyToContactMessage({ messageId: id.data, reply: reply.data, actor });
+    const result = await replyToContactMessage({ messageId: id, reply: reply.data, actor });
     if (!result.ok) throw notFound();
-    return redirectWithToast(`/staff/messages/${id.data}`, {
+    return redirectWithToast(`/staff/messages/${id}`, {
       message: STAFF_TEXTS.replySent,
       type: "success",
     });
   }
-  const result = await setContactMessageStatus({ messageId: id.data, status: parsed.data.status, actor });
+  const result = await setContactMessageStatus({ messageId: id, status: parsed.data.status, actor });
   if (!result.ok) throw notFound();
-  return redirectWithToast(`/staff/messages/${id.data}`, {
+  return redirectWithToast(`/staff/messages/${id}`, {
     message: `Marked ${CONTACT_STATUS_LABELS[parsed.data.status].toLowerCase()}.`,
     type: "success",
   });

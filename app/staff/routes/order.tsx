@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { namePeople } from "~/accounts/people.server";
 import { requirePermission } from "~/accounts/permissions.server";
+import { formatMoney } from "~/commerce/money";
 import { shortOrderId } from "~/commerce/order-id";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/commerce/order-lifecycle.server";
 import { isStripePayment, STRIPE_REFERENCE_PREFIX } from "~/commerce/payment-reference";
@@ -11,20 +12,12 @@ import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { noControlChars } from "~/platform/text";
 import { redirectWithToast } from "~/platform/toast.server";
-import { notFound, requireConfirmed, UuidSchema } from "../action.server";
+import { notFound, requireConfirmed, UuidSchema, urlParam } from "../action.server";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { MarkPaidForm, OrderLines } from "../components/order-panels";
-import {
-  BackLink,
-  ErrorNote,
-  formatCents,
-  formatDateTime,
-  Panel,
-  Pill,
-  StaffPageHeader,
-} from "../components/staff-ui";
+import { BackLink, ErrorNote, formatDateTime, Panel, Pill, StaffPageHeader } from "../components/staff-ui";
 import { ORDER_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/order";
 
@@ -54,11 +47,7 @@ const CARD_REFUND_REPLIES = {
   refund_not_recorded: [ORDER_TEXTS.refundNotRecorded, 500],
 } as const;
 
-function orderIdOf(params: { orderId?: string }) {
-  const id = UuidSchema.safeParse(params.orderId);
-  if (!id.success) throw notFound();
-  return id.data;
-}
+const orderIdOf = (params: { orderId?: string }) => urlParam(UuidSchema, params.orderId);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-orders");
@@ -175,7 +164,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </p>
           {cardPayment ? (
             <p className="mt-1 text-sm">
-              The card payment of {formatCents(order.totalCents)} goes back to the buyer through Stripe; if
+              The card payment of {formatMoney(order.totalCents)} goes back to the buyer through Stripe; if
               Stripe does not refund it, nothing changes here.
             </p>
           ) : null}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
+import { formatMoney } from "~/commerce/money";
 import { shortOrderId } from "~/commerce/order-id";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/commerce/plans";
 import { listOrdersForStaff, STAFF_ORDER_SORTS } from "~/commerce/staff-orders.server";
@@ -7,7 +8,6 @@ import { pageMeta } from "~/components/meta";
 import { statusFilter } from "../components/columns";
 import { TextField } from "../components/fields";
 import { StaffListPage } from "../components/list-page";
-import { formatCents } from "../components/staff-ui";
 import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import { ORDER_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/orders";
@@ -70,7 +70,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         { header: "Plan", cell: (order) => `${order.planTitle} · ${order.downloads || "unlimited"}` },
         {
           header: "Total",
-          cell: (order) => formatCents(order.totalCents),
+          cell: (order) => formatMoney(order.totalCents),
           sorts: { total: "descending" },
           className: "tabular-nums",
         },

@@ -2,18 +2,19 @@ import { Form } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
 import { normalizePromoCode, PROMO_CODE_MAX } from "~/commerce/checkout-schema";
+import { formatMoney } from "~/commerce/money";
 import { PROMO_ADMIN_REFUSALS, PromoTermsSchema } from "~/commerce/promo-admin";
 import { findPromoCode, setPromoActive, updatePromoTerms } from "~/commerce/promo-admin.server";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { notFound, requireConfirmed } from "../action.server";
+import { notFound, requireConfirmed, urlParam } from "../action.server";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { PromoForm } from "../components/promo-form";
-import { BackLink, formatCents, Pill, StaffPageHeader, SubmitButton } from "../components/staff-ui";
+import { BackLink, Pill, StaffPageHeader, SubmitButton } from "../components/staff-ui";
 import { eurosValue } from "../money";
 import { parsePromoForm } from "../promo-form.server";
 import type { Route } from "./+types/promo";
@@ -22,15 +23,12 @@ export const meta = () => pageMeta("Promo code · Staff", "Edit a promo code.");
 
 const CodeSchema = z.string().max(PROMO_CODE_MAX).transform(normalizePromoCode);
 
-async function codeOf(params: { code?: string }) {
-  const code = CodeSchema.safeParse(params.code ?? "");
-  if (!code.success || !code.data) throw notFound();
-  return code.data;
-}
+const CodeParamSchema = CodeSchema.refine((code) => code.length > 0);
+const codeOf = (params: { code?: string }) => urlParam(CodeParamSchema, params.code);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-promos");
-  const promo = await findPromoCode(await codeOf(params));
+  const promo = await findPromoCode(codeOf(params));
   if (!promo) throw notFound();
   const history = await auditHistoryOf("promo", promo.code, 20);
   return { promo, history };
@@ -40,7 +38,7 @@ const IntentSchema = z.object({ intent: z.enum(["update", "activate", "deactivat
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requirePermission(request, "staff:manage-promos");
-  const code = await codeOf(params);
+  const code = codeOf(params);
   const form = await readForm(request);
   const back = `/staff/promos/${encodeURIComponent(code)}`;
   const intent = parseFormData(form, IntentSchema);
@@ -86,7 +84,7 @@ export default function PromoPage({ loaderData, actionData }: Route.ComponentPro
       <BackLink to="/staff/promos">All promo codes</BackLink>
       <StaffPageHeader
         title={promo.code}
-        description={`${promo.type === "percent" ? `${promo.value}% off` : `${formatCents(promo.value)} off`} · used ${promo.usesCount}${promo.maxUses !== null ? ` of ${promo.maxUses}` : ""} times`}
+        description={`${promo.type === "percent" ? `${promo.value}% off` : `${formatMoney(promo.value)} off`} · used ${promo.usesCount}${promo.maxUses !== null ? ` of ${promo.maxUses}` : ""} times`}
         actions={
           promo.isActive ? (
             <ConfirmLink intent="deactivate" target={promo.code}>

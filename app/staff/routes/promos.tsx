@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/accounts/permissions.server";
+import { formatMoney } from "~/commerce/money";
 import { listPromoCodes, PROMO_SORTS } from "~/commerce/promo-admin.server";
 import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { StaffListPage } from "../components/list-page";
-import { formatCents, formatDateTime, Pill } from "../components/staff-ui";
+import { formatDateTime, Pill } from "../components/staff-ui";
 import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
 import type { Route } from "./+types/promos";
 
@@ -61,7 +62,7 @@ export default function Promos({ loaderData: { promos, filter, now } }: Route.Co
         ),
         {
           header: "Discount",
-          cell: (promo) => (promo.type === "percent" ? `${promo.value}%` : formatCents(promo.value)),
+          cell: (promo) => (promo.type === "percent" ? `${promo.value}%` : formatMoney(promo.value)),
         },
         {
           header: "Uses",

@@ -2,6 +2,7 @@ import { type DragEvent, useCallback, useEffect, useRef, useState } from "react"
 import { Link } from "react-router";
 import type { Upload as TusUpload } from "tus-js-client";
 import { Button } from "~/components/button";
+import { formatFileSize } from "~/platform/file-size";
 import { ACCEPT_ATTRIBUTE, containerOf, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../upload-limits";
 import { UploadProcessing, useClipProcessing } from "./upload-processing";
 
@@ -23,12 +24,6 @@ interface Item {
   message?: string;
   clipId?: string;
   resumed?: boolean;
-}
-
-function formatBytes(bytes: number) {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /** The server's sentence for a refused request, or a general one. */
@@ -206,8 +201,8 @@ export function UploadQueue() {
                     <p className="truncate font-medium">{item.name}</p>
                     <p className="text-sm text-zinc-600 dark:text-zinc-400">
                       {item.state === "done"
-                        ? `Uploaded ${formatBytes(item.size)}`
-                        : `${formatBytes(item.sent)} of ${formatBytes(item.size)}${item.resumed ? " · resumed" : ""}${item.state === "paused" ? " · paused" : ""}`}
+                        ? `Uploaded ${formatFileSize(item.size)}`
+                        : `${formatFileSize(item.sent)} of ${formatFileSize(item.size)}${item.resumed ? " · resumed" : ""}${item.state === "paused" ? " · paused" : ""}`}
                     </p>
                   </div>
                   <div className="flex gap-2">

@@ -189,7 +189,7 @@ function FilterLink({
           : "border-zinc-300 text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
       }`}
     >
-      {label} <span className="tabular-nums opacity-75">{count}</span>
+      {label} <span className="font-normal tabular-nums">{count}</span>
     </Link>
   );
 }
