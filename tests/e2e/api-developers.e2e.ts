@@ -24,6 +24,14 @@ describe("the developer page and API keys", () => {
     await expectAccessible(page);
   });
 
+  it("/developers and its reference are accessible in dark mode too", async () => {
+    const page = await newPage({ colorScheme: "dark", viewport: PHONE });
+    await page.goto("/developers");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await page.getByTestId("api-reference").getByText("Verdeo API", { exact: true }).first().waitFor();
+    await expectAccessible(page);
+  });
+
   it("a signed-in buyer creates a key, sees it once, uses it, and revokes it", async () => {
     const page = await newPage({ viewport: PHONE });
     await signInByCookie(page, DEMO_BUYER.email, DEMO_BUYER.password);

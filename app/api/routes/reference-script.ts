@@ -10,7 +10,8 @@ let script: Promise<string> | undefined;
 
 /**
  * Scalar's muted text and method colours fall short of WCAG AA contrast on its own backgrounds:
- * darker in light mode, lighter in dark mode (doubled classes outrank its theme).
+ * darker in light mode, lighter in dark mode (doubled classes outrank its theme). Its list of a
+ * tag's operations scrolls sideways on a phone, out of keyboard reach: it wraps instead.
  */
 const CONTRAST_CSS = `
 .light-mode.light-mode {
@@ -24,6 +25,10 @@ const CONTRAST_CSS = `
   --scalar-color-blue: #6cc2ff; --scalar-color-green: #4fd6a0; --scalar-color-orange: #ff9a66;
   --scalar-color-red: #ff7b7b; --scalar-color-yellow: #f2d35e; --scalar-color-purple: #c4a3ff;
   --scalar-color-accent: #6cc2ff;
+}
+.endpoints-card .custom-scroll { max-height: none; overflow: visible; }
+.endpoints-card .endpoints, .endpoints-card .endpoints * {
+  overflow: visible; white-space: normal; overflow-wrap: anywhere;
 }`;
 
 function loadScript() {
