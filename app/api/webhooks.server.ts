@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { config } from "~/platform/config.server";
 import type { Executor } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { fail, ok, type Result } from "~/platform/result";
-import { WEBHOOK_RETRIES, WEBHOOKS_PER_USER_MAX, type WebhookEvent } from "./webhooks";
+import { isAllowedWebhookUrl, WEBHOOK_RETRIES, WEBHOOKS_PER_USER_MAX, type WebhookEvent } from "./webhooks";
 import {
   countWebhooks,
   deleteWebhookOf,
@@ -23,7 +24,10 @@ export async function addWebhook(input: {
   userId: string;
   url: string;
   events: readonly WebhookEvent[];
-}): Promise<Result<{ id: string; secret: string }, "too_many">> {
+}): Promise<Result<{ id: string; secret: string }, "too_many" | "url_not_allowed">> {
+  // The form's schema lets a local receiver through for trying out; a deployment refuses it here.
+  if (!isAllowedWebhookUrl(input.url, { allowLocal: config().NODE_ENV !== "production" }))
+    return fail("url_not_allowed");
   if ((await countWebhooks(input.userId)) >= WEBHOOKS_PER_USER_MAX) return fail("too_many");
   const secret = `whsec_${randomBytes(24).toString("base64")}`;
   const row = await insertWebhook({

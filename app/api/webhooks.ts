@@ -15,7 +15,7 @@ export const WEBHOOK_URL_MAX = 500;
 export const WEBHOOK_RETRIES = 8;
 
 export const WEBHOOK_MESSAGES = {
-  urlInvalid: "Enter the full https:// address of your endpoint.",
+  urlInvalid: "Enter the full https:// address of your endpoint, on a public host.",
   urlTooLong: `An endpoint address is at most ${WEBHOOK_URL_MAX} characters.`,
   eventRequired: "Choose at least one event.",
   tooMany: `You have ${WEBHOOKS_PER_USER_MAX} endpoints already: remove one first.`,
@@ -24,8 +24,17 @@ export const WEBHOOK_MESSAGES = {
   notFound: "That endpoint does not exist.",
 } as const;
 
-/** https only; plain http only to this machine (for trying a receiver out locally). */
-export function isAllowedWebhookUrl(value: string): boolean {
+const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
+/** Addresses inside a network (loopback, private, link-local, cloud metadata) as URL hosts write them. */
+const INTERNAL_HOST =
+  /^(localhost|.*\.localhost|.*\.local|.*\.internal|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|0\.0\.0\.0|\[.*\])$/i;
+
+/**
+ * https to a public host, without credentials in the URL. Plain http to this machine only where
+ * `allowLocal` (development and tests, to try a receiver out): a deployment never posts to its own
+ * network.
+ */
+export function isAllowedWebhookUrl(value: string, options: { allowLocal?: boolean } = {}): boolean {
   let url: URL;
   try {
     url = new URL(value);
@@ -33,8 +42,8 @@ export function isAllowedWebhookUrl(value: string): boolean {
     return false;
   }
   if (url.username || url.password) return false;
-  if (url.protocol === "https:") return true;
-  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  if (options.allowLocal && url.protocol === "http:") return LOOPBACK.includes(url.hostname);
+  return url.protocol === "https:" && !INTERNAL_HOST.test(url.hostname);
 }
 
 export const AddWebhookSchema = z.object({
@@ -42,7 +51,7 @@ export const AddWebhookSchema = z.object({
     .string({ error: WEBHOOK_MESSAGES.urlInvalid })
     .trim()
     .max(WEBHOOK_URL_MAX, WEBHOOK_MESSAGES.urlTooLong)
-    .refine(isAllowedWebhookUrl, WEBHOOK_MESSAGES.urlInvalid),
+    .refine((url) => isAllowedWebhookUrl(url, { allowLocal: true }), WEBHOOK_MESSAGES.urlInvalid),
   events: z.preprocess(
     (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
     z

@@ -6,6 +6,7 @@ import type { RouteHandle } from "~/platform/route-handle";
 import { API_SCOPE_LABELS, API_SCOPES } from "../api-keys";
 import { ATTRIBUTION_RULE } from "../attribution";
 import { PROBLEM_KINDS, PROBLEMS } from "../problems";
+import { WEBHOOK_EVENTS } from "../webhooks";
 import type { Route } from "./+types/developers";
 
 export const meta = () =>
@@ -47,6 +48,16 @@ for (const clip of clips) console.log(clip.title, "—", clip.attribution, clip.
   const license = `curl -X POST "${base}/clips/42/license" \\
   -H "Authorization: Bearer $VERDEO_API_KEY" \\
   -H "Content-Type: application/json" -d '{"variant":"1080p"}'`;
+  const verify = `import { createHmac, timingSafeEqual } from "node:crypto";
+
+function isFromVerdeo(headers, body, secret) {
+  const key = Buffer.from(secret.replace("whsec_", ""), "base64");
+  const signed = \`\${headers["webhook-id"]}.\${headers["webhook-timestamp"]}.\${body}\`;
+  const expected = Buffer.from(\`v1,\${createHmac("sha256", key).update(signed).digest("base64")}\`);
+  const given = Buffer.from(headers["webhook-signature"] ?? "");
+  const fresh = Math.abs(Date.now() / 1000 - Number(headers["webhook-timestamp"])) < 300;
+  return fresh && given.length === expected.length && timingSafeEqual(given, expected);
+}`;
   return (
     <main className="mx-auto max-w-[1400px] space-y-10 px-4 py-10 sm:px-6">
       <header className="max-w-3xl space-y-3">
@@ -94,6 +105,33 @@ for (const clip of clips) console.log(clip.title, "—", clip.attribution, clip.
           Attribution
         </h2>
         <p className="text-zinc-700 dark:text-zinc-300">{ATTRIBUTION_RULE}</p>
+      </section>
+
+      <section aria-labelledby="webhooks" className="max-w-3xl space-y-3">
+        <h2 id="webhooks" className="text-2xl font-bold">
+          Webhooks
+        </h2>
+        <p className="text-zinc-700 dark:text-zinc-300">
+          Add an https endpoint on{" "}
+          <Link to="/profile/api" className="font-semibold text-brand-700 underline dark:text-brand-400">
+            your API keys page
+          </Link>{" "}
+          to receive{" "}
+          {WEBHOOK_EVENTS.map((event) => (
+            <code key={event} className="mr-1 font-mono">
+              {event}
+            </code>
+          ))}
+          as JSON POSTs. Each is signed the Standard Webhooks way: check that{" "}
+          <code className="font-mono">Webhook-Signature</code> is <code className="font-mono">v1,</code>{" "}
+          followed by the base64 HMAC-SHA256, keyed with your endpoint's secret (the part after{" "}
+          <code className="font-mono">whsec_</code>, base64-decoded), of{" "}
+          <code className="font-mono">{"{Webhook-Id}.{Webhook-Timestamp}.{body}"}</code>, and refuse old
+          timestamps. Answer 2xx within 10 seconds; other answers are retried for about two hours.
+        </p>
+        <pre className={code}>
+          <code>{verify}</code>
+        </pre>
       </section>
 
       <section aria-labelledby="errors" className="max-w-3xl space-y-3">

@@ -67,7 +67,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.ok) return data({ ...parsed.reply, form: "webhook" as const }, { status: 400 });
     const added = await addWebhook({ userId: user.id, ...parsed.data });
     if (!added.ok) {
-      const reply = formReply(WEBHOOK_MESSAGES.tooMany, { values: parsed.values });
+      const message = added.reason === "too_many" ? WEBHOOK_MESSAGES.tooMany : WEBHOOK_MESSAGES.urlInvalid;
+      const reply = formReply(message, { values: parsed.values });
       return data({ ...reply, form: "webhook" as const }, { status: 400 });
     }
     return { ok: true as const, form: "webhook" as const, secret: added.value.secret, name: "" };
