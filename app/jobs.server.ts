@@ -7,7 +7,7 @@ import { emailVerified, profileRenamed } from "~/accounts/events.server";
 import { API_JOBS, sendWebhookEvent } from "~/api/jobs.server";
 import { clipStatusChanged } from "~/catalog/clip-lifecycle.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
-import { claimGuestOrdersJob } from "~/commerce/jobs.server";
+import { claimGuestOrdersJob, subscriptionSweepJob } from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/order-effects.server";
 import { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
@@ -27,6 +27,7 @@ export const JOBS = [
   ...MEDIA_JOBS,
   ...STUDIO_JOBS,
   claimGuestOrdersJob,
+  subscriptionSweepJob,
   ...API_JOBS,
 ] as const;
 

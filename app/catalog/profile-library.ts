@@ -4,6 +4,9 @@
  */
 export const LIBRARY_URL = "/resources/library";
 
+/** The button that opens the billing portal of a Stripe subscription. */
+export const MANAGE_BILLING = "Manage billing";
+
 export interface ProfileLibrary {
   downloads: {
     licenseId: string;
@@ -24,6 +27,17 @@ export interface ProfileLibrary {
     licenseLabel: string;
     downloadsLabel: string;
     expiresLabel: string;
+  }[];
+  /** Pro subscriptions still running: state, next renewal (date and amount) or end, where to manage. */
+  subscriptions: {
+    id: string;
+    planLabel: string;
+    state: "active" | "past_due" | "ending" | "ended";
+    stateLabel: string;
+    detail: string;
+    /** Posting here opens the billing portal (card, invoices, cancellation); null when renewed by hand. */
+    manageUrl: string | null;
+    note: string | null;
   }[];
   orders: {
     id: string;

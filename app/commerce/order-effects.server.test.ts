@@ -11,6 +11,8 @@ describe("order effects", () => {
       paid: async () => ({}),
       closed: async () => ({}),
       claimed: async () => {},
+      extended: async () => ({}),
+      suspended: async () => ({}),
     };
     registerOrderEffects(effects);
     expect(orderEffects()).toBe(effects);

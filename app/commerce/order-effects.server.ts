@@ -12,6 +12,10 @@ export interface OrderEffects {
   paid(tx: Executor, order: Order): Promise<Record<string, unknown>>;
   closed(tx: Executor, order: Order, at: Date): Promise<Record<string, unknown>>;
   claimed(tx: Executor, orderIds: string[], userId: string): Promise<void>;
+  /** A subscription's period moved: the order's downloads stay usable until `until` (grace, or its end). */
+  extended(tx: Executor, order: Order, until: Date): Promise<Record<string, unknown>>;
+  /** A dispute opened (`at`) or was won (null): the order's unused downloads wait, or come back. */
+  suspended(tx: Executor, order: Order, at: Date | null): Promise<Record<string, unknown>>;
 }
 
 let registered: OrderEffects | null = null;

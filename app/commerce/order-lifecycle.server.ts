@@ -21,9 +21,17 @@ import { isStripePayment } from "./payment-reference";
 import type { CheckoutSelection } from "./plans";
 import { checkPromoCode } from "./promo.server";
 import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.server";
+import {
+  attachGuestSubscriptions,
+  claimStripeEvent,
+  insertSubscriptionOnce,
+  type Subscription,
+} from "./subscription.queries.server";
+import { addMonths, isSubscriptionBilling, renewalAmounts, SUBSCRIPTION_MONTHS } from "./subscriptions";
 
 /*
- * The one place an order changes (docs/decisions/0013): placed → paid → refunded, or cancelled.
+ * The one place an order changes (docs/decisions/0013): placed → paid → refunded, or cancelled;
+ * its billing transitions (renewed, part-refunded, disputed) are in order-lifecycle-billing.server.ts.
  * Each transition is one transaction with the order row locked, the status changed only from the
  * states allowed, its effects in the domains above (entitlements), its audit entry and its mail.
  * Replays (a webhook twice, a double click) find the order already moved and change nothing.
@@ -33,7 +41,9 @@ import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.s
  * Who changes an order: a staff member in the console (audited under their id) or the system (the
  * Stripe webhook), audited under a `system:` id so the history shows every change.
  */
-export type OrderActor = { kind: "staff"; userId: string } | { kind: "system"; name: "stripe" };
+export type OrderActor =
+  | { kind: "staff"; userId: string }
+  | { kind: "system"; name: "stripe" | "subscriptions" };
 
 export const actorId = (actor: OrderActor) =>
   actor.kind === "staff" ? actor.userId : `system:${actor.name}`;
@@ -146,6 +156,8 @@ export async function markOrderPaid(input: {
   reference: string;
   paidAt: Date;
   actor: OrderActor;
+  /** A Pro order paid through Stripe Billing: the subscription that renews it, and its first period. */
+  stripeSubscription?: StripeSubscriptionLink;
 }): Promise<OrderChangeResult<PaidOrder>> {
   return db().transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderId);
@@ -157,10 +169,12 @@ export async function markOrderPaid(input: {
     const order = await transitionOrder(tx, before.id, ["awaiting_payment"], "paid", {
       paidAt: input.paidAt,
       paymentReference: input.reference,
+      ...firstPeriodOf(before, input),
     });
     if (!order) return { ok: false, reason: "invalid_transition" } as const;
     const invoice = await allocateInvoice(tx, order.id, input.paidAt);
     const granted = await orderEffects().paid(tx, order);
+    const subscription = await startSubscription(tx, order, input.stripeSubscription);
     await recordAudit(tx, {
       actorId: actorId(input.actor),
       action: "order.mark_paid",
@@ -173,6 +187,7 @@ export async function markOrderPaid(input: {
         paidAt: input.paidAt.toISOString(),
         invoiceNumber: invoice.number,
         ...granted,
+        ...(subscription ? { subscriptionId: subscription.id, provider: subscription.provider } : {}),
       },
     });
     await queueOrderMail(tx, order, "paid");
@@ -201,8 +216,22 @@ export function cancelOrder(input: { orderId: string; actor: OrderActor; now?: D
  * Refunds a paid order: its unused downloads end; licenses already made stay valid; a card payment
  * goes back through Stripe. Idempotent.
  */
-export function refundOrder(input: { orderId: string; actor: OrderActor; now?: Date }) {
+export function refundOrder(input: {
+  orderId: string;
+  actor: OrderActor;
+  now?: Date;
+  /** The card was already refunded in Stripe (the Dashboard, a lost dispute): record it, ask nothing. */
+  refundedInStripe?: ExternalRefund;
+}) {
   return closeOrder(input, ["paid"], "refunded", "order.refund");
+}
+
+/** A refund made in Stripe itself, reported by its webhook. */
+export interface ExternalRefund {
+  reference: string;
+  amountCents: number;
+  /** Stripe's event, recorded as processed in the same transaction. */
+  eventId: string;
 }
 
 /** Undoes a close's transaction when Stripe does not refund the card (nothing of the change stays). */
@@ -221,7 +250,7 @@ class CardRefundFailed extends Error {
  * answers with the same refund and the order is recorded, never refunded twice.
  */
 async function closeOrder(
-  input: { orderId: string; actor: OrderActor; now?: Date },
+  input: { orderId: string; actor: OrderActor; now?: Date; refundedInStripe?: ExternalRefund },
   from: readonly ("awaiting_payment" | "paid")[],
   to: "cancelled" | "refunded",
   action: string,
@@ -234,6 +263,13 @@ async function closeOrder(
       const before = await lockOrder(tx, input.orderId);
       if (!before) return { ok: false, reason: "not_found" } as const;
       if (before.status === to) return { ok: true, value: { order: before, changed: false } } as const;
+      const external = input.refundedInStripe;
+      if (
+        external &&
+        !(await claimStripeEvent(tx, { id: external.eventId, type: "refund", orderId: before.id }))
+      ) {
+        return { ok: true, value: { order: before, changed: false } } as const;
+      }
       const order = await transitionOrder(tx, before.id, from, to, { closedAt: now });
       if (!order) return { ok: false, reason: "invalid_transition" } as const;
       const wasPaid = before.status === "paid";
@@ -242,7 +278,7 @@ async function closeOrder(
       // A paid order keeps the use it made, whatever happens to it later.
       const releasedPromoCode = wasPaid ? null : await releasePromoUse(tx, order.id);
       const cardRefund =
-        wasPaid && isStripePayment(before.paymentReference)
+        wasPaid && isStripePayment(before.paymentReference) && !input.refundedInStripe
           ? await refundStripePayment({
               orderId: before.id,
               paymentReference: before.paymentReference!,
@@ -267,6 +303,13 @@ async function closeOrder(
           status: order.status,
           ...revoked,
           releasedPromoCode,
+          ...(input.refundedInStripe
+            ? {
+                stripeRefund: input.refundedInStripe.reference,
+                refundedCents: input.refundedInStripe.amountCents || before.totalCents,
+                stripeEventId: input.refundedInStripe.eventId,
+              }
+            : {}),
           ...(cardRefund
             ? {
                 stripeRefundId: cardRefund.value.refundId,
@@ -303,6 +346,7 @@ export async function claimGuestOrders(userId: string, verifiedEmail: string): P
   return db().transaction(async (tx: Transaction) => {
     const orderIds = await attachGuestOrders(tx, verifiedEmail, userId);
     if (orderIds.length > 0) await orderEffects().claimed(tx, orderIds, userId);
+    await attachGuestSubscriptions(tx, orderIds, userId);
     if (orderIds.length > 0) logger.info({ userId, orders: orderIds.length }, "guest orders attached");
     return orderIds;
   });
@@ -315,4 +359,54 @@ export async function claimGuestOrders(userId: string, verifiedEmail: string): P
 export async function claimGuestOrdersOf(user: { id: string; email: string; emailVerified?: boolean }) {
   if (!user.emailVerified) return [];
   return claimGuestOrders(user.id, user.email);
+}
+
+// ---------------------------------------------------------------- subscriptions (Pro monthly/annual)
+
+/** The Stripe subscription a Checkout in subscription mode created, and the period it bills first. */
+export interface StripeSubscriptionLink {
+  subscriptionId: string;
+  customerId: string | null;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+/** A Pro order's first period: Stripe's, or a calendar period from the payment for a manual one. */
+function firstPeriodOf(order: Order, input: { paidAt: Date; stripeSubscription?: StripeSubscriptionLink }) {
+  if (!isSubscriptionBilling(order.billing)) return {};
+  if (input.stripeSubscription) {
+    return {
+      periodStart: input.stripeSubscription.periodStart,
+      periodEnd: input.stripeSubscription.periodEnd,
+    };
+  }
+  const now = new Date();
+  const start = input.paidAt < now ? input.paidAt : now;
+  return { periodStart: start, periodEnd: addMonths(start, SUBSCRIPTION_MONTHS[order.billing]) };
+}
+
+/**
+ * A paid Pro order starts its subscription in the payment's transaction: renewed by Stripe when
+ * Stripe Billing collected it, by the team from the console otherwise.
+ */
+async function startSubscription(
+  tx: Transaction,
+  order: Order,
+  stripe: StripeSubscriptionLink | undefined,
+): Promise<Subscription | null> {
+  if (!isSubscriptionBilling(order.billing) || !order.periodEnd) return null;
+  const subscription = await insertSubscriptionOnce(tx, {
+    orderId: order.id,
+    userId: order.userId,
+    email: order.email,
+    planCategory: order.planCategory,
+    billing: order.billing,
+    amountCents: renewalAmounts(order).totalCents,
+    provider: stripe ? "stripe" : "manual",
+    stripeSubscriptionId: stripe?.subscriptionId ?? null,
+    stripeCustomerId: stripe?.customerId ?? null,
+    currentPeriodEnd: order.periodEnd,
+  });
+  await transitionOrder(tx, order.id, ["paid"], "paid", { subscriptionId: subscription.id });
+  return subscription;
 }

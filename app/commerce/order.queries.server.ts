@@ -73,7 +73,18 @@ export async function transitionOrder(
   id: string,
   from: readonly OrderStatus[],
   to: OrderStatus,
-  fields: Partial<Pick<Order, "paidAt" | "paymentReference" | "closedAt">> = {},
+  fields: Partial<
+    Pick<
+      Order,
+      | "paidAt"
+      | "paymentReference"
+      | "closedAt"
+      | "subscriptionId"
+      | "periodStart"
+      | "periodEnd"
+      | "stripeInvoiceId"
+    >
+  > = {},
 ): Promise<Order | null> {
   const rows = await executor
     .update(ordersPending)

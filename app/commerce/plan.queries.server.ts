@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { db } from "~/platform/db/client.server";
+import { db, type Executor } from "~/platform/db/client.server";
 import type { PlanCategory, PlanView } from "./plans";
 import { pricingPlans, pricingTiers, promoCodes } from "./schema.server";
 
@@ -78,4 +78,13 @@ export async function findActivePromoCode(code: string) {
     .where(and(eq(promoCodes.code, code), eq(promoCodes.isActive, true)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** A plan's title (mails name the plan). */
+export async function findPlanTitle(category: PlanCategory, executor: Executor = db()) {
+  const rows = await executor
+    .select({ title: pricingPlans.title })
+    .from(pricingPlans)
+    .where(eq(pricingPlans.category, category));
+  return rows[0]?.title ?? null;
 }

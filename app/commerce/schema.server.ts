@@ -15,6 +15,7 @@ import { profiles } from "~/accounts/schema.server";
 import { licenseEnum } from "~/catalog/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
 import { BILLINGS, ORDER_STATUSES, PLAN_CATEGORIES, PROMO_TYPES } from "./plans";
+import { SUBSCRIPTION_PROVIDERS, SUBSCRIPTION_STATUSES } from "./subscriptions";
 
 /** Commerce's tables: plans and their tiers, promo codes, orders. */
 export const planCategoryEnum = pgEnum("plan_category", PLAN_CATEGORIES);
@@ -114,9 +115,22 @@ export const ordersPending = pgTable(
     stripeSessionId: text("stripe_session_id").unique(),
     /** When the order left awaiting_payment or paid for the last time (cancelled, refunded). */
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    // Subscriptions (Pro monthly/annual): the subscription an order pays for a period of, the
+    // Stripe invoice of a renewal (one order per invoice), and the period it pays for.
+    subscriptionId: uuid("subscription_id"),
+    stripeInvoiceId: text("stripe_invoice_id").unique(),
+    periodStart: timestamp("period_start", { withTimezone: true }),
+    periodEnd: timestamp("period_end", { withTimezone: true }),
+    /** Refunded so far outside a full refund (a partial refund in the Stripe Dashboard), in cents. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** The card payment's dispute, if any, and where it stands (open, won, lost). */
+    disputeId: text("dispute_id"),
+    disputeStatus: text("dispute_status"),
     createdAt: createdAt(),
   },
   (t) => [
+    index("orders_subscription_idx").on(t.subscriptionId),
+    check("orders_refunded_cents", sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     check(
       "orders_amounts",
       sql`${t.subtotalCents} >= 0 and ${t.promoValueCents} between 0 and ${t.subtotalCents} and ${t.vatAmountCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} - ${t.promoValueCents} + ${t.vatAmountCents}`,
@@ -170,3 +184,48 @@ export const stripeEvents = pgTable("stripe_events", {
   orderId: uuid("order_id"),
   createdAt: createdAt(),
 });
+
+export const subscriptionStatusEnum = pgEnum("subscription_status", SUBSCRIPTION_STATUSES);
+
+/**
+ * A Pro subscription: started by its first paid order, renewed by one paid order per period
+ * (Stripe's invoice.paid, or the team from the console for a manual one). Changed only in
+ * subscription-lifecycle.server.ts.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The order that started it. */
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => ordersPending.id, { onDelete: "restrict" }),
+    userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    planCategory: planCategoryEnum("plan_category").notNull(),
+    billing: billingEnum("billing").notNull(),
+    /** What the next renewal costs, VAT included. */
+    amountCents: integer("amount_cents").notNull(),
+    provider: text("provider", { enum: SUBSCRIPTION_PROVIDERS }).notNull(),
+    stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    stripeCustomerId: text("stripe_customer_id"),
+    status: subscriptionStatusEnum("status").notNull().default("active"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    /** Set by a failed renewal: the plan stays usable until then, and ends then if still unpaid. */
+    graceEndsAt: timestamp("grace_ends_at", { withTimezone: true }),
+    /** The period end the renewal reminder was mailed for (one reminder per period). */
+    remindedFor: timestamp("reminded_for", { withTimezone: true }),
+    /** The time of the last Stripe event applied: an older one arriving late changes nothing. */
+    stripeSyncedAt: timestamp("stripe_synced_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("subscriptions_provider", sql`${t.provider} in ('stripe', 'manual')`),
+    check("subscriptions_amount", sql`${t.amountCents} >= 0`),
+    index("subscriptions_user_idx").on(t.userId),
+    index("subscriptions_status_period_idx").on(t.status, t.currentPeriodEnd),
+  ],
+);

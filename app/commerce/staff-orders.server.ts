@@ -8,3 +8,5 @@ export {
   type StaffOrderFilter,
   type StaffOrderSort,
 } from "./staff-orders.queries.server";
+
+export { findSubscriptionOfOrder } from "./subscription.queries.server";

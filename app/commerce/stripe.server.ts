@@ -4,7 +4,10 @@ import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
 import { findOrderWithPlanTitle, recordStripeEvent, setOrderStripeSession } from "./order.queries.server";
 import { markOrderPaid } from "./order-lifecycle.server";
+import { subscriptionCheckoutParams } from "./stripe-billing.server";
 import { stripe } from "./stripe-client.server";
+import { payFirstInvoice, paymentIntentOfInvoice, SYNC_EVENTS, syncStripeEvent } from "./stripe-sync.server";
+import { StripeEventTooEarly } from "./subscription-lifecycle.server";
 
 /** Card payment is on when both Stripe settings are present; otherwise orders are paid by hand. */
 export function cardPaymentEnabled() {
@@ -31,8 +34,10 @@ export async function startCardCheckout(orderId: string): Promise<CardCheckoutRe
     const existing = await stripe().checkout.sessions.retrieve(order.stripeSessionId);
     if (existing.status === "open" && existing.url) return { ok: true, value: { url: existing.url } };
   }
+  // Pro monthly and annual renew through Stripe Billing; the one-time packs are single payments.
+  const subscriptionParams = await subscriptionCheckoutParams(order);
   const session = await stripe().checkout.sessions.create(
-    {
+    subscriptionParams ?? {
       mode: "payment",
       client_reference_id: order.id,
       metadata: { orderId: order.id },
@@ -62,8 +67,11 @@ export async function startCardCheckout(orderId: string): Promise<CardCheckoutRe
 }
 
 export type WebhookResult =
-  | { ok: true; value: { outcome: "paid" | "already_processed" | "ignored" } }
-  | { ok: false; reason: "bad_signature" | "disabled" | "amount_mismatch" | "order_not_payable" };
+  | { ok: true; value: { outcome: "paid" | "applied" | "already_processed" | "ignored" } }
+  | {
+      ok: false;
+      reason: "bad_signature" | "disabled" | "amount_mismatch" | "order_not_payable" | "too_early";
+    };
 
 /** The event types that mean the money arrived (card payments complete at once, others later). */
 const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
@@ -82,8 +90,20 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   } catch {
     return { ok: false, reason: "bad_signature" };
   }
+  if (SYNC_EVENTS.has(event.type)) {
+    try {
+      return { ok: true, value: { outcome: await syncStripeEvent(event) } };
+    } catch (error) {
+      if (!(error instanceof StripeEventTooEarly)) throw error;
+      // Delivered before the subscription it is about: Stripe retries later, by then it is known.
+      logger.warn({ eventId: event.id, type: event.type }, error.message);
+      return { ok: false, reason: "too_early" };
+    }
+  }
   if (!PAID_EVENTS.has(event.type)) return { ok: true, value: { outcome: "ignored" } };
   const session = event.data.object as Stripe.Checkout.Session;
+  if (session.mode === "subscription")
+    return { ok: true, value: { outcome: await subscriptionCheckoutCompleted(event, session) } };
   const orderId = session.client_reference_id ?? session.metadata?.orderId ?? null;
   if (session.payment_status !== "paid" || !orderId) return { ok: true, value: { outcome: "ignored" } };
 
@@ -117,4 +137,28 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   // A log of what was handled; the order's own conditional change is what makes replays harmless.
   await recordStripeEvent({ id: event.id, type: event.type, orderId });
   return { ok: true, value: { outcome: paid.value.changed ? "paid" : "already_processed" } };
+}
+
+/**
+ * A Checkout in subscription mode completed: its first invoice pays the order (invoice.paid may
+ * have done so already; whichever comes second finds the order paid).
+ */
+async function subscriptionCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout.Session) {
+  const orderId = session.client_reference_id ?? session.metadata?.orderId ?? null;
+  const invoiceId = typeof session.invoice === "string" ? session.invoice : session.invoice?.id;
+  const subscriptionId =
+    typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
+  if (!orderId || !invoiceId || !subscriptionId || session.payment_status !== "paid")
+    return "ignored" as const;
+  const invoice = await stripe().invoices.retrieve(invoiceId, { expand: ["payments"] });
+  const line = invoice.lines.data[0]?.period ?? { start: invoice.period_start, end: invoice.period_end };
+  const outcome = await payFirstInvoice(event, orderId, {
+    subscriptionId,
+    customerId: typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null),
+    amountCents: invoice.amount_paid,
+    paymentIntent: await paymentIntentOfInvoice(invoice),
+    invoiceId,
+    period: { start: new Date(line.start * 1000), end: new Date(line.end * 1000) },
+  });
+  return outcome === "applied" ? ("paid" as const) : outcome;
 }

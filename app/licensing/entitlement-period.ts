@@ -1,4 +1,5 @@
 import type { Billing } from "~/commerce/plans";
+import { addMonths } from "~/commerce/subscriptions";
 
 /**
  * How long a paid order's downloads can be used: a month for monthly billing, a year for annual
@@ -9,11 +10,5 @@ export const PERIOD_MONTHS: Record<Billing, number> = { monthly: 1, annual: 12, 
 
 /** `start` plus the billing period, in calendar months (31 January + 1 month = 28/29 February). */
 export function periodEnd(start: Date, billing: Billing): Date {
-  const end = new Date(start);
-  const day = end.getUTCDate();
-  end.setUTCDate(1);
-  end.setUTCMonth(end.getUTCMonth() + PERIOD_MONTHS[billing]);
-  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(day, lastDay));
-  return end;
+  return addMonths(start, PERIOD_MONTHS[billing]);
 }

@@ -50,6 +50,7 @@ const usable = (userId: string, now: Date) =>
   and(
     eq(entitlements.userId, userId),
     isNull(entitlements.revokedAt),
+    isNull(entitlements.suspendedAt),
     lte(entitlements.startsAt, now),
     gt(entitlements.expiresAt, now),
     or(
@@ -99,5 +100,29 @@ export async function listCurrentEntitlements(userId: string, now = new Date()) 
 
 export async function findEntitlementOfOrder(orderId: string, executor: Executor = db()) {
   const rows = await executor.select().from(entitlements).where(eq(entitlements.orderId, orderId));
+  return rows[0] ?? null;
+}
+
+// ------------------------------------------------------------- subscriptions and disputes
+
+/** Moves the end of an order's entitlement (a grace period after a failed renewal, or its end). */
+export async function setEntitlementEndOfOrder(executor: Executor, orderId: string, expiresAt: Date) {
+  const rows = await executor
+    .update(entitlements)
+    .set({
+      expiresAt: sql`greatest(${expiresAt.toISOString()}::timestamptz, ${entitlements.startsAt} + interval '1 second')`,
+    })
+    .where(and(eq(entitlements.orderId, orderId), isNull(entitlements.revokedAt)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** Holds (or releases) an order's unused downloads while its payment is disputed. */
+export async function setEntitlementSuspended(executor: Executor, orderId: string, at: Date | null) {
+  const rows = await executor
+    .update(entitlements)
+    .set({ suspendedAt: at })
+    .where(and(eq(entitlements.orderId, orderId), isNull(entitlements.revokedAt)))
+    .returning();
   return rows[0] ?? null;
 }

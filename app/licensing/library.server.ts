@@ -7,6 +7,7 @@ import { findInvoiceOfOrder, findOrderWithPlanTitle, listOrdersOfUser } from "~/
 import { PAYMENT_INSTRUCTION_ROWS } from "~/commerce/payment-instructions";
 import { pendingTransferOf } from "~/commerce/payment-instructions.server";
 import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
+import { subscriptionViewsOf } from "~/commerce/subscription-views.server";
 import { config } from "~/platform/config.server";
 import { listCurrentEntitlements } from "./entitlement.queries.server";
 import { findLicense, listLicensesOfUser } from "./license.queries.server";
@@ -21,10 +22,11 @@ export const certificatePath = (licenseId: string) => `/licenses/${licenseId}/ce
 export type BuyerLibrary = Omit<ProfileLibrary, "email" | "emailVerified">;
 
 export async function getBuyerLibrary(userId: string, now = new Date()): Promise<BuyerLibrary> {
-  const [licenses, entitlements, orders] = await Promise.all([
+  const [licenses, entitlements, orders, subscriptions] = await Promise.all([
     listLicensesOfUser(userId),
     listCurrentEntitlements(userId, now),
     listOrdersOfUser(userId),
+    subscriptionViewsOf(userId),
   ]);
   const titleOf = (orderId: string) => {
     const order = orders.find((candidate) => candidate.id === orderId);
@@ -53,6 +55,7 @@ export async function getBuyerLibrary(userId: string, now = new Date()): Promise
           : `${entitlement.downloadsTotal - entitlement.downloadsUsed} of ${formatDownloads(entitlement.downloadsTotal)} left`,
       expiresLabel: formatDate(entitlement.expiresAt),
     })),
+    subscriptions,
     orders: orders.map((order) => ({
       id: order.id,
       number: shortOrderId(order.id),

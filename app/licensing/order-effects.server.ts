@@ -6,7 +6,9 @@ import {
   type Entitlement,
   insertEntitlementOnce,
   revokeEntitlementOfOrder,
+  setEntitlementEndOfOrder,
   setEntitlementOwnerForOrders,
+  setEntitlementSuspended,
 } from "./entitlement.queries.server";
 import { periodEnd } from "./entitlement-period";
 import { orderPaid } from "./events.server";
@@ -43,6 +45,20 @@ export const licensingOrderEffects: OrderEffects = {
   async claimed(tx: Executor, orderIds: string[], userId: string) {
     await setEntitlementOwnerForOrders(tx, orderIds, userId);
   },
+  async extended(tx: Executor, order: Order, until: Date) {
+    const entitlement = await setEntitlementEndOfOrder(tx, order.id, until);
+    return {
+      entitlementId: entitlement?.id ?? null,
+      entitlementEndsAt: entitlement?.expiresAt.toISOString() ?? null,
+    };
+  },
+  async suspended(tx: Executor, order: Order, at: Date | null) {
+    const entitlement = await setEntitlementSuspended(tx, order.id, at);
+    return {
+      entitlementId: entitlement?.id ?? null,
+      suspendedDownloads: entitlement && at ? unusedDownloads(entitlement) : null,
+    };
+  },
 };
 
 function unusedDownloads(entitlement: Entitlement): number | "unlimited" {
@@ -53,9 +69,17 @@ function unusedDownloads(entitlement: Entitlement): number | "unlimited" {
 
 /** What a paid order grants: its tier's downloads with its license for the billing period. */
 function entitlementFor(order: Order) {
+  // A subscription's renewal covers its own period (which may start when the last one ends).
+  if (order.periodStart && order.periodEnd && order.periodEnd > order.periodStart) {
+    return { ...grantOf(order), startsAt: order.periodStart, expiresAt: order.periodEnd };
+  }
   // Usable at once: a payment dated later today (a day picked in the console) must not hold it back.
   const now = new Date();
   const startsAt = order.paidAt && order.paidAt < now ? order.paidAt : now;
+  return { ...grantOf(order), startsAt, expiresAt: periodEnd(startsAt, order.billing) };
+}
+
+function grantOf(order: Order) {
   return {
     orderId: order.id,
     userId: order.userId,
@@ -63,7 +87,5 @@ function entitlementFor(order: Order) {
     downloadsTotal: order.downloads,
     // The period's price before any promo: what one download is worth to the creator.
     priceCents: order.unitPriceCents,
-    startsAt,
-    expiresAt: periodEnd(startsAt, order.billing),
   };
 }

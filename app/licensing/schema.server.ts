@@ -30,6 +30,8 @@ export const entitlements = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** Set by a refund or cancellation: the unused downloads are gone, licenses already made stay. */
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Set while the order's card payment is disputed: the unused downloads wait for the outcome. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

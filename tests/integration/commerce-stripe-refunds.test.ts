@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/commerce/order-lifecycle.server";
@@ -12,79 +10,34 @@ import { ORDER_TEXTS, action as orderAction } from "~/staff/routes/order";
 import { createOrder, createPaidOrder, STAFF_ACTOR } from "../factories/licensing";
 import { post, signedIn } from "../factories/staff";
 import { useTestDatabase } from "../setup/database";
+import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 
 const database = useTestDatabase();
 
-/** What the fake Stripe API was asked: method, path, form body and idempotency key. */
-interface Seen {
-  method: string;
-  path: string;
-  body: URLSearchParams;
-  idempotencyKey: string | undefined;
-}
-const seen: Seen[] = [];
-/** How the fake answers the next requests: an error like Stripe's, or a dropped connection. */
-let failWith: { status: number; code: string } | "drop" | undefined;
-/** The refunds the fake made, one per idempotency key, as Stripe keeps them. */
-const refundsByKey = new Map<string, string>();
-/** Checkout sessions the fake knows, by id: the payment intent each one holds. */
-const sessions = new Map<string, string>([["cs_test_old_reference", "pi_test_from_session"]]);
-
-const refundRequests = () => seen.filter((request) => request.path === "/v1/refunds");
-
-/** A local stand-in for api.stripe.com: refunds.create (idempotent per key) and sessions.retrieve. */
-const fake = http.createServer((req, res) => {
-  let raw = "";
-  req.on("data", (chunk) => {
-    raw += chunk;
-  });
-  req.on("end", () => {
-    const key = req.headers["idempotency-key"] as string | undefined;
-    seen.push({ method: req.method!, path: req.url!, body: new URLSearchParams(raw), idempotencyKey: key });
-    if (failWith === "drop") {
-      req.socket.destroy();
-      return;
-    }
-    res.setHeader("Content-Type", "application/json");
-    if (failWith) {
-      res.statusCode = failWith.status;
-      res.end(
-        JSON.stringify({ error: { type: "invalid_request_error", code: failWith.code, message: "no" } }),
-      );
-      return;
-    }
-    const session = /^\/v1\/checkout\/sessions\/(cs_\w+)$/.exec(req.url ?? "")?.[1];
-    if (req.method === "GET" && session && sessions.has(session)) {
-      res.end(
-        JSON.stringify({ id: session, object: "checkout.session", payment_intent: sessions.get(session) }),
-      );
-      return;
-    }
-    if (req.method !== "POST" || req.url !== "/v1/refunds") {
-      res.statusCode = 404;
-      res.end(JSON.stringify({ error: { type: "invalid_request_error", message: "unknown" } }));
-      return;
-    }
-    const id = refundsByKey.get(key ?? "") ?? `re_test_${refundsByKey.size + 1}`;
-    if (key) refundsByKey.set(key, id);
-    res.end(JSON.stringify({ id, object: "refund", status: "succeeded" }));
-  });
-});
+/** A local Stripe (refunds idempotent per key, Checkout sessions) that can fail on demand. */
+let fake: FakeStripe;
+const refundRequests = () => fake.requests.filter((request) => request.path === "/v1/refunds");
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+  fake = await startFakeStripe({ webhookSecret: "whsec_test_refunds", autoDeliver: false });
+  // An order recorded by its Checkout session before payment intents were kept.
+  fake.addSession({
+    id: "cs_test_old_reference",
+    object: "checkout.session",
+    payment_intent: "pi_test_from_session",
+  });
   useStripe(true);
   staff = await signedIn("developer");
 });
 
 afterAll(async () => {
   useStripe(false);
-  await new Promise((resolve) => fake.close(resolve));
+  await fake.close();
 });
 
 beforeEach(() => {
-  seen.length = 0;
-  failWith = undefined;
+  fake.requests.length = 0;
+  fake.failWith = undefined;
 });
 
 let staff: Awaited<ReturnType<typeof signedIn>>;
@@ -94,7 +47,7 @@ function useStripe(on: boolean) {
   if (on) {
     process.env.STRIPE_SECRET_KEY = "sk_test_offline";
     process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_refunds";
-    process.env.STRIPE_API_URL = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    process.env.STRIPE_API_URL = fake.url;
   } else {
     delete process.env.STRIPE_SECRET_KEY;
     delete process.env.STRIPE_WEBHOOK_SECRET;
@@ -156,7 +109,7 @@ describe("refunding a card payment from the staff console", () => {
     const [entry] = await closeAudit(order.id);
     expect(entry).toMatchObject({ actorId: staff.id, action: "order.refund" });
     expect(entry?.after).toMatchObject({
-      stripeRefundId: refundsByKey.get(refundIdempotencyKey(order.id)),
+      stripeRefundId: fake.refundIdOf(refundIdempotencyKey(order.id)),
       paymentIntent: "pi_test_refund_1",
       refundedCents: order.totalCents,
     });
@@ -181,7 +134,7 @@ describe("refunding a card payment from the staff console", () => {
     expect(await statusOf(cancelled.id)).toBe("cancelled");
     expect((await closeAudit(cancelled.id))[0]?.after).toMatchObject({ paymentIntent: "pi_test_cancel" });
 
-    seen.length = 0;
+    fake.requests.length = 0;
     const raced = await cardPaidOrder("stripe:pi_test_race");
     const replies = await Promise.all([submit(raced.id, "refund"), submit(raced.id, "cancel")]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([302, 409]);
@@ -191,7 +144,7 @@ describe("refunding a card payment from the staff console", () => {
 
   it("when Stripe refuses, the order stays paid with its downloads and staff read why", async () => {
     const order = await cardPaidOrder("stripe:pi_test_refused");
-    failWith = { status: 400, code: "charge_disputed" };
+    fake.failWith = { status: 400, code: "charge_disputed" };
 
     const reply = await submit(order.id, "refund");
 
@@ -206,7 +159,7 @@ describe("refunding a card payment from the staff console", () => {
 
   it("when Stripe cannot be reached, the order stays paid and staff are told to try again", async () => {
     const order = await cardPaidOrder("stripe:pi_test_unreachable");
-    failWith = "drop";
+    fake.failWith = "drop";
 
     const reply = await submit(order.id, "refund");
 
@@ -214,7 +167,7 @@ describe("refunding a card payment from the staff console", () => {
     expect(refundRequests().length).toBeGreaterThan(0);
     await expectStillPaid(order.id);
 
-    failWith = undefined;
+    fake.failWith = undefined;
     expect((await submit(order.id, "refund")).status).toBe(302);
     expect(await statusOf(order.id)).toBe("refunded");
   });
@@ -240,12 +193,12 @@ describe("refunding a card payment from the staff console", () => {
     );
     expect(await statusOf(order.id)).toBe("refunded");
     const [entry] = await closeAudit(order.id);
-    expect(entry?.after).toMatchObject({ stripeRefundId: refundsByKey.get(refundIdempotencyKey(order.id)) });
+    expect(entry?.after).toMatchObject({ stripeRefundId: fake.refundIdOf(refundIdempotencyKey(order.id)) });
   });
 
   it("a payment Stripe already refunded in full counts as refunded", async () => {
     const order = await cardPaidOrder("stripe:pi_test_refund_3");
-    failWith = { status: 400, code: "charge_already_refunded" };
+    fake.failWith = { status: 400, code: "charge_already_refunded" };
     const result = await refundOrder({ orderId: order.id, actor: STAFF_ACTOR });
     expect(result.ok && result.value.changed).toBe(true);
     expect(await statusOf(order.id)).toBe("refunded");
@@ -268,7 +221,7 @@ describe("refunding a card payment from the staff console", () => {
     } finally {
       useStripe(true);
     }
-    expect(seen).toHaveLength(0);
+    expect(fake.requests).toHaveLength(0);
     await expectStillPaid(order.id);
   });
 
@@ -277,7 +230,7 @@ describe("refunding a card payment from the staff console", () => {
     const cancelled = await createPaidOrder({ downloads: 5 });
     expect((await submit(refunded.order.id, "refund")).status).toBe(302);
     expect((await submit(cancelled.order.id, "cancel")).status).toBe(302);
-    expect(seen).toHaveLength(0);
+    expect(fake.requests).toHaveLength(0);
     expect(await statusOf(refunded.order.id)).toBe("refunded");
     expect(await statusOf(cancelled.order.id)).toBe("cancelled");
   });

@@ -1,30 +1,49 @@
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cancelOrder } from "~/commerce/order-lifecycle.server";
 import { action as webhookAction } from "~/commerce/routes/stripe-webhook";
 import { invoices, ordersPending } from "~/commerce/schema.server";
+import { startCardCheckout } from "~/commerce/stripe.server";
 import { entitlements } from "~/licensing/schema.server";
 import { listAudit } from "~/platform/audit.server";
 import { loadConfig } from "~/platform/config.server";
 import { routeArgs } from "../factories/commerce";
 import { createOrder, STAFF_ACTOR } from "../factories/licensing";
 import { useTestDatabase } from "../setup/database";
+import { type FakeStripe, type StripeEventJson, startFakeStripe } from "../support/fake-stripe";
 
 const database = useTestDatabase();
 const SECRET = "whsec_test_licensing_webhook_secret";
-const stripe = new Stripe("sk_test_offline");
+let fake: FakeStripe;
+/** The last answer of the webhook route, for the tests that read its body. */
+let lastResponse: Response;
 
-beforeAll(() => {
+beforeAll(async () => {
+  fake = await startFakeStripe({
+    webhookSecret: SECRET,
+    autoDeliver: false,
+    deliver: async (payload, signature) => {
+      const request = new Request("http://localhost/webhooks/stripe", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        body: payload,
+      });
+      lastResponse = (await webhookAction(routeArgs(request) as never)) as Response;
+      return lastResponse;
+    },
+  });
   process.env.STRIPE_SECRET_KEY = "sk_test_offline";
   process.env.STRIPE_WEBHOOK_SECRET = SECRET;
+  process.env.STRIPE_API_URL = fake.url;
   loadConfig();
 });
 
-afterAll(() => {
+afterAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
   delete process.env.STRIPE_WEBHOOK_SECRET;
+  delete process.env.STRIPE_API_URL;
   loadConfig();
+  await fake.close();
 });
 
 let eventCounter = 0;
@@ -32,36 +51,24 @@ let eventCounter = 0;
 /** A checkout.session.completed event for the order, as Stripe would send it. */
 function completedEvent(order: { id: string; totalCents: number }, overrides: Record<string, unknown> = {}) {
   eventCounter += 1;
-  return JSON.stringify({
-    id: `evt_test_${Date.now()}_${eventCounter}`,
-    object: "event",
-    type: "checkout.session.completed",
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: `cs_test_${eventCounter}`,
-        object: "checkout.session",
-        client_reference_id: order.id,
-        metadata: { orderId: order.id },
-        payment_status: "paid",
-        status: "complete",
-        amount_total: order.totalCents,
-        currency: "eur",
-        payment_intent: `pi_test_${eventCounter}`,
-        ...overrides,
-      },
-    },
+  return fake.makeEvent("checkout.session.completed", {
+    id: `cs_test_${eventCounter}`,
+    object: "checkout.session",
+    mode: "payment",
+    client_reference_id: order.id,
+    metadata: { orderId: order.id },
+    payment_status: "paid",
+    status: "complete",
+    amount_total: order.totalCents,
+    currency: "eur",
+    payment_intent: `pi_test_${eventCounter}`,
+    ...overrides,
   });
 }
 
-async function deliver(payload: string, secret = SECRET) {
-  const header = stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const request = new Request("http://localhost/webhooks/stripe", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
-    body: payload,
-  });
-  return (await webhookAction(routeArgs(request) as never)) as Response;
+async function deliver(event: StripeEventJson, secret = SECRET) {
+  await fake.deliver(event, secret);
+  return lastResponse;
 }
 
 async function orderRow(id: string) {
@@ -78,17 +85,17 @@ describe("the Stripe webhook", () => {
     const tampered = new Request("http://localhost/webhooks/stripe", {
       method: "POST",
       headers: { "Stripe-Signature": "t=1,v1=deadbeef" },
-      body: completedEvent(order),
+      body: JSON.stringify(completedEvent(order)),
     });
     expect(((await webhookAction(routeArgs(tampered) as never)) as Response).status).toBe(400);
   });
 
   it("marks the order paid once: a replayed event makes one payment, one entitlement, one invoice", async () => {
     const order = await createOrder();
-    const payload = completedEvent(order);
-    const first = await deliver(payload);
+    const event = completedEvent(order);
+    const first = await deliver(event);
     expect(await first.json()).toMatchObject({ outcome: "paid" });
-    const replay = await deliver(payload);
+    const replay = await deliver(event);
     expect(await replay.json()).toMatchObject({ outcome: "already_processed" });
     // The same payment reported again under another event id changes nothing either.
     await deliver(completedEvent(order));
@@ -118,5 +125,17 @@ describe("the Stripe webhook", () => {
     expect((await deliver(completedEvent(order, { amount_total: 1 }))).status).toBe(400);
     await deliver(completedEvent(order, { payment_status: "unpaid" }));
     expect((await orderRow(order.id)).status).toBe("awaiting_payment");
+  });
+
+  it("a one-time pack stays a single Checkout payment, and paying it pays the order", async () => {
+    const order = await createOrder({ downloads: 10 });
+    const checkout = await startCardCheckout(order.id);
+    if (!checkout.ok) throw new Error(checkout.reason);
+    const session = fake.requests.filter((request) => request.path === "/v1/checkout/sessions").at(-1)!;
+    expect(session.body.get("mode")).toBe("payment");
+    expect(session.body.get("line_items[0][price_data][unit_amount]")).toBe(String(order.totalCents));
+    await fake.deliverAll(await fake.completeCheckout(checkout.value.url.split("/").pop()!), 2);
+    expect((await orderRow(order.id)).status).toBe("paid");
+    expect(await database.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClass, Spinner } from "~/components/button";
-import { LIBRARY_URL, type ProfileLibrary } from "../profile-library";
+import { LIBRARY_URL, MANAGE_BILLING, type ProfileLibrary } from "../profile-library";
 
 /** Loads the owner's library once, when the profile is theirs. */
 export function useLibrary(isOwner: boolean) {
@@ -87,6 +87,9 @@ export function OrdersPanel({ library, loading }: { library: ProfileLibrary | nu
   if (!library) return null;
   return (
     <div className="space-y-8">
+      {library.subscriptions.length > 0 ? (
+        <SubscriptionsSection subscriptions={library.subscriptions} />
+      ) : null}
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="text-lg font-semibold">
           Your plans
@@ -174,5 +177,58 @@ export function OrdersPanel({ library, loading }: { library: ProfileLibrary | nu
         )}
       </section>
     </div>
+  );
+}
+
+const STATE_TONES: Record<ProfileLibrary["subscriptions"][number]["state"], string> = {
+  active: "bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-200",
+  past_due: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
+  ending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  ended: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
+};
+
+/** Running subscriptions: state, next renewal or end, and the billing portal for card payments. */
+function SubscriptionsSection({ subscriptions }: { subscriptions: ProfileLibrary["subscriptions"] }) {
+  return (
+    <section aria-labelledby="subscriptions-heading">
+      <h2 id="subscriptions-heading" className="text-lg font-semibold">
+        Your subscription
+      </h2>
+      <ul className="mt-3 space-y-3">
+        {subscriptions.map((subscription) => (
+          <li
+            key={subscription.id}
+            className="flex flex-col gap-3 rounded-2xl border border-zinc-200 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800"
+            data-testid="subscription-card"
+          >
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold">{subscription.planLabel}</span>
+                <span
+                  className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_TONES[subscription.state]}`}
+                  data-testid="subscription-state"
+                >
+                  {subscription.stateLabel}
+                </span>
+              </p>
+              <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300" data-testid="subscription-detail">
+                {subscription.detail}
+              </p>
+              {subscription.note ? (
+                <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{subscription.note}</p>
+              ) : null}
+            </div>
+            {subscription.manageUrl ? (
+              // A plain form: the answer is a redirect to Stripe's own site.
+              <form method="post" action={subscription.manageUrl} className="shrink-0">
+                <button type="submit" className={buttonClass("secondary", "!px-4 !py-2")}>
+                  {MANAGE_BILLING}
+                </button>
+              </form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

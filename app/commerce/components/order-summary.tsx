@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { formatDownloads, formatMoney, formatRate } from "../money";
 import { BILLING_LABELS, type Billing, LICENSE_LABELS } from "../plans";
 import type { OrderAmounts } from "../pricing-math";
+import { isSubscriptionBilling, RENEWAL_NOTICE } from "../subscriptions";
 
 export interface SummaryItem {
   title: string;
@@ -39,6 +40,11 @@ export function OrderSummary({
             {LICENSE_LABELS[item.license]} · {downloadsText(item.downloads)}
           </p>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{BILLING_LABELS[item.billing]}</p>
+          {isSubscriptionBilling(item.billing) ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="renewal-notice">
+              {RENEWAL_NOTICE[item.billing]}
+            </p>
+          ) : null}
         </div>
         <p className="font-semibold tabular-nums">{formatMoney(amounts.unitPriceCents)}</p>
       </div>

@@ -11,6 +11,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (result.reason === "disabled") return new Response("Not found", { status: 404 });
   // Nothing to retry for an order that can no longer be paid: acknowledge so Stripe stops.
   if (result.reason === "order_not_payable") return Response.json({ received: true, outcome: "ignored" });
+  // About a subscription not recorded yet (events out of order): Stripe delivers it again later.
+  if (result.reason === "too_early") return Response.json({ error: result.reason }, { status: 503 });
   return Response.json({ error: result.reason }, { status: 400 });
 }
 

@@ -78,21 +78,22 @@ export function OrderLines({ order, entitlement, invoice, buyer }: Found & { buy
   );
 }
 
-/** Recording a bank payment: its reference and the day it arrived. */
-export function MarkPaidForm({
+/** A bank payment's reference and the day it arrived (marking an order paid, renewing by hand). */
+function PaymentFields({
+  label,
   values,
   today,
   referenceMax,
 }: {
+  label: string;
   values?: Record<string, string>;
   today: string;
   referenceMax: number;
 }) {
   return (
-    <Form method="post" className="space-y-3">
-      <input type="hidden" name="intent" value="mark-paid" />
+    <>
       <TextField
-        label="Payment reference"
+        label={label}
         name="reference"
         required
         maxLength={referenceMax}
@@ -106,7 +107,79 @@ export function MarkPaidForm({
         defaultValue={values?.paidAt ?? today}
         max={today}
       />
+    </>
+  );
+}
+
+/** Recording a bank payment: its reference and the day it arrived. */
+export function MarkPaidForm({
+  values,
+  today,
+  referenceMax,
+}: {
+  values?: Record<string, string>;
+  today: string;
+  referenceMax: number;
+}) {
+  return (
+    <Form method="post" className="space-y-3">
+      <input type="hidden" name="intent" value="mark-paid" />
+      <PaymentFields label="Payment reference" values={values} today={today} referenceMax={referenceMax} />
       <SubmitButton>Mark paid</SubmitButton>
     </Form>
+  );
+}
+
+/** What the staff order page shows of the subscription an order belongs to. */
+export interface StaffSubscription {
+  id: string;
+  provider: "stripe" | "manual";
+  stateLabel: string;
+  currentPeriodEnd: string;
+  amountCents: number;
+  ended: boolean;
+}
+
+/**
+ * The subscription an order started or renewed; a manual one (bank transfer) is renewed here for
+ * one more period. The period end sent back is the one shown, so a double submit renews once.
+ */
+export function SubscriptionPanel({
+  subscription,
+  values,
+  today,
+  referenceMax,
+}: {
+  subscription: StaffSubscription;
+  values?: Record<string, string>;
+  today: string;
+  referenceMax: number;
+}) {
+  return (
+    <Panel title="Subscription">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt className="text-zinc-600 dark:text-zinc-400">Renewed by</dt>
+        <dd>{subscription.provider === "stripe" ? "Stripe (card)" : "The team (bank transfer)"}</dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">State</dt>
+        <dd>{subscription.stateLabel}</dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">Current period ends</dt>
+        <dd>{formatDateTime(subscription.currentPeriodEnd)}</dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">Next renewal</dt>
+        <dd>{formatMoney(subscription.amountCents)}</dd>
+      </dl>
+      {subscription.provider === "manual" && !subscription.ended ? (
+        <Form method="post" className="mt-4 space-y-3">
+          <input type="hidden" name="intent" value="renew" />
+          <input type="hidden" name="periodEnd" value={subscription.currentPeriodEnd} />
+          <PaymentFields
+            label="Renewal payment reference"
+            values={values}
+            today={today}
+            referenceMax={referenceMax}
+          />
+          <SubmitButton>Renew for one period</SubmitButton>
+        </Form>
+      ) : null}
+    </Panel>
   );
 }

@@ -6,6 +6,9 @@ import { shortOrderId } from "~/commerce/order-id";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/commerce/order-lifecycle.server";
 import { isStripePayment, STRIPE_REFERENCE_PREFIX } from "~/commerce/payment-reference";
 import { ORDER_STATUS_LABELS } from "~/commerce/plans";
+import { findSubscriptionOfOrder } from "~/commerce/staff-orders.server";
+import { renewManualSubscription } from "~/commerce/subscription-lifecycle.server";
+import { SUBSCRIPTION_STATE_LABELS, subscriptionState } from "~/commerce/subscriptions";
 import { pageMeta } from "~/components/meta";
 import { findOrderForStaff } from "~/licensing/staff-order.server";
 import { formReply, replyMessage } from "~/platform/form-reply";
@@ -16,7 +19,7 @@ import { notFound, requireConfirmed, UuidSchema, urlParam } from "../action.serv
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
-import { MarkPaidForm, OrderLines } from "../components/order-panels";
+import { MarkPaidForm, OrderLines, SubscriptionPanel } from "../components/order-panels";
 import { BackLink, ErrorNote, formatDateTime, Panel, Pill, StaffPageHeader } from "../components/staff-ui";
 import { ORDER_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/order";
@@ -37,6 +40,10 @@ export const ORDER_TEXTS = {
     "This order was paid by card, but Stripe is not configured on this server: the card cannot be refunded, so the order stays paid.",
   refundNotRecorded:
     "Stripe refunded the card, but the order could not be updated. Submit again to record it; the card is not refunded twice.",
+  alreadyRenewed: "This subscription was renewed meanwhile; nothing changed. Check its new period below.",
+  notManual: "This subscription renews through Stripe; it cannot be renewed by hand.",
+  subscriptionGoesOn:
+    "Its subscription goes on: Stripe bills the next period unless the subscription is cancelled in the Stripe dashboard.",
 } as const;
 
 /** The sentence and status for each way a card refund can fail (the order's own state is 409). */
@@ -52,7 +59,11 @@ const orderIdOf = (params: { orderId?: string }) => urlParam(UuidSchema, params.
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-orders");
   const id = orderIdOf(params);
-  const [found, history] = await Promise.all([findOrderForStaff(id), auditHistoryOf("order", id)]);
+  const [found, history, subscription] = await Promise.all([
+    findOrderForStaff(id),
+    auditHistoryOf("order", id),
+    findSubscriptionOfOrder(id),
+  ]);
   if (!found) throw notFound();
   const { userId } = found.order;
   const person = userId ? (await namePeople([userId])).get(userId) : undefined;
@@ -62,6 +73,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     cardPayment: found.order.status === "paid" && isStripePayment(found.order.paymentReference),
     history,
     today: new Date().toISOString().slice(0, 10),
+    subscription: subscription && {
+      id: subscription.id,
+      provider: subscription.provider,
+      stateLabel: SUBSCRIPTION_STATE_LABELS[subscriptionState(subscription)],
+      currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
+      amountCents: subscription.amountCents,
+      ended: subscription.status === "ended",
+    },
   };
 }
 
@@ -84,6 +103,34 @@ const MarkPaidSchema = z.object({
     ),
 });
 const CloseSchema = z.object({ intent: z.enum(["cancel", "refund"]) });
+const RenewSchema = MarkPaidSchema.extend({
+  intent: z.literal("renew"),
+  periodEnd: z.iso.datetime().transform((value) => new Date(value)),
+});
+
+/** The team renews the manual subscription this order belongs to, for one more period. */
+async function renew(form: FormData, orderId: string, actor: { kind: "staff"; userId: string }) {
+  const parsed = parseFormData(form, RenewSchema);
+  if (!parsed.ok) return replyWith(parsed.reply);
+  const subscription = await findSubscriptionOfOrder(orderId);
+  if (!subscription) throw notFound();
+  const result = await renewManualSubscription({
+    subscriptionId: subscription.id,
+    expectedPeriodEnd: parsed.data.periodEnd,
+    reference: parsed.data.reference,
+    paidAt: parsed.data.paidAt,
+    actor,
+  });
+  if (!result.ok) {
+    if (result.reason === "not_found") throw notFound();
+    const message = result.reason === "not_manual" ? ORDER_TEXTS.notManual : ORDER_TEXTS.alreadyRenewed;
+    return replyWith(formReply(message, { values: parsed.values }), 409);
+  }
+  return redirectWithToast(`/staff/orders/${orderId}`, {
+    message: "Renewed for one more period; invoice issued, downloads granted, buyer mailed.",
+    type: "success",
+  });
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requirePermission(request, "staff:manage-orders");
@@ -91,6 +138,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const actor = { kind: "staff", userId: user.id } as const;
   const back = `/staff/orders/${orderId}`;
+  if (form.get("intent") === "renew") return renew(form, orderId, actor);
   if (form.get("intent") === "mark-paid") {
     const parsed = parseFormData(form, MarkPaidSchema);
     if (!parsed.ok) return replyWith(parsed.reply);
@@ -137,7 +185,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, cardPayment, history, today } = loaderData;
+  const { order, cardPayment, history, today, subscription } = loaderData;
   const confirm = useConfirmStep();
   const step = confirm.target === order.id ? confirm.intent : null;
   const open = order.status === "awaiting_payment" || order.status === "paid";
@@ -168,6 +216,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               Stripe does not refund it, nothing changes here.
             </p>
           ) : null}
+          {subscription?.provider === "stripe" && !subscription.ended ? (
+            <p className="mt-1 text-sm">{ORDER_TEXTS.subscriptionGoesOn}</p>
+          ) : null}
         </ConfirmPanel>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
@@ -190,6 +241,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             {open ? null : <p className="text-sm text-zinc-600 dark:text-zinc-400">This order is closed.</p>}
           </div>
         </Panel>
+        {subscription ? (
+          <SubscriptionPanel
+            subscription={subscription}
+            values={actionData?.values}
+            today={today}
+            referenceMax={PAYMENT_REFERENCE_MAX}
+          />
+        ) : null}
       </div>
       <div className="mt-8">
         <AuditHistory

@@ -1,0 +1,34 @@
+import { requireUser } from "~/accounts/session.server";
+import { logger } from "~/platform/logger.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { openBillingPortal } from "../stripe-billing.server";
+import { SUBSCRIPTION_TEXTS } from "../subscriptions";
+import type { Route } from "./+types/billing-portal";
+
+const PROFILE_ORDERS = "/profile?tab=orders";
+
+/**
+ * The profile's Manage billing: a Stripe customer portal session for the signed-in user's own
+ * subscription (never anyone else's: the customer comes from their subscription), then Stripe.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  try {
+    const portal = await openBillingPortal(user.id);
+    if (portal.ok) return new Response(null, { status: 303, headers: { Location: portal.value.url } });
+    return redirectWithToast(PROFILE_ORDERS, { message: SUBSCRIPTION_TEXTS.noPortal, type: "error" });
+  } catch (error) {
+    logger.error(
+      { err: error, requestId: context.requestId, userId: user.id },
+      "opening the billing portal failed",
+    );
+    return redirectWithToast(PROFILE_ORDERS, {
+      message: SUBSCRIPTION_TEXTS.portalUnavailable,
+      type: "error",
+    });
+  }
+}
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
