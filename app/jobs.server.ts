@@ -4,11 +4,13 @@
  * their code; domain events that other domains react to are wired here, the one place that sees them all.
  */
 import { emailVerified, profileRenamed } from "~/accounts/events.server";
+import { API_JOBS, sendWebhookEvent } from "~/api/jobs.server";
 import { clipStatusChanged } from "~/catalog/clip-lifecycle.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
 import { claimGuestOrdersJob, expireOrdersJob, subscriptionSweepJob } from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/order-effects.server";
 import { viesCheckJob } from "~/commerce/vies.server";
+import { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { subscribe } from "~/platform/events.server";
@@ -29,6 +31,7 @@ export const JOBS = [
   expireOrdersJob,
   viesCheckJob,
   subscriptionSweepJob,
+  ...API_JOBS,
 ] as const;
 
 subscribe(profileRenamed, ({ userId }, { tx }) =>
@@ -44,3 +47,33 @@ registerOrderEffects(licensingOrderEffects);
 
 // The creator hears what happened to their clip (processed, failed, approved, rejected, taken down).
 subscribe(clipStatusChanged, (change, { tx }) => queueClipStatusMail(change, { tx }));
+
+// API customers hear of their licenses and payments on their own endpoints (signed webhooks).
+subscribe(licenseCreated, (license, { tx }) =>
+  sendWebhookEvent(
+    "license.created",
+    license.userId,
+    {
+      license_id: license.licenseId,
+      clip_id: license.clipId,
+      clip_title: license.clipTitle,
+      license: license.licenseKind,
+      created_at: license.createdAt.toISOString(),
+    },
+    tx,
+  ),
+);
+subscribe(orderPaid, (order, { tx }) =>
+  sendWebhookEvent(
+    "order.paid",
+    order.userId,
+    {
+      order_id: order.orderId,
+      downloads: order.downloads,
+      license: order.licenseKind,
+      total_cents: order.totalCents,
+      paid_at: order.paidAt.toISOString(),
+    },
+    tx,
+  ),
+);

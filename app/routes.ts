@@ -1,5 +1,6 @@
 import { layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { accountPages, accountStandalone } from "./accounts/routes";
+import { apiPages, apiResources } from "./api/routes";
 import { catalogPages, catalogResources } from "./catalog/routes";
 import { commercePages, commerceResources } from "./commerce/routes";
 import { contentPages } from "./content/routes";
@@ -14,6 +15,7 @@ export default [
   ...commerceResources,
   ...licensingResources,
   ...studioResources,
+  ...apiResources,
   route("resources/theme", "layout/routes/theme.ts"),
   layout("layout/site-layout.tsx", [
     ...catalogPages,
@@ -23,6 +25,7 @@ export default [
     ...studioPages,
     ...contentPages,
     ...staffPages,
+    ...apiPages,
     route("*", "layout/routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -31,6 +31,7 @@ const suites: [string, () => Promise<string>][] = [
   ["startup", () => benchStartup()],
   ["pages", () => benchPages()],
   ["search", script("bench/search.ts")],
+  ["api", script("bench/api.ts", { CLIPS: "100000" })],
   ["media", () => benchMedia()],
   ["parallel sign-ins", () => benchParallelSignIns()],
   ["vitals", () => benchVitals()],

@@ -250,10 +250,10 @@ function typo(word: string, next: () => number) {
   return word.slice(0, index) + word[index + 1] + word[index] + word.slice(index + 2);
 }
 
-type Kind = "common" | "rare" | "typo" | "phrase" | "excluded" | "filters" | "sort" | "deep page";
+export type Kind = "common" | "rare" | "typo" | "phrase" | "excluded" | "filters" | "sort" | "deep page";
 
 /** The benchmark's query mix, with what kind of query each is. */
-async function queryMix(words: string[]): Promise<{ kind: Kind; query: ExploreQuery }[]> {
+export async function queryMix(words: string[]): Promise<{ kind: Kind; query: ExploreQuery }[]> {
   const next = random(7);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
   const common = words.slice(STOP_WORDS.length, STOP_WORDS.length + 60);
@@ -338,9 +338,11 @@ async function main() {
   for (const clips of SIZES) await benchSize(clips);
 }
 
-async function benchSize(CLIPS: number) {
-  const TARGET_P95_MS = targetP95Ms(CLIPS);
-  console.log(`\n=== ${CLIPS.toLocaleString("en")} clips (${load()}) ===`);
+/**
+ * The synthetic catalogue of this size in its own embedded PostgreSQL, built on first use and kept
+ * (bench:api measures on the same one); connected as the app's database. Stop `pg` when done.
+ */
+export async function openSyntheticCatalogue(CLIPS: number) {
   const key = cacheKey();
   const dir = path.join(process.env.BENCH_SEARCH_DIR ?? tmpdir(), `verdeo-bench-search-${CLIPS}`);
   const marker = path.join(dir, "ready");
@@ -366,6 +368,19 @@ async function benchSize(CLIPS: number) {
         `Synthetic catalogue: ${CLIPS.toLocaleString("en")} clips built in ${((performance.now() - started) / 1000).toFixed(1)} s (kept in ${dir})`,
       );
     }
+  } catch (error) {
+    await closeDatabase();
+    await pg.stop();
+    throw error;
+  }
+  return { pg, words };
+}
+
+async function benchSize(CLIPS: number) {
+  const TARGET_P95_MS = targetP95Ms(CLIPS);
+  console.log(`\n=== ${CLIPS.toLocaleString("en")} clips (${load()}) ===`);
+  const { pg, words } = await openSyntheticCatalogue(CLIPS);
+  try {
     const mix = await queryMix(words);
     for (const { query } of mix.slice(0, 40)) await searchClips(query); // warm the caches
 

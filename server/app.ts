@@ -310,7 +310,7 @@ function addGuards(app: express.Express, { config }: AppContext) {
   app.use(bodyLimits(bodyLimitOf, (_req, res) => routeOf(res).handle.oversizedBody));
   app.use(drainUnreadBodies(bodyLimitOf));
   app.use(sameOriginWrites(config.PUBLIC_URL));
-  app.use(inputGuard());
+  app.use(inputGuard((_req, res) => routeOf(res).handle.checksOwnUrl === true));
 }
 
 /**

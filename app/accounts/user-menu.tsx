@@ -56,6 +56,11 @@ export function UserMenu({ user }: { user: HeaderUser }) {
                 My Profile
               </Link>
             </DropdownMenu.Item>
+            <DropdownMenu.Item asChild>
+              <Link to="/profile/api" className={MENU_ITEM_CLASS}>
+                API keys
+              </Link>
+            </DropdownMenu.Item>
             {can(user.role, "studio:use") ? (
               <>
                 <DropdownMenu.Item asChild>

@@ -93,16 +93,43 @@ export async function resolveDownload(input: {
   if (!check.ok) return { ok: false, reason: check.reason === "expired" ? "expired" : "forbidden" };
   const license = await findLicense(input.licenseId);
   if (!license || license.userId !== input.userId) return { ok: false, reason: "forbidden" };
+  const link = await storageLinkOf(license, input.variant, STORAGE_LINK_SECONDS);
+  return link ? { ok: true, value: link } : { ok: false, reason: "not_found" };
+}
+
+/** A storage link to one file of a license's clip, valid for `seconds`; undefined if it has no such file. */
+async function storageLinkOf(license: License, variant: string, seconds: number) {
   const found = license.clipId ? await findClipForDownload(license.clipId) : undefined;
-  const file = found?.files.find((candidate) => candidate.variant === input.variant);
-  if (!file) return { ok: false, reason: "not_found" };
+  const file = found?.files.find((candidate) => candidate.variant === variant);
+  if (!file) return undefined;
   const key = await privateKeyOf(file);
-  if (!key) return { ok: false, reason: "not_found" };
-  const url = await storage().signedUrl(key, {
-    expiresInSeconds: STORAGE_LINK_SECONDS,
-    downloadName: file.fileName,
-  });
-  return { ok: true, value: { url, file } };
+  if (!key) return undefined;
+  const url = await storage().signedUrl(key, { expiresInSeconds: seconds, downloadName: file.fileName });
+  return { url, file };
+}
+
+/**
+ * The Download button for a program (the public API): the same licensing as `startDownload`
+ * (same credit, same idempotency), answered with a storage link to the file that works without a
+ * session, for as long as the dialog's links do.
+ */
+export async function startDownloadWithoutSession(input: {
+  licensee: Licensee;
+  clipId: number;
+  variant: DownloadVariant;
+  now?: Date;
+}): Promise<StartDownloadResult> {
+  const started = await startDownload(input);
+  if (!started.ok) return started;
+  const link = await storageLinkOf(started.value.license, input.variant, DOWNLOAD_LINK_SECONDS);
+  if (!link) return { ok: false, reason: "no_such_file" };
+  return { ok: true, value: { ...started.value, url: link.url } };
+}
+
+/** The variants a clip offers a licensee (largest first), for programs choosing one. */
+export async function listDownloadVariants(clipId: number) {
+  const found = await findClipForDownload(clipId);
+  return found?.files.map(({ variant, label, height, sizeBytes }) => ({ variant, label, height, sizeBytes }));
 }
 
 /**

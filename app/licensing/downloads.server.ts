@@ -4,10 +4,12 @@ import { divideRoundHalfUp } from "~/commerce/pricing-math";
 import { type ClipRendition, listClipRenditions } from "~/media/clip-renditions.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
+import { publishEvent } from "~/platform/events.server";
 import { logger } from "~/platform/logger.server";
 import { downloadsTotal } from "~/platform/metrics/business.server";
 import { keyFromMediaUrl } from "~/platform/storage/driver.server";
 import { type Entitlement, findSpendableEntitlement, spendDownload } from "./entitlement.queries.server";
+import { licenseCreated } from "./events.server";
 import {
   findLicenseOfClip,
   insertEarning,
@@ -80,6 +82,18 @@ export async function licenseClip(input: {
       createdAt: now,
     });
     await recordClipDownload(tx, clip.id);
+    await publishEvent(
+      licenseCreated,
+      {
+        licenseId: license.id,
+        userId: licensee.userId,
+        clipId: clip.id,
+        clipTitle: clip.title,
+        licenseKind: license.licenseKind,
+        createdAt: now,
+      },
+      { tx },
+    );
     logger.info({ licenseId: license.id, clipId: clip.id, userId: licensee.userId }, "clip licensed");
     downloadsTotal.inc();
     return { ok: true, value: { license, created: true } } as const;

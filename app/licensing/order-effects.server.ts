@@ -1,6 +1,7 @@
 import type { OrderEffects } from "~/commerce/order-effects.server";
 import type { Order } from "~/commerce/orders.server";
 import type { Executor } from "~/platform/db/client.server";
+import { publishEvent } from "~/platform/events.server";
 import {
   type Entitlement,
   insertEntitlementOnce,
@@ -10,6 +11,7 @@ import {
   setEntitlementSuspended,
 } from "./entitlement.queries.server";
 import { periodEnd } from "./entitlement-period";
+import { orderPaid } from "./events.server";
 
 /**
  * What an order's payment, close and claim mean for licensing, run by commerce inside the order's
@@ -19,6 +21,18 @@ import { periodEnd } from "./entitlement-period";
 export const licensingOrderEffects: OrderEffects = {
   async paid(tx: Executor, order: Order) {
     const entitlement = await insertEntitlementOnce(tx, entitlementFor(order));
+    await publishEvent(
+      orderPaid,
+      {
+        orderId: order.id,
+        userId: order.userId,
+        downloads: order.downloads,
+        licenseKind: order.licenseKind,
+        totalCents: order.totalCents,
+        paidAt: order.paidAt ?? new Date(),
+      },
+      { tx },
+    );
     return { entitlementId: entitlement.id };
   },
   async closed(tx: Executor, order: Order, at: Date) {

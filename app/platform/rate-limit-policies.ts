@@ -1,8 +1,8 @@
 import { rateLimitRefusalsTotal } from "./metrics/business.server";
 import { hitRateLimit, peekRateLimit, type RateLimitResult, type RateLimitRule } from "./rate-limit.server";
 
-/** Who a rule counts: the client's address, an account's email, or a signed-in user's id. */
-export type RateLimitSubject = "ip" | "account" | "user";
+/** Who a rule counts: the client's address, an account's email, a signed-in user's id, or an API key. */
+export type RateLimitSubject = "ip" | "account" | "user" | "key";
 
 export interface RateLimitPolicyRule extends RateLimitRule {
   per: RateLimitSubject;
@@ -54,6 +54,10 @@ export const RATE_LIMIT_POLICIES = {
     perUser: rule("user", "upload-start:user", 60, 3600),
   },
   avatar: { perUser: rule("user", "avatar:user", 20, 600) },
+  /** The public API without a key: the read endpoints, for trying it out. */
+  api_anonymous: { perIp: rule("ip", "api-anonymous:ip", 60, 60) },
+  /** The public API with a key; the address limit bounds one client holding many keys. */
+  api_key: { perKey: rule("key", "api-key:key", 600, 60), perIp: rule("ip", "api-key:ip", 1200, 60) },
 } as const satisfies Record<string, Record<string, RateLimitPolicyRule>>;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

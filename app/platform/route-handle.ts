@@ -27,6 +27,12 @@ export interface RouteHandle {
    * and their streaming waits for each write's callback, which the compression wrapper drops.
    */
   compress?: false;
+  /**
+   * true: the route refuses a URL with control characters or broken encoding itself (with
+   * `urlInputProblem`, before anything else), so it can answer in its own format: the API's
+   * clients expect RFC 9457 problem documents, not the server's plain text.
+   */
+  checksOwnUrl?: true;
 }
 
 /** Bodies of routes that declare no limit: forms and JSON. */

@@ -26,6 +26,7 @@ const PAGES: Record<string, { account: string | null; paths: string[] }> = {
       "/login",
       "/signup",
       "/forgot-password",
+      "/developers",
       "/no-such-page",
     ],
   },
@@ -39,6 +40,7 @@ const PAGES: Record<string, { account: string | null; paths: string[] }> = {
       "/collections",
       "/account",
       "/video/1/download",
+      "/profile/api",
     ],
   },
   creator: {

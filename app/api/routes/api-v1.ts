@@ -1,0 +1,21 @@
+import type { RouteHandle } from "~/platform/route-handle";
+import { API_ROUTES } from "../endpoints.server";
+import { handleApiRequest } from "../http.server";
+import { openApiDocument } from "../openapi.server";
+import type { Route } from "./+types/api-v1";
+
+/** JSON bodies are small; the dispatcher checks the URL itself to answer with a problem document. */
+export const handle: RouteHandle = { bodyLimit: 64 * 1024, checksOwnUrl: true };
+
+async function answer(request: Request, context: Route.LoaderArgs["context"]) {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/api/v1/openapi.json" && (request.method === "GET" || request.method === "HEAD")) {
+    return Response.json(openApiDocument(new URL(request.url).origin), {
+      headers: { "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=300" },
+    });
+  }
+  return handleApiRequest(request, { requestId: context.requestId, clientIp: context.clientIp }, API_ROUTES);
+}
+
+export const loader = ({ request, context }: Route.LoaderArgs) => answer(request, context);
+export const action = ({ request, context }: Route.ActionArgs) => answer(request, context);

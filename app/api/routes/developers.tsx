@@ -1,0 +1,184 @@
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { pageMeta } from "~/components/meta";
+import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
+import type { RouteHandle } from "~/platform/route-handle";
+import { API_SCOPE_LABELS, API_SCOPES } from "../api-keys";
+import { ATTRIBUTION_RULE } from "../attribution";
+import { PROBLEM_KINDS, PROBLEMS } from "../problems";
+import { WEBHOOK_EVENTS } from "../webhooks";
+import type { Route } from "./+types/developers";
+
+export const meta = () =>
+  pageMeta("Verdeo API for developers", "Search and license Verdeo clips from your own app.");
+
+export const handle: RouteHandle = { cache: "public-page" };
+
+export function loader({ request }: Route.LoaderArgs) {
+  const origin = new URL(request.url).origin;
+  return {
+    base: `${origin}/api/v1`,
+    anonymousLimit: RATE_LIMIT_POLICIES.api_anonymous.perIp.limit,
+    keyLimit: RATE_LIMIT_POLICIES.api_key.perKey.limit,
+  };
+}
+
+// Wrapped rather than scrolled: a block that scrolls would need a keyboard focus of its own.
+const code =
+  "whitespace-pre-wrap [overflow-wrap:anywhere] rounded-2xl bg-zinc-900 p-4 text-sm leading-relaxed text-zinc-100 dark:bg-black";
+
+export default function Developers({ loaderData }: Route.ComponentProps) {
+  const { base, anonymousLimit, keyLimit } = loaderData;
+  // The interactive reference is drawn in the browser from the OpenAPI document.
+  useEffect(() => {
+    const script = document.createElement("script");
+    script.src = "/developers/reference.js";
+    script.async = true;
+    document.body.append(script);
+    return () => script.remove();
+  }, []);
+  const curl = `curl "${base}/clips/search?q=ocean&orientation=landscape&limit=5" \\
+  -H "Authorization: Bearer $VERDEO_API_KEY"`;
+  const js = `const answer = await fetch("${base}/clips/search?q=ocean&limit=5", {
+  headers: { Authorization: \`Bearer \${process.env.VERDEO_API_KEY}\` },
+});
+if (!answer.ok) throw new Error((await answer.json()).detail);
+const { clips, next_cursor } = await answer.json();
+for (const clip of clips) console.log(clip.title, "—", clip.attribution, clip.url);`;
+  const license = `curl -X POST "${base}/clips/42/license" \\
+  -H "Authorization: Bearer $VERDEO_API_KEY" \\
+  -H "Content-Type: application/json" -d '{"variant":"1080p"}'`;
+  const verify = `import { createHmac, timingSafeEqual } from "node:crypto";
+
+function isFromVerdeo(headers, body, secret) {
+  const key = Buffer.from(secret.replace("whsec_", ""), "base64");
+  const signed = \`\${headers["webhook-id"]}.\${headers["webhook-timestamp"]}.\${body}\`;
+  const expected = Buffer.from(\`v1,\${createHmac("sha256", key).update(signed).digest("base64")}\`);
+  const given = Buffer.from(headers["webhook-signature"] ?? "");
+  const fresh = Math.abs(Date.now() / 1000 - Number(headers["webhook-timestamp"])) < 300;
+  return fresh && given.length === expected.length && timingSafeEqual(given, expected);
+}`;
+  return (
+    <main className="mx-auto max-w-[1400px] space-y-10 px-4 py-10 sm:px-6">
+      <header className="max-w-3xl space-y-3">
+        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Verdeo API</h1>
+        <p className="text-lg text-zinc-700 dark:text-zinc-300">
+          Search Verdeo's stock footage, show clips and collections, and license clips with your plan, from
+          your own editor, CMS or site builder. JSON over HTTPS at <code className="font-mono">{base}</code>.
+        </p>
+      </header>
+
+      <section aria-labelledby="quick-start" className="max-w-3xl space-y-4">
+        <h2 id="quick-start" className="text-2xl font-bold">
+          Quick start
+        </h2>
+        <ol className="list-decimal space-y-2 pl-5 text-zinc-700 dark:text-zinc-300">
+          <li>
+            Create a key on{" "}
+            <Link to="/profile/api" className="font-semibold text-brand-700 underline dark:text-brand-400">
+              your API keys page
+            </Link>{" "}
+            and keep it on your server. Scopes:{" "}
+            {API_SCOPES.map((scope) => API_SCOPE_LABELS[scope]).join("; ")}.
+          </li>
+          <li>
+            Send it as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. Public reads also
+            work without a key, at {anonymousLimit} requests a minute; a key gets {keyLimit}.
+          </li>
+        </ol>
+        <h3 className="font-semibold">curl</h3>
+        <pre className={code}>
+          <code>{curl}</code>
+        </pre>
+        <h3 className="font-semibold">JavaScript</h3>
+        <pre className={code}>
+          <code>{js}</code>
+        </pre>
+        <h3 className="font-semibold">License a clip (spends one download of your plan)</h3>
+        <pre className={code}>
+          <code>{license}</code>
+        </pre>
+      </section>
+
+      <section aria-labelledby="attribution" className="max-w-3xl space-y-2">
+        <h2 id="attribution" className="text-2xl font-bold">
+          Attribution
+        </h2>
+        <p className="text-zinc-700 dark:text-zinc-300">{ATTRIBUTION_RULE}</p>
+      </section>
+
+      <section aria-labelledby="webhooks" className="max-w-3xl space-y-3">
+        <h2 id="webhooks" className="text-2xl font-bold">
+          Webhooks
+        </h2>
+        <p className="text-zinc-700 dark:text-zinc-300">
+          Add an https endpoint on{" "}
+          <Link to="/profile/api" className="font-semibold text-brand-700 underline dark:text-brand-400">
+            your API keys page
+          </Link>{" "}
+          to receive{" "}
+          {WEBHOOK_EVENTS.map((event) => (
+            <code key={event} className="mr-1 font-mono">
+              {event}
+            </code>
+          ))}
+          as JSON POSTs. Each is signed the Standard Webhooks way: check that{" "}
+          <code className="font-mono">Webhook-Signature</code> is <code className="font-mono">v1,</code>{" "}
+          followed by the base64 HMAC-SHA256, keyed with your endpoint's secret (the part after{" "}
+          <code className="font-mono">whsec_</code>, base64-decoded), of{" "}
+          <code className="font-mono">{"{Webhook-Id}.{Webhook-Timestamp}.{body}"}</code>, and refuse old
+          timestamps. Answer 2xx within 10 seconds; other answers are retried for about two hours.
+        </p>
+        <pre className={code}>
+          <code>{verify}</code>
+        </pre>
+      </section>
+
+      <section aria-labelledby="errors" className="max-w-3xl space-y-3">
+        <h2 id="errors" className="text-2xl font-bold">
+          Errors
+        </h2>
+        <p className="text-zinc-700 dark:text-zinc-300">
+          Every error is an RFC 9457 problem document (
+          <code className="font-mono">application/problem+json</code>) whose{" "}
+          <code className="font-mono">type</code> is one of these addresses and never changes; its{" "}
+          <code className="font-mono">request_id</code> is the answer's{" "}
+          <code className="font-mono">X-Request-Id</code>.
+        </p>
+        <dl className="divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          {PROBLEM_KINDS.map((kind) => (
+            <div key={kind} id={`problem-${kind}`} className="flex flex-wrap gap-x-4 px-4 py-3">
+              <dt className="w-52 font-mono text-sm font-semibold">
+                {PROBLEMS[kind].status} {kind}
+              </dt>
+              <dd className="text-sm text-zinc-700 dark:text-zinc-300">{PROBLEMS[kind].title}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="reference" className="space-y-3">
+        <h2 id="reference" className="text-2xl font-bold">
+          Reference
+        </h2>
+        <p className="text-zinc-700 dark:text-zinc-300">
+          Every endpoint with its parameters, answers and examples, from the{" "}
+          <a
+            href="/api/v1/openapi.json"
+            className="font-semibold text-brand-700 underline dark:text-brand-400"
+          >
+            OpenAPI 3.1 document
+          </a>
+          .
+        </p>
+        <div
+          data-testid="api-reference"
+          className="min-h-96 overflow-hidden rounded-2xl border border-zinc-200 dark:border-zinc-800"
+        >
+          {/* Scalar draws the reference here, from the OpenAPI document. */}
+          <div id="developer-reference" />
+        </div>
+      </section>
+    </main>
+  );
+}

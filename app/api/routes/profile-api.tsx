@@ -1,0 +1,246 @@
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import { requireUser } from "~/accounts/session.server";
+import { buttonClass } from "~/components/button";
+import { pageMeta } from "~/components/meta";
+import { formReply } from "~/platform/form-reply";
+import { parseFormData, readForm } from "~/platform/forms.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import {
+  API_KEY_MESSAGES,
+  API_KEY_NAME_MAX,
+  API_SCOPE_LABELS,
+  API_SCOPES,
+  CreateApiKeySchema,
+} from "../api-keys";
+import { createApiKey, listApiKeys, revokeApiKey } from "../api-keys.server";
+import { WebhooksPanel } from "../components/webhooks-panel";
+import { AddWebhookSchema, WEBHOOK_MESSAGES } from "../webhooks";
+import { addWebhook, listWebhookDeliveries, listWebhooks, removeWebhook } from "../webhooks.server";
+import type { Route } from "./+types/profile-api";
+
+export const meta = () => [
+  ...pageMeta("API keys", "Keys for the Verdeo API."),
+  { name: "robots", content: "noindex" },
+];
+
+/** /profile/api: the signed-in person's API keys (listed by prefix only). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const [keys, webhooks, deliveries] = await Promise.all([
+    listApiKeys(user.id),
+    listWebhooks(user.id),
+    listWebhookDeliveries(user.id),
+  ]);
+  return {
+    webhooks: webhooks.map((hook) => ({ ...hook, createdAt: hook.createdAt.toISOString() })),
+    deliveries: deliveries.map((delivery) => ({ ...delivery, createdAt: delivery.createdAt.toISOString() })),
+    keys: keys.map((key) => ({
+      ...key,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      revokedAt: key.revokedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+const RevokeSchema = z.object({ intent: z.literal("revoke"), keyId: z.string().max(64) });
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  if (form.get("intent") === "revoke") {
+    const parsed = parseFormData(form, RevokeSchema);
+    const revoked = parsed.ok ? await revokeApiKey({ userId: user.id, keyId: parsed.data.keyId }) : null;
+    if (!revoked?.ok)
+      return data({ ...formReply(API_KEY_MESSAGES.notFound), form: "key" as const }, { status: 404 });
+    throw await redirectWithToast("/profile/api", { message: API_KEY_MESSAGES.revoked, type: "success" });
+  }
+  if (form.get("intent") === "remove-webhook") {
+    const removed = await removeWebhook(user.id, String(form.get("webhookId") ?? ""));
+    if (!removed.ok)
+      return data({ ...formReply(WEBHOOK_MESSAGES.notFound), form: "webhook" as const }, { status: 404 });
+    throw await redirectWithToast("/profile/api", { message: WEBHOOK_MESSAGES.removed, type: "success" });
+  }
+  if (form.get("intent") === "add-webhook") {
+    const parsed = parseFormData(form, AddWebhookSchema);
+    if (!parsed.ok) return data({ ...parsed.reply, form: "webhook" as const }, { status: 400 });
+    const added = await addWebhook({ userId: user.id, ...parsed.data });
+    if (!added.ok) {
+      const message = added.reason === "too_many" ? WEBHOOK_MESSAGES.tooMany : WEBHOOK_MESSAGES.urlInvalid;
+      const reply = formReply(message, { values: parsed.values });
+      return data({ ...reply, form: "webhook" as const }, { status: 400 });
+    }
+    return { ok: true as const, form: "webhook" as const, secret: added.value.secret, name: "" };
+  }
+  const parsed = parseFormData(form, CreateApiKeySchema);
+  if (!parsed.ok) return data({ ...parsed.reply, form: "key" as const }, { status: 400 });
+  const created = await createApiKey({ userId: user.id, ...parsed.data });
+  if (!created.ok) {
+    const reply = formReply(API_KEY_MESSAGES.tooMany, { values: parsed.values });
+    return data({ ...reply, form: "key" as const }, { status: 400 });
+  }
+  return {
+    ok: true as const,
+    form: "key" as const,
+    secret: created.value.secret,
+    name: created.value.key.name,
+  };
+}
+
+const dateTime = (value: string) =>
+  `${new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(value))} UTC`;
+
+const field =
+  "h-11 w-full rounded-full border border-zinc-300 bg-white px-4 dark:border-zinc-700 dark:bg-zinc-900";
+
+export default function ProfileApi({ loaderData, actionData }: Route.ComponentProps) {
+  const refused = actionData && !actionData.ok && actionData.form === "key" ? actionData : null;
+  const created = actionData?.ok && actionData.form === "key" ? actionData : null;
+  const hookRefused = actionData && !actionData.ok && actionData.form === "webhook" ? actionData : null;
+  const hookSecret = actionData?.ok && actionData.form === "webhook" ? actionData.secret : null;
+  const nameError = refused?.fieldErrors.name;
+  const scopeError = refused?.fieldErrors.scopes;
+  return (
+    <main className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-black tracking-tight">API keys</h1>
+        <p className="text-zinc-600 dark:text-zinc-400">
+          Keys let your apps search Verdeo, manage your collections and license clips with your plan. A key
+          acts as you: keep it secret. How to call the API is on the{" "}
+          <Link to="/developers" className="font-semibold text-brand-700 underline dark:text-brand-400">
+            developer page
+          </Link>
+          .
+        </p>
+      </header>
+
+      {created ? (
+        <section
+          aria-labelledby="new-key"
+          className="space-y-2 rounded-2xl border border-brand-600 bg-brand-50 p-5 dark:border-brand-500 dark:bg-brand-950"
+        >
+          <h2 id="new-key" className="font-bold">
+            Your new key “{created.name}”
+          </h2>
+          <p className="text-sm">{API_KEY_MESSAGES.created}</p>
+          <input
+            readOnly
+            aria-label="The new API key"
+            value={created.secret}
+            data-testid="new-api-key"
+            onFocus={(event) => event.currentTarget.select()}
+            className={`${field} font-mono text-sm`}
+          />
+        </section>
+      ) : null}
+
+      <Form method="post" className="space-y-4 rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
+        <h2 className="text-lg font-bold">Create a key</h2>
+        <label className="block">
+          <span className="mb-1 block text-sm font-semibold">Name</span>
+          <input
+            name="name"
+            required
+            maxLength={API_KEY_NAME_MAX}
+            placeholder="e.g. CMS plugin (production)"
+            defaultValue={refused?.values.name}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? "key-name-error" : undefined}
+            className={field}
+          />
+          {nameError ? (
+            <span id="key-name-error" className="mt-1 block text-sm text-red-700 dark:text-red-400">
+              {nameError}
+            </span>
+          ) : null}
+        </label>
+        <fieldset className="space-y-2">
+          <legend className="mb-1 text-sm font-semibold">Scopes</legend>
+          {API_SCOPES.map((scope) => (
+            <label key={scope} className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="scopes"
+                value={scope}
+                defaultChecked={scope === "read"}
+                className="mt-0.5 size-4 accent-brand-700"
+              />
+              <span>{API_SCOPE_LABELS[scope]}</span>
+            </label>
+          ))}
+          {scopeError ? <p className="text-sm text-red-700 dark:text-red-400">{scopeError}</p> : null}
+        </fieldset>
+        {refused?.formError ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {refused.formError}
+          </p>
+        ) : null}
+        <button type="submit" className={buttonClass("primary")}>
+          Create key
+        </button>
+      </Form>
+
+      <section aria-labelledby="your-keys" className="space-y-3">
+        <h2 id="your-keys" className="text-lg font-bold">
+          Your keys
+        </h2>
+        {loaderData.keys.length ? (
+          <ul className="divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+            {loaderData.keys.map((key) => (
+              <li
+                key={key.id}
+                data-testid="api-key"
+                className="flex flex-wrap items-center justify-between gap-3 px-5 py-4"
+              >
+                <div className="min-w-0 space-y-1">
+                  <p className="font-semibold">
+                    {key.name}{" "}
+                    {key.revokedAt ? (
+                      <span className="ml-1 rounded-full bg-zinc-200 px-2 py-0.5 text-xs font-semibold text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">
+                        Revoked
+                      </span>
+                    ) : null}
+                  </p>
+                  <p className="font-mono text-sm text-zinc-700 dark:text-zinc-300">{key.prefix}…</p>
+                  <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                    {key.scopes.join(", ")} · created {dateTime(key.createdAt)} ·{" "}
+                    {key.lastUsedAt ? `last used ${dateTime(key.lastUsedAt)}` : "never used"}
+                  </p>
+                </div>
+                {key.revokedAt ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="revoke" />
+                    <input type="hidden" name="keyId" value={key.id} />
+                    <button
+                      type="submit"
+                      className={buttonClass("secondary")}
+                      aria-label={`Revoke ${key.name}`}
+                    >
+                      Revoke
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-zinc-600 dark:text-zinc-400">No keys yet.</p>
+        )}
+      </section>
+
+      <WebhooksPanel
+        webhooks={loaderData.webhooks}
+        deliveries={loaderData.deliveries}
+        newSecret={hookSecret}
+        errors={{
+          url: hookRefused?.fieldErrors.url,
+          events: hookRefused?.fieldErrors.events,
+          form: hookRefused?.formError,
+        }}
+        values={hookRefused?.values ?? {}}
+        formatTime={dateTime}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,62 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+/**
+ * The reference page's renderer (Scalar's standalone bundle, from npm) with the line that mounts it
+ * on /developers: served by the app itself, so the page needs no third-party CDN.
+ */
+let script: Promise<string> | undefined;
+
+/**
+ * Scalar's muted text and method colours fall short of WCAG AA contrast on its own backgrounds:
+ * darker in light mode, lighter in dark mode (doubled classes outrank its theme). Its list of a
+ * tag's operations scrolls sideways on a phone, out of keyboard reach: it wraps instead.
+ */
+const CONTRAST_CSS = `
+.light-mode.light-mode {
+  --scalar-color-2: #52525b; --scalar-color-3: #5b5b5b;
+  --scalar-color-blue: #005c99; --scalar-color-green: #04704b; --scalar-color-orange: #ad3b00;
+  --scalar-color-red: #b80005; --scalar-color-yellow: #7a5f00; --scalar-color-purple: #4a03bd;
+  --scalar-color-accent: #005c99;
+}
+.dark-mode.dark-mode {
+  --scalar-color-2: #c4c4c4; --scalar-color-3: #b0b0b0;
+  --scalar-color-blue: #6cc2ff; --scalar-color-green: #4fd6a0; --scalar-color-orange: #ff9a66;
+  --scalar-color-red: #ff7b7b; --scalar-color-yellow: #f2d35e; --scalar-color-purple: #c4a3ff;
+  --scalar-color-accent: #6cc2ff;
+}
+.endpoints-card .custom-scroll { max-height: none; overflow: visible; }
+.endpoints-card .endpoints, .endpoints-card .endpoints * {
+  overflow: visible; white-space: normal; overflow-wrap: anywhere;
+}`;
+
+function loadScript() {
+  // The package's main file is dist/index.js; the browser bundle is beside it (not an export).
+  const main = createRequire(import.meta.url).resolve("@scalar/api-reference");
+  script ??= readFile(path.join(path.dirname(main), "browser", "standalone.js"), "utf8").then(
+    (bundle) =>
+      // The page's theme decides the renderer's; Scalar's hosted extras (AI agent, MCP) stay off.
+      `${bundle}\n;Scalar.createApiReference("#developer-reference", Object.assign(${JSON.stringify({
+        url: "/api/v1/openapi.json",
+        withDefaultFonts: false,
+        hideClientButton: true,
+        hideDarkModeToggle: true,
+        hideTestRequestButton: true,
+        defaultOpenAllTags: true,
+        telemetry: false,
+        showDeveloperTools: "never",
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        layout: "modern",
+        customCss: CONTRAST_CSS,
+      })}, { forceDarkModeState: document.documentElement.classList.contains("dark") ? "dark" : "light" }));`,
+  );
+  return script;
+}
+
+export async function loader() {
+  return new Response(await loadScript(), {
+    headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

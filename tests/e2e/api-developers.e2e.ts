@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { API_KEY_MESSAGES } from "~/api/api-keys";
+import { ENDPOINTS } from "~/api/endpoints.server";
+import { DEMO_BUYER, signInByCookie } from "./accounts-helpers";
+import { baseURL, expectAccessible, newPage, PHONE } from "./browser";
+
+describe("the developer page and API keys", () => {
+  it("/developers shows the quick start and renders every endpoint from the OpenAPI document", async () => {
+    const page = await newPage();
+    const outside: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith(baseURL())) outside.push(request.url());
+    });
+    await page.goto("/developers");
+    await page.getByRole("heading", { level: 1, name: "Verdeo API" }).waitFor();
+    await page.getByRole("heading", { name: "Quick start" }).waitFor();
+    expect(await page.locator("pre").first().textContent()).toContain("curl");
+    await page.getByRole("heading", { name: "Attribution" }).waitFor();
+    // The renderer draws each operation's summary once it has read the document.
+    const reference = page.getByTestId("api-reference");
+    for (const endpoint of ENDPOINTS)
+      await reference.getByText(endpoint.summary, { exact: true }).first().waitFor();
+    expect(outside).toEqual([]);
+    await expectAccessible(page);
+  });
+
+  it("/developers and its reference are accessible in dark mode too", async () => {
+    const page = await newPage({ colorScheme: "dark", viewport: PHONE });
+    await page.goto("/developers");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await page.getByTestId("api-reference").getByText("Verdeo API", { exact: true }).first().waitFor();
+    await expectAccessible(page);
+  });
+
+  it("a signed-in buyer creates a key, sees it once, uses it, and revokes it", async () => {
+    const page = await newPage({ viewport: PHONE });
+    await signInByCookie(page, DEMO_BUYER.email, DEMO_BUYER.password);
+    await page.goto("/");
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "API keys" }).click();
+    await page.waitForURL("**/profile/api");
+    await page.getByRole("heading", { level: 1, name: "API keys" }).waitFor();
+    await page.getByLabel("Name").fill("Browser test app");
+    await page.getByLabel(/^License:/).check();
+    await page.getByRole("button", { name: "Create key" }).click();
+    await page.getByText(API_KEY_MESSAGES.created).waitFor();
+    const secret = await page.getByTestId("new-api-key").inputValue();
+    expect(secret).toMatch(/^vrd_/);
+    const row = page.getByTestId("api-key").filter({ hasText: "Browser test app" });
+    expect(await row.textContent()).toContain(`${secret.slice(0, 12)}…`);
+    expect(await row.textContent()).toContain("read, license");
+    await expectAccessible(page);
+
+    const used = await page.request.get("/api/v1/licenses", {
+      headers: { Authorization: `Bearer ${secret}` },
+    });
+    expect(used.status()).toBe(200);
+
+    await row.getByRole("button", { name: "Revoke Browser test app" }).click();
+    await page.getByText(API_KEY_MESSAGES.revoked).waitFor();
+    await row.getByText("Revoked").waitFor();
+    const refused = await page.request.get("/api/v1/licenses", {
+      headers: { Authorization: `Bearer ${secret}` },
+    });
+    expect(refused.status()).toBe(401);
+  });
+});

@@ -1,0 +1,139 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { setUserSuspended } from "~/accounts/user-admin.server";
+import { API_KEY_MESSAGES, API_KEYS_PER_USER_MAX } from "~/api/api-keys";
+import { authenticateApiKey, createApiKey } from "~/api/api-keys.server";
+import { action, loader } from "~/api/routes/profile-api";
+import { apiKeys } from "~/api/schema.server";
+import { createAccount, sessionCookie } from "../factories/accounts";
+import { callApi } from "../factories/api";
+import { routeArgs, settle } from "../factories/commerce";
+import { useTestDatabase } from "../setup/database";
+
+const database = useTestDatabase();
+
+async function signedInUser() {
+  const account = await createAccount();
+  return { account, cookie: await sessionCookie(account.email) };
+}
+
+function postKeysForm(cookie: string, fields: [string, string][]) {
+  const body = new URLSearchParams(fields);
+  const request = new Request("http://localhost:3000/profile/api", {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+  });
+  return settle(() => action(routeArgs(request) as never));
+}
+
+function loadKeys(cookie: string) {
+  const request = new Request("http://localhost:3000/profile/api", { headers: { Cookie: cookie } });
+  return settle(() => loader(routeArgs(request) as never));
+}
+
+describe("API keys in the profile", () => {
+  it("creates a named key with its scopes, shows the secret once and stores only its hash", async () => {
+    const { account, cookie } = await signedInUser();
+    const created = await postKeysForm(cookie, [
+      ["name", "CMS plugin"],
+      ["scopes", "read"],
+      ["scopes", "license"],
+    ]);
+    const secret = (created.data as { secret: string }).secret;
+    expect(secret).toMatch(/^vrd_[A-Za-z0-9_-]{40}$/);
+    const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.userId, account.id));
+    expect(row?.scopes).toEqual(["read", "license"]);
+    expect(JSON.stringify(row)).not.toContain(secret.slice(12));
+    const listed = (await loadKeys(cookie)).data as { keys: { prefix: string; name: string }[] };
+    expect(listed.keys).toEqual([
+      expect.objectContaining({ name: "CMS plugin", prefix: secret.slice(0, 12) }),
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(secret);
+  });
+
+  it("refuses a key without a name or without a scope, with the page's messages", async () => {
+    const { cookie } = await signedInUser();
+    const noName = await postKeysForm(cookie, [
+      ["name", "  "],
+      ["scopes", "read"],
+    ]);
+    expect(noName.status).toBe(400);
+    expect(JSON.stringify(noName.data)).toContain(API_KEY_MESSAGES.nameRequired);
+    const noScope = await postKeysForm(cookie, [["name", "App"]]);
+    expect(JSON.stringify(noScope.data)).toContain(API_KEY_MESSAGES.scopeRequired);
+    const badScope = await postKeysForm(cookie, [
+      ["name", "App"],
+      ["scopes", "admin"],
+    ]);
+    expect(badScope.status).toBe(400);
+  });
+
+  it("revoking a key refuses it from then on, and only its owner can revoke it", async () => {
+    const { account, cookie } = await signedInUser();
+    const other = await signedInUser();
+    const created = await createApiKey({ userId: account.id, name: "App", scopes: ["read"] });
+    if (!created.ok) throw new Error("no key");
+    expect((await callApi("GET", "/licenses", { key: created.value.secret })).status).toBe(200);
+    const stranger = await postKeysForm(other.cookie, [
+      ["intent", "revoke"],
+      ["keyId", created.value.key.id],
+    ]);
+    expect(stranger.status).toBe(404);
+    expect((await callApi("GET", "/licenses", { key: created.value.secret })).status).toBe(200);
+    const revoked = await postKeysForm(cookie, [
+      ["intent", "revoke"],
+      ["keyId", created.value.key.id],
+    ]);
+    expect(revoked.status).toBe(302);
+    const refused = await callApi("GET", "/licenses", { key: created.value.secret });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("Content-Type")).toContain("application/problem+json");
+    const listed = (await loadKeys(cookie)).data as { keys: { revokedAt: string | null }[] };
+    expect(listed.keys[0]?.revokedAt).not.toBeNull();
+  });
+
+  it("a suspended owner's keys are refused, and work again once reinstated", async () => {
+    const { account } = await signedInUser();
+    const staff = await createAccount({ role: "developer" });
+    const created = await createApiKey({ userId: account.id, name: "App", scopes: ["read"] });
+    if (!created.ok) throw new Error("no key");
+    await setUserSuspended({ userId: account.id, suspended: true, actor: { id: staff.id } });
+    expect((await authenticateApiKey(created.value.secret)).ok).toBe(false);
+    expect((await callApi("GET", "/clips/popular", { key: created.value.secret })).status).toBe(401);
+    await setUserSuspended({ userId: account.id, suspended: false, actor: { id: staff.id } });
+    expect((await callApi("GET", "/clips/popular", { key: created.value.secret })).status).toBe(200);
+  });
+
+  it("notes when a key was last used", async () => {
+    const { account } = await signedInUser();
+    const created = await createApiKey({ userId: account.id, name: "App", scopes: ["read"] });
+    if (!created.ok) throw new Error("no key");
+    expect(created.value.key.lastUsedAt).toBeNull();
+    await callApi("GET", "/niches", { key: created.value.secret });
+    await expect
+      .poll(
+        async () =>
+          (await database.db.select().from(apiKeys).where(eq(apiKeys.id, created.value.key.id)))[0]
+            ?.lastUsedAt,
+      )
+      .not.toBeNull();
+  });
+
+  it(`stops at ${API_KEYS_PER_USER_MAX} active keys`, async () => {
+    const { account, cookie } = await signedInUser();
+    for (let i = 0; i < API_KEYS_PER_USER_MAX; i++)
+      await createApiKey({ userId: account.id, name: `k${i}`, scopes: ["read"] });
+    const refused = await postKeysForm(cookie, [
+      ["name", "one more"],
+      ["scopes", "read"],
+    ]);
+    expect(JSON.stringify(refused.data)).toContain(API_KEY_MESSAGES.tooMany);
+  });
+
+  it("the page sends a visitor without a session to sign in", async () => {
+    const request = new Request("http://localhost:3000/profile/api");
+    const result = await settle(() => loader(routeArgs(request) as never));
+    expect(result.status).toBe(302);
+  });
+});
