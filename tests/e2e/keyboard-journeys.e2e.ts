@@ -42,6 +42,21 @@ describe("by keyboard alone", () => {
     await page.waitForURL(`**${href}`);
   });
 
+  it("a visitor chooses a plan and places the order", async () => {
+    const page = await newPage();
+    await page.goto("/pricing");
+    await tabTo(page, page.getByTestId("plan-creator").getByRole("button", { name: /^Choose/ }));
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/checkout");
+    await tabTo(page, page.locator("main").getByLabel("Email"));
+    await page.keyboard.type("keyboard-buyer@example.com");
+    await tabTo(page, page.getByRole("checkbox", { name: /I agree/ }));
+    await page.keyboard.press("Space");
+    await tabTo(page, page.getByRole("button", { name: "Place order" }));
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/checkout/success");
+  });
+
   it("a creator chooses a file to upload and opens the new clip", async () => {
     const video = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-e2e-video-")), "keyboard-clip.mp4");
     execFileSync("ffmpeg", [
@@ -52,9 +67,11 @@ describe("by keyboard alone", () => {
     const page = await newPage();
     await signInByCookie(page, "maya@verdeo.local", DEMO_PASSWORD);
     await page.goto("/studio/upload");
+    // Listening first: Playwright intercepts the file dialog only once it is asked to (a CDP round trip).
+    const choosing = page.waitForEvent("filechooser");
     await tabTo(page, page.getByLabel("Video file"));
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
-    await chooser.setFiles(video);
+    await page.keyboard.press("Space");
+    await (await choosing).setFiles(video);
     const open = page.getByRole("link", { name: "Open clip" });
     await open.waitFor({ timeout: 60_000 });
     await tabTo(page, open);
