@@ -117,9 +117,12 @@ function provenance() {
   let commit = "unknown";
   try {
     commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
-      encoding: "utf8",
-    });
+    // Results written by earlier runs are not code.
+    const dirty = execFileSync(
+      "git",
+      ["status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench/results"],
+      { encoding: "utf8" },
+    );
     if (dirty.trim()) commit += " (with uncommitted changes)";
   } catch {
     // Not a git checkout: the result says so.
