@@ -5,6 +5,7 @@ import { catalogPages, catalogResources } from "./catalog/routes";
 import { commercePages, commerceResources } from "./commerce/routes";
 import { contentPages } from "./content/routes";
 import { licensingPages, licensingResources } from "./licensing/routes";
+import { payoutsPages } from "./payouts/routes";
 import { staffPages } from "./staff/routes";
 import { studioPages, studioResources } from "./studio/routes";
 
@@ -21,6 +22,7 @@ export default [
     ...catalogPages,
     ...commercePages,
     ...licensingPages,
+    ...payoutsPages,
     ...accountPages,
     ...studioPages,
     ...contentPages,

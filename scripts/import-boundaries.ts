@@ -18,6 +18,7 @@ import path from "node:path";
 /** The two top domains (pages about the company, the staff console) may use every domain below them. */
 const BELOW_THE_TOP = [
   "licensing",
+  "payouts",
   "commerce",
   "studio",
   "media",
@@ -34,7 +35,9 @@ export const MAY_IMPORT: Record<string, string[]> = {
   staff: BELOW_THE_TOP,
   // The public API: a thin layer over the services the pages use; nothing imports it.
   api: BELOW_THE_TOP,
-  licensing: ["commerce", "studio", "media", "catalog", "accounts", "components", "platform"],
+  licensing: ["payouts", "commerce", "studio", "media", "catalog", "accounts", "components", "platform"],
+  // Creators' payout details, the royalty ledger and the payout runs: licensing credits it.
+  payouts: ["commerce", "studio", "media", "catalog", "accounts", "components", "platform"],
   commerce: ["studio", "media", "catalog", "accounts", "components", "platform"],
   studio: ["media", "catalog", "accounts", "components", "platform"],
   media: ["catalog", "accounts", "platform"],

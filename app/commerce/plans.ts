@@ -56,3 +56,10 @@ export const LICENSE_LABELS: Record<License, string> = {
   standard: "Standard license",
   extended: "Extended license",
 };
+
+const CATEGORY_NAMES: Record<PlanCategory, string> = { creator: "Creator", business: "Business", pro: "Pro" };
+
+/** A plan as a buyer bought it, for statements and lists: "Pro · Billed monthly". */
+export function planName(order: { planCategory: PlanCategory; billing: Billing }) {
+  return `${CATEGORY_NAMES[order.planCategory]} · ${BILLING_LABELS[order.billing]}`;
+}

@@ -1,7 +1,9 @@
 import { findLifecycleClip, type LifecycleClip, recordClipDownload } from "~/catalog/clip-lifecycle.server";
 import { findOrderById } from "~/commerce/orders.server";
+import { planName } from "~/commerce/plans";
 import { divideRoundHalfUp } from "~/commerce/pricing-math";
 import { type ClipRendition, listClipRenditions } from "~/media/clip-renditions.server";
+import { creditRoyalty } from "~/payouts/ledger.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { publishEvent } from "~/platform/events.server";
@@ -10,13 +12,7 @@ import { downloadsTotal } from "~/platform/metrics/business.server";
 import { keyFromMediaUrl } from "~/platform/storage/driver.server";
 import { type Entitlement, findSpendableEntitlement, spendDownload } from "./entitlement.queries.server";
 import { licenseCreated } from "./events.server";
-import {
-  findLicenseOfClip,
-  insertEarning,
-  insertLicense,
-  type License,
-  lockBuyer,
-} from "./license.queries.server";
+import { findLicenseOfClip, insertLicense, type License, lockBuyer } from "./license.queries.server";
 import { newLicenseId } from "./license-id";
 import { DOWNLOAD_VARIANT_LABELS, type DownloadVariant, downloadFileName } from "./variants";
 
@@ -72,14 +68,17 @@ export async function licenseClip(input: {
       createdAt: now,
     });
     const royalty = royaltyFor(entitlement);
-    await insertEarning(tx, {
+    await creditRoyalty(tx, {
       licenseId: license.id,
+      orderId: entitlement.orderId,
       creatorId: clip.creatorId,
       clipId: clip.id,
+      clipTitle: clip.title,
+      planName: order ? planName(order) : "",
       baseCents: royalty.baseCents,
       rateBps: royalty.rateBps,
       amountCents: royalty.amountCents,
-      createdAt: now,
+      at: now,
     });
     await recordClipDownload(tx, clip.id);
     await publishEvent(

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
-import { creatorEarnings, licenses } from "./schema.server";
+import { licenses } from "./schema.server";
 
 export type License = typeof licenses.$inferSelect;
 
@@ -23,10 +23,6 @@ export async function insertLicense(executor: Executor, license: typeof licenses
   return row!;
 }
 
-export async function insertEarning(executor: Executor, earning: typeof creatorEarnings.$inferInsert) {
-  await executor.insert(creatorEarnings).values(earning);
-}
-
 export async function findLicense(id: string) {
   const rows = await db().select().from(licenses).where(eq(licenses.id, id)).limit(1);
   return rows[0] ?? null;
@@ -40,37 +36,4 @@ export async function listLicensesOfUser(userId: string, limit = 200) {
     .where(eq(licenses.userId, userId))
     .orderBy(desc(licenses.createdAt))
     .limit(limit);
-}
-
-/** A creator's earnings by calendar month (UTC), newest first. */
-export async function earningsByMonth(creatorId: string) {
-  const month = sql<string>`to_char(date_trunc('month', ${creatorEarnings.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
-  return db()
-    .select({
-      month,
-      licenses: sql<number>`count(*)::int`,
-      amountCents: sql<number>`sum(${creatorEarnings.amountCents})::int`,
-    })
-    .from(creatorEarnings)
-    .where(eq(creatorEarnings.creatorId, creatorId))
-    .groupBy(month)
-    .orderBy(desc(month));
-}
-
-/** A creator's earnings by clip, highest first; the title comes from the license snapshot. */
-export async function earningsByClip(creatorId: string) {
-  const title = sql<string>`max(${licenses.clipTitle})`;
-  const amount = sql<number>`sum(${creatorEarnings.amountCents})::int`;
-  return db()
-    .select({
-      clipId: creatorEarnings.clipId,
-      title,
-      licenses: sql<number>`count(*)::int`,
-      amountCents: amount,
-    })
-    .from(creatorEarnings)
-    .innerJoin(licenses, eq(licenses.id, creatorEarnings.licenseId))
-    .where(eq(creatorEarnings.creatorId, creatorId))
-    .groupBy(creatorEarnings.clipId)
-    .orderBy(desc(amount));
 }

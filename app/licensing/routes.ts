@@ -4,7 +4,6 @@ import { route } from "@react-router/dev/routes";
 export const licensingPages = [
   route("video/:id/download", "licensing/routes/download.tsx"),
   route("license/:licenseId", "licensing/routes/license.tsx"),
-  route("studio/earnings", "licensing/routes/earnings.tsx"),
 ];
 
 /** Files, links and webhooks without the page shell. */

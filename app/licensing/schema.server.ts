@@ -7,7 +7,7 @@ import { createdAt } from "~/platform/db/columns.server";
 
 /**
  * Licensing's tables: what a paid order grants (entitlements), what a download made of it
- * (licenses), and what each license earned its creator.
+ * (licenses). What a license earns its creator is payouts' royalty ledger.
  */
 export const entitlements = pgTable(
   "entitlements",
@@ -72,29 +72,5 @@ export const licenses = pgTable(
     // A clip licensed once is the buyer's: a second download reuses this row (no second credit).
     unique("licenses_user_clip").on(t.userId, t.clipId),
     index("licenses_user_created_idx").on(t.userId, t.createdAt.desc()),
-  ],
-);
-
-export const creatorEarnings = pgTable(
-  "creator_earnings",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    licenseId: text("license_id")
-      .notNull()
-      .unique()
-      .references(() => licenses.id, { onDelete: "cascade" }),
-    creatorId: text("creator_id")
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
-    clipId: integer("clip_id").references(() => clips.id, { onDelete: "set null" }),
-    /** The per-download value and the royalty rate used, kept so the amount can be explained later. */
-    baseCents: integer("base_cents").notNull(),
-    rateBps: integer("rate_bps").notNull(),
-    amountCents: integer("amount_cents").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    check("creator_earnings_amounts", sql`${t.baseCents} >= 0 and ${t.amountCents} >= 0`),
-    index("creator_earnings_creator_created_idx").on(t.creatorId, t.createdAt),
   ],
 );

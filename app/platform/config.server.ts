@@ -125,6 +125,17 @@ const EnvFields = z.object({
   ROYALTY_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(5_000),
   /** What one download of an unlimited plan is worth, in cents, for the creator's royalty. */
   UNLIMITED_DOWNLOAD_VALUE_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
+  /** A royalty waits this many days (the refund window) before it can be paid out. */
+  PAYOUT_REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** A monthly run pays a creator whose available balance is at least this, in cents (€50). */
+  PAYOUT_THRESHOLD_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(5_000),
+  /**
+   * Encrypts creators' bank details at rest: 32 bytes, base64. Rotate by moving the old key to
+   * PAYOUT_ENCRYPTION_KEY_PREVIOUS; what it sealed stays readable and is resealed on next write.
+   * Unset in a local run, a key is generated into DATA_DIR like the auth secret.
+   */
+  PAYOUT_ENCRYPTION_KEY: z.string().optional(),
+  PAYOUT_ENCRYPTION_KEY_PREVIOUS: z.string().optional(),
 });
 
 /** Settings that only make sense together. */
@@ -179,6 +190,8 @@ export const FILE_SECRETS = [
   "S3_SECRET_ACCESS_KEY",
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
+  "PAYOUT_ENCRYPTION_KEY",
+  "PAYOUT_ENCRYPTION_KEY_PREVIOUS",
   "METRICS_TOKEN",
 ] as const;
 

@@ -7,7 +7,8 @@ import { startDownload } from "~/licensing/download-access.server";
 import { DOWNLOAD_LINK_SECONDS, signDownloadLink } from "~/licensing/download-link.server";
 import { licenseClip } from "~/licensing/downloads.server";
 import { loader as downloadFileLoader } from "~/licensing/routes/download-file";
-import { creatorEarnings, entitlements, licenses } from "~/licensing/schema.server";
+import { entitlements, licenses } from "~/licensing/schema.server";
+import { royaltyLines } from "~/payouts/schema.server";
 import { storage } from "~/platform/storage/storage.server";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { createClip, createProfile } from "../factories/catalog";
@@ -85,8 +86,8 @@ describe("spending downloads", () => {
     if (!result.ok) throw new Error(result.reason);
     const [earning] = await database.db
       .select()
-      .from(creatorEarnings)
-      .where(eq(creatorEarnings.licenseId, result.value.license.id));
+      .from(royaltyLines)
+      .where(eq(royaltyLines.licenseId, result.value.license.id));
     expect(earning).toMatchObject({
       creatorId: creator!.id,
       baseCents: 890,
@@ -200,7 +201,7 @@ describe("download links", () => {
 
 describe("creator earnings", () => {
   it("add up by month and by clip for the creator only", async () => {
-    const { getCreatorEarnings } = await import("~/licensing/earnings.server");
+    const { getCreatorEarnings } = await import("~/payouts/earnings.server");
     const creator = await createProfile();
     const [first, second] = [
       await clipWithPrivateOriginal(creator!.id),

@@ -1,6 +1,6 @@
 import { formatMoney } from "~/commerce/money";
 import { config } from "~/platform/config.server";
-import { earningsByClip, earningsByMonth } from "./license.queries.server";
+import { earningsByClip, earningsByMonth } from "./ledger.queries.server";
 
 const monthFormatter = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 
