@@ -1,0 +1,21 @@
+import { findPayoutAccount, findPayoutDetailsOf, findSellerDetails } from "./payout-details.queries.server";
+import { type MissingItem, missingForPayout } from "./readiness";
+
+/** What a creator must still do before being paid (empty: ready). */
+export async function payoutReadiness(creatorId: string): Promise<MissingItem[]> {
+  const [account, seller] = await Promise.all([findPayoutAccount(creatorId), findSellerDetails(creatorId)]);
+  return missingForPayout({ account, hasSellerDetails: !!seller });
+}
+
+/** The same for many creators at once, keyed by creator id. */
+export async function payoutReadinessOf(creatorIds: string[]): Promise<Map<string, MissingItem[]>> {
+  const { accounts, sellers } = await findPayoutDetailsOf(creatorIds);
+  const accountOf = new Map(accounts.map((account) => [account.creatorId, account]));
+  const withSeller = new Set(sellers.map((seller) => seller.creatorId));
+  return new Map(
+    creatorIds.map((id) => [
+      id,
+      missingForPayout({ account: accountOf.get(id) ?? null, hasSellerDetails: withSeller.has(id) }),
+    ]),
+  );
+}
