@@ -13,6 +13,7 @@ describe("order effects", () => {
       claimed: async () => {},
       extended: async () => ({}),
       suspended: async () => ({}),
+      partRefunded: async () => ({}),
     };
     registerOrderEffects(effects);
     expect(orderEffects()).toBe(effects);

@@ -96,13 +96,16 @@ export async function payRenewalOrder(tx: Transaction, input: RenewalInput) {
 
 /**
  * A part of a card payment refunded in Stripe (charge.refunded below the total): the order stays
- * paid with its downloads, the refunded amount is recorded. Amounts only grow, so two part refunds
- * delivered out of order end at the larger. Idempotent by the event id.
+ * paid with its downloads, the refunded amount is recorded and the creators' royalties are reversed
+ * in proportion (the order effects). Amounts only grow, so two part refunds delivered out of order
+ * end at the larger. Idempotent by the event id.
  */
 export async function recordPartialRefund(input: {
   orderId: string;
   refundedCents: number;
   eventId: string;
+  /** When Stripe refunded (the event's time); now by default. */
+  at?: Date;
 }): Promise<{ changed: boolean }> {
   return db().transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderId);
@@ -112,13 +115,18 @@ export async function recordPartialRefund(input: {
     const refundedCents = Math.min(before.totalCents, input.refundedCents);
     if (before.status !== "paid" || refundedCents <= before.refundedCents) return { changed: false };
     await setOrderSyncFields(tx, before.id, { refundedCents });
+    const effect = await orderEffects().partRefunded(
+      tx,
+      { ...before, refundedCents },
+      input.at ?? new Date(),
+    );
     await recordAudit(tx, {
       actorId: actorId({ kind: "system", name: "stripe" }),
       action: "order.partial_refund",
       targetType: "order",
       targetId: before.id,
       before: { status: before.status, refundedCents: before.refundedCents },
-      after: { status: before.status, refundedCents, stripeEventId: input.eventId },
+      after: { status: before.status, refundedCents, stripeEventId: input.eventId, ...effect },
     });
     return { changed: true };
   });
@@ -149,7 +157,7 @@ export async function recordDispute(input: {
     const effect =
       input.status === "lost"
         ? {}
-        : await orderEffects().suspended(tx, before, input.status === "open" ? input.at : null);
+        : await orderEffects().suspended(tx, before, input.status === "open" ? input.at : null, input.at);
     await recordAudit(tx, {
       actorId: actorId({ kind: "system", name: "stripe" }),
       action: `order.dispute_${input.status}`,

@@ -209,6 +209,7 @@ async function chargeRefunded(event: Stripe.Event, charge: Stripe.Charge): Promi
     orderId: order.id,
     refundedCents: charge.amount_refunded,
     eventId: event.id,
+    at: new Date(event.created * 1000),
   });
   return outcomeOf(result.changed);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import { payouts, royaltyLines } from "./schema.server";
 
@@ -78,4 +78,90 @@ export async function availableBalances(executor: Executor, now: Date) {
     .from(royaltyLines)
     .where(and(isNull(royaltyLines.payoutId), lte(royaltyLines.availableAt, now)))
     .groupBy(royaltyLines.creatorId);
+}
+
+/**
+ * The royalty lines of an order, each with what is reversed of it now (its reversals less the
+ * restorations that undid them), locked so that two changes of one order cannot both reverse a line.
+ */
+export async function lockRoyaltiesOfOrder(executor: Executor, orderId: string) {
+  const lines = await executor
+    .select()
+    .from(royaltyLines)
+    .where(and(eq(royaltyLines.orderId, orderId), eq(royaltyLines.kind, "royalty")))
+    .orderBy(asc(royaltyLines.createdAt), asc(royaltyLines.id))
+    .for("update");
+  if (lines.length === 0) return [];
+  // A statement of its own, after the lock: it sees the reversals a transaction that held the lock
+  // committed (under read committed, each statement reads the latest committed data).
+  const rows = await executor.execute<{ id: string; reversed_cents: number }>(sql`
+    select r.id,
+      (coalesce((select -sum(v.amount_cents) from ${royaltyLines} v
+                 where v.reverses_id = r.id and v.kind = 'reversal'), 0)
+       - coalesce((select sum(s.amount_cents) from ${royaltyLines} s
+                   join ${royaltyLines} v on v.id = s.reverses_id
+                   where v.reverses_id = r.id and s.kind = 'restoration'), 0))::int as reversed_cents
+    from ${royaltyLines} r
+    where r.order_id = ${orderId} and r.kind = 'royalty'`);
+  const reversed = new Map(rows.rows.map((row) => [row.id, row.reversed_cents]));
+  return lines.map((line) => ({ ...line, reversedCents: reversed.get(line.id) ?? 0 }));
+}
+
+/** An order's reversals that no restoration has undone yet, newest first. */
+export async function openReversalsOfOrder(executor: Executor, orderId: string) {
+  return executor
+    .select()
+    .from(royaltyLines)
+    .where(
+      and(
+        eq(royaltyLines.orderId, orderId),
+        eq(royaltyLines.kind, "reversal"),
+        sql`not exists (select 1 from ${royaltyLines} s where s.reverses_id = ${royaltyLines.id})`,
+      ),
+    )
+    .orderBy(desc(royaltyLines.createdAt), desc(royaltyLines.id));
+}
+
+/** A creator's lines, newest first, with the status of the payout that holds them (if any). */
+export async function linesOfCreator(
+  executor: Executor,
+  creatorId: string,
+  page: { limit: number; offset: number },
+) {
+  return executor
+    .select({ line: royaltyLines, payoutStatus: payouts.status })
+    .from(royaltyLines)
+    .leftJoin(payouts, eq(payouts.id, royaltyLines.payoutId))
+    .where(eq(royaltyLines.creatorId, creatorId))
+    .orderBy(desc(royaltyLines.createdAt), desc(royaltyLines.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countLinesOfCreator(executor: Executor, creatorId: string) {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(royaltyLines)
+    .where(eq(royaltyLines.creatorId, creatorId));
+  return row?.count ?? 0;
+}
+
+/** A creator's lines created in (after, until], oldest first: what one statement covers. */
+export async function linesCreatedBetween(
+  executor: Executor,
+  creatorId: string,
+  after: Date | null,
+  until: Date,
+) {
+  return executor
+    .select()
+    .from(royaltyLines)
+    .where(
+      and(
+        eq(royaltyLines.creatorId, creatorId),
+        lte(royaltyLines.createdAt, until),
+        after ? gt(royaltyLines.createdAt, after) : undefined,
+      ),
+    )
+    .orderBy(asc(royaltyLines.createdAt), asc(royaltyLines.id));
 }
