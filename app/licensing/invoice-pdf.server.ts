@@ -2,9 +2,9 @@ import { formatMoney, formatRate } from "~/commerce/money";
 import { shortOrderId } from "~/commerce/order-id";
 import { BILLING_LABELS } from "~/commerce/plans";
 import { PRODUCT_NAME } from "~/constants";
+import { header, INK, MUTED, render } from "~/platform/pdf/document.server";
+import { setFont, writeText } from "~/platform/pdf/fonts.server";
 import { formatDate } from "./messages";
-import { header, INK, MUTED, render } from "./pdf.server";
-import { setFont, writeText } from "./pdf-fonts.server";
 
 /** The figures and parties of an invoice, or of the credit note that cancels it. */
 export interface BillingDocumentData {

@@ -17,13 +17,13 @@ import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
 import { subscriptionViewsOf } from "~/commerce/subscription-views.server";
 import { TAX_REASON_NOTES } from "~/commerce/tax";
 import { config } from "~/platform/config.server";
+import { type CertificateData, renderCertificate } from "./certificate-pdf.server";
 import { listCurrentEntitlements } from "./entitlement.queries.server";
 import { renderCreditNote, renderInvoice } from "./invoice-pdf.server";
 import { findLicense, listLicensesOfUser } from "./license.queries.server";
 import { licensePath } from "./license-id";
 import { LICENSE_TERMS } from "./license-terms";
 import { formatDate } from "./messages";
-import { type CertificateData, renderCertificate } from "./pdf.server";
 
 export const certificatePath = (licenseId: string) => `/licenses/${licenseId}/certificate.pdf`;
 

@@ -1,11 +1,11 @@
 import type { OrderEffects } from "~/commerce/order-effects.server";
 import type { Order } from "~/commerce/orders.server";
-import type { Executor } from "~/platform/db/client.server";
 import {
+  restoreOrderRoyalties,
   reverseOrderRoyalties,
   reverseOrderRoyaltiesInPart,
-  restoreOrderRoyalties,
 } from "~/payouts/ledger.server";
+import type { Executor } from "~/platform/db/client.server";
 import { publishEvent } from "~/platform/events.server";
 import {
   type Entitlement,

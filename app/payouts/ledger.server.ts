@@ -1,12 +1,12 @@
 import { config } from "~/platform/config.server";
 import type { Executor } from "~/platform/db/client.server";
-import { partRefundShare, stillToReverse } from "./ledger-amounts";
 import {
   insertRoyaltyLine,
   lockRoyaltiesOfOrder,
   openReversalsOfOrder,
   type RoyaltyLine,
 } from "./ledger.queries.server";
+import { partRefundShare, stillToReverse } from "./ledger-amounts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { recordDispute, recordPartialRefund } from "~/commerce/order-lifecycle-billing.server";
 import { cancelOrder, refundOrder } from "~/commerce/order-lifecycle.server";
+import { recordDispute, recordPartialRefund } from "~/commerce/order-lifecycle-billing.server";
 import { availableBalances, balanceOf } from "~/payouts/ledger.queries.server";
 import { restoreOrderRoyalties, reverseOrderRoyalties } from "~/payouts/ledger.server";
 import { db } from "~/platform/db/client.server";

@@ -1,7 +1,7 @@
 import { requireUser } from "~/accounts/session.server";
+import { notFound, pdfResponse } from "~/platform/pdf/response";
 import { certificateFor } from "../library.server";
 import { LicenseIdSchema } from "../license-id";
-import { notFound, pdfResponse } from "../pdf-response";
 import type { Route } from "./+types/certificate";
 
 /** A license's certificate, for its licensee only: anyone else gets the same 404 as a wrong id. */

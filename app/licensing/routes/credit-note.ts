@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireUser } from "~/accounts/session.server";
+import { notFound, pdfResponse } from "~/platform/pdf/response";
 import { creditNoteFor } from "../library.server";
-import { notFound, pdfResponse } from "../pdf-response";
 import type { Route } from "./+types/credit-note";
 
 /** A refunded order's credit note, for its buyer (and staff who manage orders); anyone else: 404. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireUser } from "~/accounts/session.server";
+import { notFound, pdfResponse } from "~/platform/pdf/response";
 import { invoiceFor } from "../library.server";
-import { notFound, pdfResponse } from "../pdf-response";
 import type { Route } from "./+types/invoice";
 
 /** A paid order's invoice, for its buyer (and staff who manage orders); anyone else: 404. */

@@ -1,45 +1,10 @@
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { shortOrderId } from "~/commerce/order-id";
 import { PRODUCT_NAME } from "~/constants";
+import { BRAND, header, INK, MUTED, render } from "~/platform/pdf/document.server";
+import { setFont, writeText } from "~/platform/pdf/fonts.server";
 import { LICENSE_TERMS } from "./license-terms";
 import { formatDate } from "./messages";
-import { registerFonts, setFont, writeText } from "./pdf-fonts.server";
-
-export const BRAND = "#15803d";
-export const MUTED = "#52525b";
-export const INK = "#18181b";
-
-/**
- * Collects a pdfkit document into one buffer (certificates and invoices are a page or two). Every
- * document embeds the Noto fonts (pdf-fonts.server.ts), so names in any of their scripts print.
- */
-export function render(build: (doc: PDFKit.PDFDocument) => void | Promise<void>, info: PDFKit.DocumentInfo) {
-  return new Promise<Buffer>((resolve, reject) => {
-    const doc = new PDFDocument({ size: "A4", margin: 56, info: { Author: PRODUCT_NAME, ...info } });
-    const chunks: Buffer[] = [];
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    registerFonts(doc);
-    Promise.resolve(build(doc)).then(
-      () => doc.end(),
-      (error) => reject(error),
-    );
-  });
-}
-
-export function header(doc: PDFKit.PDFDocument, title: string) {
-  setFont(doc, "bold").fillColor(BRAND).fontSize(22).text(PRODUCT_NAME, { continued: false });
-  doc.moveDown(0.2).fillColor(INK).fontSize(18).text(title);
-  doc
-    .moveTo(doc.page.margins.left, doc.y + 8)
-    .lineTo(doc.page.width - doc.page.margins.right, doc.y + 8)
-    .strokeColor(BRAND)
-    .lineWidth(2)
-    .stroke();
-  doc.moveDown(1.2);
-}
 
 function field(doc: PDFKit.PDFDocument, label: string, value: string) {
   setFont(doc).fontSize(9).fillColor(MUTED).text(label.toUpperCase(), { characterSpacing: 0.5 });
