@@ -5,7 +5,7 @@ import { catalogPages, catalogResources } from "./catalog/routes";
 import { commercePages, commerceResources } from "./commerce/routes";
 import { contentPages } from "./content/routes";
 import { licensingPages, licensingResources } from "./licensing/routes";
-import { payoutsPages } from "./payouts/routes";
+import { payoutsPages, payoutsResources } from "./payouts/routes";
 import { staffPages } from "./staff/routes";
 import { studioPages, studioResources } from "./studio/routes";
 
@@ -15,6 +15,7 @@ export default [
   ...catalogResources,
   ...commerceResources,
   ...licensingResources,
+  ...payoutsResources,
   ...studioResources,
   ...apiResources,
   route("resources/theme", "layout/routes/theme.ts"),

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { can } from "~/accounts/permissions";
+import { requireUser } from "~/accounts/session.server";
+import { notFound, pdfResponse } from "~/platform/pdf/response";
+import { StatementFileSchema } from "../statements";
+import { statementFile } from "../statements.server";
+import type { Route } from "./+types/statement-file";
+
+const CreatorIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\w-]+$/);
+
+/**
+ * A monthly statement as PDF or CSV (/studio/statements/2026-11.pdf), rendered from the ledger: a
+ * creator's own; staff who manage creators may read anyone's with ?creator=<id>. Anything else: 404.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const file = StatementFileSchema.safeParse(params.file);
+  if (!file.success) return notFound();
+  const asked = new URL(request.url).searchParams.get("creator");
+  let creatorId = user.id;
+  if (asked !== null) {
+    const id = CreatorIdSchema.safeParse(asked);
+    if (!id.success || !can(user.role, "staff:manage-creators")) return notFound();
+    creatorId = id.data;
+  }
+  const result = await statementFile(creatorId, file.data.period, file.data.format);
+  if (!result.ok) return notFound();
+  const { body, fileName } = result.value;
+  if (typeof body !== "string") return pdfResponse(body, fileName);
+  // A byte-order mark first, so that spreadsheet programs read the file as UTF-8 (Greek, Arabic, CJK titles).
+  return new Response(`\uFEFF${body}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8; header=present",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { PRODUCT_NAME } from "~/constants";
+
+/**
+ * A monthly statement's period and files, shared by the studio pages and the server: a period is a
+ * calendar month, YYYY-MM; its PDF and CSV live at /studio/statements/YYYY-MM.pdf and .csv.
+ */
+export const StatementPeriodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "a month as YYYY-MM");
+
+export const STATEMENT_FORMATS = ["pdf", "csv"] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+
+/** "2026-11.pdf" → { period: "2026-11", format: "pdf" }; anything else is not a statement file. */
+export const StatementFileSchema = z
+  .string()
+  .max(20)
+  .regex(/^\d{4}-(0[1-9]|1[0-2])\.(pdf|csv)$/)
+  .transform((file) => {
+    const [period, format] = file.split(".") as [string, StatementFormat];
+    return { period, format };
+  });
+
+export function statementPath(period: string, format: StatementFormat) {
+  return `/studio/statements/${period}.${format}`;
+}
+
+const monthFormatter = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "2026-11" → "November 2026". */
+export function periodLabel(period: string) {
+  return monthFormatter.format(new Date(`${period}-01T00:00:00Z`));
+}
+
+export function statementMailSubject(period: string) {
+  return `Your ${PRODUCT_NAME} statement for ${periodLabel(period)}`;
+}
+
+/** How each kind of ledger line reads on the earnings page and on statements. */
+export const LINE_KIND_LABELS = {
+  royalty: "License earned",
+  reversal: "Reversed (refund or dispute)",
+  restoration: "Restored (dispute won)",
+} as const;

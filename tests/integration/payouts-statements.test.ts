@@ -1,0 +1,231 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { refundOrder } from "~/commerce/order-lifecycle.server";
+import { loader as statementLoader } from "~/payouts/routes/statement-file";
+import { statementMailSubject, statementPath } from "~/payouts/statements";
+import { issueStatement, statementFile } from "~/payouts/statements.server";
+import { db } from "~/platform/db/client.server";
+import { createAccount, sessionCookie } from "../factories/accounts";
+import { getPage, routeArgs, settle } from "../factories/commerce";
+import { STAFF_ACTOR } from "../factories/licensing";
+import { buyerLicenses, creatorClip, payOut } from "../factories/payouts";
+import { useTestDatabase } from "../setup/database";
+import { outboxFor } from "../support/outbox";
+
+useTestDatabase();
+
+const DAY = 24 * 60 * 60 * 1000;
+const after = (days: number) => new Date(Date.now() + days * DAY);
+const GREEK_TITLE = "Ηλιοβασίλεμα στη Σαντορίνη";
+const FORMULA_TITLE = '=HYPERLINK("http://evil.example","Click")';
+
+function pdfText(pdf: Buffer) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-statement-")), "statement.pdf");
+  writeFileSync(file, pdf);
+  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+}
+
+/**
+ * A creator through two months: in the first, a license of a Greek-titled clip (paid out) and one
+ * of a formula-titled clip (still pending); in the second, the first is refunded after its payout
+ * and a €20.00-a-download license pays the rest.
+ */
+const story = {} as {
+  creator: Awaited<ReturnType<typeof createAccount>>;
+  firstPayoutId: string;
+  secondPayoutId: string;
+  refundedOrderId: string;
+};
+
+beforeAll(async () => {
+  story.creator = await createAccount({ role: "creator" });
+  const greek = await creatorClip(story.creator.id, GREEK_TITLE);
+  const formula = await creatorClip(story.creator.id, FORMULA_TITLE);
+  const later = await creatorClip(story.creator.id, "Harbour at Dawn");
+  const first = await buyerLicenses([greek]);
+  story.refundedOrderId = first.order.id;
+  await buyerLicenses([formula], { at: after(20) });
+  story.firstPayoutId = (await payOut(story.creator.id, { now: after(31) })).payout.id;
+  await db().transaction((tx) =>
+    issueStatement(tx, {
+      creatorId: story.creator.id,
+      payoutId: story.firstPayoutId,
+      period: "2026-11",
+      at: after(31),
+    }),
+  );
+  await refundOrder({ orderId: first.order.id, actor: STAFF_ACTOR, now: after(40) });
+  await buyerLicenses([later], { at: after(45), unitPriceCents: 20_000 });
+  story.secondPayoutId = (await payOut(story.creator.id, { now: after(80) })).payout.id;
+});
+
+describe("issuing statements", () => {
+  it("keeps opening, earned, reversed, paid and closing, the opening being the previous closing", async () => {
+    const first = await db().transaction((tx) =>
+      issueStatement(tx, {
+        creatorId: story.creator.id,
+        payoutId: story.firstPayoutId,
+        period: "2026-11",
+        at: after(31),
+      }),
+    );
+    expect(first).toMatchObject({
+      ok: true,
+      value: {
+        created: false,
+        statement: { openingCents: 0, earnedCents: 890, reversedCents: 0, paidCents: 445, closingCents: 445 },
+      },
+    });
+    const second = await db().transaction((tx) =>
+      issueStatement(tx, {
+        creatorId: story.creator.id,
+        payoutId: story.secondPayoutId,
+        period: "2026-12",
+        at: after(80),
+      }),
+    );
+    expect(second).toMatchObject({
+      ok: true,
+      value: {
+        created: true,
+        statement: {
+          openingCents: 445,
+          earnedCents: 1_000,
+          reversedCents: 445,
+          paidCents: 1_000,
+          closingCents: 0,
+        },
+      },
+    });
+  });
+
+  it("mails the creator once per statement, with the amount paid and a link", async () => {
+    const mails = await outboxFor(story.creator.email);
+    const november = mails.filter((mail) => mail.subject === statementMailSubject("2026-11"));
+    expect(november).toHaveLength(1);
+    expect(november[0]!.subject).toBe("Your Verdeo statement for November 2026");
+    expect(november[0]!.text).toContain("Paid to you: €4.45");
+    expect(november[0]!.text).toContain(`http://localhost:3000${statementPath("2026-11", "pdf")}`);
+    expect(mails.filter((mail) => mail.subject === statementMailSubject("2026-12"))).toHaveLength(1);
+  });
+
+  it("refuses a payout of another creator and a period that is not a month", async () => {
+    const other = await createAccount({ role: "creator" });
+    const refused = await db().transaction((tx) =>
+      issueStatement(tx, {
+        creatorId: other.id,
+        payoutId: story.firstPayoutId,
+        period: "2026-10",
+        at: after(31),
+      }),
+    );
+    expect(refused).toEqual({ ok: false, reason: "payout_not_found" });
+    const badPeriod = await db().transaction((tx) =>
+      issueStatement(tx, {
+        creatorId: story.creator.id,
+        payoutId: story.firstPayoutId,
+        period: "2026-13",
+        at: after(31),
+      }),
+    );
+    expect(badPeriod).toEqual({ ok: false, reason: "invalid_period" });
+  });
+});
+
+describe("statement files", () => {
+  it("the PDF lists the opening balance, each license with its Greek title, the payout and the closing balance", async () => {
+    const file = await statementFile(story.creator.id, "2026-11", "pdf");
+    if (!file.ok) throw new Error(file.reason);
+    const text = pdfText(file.value.body as Buffer);
+    expect(text).toContain("Statement for November 2026");
+    expect(text).toContain(GREEK_TITLE);
+    expect(text).toMatch(/Opening balance\s+€0\.00/);
+    expect(text).toMatch(/Closing balance\s+€4\.45/);
+    expect(text).toContain("Payout by bank transfer");
+    expect(text).toContain("Creator · One-time purchase");
+    expect(text.match(/€4\.45/g)?.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("the next month's PDF shows the reversal of the refunded license", async () => {
+    const file = await statementFile(story.creator.id, "2026-12", "pdf");
+    if (!file.ok) throw new Error(file.reason);
+    const text = pdfText(file.value.body as Buffer);
+    expect(text).toMatch(/Opening balance\s+€4\.45/);
+    expect(text).toContain("Reversals and restorations");
+    expect(text).toContain("-€4.45");
+    expect(text).toContain("Harbour at Dawn");
+    // The reversal names the license it takes back.
+    expect(text).toContain(GREEK_TITLE);
+  });
+
+  it("the CSV has one row per line, amounts in euros, and a formula title defused", async () => {
+    const file = await statementFile(story.creator.id, "2026-11", "csv");
+    if (!file.ok) throw new Error(file.reason);
+    const rows = (file.value.body as string).split("\r\n");
+    expect(rows[0]).toBe("date,type,clip,plan,license,amount_eur");
+    expect(rows[1]).toMatch(/^\d{4}-\d{2}-\d{2},Opening balance,,,,0\.00$/);
+    expect(rows.some((row) => row.includes(`,${GREEK_TITLE},`) && row.endsWith(",4.45"))).toBe(true);
+    expect(rows.some((row) => row.includes(`"'=HYPERLINK(""http://evil.example"",""Click"")"`))).toBe(true);
+    expect(rows.at(-3)).toMatch(/,Payout by bank transfer,,,,-4\.45$/);
+    expect(rows.at(-2)).toMatch(/,Closing balance,,,,4\.45$/);
+    expect(rows.at(-1)).toBe("");
+  });
+
+  it("a creator reads only their own; staff may read anyone's; anything else is 404", async () => {
+    const load = async (url: string, cookie?: string) => {
+      const file = url.split("/").pop()!.split("?")[0]!;
+      return settle(async () => {
+        const response = await statementLoader({
+          ...routeArgs(getPage(url, cookie)),
+          params: { file },
+        } as never);
+        return response;
+      });
+    };
+    const raw = async (url: string, cookie?: string) => {
+      const file = url.split("/").pop()!.split("?")[0]!;
+      return (await statementLoader({
+        ...routeArgs(getPage(url, cookie)),
+        params: { file },
+      } as never)) as Response;
+    };
+    const own = await sessionCookie(story.creator.email);
+    const pdf = await raw("/studio/statements/2026-11.pdf", own);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    const csv = await raw("/studio/statements/2026-11.csv", own);
+    expect(csv.headers.get("Content-Type")).toContain("text/csv");
+    expect(await csv.text()).toContain(GREEK_TITLE);
+
+    const other = await createAccount({ role: "creator" });
+    const otherCookie = await sessionCookie(other.email);
+    expect((await raw("/studio/statements/2026-11.pdf", otherCookie)).status).toBe(404);
+    expect(
+      (await raw(`/studio/statements/2026-11.pdf?creator=${story.creator.id}`, otherCookie)).status,
+    ).toBe(404);
+
+    const staff = await createAccount({ role: "developer" });
+    const staffCookie = await sessionCookie(staff.email);
+    expect(
+      (await raw(`/studio/statements/2026-11.pdf?creator=${story.creator.id}`, staffCookie)).status,
+    ).toBe(200);
+    expect((await raw("/studio/statements/2026-11.pdf?creator=%00%01", staffCookie)).status).toBe(404);
+
+    for (const bad of [
+      "2026-11.exe",
+      "2026-13.pdf",
+      "..%2F..%2Fetc.pdf",
+      `${"9".repeat(40)}.pdf`,
+      "2026-1.pdf",
+    ]) {
+      expect((await raw(`/studio/statements/${bad}`, own)).status).toBe(404);
+    }
+    expect((await raw("/studio/statements/2027-01.pdf", own)).status).toBe(404);
+    const visitor = await load("/studio/statements/2026-11.pdf");
+    expect(visitor.status).toBe(302);
+    expect(visitor.location).toMatch(/^\/login/);
+  });
+});
