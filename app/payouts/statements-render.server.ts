@@ -22,6 +22,8 @@ export interface StatementDocument {
   payout: Payout | null;
 }
 
+const SHORT_KIND = { reversal: "Reversed", restoration: "Restored" } as const;
+
 const METHOD_LABELS: Record<PayoutMethod, string> = {
   stripe: "Stripe",
   bank: "bank transfer",
@@ -169,7 +171,7 @@ export function renderStatement(document: StatementDocument): Promise<Buffer> {
           row([
             dateFormatter.format(line.createdAt),
             line.clipTitle,
-            line.planName,
+            line.kind === "royalty" ? line.planName : `${SHORT_KIND[line.kind]} · ${line.planName}`,
             formatMoney(line.amountCents),
           ]);
         }
