@@ -165,3 +165,25 @@ export async function linesCreatedBetween(
     )
     .orderBy(asc(royaltyLines.createdAt), asc(royaltyLines.id));
 }
+
+/** When a creator's pending money becomes available: the next `limit` days, with the amount each day. */
+export async function pendingReleases(executor: Executor, creatorId: string, now: Date, limit: number) {
+  const day = sql<string>`to_char(${royaltyLines.availableAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return (
+    executor
+      .select({ day, amountCents: sql<number>`sum(${royaltyLines.amountCents})::int` })
+      .from(royaltyLines)
+      .where(
+        and(
+          eq(royaltyLines.creatorId, creatorId),
+          isNull(royaltyLines.payoutId),
+          gt(royaltyLines.availableAt, now),
+        ),
+      )
+      .groupBy(day)
+      // A refunded line and its reversal free up on the same day and cancel out: not worth a row.
+      .having(sql`sum(${royaltyLines.amountCents}) <> 0`)
+      .orderBy(day)
+      .limit(limit)
+  );
+}

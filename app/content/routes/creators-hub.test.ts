@@ -51,6 +51,15 @@ describe("creators hub loader", () => {
     expect(royaltyShare(47.5)).toContain("47.5%");
   });
 
+  it("states the payout terms from config: monthly on the 1st, the threshold, the refund window, the methods", async () => {
+    const settings = config();
+    const terms = (await load()).payoutTerms.join(" ");
+    expect(terms).toContain(`pending for ${settings.PAYOUT_REFUND_WINDOW_DAYS} days`);
+    expect(terms).toContain("monthly, on the 1st");
+    expect(terms).toContain(`€${(settings.PAYOUT_THRESHOLD_CENTS / 100).toFixed(2)}`);
+    expect(terms).toContain("bank transfer");
+  });
+
   it("shows a signed-in user the state of their creator application; visitors and creators have none", async () => {
     currentUser.value = user("user");
     expect(await load()).toMatchObject({ apply: { signedIn: true, isCreator: false, application: pending } });

@@ -6,7 +6,8 @@ import { getOptionalUser } from "~/accounts/session.server";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
-import { config } from "~/platform/config.server";
+import { payoutTermLines } from "~/payouts/payout-terms";
+import { payoutTerms } from "~/payouts/payout-terms.server";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import type { RouteHandle } from "~/platform/route-handle";
@@ -22,9 +23,12 @@ export const handle: RouteHandle = { cache: "public-page" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
+  const terms = payoutTerms();
   return {
     /** The creator's share of each license, said before anyone applies. */
-    royaltyPercent: config().ROYALTY_RATE_BPS / 100,
+    royaltyPercent: terms.royaltyPercent,
+    /** How and when creators are paid: the window, the threshold, the methods (all from config). */
+    payoutTerms: payoutTermLines(terms),
     apply: {
       signedIn: user !== null,
       isCreator: user !== null && can(user.role, "studio:use"),
@@ -61,7 +65,7 @@ export const meta = () =>
 const LINK = "font-medium text-brand-700 underline dark:text-brand-400";
 
 export default function CreatorsHub({ loaderData, actionData }: Route.ComponentProps) {
-  const { royaltyPercent, apply } = loaderData;
+  const { royaltyPercent, payoutTerms: terms, apply } = loaderData;
   return (
     <main>
       <section className="relative overflow-hidden border-b border-zinc-200 dark:border-zinc-800">
@@ -147,6 +151,22 @@ export default function CreatorsHub({ loaderData, actionData }: Route.ComponentP
             A public profile with your clips and a Certified Creator badge. Buyers who credit you use the line
             “{attributionLine("your username")}”.
           </FeatureCard>
+        </div>
+      </section>
+
+      <section aria-labelledby="how-you-get-paid" className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
+        <div className="rounded-3xl border border-zinc-200 p-8 dark:border-zinc-800">
+          <h2 id="how-you-get-paid" className="text-3xl font-bold tracking-tight">
+            How you get paid
+          </h2>
+          <p className="mt-4 max-w-3xl text-lg font-semibold text-brand-800 dark:text-brand-300">
+            {royaltyShare(royaltyPercent)}
+          </p>
+          <ul className="mt-4 max-w-3xl list-disc space-y-2 pl-5 text-zinc-700 dark:text-zinc-300">
+            {terms.map((term) => (
+              <li key={term}>{term}</li>
+            ))}
+          </ul>
         </div>
       </section>
 

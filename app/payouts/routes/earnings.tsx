@@ -1,22 +1,25 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/accounts/permissions.server";
+import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
+import { PageNumberSchema } from "~/platform/paging";
+import { BalanceCards, ByClip, LedgerLines } from "../components/earnings-panels";
 import { getCreatorEarnings } from "../earnings.server";
 import type { Route } from "./+types/earnings";
 
-export const meta = () => pageMeta("Earnings", "What your clips have earned from licenses.");
+export const meta = () =>
+  pageMeta("Earnings", "What your clips have earned from licenses, and when you are paid.");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const creator = await requirePermission(request, "studio:use");
-  return getCreatorEarnings(creator.id);
+  const page = PageNumberSchema.parse(new URL(request.url).searchParams.get("page") ?? undefined);
+  return getCreatorEarnings(creator.id, { page });
 }
 
-const tableClass =
-  "w-full overflow-hidden rounded-2xl border border-zinc-200 text-left text-sm dark:border-zinc-800";
-const headClass =
-  "bg-zinc-50 text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400";
+const LINK = "font-semibold text-brand-700 hover:underline dark:text-brand-400";
 
 export default function Earnings({ loaderData: earnings }: Route.ComponentProps) {
+  const { nextPayout } = earnings;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">
@@ -27,83 +30,115 @@ export default function Earnings({ loaderData: earnings }: Route.ComponentProps)
       <h1 className="mt-1 text-3xl font-bold tracking-tight">Earnings</h1>
       <p className="mt-2 max-w-2xl text-zinc-600 dark:text-zinc-400">
         Every license of one of your clips earns you {earnings.ratePercent}% of what one download of the
-        buyer's plan is worth. Payouts are not available yet; your balance is kept safe here.
+        buyer's plan is worth: {earnings.total} from {earnings.licenses}{" "}
+        {earnings.licenses === 1 ? "license" : "licenses"} so far, refunds taken off.
       </p>
 
-      <dl className="mt-8 grid gap-4 sm:grid-cols-2">
-        <div className="rounded-2xl border border-brand-200 bg-brand-50 p-5 dark:border-brand-900 dark:bg-brand-950/40">
-          <dt className="text-sm text-zinc-700 dark:text-zinc-300">Total earned</dt>
-          <dd className="mt-1 text-3xl font-bold tabular-nums" data-testid="earnings-total">
-            {earnings.total}
-          </dd>
-        </div>
-        <div className="rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
-          <dt className="text-sm text-zinc-700 dark:text-zinc-300">Licenses sold</dt>
-          <dd className="mt-1 text-3xl font-bold tabular-nums">{earnings.licenses}</dd>
-        </div>
-      </dl>
+      <BalanceCards balances={earnings.balances} />
 
-      {earnings.licenses === 0 ? (
+      <section
+        aria-labelledby="next-payout"
+        className="mt-8 grid gap-6 rounded-2xl border border-zinc-200 p-5 sm:p-6 lg:grid-cols-[1fr_1fr] dark:border-zinc-800"
+      >
+        <div>
+          <h2 id="next-payout" className="text-lg font-semibold">
+            Next payout: {nextPayout.date}
+          </h2>
+          <p className="mt-2 text-zinc-700 dark:text-zinc-300" data-testid="next-payout">
+            {nextPayout.reachesThreshold
+              ? `${nextPayout.available} will be available by then, at or above the ${nextPayout.threshold} threshold: it goes into that payout.`
+              : `${nextPayout.available} will be available by then, below the ${nextPayout.threshold} threshold: it carries over until it reaches it.`}
+          </p>
+          {earnings.balances.availableNegative ? (
+            <p className="mt-2 text-sm text-red-700 dark:text-red-400">
+              A refund or dispute took back a royalty that was already paid: your next payouts make up for it.
+            </p>
+          ) : null}
+          {/* Payout readiness: the payout details panel (what is missing before you can be paid) goes here. */}
+          <div className="mt-4">
+            <ButtonLink to="/studio/payouts" variant="secondary">
+              Payout details
+            </ButtonLink>
+          </div>
+        </div>
+        <div>
+          <h3 className="font-semibold">When pending money becomes available</h3>
+          {earnings.releases.length === 0 ? (
+            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Nothing is pending.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-zinc-200 text-sm dark:divide-zinc-800" data-testid="releases">
+              {earnings.releases.map((release) => (
+                <li key={release.day} className="flex justify-between py-1.5">
+                  <span>{release.date}</span>
+                  <span className="font-semibold tabular-nums">{release.amount}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-600 lg:col-span-2 dark:text-zinc-400">
+          {earnings.terms.map((term) => (
+            <li key={term}>{term}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="statements" className="mt-10">
+        <h2 id="statements" className="text-lg font-semibold">
+          Statements
+        </h2>
+        {earnings.statements.length === 0 ? (
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+            No statements yet. You get one, by email too, with every payout.
+          </p>
+        ) : (
+          <ul className="mt-3 divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+            {earnings.statements.map((statement) => (
+              <li
+                key={statement.period}
+                className="flex flex-wrap items-center justify-between gap-2 px-4 py-3"
+              >
+                <span className="font-medium">{statement.label}</span>
+                <span className="text-sm text-zinc-600 dark:text-zinc-400">
+                  Paid {statement.paid} · balance after {statement.closing}
+                </span>
+                <span className="flex gap-3 text-sm">
+                  <a href={statement.pdf} className={LINK}>
+                    PDF
+                  </a>
+                  <a href={statement.csv} className={LINK} download>
+                    CSV
+                  </a>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {earnings.lines.total === 0 ? (
         <p className="mt-10 rounded-2xl border border-dashed border-zinc-300 px-6 py-14 text-center font-semibold dark:border-zinc-700">
           No earnings yet. They appear here as soon as someone licenses one of your clips.
         </p>
       ) : (
-        <div className="mt-10 grid gap-10 lg:grid-cols-2">
-          <section aria-labelledby="by-month">
-            <h2 id="by-month" className="text-lg font-semibold">
-              By month
+        <>
+          <section aria-labelledby="ledger" className="mt-10">
+            <h2 id="ledger" className="text-lg font-semibold">
+              Ledger
             </h2>
-            <table className={`${tableClass} mt-3`}>
-              <thead className={headClass}>
-                <tr>
-                  <th className="px-4 py-2 font-semibold">Month</th>
-                  <th className="px-4 py-2 text-right font-semibold">Licenses</th>
-                  <th className="px-4 py-2 text-right font-semibold">Earned</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                {earnings.months.map((month) => (
-                  <tr key={month.month}>
-                    <td className="px-4 py-2.5">{month.label}</td>
-                    <td className="px-4 py-2.5 text-right tabular-nums">{month.licenses}</td>
-                    <td className="px-4 py-2.5 text-right font-semibold tabular-nums">{month.amount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+              Every royalty, reversal and restoration, newest first. Lines are never changed: a refund adds a
+              reversal.
+            </p>
+            <LedgerLines lines={earnings.lines} />
           </section>
-          <section aria-labelledby="by-clip">
+          <section aria-labelledby="by-clip" className="mt-10">
             <h2 id="by-clip" className="text-lg font-semibold">
               By clip
             </h2>
-            <table className={`${tableClass} mt-3`}>
-              <thead className={headClass}>
-                <tr>
-                  <th className="px-4 py-2 font-semibold">Clip</th>
-                  <th className="px-4 py-2 text-right font-semibold">Licenses</th>
-                  <th className="px-4 py-2 text-right font-semibold">Earned</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                {earnings.clips.map((clip) => (
-                  <tr key={clip.clipId ?? clip.title}>
-                    <td className="px-4 py-2.5">
-                      {clip.clipId ? (
-                        <Link to={`/studio/clips/${clip.clipId}`} className="hover:underline">
-                          {clip.title}
-                        </Link>
-                      ) : (
-                        clip.title
-                      )}
-                    </td>
-                    <td className="px-4 py-2.5 text-right tabular-nums">{clip.licenses}</td>
-                    <td className="px-4 py-2.5 text-right font-semibold tabular-nums">{clip.amount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ByClip clips={earnings.clips} />
           </section>
-        </div>
+        </>
       )}
     </main>
   );
