@@ -63,7 +63,14 @@ export async function getCreatorEarnings(creatorId: string, options: { now?: Dat
       date: dayFormatter.format(nextRun),
       // What the run on that day would find available (pending money that comes out of the window by then too).
       available: formatMoney(atNextRun.availableCents),
-      reachesThreshold: atNextRun.availableCents >= terms.thresholdCents,
+      outcome:
+        atNextRun.availableCents >= terms.thresholdCents
+          ? ("paid" as const)
+          : atNextRun.availableCents > 0
+            ? ("carried_over" as const)
+            : atNextRun.availableCents < 0
+              ? ("owed" as const)
+              : ("nothing" as const),
       threshold: formatMoney(terms.thresholdCents),
     },
     releases: releases.map((release) => ({

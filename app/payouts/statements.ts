@@ -37,7 +37,7 @@ export function statementMailSubject(period: string) {
 
 /** How each kind of ledger line reads on the earnings page and on statements. */
 export const LINE_KIND_LABELS = {
-  royalty: "License earned",
-  reversal: "Reversed (refund or dispute)",
-  restoration: "Restored (dispute won)",
+  royalty: "Royalty",
+  reversal: "Reversal",
+  restoration: "Restoration",
 } as const;

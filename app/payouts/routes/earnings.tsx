@@ -45,9 +45,15 @@ export default function Earnings({ loaderData: earnings }: Route.ComponentProps)
             Next payout: {nextPayout.date}
           </h2>
           <p className="mt-2 text-zinc-700 dark:text-zinc-300" data-testid="next-payout">
-            {nextPayout.reachesThreshold
-              ? `${nextPayout.available} will be available by then, at or above the ${nextPayout.threshold} threshold: it goes into that payout.`
-              : `${nextPayout.available} will be available by then, below the ${nextPayout.threshold} threshold: it carries over until it reaches it.`}
+            {
+              {
+                paid: `${nextPayout.available} will be available by then, at or above the ${nextPayout.threshold} threshold: it goes into that payout.`,
+                carried_over: `${nextPayout.available} will be available by then, below the ${nextPayout.threshold} threshold: it carries over until it reaches it.`,
+                owed: `Your available balance will be ${nextPayout.available} by then: your next earnings make up for it before a payout.`,
+                nothing:
+                  "Nothing will be available for it yet: royalties become available when their refund window ends.",
+              }[nextPayout.outcome]
+            }
           </p>
           {earnings.balances.availableNegative ? (
             <p className="mt-2 text-sm text-red-700 dark:text-red-400">
