@@ -1,13 +1,14 @@
 import { randomInt } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
-import { db } from "~/platform/db/client.server";
+import { db, type Executor } from "~/platform/db/client.server";
 import { sanitizeUsername, usernameWithDigits } from "./oauth-profile";
 import { profiles } from "./schema.server";
 
 export type Profile = typeof profiles.$inferSelect;
 
-export async function findProfile(id: string): Promise<Profile | null> {
-  const rows = await db().select().from(profiles).where(eq(profiles.id, id)).limit(1);
+/** `executor`: a caller's transaction, so that a lookup inside it needs no second connection. */
+export async function findProfile(id: string, executor: Executor = db()): Promise<Profile | null> {
+  const rows = await executor.select().from(profiles).where(eq(profiles.id, id)).limit(1);
   return rows[0] ?? null;
 }
 

@@ -87,7 +87,7 @@ export async function issueStatement(
 }
 
 async function queueStatementMail(tx: Executor, statement: PayoutStatement) {
-  const creator = await findProfile(statement.creatorId);
+  const creator = await findProfile(statement.creatorId, tx);
   if (!creator?.email) {
     logger.warn(
       { creatorId: statement.creatorId },

@@ -20,8 +20,10 @@ export const StatementFileSchema = z
     return { period, format };
   });
 
-export function statementPath(period: string, format: StatementFormat) {
-  return `/studio/statements/${period}.${format}`;
+/** A statement's file; staff name the creator whose statement it is (the console links so). */
+export function statementPath(period: string, format: StatementFormat, creatorId?: string) {
+  const path = `/studio/statements/${period}.${format}`;
+  return creatorId ? `${path}?creator=${encodeURIComponent(creatorId)}` : path;
 }
 
 const monthFormatter = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });

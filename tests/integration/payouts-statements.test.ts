@@ -112,6 +112,27 @@ describe("issuing statements", () => {
     expect(mails.filter((mail) => mail.subject === statementMailSubject("2026-12"))).toHaveLength(1);
   });
 
+  it("20 parallel issues of one month make one statement and one mail", async () => {
+    const creator = await createAccount({ role: "creator" });
+    await buyerLicenses([await creatorClip(creator.id)]);
+    const { payout } = await payOut(creator.id, { now: after(31) });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        db().transaction((tx) =>
+          issueStatement(tx, {
+            creatorId: creator.id,
+            payoutId: payout.id,
+            period: "2026-11",
+            at: after(31),
+          }),
+        ),
+      ),
+    );
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(results.filter((result) => result.ok && result.value.created)).toHaveLength(1);
+    expect(await outboxFor(creator.email)).toHaveLength(1);
+  });
+
   it("refuses a payout of another creator and a period that is not a month", async () => {
     const other = await createAccount({ role: "creator" });
     const refused = await db().transaction((tx) =>
