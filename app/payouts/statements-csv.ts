@@ -19,7 +19,7 @@ export function csvCell(value: CsvCell): string {
 }
 
 export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return rows.map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
 }
 
 /** Integer cents as a decimal in euros, exactly (no float arithmetic): -445 → "-4.45". */
