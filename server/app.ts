@@ -307,9 +307,10 @@ function addGuards(app: express.Express, { config }: AppContext) {
   const compress = compression();
   app.use((req, res, next) => (routeOf(res).handle.compress === false ? next() : compress(req, res, next)));
   const bodyLimitOf = (_req: express.Request, res: express.Response) => routeOf(res).handle.bodyLimit;
-  app.use(bodyLimits(bodyLimitOf, (_req, res) => routeOf(res).handle.oversizedBody));
+  const refusalOf = (res: express.Response) => routeOf(res).handle.refusal;
+  app.use(bodyLimits(bodyLimitOf, (_req, res) => routeOf(res).handle.oversizedBody, refusalOf));
   app.use(drainUnreadBodies(bodyLimitOf));
-  app.use(sameOriginWrites(config.PUBLIC_URL));
+  app.use(sameOriginWrites(config.PUBLIC_URL, refusalOf));
   app.use(inputGuard((_req, res) => routeOf(res).handle.checksOwnUrl === true));
 }
 

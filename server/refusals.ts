@@ -1,0 +1,13 @@
+import type { Response } from "express";
+import type { RouteHandle, ServerRefusal } from "~/platform/route-handle";
+
+/** The refusal format of the route serving a request (see `RouteHandle.refusal`). */
+export type RefusalOf = (res: Response) => RouteHandle["refusal"];
+
+/** Answers a refusal of the server's own, in the route's format when it has one, else plain text. */
+export function refuse(res: Response, refusalOf: RefusalOf, status: ServerRefusal["status"], detail: string) {
+  const format = refusalOf(res);
+  if (!format) return void res.status(status).type("text/plain").send(detail);
+  const { contentType, body } = format({ status, detail, requestId: String(res.req.id ?? "") });
+  res.status(status).type(contentType).send(body);
+}
