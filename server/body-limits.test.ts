@@ -15,7 +15,7 @@ function app(handle: RouteHandle) {
     bodyLimits(
       () => handle.bodyLimit,
       () => handle.oversizedBody,
-      () => handle.refusal,
+      () => handle.refusal && ((refused) => handle.refusal!({ ...refused, publicUrl: "http://localhost" })),
     ),
   );
   server.use(drainUnreadBodies(() => handle.bodyLimit));

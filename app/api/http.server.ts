@@ -2,11 +2,10 @@ import { createHash } from "node:crypto";
 import { config } from "~/platform/config.server";
 import { urlInputProblem } from "~/platform/input-guard";
 import { logger } from "~/platform/logger.server";
-import type { ServerRefusal } from "~/platform/route-handle";
 import { authenticateApiKey } from "./api-keys.server";
 import { type Endpoint, type EndpointCaller, requiredScope } from "./endpoint";
 import { type InputIssue, parseBody, parseParams, parseQuery } from "./input.server";
-import { API_DETAILS, PROBLEMS, type ProblemDocument, type ProblemKind, problemAnchor } from "./problems";
+import { API_DETAILS, PROBLEMS, type ProblemKind, problemDocument } from "./problems";
 import { type LimitVerdict, limitApiRequest } from "./rate-limits.server";
 
 export const API_BASE = "/api/v1";
@@ -44,38 +43,6 @@ export function compileRoutes(endpoints: readonly Endpoint[]): Route[] {
     });
 }
 
-/** A problem document of one kind; `detail` says what was wrong with this request. */
-export function problemDocument(
-  kind: ProblemKind,
-  detail: string,
-  requestId: string,
-  extra: { errors?: InputIssue[]; instance?: string } = {},
-): ProblemDocument {
-  const { status, title } = PROBLEMS[kind];
-  return {
-    type: new URL(problemAnchor(kind), config().PUBLIC_URL).href,
-    title,
-    status,
-    detail,
-    ...(extra.instance ? { instance: extra.instance } : {}),
-    request_id: requestId,
-    ...(extra.errors?.length ? { errors: extra.errors } : {}),
-  };
-}
-
-const REFUSAL_KINDS = {
-  400: "bad-request",
-  403: "cross-site-write",
-  411: "length-required",
-  413: "payload-too-large",
-} as const satisfies Record<ServerRefusal["status"], ProblemKind>;
-
-/** The server's own refusals (before the API route runs) as problem documents: the route's `refusal`. */
-export function refusalAsProblem({ status, detail, requestId }: ServerRefusal) {
-  const body = problemDocument(REFUSAL_KINDS[status], detail, requestId);
-  return { contentType: "application/problem+json; charset=utf-8", body: JSON.stringify(body) };
-}
-
 function problemResponse(
   kind: ProblemKind,
   detail: string,
@@ -83,7 +50,12 @@ function problemResponse(
   extra: { headers?: Record<string, string>; errors?: InputIssue[]; instance?: string } = {},
 ) {
   const { status } = PROBLEMS[kind];
-  const body = problemDocument(kind, detail, context.requestId, extra);
+  const body = problemDocument(
+    kind,
+    detail,
+    { requestId: context.requestId, publicUrl: config().PUBLIC_URL },
+    extra,
+  );
   return new Response(JSON.stringify(body), {
     status,
     headers: {

@@ -1,3 +1,5 @@
+import type { ServerRefusal } from "~/platform/route-handle";
+
 /**
  * The API's errors, as RFC 9457 problem details. Each kind has a stable `type` URI (an anchor of
  * the reference page, which explains it), a status and a title that never change; `detail` says
@@ -33,6 +35,38 @@ export interface ProblemDocument {
   instance?: string;
   request_id?: string;
   errors?: { parameter: string; message: string }[];
+}
+
+/** A problem document of one kind; `detail` says what was wrong with this request. */
+export function problemDocument(
+  kind: ProblemKind,
+  detail: string,
+  { requestId, publicUrl }: { requestId: string; publicUrl: string },
+  extra: { errors?: ProblemDocument["errors"]; instance?: string } = {},
+): ProblemDocument {
+  const { status, title } = PROBLEMS[kind];
+  return {
+    type: new URL(problemAnchor(kind), publicUrl).href,
+    title,
+    status,
+    detail,
+    ...(extra.instance ? { instance: extra.instance } : {}),
+    request_id: requestId,
+    ...(extra.errors?.length ? { errors: extra.errors } : {}),
+  };
+}
+
+const REFUSAL_KINDS = {
+  400: "bad-request",
+  403: "cross-site-write",
+  411: "length-required",
+  413: "payload-too-large",
+} as const satisfies Record<ServerRefusal["status"], ProblemKind>;
+
+/** The server's own refusals (before the API route runs) as problem documents: the route's `refusal`. */
+export function refusalAsProblem({ status, detail, ...context }: ServerRefusal) {
+  const body = problemDocument(REFUSAL_KINDS[status], detail, context);
+  return { contentType: "application/problem+json; charset=utf-8", body: JSON.stringify(body) };
 }
 
 export const API_DETAILS = {

@@ -57,17 +57,16 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
 }
 
 /**
- * Queues an event for each of the owner's endpoints that take it: a delivery row (the log) and a
+ * Queues an event for each endpoint of these owners that takes it: a delivery row (the log) and a
  * job, in the caller's transaction, so the event is sent exactly when the change commits.
  */
 export async function queueWebhookEvent(
   event: WebhookEvent,
-  userId: string | null,
+  userIds: readonly string[],
   data: Record<string, unknown>,
   context: { tx: Executor; deliver: (deliveryId: string, tx: Executor) => Promise<unknown> },
 ) {
-  if (!userId) return;
-  const hooks = await listWebhooksFor(context.tx, userId, event);
+  const hooks = await listWebhooksFor(context.tx, userIds, event);
   for (const hook of hooks) {
     const id = randomUUID();
     const payload = JSON.stringify({ id, type: event, created_at: new Date().toISOString(), data });

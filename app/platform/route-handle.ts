@@ -46,6 +46,8 @@ export interface ServerRefusal {
   /** The sentence the server would send as plain text. */
   detail: string;
   requestId: string;
+  /** The site's address, for links in the answer. */
+  publicUrl: string;
 }
 
 /** Bodies of routes that declare no limit: forms and JSON. */

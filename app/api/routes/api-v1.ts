@@ -1,7 +1,8 @@
 import type { RouteHandle } from "~/platform/route-handle";
 import { API_ROUTES } from "../endpoints.server";
-import { handleApiRequest, refusalAsProblem } from "../http.server";
+import { handleApiRequest } from "../http.server";
 import { openApiDocument } from "../openapi.server";
+import { refusalAsProblem } from "../problems";
 import type { Route } from "./+types/api-v1";
 
 /**
