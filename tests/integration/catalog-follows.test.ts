@@ -69,7 +69,7 @@ describe("following creators", () => {
     const member = await createAccount();
     const visitor = await follow({ creatorId: creator.id, intent: "follow" });
     expect(visitor).toMatchObject({ status: 401, data: { formError: FOLLOW_MESSAGES.logIn } });
-    expect(visitor.data.login).toBe(`/login?redirectTo=${encodeURIComponent(`/profile/${creator.id}`)}`);
+    expect(visitor.data?.login).toBe(`/login?redirectTo=${encodeURIComponent(`/profile/${creator.id}`)}`);
     expect(await follow({ creatorId: creator.id, intent: "follow" }, creator.cookie)).toMatchObject({
       status: 400,
       data: { formError: FOLLOW_MESSAGES.self },
