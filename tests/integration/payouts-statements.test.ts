@@ -170,6 +170,28 @@ describe("statement files", () => {
     expect(text.match(/€4\.45/g)?.length).toBeGreaterThanOrEqual(3);
   });
 
+  it("a long statement runs over pages and keeps every license", async () => {
+    const creator = await createAccount({ role: "creator" });
+    const titles = Array.from(
+      { length: 45 },
+      (_, index) => `Long Month Clip ${String(index).padStart(2, "0")}`,
+    );
+    const clipIds = [];
+    for (const title of titles) clipIds.push(await creatorClip(creator.id, title));
+    for (let start = 0; start < clipIds.length; start += 10)
+      await buyerLicenses(clipIds.slice(start, start + 10));
+    const { payout } = await payOut(creator.id, { now: after(31) });
+    await db().transaction((tx) =>
+      issueStatement(tx, { creatorId: creator.id, payoutId: payout.id, period: "2026-11", at: after(31) }),
+    );
+    const file = await statementFile(creator.id, "2026-11", "pdf");
+    if (!file.ok) throw new Error(file.reason);
+    const text = pdfText(file.value.body as Buffer);
+    expect(text.split("\f").filter((page) => page.trim()).length).toBeGreaterThanOrEqual(2);
+    for (const title of titles) expect(text).toContain(title);
+    expect(text).toMatch(/Closing balance\s+€0\.00/);
+  });
+
   it("the next month's PDF shows the reversal of the refunded license", async () => {
     const file = await statementFile(story.creator.id, "2026-12", "pdf");
     if (!file.ok) throw new Error(file.reason);
