@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import { payouts, royaltyLines } from "./schema.server";
 
@@ -146,11 +146,11 @@ export async function countLinesOfCreator(executor: Executor, creatorId: string)
   return row?.count ?? 0;
 }
 
-/** A creator's lines created in (after, until], oldest first: what one statement covers. */
+/** A creator's lines created in [from, until), oldest first: what one statement covers. */
 export async function linesCreatedBetween(
   executor: Executor,
   creatorId: string,
-  after: Date | null,
+  from: Date | null,
   until: Date,
 ) {
   return executor
@@ -159,8 +159,8 @@ export async function linesCreatedBetween(
     .where(
       and(
         eq(royaltyLines.creatorId, creatorId),
-        lte(royaltyLines.createdAt, until),
-        after ? gt(royaltyLines.createdAt, after) : undefined,
+        lt(royaltyLines.createdAt, until),
+        from ? gte(royaltyLines.createdAt, from) : undefined,
       ),
     )
     .orderBy(asc(royaltyLines.createdAt), asc(royaltyLines.id));

@@ -23,17 +23,17 @@ export async function findStatement(
   return row ?? null;
 }
 
-/** The creator's statement issued last before `at`: its closing balance opens the next one. */
-export async function findStatementBefore(
+/** The creator's statement of the latest month before `period`: its closing balance opens the next one. */
+export async function findPreviousStatement(
   executor: Executor,
   creatorId: string,
-  at: Date,
+  period: string,
 ): Promise<PayoutStatement | null> {
   const [row] = await executor
     .select()
     .from(payoutStatements)
-    .where(and(eq(payoutStatements.creatorId, creatorId), lt(payoutStatements.createdAt, at)))
-    .orderBy(desc(payoutStatements.createdAt))
+    .where(and(eq(payoutStatements.creatorId, creatorId), lt(payoutStatements.period, period)))
+    .orderBy(desc(payoutStatements.period))
     .limit(1);
   return row ?? null;
 }

@@ -8,6 +8,7 @@ import { queueMail } from "~/platform/mail.server";
 import type { Result } from "~/platform/result";
 import { linesCreatedBetween, type RoyaltyLine } from "./ledger.queries.server";
 import {
+  periodEnd,
   periodLabel,
   type StatementFormat,
   StatementPeriodSchema,
@@ -16,8 +17,8 @@ import {
 } from "./statements";
 import {
   findPayout,
+  findPreviousStatement,
   findStatement,
-  findStatementBefore,
   insertStatementOnce,
   listStatementsOf,
   type PayoutStatement,
@@ -33,7 +34,11 @@ export interface StatementFigures {
   closingCents: number;
 }
 
-/** What a statement covers: the ledger lines added since the creator's previous statement. */
+/**
+ * What a statement covers: the ledger lines created in its month, and in the months before it since
+ * the creator's previous statement (a month under the threshold has no payout, so no statement, and
+ * its lines go into the next one). The payout is the one sent for the month, dated when it went.
+ */
 export function figuresOf(lines: RoyaltyLine[], openingCents: number, paidCents: number): StatementFigures {
   let earnedCents = 0;
   let reversedCents = 0;
@@ -54,7 +59,8 @@ export function figuresOf(lines: RoyaltyLine[], openingCents: number, paidCents:
  * The creator's statement for `period`, issued when their payout is sent (the runs call it in that
  * transaction): the figures are stored, the lines are read from the ledger whenever the PDF or CSV
  * is asked for, and the creator is mailed (queued in `tx`, so only if the payout's change commits).
- * The opening balance is the previous statement's closing one (0 for the first). Idempotent: a
+ * The opening balance is the previous statement's closing one (0 for the first), so the closing
+ * balance is what the creator had earned by the month's end less everything paid. Idempotent: a
  * creator has one statement per period, and a second call returns it without mailing again.
  */
 export async function issueStatement(
@@ -67,8 +73,13 @@ export async function issueStatement(
   const payout = await findPayout(tx, input.payoutId);
   if (!payout || payout.creatorId !== input.creatorId) return { ok: false, reason: "payout_not_found" };
 
-  const previous = await findStatementBefore(tx, input.creatorId, input.at);
-  const lines = await linesCreatedBetween(tx, input.creatorId, previous?.createdAt ?? null, input.at);
+  const previous = await findPreviousStatement(tx, input.creatorId, input.period);
+  const lines = await linesCreatedBetween(
+    tx,
+    input.creatorId,
+    previous ? periodEnd(previous.period) : null,
+    periodEnd(input.period),
+  );
   const figures = figuresOf(lines, previous?.closingCents ?? 0, payout.amountCents);
   const statement = await insertStatementOnce(tx, {
     creatorId: input.creatorId,
@@ -123,15 +134,15 @@ async function statementDocument(creatorId: string, period: string): Promise<Sta
   const statement = await findStatement(executor, creatorId, period);
   if (!statement) return null;
   const [previous, payout, creator] = await Promise.all([
-    findStatementBefore(executor, creatorId, statement.createdAt),
+    findPreviousStatement(executor, creatorId, period),
     statement.payoutId ? findPayout(executor, statement.payoutId) : null,
     findProfile(creatorId),
   ]);
   const lines = await linesCreatedBetween(
     executor,
     creatorId,
-    previous?.createdAt ?? null,
-    statement.createdAt,
+    previous ? periodEnd(previous.period) : null,
+    periodEnd(period),
   );
   const creatorName = creator?.fullName || creator?.username || creator?.email || creatorId;
   return { statement, creatorName, lines, payout };

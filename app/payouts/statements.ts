@@ -28,6 +28,17 @@ export function statementPath(period: string, format: StatementFormat, creatorId
 
 const monthFormatter = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 
+/** The moment a period ends (exclusive): "2026-11" → 2026-12-01T00:00:00Z. */
+export function periodEnd(period: string): Date {
+  const [year, month] = period.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 1));
+}
+
+/** The period a moment falls in (UTC): 2026-11-26T19:00Z → "2026-11". */
+export function periodOf(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}
+
 /** "2026-11" → "November 2026". */
 export function periodLabel(period: string) {
   return monthFormatter.format(new Date(`${period}-01T00:00:00Z`));

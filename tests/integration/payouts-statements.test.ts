@@ -5,7 +5,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { refundOrder } from "~/commerce/order-lifecycle.server";
 import { loader as statementLoader } from "~/payouts/routes/statement-file";
-import { statementMailSubject, statementPath } from "~/payouts/statements";
+import { periodLabel, periodOf, statementMailSubject, statementPath } from "~/payouts/statements";
 import { issueStatement, statementFile } from "~/payouts/statements.server";
 import { db } from "~/platform/db/client.server";
 import { createAccount, sessionCookie } from "../factories/accounts";
@@ -29,15 +29,17 @@ function pdfText(pdf: Buffer) {
 }
 
 /**
- * A creator through two months: in the first, a license of a Greek-titled clip (paid out) and one
- * of a formula-titled clip (still pending); in the second, the first is refunded after its payout
- * and a €20.00-a-download license pays the rest.
+ * A creator through two statements: the first month holds a license of a Greek-titled clip (paid
+ * out) and one of a formula-titled clip (still pending at the payout); a later month holds the
+ * refund of the first, after its payout, and a €20.00-a-download license. The months are those the
+ * days fall in, whatever day the tests run: 40 days apart, so never the same month.
  */
+const FIRST = periodOf(after(20));
+const SECOND = periodOf(after(65));
 const story = {} as {
   creator: Awaited<ReturnType<typeof createAccount>>;
   firstPayoutId: string;
   secondPayoutId: string;
-  refundedOrderId: string;
 };
 
 beforeAll(async () => {
@@ -46,20 +48,19 @@ beforeAll(async () => {
   const formula = await creatorClip(story.creator.id, FORMULA_TITLE);
   const later = await creatorClip(story.creator.id, "Harbour at Dawn");
   const first = await buyerLicenses([greek]);
-  story.refundedOrderId = first.order.id;
   await buyerLicenses([formula], { at: after(20) });
   story.firstPayoutId = (await payOut(story.creator.id, { now: after(31) })).payout.id;
   await db().transaction((tx) =>
     issueStatement(tx, {
       creatorId: story.creator.id,
       payoutId: story.firstPayoutId,
-      period: "2026-11",
+      period: FIRST,
       at: after(31),
     }),
   );
-  await refundOrder({ orderId: first.order.id, actor: STAFF_ACTOR, now: after(40) });
-  await buyerLicenses([later], { at: after(45), unitPriceCents: 20_000 });
-  story.secondPayoutId = (await payOut(story.creator.id, { now: after(80) })).payout.id;
+  await refundOrder({ orderId: first.order.id, actor: STAFF_ACTOR, now: after(60) });
+  await buyerLicenses([later], { at: after(65), unitPriceCents: 20_000 });
+  story.secondPayoutId = (await payOut(story.creator.id, { now: after(100) })).payout.id;
 });
 
 describe("issuing statements", () => {
@@ -68,7 +69,7 @@ describe("issuing statements", () => {
       issueStatement(tx, {
         creatorId: story.creator.id,
         payoutId: story.firstPayoutId,
-        period: "2026-11",
+        period: FIRST,
         at: after(31),
       }),
     );
@@ -83,8 +84,8 @@ describe("issuing statements", () => {
       issueStatement(tx, {
         creatorId: story.creator.id,
         payoutId: story.secondPayoutId,
-        period: "2026-12",
-        at: after(80),
+        period: SECOND,
+        at: after(100),
       }),
     );
     expect(second).toMatchObject({
@@ -104,12 +105,12 @@ describe("issuing statements", () => {
 
   it("mails the creator once per statement, with the amount paid and a link", async () => {
     const mails = await outboxFor(story.creator.email);
-    const november = mails.filter((mail) => mail.subject === statementMailSubject("2026-11"));
-    expect(november).toHaveLength(1);
-    expect(november[0]!.subject).toBe("Your Verdeo statement for November 2026");
-    expect(november[0]!.text).toContain("Paid to you: €4.45");
-    expect(november[0]!.text).toContain(`http://localhost:3000${statementPath("2026-11", "pdf")}`);
-    expect(mails.filter((mail) => mail.subject === statementMailSubject("2026-12"))).toHaveLength(1);
+    const first = mails.filter((mail) => mail.subject === statementMailSubject(FIRST));
+    expect(first).toHaveLength(1);
+    expect(first[0]!.subject).toBe(`Your Verdeo statement for ${periodLabel(FIRST)}`);
+    expect(first[0]!.text).toContain("Paid to you: €4.45");
+    expect(first[0]!.text).toContain(`http://localhost:3000${statementPath(FIRST, "pdf")}`);
+    expect(mails.filter((mail) => mail.subject === statementMailSubject(SECOND))).toHaveLength(1);
   });
 
   it("20 parallel issues of one month make one statement and one mail", async () => {
@@ -122,7 +123,7 @@ describe("issuing statements", () => {
           issueStatement(tx, {
             creatorId: creator.id,
             payoutId: payout.id,
-            period: "2026-11",
+            period: periodOf(new Date()),
             at: after(31),
           }),
         ),
@@ -158,10 +159,10 @@ describe("issuing statements", () => {
 
 describe("statement files", () => {
   it("the PDF lists the opening balance, each license with its Greek title, the payout and the closing balance", async () => {
-    const file = await statementFile(story.creator.id, "2026-11", "pdf");
+    const file = await statementFile(story.creator.id, FIRST, "pdf");
     if (!file.ok) throw new Error(file.reason);
     const text = pdfText(file.value.body as Buffer);
-    expect(text).toContain("Statement for November 2026");
+    expect(text).toContain(`Statement for ${periodLabel(FIRST)}`);
     expect(text).toContain(GREEK_TITLE);
     expect(text).toMatch(/Opening balance\s+€0\.00/);
     expect(text).toMatch(/Closing balance\s+€4\.45/);
@@ -182,9 +183,14 @@ describe("statement files", () => {
       await buyerLicenses(clipIds.slice(start, start + 10));
     const { payout } = await payOut(creator.id, { now: after(31) });
     await db().transaction((tx) =>
-      issueStatement(tx, { creatorId: creator.id, payoutId: payout.id, period: "2026-11", at: after(31) }),
+      issueStatement(tx, {
+        creatorId: creator.id,
+        payoutId: payout.id,
+        period: periodOf(new Date()),
+        at: after(31),
+      }),
     );
-    const file = await statementFile(creator.id, "2026-11", "pdf");
+    const file = await statementFile(creator.id, periodOf(new Date()), "pdf");
     if (!file.ok) throw new Error(file.reason);
     const text = pdfText(file.value.body as Buffer);
     expect(text.split("\f").filter((page) => page.trim()).length).toBeGreaterThanOrEqual(2);
@@ -193,7 +199,7 @@ describe("statement files", () => {
   });
 
   it("the next month's PDF shows the reversal of the refunded license", async () => {
-    const file = await statementFile(story.creator.id, "2026-12", "pdf");
+    const file = await statementFile(story.creator.id, SECOND, "pdf");
     if (!file.ok) throw new Error(file.reason);
     const text = pdfText(file.value.body as Buffer);
     expect(text).toMatch(/Opening balance\s+€4\.45/);
@@ -205,7 +211,7 @@ describe("statement files", () => {
   });
 
   it("the CSV has one row per line, amounts in euros, and a formula title defused", async () => {
-    const file = await statementFile(story.creator.id, "2026-11", "csv");
+    const file = await statementFile(story.creator.id, FIRST, "csv");
     if (!file.ok) throw new Error(file.reason);
     const rows = (file.value.body as string).split("\r\n");
     expect(rows[0]).toBe("date,type,clip,plan,license,amount_eur");
@@ -236,26 +242,22 @@ describe("statement files", () => {
       } as never)) as Response;
     };
     const own = await sessionCookie(story.creator.email);
-    const pdf = await raw("/studio/statements/2026-11.pdf", own);
+    const pdf = await raw(statementPath(FIRST, "pdf"), own);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
-    const csv = await raw("/studio/statements/2026-11.csv", own);
+    const csv = await raw(statementPath(FIRST, "csv"), own);
     expect(csv.headers.get("Content-Type")).toContain("text/csv");
     expect(await csv.text()).toContain(GREEK_TITLE);
 
     const other = await createAccount({ role: "creator" });
     const otherCookie = await sessionCookie(other.email);
-    expect((await raw("/studio/statements/2026-11.pdf", otherCookie)).status).toBe(404);
-    expect(
-      (await raw(`/studio/statements/2026-11.pdf?creator=${story.creator.id}`, otherCookie)).status,
-    ).toBe(404);
+    expect((await raw(statementPath(FIRST, "pdf"), otherCookie)).status).toBe(404);
+    expect((await raw(statementPath(FIRST, "pdf", story.creator.id), otherCookie)).status).toBe(404);
 
     const staff = await createAccount({ role: "developer" });
     const staffCookie = await sessionCookie(staff.email);
-    expect(
-      (await raw(`/studio/statements/2026-11.pdf?creator=${story.creator.id}`, staffCookie)).status,
-    ).toBe(200);
-    expect((await raw("/studio/statements/2026-11.pdf?creator=%00%01", staffCookie)).status).toBe(404);
+    expect((await raw(statementPath(FIRST, "pdf", story.creator.id), staffCookie)).status).toBe(200);
+    expect((await raw(`${statementPath(FIRST, "pdf")}?creator=%00%01`, staffCookie)).status).toBe(404);
 
     for (const bad of [
       "2026-11.exe",
@@ -266,8 +268,8 @@ describe("statement files", () => {
     ]) {
       expect((await raw(`/studio/statements/${bad}`, own)).status).toBe(404);
     }
-    expect((await raw("/studio/statements/2027-01.pdf", own)).status).toBe(404);
-    const visitor = await load("/studio/statements/2026-11.pdf");
+    expect((await raw("/studio/statements/2001-01.pdf", own)).status).toBe(404);
+    const visitor = await load(statementPath(FIRST, "pdf"));
     expect(visitor.status).toBe(302);
     expect(visitor.location).toMatch(/^\/login/);
   });
