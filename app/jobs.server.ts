@@ -9,10 +9,12 @@ import { clipStatusChanged } from "~/catalog/clip-lifecycle.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
 import { claimGuestOrdersJob, expireOrdersJob, subscriptionSweepJob } from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/order-effects.server";
+import { registerStripeEventHandler } from "~/commerce/stripe-event-handlers.server";
 import { viesCheckJob } from "~/commerce/vies.server";
 import { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
+import { connectAccountUpdated } from "~/payouts/payout-details-stripe.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { retentionJob } from "~/platform/jobs.server";
@@ -44,6 +46,9 @@ subscribe(emailVerified, ({ userId, email }, { tx }) =>
 
 // Payment grants downloads in the order's own transaction: licensing's part of each order change.
 registerOrderEffects(licensingOrderEffects);
+
+// A creator's Stripe Connect account changed: payouts keeps its status (commerce owns the webhook).
+registerStripeEventHandler("account.updated", connectAccountUpdated);
 
 // The creator hears what happened to their clip (processed, failed, approved, rejected, taken down).
 subscribe(clipStatusChanged, (change, { tx }) => queueClipStatusMail(change, { tx }));

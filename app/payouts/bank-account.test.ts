@@ -36,7 +36,10 @@ describe("checkIban", () => {
   });
 
   it("refuses other characters than letters, digits and spaces", () => {
-    expect(checkIban("DE89-3704-0044-0532-0130-00")).toEqual({ ok: false, message: IBAN_MESSAGES.characters });
+    expect(checkIban("DE89-3704-0044-0532-0130-00")).toEqual({
+      ok: false,
+      message: IBAN_MESSAGES.characters,
+    });
     expect(checkIban("DE89\u00003704")).toEqual({ ok: false, message: IBAN_MESSAGES.characters });
   });
 
