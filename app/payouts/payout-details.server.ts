@@ -23,6 +23,7 @@ import { open, SealedTextError, seal, sealedWithCurrentKey } from "./sealed.serv
 export async function payoutDetailsPage(creatorId: string) {
   const [account, seller] = await Promise.all([findPayoutAccount(creatorId), findSellerDetails(creatorId)]);
   const missing = missingForPayout({ account, hasSellerDetails: !!seller });
+  // The same items and texts as payoutReadinessItems, from the rows already read.
   return {
     stripeAvailable: stripePayoutsEnabled(),
     method: account?.method ?? null,

@@ -13,16 +13,18 @@ export interface ReadinessItem {
 export function PayoutReadinessPanel({
   missing,
   linkToDetails = false,
+  className = "",
 }: {
   missing: ReadinessItem[];
   linkToDetails?: boolean;
+  className?: string;
 }) {
   if (missing.length === 0)
     return (
       <section
         aria-labelledby="payout-readiness"
         data-testid="payout-readiness"
-        className="rounded-2xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200"
+        className={`rounded-2xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200 ${className}`}
       >
         <h2 id="payout-readiness" className="font-semibold">
           Ready for payouts
@@ -44,7 +46,7 @@ export function PayoutReadinessPanel({
     <section
       aria-labelledby="payout-readiness"
       data-testid="payout-readiness"
-      className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+      className={`rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100 ${className}`}
     >
       <h2 id="payout-readiness" className="font-semibold">
         Before we can pay you
