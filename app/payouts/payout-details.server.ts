@@ -36,7 +36,12 @@ export async function payoutDetailsPage(creatorId: string) {
 
 function bankView(account: PayoutAccount | null) {
   if (!account?.bankIbanSealed || !account.bankHolder || !account.bankBic) return null;
-  return { holder: account.bankHolder, ibanLast4: account.bankIbanLast4 ?? "", bic: account.bankBic };
+  return {
+    holder: account.bankHolder,
+    ibanLast4: account.bankIbanLast4 ?? "",
+    bic: account.bankBic,
+    savedAt: account.updatedAt.toISOString(),
+  };
 }
 
 function sellerView(seller: SellerDetails) {
@@ -53,6 +58,7 @@ function sellerView(seller: SellerDetails) {
     taxId: seller.taxId,
     taxCountry: seller.taxCountry,
     vatNumber: seller.vatNumber ?? "",
+    savedAt: seller.updatedAt.toISOString(),
   };
 }
 

@@ -92,7 +92,7 @@ export function BankMethod({
   reply,
 }: {
   method: PayoutMethod | null;
-  bank: { holder: string; ibanLast4: string; bic: string } | null;
+  bank: { holder: string; ibanLast4: string; bic: string; savedAt: string } | null;
   reply?: Reply;
 }) {
   const navigation = useNavigation();
@@ -114,7 +114,13 @@ export function BankMethod({
           ? `Payouts by bank transfer go to ${bank.holder}, account ending in ${bank.ibanLast4}.`
           : "We send your payout in euros to your bank account. Your IBAN is stored encrypted."}
       </p>
-      <Form method="post" className="mt-4 grid gap-4" aria-label="Bank details">
+      <Form
+        // A new form after each save: the IBAN typed is not left on screen, the saved values show.
+        key={bank?.savedAt ?? "new"}
+        method="post"
+        className="mt-4 grid gap-4"
+        aria-label="Bank details"
+      >
         {ours ? <FormAlert message={reply?.formError} /> : null}
         <Field label="Account holder" htmlFor="holder" error={errors.holder}>
           <TextInput

@@ -64,7 +64,13 @@ function CountrySelect({ name, value, error }: { name: string; value: string; er
  * The DAC7 seller details. Date of birth (an individual) or company number (a business) shows by
  * CSS alone, following the chosen kind, so the form works the same without JavaScript.
  */
-export function SellerDetailsForm({ saved, reply }: { saved: SellerDefaults | null; reply?: Reply }) {
+export function SellerDetailsForm({
+  saved,
+  reply,
+}: {
+  saved: (SellerDefaults & { savedAt: string }) | null;
+  reply?: Reply;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "seller";
   const ours = reply?.values?.intent === "seller";
@@ -90,7 +96,12 @@ export function SellerDetailsForm({ saved, reply }: { saved: SellerDefaults | nu
     />
   );
   return (
-    <Form method="post" className="group grid gap-5" aria-label="Seller details">
+    <Form
+      key={saved?.savedAt ?? "new"}
+      method="post"
+      className="group grid gap-5"
+      aria-label="Seller details"
+    >
       {ours ? <FormAlert message={reply?.formError} /> : null}
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium">I sell as</legend>
