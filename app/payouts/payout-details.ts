@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isCountry } from "~/commerce/countries";
 import { checkVatNumber, VAT_NUMBER_MAX } from "~/commerce/tax";
 import { CONTROL_CHARACTER } from "~/platform/control-characters";
-import { BIC_INPUT_MAX, checkBic, checkIban, IBAN_INPUT_MAX } from "./bank-account";
+import { BIC_INPUT_MAX, checkBic, checkIban, IBAN_INPUT_MAX, IBAN_LENGTHS } from "./bank-account";
 import { type ConnectStatus, SELLER_KINDS } from "./payouts";
 
 /**
@@ -94,7 +94,12 @@ export const bankDetailsSchema = z
       if (!checked.ok) ctx.addIssue({ code: "custom", path: ["iban"], message: checked.message });
       else iban = checked.value;
     }
-    const bic = checkBic(value.bic, iban?.slice(0, 2));
+    // A mistyped IBAN still names its country: the BIC is checked against it at the same time.
+    const typedCountry = value.iban.trim().slice(0, 2).toUpperCase();
+    const bic = checkBic(
+      value.bic,
+      iban?.slice(0, 2) ?? (IBAN_LENGTHS[typedCountry] ? typedCountry : undefined),
+    );
     if (!bic.ok) ctx.addIssue({ code: "custom", path: ["bic"], message: bic.message });
     return { holder: value.holder, iban, bic: bic.ok ? bic.value : "" };
   });

@@ -171,6 +171,11 @@ describe("refused input: 400 with a message, data left as it was", () => {
     ],
     ["a BIC of another country", { ...BANK, bic: "ABNANL2A" }, { bic: BIC_MESSAGES.country("NL", "DE") }],
     ["a malformed BIC", { ...BANK, bic: "COBA" }, { bic: BIC_MESSAGES.format }],
+    [
+      "a mistyped IBAN and a BIC of another country, both named at once",
+      { ...BANK, iban: "DE88 3704 0044 0532 0130 00", bic: "ABNANL2A" },
+      { iban: IBAN_MESSAGES.checksum, bic: BIC_MESSAGES.country("NL", "DE") },
+    ],
     ["an empty holder", { ...BANK, holder: "  " }, { holder: "Enter the account holder's name." }],
     [
       "a holder past 70 characters",

@@ -63,7 +63,7 @@ export function StripeMethod({
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
         {stripe
           ? CONNECT_STATUS_TEXTS[stripe.status]
-          : "Stripe pays you in your own currency, to your bank or card. You enter your details on Stripe's secure pages."}
+          : "Stripe pays out to your bank account. You enter your details on Stripe's own secure pages."}
       </p>
       {reply?.values?.intent === "stripe" ? (
         <div className="mt-3">

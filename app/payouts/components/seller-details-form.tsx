@@ -181,7 +181,7 @@ export function SellerDetailsForm({
           spellCheck: false,
           hasHint: true,
           placeholder: "e.g. DE123456789",
-          className: "uppercase",
+          className: "uppercase placeholder:normal-case",
         })}
       </Field>
       <div>
