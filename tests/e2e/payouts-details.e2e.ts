@@ -44,8 +44,8 @@ describe("payout details", () => {
     await makeCreator(account.email);
     await page.goto("/studio/payouts");
     const readiness = page.getByTestId("payout-readiness");
-    await expect.poll(() => readiness.innerText()).toContain(MISSING_LABELS.method);
-    expect(await readiness.innerText()).toContain(MISSING_LABELS.seller_details);
+    await expect.poll(() => readiness.textContent()).toContain(MISSING_LABELS.method);
+    expect(await readiness.textContent()).toContain(MISSING_LABELS.seller_details);
     // Without Stripe configured, bank transfer is the only way offered.
     expect(await page.getByRole("heading", { name: "Stripe", exact: true }).count()).toBe(0);
 
@@ -61,7 +61,7 @@ describe("payout details", () => {
     await bank.getByLabel("IBAN").fill("DE89 3704 0044 0532 0130 00");
     await bank.getByLabel("IBAN").press("Enter");
     await expect.poll(() => page.getByText(`${PAYOUT_MESSAGES.bankSaved} 3000.`).count()).toBe(1);
-    await expect.poll(() => readiness.innerText()).not.toContain(MISSING_LABELS.method);
+    await expect.poll(() => readiness.textContent()).not.toContain(MISSING_LABELS.method);
     expect(await bank.getByLabel("IBAN").inputValue()).toBe("");
     expect(await bank.getByText("Saved: ending in 3000. Leave empty to keep it.").count()).toBe(1);
 
@@ -88,7 +88,7 @@ describe("payout details", () => {
     await seller.getByLabel("Company registration number").fill("HE 123456");
     await seller.getByLabel("Company registration number").press("Enter");
     await expect.poll(() => page.getByText(PAYOUT_MESSAGES.sellerSaved).count()).toBe(1);
-    await expect.poll(() => readiness.innerText()).toContain("Ready for payouts");
+    await expect.poll(() => readiness.textContent()).toContain("Ready for payouts");
     await page.reload();
     expect(await seller.getByLabel("Company registration number").inputValue()).toBe("HE 123456");
     expect(await seller.getByLabel("Street address").inputValue()).toBe("12 Harbour Road");
@@ -96,6 +96,6 @@ describe("payout details", () => {
 
     // The earnings page says the same.
     await page.goto("/studio/earnings");
-    expect(await page.getByTestId("payout-readiness").innerText()).toContain("Ready for payouts");
+    expect(await page.getByTestId("payout-readiness").textContent()).toContain("Ready for payouts");
   });
 });
