@@ -40,7 +40,7 @@ const PHYSICAL = "database";
 const OBJECT_LIST = "media-objects.tsv";
 const MEDIA = { public: "media", private: "private" } as const;
 /** Generated into DATA_DIR when not configured: without them a restored copy cannot read its data. */
-const DATA_DIR_SECRETS = ["auth-secret", "pg-password"];
+const DATA_DIR_SECRETS = ["auth-secret", "payout-key", "pg-password"];
 
 /** Writes a backup of the database at `databaseUrl` and of the media into the empty folder `dir`. */
 export async function backup(options: {
@@ -146,8 +146,10 @@ export async function restoreFiles(dir: string, config: Config, log: (line: stri
   for (const name of manifest.secrets) {
     const file = path.join(config.DATA_DIR, name);
     // Loading the configuration for this command generated a new secret in the fresh DATA_DIR: the backup's wins.
-    if (!existsSync(file) || (name === "auth-secret" && config.secretGenerated))
-      await copyFile(path.join(source, name), file);
+    const generatedNow =
+      (name === "auth-secret" && config.secretGenerated) ||
+      (name === "payout-key" && config.payoutKeyGenerated);
+    if (!existsSync(file) || generatedNow) await copyFile(path.join(source, name), file);
   }
   return manifest;
 }

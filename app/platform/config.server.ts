@@ -172,6 +172,8 @@ export type Config = Omit<
   BETTER_AUTH_SECRET: string;
   /** Always set: from the environment, or generated into DATA_DIR/payout-key on a local run. */
   PAYOUT_ENCRYPTION_KEY: string;
+  /** Set when the payout key was generated on this start (a restore puts the backup's back). */
+  payoutKeyGenerated: boolean;
   /** Set when the auth secret was generated on this start (worth a warning in the log). */
   secretGenerated: boolean;
   /** Seed the demo content into an empty database (see SEED_DEMO). */
@@ -271,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: publicUrl,
     BETTER_AUTH_SECRET: secret,
     PAYOUT_ENCRYPTION_KEY: payoutKey.key,
+    payoutKeyGenerated: payoutKey.generated,
     secretGenerated: generated,
     SHUTDOWN_DRAIN_MS: values.SHUTDOWN_DRAIN_MS ?? (values.NODE_ENV === "test" ? 0 : 2_000),
     seedDemo,
