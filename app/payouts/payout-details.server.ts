@@ -132,3 +132,17 @@ export async function saveSellerDetailsOf(creatorId: string, input: SellerDetail
     });
   });
 }
+
+/**
+ * A bank payout account with its IBAN opened, for the bank file of a run (never for a page).
+ * Throws SealedTextError when the IBAN was sealed with a key this server no longer has.
+ */
+export function openBankAccount(account: PayoutAccount) {
+  if (account.method !== "bank" || !account.bankIbanSealed || !account.bankHolder || !account.bankBic)
+    throw new Error(`creator ${account.creatorId} has no complete bank account`);
+  return {
+    holder: account.bankHolder,
+    iban: open(account.bankIbanSealed, account.creatorId),
+    bic: account.bankBic,
+  };
+}

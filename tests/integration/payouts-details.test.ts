@@ -6,6 +6,7 @@ import { stripeEvents } from "~/commerce/schema.server";
 import { VAT_NUMBER_OUTSIDE_EU_MESSAGE } from "~/commerce/tax";
 import { BIC_MESSAGES, IBAN_MESSAGES } from "~/payouts/bank-account";
 import { PAYOUT_MESSAGES } from "~/payouts/payout-details";
+import { openBankAccount } from "~/payouts/payout-details.server";
 import { connectAccountIdempotencyKey } from "~/payouts/payout-details-stripe.server";
 import { MISSING_LABELS } from "~/payouts/readiness";
 import { payoutReadiness } from "~/payouts/readiness.server";
@@ -92,6 +93,7 @@ describe("bank details", () => {
     for (let at = 0; at + 4 <= IBAN_STORED.length; at += 1)
       expect(sealed).not.toContain(IBAN_STORED.slice(at, at + 4));
     expect(open(sealed, ana.id)).toBe(IBAN_STORED);
+    expect(openBankAccount(row)).toEqual({ holder: "Ana Creator", iban: IBAN_STORED, bic: "COBADEFFXXX" });
 
     const page = await ana.page();
     expect(page.data).toMatchObject({ method: "bank", bank: { holder: "Ana Creator", ibanLast4: "3000" } });
@@ -201,6 +203,15 @@ describe("refused input: 400 with a message, data left as it was", () => {
     // What was typed comes back to fill the form in again.
     expect(refused.data?.values).toMatchObject({ intent: "bank", holder: fields.holder });
     expect(await accountRow(ana.id)).toEqual(before);
+  });
+
+  it("bank details without an IBAN, when none is saved, ask for it", async () => {
+    const ana = await creator();
+    expect(await ana.save({ ...BANK, iban: "" })).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { iban: PAYOUT_MESSAGES.ibanRequired } },
+    });
+    expect(await accountRow(ana.id)).toBeNull();
   });
 
   it("a NUL in any field is refused before it reaches a query", async () => {
