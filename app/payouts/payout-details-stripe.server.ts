@@ -67,6 +67,9 @@ export async function startStripeOnboarding(creator: {
         });
       });
     }
+    // Back to a Stripe account that can already be paid: nothing to do on Stripe's pages.
+    if (existing?.method === "bank" && existing.stripeAccountId && existing.stripeStatus === "enabled")
+      return ok({ url: PAYOUTS_PATH });
     return ok({ url: await onboardingLink(accountId) });
   } catch (error) {
     logger.error({ err: error, creatorId: creator.id }, "Stripe Connect onboarding could not start");

@@ -455,6 +455,24 @@ describe("Stripe Connect", () => {
     expect(lastStatus).toBe(200);
   });
 
+  it("a double (or fivefold) press makes one Stripe account", async () => {
+    const ana = await creator();
+    const before = fake.accounts.size;
+    const presses = await Promise.all(Array.from({ length: 5 }, () => ana.save({ intent: "stripe" })));
+    expect(presses.map((press) => press.status)).toEqual([302, 302, 302, 302, 302]);
+    expect(fake.accounts.size).toBe(before + 1);
+    expect((await accountRow(ana.id))!.stripeAccountId).toBe([...fake.accounts.keys()].at(-1));
+  });
+
+  it("back from bank transfer to an enabled Stripe account, the creator stays here", async () => {
+    const ana = await creator();
+    await ana.save({ intent: "stripe" });
+    await fake.deliver(await fake.updateAccount((await accountRow(ana.id))!.stripeAccountId!, "enabled"));
+    await ana.save(BANK);
+    expect(await ana.save({ intent: "stripe" })).toMatchObject({ status: 302, location: PATH });
+    expect(await accountRow(ana.id)).toMatchObject({ method: "stripe", stripeStatus: "enabled" });
+  });
+
   it("a bank creator can switch to Stripe and back, keeping both", async () => {
     const ana = await creator();
     await ana.save(BANK);
