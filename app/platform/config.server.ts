@@ -256,6 +256,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "PAYOUT_ENCRYPTION_KEY is not set: generated one and stored it in DATA_DIR/payout-key. Set it explicitly when running several processes.",
     );
   }
+  if (values.PAYOUT_ENCRYPTION_KEY_PREVIOUS && values.PAYOUT_ENCRYPTION_KEY_PREVIOUS === payoutKey.key) {
+    warnings.push("PAYOUT_ENCRYPTION_KEY_PREVIOUS is the same as PAYOUT_ENCRYPTION_KEY: nothing is rotated.");
+  }
   if (values.BETTER_AUTH_SECRET_PREVIOUS && values.BETTER_AUTH_SECRET_PREVIOUS === secret) {
     warnings.push("BETTER_AUTH_SECRET_PREVIOUS is the same as BETTER_AUTH_SECRET: nothing is rotated.");
   }
