@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import type { Config } from "~/platform/config.server";
+import { type Config, generatedByThisProcess } from "~/platform/config.server";
 import { storage } from "~/platform/storage/storage.server";
 
 const run = promisify(execFile);
@@ -146,10 +146,7 @@ export async function restoreFiles(dir: string, config: Config, log: (line: stri
   for (const name of manifest.secrets) {
     const file = path.join(config.DATA_DIR, name);
     // Loading the configuration for this command generated a new secret in the fresh DATA_DIR: the backup's wins.
-    const generatedNow =
-      (name === "auth-secret" && config.secretGenerated) ||
-      (name === "payout-key" && config.payoutKeyGenerated);
-    if (!existsSync(file) || generatedNow) await copyFile(path.join(source, name), file);
+    if (!existsSync(file) || generatedByThisProcess(file)) await copyFile(path.join(source, name), file);
   }
   return manifest;
 }

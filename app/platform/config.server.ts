@@ -172,8 +172,6 @@ export type Config = Omit<
   BETTER_AUTH_SECRET: string;
   /** Always set: from the environment, or generated into DATA_DIR/payout-key on a local run. */
   PAYOUT_ENCRYPTION_KEY: string;
-  /** Set when the payout key was generated on this start (a restore puts the backup's back). */
-  payoutKeyGenerated: boolean;
   /** Set when the auth secret was generated on this start (worth a warning in the log). */
   secretGenerated: boolean;
   /** Seed the demo content into an empty database (see SEED_DEMO). */
@@ -276,7 +274,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: publicUrl,
     BETTER_AUTH_SECRET: secret,
     PAYOUT_ENCRYPTION_KEY: payoutKey.key,
-    payoutKeyGenerated: payoutKey.generated,
     secretGenerated: generated,
     SHUTDOWN_DRAIN_MS: values.SHUTDOWN_DRAIN_MS ?? (values.NODE_ENV === "test" ? 0 : 2_000),
     seedDemo,
@@ -380,8 +377,18 @@ function payoutEncryptionKey(
   }
   const key = randomBytes(32).toString("base64");
   writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  generatedFiles.add(file);
   return { key, generated: true };
 }
+
+/** Secret files this process generated, whichever load of the configuration did it. */
+const generatedFiles = new Set<string>();
+
+/**
+ * True when this process generated the secret file (a restore then puts the backup's in its place:
+ * the configuration may have been loaded, and the file made, before the restore looked).
+ */
+export const generatedByThisProcess = (file: string) => generatedFiles.has(path.resolve(file));
 
 /** A generated secret is kept in DATA_DIR so sessions survive restarts; mode 0600. */
 function readOrCreateSecret(dataDir: string) {
@@ -389,5 +396,6 @@ function readOrCreateSecret(dataDir: string) {
   if (existsSync(file)) return { secret: readFileSync(file, "utf8").trim(), generated: false };
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  generatedFiles.add(file);
   return { secret, generated: true };
 }
