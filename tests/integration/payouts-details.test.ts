@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as webhookAction } from "~/commerce/routes/stripe-webhook";
+import { afterAll, describe, expect, it } from "vitest";
 import { stripeEvents } from "~/commerce/schema.server";
 import { VAT_NUMBER_OUTSIDE_EU_MESSAGE } from "~/commerce/tax";
 import { BIC_MESSAGES, IBAN_MESSAGES } from "~/payouts/bank-account";
@@ -16,10 +15,9 @@ import { keyIdOf, open, SealedTextError, sealedKeyId } from "~/payouts/sealed.se
 import { listAudit } from "~/platform/audit.server";
 import { loadConfig } from "~/platform/config.server";
 import { INPUT_MESSAGES } from "~/platform/input-guard";
-import { routeArgs } from "../factories/commerce";
 import { load, post, signedIn } from "../factories/staff";
 import { useTestDatabase } from "../setup/database";
-import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
+import { useFakeStripe } from "../support/use-fake-stripe";
 
 const database = useTestDatabase();
 const PATH = "/studio/payouts";
@@ -338,48 +336,18 @@ describe("seller details and readiness", () => {
 });
 
 describe("Stripe Connect", () => {
-  const SECRET = "whsec_test_payout_details";
-  let fake: FakeStripe;
-  let lastStatus = 0;
-
-  beforeAll(async () => {
-    fake = await startFakeStripe({
-      webhookSecret: SECRET,
-      autoDeliver: false,
-      deliver: async (payload, signature) => {
-        const request = new Request("http://localhost/webhooks/stripe", {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
-          body: payload,
-        });
-        const response = (await webhookAction(routeArgs(request) as never)) as Response;
-        lastStatus = response.status;
-        return response;
-      },
-    });
-    process.env.STRIPE_SECRET_KEY = "sk_test_offline";
-    process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-    process.env.STRIPE_API_URL = fake.url;
-    loadConfig();
-  });
-
-  afterAll(async () => {
-    delete process.env.STRIPE_SECRET_KEY;
-    delete process.env.STRIPE_WEBHOOK_SECRET;
-    delete process.env.STRIPE_API_URL;
-    loadConfig();
-    await fake.close();
-  });
+  const stripe = useFakeStripe("whsec_test_payout_details");
+  const lastStatus = () => stripe.lastResponse.status;
 
   it("onboarding goes from details needed to enabled by account.updated; a replay and an older event change nothing", async () => {
     const ana = await creator();
     const started = await ana.save({ intent: "stripe" });
     expect(started.status).toBe(302);
-    expect(started.location).toMatch(new RegExp(`^${fake.url}/connect/onboarding/acct_`));
-    const created = fake.requests.filter((request) => request.path === "/v1/accounts");
+    expect(started.location).toMatch(new RegExp(`^${stripe.fake.url}/connect/onboarding/acct_`));
+    const created = stripe.fake.requests.filter((request) => request.path === "/v1/accounts");
     expect(created).toHaveLength(1);
     expect(created[0]!.idempotencyKey).toBe(connectAccountIdempotencyKey(ana.id));
-    const link = fake.requests.find((request) => request.path === "/v1/account_links")!;
+    const link = stripe.fake.requests.find((request) => request.path === "/v1/account_links")!;
     expect(Object.fromEntries(link.body)).toMatchObject({
       type: "account_onboarding",
       refresh_url: "http://localhost:3000/studio/payouts?refresh=1",
@@ -395,22 +363,22 @@ describe("Stripe Connect", () => {
 
     // Pressed again: the same account, a new link.
     await ana.save({ intent: "stripe" });
-    expect(fake.accounts.size).toBe(1);
+    expect(stripe.fake.accounts.size).toBe(1);
     expect((await accountRow(ana.id))!.stripeAccountId).toBe(row.stripeAccountId);
 
     const accountId = row.stripeAccountId!;
-    fake.clock += 60;
-    const restricted = await fake.updateAccount(accountId, "restricted");
-    fake.clock += 60;
-    const enabled = await fake.updateAccount(accountId, "enabled");
+    stripe.fake.clock += 60;
+    const restricted = await stripe.fake.updateAccount(accountId, "restricted");
+    stripe.fake.clock += 60;
+    const enabled = await stripe.fake.updateAccount(accountId, "enabled");
     // Stripe delivers the newer one first.
-    expect(await fake.deliver(enabled)).toBe(200);
+    expect(await stripe.fake.deliver(enabled)).toBe(200);
     expect(await accountRow(ana.id)).toMatchObject({ stripeStatus: "enabled" });
     expect(await payoutReadiness(ana.id)).toEqual(["seller_details"]);
     const afterEnabled = await accountRow(ana.id);
     // The older one arrives late; then the newer one again.
-    expect(await fake.deliver(restricted)).toBe(200);
-    expect(await fake.deliver(enabled)).toBe(200);
+    expect(await stripe.fake.deliver(restricted)).toBe(200);
+    expect(await stripe.fake.deliver(enabled)).toBe(200);
     expect(await accountRow(ana.id)).toEqual(afterEnabled);
     const recorded = await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, enabled.id));
     expect(recorded).toHaveLength(1);
@@ -424,16 +392,16 @@ describe("Stripe Connect", () => {
   it("an expired link (refresh_url) sends the creator on with a new one", async () => {
     const ana = await creator();
     await ana.save({ intent: "stripe" });
-    const links = fake.accountLinks.length;
+    const links = stripe.fake.accountLinks.length;
     const refreshed = await load(payoutsLoader, `${PATH}?refresh=1`, ana.cookie);
     expect(refreshed.status).toBe(302);
-    expect(fake.accountLinks).toHaveLength(links + 1);
-    expect(refreshed.location).toBe(fake.accountLinks.at(-1)!.url);
+    expect(stripe.fake.accountLinks).toHaveLength(links + 1);
+    expect(refreshed.location).toBe(stripe.fake.accountLinks.at(-1)!.url);
   });
 
   it("an account.updated for an account not saved yet answers 503 so Stripe retries; another platform's is acknowledged", async () => {
     const ana = await creator();
-    const early = fake.makeEvent("account.updated", {
+    const early = stripe.fake.makeEvent("account.updated", {
       id: "acct_not_saved_yet",
       object: "account",
       metadata: { creatorId: ana.id },
@@ -441,33 +409,35 @@ describe("Stripe Connect", () => {
       payouts_enabled: true,
       capabilities: { transfers: "active" },
     });
-    await fake.deliver(early);
-    expect(lastStatus).toBe(503);
+    await stripe.fake.deliver(early);
+    expect(lastStatus()).toBe(503);
     expect(await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, early.id))).toHaveLength(
       0,
     );
-    const foreign = fake.makeEvent("account.updated", {
+    const foreign = stripe.fake.makeEvent("account.updated", {
       id: "acct_someone_else",
       object: "account",
       metadata: {},
     });
-    await fake.deliver(foreign);
-    expect(lastStatus).toBe(200);
+    await stripe.fake.deliver(foreign);
+    expect(lastStatus()).toBe(200);
   });
 
   it("a double (or fivefold) press makes one Stripe account", async () => {
     const ana = await creator();
-    const before = fake.accounts.size;
+    const before = stripe.fake.accounts.size;
     const presses = await Promise.all(Array.from({ length: 5 }, () => ana.save({ intent: "stripe" })));
     expect(presses.map((press) => press.status)).toEqual([302, 302, 302, 302, 302]);
-    expect(fake.accounts.size).toBe(before + 1);
-    expect((await accountRow(ana.id))!.stripeAccountId).toBe([...fake.accounts.keys()].at(-1));
+    expect(stripe.fake.accounts.size).toBe(before + 1);
+    expect((await accountRow(ana.id))!.stripeAccountId).toBe([...stripe.fake.accounts.keys()].at(-1));
   });
 
   it("back from bank transfer to an enabled Stripe account, the creator stays here", async () => {
     const ana = await creator();
     await ana.save({ intent: "stripe" });
-    await fake.deliver(await fake.updateAccount((await accountRow(ana.id))!.stripeAccountId!, "enabled"));
+    await stripe.fake.deliver(
+      await stripe.fake.updateAccount((await accountRow(ana.id))!.stripeAccountId!, "enabled"),
+    );
     await ana.save(BANK);
     expect(await ana.save({ intent: "stripe" })).toMatchObject({ status: 302, location: PATH });
     expect(await accountRow(ana.id)).toMatchObject({ method: "stripe", stripeStatus: "enabled" });
