@@ -1,14 +1,16 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/accounts/permissions.server";
 import { pageMeta } from "~/components/meta";
+import { PayoutReadinessPanel } from "../components/payout-readiness-panel";
 import { getCreatorEarnings } from "../earnings.server";
+import { payoutReadinessItems } from "../readiness.server";
 import type { Route } from "./+types/earnings";
 
 export const meta = () => pageMeta("Earnings", "What your clips have earned from licenses.");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const creator = await requirePermission(request, "studio:use");
-  return getCreatorEarnings(creator.id);
+  return { ...(await getCreatorEarnings(creator.id)), payoutMissing: await payoutReadinessItems(creator.id) };
 }
 
 const tableClass =
@@ -30,6 +32,7 @@ export default function Earnings({ loaderData: earnings }: Route.ComponentProps)
         buyer's plan is worth. Payouts are not available yet; your balance is kept safe here.
       </p>
 
+      <PayoutReadinessPanel missing={earnings.payoutMissing} linkToDetails className="mt-6" />
       <dl className="mt-8 grid gap-4 sm:grid-cols-2">
         <div className="rounded-2xl border border-brand-200 bg-brand-50 p-5 dark:border-brand-900 dark:bg-brand-950/40">
           <dt className="text-sm text-zinc-700 dark:text-zinc-300">Total earned</dt>
