@@ -13,6 +13,7 @@ import { viesCheckJob } from "~/commerce/vies.server";
 import { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
+import { PAYOUT_JOBS } from "~/payouts/jobs.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { retentionJob } from "~/platform/jobs.server";
@@ -32,6 +33,7 @@ export const JOBS = [
   viesCheckJob,
   subscriptionSweepJob,
   ...API_JOBS,
+  ...PAYOUT_JOBS,
 ] as const;
 
 subscribe(profileRenamed, ({ userId }, { tx }) =>
