@@ -124,7 +124,7 @@ export async function completeRunIfAllSent(tx: Executor, runId: string, at: Date
       and(
         eq(payoutRuns.id, runId),
         eq(payoutRuns.status, "approved"),
-        sql`not exists (select 1 from ${payouts} where ${payouts.runId} = ${runId} and ${payouts.status} <> 'sent')`,
+        sql`not exists (select 1 from ${payouts} p where p.run_id = ${runId} and p.status <> 'sent')`,
       ),
     )
     .returning();
@@ -208,6 +208,7 @@ export async function listRuns(filter: PayoutRunFilter): Promise<Page<PayoutRunS
   return { rows, total: total?.total ?? 0, page: filter.page, pageSize: PAGE_SIZE };
 }
 
+// Correlated subqueries name the outer row in full: drizzle writes a lone `"id"` for a one-table select.
 const runSummaryColumns = {
   id: payoutRuns.id,
   period: payoutRuns.period,
@@ -217,11 +218,11 @@ const runSummaryColumns = {
   approvedAt: payoutRuns.approvedAt,
   approvedBy: payoutRuns.approvedBy,
   completedAt: payoutRuns.completedAt,
-  payouts: sql<number>`(select count(*) from ${payouts} p where p.run_id = ${payoutRuns.id})::int`,
-  totalCents: sql<number>`(select coalesce(sum(p.amount_cents), 0) from ${payouts} p where p.run_id = ${payoutRuns.id})::int`,
-  sentCents: sql<number>`(select coalesce(sum(p.amount_cents), 0) from ${payouts} p where p.run_id = ${payoutRuns.id} and p.status = 'sent')::int`,
-  failed: sql<number>`(select count(*) from ${payouts} p where p.run_id = ${payoutRuns.id} and p.status = 'failed')::int`,
-  excluded: sql<number>`(select count(*) from ${payoutRunExclusions} e where e.run_id = ${payoutRuns.id})::int`,
+  payouts: sql<number>`(select count(*) from ${payouts} p where p.run_id = "payout_runs"."id")::int`,
+  totalCents: sql<number>`(select coalesce(sum(p.amount_cents), 0) from ${payouts} p where p.run_id = "payout_runs"."id")::int`,
+  sentCents: sql<number>`(select coalesce(sum(p.amount_cents), 0) from ${payouts} p where p.run_id = "payout_runs"."id" and p.status = 'sent')::int`,
+  failed: sql<number>`(select count(*) from ${payouts} p where p.run_id = "payout_runs"."id" and p.status = 'failed')::int`,
+  excluded: sql<number>`(select count(*) from ${payoutRunExclusions} e where e.run_id = "payout_runs"."id")::int`,
 };
 export type PayoutRunSummary = {
   id: string;
@@ -257,7 +258,7 @@ export async function listRunPayouts(runId: string) {
       lastError: payouts.lastError,
       stripeTransferId: payouts.stripeTransferId,
       sentAt: payouts.sentAt,
-      lines: sql<number>`(select count(*) from ${royaltyLines} l where l.payout_id = ${payouts.id})::int`,
+      lines: sql<number>`(select count(*) from ${royaltyLines} l where l.payout_id = "payouts"."id")::int`,
     })
     .from(payouts)
     .where(eq(payouts.runId, runId))
