@@ -1,4 +1,5 @@
 import { namePeople } from "~/accounts/people.server";
+import { formatMoney } from "~/commerce/money";
 import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db, type Executor } from "~/platform/db/client.server";
@@ -98,7 +99,12 @@ export async function proposeRun(
       action: "payout_run.propose",
       targetType: "payout_run",
       targetId: run.id,
-      after: { period, payouts: paid, excluded: exclusions.length, threshold_cents: run.thresholdCents },
+      after: {
+        period,
+        payouts: paid,
+        excluded: exclusions.length,
+        threshold: formatMoney(run.thresholdCents),
+      },
     });
     return run;
   });

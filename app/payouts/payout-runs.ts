@@ -35,7 +35,7 @@ export const PAYOUT_RUN_STATUS_LABELS: Record<PayoutRunStatus, string> = {
 
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   proposed: "Proposed",
-  approved: "Approved, not sent",
+  approved: "To send",
   failed: "Failed",
   sent: "Sent",
 };

@@ -84,7 +84,7 @@ const creatorCell = (creator: View["payouts"][number]["creator"]) => (
 export function RunSummary({ view }: { view: View }) {
   const { run, totals, approvedBy } = view;
   const rows: [string, string][] = [
-    ["Creators paid", String(run.payouts)],
+    ["Creators in the run", String(run.payouts)],
     ["Total", formatMoney(run.totalCents)],
     ["By Stripe", formatMoney(totals.stripeCents)],
     ["By bank transfer", formatMoney(totals.bankCents)],
@@ -166,11 +166,12 @@ export function PayoutsTable({ view }: { view: View }) {
       rowKey={(payout) => payout.id}
       empty="No creator is paid in this run."
       columns={[
-        { header: "Creator", cell: (payout) => creatorCell(payout.creator) },
+        { header: "Creator", cell: (payout) => creatorCell(payout.creator), className: "min-w-48" },
         { header: "Method", cell: (payout) => PAYOUT_METHOD_LABELS[payout.method] },
         {
           header: "Amount",
-          cell: (payout) => `${formatMoney(payout.amountCents)} · ${payout.lines} lines`,
+          cell: (payout) =>
+            `${formatMoney(payout.amountCents)} · ${payout.lines} ${payout.lines === 1 ? "line" : "lines"}`,
           className: "tabular-nums whitespace-nowrap",
         },
         {
@@ -222,7 +223,7 @@ export function ExclusionsTable({ view }: { view: View }) {
       rowKey={(exclusion) => exclusion.creatorId}
       empty="Nobody with an available balance was left out."
       columns={[
-        { header: "Creator", cell: (exclusion) => creatorCell(exclusion.creator) },
+        { header: "Creator", cell: (exclusion) => creatorCell(exclusion.creator), className: "min-w-48" },
         {
           header: "Available",
           cell: (exclusion) => formatMoney(exclusion.availableCents),

@@ -93,7 +93,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
           { sorts: { newest: "descending", oldest: "ascending" } },
         ),
         c.status((run) => run.status, PAYOUT_RUN_STATUS_TONES, PAYOUT_RUN_STATUS_LABELS),
-        { header: "Creators paid", cell: (run) => run.payouts, className: "tabular-nums" },
+        { header: "Creators", cell: (run) => run.payouts, className: "tabular-nums" },
         { header: "Total", cell: (run) => formatMoney(run.totalCents), className: "tabular-nums" },
         {
           header: "Sent",
