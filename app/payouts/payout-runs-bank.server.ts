@@ -1,3 +1,4 @@
+import { namePeople } from "~/accounts/people.server";
 import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { csvDocument } from "~/platform/csv";
@@ -22,7 +23,8 @@ export type BankFileKind = "pain001" | "csv";
 export type BankFileResult =
   | { ok: true; value: { filename: string; contentType: string; body: string } }
   | { ok: false; reason: "not_found" | "not_approved" | "no_bank_payouts" }
-  | { ok: false; reason: "details_missing"; creatorIds: string[] };
+  /** Creators (email, else username) whose bank details are missing or cannot be read. */
+  | { ok: false; reason: "details_missing"; creators: string[] };
 
 /** The end-to-end id a payout travels under: its id without dashes (SEPA allows 35 characters). */
 export const endToEndIdOf = (payoutId: string) => payoutId.replace(/-/g, "");
@@ -59,7 +61,14 @@ export async function bankFileOf(input: {
       creditor: { name: row.bankHolder, iban, bic: row.bankBic },
     });
   }
-  if (unreadable.length > 0) return { ok: false, reason: "details_missing", creatorIds: unreadable };
+  if (unreadable.length > 0) {
+    const people = await namePeople(unreadable);
+    return {
+      ok: false,
+      reason: "details_missing",
+      creators: unreadable.map((id) => people.get(id)?.name ?? id),
+    };
+  }
 
   const settings = config();
   const messageId = `VERDEO${run.period.replace("-", "")}${run.id.replace(/-/g, "").slice(0, 20)}`;

@@ -8,7 +8,13 @@ import { exclusionReasonText, PAYOUT_RUN_TEXTS } from "~/payouts/payout-runs";
 import { approveRun, proposeRun } from "~/payouts/payout-runs.server";
 import { endToEndIdOf } from "~/payouts/payout-runs-bank.server";
 import { transferPayoutJob } from "~/payouts/payout-runs-transfers.server";
-import { payoutRunExclusions, payoutRuns, payouts, royaltyLines } from "~/payouts/schema.server";
+import {
+  payoutAccounts,
+  payoutRunExclusions,
+  payoutRuns,
+  payouts,
+  royaltyLines,
+} from "~/payouts/schema.server";
 import { listAudit } from "~/platform/audit.server";
 import { config, loadConfig } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
@@ -403,6 +409,20 @@ describe("the console's payout pages", () => {
     expect((await load(runLoader, "/staff/payouts/x", staff.cookie, { runId: "1 or 1=1" })).status).toBe(404);
     expect((await download(runId, "pain001")).status).toBe(404);
     expect((await submit(runId, { intent: "approve", confirmed: "yes" })).status).toBe(404);
+  });
+
+  it("a bank file is refused, naming the creator, while a bank account cannot be read", async () => {
+    const creator = await createPayee("bank");
+    await db()
+      .update(payoutAccounts)
+      .set({ bankIbanSealed: "v1:not-a-sealed-iban" })
+      .where(eq(payoutAccounts.creatorId, creator.id));
+    await earn(creator.id, 5_000, daysBefore(now(), 40));
+    const runId = await proposeFromConsole("2026-10");
+    await approveRun({ runId, actor: { kind: "staff", userId: staff.id } });
+    const file = await download(runId, "csv");
+    expect(file.status).toBe(409);
+    expect(file.text).toBe(`${PAYOUT_RUN_TEXTS.bankDetailsMissing} ${creator.email}`);
   });
 
   it("a proposed run has no bank file yet", async () => {

@@ -22,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       case "no_bank_payouts":
         return text(PAYOUT_RUN_TEXTS.noBankPayouts, 409);
       case "details_missing":
-        return text(`${PAYOUT_RUN_TEXTS.bankDetailsMissing} ${result.creatorIds.join(", ")}`, 409);
+        return text(`${PAYOUT_RUN_TEXTS.bankDetailsMissing} ${result.creators.join(", ")}`, 409);
     }
   }
   return new Response(result.value.body, {
