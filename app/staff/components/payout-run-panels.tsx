@@ -179,6 +179,7 @@ export function PayoutsTable({ view }: { view: View }) {
           cell: (payout) => (
             <Pill tone={PAYOUT_STATUS_TONES[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</Pill>
           ),
+          className: "whitespace-nowrap",
         },
         { header: "Attempts", cell: (payout) => payout.attempts, className: "tabular-nums" },
         {
