@@ -5,7 +5,9 @@
  */
 import { emailVerified, profileRenamed } from "~/accounts/events.server";
 import { API_JOBS, sendWebhookEvent } from "~/api/jobs.server";
+import { clipPath } from "~/catalog/clip-id";
 import { clipStatusChanged } from "~/catalog/clip-lifecycle.server";
+import { listFollowerIds } from "~/catalog/follows.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
 import { claimGuestOrdersJob, expireOrdersJob, subscriptionSweepJob } from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/order-effects.server";
@@ -14,6 +16,7 @@ import { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { PAYOUT_JOBS } from "~/payouts/jobs.server";
+import { config } from "~/platform/config.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { retentionJob } from "~/platform/jobs.server";
@@ -65,6 +68,23 @@ subscribe(licenseCreated, (license, { tx }) =>
     tx,
   ),
 );
+// Followers hear of a creator's new clips (each time a clip goes live, a re-publication included).
+subscribe(clipStatusChanged, async (change, { tx }) => {
+  if (change.to !== "published") return;
+  if (!tx) throw new Error("clip.published must be queued in the publication's transaction");
+  const followers = await listFollowerIds(tx, change.creatorId);
+  await sendWebhookEvent(
+    "clip.published",
+    followers,
+    {
+      clip_id: change.clipId,
+      title: change.title,
+      creator: change.creatorName,
+      url: new URL(clipPath(change.clipId), config().PUBLIC_URL).href,
+    },
+    tx,
+  );
+});
 subscribe(orderPaid, (order, { tx }) =>
   sendWebhookEvent(
     "order.paid",

@@ -25,6 +25,7 @@ import { inputGuard } from "./input-guard";
 import { PROCESS_JOBS } from "./jobs";
 import { type PublicPageCache, publicPageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
+import type { RefusalOf } from "./refusals";
 import { describeRoute, type RouteInfo } from "./route-table";
 import { sameOriginWrites } from "./same-origin";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
@@ -307,9 +308,13 @@ function addGuards(app: express.Express, { config }: AppContext) {
   const compress = compression();
   app.use((req, res, next) => (routeOf(res).handle.compress === false ? next() : compress(req, res, next)));
   const bodyLimitOf = (_req: express.Request, res: express.Response) => routeOf(res).handle.bodyLimit;
-  app.use(bodyLimits(bodyLimitOf, (_req, res) => routeOf(res).handle.oversizedBody));
+  const refusalOf: RefusalOf = (res) => {
+    const own = routeOf(res).handle.refusal;
+    return own && ((refused) => own({ ...refused, publicUrl: config.PUBLIC_URL }));
+  };
+  app.use(bodyLimits(bodyLimitOf, (_req, res) => routeOf(res).handle.oversizedBody, refusalOf));
   app.use(drainUnreadBodies(bodyLimitOf));
-  app.use(sameOriginWrites(config.PUBLIC_URL));
+  app.use(sameOriginWrites(config.PUBLIC_URL, refusalOf));
   app.use(inputGuard((_req, res) => routeOf(res).handle.checksOwnUrl === true));
 }
 

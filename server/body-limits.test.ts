@@ -15,6 +15,7 @@ function app(handle: RouteHandle) {
     bodyLimits(
       () => handle.bodyLimit,
       () => handle.oversizedBody,
+      () => handle.refusal && ((refused) => handle.refusal!({ ...refused, publicUrl: "http://localhost" })),
     ),
   );
   server.use(drainUnreadBodies(() => handle.bodyLimit));
@@ -42,6 +43,18 @@ describe("body limits", () => {
     expect(await first.text()).toBe("Image must be less than 5MB");
     const second = await fetch(`${base}/form`, { method: "POST", body: multipart(1000) });
     expect(await second.text()).toBe("read");
+  });
+
+  it("a route with its own refusal format gets the 413 in that format", async () => {
+    const refusal: RouteHandle["refusal"] = ({ status, detail }) => ({
+      contentType: "application/problem+json",
+      body: JSON.stringify({ status, detail }),
+    });
+    const base = await servers.start(app({ bodyLimit: 1024, refusal }));
+    const refused = await fetch(`${base}/form`, { method: "POST", body: "x".repeat(2048) });
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get("content-type")).toContain("application/problem+json");
+    expect(await refused.json()).toEqual({ status: 413, detail: tooLargeMessage(1024) });
   });
 
   it("a route that does not answer oversized bodies says what its limit is, never a bare status", async () => {

@@ -4,6 +4,7 @@ import {
   OVERSIZED_FORM_READ_AWAY_BYTES,
   type RouteHandle,
 } from "~/platform/route-handle";
+import { type RefusalOf, refuse } from "./refusals";
 
 /** The body limit the route serving a request declares (see `RouteHandle.bodyLimit`). */
 export type BodyLimitOf = (req: Request, res: Response) => RouteHandle["bodyLimit"];
@@ -25,6 +26,7 @@ export function tooLargeMessage(limit: number) {
 export function bodyLimits(
   limitOf: BodyLimitOf,
   oversizedOf: OversizedBodyOf = () => undefined,
+  refusalOf: RefusalOf = () => undefined,
 ): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
@@ -33,18 +35,25 @@ export function bodyLimits(
     if (limit === "streamed") return next();
     const declared = req.headers["content-length"];
     if (declared === undefined) {
-      if (req.headers["transfer-encoding"]) return void res.status(411).send("Length Required");
+      if (req.headers["transfer-encoding"])
+        return refuse(
+          res,
+          refusalOf,
+          411,
+          "Declare the body's length with Content-Length: bodies of unknown length are refused.",
+        );
       return next();
     }
     const length = Number(declared);
-    if (!Number.isFinite(length) || length < 0) return void res.status(400).send("Bad Request");
+    if (!Number.isFinite(length) || length < 0)
+      return refuse(res, refusalOf, 400, "The Content-Length header is not a number of bytes.");
     if (length > limit) {
       if (oversizedOf(req, res) === "form" && length <= OVERSIZED_FORM_READ_AWAY_BYTES) {
         res.locals.bodyTooLarge = true;
         return next();
       }
       res.setHeader("Connection", "close");
-      return void res.status(413).type("text/plain").send(tooLargeMessage(limit));
+      return refuse(res, refusalOf, 413, tooLargeMessage(limit));
     }
     next();
   };

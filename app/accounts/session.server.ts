@@ -1,8 +1,11 @@
 import { redirect } from "react-router";
+import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
-import { auth } from "./auth.server";
+import { AUTH_LIFETIMES, auth } from "./auth.server";
 import { findProfile } from "./profiles.server";
 import type { Role, Theme } from "./roles";
+import { findSessionWithProfile } from "./session.queries.server";
+import { sessionCookieValue, verifySignedValue } from "./signed-cookie";
 
 /** The signed-in person as the pages need them. */
 export interface SessionUser {
@@ -18,8 +21,6 @@ export interface SessionUser {
   /** False until the profile row exists (e.g. between an OAuth callback and /auth/callback). */
   hasProfile?: boolean;
 }
-
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
 /**
  * The user of each page request being answered: the root loader and the page's own loader both ask.
@@ -41,7 +42,10 @@ export function getOptionalUser(request: Request, context?: object): Promise<Ses
 
 async function readUser(request: Request): Promise<SessionUser | null> {
   // Most requests carry no session: skip the database for them.
-  if (!SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return null;
+  const cookie = sessionCookieValue(request.headers.get("Cookie") ?? "");
+  if (!cookie) return null;
+  const direct = await readSessionDirectly(cookie);
+  if (direct !== undefined) return direct;
   const session = await auth()
     .api.getSession({ headers: request.headers })
     .catch((error) => {
@@ -65,9 +69,43 @@ async function readUser(request: Request): Promise<SessionUser | null> {
   };
 }
 
-/** Just the id of this request's user (one session lookup, no profile): for hot paths such as downloads. */
+/**
+ * The common case read without the library: a cookie whose signature holds, naming a session that
+ * is neither expired nor due for renewal, read with its user and profile in one query. Undefined
+ * means "not sure": better-auth reads it then, and renews or clears the session as it does. This
+ * makes no decision better-auth would make differently (docs/decisions/0018).
+ */
+async function readSessionDirectly(cookie: string): Promise<SessionUser | null | undefined> {
+  const token = verifySignedValue(cookie, config().BETTER_AUTH_SECRET);
+  if (!token) return undefined;
+  const row = await findSessionWithProfile(token).catch((error) => {
+    logger.error({ err: error }, "reading the session failed");
+    return null;
+  });
+  const { sessionSeconds, sessionRenewalSeconds } = AUTH_LIFETIMES;
+  const renewFrom = (sessionSeconds - sessionRenewalSeconds) * 1000;
+  if (!row || row.expiresAt.getTime() - renewFrom <= Date.now()) return undefined;
+  const profile = row.profile;
+  if (profile?.suspendedAt) return null;
+  return {
+    id: row.userId,
+    email: row.email,
+    username: profile?.username ?? null,
+    fullName: profile?.fullName ?? row.name ?? "",
+    avatarUrl: profile?.avatarUrl ?? null,
+    role: profile?.role ?? "user",
+    themePreference: profile?.themePreference ?? null,
+    emailVerified: row.emailVerified === true,
+    hasProfile: profile !== null,
+  };
+}
+
+/** Just the id of this request's user: for hot paths such as downloads. */
 export async function getSessionUserId(request: Request): Promise<string | null> {
-  if (!SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return null;
+  const cookie = sessionCookieValue(request.headers.get("Cookie") ?? "");
+  if (!cookie) return null;
+  const direct = await readSessionDirectly(cookie);
+  if (direct !== undefined) return direct?.id ?? null;
   const session = await auth()
     .api.getSession({ headers: request.headers })
     .catch((error) => {

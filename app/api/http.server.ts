@@ -5,7 +5,7 @@ import { logger } from "~/platform/logger.server";
 import { authenticateApiKey } from "./api-keys.server";
 import { type Endpoint, type EndpointCaller, requiredScope } from "./endpoint";
 import { type InputIssue, parseBody, parseParams, parseQuery } from "./input.server";
-import { API_DETAILS, PROBLEMS, type ProblemDocument, type ProblemKind, problemAnchor } from "./problems";
+import { API_DETAILS, PROBLEMS, type ProblemKind, problemDocument } from "./problems";
 import { type LimitVerdict, limitApiRequest } from "./rate-limits.server";
 
 export const API_BASE = "/api/v1";
@@ -49,16 +49,13 @@ function problemResponse(
   context: ApiRequestContext,
   extra: { headers?: Record<string, string>; errors?: InputIssue[]; instance?: string } = {},
 ) {
-  const { status, title } = PROBLEMS[kind];
-  const body: ProblemDocument = {
-    type: new URL(problemAnchor(kind), config().PUBLIC_URL).href,
-    title,
-    status,
+  const { status } = PROBLEMS[kind];
+  const body = problemDocument(
+    kind,
     detail,
-    ...(extra.instance ? { instance: extra.instance } : {}),
-    request_id: context.requestId,
-    ...(extra.errors?.length ? { errors: extra.errors } : {}),
-  };
+    { requestId: context.requestId, publicUrl: config().PUBLIC_URL },
+    extra,
+  );
   return new Response(JSON.stringify(body), {
     status,
     headers: {

@@ -17,15 +17,16 @@ export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
 
 export const API_JOBS = [deliverWebhookJob] as const;
 
-/** An event for the owner's endpoints, queued in the transaction of the change it reports. */
+/** An event for its recipients' endpoints, queued in the transaction of the change it reports. */
 export function sendWebhookEvent(
   event: WebhookEvent,
-  userId: string | null,
+  recipients: string | null | readonly string[],
   data: Record<string, unknown>,
   tx: Executor | undefined,
 ) {
   if (!tx) throw new Error(`webhook event ${event} must be queued in its change's transaction`);
-  return queueWebhookEvent(event, userId, data, {
+  const userIds = recipients === null ? [] : typeof recipients === "string" ? [recipients] : recipients;
+  return queueWebhookEvent(event, userIds, data, {
     tx,
     deliver: (deliveryId, executor) => enqueue(deliverWebhookJob, { deliveryId }, { tx: executor }),
   });

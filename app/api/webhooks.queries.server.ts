@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, sql } from "drizzle-orm";
+import { and, arrayContains, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import { apiWebhookDeliveries, apiWebhooks } from "./schema.server";
 
@@ -45,11 +45,13 @@ export async function deleteWebhookOf(userId: string, id: string) {
 }
 
 /** The owner's endpoints that take this event. */
-export function listWebhooksFor(executor: Executor, userId: string, event: string) {
+/** The endpoints of these owners that take `event`, in one query (a creator's followers may be many). */
+export async function listWebhooksFor(executor: Executor, userIds: readonly string[], event: string) {
+  if (userIds.length === 0) return [];
   return executor
     .select()
     .from(apiWebhooks)
-    .where(and(eq(apiWebhooks.userId, userId), arrayContains(apiWebhooks.events, [event])));
+    .where(and(inArray(apiWebhooks.userId, [...userIds]), arrayContains(apiWebhooks.events, [event])));
 }
 
 export async function insertDelivery(

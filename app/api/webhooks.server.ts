@@ -3,6 +3,7 @@ import { config } from "~/platform/config.server";
 import type { Executor } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { fail, ok, type Result } from "~/platform/result";
+import { postWebhook } from "./webhook-post.server";
 import { isAllowedWebhookUrl, WEBHOOK_RETRIES, WEBHOOKS_PER_USER_MAX, type WebhookEvent } from "./webhooks";
 import {
   countWebhooks,
@@ -56,17 +57,16 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
 }
 
 /**
- * Queues an event for each of the owner's endpoints that take it: a delivery row (the log) and a
+ * Queues an event for each endpoint of these owners that takes it: a delivery row (the log) and a
  * job, in the caller's transaction, so the event is sent exactly when the change commits.
  */
 export async function queueWebhookEvent(
   event: WebhookEvent,
-  userId: string | null,
+  userIds: readonly string[],
   data: Record<string, unknown>,
   context: { tx: Executor; deliver: (deliveryId: string, tx: Executor) => Promise<unknown> },
 ) {
-  if (!userId) return;
-  const hooks = await listWebhooksFor(context.tx, userId, event);
+  const hooks = await listWebhooksFor(context.tx, userIds, event);
   for (const hook of hooks) {
     const id = randomUUID();
     const payload = JSON.stringify({ id, type: event, created_at: new Date().toISOString(), data });
@@ -88,10 +88,10 @@ export async function deliverWebhook(deliveryId: string, now = new Date()): Prom
   let statusCode: number | null = null;
   let error: string | null = null;
   try {
-    const response = await fetch(webhook.url, {
-      method: "POST",
-      redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+    statusCode = await postWebhook({
+      url: webhook.url,
+      timeoutMs: TIMEOUT_MS,
+      allowLoopback: config().NODE_ENV !== "production",
       headers: {
         "Content-Type": "application/json",
         "User-Agent": "Verdeo-Webhooks/1",
@@ -101,13 +101,11 @@ export async function deliverWebhook(deliveryId: string, now = new Date()): Prom
       },
       body: delivery.payload,
     });
-    statusCode = response.status;
-    await response.body?.cancel();
-    if (response.ok) {
+    if (statusCode >= 200 && statusCode < 300) {
       await recordAttempt(delivery.id, { status: "delivered", statusCode, error: null, at: now });
       return;
     }
-    error = `HTTP ${response.status}`;
+    error = `HTTP ${statusCode}`;
   } catch (caught) {
     error = (caught as Error).name === "TimeoutError" ? "No answer within 10 s" : (caught as Error).message;
   }

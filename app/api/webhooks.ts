@@ -1,12 +1,13 @@
 import { z } from "zod";
 
-/** The events a key owner can receive. (`clip.published` for followed creators waits for follows.) */
-export const WEBHOOK_EVENTS = ["license.created", "order.paid"] as const;
+/** The events a key owner can receive. */
+export const WEBHOOK_EVENTS = ["license.created", "order.paid", "clip.published"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "license.created": "license.created: you licensed a clip",
   "order.paid": "order.paid: an order of yours was paid",
+  "clip.published": "clip.published: a creator you follow published a clip",
 };
 
 export const WEBHOOKS_PER_USER_MAX = 5;

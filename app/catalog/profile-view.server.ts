@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { findProfile } from "~/accounts/profiles.server";
 import type { SessionUser } from "~/accounts/session.server";
+import { followStateOf } from "./follows.server";
 import { listSavedClips, listUploads } from "./profile-clips.server";
 
 /**
@@ -13,9 +14,11 @@ export async function getProfileView(viewer: SessionUser | null, userId: string 
   const profile = await findProfile(targetId);
   if (!profile) throw data(null, { status: 404 });
   const isOwner = viewer?.id === profile.id;
-  const [uploads, saved] = await Promise.all([
-    profile.role === "creator" ? listUploads(profile.id) : Promise.resolve([]),
+  const isCreator = profile.role === "creator";
+  const [uploads, saved, follow] = await Promise.all([
+    isCreator ? listUploads(profile.id) : Promise.resolve([]),
     isOwner ? listSavedClips(profile.id) : Promise.resolve(null),
+    isCreator ? followStateOf(profile.id, viewer?.id ?? null) : Promise.resolve(null),
   ]);
   return {
     profile: {
@@ -26,6 +29,8 @@ export async function getProfileView(viewer: SessionUser | null, userId: string 
       role: profile.role,
     },
     isOwner,
+    /** A creator's followers, and whether this viewer follows them (null for other members). */
+    follow,
     // Only the owner learns whether (and where) their address still waits for confirmation.
     unconfirmedEmail: isOwner && viewer && !viewer.emailVerified ? viewer.email : null,
     uploads,

@@ -15,6 +15,7 @@ export const catalogPages = [
 /** Routes without the page shell (files, feeds, the save toggle). */
 export const catalogResources = [
   route("resources/save", "catalog/routes/save.ts"),
+  route("resources/follow", "catalog/routes/follow.ts"),
   route("resources/suggest", "catalog/routes/suggest.ts"),
   route("sitemap.xml", "catalog/routes/sitemap.ts"),
   route("sitemaps/pages.xml", "catalog/routes/sitemap-pages.ts"),

@@ -329,3 +329,22 @@ export const collectionItems = pgTable(
     index("collection_items_clip_idx").on(t.clipId),
   ],
 );
+
+/** A member following a creator: their API webhooks hear when the creator publishes a clip. */
+export const creatorFollows = pgTable(
+  "creator_follows",
+  {
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    creatorId: text("creator_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.creatorId] }),
+    check("creator_follows_not_self", sql`${t.followerId} <> ${t.creatorId}`),
+    index("creator_follows_creator_idx").on(t.creatorId),
+  ],
+);

@@ -1,12 +1,15 @@
 import { recordAudit } from "~/platform/audit.server";
+import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
+import { queueMail } from "~/platform/mail.server";
 import { ordersTotal } from "~/platform/metrics/business.server";
 import type { Buyer, PromoRefusal } from "./checkout-schema";
 import { allocateCreditNote, allocateInvoice } from "./invoice.queries.server";
 import {
   attachGuestOrders,
   findOrderByIdempotencyKey,
+  findPlacement,
   insertOrderOnce,
   lockOrder,
   type Order,
@@ -15,11 +18,11 @@ import {
   transitionOrder,
 } from "./order.queries.server";
 import { orderEffects } from "./order-effects.server";
-import { type OrderMailStep, queueOrderMail } from "./order-mails.server";
-import { type Quote, quoteCheckout } from "./orders.server";
+import { type OrderMailStep, orderMail } from "./order-mails";
 import { isStripePayment } from "./payment-reference";
 import type { CheckoutSelection } from "./plans";
 import { checkPromoCode } from "./promo.server";
+import { promoCodeToRead, type Quote, quoteFrom } from "./quote";
 import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.server";
 import {
   attachGuestSubscriptions,
@@ -77,7 +80,11 @@ export type PlaceOrderResult =
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   // A retry of a checkout that already succeeded gets its order back, even if a code expired since.
-  const existing = await findOrderByIdempotencyKey(input.idempotencyKey);
+  const { existing, pricing } = await findPlacement(
+    input.idempotencyKey,
+    input.selection,
+    promoCodeToRead(input.promoCode),
+  );
   if (existing) return { ok: true, order: existing, created: false };
 
   const taxBuyer = {
@@ -85,13 +92,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     buyerType: input.buyer.buyerType ?? "individual",
     vatNumber: input.buyer.vatNumber ?? null,
   };
-  const quote = await quoteCheckout(input.selection, input.promoCode, taxBuyer, input.now);
+  const now = input.now ?? new Date();
+  const quote = quoteFrom(input.selection, pricing, input.promoCode, taxBuyer, now);
   if (!quote) return { ok: false, reason: "unavailable" };
   const tax = quote.tax;
   if (!tax.ok) return { ok: false, reason: "tax", message: tax.message };
   if (quote.promoRefusal) return { ok: false, reason: "promo", refusal: quote.promoRefusal };
 
-  const now = input.now ?? new Date();
   const promo = quote.promoCode
     ? { code: quote.promoCode, customer: input.buyer.email.trim().toLowerCase(), now }
     : undefined;
@@ -447,4 +454,9 @@ async function startSubscription(
   });
   await transitionOrder(tx, order.id, ["paid"], "paid", { subscriptionId: subscription.id });
   return subscription;
+}
+
+/** The buyer's mail about this step, queued in the transition's transaction. */
+function queueOrderMail(tx: Transaction, order: Order, step: OrderMailStep) {
+  return queueMail(orderMail(order, step, config()), { tx });
 }

@@ -1,8 +1,16 @@
 import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
-import type { OrderStatus } from "./plans";
+import type { OrderStatus, PlanCategory } from "./plans";
 import { claimPromoUse } from "./promo-admin.queries.server";
-import { ordersPending, pricingPlans, promoCodes, promoRedemptions, stripeEvents } from "./schema.server";
+import type { PricedTier, Selection } from "./quote";
+import {
+  ordersPending,
+  pricingPlans,
+  pricingTiers,
+  promoCodes,
+  promoRedemptions,
+  stripeEvents,
+} from "./schema.server";
 import type { ViesStatus } from "./tax";
 
 export type NewOrder = typeof ordersPending.$inferInsert;
@@ -54,6 +62,65 @@ export async function findOrderWithPlanTitle(id: string) {
     .where(eq(ordersPending.id, id))
     .limit(1);
   return rows[0] ? { ...rows[0].order, planTitle: rows[0].planTitle } : null;
+}
+
+const TIER_COLUMNS = {
+  category: pricingPlans.category,
+  title: pricingPlans.title,
+  licenseKind: pricingPlans.licenseKind,
+  tierId: pricingTiers.id,
+  downloads: pricingTiers.downloads,
+  priceCents: pricingTiers.priceCents,
+};
+
+const activeTier = (category: PlanCategory, tierId: number) =>
+  and(eq(pricingTiers.id, tierId), eq(pricingTiers.planCategory, category), eq(pricingPlans.isActive, true));
+
+/** A tier of an active plan, or null: what the server prices an order from. */
+export async function findActiveTier(category: PlanCategory, tierId: number): Promise<PricedTier | null> {
+  const rows = await db()
+    .select(TIER_COLUMNS)
+    .from(pricingTiers)
+    .innerJoin(pricingPlans, eq(pricingPlans.category, pricingTiers.planCategory))
+    .where(activeTier(category, tierId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Everything a quote reads, in one query: the tier of an active plan and, when a code is given,
+ * that code if it is active. Null when the tier is gone.
+ */
+export async function findPricing(
+  category: PlanCategory,
+  tierId: number,
+  promoCode: string,
+): Promise<{ tier: PricedTier; promo: typeof promoCodes.$inferSelect | null } | null> {
+  const rows = await db()
+    .select({ tier: TIER_COLUMNS, promo: promoCodes })
+    .from(pricingTiers)
+    .innerJoin(pricingPlans, eq(pricingPlans.category, pricingTiers.planCategory))
+    .leftJoin(promoCodes, and(eq(promoCodes.code, promoCode), eq(promoCodes.isActive, true)))
+    .where(activeTier(category, tierId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * What placing an order reads, in one call: the order already placed with this idempotency key
+ * (a resubmit gets it back, whatever changed since), else the tier and the applied code to price
+ * it from.
+ */
+export async function findPlacement(idempotencyKey: string, selection: Selection, promoCode: string | null) {
+  const [existing, pricing] = await Promise.all([
+    findOrderByIdempotencyKey(idempotencyKey),
+    promoCode
+      ? findPricing(selection.category, selection.tierId, promoCode)
+      : findActiveTier(selection.category, selection.tierId).then((tier) =>
+          tier ? { tier, promo: null } : null,
+        ),
+  ]);
+  return { existing, pricing };
 }
 
 // ------------------------------------------------------------- order lifecycle

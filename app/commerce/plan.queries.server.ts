@@ -37,59 +37,6 @@ export async function listActivePlanLicenses() {
     .orderBy(asc(pricingPlans.displayOrder));
 }
 
-export interface PricedTier {
-  category: PlanCategory;
-  title: string;
-  licenseKind: PlanView["licenseKind"];
-  tierId: number;
-  downloads: number;
-  priceCents: number;
-}
-
-const TIER_COLUMNS = {
-  category: pricingPlans.category,
-  title: pricingPlans.title,
-  licenseKind: pricingPlans.licenseKind,
-  tierId: pricingTiers.id,
-  downloads: pricingTiers.downloads,
-  priceCents: pricingTiers.priceCents,
-};
-
-const activeTier = (category: PlanCategory, tierId: number) =>
-  and(eq(pricingTiers.id, tierId), eq(pricingTiers.planCategory, category), eq(pricingPlans.isActive, true));
-
-/** A tier of an active plan, or null: what the server prices an order from. */
-export async function findActiveTier(category: PlanCategory, tierId: number): Promise<PricedTier | null> {
-  const rows = await db()
-    .select(TIER_COLUMNS)
-    .from(pricingTiers)
-    .innerJoin(pricingPlans, eq(pricingPlans.category, pricingTiers.planCategory))
-    .where(activeTier(category, tierId))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-export type PromoCode = typeof promoCodes.$inferSelect;
-
-/**
- * Everything a quote reads, in one query: the tier of an active plan and, when a code is given,
- * that code if it is active. Null when the tier is gone.
- */
-export async function findPricing(
-  category: PlanCategory,
-  tierId: number,
-  promoCode: string,
-): Promise<{ tier: PricedTier; promo: PromoCode | null } | null> {
-  const rows = await db()
-    .select({ tier: TIER_COLUMNS, promo: promoCodes })
-    .from(pricingTiers)
-    .innerJoin(pricingPlans, eq(pricingPlans.category, pricingTiers.planCategory))
-    .leftJoin(promoCodes, and(eq(promoCodes.code, promoCode), eq(promoCodes.isActive, true)))
-    .where(activeTier(category, tierId))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
 /** An active promo code by its (uppercase) code. */
 export async function findActivePromoCode(code: string) {
   const rows = await db()

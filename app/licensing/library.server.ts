@@ -11,8 +11,7 @@ import {
   listOrdersOfUser,
   type Order,
 } from "~/commerce/orders.server";
-import { PAYMENT_INSTRUCTION_ROWS } from "~/commerce/payment-instructions";
-import { pendingTransferOf } from "~/commerce/payment-instructions.server";
+import { PAYMENT_INSTRUCTION_ROWS, pendingTransferOf } from "~/commerce/payment-instructions";
 import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
 import { subscriptionViewsOf } from "~/commerce/subscription-views.server";
 import { TAX_REASON_NOTES } from "~/commerce/tax";
@@ -183,7 +182,7 @@ export async function verifyLicense(licenseId: string) {
 
 /** The bank-transfer details of an unpaid order, as the profile lists them (same as its mail). */
 function paymentRows(order: Parameters<typeof pendingTransferOf>[0]) {
-  const instructions = pendingTransferOf(order);
+  const instructions = pendingTransferOf(order, config());
   return instructions
     ? PAYMENT_INSTRUCTION_ROWS.map(({ label, key }) => ({ label, value: instructions[key] }))
     : null;

@@ -54,6 +54,8 @@ export const RATE_LIMIT_POLICIES = {
     perUser: rule("user", "upload-start:user", 60, 3600),
   },
   avatar: { perUser: rule("user", "avatar:user", 20, 600) },
+  /** Following and unfollowing creators: a person clicks a few times, a script would click thousands. */
+  follow: { perUser: rule("user", "follow:user", 60, 600) },
   /** The public API without a key: the read endpoints, for trying it out. */
   api_anonymous: { perIp: rule("ip", "api-anonymous:ip", 60, 60) },
   /** The public API with a key; the address limit bounds one client holding many keys. */

@@ -33,6 +33,21 @@ export interface RouteHandle {
    * clients expect RFC 9457 problem documents, not the server's plain text.
    */
   checksOwnUrl?: true;
+  /**
+   * The route's own format for what the server refuses before the route runs (a body too large or
+   * of no declared length, a cross-site write): the API answers RFC 9457 problem documents, where
+   * the server would send plain text.
+   */
+  refusal?: (refused: ServerRefusal) => { contentType: string; body: string };
+}
+
+export interface ServerRefusal {
+  status: 400 | 403 | 411 | 413;
+  /** The sentence the server would send as plain text. */
+  detail: string;
+  requestId: string;
+  /** The site's address, for links in the answer. */
+  publicUrl: string;
 }
 
 /** Bodies of routes that declare no limit: forms and JSON. */

@@ -38,6 +38,29 @@ describe("profile", () => {
     expect(await page.getByRole("button", { name: "Edit Profile" }).count()).toBe(0);
   });
 
+  it("a member follows a creator from the profile, the count follows, and it holds after a reload", async () => {
+    const page = await newPage();
+    await page.goto(`/profile/${MAYA.id}`);
+    // A visitor's Follow leads to sign-in and back.
+    expect(await page.getByRole("link", { name: "Follow" }).getAttribute("href")).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/profile/${MAYA.id}`)}`,
+    );
+    await signUp(page, newAccount());
+    await page.goto(`/profile/${MAYA.id}`);
+    const count = page.getByTestId("follower-count");
+    const before = Number((await count.textContent())?.split(" ")[0]);
+    await page.getByRole("button", { name: "Follow @maya.films" }).click();
+    await page.getByRole("button", { name: "Following @maya.films: unfollow" }).waitFor();
+    await expect
+      .poll(() => count.textContent())
+      .toBe(`${before + 1} ${before + 1 === 1 ? "follower" : "followers"}`);
+    await expectAccessible(page);
+    await page.reload();
+    expect(await page.getByRole("button", { name: /^Following/ }).getAttribute("aria-pressed")).toBe("true");
+    await page.getByRole("button", { name: /^Following/ }).click();
+    await page.getByRole("button", { name: "Follow @maya.films" }).waitFor();
+  });
+
   it("a 6 MB avatar is answered on the profile form with SPEC's message, without JavaScript too", async () => {
     for (const javaScriptEnabled of [false, true]) {
       const page = await newPage({ javaScriptEnabled });

@@ -64,4 +64,38 @@ describe("the developer page and API keys", () => {
     });
     expect(refused.status()).toBe(401);
   });
+
+  it("the server's own refusals of an API request are problem documents, not plain text", async () => {
+    const page = await newPage();
+    const tooLarge = await page.request.post("/api/v1/collections", {
+      headers: { "Content-Type": "application/json" },
+      data: JSON.stringify({ name: "x".repeat(100 * 1024) }),
+    });
+    expect(tooLarge.status()).toBe(413);
+    expect(tooLarge.headers()["content-type"]).toContain("application/problem+json");
+    expect(await tooLarge.json()).toMatchObject({
+      type: expect.stringMatching(/\/developers#problem-payload-too-large$/),
+      status: 413,
+      detail: expect.stringContaining("too large"),
+      request_id: expect.any(String),
+    });
+
+    const crossSite = await page.request.post("/api/v1/collections", {
+      headers: { "Content-Type": "application/json", Origin: "https://elsewhere.example" },
+      data: JSON.stringify({ name: "Moodboard" }),
+    });
+    expect(crossSite.status()).toBe(403);
+    expect(await crossSite.json()).toMatchObject({
+      type: expect.stringMatching(/#problem-cross-site-write$/),
+      status: 403,
+    });
+
+    // A page's refusal stays plain text: people read it.
+    const pagePost = await page.request.post("/contact", {
+      headers: { Origin: "https://elsewhere.example" },
+      form: { message: "hi" },
+    });
+    expect(pagePost.status()).toBe(403);
+    expect(pagePost.headers()["content-type"]).toContain("text/plain");
+  });
 });

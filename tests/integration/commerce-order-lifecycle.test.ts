@@ -10,7 +10,7 @@ import {
   placeOrder,
   refundOrder,
 } from "~/commerce/order-lifecycle.server";
-import { paymentInstructionLines, paymentInstructionsFor } from "~/commerce/payment-instructions.server";
+import { paymentInstructionLines, paymentInstructionsFor } from "~/commerce/payment-instructions";
 import { invoices, ordersPending, pricingTiers } from "~/commerce/schema.server";
 import { entitlements } from "~/licensing/schema.server";
 import { listAudit } from "~/platform/audit.server";
@@ -174,7 +174,7 @@ describe("the buyer hears of every step", () => {
     if (!placed.ok) return;
     const [mail, ...others] = await outboxFor(email);
     expect(others).toEqual([]);
-    const instructions = paymentInstructionsFor(placed.order);
+    const instructions = paymentInstructionsFor(placed.order, config());
     expect(mail?.subject).toBe(`Verdeo order ${shortOrderId(placed.order.id)}: payment instructions`);
     for (const line of paymentInstructionLines(instructions)) expect(mail?.text).toContain(line);
     expect(instructions.amount).toBe(formatMoney(placed.order.totalCents));

@@ -23,14 +23,23 @@ export default async function setup(project: TestProject) {
   const embedded = process.env.TEST_DATABASE_URL ? undefined : await startEmbeddedPostgres(dataDir, () => {});
   const adminUrl = process.env.TEST_DATABASE_URL ?? embedded!.url;
 
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${TEMPLATE_DATABASE}`);
-  await admin.query(`create database ${TEMPLATE_DATABASE}`);
-  await admin.end();
-  const templateUrl = withDatabase(adminUrl, TEMPLATE_DATABASE);
-  await migrateDatabase(templateUrl);
-  await seedTemplate(templateUrl);
+  try {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${TEMPLATE_DATABASE}`);
+    await admin.query(`create database ${TEMPLATE_DATABASE}`);
+    await admin.end();
+    const templateUrl = withDatabase(adminUrl, TEMPLATE_DATABASE);
+    await migrateDatabase(templateUrl);
+    await seedTemplate(templateUrl);
+  } catch (error) {
+    // vitest reports a failed set-up but may still end with code 0 once the embedded cluster's
+    // exit hook runs: a migration that fails must fail the run.
+    process.exitCode = 1;
+    await embedded?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   project.provide("adminDatabaseUrl", adminUrl);
   return async () => {

@@ -2,10 +2,14 @@ import type { RouteHandle } from "~/platform/route-handle";
 import { API_ROUTES } from "../endpoints.server";
 import { handleApiRequest } from "../http.server";
 import { openApiDocument } from "../openapi.server";
+import { refusalAsProblem } from "../problems";
 import type { Route } from "./+types/api-v1";
 
-/** JSON bodies are small; the dispatcher checks the URL itself to answer with a problem document. */
-export const handle: RouteHandle = { bodyLimit: 64 * 1024, checksOwnUrl: true };
+/**
+ * JSON bodies are small. The dispatcher checks the URL itself, and the server's own refusals (a body
+ * too large, a cross-site write) come as problem documents too: an API client reads only those.
+ */
+export const handle: RouteHandle = { bodyLimit: 64 * 1024, checksOwnUrl: true, refusal: refusalAsProblem };
 
 async function answer(request: Request, context: Route.LoaderArgs["context"]) {
   const { pathname } = new URL(request.url);

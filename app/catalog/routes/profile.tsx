@@ -16,7 +16,10 @@ import { formReply } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { MULTIPART_ENVELOPE_BYTES, type RouteHandle } from "~/platform/route-handle";
+import { loginToReturn } from "../clip-id";
+import { FollowButton } from "../components/follow-button";
 import { ProfileTabs } from "../components/profile-tabs";
+import { followerCount, profilePath } from "../follow-texts";
 import { getProfileView } from "../profile-view.server";
 import type { Route } from "./+types/profile";
 
@@ -36,7 +39,8 @@ export const meta = ({ data: view }: Route.MetaArgs) =>
   );
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return getProfileView(await getOptionalUser(request, context), params.userId);
+  const viewer = await getOptionalUser(request, context);
+  return { ...(await getProfileView(viewer, params.userId)), signedIn: !!viewer };
 }
 
 const ProfileEditSchema = z.object({
@@ -79,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, isOwner, uploads, saved, unconfirmedEmail } = loaderData;
+  const { profile, isOwner, uploads, saved, unconfirmedEmail, follow, signedIn } = loaderData;
   // Edit mode is in the address (?edit), so the form opens, saves and answers without JavaScript too.
   const [searchParams, setSearchParams] = useSearchParams();
   const editing = isOwner && searchParams.has("edit");
@@ -119,6 +123,19 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-zinc-600 dark:text-zinc-400" data-testid="profile-full-name">
             {profile.fullName}
           </p>
+        ) : null}
+        {follow && isOwner ? (
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="follower-count">
+            {followerCount(follow.followers)}
+          </p>
+        ) : null}
+        {follow && !isOwner ? (
+          <FollowButton
+            creatorId={profile.id}
+            name={profile.username ? `@${profile.username}` : "this creator"}
+            initial={follow}
+            loginHref={signedIn ? null : loginToReturn(profilePath(profile.id))}
+          />
         ) : null}
         {isOwner && !editing ? (
           <div className="mt-5 flex flex-wrap justify-center gap-3">

@@ -2,13 +2,13 @@ import { Form, redirect } from "react-router";
 import { Button, ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
-import { getCheckoutSession, readPlacedOrderId } from "../checkout-session.server";
+import { getCheckoutSession, readPlacedOrderId } from "../checkout.server";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { CheckIcon } from "../components/plan-card";
 import { formatMoney } from "../money";
 import { findOrderWithPlanTitle, orderFactsOf } from "../orders.server";
-import { pendingTransferOf } from "../payment-instructions.server";
+import { pendingTransferOf } from "../payment-instructions";
 import type { Route } from "./+types/checkout-success";
 
 export const meta = () => pageMeta("Order placed", "Your Verdeo order has been placed.");
@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Card payment (Stripe) when configured; otherwise the team marks the order paid by hand.
     cardPayment: Boolean(config().STRIPE_SECRET_KEY),
     // The same figures as the order mail, while a bank transfer is what the order waits for.
-    payment: pendingTransferOf(order),
+    payment: pendingTransferOf(order, config()),
     returnedFromCard: new URL(request.url).searchParams.get("payment") === "card",
   };
 }

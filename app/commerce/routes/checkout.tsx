@@ -10,9 +10,8 @@ import {
 import { getOptionalUser } from "~/accounts/session.server";
 import { buttonClass, Spinner } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { checkoutAction } from "../checkout-action.server";
+import { checkoutAction, commitCheckoutSession, openCheckout } from "../checkout.server";
 import { PROMO_REFUSAL_MESSAGES } from "../checkout-schema";
-import { commitCheckoutSession, openCheckout } from "../checkout-session.server";
 import { BuyerFields, PromoField } from "../components/checkout-fields";
 import { OrderSummary } from "../components/order-summary";
 import { quoteCheckout } from "../orders.server";

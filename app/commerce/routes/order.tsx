@@ -10,7 +10,7 @@ import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { creditNotePath, invoicePath } from "../order-id";
 import { claimGuestOrdersOf } from "../order-lifecycle.server";
 import { findOrderWithPlanTitle, orderFactsOf } from "../orders.server";
-import { pendingTransferOf } from "../payment-instructions.server";
+import { pendingTransferOf } from "../payment-instructions";
 import type { Route } from "./+types/order";
 
 export const meta = ({ data }: Route.MetaArgs) =>
@@ -28,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!order || order.userId !== user.id) throw data(null, { status: 404 });
   return {
     order: orderFactsOf(order),
-    payment: pendingTransferOf(order),
+    payment: pendingTransferOf(order, config()),
     awaitingCard: order.status === "awaiting_payment" && Boolean(config().STRIPE_SECRET_KEY),
     // Every order once paid has its invoice, whatever happened to it since.
     invoiceUrl: order.paidAt ? invoicePath(order.id) : null,

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { logger } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { getCheckoutSession, readPlacedOrderId } from "../checkout-session.server";
+import { getCheckoutSession, readPlacedOrderId } from "../checkout.server";
 import { startCardCheckout } from "../stripe.server";
 import type { Route } from "./+types/pay";
 

@@ -1,33 +1,37 @@
 import { PRODUCT_NAME, SUPPORT_EMAIL } from "~/constants";
-import { config } from "~/platform/config.server";
-import type { Executor } from "~/platform/db/client.server";
-import { queueMail } from "~/platform/mail.server";
 import { formatDownloads, formatMoney, formatRate } from "./money";
 import type { Order } from "./order.queries.server";
 import { creditNotePath, invoicePath, shortOrderId } from "./order-id";
-import { paymentInstructionLines, paymentInstructionsFor } from "./payment-instructions.server";
+import {
+  type PaymentSettings,
+  paymentInstructionLines,
+  paymentInstructionsFor,
+} from "./payment-instructions";
 import { isStripePayment } from "./payment-reference";
 import { BILLING_LABELS, LICENSE_LABELS } from "./plans";
 import { TAX_REASON_LABELS } from "./tax";
 
-/**
- * The buyer hears of every step of their order. Each mail is queued in the transition's own
- * transaction, so it goes out exactly when the change commits (a replayed webhook mails nothing).
- */
 /** The steps of an order the buyer is mailed about. */
 export type OrderMailStep = "placed" | "paid" | "cancelled" | "refunded" | "expired";
 
-export function queueOrderMail(tx: Executor, order: Order, step: OrderMailStep) {
+/** What the order mails need of the settings (passed in: this file only writes text). */
+export interface OrderMailSettings extends PaymentSettings {
+  PUBLIC_URL: string;
+  ORDER_EXPIRY_DAYS: number;
+}
+
+/**
+ * The buyer's mail about one step of their order. The lifecycle queues it in the transition's own
+ * transaction, so it goes out exactly when the change commits (a replayed webhook mails nothing).
+ */
+export function orderMail(order: Order, step: OrderMailStep, settings: OrderMailSettings) {
   const number = shortOrderId(order.id);
-  const { subject, lines } = MAILS[step](order);
-  return queueMail(
-    {
-      to: order.email,
-      subject: `${PRODUCT_NAME} order ${number}: ${subject}`,
-      text: [...lines, "", `Questions? Write to ${SUPPORT_EMAIL} and quote order ${number}.`].join("\n"),
-    },
-    { tx },
-  );
+  const { subject, lines } = MAILS[step](order, settings);
+  return {
+    to: order.email,
+    subject: `${PRODUCT_NAME} order ${number}: ${subject}`,
+    text: [...lines, "", `Questions? Write to ${SUPPORT_EMAIL} and quote order ${number}.`].join("\n"),
+  };
 }
 
 const planLine = (order: Order) =>
@@ -38,9 +42,11 @@ const taxLine = (order: Order) =>
     ? `VAT ${formatRate(order.vatRateBps)} included`
     : `no VAT: ${TAX_REASON_LABELS[order.taxReason].toLowerCase()}`;
 
-const MAILS: Record<OrderMailStep, (order: Order) => { subject: string; lines: string[] }> = {
-  placed: (order) =>
-    config().STRIPE_SECRET_KEY
+type MailOf = (order: Order, settings: OrderMailSettings) => { subject: string; lines: string[] };
+
+const MAILS: Record<OrderMailStep, MailOf> = {
+  placed: (order, settings) =>
+    settings.STRIPE_SECRET_KEY
       ? {
           subject: "awaiting card payment",
           lines: [
@@ -57,45 +63,45 @@ const MAILS: Record<OrderMailStep, (order: Order) => { subject: string; lines: s
             planLine(order),
             "",
             "Please pay by bank transfer:",
-            ...paymentInstructionLines(paymentInstructionsFor(order)),
+            ...paymentInstructionLines(paymentInstructionsFor(order, settings)),
             "",
             "As soon as the payment arrives we mark the order paid, email your receipt, and your downloads become available.",
-            `We hold the order for ${config().ORDER_EXPIRY_DAYS} days; unpaid after that, it is cancelled.`,
+            `We hold the order for ${settings.ORDER_EXPIRY_DAYS} days; unpaid after that, it is cancelled.`,
           ],
         },
-  paid: (order) => ({
+  paid: (order, settings) => ({
     subject: "payment received",
     lines: [
       `We received ${formatMoney(order.totalCents, order.locale)} for order ${shortOrderId(order.id)}. Thank you!`,
       planLine(order),
       "",
       "Your downloads are ready: sign in with this address and press Download on any clip.",
-      `Your invoice: ${config().PUBLIC_URL}${invoicePath(order.id)}`,
+      `Your invoice: ${settings.PUBLIC_URL}${invoicePath(order.id)}`,
     ],
   }),
-  cancelled: (order) => ({
+  cancelled: (order, settings) => ({
     subject: "cancelled",
     lines: [
       `Your order ${shortOrderId(order.id)} was cancelled.`,
       order.paidAt
-        ? `Its unused downloads have ended; licenses you already have stay valid.${refundLine(order)} Your credit note: ${config().PUBLIC_URL}${creditNotePath(order.id)}`
+        ? `Its unused downloads have ended; licenses you already have stay valid.${refundLine(order)} Your credit note: ${settings.PUBLIC_URL}${creditNotePath(order.id)}`
         : "No payment is due for it.",
     ],
   }),
-  refunded: (order) => ({
+  refunded: (order, settings) => ({
     subject: "refunded",
     lines: [
       `Your order ${shortOrderId(order.id)} was refunded.${refundLine(order)}`,
       "Its unused downloads have ended; licenses you already have stay valid.",
-      `Your credit note: ${config().PUBLIC_URL}${creditNotePath(order.id)}`,
+      `Your credit note: ${settings.PUBLIC_URL}${creditNotePath(order.id)}`,
     ],
   }),
-  expired: (order) => ({
+  expired: (order, settings) => ({
     subject: "expired",
     lines: [
-      `Your order ${shortOrderId(order.id)} was not paid within ${config().ORDER_EXPIRY_DAYS} days, so we cancelled it.`,
+      `Your order ${shortOrderId(order.id)} was not paid within ${settings.ORDER_EXPIRY_DAYS} days, so we cancelled it.`,
       "No payment is due for it. A promo code it used can be used again.",
-      `To license footage, choose a plan again: ${config().PUBLIC_URL}/pricing`,
+      `To license footage, choose a plan again: ${settings.PUBLIC_URL}/pricing`,
     ],
   }),
 };

@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/platform/db/client.server";
+import { profiles, session, user } from "./schema.server";
+
+/** A session by its token with its user and profile, in one round trip (the page shell's read). */
+export async function findSessionWithProfile(token: string) {
+  const rows = await db()
+    .select({
+      expiresAt: session.expiresAt,
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified,
+      profile: {
+        username: profiles.username,
+        fullName: profiles.fullName,
+        avatarUrl: profiles.avatarUrl,
+        role: profiles.role,
+        themePreference: profiles.themePreference,
+        suspendedAt: profiles.suspendedAt,
+      },
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profiles, eq(profiles.id, session.userId))
+    .where(eq(session.token, token))
+    .limit(1);
+  return rows[0] ?? null;
+}
