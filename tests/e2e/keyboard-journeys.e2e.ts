@@ -1,9 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { connectToServerDatabase } from "../support/commerce-http";
+import { videoFile } from "../support/video-files";
 import { DEMO_PASSWORD, signInByCookie } from "./accounts-helpers";
 import { newPage, tabTo } from "./browser";
 
@@ -58,12 +55,7 @@ describe("by keyboard alone", () => {
   });
 
   it("a creator chooses a file to upload and opens the new clip", async () => {
-    const video = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-e2e-video-")), "keyboard-clip.mp4");
-    execFileSync("ffmpeg", [
-      ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi"],
-      ...["-i", "testsrc2=s=1280x720:r=25", "-t", "3"],
-      ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", video],
-    ]);
+    const video = videoFile("keyboard-clip.mp4", { seconds: 3 });
     const page = await newPage();
     await signInByCookie(page, "maya@verdeo.local", DEMO_PASSWORD);
     await page.goto("/studio/upload");

@@ -1,7 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -12,41 +9,19 @@ import { MEDIA_FAILURES } from "~/media/media-rules";
 import { CLIP_MAILS } from "~/studio/clip-mails";
 import { DEMO_NICHES } from "../../server/seed/demo-content";
 import { connectToServerDatabase } from "../support/commerce-http";
+import { videoFile } from "../support/video-files";
 import { DEMO_PASSWORD, fillSignUp, newAccount, signInByCookie } from "./accounts-helpers";
 import { expectAccessible, newPage, PHONE } from "./browser";
 
 /** A creator finds the studio from anywhere, follows an upload to "Needs details", and hears by mail. */
 const CREATOR = "kenji@verdeo.local";
-const folder = mkdtempSync(path.join(tmpdir(), "verdeo-e2e-journeys-"));
-const made: string[] = [];
 const uploaded: number[] = [];
-
-function video(name: string, size: string) {
-  const file = path.join(folder, name);
-  execFileSync("ffmpeg", [
-    ...[
-      "-hide_banner",
-      "-loglevel",
-      "error",
-      "-y",
-      "-f",
-      "lavfi",
-      "-i",
-      `testsrc2=s=${size}:r=25`,
-      "-t",
-      "4",
-    ],
-    ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", file],
-  ]);
-  made.push(file);
-  return file;
-}
 
 let good: string;
 let small: string;
 beforeAll(() => {
-  good = video(`lantern-${Date.now().toString(36)}.mp4`, "1280x720");
-  small = video(`pebble-${Date.now().toString(36)}.mp4`, "320x240");
+  good = videoFile(`lantern-${Date.now().toString(36)}.mp4`);
+  small = videoFile(`pebble-${Date.now().toString(36)}.mp4`, { width: 320, height: 240 });
 });
 
 afterAll(async () => {

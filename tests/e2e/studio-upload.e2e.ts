@@ -1,10 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { statSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { connectToServerDatabase } from "../support/commerce-http";
+import { videoFile } from "../support/video-files";
 import { DEMO_PASSWORD, signIn } from "./accounts-helpers";
 import { newPage } from "./browser";
 import { lockCatalogue } from "./catalogue-lock";
@@ -17,12 +15,11 @@ let video: string;
 
 beforeAll(() => {
   // A real 1080p H.264 clip, big enough (noise compresses badly) that the upload takes a few seconds.
-  video = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-e2e-video-")), "harbour-at-dawn.mp4");
-  execFileSync("ffmpeg", [
-    ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi"],
-    ...["-i", "testsrc2=s=1920x1080:r=25,noise=alls=30:allf=t", "-t", "6"],
-    ...["-c:v", "libx264", "-preset", "ultrafast", "-crf", "16", "-pix_fmt", "yuv420p", video],
-  ]);
+  video = videoFile("harbour-at-dawn.mp4", {
+    source: "testsrc2=s=1920x1080:r=25,noise=alls=30:allf=t",
+    seconds: 6,
+    crf: 16,
+  });
 });
 
 /** Slows the page's uploads so a reload can happen mid-way. */

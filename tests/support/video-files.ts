@@ -10,19 +10,26 @@ import path from "node:path";
 const folder = path.join(tmpdir(), `verdeo-test-videos-${process.pid}`);
 mkdirSync(folder, { recursive: true });
 
-export function makeVideo(
-  name: string,
-  options: {
-    width?: number;
-    height?: number;
-    seconds?: number;
-    source?: string;
-    filter?: string;
-    faststart?: boolean;
-    /** A 440 Hz tone as an AAC track (silent without). */
-    audio?: boolean;
-  } = {},
-) {
+export interface VideoOptions {
+  width?: number;
+  height?: number;
+  seconds?: number;
+  source?: string;
+  filter?: string;
+  faststart?: boolean;
+  /** A 440 Hz tone as an AAC track (silent without). */
+  audio?: boolean;
+  /** x264's constant rate factor: lower is larger (a bigger file makes an upload take longer). */
+  crf?: number;
+}
+
+/** A video file's bytes (for tests that send them). */
+export function makeVideo(name: string, options: VideoOptions = {}) {
+  return readFileSync(videoFile(name, options));
+}
+
+/** A video file's path (for browser tests that choose it in a file dialog). */
+export function videoFile(name: string, options: VideoOptions = {}) {
   const file = path.join(folder, name);
   const { width = 1280, height = 720, seconds = 4 } = options;
   const source = options.source ?? `testsrc2=s=${width}x${height}:r=25`;
@@ -31,11 +38,12 @@ export function makeVideo(
     ...(options.audio ? ["-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`] : []),
     ...(options.filter ? ["-vf", options.filter] : []),
     ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "25"],
+    ...(options.crf === undefined ? [] : ["-crf", String(options.crf)]),
     ...(options.audio ? ["-c:a", "aac", "-shortest"] : []),
     ...(options.faststart ? ["-movflags", "+faststart"] : []),
     file,
   ]);
-  return readFileSync(file);
+  return file;
 }
 
 export function makeFile(name: string, body: Buffer) {
