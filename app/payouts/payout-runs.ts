@@ -71,7 +71,7 @@ const MISSING_FOR_STAFF: Record<MissingItem, string> = {
 /** The sentence the console shows for a stored exclusion reason. */
 export function exclusionReasonText(reason: string, thresholdCents: number): string {
   if (reason === "negative_balance")
-    return "Negative balance: refunds after the last payout, carried forward.";
+    return "Negative balance: refunds exceed what is available; carried to the next run.";
   if (reason === "under_threshold")
     return `Under the payout threshold of €${(thresholdCents / 100).toFixed(2)}; carried to the next run.`;
   if (reason.startsWith("details_missing:")) {
