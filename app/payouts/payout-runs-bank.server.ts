@@ -43,32 +43,9 @@ export async function bankFileOf(input: {
   const run = await findRunSummary(input.runId);
   if (!run) return { ok: false, reason: "not_found" };
   if (run.status === "proposed") return { ok: false, reason: "not_approved" };
-  const rows = await listBankPayoutsToSend(run.id);
-  if (rows.length === 0) return { ok: false, reason: "no_bank_payouts" };
-
-  const transfers = [];
-  const unreadable: string[] = [];
-  for (const row of rows) {
-    const iban = readIban(row.bankIbanSealed);
-    if (!iban || !row.bankHolder) {
-      unreadable.push(row.creatorId);
-      continue;
-    }
-    transfers.push({
-      payoutId: row.id,
-      endToEndId: endToEndIdOf(row.id),
-      amountCents: row.amountCents,
-      creditor: { name: row.bankHolder, iban, bic: row.bankBic },
-    });
-  }
-  if (unreadable.length > 0) {
-    const people = await namePeople(unreadable);
-    return {
-      ok: false,
-      reason: "details_missing",
-      creators: unreadable.map((id) => people.get(id)?.name ?? id),
-    };
-  }
+  const { transfers, unreadable } = await bankTransfersOf(run.id);
+  if (transfers.length === 0 && unreadable.length === 0) return { ok: false, reason: "no_bank_payouts" };
+  if (unreadable.length > 0) return { ok: false, reason: "details_missing", creators: unreadable };
 
   const settings = config();
   const messageId = `VERDEO${run.period.replace("-", "")}${run.id.replace(/-/g, "").slice(0, 20)}`;
@@ -110,6 +87,32 @@ export async function bankFileOf(input: {
         ? { filename: `${name}.pain001.xml`, contentType: "application/xml; charset=utf-8", body }
         : { filename: `${name}-bank.csv`, contentType: "text/csv; charset=utf-8", body },
   };
+}
+
+/** A run's bank payouts to send, with their creditors; `unreadable` names creators whose account cannot be read. */
+async function bankTransfersOf(runId: string) {
+  const transfers = [];
+  const unreadableIds: string[] = [];
+  for (const row of await listBankPayoutsToSend(runId)) {
+    const iban = readIban(row.bankIbanSealed);
+    if (!iban || !row.bankHolder) {
+      unreadableIds.push(row.creatorId);
+      continue;
+    }
+    transfers.push({
+      payoutId: row.id,
+      endToEndId: endToEndIdOf(row.id),
+      amountCents: row.amountCents,
+      creditor: { name: row.bankHolder, iban, bic: row.bankBic },
+    });
+  }
+  const people = unreadableIds.length > 0 ? await namePeople(unreadableIds) : new Map();
+  return { transfers, unreadable: unreadableIds.map((id) => people.get(id)?.name ?? id) };
+}
+
+/** The creators (email, else username) of a run whose bank payout cannot go in the file: shown before downloading. */
+export async function unreadableBankAccounts(runId: string): Promise<string[]> {
+  return (await bankTransfersOf(runId)).unreadable;
 }
 
 function readIban(sealed: string | null) {

@@ -420,6 +420,9 @@ describe("the console's payout pages", () => {
     await earn(creator.id, 5_000, daysBefore(now(), 40));
     const runId = await proposeFromConsole("2026-10");
     await approveRun({ runId, actor: { kind: "staff", userId: staff.id } });
+    // The run's page says so before anyone downloads.
+    const page = await load(runLoader, runPath(runId), staff.cookie, { runId });
+    expect((page.data as { bankProblems: string[] }).bankProblems).toEqual([creator.email]);
     const file = await download(runId, "csv");
     expect(file.status).toBe(409);
     expect(file.text).toBe(`${PAYOUT_RUN_TEXTS.bankDetailsMissing} ${creator.email}`);

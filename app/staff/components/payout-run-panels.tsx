@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/button";
 import {
   exclusionReasonText,
   PAYOUT_METHOD_LABELS,
+  PAYOUT_RUN_TEXTS,
   PAYOUT_STATUS_LABELS,
   periodLabel,
 } from "~/payouts/payout-runs";
@@ -114,7 +115,7 @@ export function RunSummary({ view }: { view: View }) {
   );
 }
 
-export function RunActions({ view }: { view: View }) {
+export function RunActions({ view, bankProblems }: { view: View; bankProblems: string[] }) {
   const { run, totals } = view;
   const files = `/staff/payouts/${run.id}/files`;
   return (
@@ -135,6 +136,14 @@ export function RunActions({ view }: { view: View }) {
             {totals.bankToSend} bank {totals.bankToSend === 1 ? "payout waits" : "payouts wait"}: upload the
             SEPA file (or the CSV) to the bank, then mark them sent.
           </p>
+          {bankProblems.length > 0 ? (
+            <p
+              role="alert"
+              className="rounded-lg bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950/60 dark:text-red-200"
+            >
+              {PAYOUT_RUN_TEXTS.bankDetailsMissing} {bankProblems.join(", ")}
+            </p>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             <a href={`${files}/pain001`} className={buttonClass("secondary", "px-3 py-1.5")} download>
               SEPA file (pain.001)

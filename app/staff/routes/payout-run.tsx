@@ -4,6 +4,7 @@ import { formatMoney } from "~/commerce/money";
 import { pageMeta } from "~/components/meta";
 import { PAYOUT_RUN_STATUS_LABELS, PAYOUT_RUN_TEXTS, periodLabel } from "~/payouts/payout-runs";
 import { approveRun, findPayoutRun, markBankPayoutsSent } from "~/payouts/payout-runs.server";
+import { unreadableBankAccounts } from "~/payouts/payout-runs-bank.server";
 import { retryPayout } from "~/payouts/payout-runs-transfers.server";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
@@ -27,7 +28,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const runId = runIdOf(params);
   const [view, history] = await Promise.all([findPayoutRun(runId), auditHistoryOf("payout_run", runId)]);
   if (!view) throw notFound();
-  return { view, history };
+  const bankProblems = view.totals.bankToSend > 0 ? await unreadableBankAccounts(runId) : [];
+  return { view, history, bankProblems };
 }
 
 const ActionSchema = z.discriminatedUnion("intent", [
@@ -79,7 +81,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function PayoutRunPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, history } = loaderData;
+  const { view, history, bankProblems } = loaderData;
   const { run, totals } = view;
   const confirm = useConfirmStep();
   const step = confirm.target === run.id ? confirm.intent : null;
@@ -122,7 +124,7 @@ export default function PayoutRunPage({ loaderData, actionData }: Route.Componen
       ) : null}
       <div className="mb-6 grid gap-6 lg:grid-cols-2">
         <RunSummary view={view} />
-        <RunActions view={view} />
+        <RunActions view={view} bankProblems={bankProblems} />
       </div>
       <section aria-labelledby="payouts-title" className="mb-8">
         <h2 id="payouts-title" className="mb-2 text-lg font-semibold">
