@@ -1,8 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deliverWebhookJob } from "~/api/jobs.server";
 import { action, loader } from "~/api/routes/profile-api";
 import { apiWebhookDeliveries } from "~/api/schema.server";
@@ -17,32 +15,12 @@ import { createClip, createProfile } from "../factories/catalog";
 import { routeArgs, settle } from "../factories/commerce";
 import { createPaidOrder } from "../factories/licensing";
 import { useTestDatabase } from "../setup/database";
+import { useWebhookReceiver } from "../support/webhook-receiver";
 
 const database = useTestDatabase();
 
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-const received: Received[] = [];
-let answerWith = 200;
-let receiver: http.Server;
-let receiverUrl: string;
-
-beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(answerWith).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-});
-
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+const receiver = useWebhookReceiver();
+const { received } = receiver;
 
 async function licensedClipBy(account: { id: string; email: string }) {
   const creator = await createProfile();
@@ -59,10 +37,10 @@ async function licensedClipBy(account: { id: string; email: string }) {
 describe("webhooks", () => {
   it("a license sends a signed license.created event to the owner's endpoint", async () => {
     received.length = 0;
-    answerWith = 200;
+    receiver.answerWith = 200;
     const account = await createAccount();
     await createPaidOrder({ userId: account.id, email: account.email, downloads: 3 });
-    const hook = await addWebhook({ userId: account.id, url: receiverUrl, events: ["license.created"] });
+    const hook = await addWebhook({ userId: account.id, url: receiver.url, events: ["license.created"] });
     if (!hook.ok) throw new Error("no webhook");
     const licenseId = await licensedClipBy(account);
     await workDueJobs([deliverWebhookJob]);
@@ -84,11 +62,11 @@ describe("webhooks", () => {
 
   it("a paid order sends order.paid; nothing goes to endpoints that did not ask for it or to others", async () => {
     received.length = 0;
-    answerWith = 204;
+    receiver.answerWith = 204;
     const account = await createAccount();
     const other = await createAccount();
-    await addWebhook({ userId: account.id, url: receiverUrl, events: ["order.paid"] });
-    await addWebhook({ userId: other.id, url: receiverUrl, events: ["order.paid", "license.created"] });
+    await addWebhook({ userId: account.id, url: receiver.url, events: ["order.paid"] });
+    await addWebhook({ userId: other.id, url: receiver.url, events: ["order.paid", "license.created"] });
     const paid = await createPaidOrder({ userId: account.id, email: account.email, downloads: 1 });
     await workDueJobs([deliverWebhookJob]);
     expect(received.map((event) => JSON.parse(event.body))).toEqual([
@@ -104,10 +82,10 @@ describe("webhooks", () => {
 
   it("a failing endpoint is retried with backoff and the log shows each attempt; the last one marks it failed", async () => {
     received.length = 0;
-    answerWith = 500;
+    receiver.answerWith = 500;
     const account = await createAccount();
     await createPaidOrder({ userId: account.id, email: account.email, downloads: 2 });
-    await addWebhook({ userId: account.id, url: receiverUrl, events: ["license.created"] });
+    await addWebhook({ userId: account.id, url: receiver.url, events: ["license.created"] });
     await licensedClipBy(account);
     await workDueJobs([deliverWebhookJob]);
     expect(received).toHaveLength(1);

@@ -1,6 +1,4 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deliverWebhookJob } from "~/api/jobs.server";
 import { addWebhook } from "~/api/webhooks.server";
 import { FOLLOW_MESSAGES } from "~/catalog/follow-texts";
@@ -12,26 +10,11 @@ import { createAccount, sessionCookie } from "../factories/accounts";
 import { createClip } from "../factories/catalog";
 import { postForm, routeArgs, settle } from "../factories/commerce";
 import { useTestDatabase } from "../setup/database";
+import { useWebhookReceiver } from "../support/webhook-receiver";
 
 useTestDatabase();
 
-const received: { type: string; data: Record<string, unknown> }[] = [];
-let receiver: http.Server;
-let receiverUrl: string;
-
-beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
-      received.push(JSON.parse(body));
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-});
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+const receiver = useWebhookReceiver();
 
 async function follow(fields: Record<string, string>, cookie?: string) {
   return settle<{ following?: boolean; followers?: number; formError?: string; login?: string }>(() =>
@@ -91,16 +74,16 @@ describe("following creators", () => {
 
 describe("clip.published webhooks", () => {
   it("a creator's newly published clip reaches the endpoints of followers who asked for it, and no one else", async () => {
-    received.length = 0;
+    receiver.received.length = 0;
     const creator = await createAccount({ role: "creator" });
     const fan = await signedIn();
     const fanWithoutEvent = await signedIn();
     const stranger = await createAccount();
     for (const person of [fan, fanWithoutEvent])
       await follow({ creatorId: creator.id, intent: "follow" }, person.cookie);
-    await addWebhook({ userId: fan.id, url: receiverUrl, events: ["clip.published"] });
-    await addWebhook({ userId: fanWithoutEvent.id, url: receiverUrl, events: ["license.created"] });
-    await addWebhook({ userId: stranger.id, url: receiverUrl, events: ["clip.published"] });
+    await addWebhook({ userId: fan.id, url: receiver.url, events: ["clip.published"] });
+    await addWebhook({ userId: fanWithoutEvent.id, url: receiver.url, events: ["license.created"] });
+    await addWebhook({ userId: stranger.id, url: receiver.url, events: ["clip.published"] });
 
     const clipId = await createClip({
       userId: creator.id,
@@ -111,8 +94,8 @@ describe("clip.published webhooks", () => {
     expect(approved.ok).toBe(true);
     await workDueJobs([deliverWebhookJob]);
 
-    expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({
+    expect(receiver.received).toHaveLength(1);
+    expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
       type: "clip.published",
       data: { clip_id: clipId, title: "Harbour Lights", url: expect.stringContaining(`/video/`) },
     });

@@ -1,57 +1,27 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cancelOrder } from "~/commerce/order-lifecycle.server";
 import { action as webhookAction } from "~/commerce/routes/stripe-webhook";
 import { invoices, ordersPending } from "~/commerce/schema.server";
 import { startCardCheckout } from "~/commerce/stripe.server";
 import { entitlements } from "~/licensing/schema.server";
 import { listAudit } from "~/platform/audit.server";
-import { loadConfig } from "~/platform/config.server";
 import { routeArgs } from "../factories/commerce";
 import { createOrder, STAFF_ACTOR } from "../factories/licensing";
 import { useTestDatabase } from "../setup/database";
-import { type FakeStripe, type StripeEventJson, startFakeStripe } from "../support/fake-stripe";
+import type { StripeEventJson } from "../support/fake-stripe";
+import { useFakeStripe } from "../support/use-fake-stripe";
 
 const database = useTestDatabase();
 const SECRET = "whsec_test_licensing_webhook_secret";
-let fake: FakeStripe;
-/** The last answer of the webhook route, for the tests that read its body. */
-let lastResponse: Response;
-
-beforeAll(async () => {
-  fake = await startFakeStripe({
-    webhookSecret: SECRET,
-    autoDeliver: false,
-    deliver: async (payload, signature) => {
-      const request = new Request("http://localhost/webhooks/stripe", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
-        body: payload,
-      });
-      lastResponse = (await webhookAction(routeArgs(request) as never)) as Response;
-      return lastResponse;
-    },
-  });
-  process.env.STRIPE_SECRET_KEY = "sk_test_offline";
-  process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-  process.env.STRIPE_API_URL = fake.url;
-  loadConfig();
-});
-
-afterAll(async () => {
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  delete process.env.STRIPE_API_URL;
-  loadConfig();
-  await fake.close();
-});
+const stripe = useFakeStripe(SECRET);
 
 let eventCounter = 0;
 
 /** A checkout.session.completed event for the order, as Stripe would send it. */
 function completedEvent(order: { id: string; totalCents: number }, overrides: Record<string, unknown> = {}) {
   eventCounter += 1;
-  return fake.makeEvent("checkout.session.completed", {
+  return stripe.fake.makeEvent("checkout.session.completed", {
     id: `cs_test_${eventCounter}`,
     object: "checkout.session",
     mode: "payment",
@@ -67,8 +37,8 @@ function completedEvent(order: { id: string; totalCents: number }, overrides: Re
 }
 
 async function deliver(event: StripeEventJson, secret = SECRET) {
-  await fake.deliver(event, secret);
-  return lastResponse;
+  await stripe.fake.deliver(event, secret);
+  return stripe.lastResponse;
 }
 
 async function orderRow(id: string) {
@@ -131,10 +101,12 @@ describe("the Stripe webhook", () => {
     const order = await createOrder({ downloads: 10 });
     const checkout = await startCardCheckout(order.id);
     if (!checkout.ok) throw new Error(checkout.reason);
-    const session = fake.requests.filter((request) => request.path === "/v1/checkout/sessions").at(-1)!;
+    const session = stripe.fake.requests
+      .filter((request) => request.path === "/v1/checkout/sessions")
+      .at(-1)!;
     expect(session.body.get("mode")).toBe("payment");
     expect(session.body.get("line_items[0][price_data][unit_amount]")).toBe(String(order.totalCents));
-    await fake.deliverAll(await fake.completeCheckout(checkout.value.url.split("/").pop()!), 2);
+    await stripe.fake.deliverAll(await stripe.fake.completeCheckout(checkout.value.url.split("/").pop()!), 2);
     expect((await orderRow(order.id)).status).toBe("paid");
     expect(await database.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
   });

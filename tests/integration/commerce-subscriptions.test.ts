@@ -1,9 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatMoney } from "~/commerce/money";
 import { claimGuestOrders } from "~/commerce/order-lifecycle.server";
 import { action as portalAction } from "~/commerce/routes/billing-portal";
-import { action as webhookAction } from "~/commerce/routes/stripe-webhook";
 import { invoices, ordersPending, stripeEvents, subscriptions } from "~/commerce/schema.server";
 import { startCardCheckout } from "~/commerce/stripe.server";
 import { openBillingPortal } from "~/commerce/stripe-billing.server";
@@ -14,50 +13,23 @@ import { addDays, formatBillingDate, GRACE_DAYS, SUBSCRIPTION_TEXTS } from "~/co
 import { getBuyerLibrary } from "~/licensing/library.server";
 import { entitlements } from "~/licensing/schema.server";
 import { listAudit } from "~/platform/audit.server";
-import { loadConfig } from "~/platform/config.server";
 import { ORDER_TEXTS, action as orderAction, loader as orderLoader } from "~/staff/routes/order";
 import { createAccount, sessionCookie } from "../factories/accounts";
-import { routeArgs } from "../factories/commerce";
 import { createOrder, createPaidOrder, STAFF_ACTOR } from "../factories/licensing";
 import { load, post, signedIn } from "../factories/staff";
 import { useTestDatabase } from "../setup/database";
-import { type FakeStripe, type StripeEventJson, startFakeStripe } from "../support/fake-stripe";
+import type { StripeEventJson } from "../support/fake-stripe";
 import { outboxFor } from "../support/outbox";
+import { useFakeStripe } from "../support/use-fake-stripe";
 
 const database = useTestDatabase();
 const SECRET = "whsec_test_subscriptions";
-let fake: FakeStripe;
-
-/** Stripe's deliveries reach the webhook route as they would over HTTP. */
-async function deliverToRoute(payload: string, signature: string) {
-  const request = new Request("http://localhost/webhooks/stripe", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
-    body: payload,
-  });
-  return (await webhookAction(routeArgs(request) as never)) as Response;
-}
-
-beforeAll(async () => {
-  fake = await startFakeStripe({ webhookSecret: SECRET, deliver: deliverToRoute, autoDeliver: false });
-  process.env.STRIPE_SECRET_KEY = "sk_test_fake";
-  process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-  process.env.STRIPE_API_URL = fake.url;
-  loadConfig();
-});
-
-afterAll(async () => {
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  delete process.env.STRIPE_API_URL;
-  loadConfig();
-  await fake.close();
-});
+const stripe = useFakeStripe(SECRET);
 
 /** Delivers events twice over, the second time in reverse order: no second effect may follow. */
 async function deliverTwiceOutOfOrder(events: StripeEventJson[]) {
-  const first = await fake.deliverAll(events);
-  const again = await fake.deliverAll([...events].reverse());
+  const first = await stripe.fake.deliverAll(events);
+  const again = await stripe.fake.deliverAll([...events].reverse());
   return [...first, ...again];
 }
 
@@ -86,8 +58,8 @@ async function subscribe(email = `pro-${Math.random().toString(36).slice(2)}@exa
   const checkout = await startCardCheckout(order.id);
   if (!checkout.ok) throw new Error(checkout.reason);
   const sessionId = checkout.value.url.split("/").pop()!;
-  const events = await fake.completeCheckout(sessionId);
-  const stripeId = fake.sessions.get(sessionId)!.subscription as string;
+  const events = await stripe.fake.completeCheckout(sessionId);
+  const stripeId = stripe.fake.sessions.get(sessionId)!.subscription as string;
   return { account, order, events, sessionId, stripeId };
 }
 
@@ -95,18 +67,20 @@ describe("Pro subscriptions through Stripe Billing", () => {
   it("checkout runs in subscription mode with a price made once from the plan table, and pays the order once", async () => {
     const first = await subscribe();
     const second = await subscribe();
-    const sessionRequests = fake.requests.filter((request) => request.path === "/v1/checkout/sessions");
+    const sessionRequests = stripe.fake.requests.filter(
+      (request) => request.path === "/v1/checkout/sessions",
+    );
     expect(sessionRequests.at(-1)!.body.get("mode")).toBe("subscription");
     // Two buyers of the same tier share one recurring price, found by its lookup key.
     expect(
-      fake.requests.filter((request) => request.path === "/v1/prices" && request.method === "POST"),
+      stripe.fake.requests.filter((request) => request.path === "/v1/prices" && request.method === "POST"),
     ).toHaveLength(1);
-    const [price] = [...fake.prices.values()];
+    const [price] = [...stripe.fake.prices.values()];
     expect(price).toMatchObject({ recurring: { interval: "month" }, unit_amount: first.order.totalCents });
 
     const statuses = await deliverTwiceOutOfOrder(first.events);
     expect(statuses.every((status) => status === 200)).toBe(true);
-    await fake.deliverAll(second.events);
+    await stripe.fake.deliverAll(second.events);
 
     const row = await database.db.select().from(ordersPending).where(eq(ordersPending.id, first.order.id));
     expect(row[0]).toMatchObject({ status: "paid" });
@@ -127,10 +101,10 @@ describe("Pro subscriptions through Stripe Billing", () => {
 
   it("a renewal makes one order, one invoice number and one more period of downloads, however often it is delivered", async () => {
     const { order, events, stripeId } = await subscribe();
-    await fake.deliverAll(events);
+    await stripe.fake.deliverAll(events);
     const subscription = await subscriptionOf(order.id);
-    fake.clock = Math.floor(subscription.currentPeriodEnd.getTime() / 1000);
-    const renewal = await fake.renew(stripeId);
+    stripe.fake.clock = Math.floor(subscription.currentPeriodEnd.getTime() / 1000);
+    const renewal = await stripe.fake.renew(stripeId);
 
     await deliverTwiceOutOfOrder(renewal);
 
@@ -152,11 +126,11 @@ describe("Pro subscriptions through Stripe Billing", () => {
 
   it("a failed renewal keeps the plan for the grace period and mails once; the retried payment recovers it", async () => {
     const { order, events, stripeId } = await subscribe();
-    await fake.deliverAll(events);
+    await stripe.fake.deliverAll(events);
     const start = await subscriptionOf(order.id);
-    fake.clock = Math.floor(start.currentPeriodEnd.getTime() / 1000);
+    stripe.fake.clock = Math.floor(start.currentPeriodEnd.getTime() / 1000);
 
-    await deliverTwiceOutOfOrder(await fake.renew(stripeId, "failed"));
+    await deliverTwiceOutOfOrder(await stripe.fake.renew(stripeId, "failed"));
 
     const pastDue = await subscriptionOf(order.id);
     expect(pastDue.status).toBe("past_due");
@@ -167,7 +141,7 @@ describe("Pro subscriptions through Stripe Billing", () => {
       (await outboxFor(order.email)).filter((mail) => mail.subject.endsWith("renewal failed")),
     ).toHaveLength(1);
 
-    const recovery = await fake.retryPayment(stripeId);
+    const recovery = await stripe.fake.retryPayment(stripeId);
     await deliverTwiceOutOfOrder(recovery);
     const recovered = await subscriptionOf(order.id);
     expect(recovered).toMatchObject({ status: "active", graceEndsAt: null });
@@ -178,36 +152,38 @@ describe("Pro subscriptions through Stripe Billing", () => {
       [start.currentPeriodEnd.getTime(), recovered.currentPeriodEnd.getTime()].sort(),
     );
     // A late copy of the failure changes nothing once the invoice is paid.
-    await fake.deliverAll(fake.events.filter((event) => event.type === "invoice.payment_failed").slice(-1));
+    await stripe.fake.deliverAll(
+      stripe.fake.events.filter((event) => event.type === "invoice.payment_failed").slice(-1),
+    );
     expect((await subscriptionOf(order.id)).status).toBe("active");
   });
 
   it("a failed renewal still unpaid after the grace period ends the plan, stops Stripe and mails once", async () => {
     const { order, events, stripeId } = await subscribe();
-    await fake.deliverAll(events);
+    await stripe.fake.deliverAll(events);
     const start = await subscriptionOf(order.id);
-    fake.clock = Math.floor(start.currentPeriodEnd.getTime() / 1000);
-    await fake.deliverAll(await fake.renew(stripeId, "failed"));
+    stripe.fake.clock = Math.floor(start.currentPeriodEnd.getTime() / 1000);
+    await stripe.fake.deliverAll(await stripe.fake.renew(stripeId, "failed"));
     const graceEnd = (await subscriptionOf(order.id)).graceEndsAt!;
 
     expect((await sweepSubscriptions(addDays(graceEnd, -1))).ended).toBe(0);
     // Stripe's cancellation (and its deletion event, delivered at once) happens at the grace end.
-    fake.clock = Math.floor(graceEnd.getTime() / 1000);
-    fake.autoDeliver = true;
+    stripe.fake.clock = Math.floor(graceEnd.getTime() / 1000);
+    stripe.fake.autoDeliver = true;
     try {
       await sweepSubscriptions(addDays(graceEnd, 0.01));
       await sweepSubscriptions(addDays(graceEnd, 0.02));
     } finally {
-      fake.autoDeliver = false;
+      stripe.fake.autoDeliver = false;
     }
 
     const ended = await subscriptionOf(order.id);
     expect(ended).toMatchObject({ status: "ended" });
     expect(ended.endedAt?.getTime()).toBe(graceEnd.getTime());
-    expect(fake.subscriptions.get(stripeId)!.status).toBe("canceled");
+    expect(stripe.fake.subscriptions.get(stripeId)!.status).toBe("canceled");
     // Stripe's deletion event (delivered by the cancel) and its replay change nothing more.
-    await fake.deliverAll(
-      fake.events.filter((event) => event.type === "customer.subscription.deleted").slice(-1),
+    await stripe.fake.deliverAll(
+      stripe.fake.events.filter((event) => event.type === "customer.subscription.deleted").slice(-1),
       2,
     );
     expect(
@@ -219,21 +195,21 @@ describe("Pro subscriptions through Stripe Billing", () => {
 
   it("cancelling in the portal ends the plan at the period's end, not before; updates out of order keep the newest", async () => {
     const { order, events, stripeId } = await subscribe();
-    await fake.deliverAll(events);
+    await stripe.fake.deliverAll(events);
     const start = await subscriptionOf(order.id);
-    const cancel = await fake.setCancelAtPeriodEnd(stripeId, true);
-    fake.clock += 60;
-    const takeBack = await fake.setCancelAtPeriodEnd(stripeId, false);
-    fake.clock += 60;
-    const cancelAgain = await fake.setCancelAtPeriodEnd(stripeId, true);
+    const cancel = await stripe.fake.setCancelAtPeriodEnd(stripeId, true);
+    stripe.fake.clock += 60;
+    const takeBack = await stripe.fake.setCancelAtPeriodEnd(stripeId, false);
+    stripe.fake.clock += 60;
+    const cancelAgain = await stripe.fake.setCancelAtPeriodEnd(stripeId, true);
 
-    await fake.deliverAll([cancelAgain[0]!, takeBack[0]!, cancel[0]!], 2);
+    await stripe.fake.deliverAll([cancelAgain[0]!, takeBack[0]!, cancel[0]!], 2);
     expect(await subscriptionOf(order.id)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
     const [grant] = await grantsOf(start.id);
     expect(grant!.expiresAt.getTime()).toBe(start.currentPeriodEnd.getTime());
 
-    fake.clock = Math.floor(start.currentPeriodEnd.getTime() / 1000);
-    await deliverTwiceOutOfOrder(await fake.endSubscription(stripeId));
+    stripe.fake.clock = Math.floor(start.currentPeriodEnd.getTime() / 1000);
+    await deliverTwiceOutOfOrder(await stripe.fake.endSubscription(stripeId));
     expect(await subscriptionOf(order.id)).toMatchObject({ status: "ended" });
     expect(
       (await outboxFor(order.email)).filter((mail) => mail.subject.endsWith("subscription ended")),
@@ -246,10 +222,10 @@ describe("Pro subscriptions through Stripe Billing", () => {
 
   it("the billing portal opens for the subscriber's Stripe customer and returns to the profile", async () => {
     const { account, events } = await subscribe();
-    await fake.deliverAll(events);
+    await stripe.fake.deliverAll(events);
     const portal = await openBillingPortal(account.id);
     expect(portal.ok).toBe(true);
-    const session = [...fake.portalSessions.values()].at(-1)!;
+    const session = [...stripe.fake.portalSessions.values()].at(-1)!;
     expect(portal.ok && portal.value.url).toBe(session.url);
     expect(session.return_url).toMatch(/\/profile\?tab=orders$/);
     const stranger = await createAccount();
@@ -258,19 +234,19 @@ describe("Pro subscriptions through Stripe Billing", () => {
 
   it("a refund made in the Dashboard refunds the order once without refunding the card again; a part refund is recorded", async () => {
     const { order, events } = await subscribe();
-    await fake.deliverAll(events);
+    await stripe.fake.deliverAll(events);
     const paid = (await database.db.select().from(ordersPending).where(eq(ordersPending.id, order.id)))[0]!;
     const paymentIntent = paid.paymentReference!.replace("stripe:", "");
 
-    await deliverTwiceOutOfOrder(await fake.refundInDashboard(paymentIntent, 500));
+    await deliverTwiceOutOfOrder(await stripe.fake.refundInDashboard(paymentIntent, 500));
     let row = (await database.db.select().from(ordersPending).where(eq(ordersPending.id, order.id)))[0]!;
     expect(row).toMatchObject({ status: "paid", refundedCents: 500 });
 
-    const rest = await fake.refundInDashboard(paymentIntent);
+    const rest = await stripe.fake.refundInDashboard(paymentIntent);
     await deliverTwiceOutOfOrder(rest);
     row = (await database.db.select().from(ordersPending).where(eq(ordersPending.id, order.id)))[0]!;
     expect(row.status).toBe("refunded");
-    expect(fake.requests.filter((request) => request.path === "/v1/refunds")).toHaveLength(0);
+    expect(stripe.fake.requests.filter((request) => request.path === "/v1/refunds")).toHaveLength(0);
     expect(await auditActions("order", order.id)).toEqual([
       "order.mark_paid",
       "order.partial_refund",
@@ -287,20 +263,20 @@ describe("Pro subscriptions through Stripe Billing", () => {
       const order = await createOrder({ downloads: 10 });
       const checkout = await startCardCheckout(order.id);
       if (!checkout.ok) throw new Error(checkout.reason);
-      await fake.deliverAll(await fake.completeCheckout(checkout.value.url.split("/").pop()!));
+      await stripe.fake.deliverAll(await stripe.fake.completeCheckout(checkout.value.url.split("/").pop()!));
       const paymentIntent = (
         await database.db.select().from(ordersPending).where(eq(ordersPending.id, order.id))
       )[0]!.paymentReference!.replace("stripe:", "");
       const grant = async () =>
         (await database.db.select().from(entitlements).where(eq(entitlements.orderId, order.id)))[0]!;
 
-      const opened = await fake.openDispute(paymentIntent);
-      await fake.deliverAll(opened, 2);
+      const opened = await stripe.fake.openDispute(paymentIntent);
+      await stripe.fake.deliverAll(opened, 2);
       expect((await grant()).suspendedAt).toBeInstanceOf(Date);
       const disputeId = opened[0]!.data.object.id as string;
-      const closed = await fake.closeDispute(disputeId, outcome);
+      const closed = await stripe.fake.closeDispute(disputeId, outcome);
       // Closed first, then the opening again: the late opening does not suspend anew.
-      await fake.deliverAll([...closed, ...opened, ...closed]);
+      await stripe.fake.deliverAll([...closed, ...opened, ...closed]);
       const row = (await database.db.select().from(ordersPending).where(eq(ordersPending.id, order.id)))[0]!;
       if (outcome === "won") {
         expect((await grant()).suspendedAt).toBeNull();
@@ -384,7 +360,7 @@ describe("manual Pro subscriptions (no Stripe)", () => {
 describe("the subscription on the profile, the portal and the staff console", () => {
   it("the profile's library shows the plan, its state, the next renewal date and amount, then 'ends on' once cancelled", async () => {
     const { account, order, events, stripeId } = await subscribe();
-    await fake.deliverAll(events);
+    await stripe.fake.deliverAll(events);
     const subscription = await subscriptionOf(order.id);
     const date = formatBillingDate(subscription.currentPeriodEnd);
 
@@ -397,7 +373,7 @@ describe("the subscription on the profile, the portal and the staff console", ()
       manageUrl: BILLING_PORTAL_PATH,
     });
 
-    await fake.deliverAll(await fake.setCancelAtPeriodEnd(stripeId, true));
+    await stripe.fake.deliverAll(await stripe.fake.setCancelAtPeriodEnd(stripeId, true));
     [view] = (await getBuyerLibrary(account.id)).subscriptions;
     expect(view).toMatchObject({ state: "ending", detail: SUBSCRIPTION_TEXTS.endsOn(date) });
   });
@@ -405,11 +381,11 @@ describe("the subscription on the profile, the portal and the staff console", ()
   it("Manage billing sends the signed-in subscriber to their portal; anyone else is told there is none", async () => {
     const email = `portal-${Math.random().toString(36).slice(2)}@example.com`;
     const { events } = await subscribe(email);
-    await fake.deliverAll(events);
+    await stripe.fake.deliverAll(events);
     const cookie = await sessionCookie(email);
     const reply = await post(portalAction, BILLING_PORTAL_PATH, {}, cookie);
     expect(reply.status).toBe(303);
-    expect(reply.location).toBe([...fake.portalSessions.values()].at(-1)!.url);
+    expect(reply.location).toBe([...stripe.fake.portalSessions.values()].at(-1)!.url);
 
     const stranger = await signedIn("user");
     const refused = await post(portalAction, BILLING_PORTAL_PATH, {}, stranger.cookie);
@@ -462,15 +438,15 @@ describe("a guest's subscription", () => {
 describe("events out of order and events not ours", () => {
   it("an update delivered before its subscription is recorded answers 503 and applies when Stripe delivers it again", async () => {
     const { order, events, stripeId } = await subscribe();
-    const [early] = await fake.setCancelAtPeriodEnd(stripeId, true);
-    expect(await fake.deliver(early!)).toBe(503);
-    await fake.deliverAll(events);
-    expect(await fake.deliver(early!)).toBe(200);
+    const [early] = await stripe.fake.setCancelAtPeriodEnd(stripeId, true);
+    expect(await stripe.fake.deliver(early!)).toBe(503);
+    await stripe.fake.deliverAll(events);
+    expect(await stripe.fake.deliver(early!)).toBe(200);
     expect(await subscriptionOf(order.id)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
   });
 
   it("a subscription another product made in the same Stripe account is acknowledged and changes nothing", async () => {
-    const foreign = fake.makeEvent("customer.subscription.updated", {
+    const foreign = stripe.fake.makeEvent("customer.subscription.updated", {
       id: "sub_someone_else",
       object: "subscription",
       status: "active",
@@ -479,7 +455,7 @@ describe("events out of order and events not ours", () => {
       cancel_at: null,
       items: { object: "list", data: [] },
     });
-    expect(await fake.deliver(foreign)).toBe(200);
+    expect(await stripe.fake.deliver(foreign)).toBe(200);
     expect(await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, foreign.id))).toHaveLength(
       0,
     );
