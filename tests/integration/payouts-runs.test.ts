@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { stripe } from "~/commerce/stripe-client.server";
 import { proposePayoutRunJob } from "~/payouts/jobs.server";
 import { balanceOf } from "~/payouts/ledger.queries.server";
@@ -16,7 +16,7 @@ import {
   royaltyLines,
 } from "~/payouts/schema.server";
 import { listAudit } from "~/platform/audit.server";
-import { config, loadConfig } from "~/platform/config.server";
+import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { workDueJobs } from "~/platform/jobs/queue.server";
 import { action as runAction, loader as runLoader } from "~/staff/routes/payout-run";
@@ -26,30 +26,20 @@ import { getPage } from "../factories/commerce";
 import { createPayee, daysBefore, earn, TEST_IBANS } from "../factories/payout-runs";
 import { load, post, signedIn } from "../factories/staff";
 import { useTestDatabase } from "../setup/database";
-import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
+import type { FakeStripe } from "../support/fake-stripe";
+import { useFakeStripe } from "../support/use-fake-stripe";
 import { xsdErrors } from "../support/xsd";
 
 useTestDatabase();
 
+const stripeHandle = useFakeStripe("whsec_test_payout_runs");
 let fake: FakeStripe;
 let staff: Awaited<ReturnType<typeof signedIn>>;
 let otherStaff: Awaited<ReturnType<typeof signedIn>>;
 
 beforeAll(async () => {
-  fake = await startFakeStripe({ webhookSecret: "whsec_test_payout_runs", autoDeliver: false });
-  process.env.STRIPE_SECRET_KEY = "sk_test_offline";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_payout_runs";
-  process.env.STRIPE_API_URL = fake.url;
-  loadConfig();
+  fake = stripeHandle.fake;
   [staff, otherStaff] = await Promise.all([signedIn("developer"), signedIn("developer")]);
-});
-
-afterAll(async () => {
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  delete process.env.STRIPE_API_URL;
-  loadConfig();
-  await fake.close();
 });
 
 const now = () => new Date();
