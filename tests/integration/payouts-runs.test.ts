@@ -372,15 +372,15 @@ describe("a Connect transfer that fails", () => {
     await approveRun({ runId, actor: { kind: "staff", userId: staff.id } });
     const payout = (await payoutOf(runId, creator.id))!;
     // The earlier attempt reached Stripe, then the process died before recording the answer.
-    const made = await stripe().transfers.create(
-      {
-        amount: 6_100,
-        currency: "eur",
-        destination: `acct_${creator.id.replace(/\W/g, "")}`,
-        transfer_group: payout.id,
-      },
-      { idempotencyKey: payout.id },
-    );
+    const transfer = {
+      amount: 6_100,
+      currency: "eur",
+      destination: `acct_${creator.id.replace(/\W/g, "")}`,
+      transfer_group: payout.id,
+    };
+    const made = await stripe().transfers.create(transfer, { idempotencyKey: payout.id });
+    // Stripe (and its fake) answer a repeat under the same key with the same transfer.
+    expect((await stripe().transfers.create(transfer, { idempotencyKey: payout.id })).id).toBe(made.id);
     await workDueJobs([transferPayoutJob]);
     expect(transfersTo(creator.id)).toHaveLength(1);
     expect(await payoutOf(runId, creator.id)).toMatchObject({ status: "sent", stripeTransferId: made.id });
