@@ -16,6 +16,7 @@ import { viesCheckJob } from "~/commerce/vies.server";
 import { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
+import { PAYOUT_JOBS } from "~/payouts/jobs.server";
 import { connectAccountUpdated } from "~/payouts/payout-details-stripe.server";
 import { config } from "~/platform/config.server";
 import { subscribe } from "~/platform/events.server";
@@ -37,6 +38,7 @@ export const JOBS = [
   viesCheckJob,
   subscriptionSweepJob,
   ...API_JOBS,
+  ...PAYOUT_JOBS,
 ] as const;
 
 subscribe(profileRenamed, ({ userId }, { tx }) =>

@@ -423,6 +423,57 @@ export class FakeStripe {
     ];
   }
 
+  // ------------------------------------------------------------------ transfers (payout runs)
+
+  readonly transfers: Json[] = [];
+  private transferFailures: { left: number; error: { status: number; code: string } } = {
+    left: 0,
+    error: { status: 400, code: "balance_insufficient" },
+  };
+
+  /**
+   * The next `count` POST /v1/transfers are refused, as Stripe refuses a transfer the platform's
+   * balance cannot cover. The refusal is not remembered under the request's Idempotency-Key (like
+   * `failWith`), so a retry under the same key can then succeed.
+   */
+  failNextTransfers(count: number, error = { status: 400, code: "balance_insufficient" }) {
+    this.transferFailures = { left: count, error };
+  }
+
+  private refuseTransfer(method: string, path: string) {
+    if (method !== "POST" || path !== "/v1/transfers" || this.transferFailures.left <= 0) return null;
+    this.transferFailures.left -= 1;
+    return this.transferFailures.error;
+  }
+
+  private transfersApi(method: string, url: URL, form: Json): [number, unknown] {
+    if (method === "GET") {
+      const group = url.searchParams.get("transfer_group");
+      const data = this.transfers.filter((transfer) => !group || transfer.transfer_group === group);
+      return [200, { object: "list", data, has_more: false, url: "/v1/transfers" }];
+    }
+    if (method !== "POST") return [404, this.error("resource_missing")];
+    const amount = Number(form.amount);
+    if (!Number.isSafeInteger(amount) || amount < 1) return [400, this.error("parameter_invalid_integer")];
+    if (form.currency !== "eur") return [400, this.error("parameter_invalid_currency")];
+    if (typeof form.destination !== "string" || !form.destination.startsWith("acct_"))
+      return [400, this.error("resource_missing", "No such destination account")];
+    const transfer: Json = {
+      id: this.id("tr"),
+      object: "transfer",
+      amount,
+      currency: "eur",
+      destination: form.destination,
+      transfer_group: form.transfer_group ?? null,
+      description: form.description ?? null,
+      metadata: form.metadata ?? {},
+      created: this.clock,
+      reversed: false,
+    };
+    this.transfers.push(transfer);
+    return [200, transfer];
+  }
+
   // ------------------------------------------------------------------ HTTP
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -438,6 +489,8 @@ export class FakeStripe {
         return;
       }
       if (this.failWith) return this.json(res, this.failWith.status, this.error(this.failWith.code));
+      const refusedTransfer = this.refuseTransfer(req.method!, url.pathname);
+      if (refusedTransfer) return this.json(res, refusedTransfer.status, this.error(refusedTransfer.code));
       const remembered = key && req.method === "POST" ? this.idempotent.get(key) : undefined;
       if (remembered) return this.send(res, remembered.status, remembered.body, "application/json");
       const [status, answer] = this.api(req.method!, url, parseForm(body));
@@ -539,6 +592,7 @@ export class FakeStripe {
       this.portalSessions.set(session.id, session);
       return [200, session];
     }
+    if (path === "/v1/transfers") return this.transfersApi(method, url, form);
     if (method === "POST" && path === "/v1/refunds") {
       const refund = {
         id: this.id("re"),
