@@ -6,17 +6,7 @@ import { db } from "~/platform/db/client.server";
 import { buildPain001, compactIban, eurosText } from "./pain001.server";
 import { findRunSummary, listBankPayoutsToSend } from "./payout-runs.queries.server";
 import { type PayoutActor, payoutActorId } from "./payout-runs-sent.server";
-
-/**
- * TODO(lead, issue 27 merge): the details branch (payout-details) seals IBANs with AES-256-GCM under
- * PAYOUT_ENCRYPTION_KEY. Replace this body with its unseal function (and the tests' `sealIban`
- * helper with its seal function). Until then it reads only the test stand-in "plain:<IBAN>" and
- * refuses anything else, so no real sealed IBAN is ever misread.
- */
-export function openIban(sealed: string): string {
-  if (!sealed.startsWith("plain:")) throw new Error("sealed IBANs need the details branch's key (TODO)");
-  return sealed.slice("plain:".length);
-}
+import { open } from "./sealed.server";
 
 export type BankFileKind = "pain001" | "csv";
 
@@ -94,7 +84,7 @@ async function bankTransfersOf(runId: string) {
   const transfers = [];
   const unreadableIds: string[] = [];
   for (const row of await listBankPayoutsToSend(runId)) {
-    const iban = readIban(row.bankIbanSealed);
+    const iban = readIban(row.bankIbanSealed, row.creatorId);
     if (!iban || !row.bankHolder) {
       unreadableIds.push(row.creatorId);
       continue;
@@ -115,10 +105,11 @@ export async function unreadableBankAccounts(runId: string): Promise<string[]> {
   return (await bankTransfersOf(runId)).unreadable;
 }
 
-function readIban(sealed: string | null) {
+/** The creator's IBAN, or null when it was sealed with a key this server no longer has. */
+function readIban(sealed: string | null, creatorId: string) {
   if (!sealed) return null;
   try {
-    return openIban(sealed);
+    return open(sealed, creatorId);
   } catch {
     return null;
   }

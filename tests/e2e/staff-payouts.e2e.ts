@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PAYOUT_RUN_TEXTS } from "~/payouts/payout-runs";
@@ -22,6 +24,9 @@ afterAll(async () => {
   await client?.end();
 });
 
+/** The key the browser tests' server generated for itself (a local run keeps it in DATA_DIR). */
+const serverPayoutKey = () => readFileSync(path.join(inject("dataDir"), "payout-key"), "utf8").trim();
+
 /** A creator paid by bank transfer, with complete seller details and €64.20 available. */
 async function bankPayee() {
   const id = `e2e-payee-${run}`;
@@ -37,7 +42,7 @@ async function bankPayee() {
   await client.query(
     `insert into payout_accounts (creator_id, method, bank_holder, bank_iban_sealed, bank_iban_last4, bank_bic)
      values ($1, 'bank', 'Zoë Payee', $2, '3000', $3)`,
-    [id, sealIban(TEST_IBANS.DE.iban), TEST_IBANS.DE.bic],
+    [id, sealIban(TEST_IBANS.DE.iban, id, serverPayoutKey()), TEST_IBANS.DE.bic],
   );
   await client.query(
     `insert into seller_details (creator_id, seller_kind, legal_name, address_line, postal_code, city, country, date_of_birth, tax_id, tax_country)

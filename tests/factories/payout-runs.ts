@@ -2,15 +2,21 @@ import { randomUUID } from "node:crypto";
 import { creditRoyalty } from "~/payouts/ledger.server";
 import type { PayoutMethod } from "~/payouts/payouts";
 import { payoutAccounts, sellerDetails } from "~/payouts/schema.server";
+import { seal } from "~/payouts/sealed.server";
 import { db } from "~/platform/db/client.server";
 import { createClip, createProfile } from "./catalog";
 import { createOrder } from "./licensing";
 
 /**
- * TODO(lead, issue 27 merge): seal with the details branch's function once it lands (and make
- * `openIban` in app/payouts/payout-runs-bank.server.ts its unseal). This is the stand-in it reads.
+ * An IBAN sealed as the payout page stores it (spaces taken out, tied to its creator), with this
+ * process's key, or with `key` (base64: a browser test seals with its server's key).
  */
-export const sealIban = (iban: string) => `plain:${iban}`;
+export const sealIban = (iban: string, creatorId: string, key?: string) =>
+  seal(
+    iban.replace(/\s/g, "").toUpperCase(),
+    creatorId,
+    key ? { current: Buffer.from(key, "base64"), previous: null } : undefined,
+  );
 
 export const TEST_IBANS = {
   DE: { iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX" },
@@ -49,7 +55,7 @@ export async function createPayee(
         creatorId: profile.id,
         method,
         bankHolder: options.holder ?? "Zoë Müller",
-        bankIbanSealed: sealIban(bank.iban),
+        bankIbanSealed: sealIban(bank.iban, profile.id),
         bankIbanLast4: bank.iban.replace(/\s/g, "").slice(-4),
         bankBic: bank.bic,
       });
