@@ -11,10 +11,13 @@ import { listFollowerIds } from "~/catalog/follows.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
 import { claimGuestOrdersJob, expireOrdersJob, subscriptionSweepJob } from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/order-effects.server";
+import { registerStripeEventHandler } from "~/commerce/stripe-event-handlers.server";
 import { viesCheckJob } from "~/commerce/vies.server";
 import { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
+import { PAYOUT_JOBS } from "~/payouts/jobs.server";
+import { connectAccountUpdated } from "~/payouts/payout-details-stripe.server";
 import { config } from "~/platform/config.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
@@ -35,6 +38,7 @@ export const JOBS = [
   viesCheckJob,
   subscriptionSweepJob,
   ...API_JOBS,
+  ...PAYOUT_JOBS,
 ] as const;
 
 subscribe(profileRenamed, ({ userId }, { tx }) =>
@@ -47,6 +51,9 @@ subscribe(emailVerified, ({ userId, email }, { tx }) =>
 
 // Payment grants downloads in the order's own transaction: licensing's part of each order change.
 registerOrderEffects(licensingOrderEffects);
+
+// A creator's Stripe Connect account changed: payouts keeps its status (commerce owns the webhook).
+registerStripeEventHandler("account.updated", connectAccountUpdated);
 
 // The creator hears what happened to their clip (processed, failed, approved, rejected, taken down).
 subscribe(clipStatusChanged, (change, { tx }) => queueClipStatusMail(change, { tx }));

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -113,7 +113,7 @@ export type Row = Record<string, string | number | boolean>;
 
 /** Prints a table and writes it as JSON and Markdown under bench/results/. */
 /** Which code a result is of, and how busy the machine was: a result file says both. */
-function provenance() {
+export function provenance() {
   let commit = "unknown";
   try {
     commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
@@ -152,7 +152,41 @@ export function report(name: string, title: string, rows: Row[]) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify({ title, ...made, rows }, null, 2)}\n`);
   writeFileSync(path.join(dir, `${name}.md`), markdown);
+  writeSummary();
   return markdown;
+}
+
+/** The results shown in summary.md, in this order; CPU profiles are kept apart (profile-*.md). */
+const SUMMARY_ORDER = [
+  "startup",
+  "pages",
+  "load",
+  "search",
+  "api",
+  "home",
+  "orders",
+  "media",
+  "parallel-sign-ins",
+  "vitals",
+  "downloads",
+  "processing",
+  "uploads",
+];
+
+/**
+ * summary.md gathers the result file of each benchmark as it was last run, so it never shows a
+ * figure no result file holds; each section names its own commit and load.
+ */
+export function writeSummary(dir = path.resolve("bench/results")) {
+  const sections = SUMMARY_ORDER.map((name) => path.join(dir, `${name}.md`))
+    .filter((file) => existsSync(file))
+    .map((file) => readFileSync(file, "utf8").trim());
+  const intro =
+    "Each section is the result file of one benchmark (`bench/results/<name>.md`) as it was last run, with the commit and the load it ran at. `npm run bench` runs them all; each has its own npm script.";
+  writeFileSync(
+    path.join(dir, "summary.md"),
+    `# Verdeo benchmarks\n\n${intro}\n\n${sections.join("\n\n")}\n`,
+  );
 }
 
 function formatNumber(value: number) {

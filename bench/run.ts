@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: every benchmark in one run, each beside its reference, printed as tables and
- * written to bench/results/ as JSON and Markdown; summary.md gathers them all.
+ * written to bench/results/ as JSON and Markdown; summary.md gathers the result files.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { provenance, writeSummary } from "./lib";
 import { benchMedia } from "./media";
 import { benchPages } from "./pages";
 import { benchParallelSignIns } from "./parallel-sign-ins";
@@ -12,8 +13,12 @@ import { benchStartup } from "./startup";
 import { benchUploads } from "./uploads";
 import { benchVitals } from "./vitals";
 
-/** The search, orders and home-page benchmarks are scripts of their own; their printout is kept. */
-function script(file: string, env: Record<string, string> = {}) {
+/**
+ * The search, API, orders, home-page and downloads benchmarks are scripts of their own. A script
+ * that does not write its own result file (`keepAs`) has its printout kept as one, with the commit
+ * and load it ran at.
+ */
+function script(file: string, env: Record<string, string> = {}, keepAs?: string) {
   return async () => {
     const run = spawnSync(process.execPath, ["--import", "tsx", file], {
       env: { ...process.env, ...env },
@@ -22,30 +27,35 @@ function script(file: string, env: Record<string, string> = {}) {
     });
     process.stdout.write(run.stdout);
     process.stderr.write(run.stderr);
-    return `## ${file}\n\n\`\`\`\n${run.stdout.trim()}\n\`\`\`\n`;
+    if (keepAs) {
+      const made = provenance();
+      writeFileSync(
+        `bench/results/${keepAs}.md`,
+        `## ${file}\n\n\`\`\`\n${run.stdout.trim()}\n\`\`\`\n\nCommit ${made.commit}, measured ${made.measuredAt} on ${made.cores} cores; load average at the end (1, 5, 15 min): ${made.load}.\n`,
+      );
+    }
   };
 }
 
 const started = Date.now();
-const suites: [string, () => Promise<string>][] = [
+const suites: [string, () => Promise<unknown>][] = [
   ["startup", () => benchStartup()],
   ["pages", () => benchPages()],
-  ["search", script("bench/search.ts")],
+  ["search", script("bench/search.ts", {}, "search")],
   ["api", script("bench/api.ts", { CLIPS: "100000" })],
   ["media", () => benchMedia()],
   ["parallel sign-ins", () => benchParallelSignIns()],
   ["vitals", () => benchVitals()],
-  ["home", script("bench/home-page.ts")],
-  ["orders", script("bench/orders.ts")],
+  ["home", script("bench/home-page.ts", {}, "home")],
+  ["orders", script("bench/orders.ts", {}, "orders")],
   ["downloads", script("bench/downloads.ts")],
   ["processing", () => benchProcessing()],
   ["uploads", () => benchUploads()],
 ];
-const sections: string[] = [];
+mkdirSync("bench/results", { recursive: true });
 for (const [name, run] of suites) {
   console.log(`\n› ${name}`);
-  sections.push(await run());
+  await run();
 }
-mkdirSync("bench/results", { recursive: true });
-writeFileSync("bench/results/summary.md", `# Verdeo benchmarks\n\n${sections.join("\n")}`);
+writeSummary();
 console.log(`\nAll benchmarks done in ${((Date.now() - started) / 1000).toFixed(0)} s`);

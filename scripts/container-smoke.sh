@@ -39,6 +39,7 @@ URL="http://127.0.0.1:${PORT}"
 PG_PORT=$((PORT + 1))
 PG_PASSWORD=smoke-password
 AUTH_SECRET=smoke-secret-0123456789abcdef0123456789abcdef
+PAYOUT_KEY=c21va2UtcGF5b3V0LWtleS10aGlydHktdHdvLWJ5dGU=
 
 mkdir -p "$WORK"
 export CONTAINERS_CONF="$WORK/containers.conf"
@@ -146,7 +147,7 @@ podman run -d --pod "$POD" --name "$POD-postgres" -v verdeo-smoke-pg:/var/lib/po
   -e POSTGRES_USER=verdeo -e POSTGRES_PASSWORD="$PG_PASSWORD" -e POSTGRES_DB=verdeo -e PGPORT="$PG_PORT" \
   "$PG_IMAGE" >/dev/null
 APP_ENV=(
-  -e "PORT=$PORT" -e "PUBLIC_URL=$URL" -e "BETTER_AUTH_SECRET=$AUTH_SECRET"
+  -e "PORT=$PORT" -e "PUBLIC_URL=$URL" -e "BETTER_AUTH_SECRET=$AUTH_SECRET" -e "PAYOUT_ENCRYPTION_KEY=$PAYOUT_KEY"
   -e "DATABASE_URL=postgres://verdeo:$PG_PASSWORD@127.0.0.1:$PG_PORT/verdeo"
   -e SEED_DEMO=true -e "MAIL_FROM=Verdeo smoke <no-reply@verdeo.example.com>" -e SELLER_VAT_ID=SMOKE-VAT
   -e LOG_LEVEL=info -e WORKER_PORT=0

@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import type { Config } from "~/platform/config.server";
+import { type Config, generatedByThisProcess } from "~/platform/config.server";
 import { storage } from "~/platform/storage/storage.server";
 
 const run = promisify(execFile);
@@ -40,7 +40,7 @@ const PHYSICAL = "database";
 const OBJECT_LIST = "media-objects.tsv";
 const MEDIA = { public: "media", private: "private" } as const;
 /** Generated into DATA_DIR when not configured: without them a restored copy cannot read its data. */
-const DATA_DIR_SECRETS = ["auth-secret", "pg-password"];
+const DATA_DIR_SECRETS = ["auth-secret", "payout-key", "pg-password"];
 
 /** Writes a backup of the database at `databaseUrl` and of the media into the empty folder `dir`. */
 export async function backup(options: {
@@ -146,8 +146,7 @@ export async function restoreFiles(dir: string, config: Config, log: (line: stri
   for (const name of manifest.secrets) {
     const file = path.join(config.DATA_DIR, name);
     // Loading the configuration for this command generated a new secret in the fresh DATA_DIR: the backup's wins.
-    if (!existsSync(file) || (name === "auth-secret" && config.secretGenerated))
-      await copyFile(path.join(source, name), file);
+    if (!existsSync(file) || generatedByThisProcess(file)) await copyFile(path.join(source, name), file);
   }
   return manifest;
 }

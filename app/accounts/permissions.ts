@@ -13,6 +13,7 @@ export const PERMISSIONS = [
   "staff:moderate-clips",
   "staff:manage-creators",
   "staff:manage-orders",
+  "staff:manage-payouts",
   "staff:manage-messages",
   "staff:manage-promos",
   "staff:manage-plans",

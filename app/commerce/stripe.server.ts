@@ -6,6 +6,7 @@ import { findOrderWithPlanTitle, recordStripeEvent, setOrderStripeSession } from
 import { markOrderPaid } from "./order-lifecycle.server";
 import { subscriptionCheckoutParams } from "./stripe-billing.server";
 import { stripe } from "./stripe-client.server";
+import { hasStripeEventHandler, runStripeEventHandler } from "./stripe-event-handlers.server";
 import { payFirstInvoice, paymentIntentOfInvoice, SYNC_EVENTS, syncStripeEvent } from "./stripe-sync.server";
 import { StripeEventTooEarly } from "./subscription-lifecycle.server";
 
@@ -89,6 +90,15 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     event = stripe().webhooks.constructEvent(rawBody, signature ?? "", secret);
   } catch {
     return { ok: false, reason: "bad_signature" };
+  }
+  if (hasStripeEventHandler(event.type)) {
+    try {
+      return { ok: true, value: { outcome: await runStripeEventHandler(event) } };
+    } catch (error) {
+      if (!(error instanceof StripeEventTooEarly)) throw error;
+      logger.warn({ eventId: event.id, type: event.type }, error.message);
+      return { ok: false, reason: "too_early" };
+    }
   }
   if (SYNC_EVENTS.has(event.type)) {
     try {

@@ -1,5 +1,5 @@
 import { findPayoutAccount, findPayoutDetailsOf, findSellerDetails } from "./payout-details.queries.server";
-import { type MissingItem, missingForPayout } from "./readiness";
+import { MISSING_LABELS, type MissingItem, missingForPayout } from "./readiness";
 
 /** What a creator must still do before being paid (empty: ready). */
 export async function payoutReadiness(creatorId: string): Promise<MissingItem[]> {
@@ -18,4 +18,9 @@ export async function payoutReadinessOf(creatorIds: string[]): Promise<Map<strin
       missingForPayout({ account: accountOf.get(id) ?? null, hasSellerDetails: withSeller.has(id) }),
     ]),
   );
+}
+
+/** The same with the texts to show, for the readiness panel (studio earnings and payout details). */
+export async function payoutReadinessItems(creatorId: string) {
+  return (await payoutReadiness(creatorId)).map((item) => ({ item, label: MISSING_LABELS[item] }));
 }

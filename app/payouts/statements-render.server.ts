@@ -1,12 +1,12 @@
 import { formatMoney } from "~/commerce/money";
 import { PRODUCT_NAME } from "~/constants";
+import { type CsvCell, csvDocument } from "~/platform/csv";
 import { BRAND, header, INK, MUTED, render } from "~/platform/pdf/document.server";
 import { setFont, writeText } from "~/platform/pdf/fonts.server";
 import type { RoyaltyLine } from "./ledger.queries.server";
 import type { PayoutMethod } from "./payouts";
 import { LINE_KIND_LABELS, periodLabel } from "./statements";
 import type { Payout, PayoutStatement } from "./statements.queries.server";
-import { type CsvCell, toCsv } from "./statements-csv";
 
 /*
  * A statement as PDF and CSV, both from the same rows: the opening balance, each line the ledger
@@ -36,6 +36,9 @@ const dateFormatter = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+// Cents as a number of euros (a number, so a spreadsheet adds it up and a minus is no formula):
+// an integer divided by 100 prints as its exact two-decimal value, or shorter ("10" for 1000).
+const euros = (cents: number) => cents / 100;
 // Taken off the balance, shown with a minus; never "-€0.00".
 const minus = (cents: number) => (cents === 0 ? 0 : -cents);
 
@@ -50,14 +53,14 @@ function payoutDate(document: StatementDocument) {
 
 export function statementCsv(document: StatementDocument): string {
   const { statement } = document;
-  const rows: CsvCell[][] = [["date", "type", "clip", "plan", "license", "amount_eur"]];
+  const rows: CsvCell[][] = [];
   rows.push([
     isoDate(statement.createdAt),
     "Opening balance",
     null,
     null,
     null,
-    { euros: statement.openingCents },
+    euros(statement.openingCents),
   ]);
   for (const line of document.lines) {
     rows.push([
@@ -66,7 +69,7 @@ export function statementCsv(document: StatementDocument): string {
       line.clipTitle,
       line.planName,
       line.licenseId,
-      { euros: line.amountCents },
+      euros(line.amountCents),
     ]);
   }
   rows.push([
@@ -75,7 +78,7 @@ export function statementCsv(document: StatementDocument): string {
     null,
     null,
     null,
-    { euros: minus(statement.paidCents) },
+    euros(minus(statement.paidCents)),
   ]);
   rows.push([
     isoDate(statement.createdAt),
@@ -83,9 +86,9 @@ export function statementCsv(document: StatementDocument): string {
     null,
     null,
     null,
-    { euros: statement.closingCents },
+    euros(statement.closingCents),
   ]);
-  return toCsv(rows);
+  return csvDocument(["date", "type", "clip", "plan", "license", "amount_eur"], rows);
 }
 
 export function renderStatement(document: StatementDocument): Promise<Buffer> {

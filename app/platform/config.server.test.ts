@@ -22,6 +22,29 @@ describe("configuration", () => {
     expect(second.BETTER_AUTH_SECRET).toBe(first.BETTER_AUTH_SECRET);
   });
 
+  it("generates the payout encryption key once into DATA_DIR (32 bytes), and refuses a malformed one", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(Buffer.from(first.PAYOUT_ENCRYPTION_KEY, "base64")).toHaveLength(32);
+    expect(first.warnings.some((line) => line.startsWith("PAYOUT_ENCRYPTION_KEY is not set"))).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir }).PAYOUT_ENCRYPTION_KEY).toBe(first.PAYOUT_ENCRYPTION_KEY);
+    for (const name of ["PAYOUT_ENCRYPTION_KEY", "PAYOUT_ENCRYPTION_KEY_PREVIOUS"])
+      for (const bad of ["short", Buffer.alloc(16).toString("base64"), "x".repeat(44)])
+        expect(() => loadConfig({ DATA_DIR: dir, [name]: bad })).toThrow(
+          new RegExp(`^${name} must be 32 random bytes in base64`),
+        );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        DATABASE_URL: "postgres://u:p@db.example/v",
+        BETTER_AUTH_SECRET: "s".repeat(40),
+        SELLER_VAT_ID: "CY10259033P",
+        SELLER_IBAN: "DE89 3704 0044 0532 0130 00",
+        MAIL_FROM: "Verdeo <no-reply@verdeo.example>",
+      }),
+    ).toThrow(/^PAYOUT_ENCRYPTION_KEY is required in a deployment/);
+  });
+
   it("rejects a malformed DATABASE_URL with one clear line", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "mysql://nope" })).toThrow(
       /DATABASE_URL must look like postgres:\/\//,
@@ -97,6 +120,7 @@ describe("configuration", () => {
       SELLER_VAT_ID: "CY10259033P",
       SELLER_IBAN: "DE89 3704 0044 0532 0130 00",
       MAIL_FROM: "Verdeo <no-reply@verdeo.example>",
+      PAYOUT_ENCRYPTION_KEY: "dGVzdC1wYXlvdXQta2V5LXRoaXJ0eS10d28tYnl0ZXM=",
     };
 
     it("refuses an external database without BETTER_AUTH_SECRET, in one line", () => {
@@ -235,6 +259,7 @@ describe("configuration", () => {
         BETTER_AUTH_SECRET: secret,
         SELLER_VAT_ID: business.SELLER_VAT_ID,
         SELLER_IBAN: business.SELLER_IBAN,
+        PAYOUT_ENCRYPTION_KEY: business.PAYOUT_ENCRYPTION_KEY,
       };
       expect(() => loadConfig(deployment)).toThrow(
         /^MAIL_FROM is Verdeo <no-reply@verdeo.local>: a deployment sends mail/,

@@ -158,12 +158,20 @@ const EnvSchema = EnvFields.refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SE
 
 export type Config = Omit<
   z.infer<typeof EnvSchema>,
-  "BETTER_AUTH_SECRET" | "PUBLIC_URL" | "DATA_DIR" | "SEED_DEMO" | "SEED_ON_START" | "SHUTDOWN_DRAIN_MS"
+  | "BETTER_AUTH_SECRET"
+  | "PAYOUT_ENCRYPTION_KEY"
+  | "PUBLIC_URL"
+  | "DATA_DIR"
+  | "SEED_DEMO"
+  | "SEED_ON_START"
+  | "SHUTDOWN_DRAIN_MS"
 > & {
   SHUTDOWN_DRAIN_MS: number;
   DATA_DIR: string;
   PUBLIC_URL: string;
   BETTER_AUTH_SECRET: string;
+  /** Always set: from the environment, or generated into DATA_DIR/payout-key on a local run. */
+  PAYOUT_ENCRYPTION_KEY: string;
   /** Set when the auth secret was generated on this start (worth a warning in the log). */
   secretGenerated: boolean;
   /** Seed the demo content into an empty database (see SEED_DEMO). */
@@ -240,6 +248,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (deployed && !values.SMTP_URL) {
     warnings.push("SMTP_URL is not set: mail is written to DATA_DIR/outbox instead of being sent.");
   }
+  const payoutKey = payoutEncryptionKey(values, deployed, dataDir);
+  if (payoutKey.generated) {
+    warnings.push(
+      "PAYOUT_ENCRYPTION_KEY is not set: generated one and stored it in DATA_DIR/payout-key. Set it explicitly when running several processes.",
+    );
+  }
+  if (values.PAYOUT_ENCRYPTION_KEY_PREVIOUS && values.PAYOUT_ENCRYPTION_KEY_PREVIOUS === payoutKey.key) {
+    warnings.push("PAYOUT_ENCRYPTION_KEY_PREVIOUS is the same as PAYOUT_ENCRYPTION_KEY: nothing is rotated.");
+  }
   if (values.BETTER_AUTH_SECRET_PREVIOUS && values.BETTER_AUTH_SECRET_PREVIOUS === secret) {
     warnings.push("BETTER_AUTH_SECRET_PREVIOUS is the same as BETTER_AUTH_SECRET: nothing is rotated.");
   }
@@ -256,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: dataDir,
     PUBLIC_URL: publicUrl,
     BETTER_AUTH_SECRET: secret,
+    PAYOUT_ENCRYPTION_KEY: payoutKey.key,
     secretGenerated: generated,
     SHUTDOWN_DRAIN_MS: values.SHUTDOWN_DRAIN_MS ?? (values.NODE_ENV === "test" ? 0 : 2_000),
     seedDemo,
@@ -327,11 +345,57 @@ function ensureWritableDir(dir: string) {
   }
 }
 
+const PAYOUT_KEY_HINT = "32 random bytes in base64, e.g. from `openssl rand -base64 32`";
+
+/** A key that decodes to exactly 32 bytes (AES-256), in base64 or base64url. */
+function isPayoutKey(value: string) {
+  return /^[A-Za-z0-9+/_-]{43}=?$/.test(value) && Buffer.from(value, "base64").length === 32;
+}
+
+/**
+ * The key that seals creators' bank details: required by a deployment (a generated one would differ
+ * between processes and be lost with the disk), generated into DATA_DIR on a local run.
+ */
+function payoutEncryptionKey(
+  values: { PAYOUT_ENCRYPTION_KEY?: string; PAYOUT_ENCRYPTION_KEY_PREVIOUS?: string },
+  deployed: boolean,
+  dataDir: string,
+) {
+  for (const name of ["PAYOUT_ENCRYPTION_KEY", "PAYOUT_ENCRYPTION_KEY_PREVIOUS"] as const) {
+    const value = values[name];
+    if (value !== undefined && !isPayoutKey(value))
+      throw new ConfigError(`${name} must be ${PAYOUT_KEY_HINT}`);
+  }
+  if (values.PAYOUT_ENCRYPTION_KEY) return { key: values.PAYOUT_ENCRYPTION_KEY, generated: false };
+  if (deployed)
+    throw new ConfigError(`PAYOUT_ENCRYPTION_KEY is required in a deployment: ${PAYOUT_KEY_HINT}`);
+  const file = path.join(dataDir, "payout-key");
+  if (existsSync(file)) {
+    const key = readFileSync(file, "utf8").trim();
+    if (!isPayoutKey(key)) throw new ConfigError(`DATA_DIR/payout-key must hold ${PAYOUT_KEY_HINT}`);
+    return { key, generated: false };
+  }
+  const key = randomBytes(32).toString("base64");
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  generatedFiles.add(file);
+  return { key, generated: true };
+}
+
+/** Secret files this process generated, whichever load of the configuration did it. */
+const generatedFiles = new Set<string>();
+
+/**
+ * True when this process generated the secret file (a restore then puts the backup's in its place:
+ * the configuration may have been loaded, and the file made, before the restore looked).
+ */
+export const generatedByThisProcess = (file: string) => generatedFiles.has(path.resolve(file));
+
 /** A generated secret is kept in DATA_DIR so sessions survive restarts; mode 0600. */
 function readOrCreateSecret(dataDir: string) {
   const file = path.join(dataDir, "auth-secret");
   if (existsSync(file)) return { secret: readFileSync(file, "utf8").trim(), generated: false };
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  generatedFiles.add(file);
   return { secret, generated: true };
 }

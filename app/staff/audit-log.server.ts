@@ -40,6 +40,8 @@ export async function nameAuditEntries(rows: AuditRow[]): Promise<NamedAuditEntr
         return { name: "Contact message", to: `/staff/messages/${id}` };
       case "creator_application":
         return { name: "Creator application", to: "/staff/creators?status=" };
+      case "payout_run":
+        return { name: "Payout run", to: `/staff/payouts/${id}` };
       case "clip_report":
         return { name: `Clip report #${id}`, to: "/staff/reports" };
       default:

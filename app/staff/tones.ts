@@ -3,6 +3,7 @@ import type { ApplicationStatus } from "~/accounts/creator-application";
 import type { ClipStatus } from "~/catalog/attributes";
 import type { ReportStatus } from "~/catalog/clip-report";
 import type { OrderStatus } from "~/commerce/plans";
+import type { PayoutRunStatus, PayoutStatus } from "~/payouts/payouts";
 import type { PillTone } from "./components/staff-ui";
 
 /** The colour each status wears in the console's tables. */
@@ -44,4 +45,15 @@ export const ORDER_STATUS_TONES: Record<OrderStatus, PillTone> = {
   paid: "green",
   cancelled: "zinc",
   refunded: "blue",
+};
+export const PAYOUT_RUN_STATUS_TONES: Record<PayoutRunStatus, PillTone> = {
+  proposed: "amber",
+  approved: "blue",
+  completed: "green",
+};
+export const PAYOUT_STATUS_TONES: Record<PayoutStatus, PillTone> = {
+  proposed: "zinc",
+  approved: "blue",
+  failed: "red",
+  sent: "green",
 };

@@ -45,7 +45,7 @@ const PAGES: Record<string, { account: string | null; paths: string[] }> = {
   },
   creator: {
     account: "maya@verdeo.local",
-    paths: ["/studio", "/studio/upload", "/studio/earnings", "/profile"],
+    paths: ["/studio", "/studio/upload", "/studio/earnings", "/studio/payouts", "/profile"],
   },
   staff: {
     account: "dev@verdeo.local",

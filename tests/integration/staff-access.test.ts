@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, contactReplies, creatorApplications, profiles } from "~/accounts/schema.server";
 import { clipReports, clips as clipsTable } from "~/catalog/schema.server";
 import { ordersPending, pricingPlans, pricingTiers, promoCodes } from "~/commerce/schema.server";
+import { proposeRun } from "~/payouts/payout-runs.server";
+import { payoutRuns } from "~/payouts/schema.server";
 import { db } from "~/platform/db/client.server";
 import { auditLog } from "~/platform/schema.server";
 import * as audit from "~/staff/routes/audit";
@@ -16,6 +18,8 @@ import * as messages from "~/staff/routes/messages";
 import * as order from "~/staff/routes/order";
 import * as orders from "~/staff/routes/orders";
 import * as overview from "~/staff/routes/overview";
+import * as payoutRun from "~/staff/routes/payout-run";
+import * as payoutsPage from "~/staff/routes/payouts";
 import * as plans from "~/staff/routes/plans";
 import * as promo from "~/staff/routes/promo";
 import * as promoNew from "~/staff/routes/promo-new";
@@ -44,6 +48,7 @@ async function snapshot() {
     pricingPlans,
     pricingTiers,
     promoCodes,
+    payoutRuns,
     auditLog,
   ];
   const counts = await Promise.all(tables.map((table) => db().select({ value: count() }).from(table)));
@@ -97,6 +102,8 @@ describe("the staff console is invisible to everyone but developers", () => {
       .returning();
     ids.message = contact!.id;
     ids.order = (await createOrder()).id;
+    const run = await proposeRun("2026-01", new Date());
+    if (run.ok) ids.run = run.value.run.id;
     await db().insert(promoCodes).values({ code: "HIDDEN10", type: "percent", value: 10 });
     ids.tier = String(await findTierId("creator"));
     const [report] = await db()
@@ -119,6 +126,8 @@ describe("the staff console is invisible to everyone but developers", () => {
       [creators.loader, "/staff/creators", {}],
       [orders.loader, "/staff/orders", {}],
       [order.loader, `/staff/orders/${ids.order}`, { orderId: ids.order }],
+      [payoutsPage.loader, "/staff/payouts", {}],
+      [payoutRun.loader, `/staff/payouts/${ids.run}`, { runId: ids.run }],
       [jobs.loader, "/staff/jobs", {}],
       [messages.loader, "/staff/messages", {}],
       [message.loader, `/staff/messages/${ids.message}`, { messageId: ids.message }],
@@ -153,6 +162,13 @@ describe("the staff console is invisible to everyone but developers", () => {
         `/staff/orders/${ids.order}`,
         { intent: "cancel", confirmed: "yes" },
         { orderId: ids.order },
+      ],
+      [payoutsPage.action, "/staff/payouts", { intent: "propose", period: "2026-01" }, {}],
+      [
+        payoutRun.action,
+        `/staff/payouts/${ids.run}`,
+        { intent: "approve", confirmed: "yes" },
+        { runId: ids.run },
       ],
       [jobs.action, "/staff/jobs", { intent: "retry", target: "00000000-0000-4000-8000-000000000000" }, {}],
       [

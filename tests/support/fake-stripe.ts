@@ -423,6 +423,57 @@ export class FakeStripe {
     ];
   }
 
+  // ------------------------------------------------------------------ transfers (payout runs)
+
+  readonly transfers: Json[] = [];
+  private transferFailures: { left: number; error: { status: number; code: string } } = {
+    left: 0,
+    error: { status: 400, code: "balance_insufficient" },
+  };
+
+  /**
+   * The next `count` POST /v1/transfers are refused, as Stripe refuses a transfer the platform's
+   * balance cannot cover. The refusal is not remembered under the request's Idempotency-Key (like
+   * `failWith`), so a retry under the same key can then succeed.
+   */
+  failNextTransfers(count: number, error = { status: 400, code: "balance_insufficient" }) {
+    this.transferFailures = { left: count, error };
+  }
+
+  private refuseTransfer(method: string, path: string) {
+    if (method !== "POST" || path !== "/v1/transfers" || this.transferFailures.left <= 0) return null;
+    this.transferFailures.left -= 1;
+    return this.transferFailures.error;
+  }
+
+  private transfersApi(method: string, url: URL, form: Json): [number, unknown] {
+    if (method === "GET") {
+      const group = url.searchParams.get("transfer_group");
+      const data = this.transfers.filter((transfer) => !group || transfer.transfer_group === group);
+      return [200, { object: "list", data, has_more: false, url: "/v1/transfers" }];
+    }
+    if (method !== "POST") return [404, this.error("resource_missing")];
+    const amount = Number(form.amount);
+    if (!Number.isSafeInteger(amount) || amount < 1) return [400, this.error("parameter_invalid_integer")];
+    if (form.currency !== "eur") return [400, this.error("parameter_invalid_currency")];
+    if (typeof form.destination !== "string" || !form.destination.startsWith("acct_"))
+      return [400, this.error("resource_missing", "No such destination account")];
+    const transfer: Json = {
+      id: this.id("tr"),
+      object: "transfer",
+      amount,
+      currency: "eur",
+      destination: form.destination,
+      transfer_group: form.transfer_group ?? null,
+      description: form.description ?? null,
+      metadata: form.metadata ?? {},
+      created: this.clock,
+      reversed: false,
+    };
+    this.transfers.push(transfer);
+    return [200, transfer];
+  }
+
   // ------------------------------------------------------------------ HTTP
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -438,6 +489,8 @@ export class FakeStripe {
         return;
       }
       if (this.failWith) return this.json(res, this.failWith.status, this.error(this.failWith.code));
+      const refusedTransfer = this.refuseTransfer(req.method!, url.pathname);
+      if (refusedTransfer) return this.json(res, refusedTransfer.status, this.error(refusedTransfer.code));
       const remembered = key && req.method === "POST" ? this.idempotent.get(key) : undefined;
       if (remembered) return this.send(res, remembered.status, remembered.body, "application/json");
       const [status, answer] = this.api(req.method!, url, parseForm(body));
@@ -464,6 +517,8 @@ export class FakeStripe {
   private api(method: string, url: URL, form: Json): [number, unknown] {
     const path = url.pathname;
     const notFound: [number, unknown] = [404, this.error("resource_missing", `No such object: ${path}`)];
+    const connect = this.connectApi(method, path, form);
+    if (connect) return connect;
     let match: RegExpExecArray | null;
     match = method === "GET" ? /^\/v1\/products\/([\w-]+)$/.exec(path) : null;
     if (match) return this.products.has(match[1]!) ? [200, this.products.get(match[1]!)] : notFound;
@@ -537,6 +592,7 @@ export class FakeStripe {
       this.portalSessions.set(session.id, session);
       return [200, session];
     }
+    if (path === "/v1/transfers") return this.transfersApi(method, url, form);
     if (method === "POST" && path === "/v1/refunds") {
       const refund = {
         id: this.id("re"),
@@ -600,8 +656,98 @@ export class FakeStripe {
     }, 0);
   }
 
+  // ------------------------------------------------------------------ Connect accounts (payout details)
+
+  readonly accounts = new Map<string, Json>();
+  readonly accountLinks: Json[] = [];
+
+  /** Express accounts (create, retrieve) and account links; null for any other request. */
+  private connectApi(method: string, path: string, form: Json): [number, unknown] | null {
+    if (method === "POST" && path === "/v1/accounts") {
+      const account: Json = {
+        id: this.id("acct"),
+        object: "account",
+        type: form.type ?? "express",
+        email: form.email ?? null,
+        metadata: form.metadata ?? {},
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        capabilities: { transfers: "inactive" },
+        requirements: { currently_due: ["individual.first_name", "external_account"], disabled_reason: null },
+        created: this.clock,
+      };
+      this.accounts.set(account.id as string, account);
+      return [200, account];
+    }
+    const match = /^\/v1\/accounts\/(\w+)$/.exec(path);
+    if (method === "GET" && match) {
+      const account = this.accounts.get(match[1]!);
+      return account ? [200, account] : [404, this.error("resource_missing", `No such account: ${match[1]}`)];
+    }
+    if (method === "POST" && path === "/v1/account_links") {
+      if (!this.accounts.has(form.account as string))
+        return [400, this.error("resource_missing", `No such account: ${form.account}`)];
+      const link: Json = {
+        object: "account_link",
+        account: form.account,
+        type: form.type,
+        refresh_url: form.refresh_url,
+        return_url: form.return_url,
+        created: this.clock,
+        expires_at: this.clock + 300,
+        url: `${this.url}/connect/onboarding/${form.account}?link=${this.accountLinks.length}`,
+      };
+      this.accountLinks.push(link);
+      return [200, link];
+    }
+    return null;
+  }
+
+  /**
+   * Something changes on a Connect account (onboarding finished, Stripe asks for more): its state
+   * is updated and `account.updated` made, delivered unless autoDeliver is off.
+   */
+  async updateAccount(accountId: string, state: "details_needed" | "enabled" | "restricted") {
+    const account = this.accounts.get(accountId);
+    if (!account) throw new Error(`no Connect account ${accountId}`);
+    const enabled = state === "enabled";
+    Object.assign(account, {
+      details_submitted: state !== "details_needed",
+      charges_enabled: enabled,
+      payouts_enabled: enabled,
+      capabilities: { transfers: enabled ? "active" : state === "restricted" ? "inactive" : "pending" },
+      requirements: {
+        currently_due: enabled ? [] : ["external_account"],
+        disabled_reason: state === "restricted" ? "requirements.past_due" : null,
+      },
+    });
+    return this.emit("account.updated", account);
+  }
+
+  /** Stripe's hosted onboarding, reduced to one button that finishes it and goes back to the app. */
+  private async onboardingPage(method: string, url: URL, res: http.ServerResponse) {
+    const match = /^\/connect\/onboarding\/(\w+)$/.exec(url.pathname);
+    const link = this.accountLinks[Number(url.searchParams.get("link"))];
+    if (!match || !link || link.account !== match[1]) return false;
+    if (method === "POST") {
+      await this.updateAccount(match[1]!, "enabled");
+      res.writeHead(303, { Location: link.return_url as string });
+      res.end();
+      return true;
+    }
+    this.send(
+      res,
+      200,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe onboarding</title></head><body><h1>Fake Stripe onboarding</h1><form method="post"><button type="submit">Finish onboarding</button></form><a href="${link.refresh_url}">Link expired</a></body></html>`,
+      "text/html; charset=utf-8",
+    );
+    return true;
+  }
+
   /** The payment page and the portal: plain HTML forms, enough for a browser test. */
   private async page(method: string, url: URL, body: URLSearchParams, res: http.ServerResponse) {
+    if (await this.onboardingPage(method, url, res)) return;
     const html = (title: string, content: string) =>
       this.send(
         res,

@@ -20,6 +20,7 @@ export const DEPLOYMENT_SETTINGS = {
   SELLER_VAT_ID: "CY10259033P",
   SELLER_IBAN: "DE89 3704 0044 0532 0130 00",
   MAIL_FROM: "Verdeo <no-reply@verdeo.example>",
+  PAYOUT_ENCRYPTION_KEY: "dGVzdC1wYXlvdXQta2V5LXRoaXJ0eS10d28tYnl0ZXM=",
 };
 
 /** The compiled server entry (`npm run build`), run with plain node as in production. */

@@ -117,6 +117,12 @@ describe("npm run cli -- backup and restore", () => {
       "poster bytes",
     );
     expect(await rows(embeddedUrl(fresh), orders)).toEqual(before);
+    // The secrets generated into DATA_DIR come back (the restore's own start made new ones first):
+    // the auth secret (sessions, signed links) and the payout key (the IBANs it sealed).
+    for (const secret of ["auth-secret", "payout-key"])
+      expect(readFileSync(path.join(fresh, secret), "utf8")).toBe(
+        readFileSync(path.join(original.dataDir, secret), "utf8"),
+      );
 
     // Restoring over a database that has data is refused.
     await expect(cli(fresh, "restore", backupDir)).rejects.toMatchObject({

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/button";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_MESSAGES, WEBHOOK_URL_MAX } from "../webhooks";
+import { CheckboxGroup, FormError, SecretField, TextField } from "./form-fields";
 
 export interface WebhooksPanelProps {
   webhooks: { id: string; url: string; events: string[]; createdAt: string }[];
@@ -21,8 +22,6 @@ export interface WebhooksPanelProps {
   formatTime: (value: string) => string;
 }
 
-const field =
-  "h-11 w-full rounded-full border border-zinc-300 bg-white px-4 dark:border-zinc-700 dark:bg-zinc-900";
 const STATUS_LABELS: Record<string, string> = {
   pending: "Retrying",
   delivered: "Delivered",
@@ -51,57 +50,30 @@ export function WebhooksPanel({
       {newSecret ? (
         <div className="space-y-2 rounded-2xl border border-brand-600 bg-brand-50 p-4 dark:border-brand-500 dark:bg-brand-950">
           <p className="text-sm">{WEBHOOK_MESSAGES.added}</p>
-          <input
-            readOnly
-            aria-label="The endpoint's signing secret"
-            value={newSecret}
-            data-testid="webhook-secret"
-            className={`${field} font-mono text-sm`}
-          />
+          <SecretField label="The endpoint's signing secret" value={newSecret} testId="webhook-secret" />
         </div>
       ) : null}
       <Form method="post" className="space-y-3 rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
         <input type="hidden" name="intent" value="add-webhook" />
-        <label className="block">
-          <span className="mb-1 block text-sm font-semibold">Endpoint URL</span>
-          <input
-            name="url"
-            type="url"
-            required
-            maxLength={WEBHOOK_URL_MAX}
-            placeholder="https://example.com/verdeo-events"
-            defaultValue={values.url}
-            aria-invalid={errors.url ? true : undefined}
-            aria-describedby={errors.url ? "webhook-url-error" : undefined}
-            className={field}
-          />
-          {errors.url ? (
-            <span id="webhook-url-error" className="mt-1 block text-sm text-red-700 dark:text-red-400">
-              {errors.url}
-            </span>
-          ) : null}
-        </label>
-        <fieldset className="space-y-2">
-          <legend className="mb-1 text-sm font-semibold">Events</legend>
-          {WEBHOOK_EVENTS.map((event) => (
-            <label key={event} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="events"
-                value={event}
-                defaultChecked
-                className="size-4 accent-brand-700"
-              />
-              <span className="font-mono">{WEBHOOK_EVENT_LABELS[event]}</span>
-            </label>
-          ))}
-          {errors.events ? <p className="text-sm text-red-700 dark:text-red-400">{errors.events}</p> : null}
-        </fieldset>
-        {errors.form ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {errors.form}
-          </p>
-        ) : null}
+        <TextField
+          label="Endpoint URL"
+          name="url"
+          type="url"
+          required
+          maxLength={WEBHOOK_URL_MAX}
+          placeholder="https://example.com/verdeo-events"
+          defaultValue={values.url}
+          error={errors.url}
+        />
+        <CheckboxGroup
+          legend="Events"
+          name="events"
+          options={WEBHOOK_EVENTS.map((event) => ({ value: event, label: WEBHOOK_EVENT_LABELS[event] }))}
+          checked={() => true}
+          error={errors.events}
+          mono
+        />
+        <FormError message={errors.form} />
         <button type="submit" className={buttonClass("primary")}>
           Add endpoint
         </button>

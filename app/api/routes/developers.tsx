@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { pageMeta } from "~/components/meta";
@@ -6,7 +7,7 @@ import type { RouteHandle } from "~/platform/route-handle";
 import { API_SCOPE_LABELS, API_SCOPES } from "../api-keys";
 import { ATTRIBUTION_RULE } from "../attribution";
 import { PROBLEM_KINDS, PROBLEMS } from "../problems";
-import { WEBHOOK_EVENTS } from "../webhooks";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from "../webhooks";
 import type { Route } from "./+types/developers";
 
 export const meta = () =>
@@ -68,17 +69,10 @@ function isFromVerdeo(headers, body, secret) {
         </p>
       </header>
 
-      <section aria-labelledby="quick-start" className="max-w-3xl space-y-4">
-        <h2 id="quick-start" className="text-2xl font-bold">
-          Quick start
-        </h2>
+      <DocSection id="quick-start" title="Quick start">
         <ol className="list-decimal space-y-2 pl-5 text-zinc-700 dark:text-zinc-300">
           <li>
-            Create a key on{" "}
-            <Link to="/profile/api" className="font-semibold text-brand-700 underline dark:text-brand-400">
-              your API keys page
-            </Link>{" "}
-            and keep it on your server. Scopes:{" "}
+            Create a key on <KeysPageLink /> and keep it on your server. Scopes:{" "}
             {API_SCOPES.map((scope) => API_SCOPE_LABELS[scope]).join("; ")}.
           </li>
           <li>
@@ -98,31 +92,26 @@ function isFromVerdeo(headers, body, secret) {
         <pre className={code}>
           <code>{license}</code>
         </pre>
-      </section>
+      </DocSection>
 
-      <section aria-labelledby="attribution" className="max-w-3xl space-y-2">
-        <h2 id="attribution" className="text-2xl font-bold">
-          Attribution
-        </h2>
+      <DocSection id="attribution" title="Attribution">
         <p className="text-zinc-700 dark:text-zinc-300">{ATTRIBUTION_RULE}</p>
-      </section>
+      </DocSection>
 
-      <section aria-labelledby="webhooks" className="max-w-3xl space-y-3">
-        <h2 id="webhooks" className="text-2xl font-bold">
-          Webhooks
-        </h2>
+      <DocSection id="webhooks" title="Webhooks">
         <p className="text-zinc-700 dark:text-zinc-300">
-          Add an https endpoint on{" "}
-          <Link to="/profile/api" className="font-semibold text-brand-700 underline dark:text-brand-400">
-            your API keys page
-          </Link>{" "}
-          to receive{" "}
+          Add an https endpoint on <KeysPageLink /> to receive these events as JSON POSTs (follow a creator
+          from their profile page to hear of their new clips):
+        </p>
+        <ul className="list-disc space-y-1 pl-5 text-zinc-700 dark:text-zinc-300">
           {WEBHOOK_EVENTS.map((event) => (
-            <code key={event} className="mr-1 font-mono">
-              {event}
-            </code>
+            <li key={event} className="font-mono text-sm">
+              {WEBHOOK_EVENT_LABELS[event]}
+            </li>
           ))}
-          as JSON POSTs. Each is signed the Standard Webhooks way: check that{" "}
+        </ul>
+        <p className="text-zinc-700 dark:text-zinc-300">
+          Each is signed the Standard Webhooks way: check that{" "}
           <code className="font-mono">Webhook-Signature</code> is <code className="font-mono">v1,</code>{" "}
           followed by the base64 HMAC-SHA256, keyed with your endpoint's secret (the part after{" "}
           <code className="font-mono">whsec_</code>, base64-decoded), of{" "}
@@ -132,12 +121,9 @@ function isFromVerdeo(headers, body, secret) {
         <pre className={code}>
           <code>{verify}</code>
         </pre>
-      </section>
+      </DocSection>
 
-      <section aria-labelledby="errors" className="max-w-3xl space-y-3">
-        <h2 id="errors" className="text-2xl font-bold">
-          Errors
-        </h2>
+      <DocSection id="errors" title="Errors">
         <p className="text-zinc-700 dark:text-zinc-300">
           Every error is an RFC 9457 problem document (
           <code className="font-mono">application/problem+json</code>) whose{" "}
@@ -155,12 +141,9 @@ function isFromVerdeo(headers, body, secret) {
             </div>
           ))}
         </dl>
-      </section>
+      </DocSection>
 
-      <section aria-labelledby="reference" className="space-y-3">
-        <h2 id="reference" className="text-2xl font-bold">
-          Reference
-        </h2>
+      <DocSection id="reference" title="Reference" wide>
         <p className="text-zinc-700 dark:text-zinc-300">
           Every endpoint with its parameters, answers and examples, from the{" "}
           <a
@@ -178,7 +161,37 @@ function isFromVerdeo(headers, body, secret) {
           {/* Scalar draws the reference here, from the OpenAPI document. */}
           <div id="developer-reference" />
         </div>
-      </section>
+      </DocSection>
     </main>
+  );
+}
+
+/** One section of the page: its heading is its anchor (`/developers#webhooks`). */
+function DocSection({
+  id,
+  title,
+  wide = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={wide ? "space-y-3" : "max-w-3xl space-y-3"}>
+      <h2 id={id} className="text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function KeysPageLink() {
+  return (
+    <Link to="/profile/api" className="font-semibold text-brand-700 underline dark:text-brand-400">
+      your API keys page
+    </Link>
   );
 }

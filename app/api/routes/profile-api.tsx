@@ -14,6 +14,7 @@ import {
   CreateApiKeySchema,
 } from "../api-keys";
 import { createApiKey, listApiKeys, revokeApiKey } from "../api-keys.server";
+import { CheckboxGroup, FormError, SecretField, TextField } from "../components/form-fields";
 import { WebhooksPanel } from "../components/webhooks-panel";
 import { AddWebhookSchema, WEBHOOK_MESSAGES } from "../webhooks";
 import { addWebhook, listWebhookDeliveries, listWebhooks, removeWebhook } from "../webhooks.server";
@@ -91,9 +92,6 @@ export async function action({ request }: Route.ActionArgs) {
 const dateTime = (value: string) =>
   `${new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(value))} UTC`;
 
-const field =
-  "h-11 w-full rounded-full border border-zinc-300 bg-white px-4 dark:border-zinc-700 dark:bg-zinc-900";
-
 export default function ProfileApi({ loaderData, actionData }: Route.ComponentProps) {
   const refused = actionData && !actionData.ok && actionData.form === "key" ? actionData : null;
   const created = actionData?.ok && actionData.form === "key" ? actionData : null;
@@ -124,58 +122,29 @@ export default function ProfileApi({ loaderData, actionData }: Route.ComponentPr
             Your new key “{created.name}”
           </h2>
           <p className="text-sm">{API_KEY_MESSAGES.created}</p>
-          <input
-            readOnly
-            aria-label="The new API key"
-            value={created.secret}
-            data-testid="new-api-key"
-            onFocus={(event) => event.currentTarget.select()}
-            className={`${field} font-mono text-sm`}
-          />
+          <SecretField label="The new API key" value={created.secret} testId="new-api-key" />
         </section>
       ) : null}
 
       <Form method="post" className="space-y-4 rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
         <h2 className="text-lg font-bold">Create a key</h2>
-        <label className="block">
-          <span className="mb-1 block text-sm font-semibold">Name</span>
-          <input
-            name="name"
-            required
-            maxLength={API_KEY_NAME_MAX}
-            placeholder="e.g. CMS plugin (production)"
-            defaultValue={refused?.values.name}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? "key-name-error" : undefined}
-            className={field}
-          />
-          {nameError ? (
-            <span id="key-name-error" className="mt-1 block text-sm text-red-700 dark:text-red-400">
-              {nameError}
-            </span>
-          ) : null}
-        </label>
-        <fieldset className="space-y-2">
-          <legend className="mb-1 text-sm font-semibold">Scopes</legend>
-          {API_SCOPES.map((scope) => (
-            <label key={scope} className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="scopes"
-                value={scope}
-                defaultChecked={scope === "read"}
-                className="mt-0.5 size-4 accent-brand-700"
-              />
-              <span>{API_SCOPE_LABELS[scope]}</span>
-            </label>
-          ))}
-          {scopeError ? <p className="text-sm text-red-700 dark:text-red-400">{scopeError}</p> : null}
-        </fieldset>
-        {refused?.formError ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {refused.formError}
-          </p>
-        ) : null}
+        <TextField
+          label="Name"
+          name="name"
+          required
+          maxLength={API_KEY_NAME_MAX}
+          placeholder="e.g. CMS plugin (production)"
+          defaultValue={refused?.values.name}
+          error={nameError}
+        />
+        <CheckboxGroup
+          legend="Scopes"
+          name="scopes"
+          options={API_SCOPES.map((scope) => ({ value: scope, label: API_SCOPE_LABELS[scope] }))}
+          checked={(scope) => scope === "read"}
+          error={scopeError}
+        />
+        <FormError message={refused?.formError} />
         <button type="submit" className={buttonClass("primary")}>
           Create key
         </button>

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/accounts/permissions.server";
-import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/paging";
 import { BalanceCards, ByClip, LedgerLines } from "../components/earnings-panels";
+import { PayoutReadinessPanel } from "../components/payout-readiness-panel";
 import { getCreatorEarnings } from "../earnings.server";
+import { payoutReadinessItems } from "../readiness.server";
 import type { Route } from "./+types/earnings";
 
 export const meta = () =>
@@ -13,7 +14,11 @@ export const meta = () =>
 export async function loader({ request }: Route.LoaderArgs) {
   const creator = await requirePermission(request, "studio:use");
   const page = PageNumberSchema.parse(new URL(request.url).searchParams.get("page") ?? undefined);
-  return getCreatorEarnings(creator.id, { page });
+  const [earnings, payoutMissing] = await Promise.all([
+    getCreatorEarnings(creator.id, { page }),
+    payoutReadinessItems(creator.id),
+  ]);
+  return { ...earnings, payoutMissing };
 }
 
 const LINK = "font-semibold text-brand-700 hover:underline dark:text-brand-400";
@@ -34,6 +39,7 @@ export default function Earnings({ loaderData: earnings }: Route.ComponentProps)
         {earnings.licenses === 1 ? "license" : "licenses"} so far, refunds taken off.
       </p>
 
+      <PayoutReadinessPanel missing={earnings.payoutMissing} linkToDetails className="mt-6" />
       <BalanceCards balances={earnings.balances} />
 
       <section
@@ -60,12 +66,6 @@ export default function Earnings({ loaderData: earnings }: Route.ComponentProps)
               A refund or dispute took back a royalty that was already paid: your next payouts make up for it.
             </p>
           ) : null}
-          {/* Payout readiness: the payout details panel (what is missing before you can be paid) goes here. */}
-          <div className="mt-4">
-            <ButtonLink to="/studio/payouts" variant="secondary">
-              Payout details
-            </ButtonLink>
-          </div>
         </div>
         <div>
           <h3 className="font-semibold">When pending money becomes available</h3>

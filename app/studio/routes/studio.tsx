@@ -68,9 +68,12 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-1 text-3xl font-bold tracking-tight">Your clips</h1>
         </div>
         <div className="flex flex-wrap gap-3">
-          {/* Earnings are licensing's page, reached by URL. */}
+          {/* Earnings and payout details are payouts' pages, reached by URL. */}
           <ButtonLink to="/studio/earnings" variant="secondary">
             Earnings
+          </ButtonLink>
+          <ButtonLink to="/studio/payouts" variant="secondary">
+            Payout details
           </ButtonLink>
           <ButtonLink to="/studio/upload">Upload clips</ButtonLink>
         </div>

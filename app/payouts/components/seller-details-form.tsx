@@ -1,0 +1,194 @@
+import { Form, useNavigation } from "react-router";
+import { countryOptions } from "~/commerce/countries";
+import { buttonClass } from "~/components/button";
+import { LIMITS } from "../payout-details";
+import { SELLER_KINDS, type SellerKind } from "../payouts";
+import { Field, FormAlert, INPUT, TextInput } from "./payout-fields";
+import type { Reply } from "./payout-method";
+
+const COUNTRY_OPTIONS = countryOptions("en");
+const KIND_LABELS: Record<SellerKind, string> = { individual: "An individual", business: "A business" };
+
+export interface SellerDefaults {
+  sellerKind: SellerKind;
+  legalName: string;
+  addressLine: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  dateOfBirth: string;
+  companyNumber: string;
+  taxId: string;
+  taxCountry: string;
+  vatNumber: string;
+}
+
+const EMPTY: SellerDefaults = {
+  sellerKind: "individual",
+  legalName: "",
+  addressLine: "",
+  postalCode: "",
+  city: "",
+  country: "",
+  dateOfBirth: "",
+  companyNumber: "",
+  taxId: "",
+  taxCountry: "",
+  vatNumber: "",
+};
+
+function CountrySelect({ name, value, error }: { name: string; value: string; error?: string }) {
+  return (
+    <select
+      id={name}
+      name={name}
+      required
+      defaultValue={value}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${name}-error` : undefined}
+      className={INPUT}
+    >
+      <option value="" disabled>
+        Choose a country
+      </option>
+      {COUNTRY_OPTIONS.map((country) => (
+        <option key={country.code} value={country.code}>
+          {country.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * The DAC7 seller details. Date of birth (an individual) or company number (a business) shows by
+ * CSS alone, following the chosen kind, so the form works the same without JavaScript.
+ */
+export function SellerDetailsForm({
+  saved,
+  reply,
+}: {
+  saved: (SellerDefaults & { savedAt: string }) | null;
+  reply?: Reply;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "seller";
+  const ours = reply?.values?.intent === "seller";
+  const errors = ours ? (reply?.fieldErrors ?? {}) : {};
+  const values: SellerDefaults = {
+    ...EMPTY,
+    ...saved,
+    ...(ours ? (reply?.values as Partial<SellerDefaults>) : {}),
+  };
+  const text = (
+    name: keyof SellerDefaults,
+    max: number,
+    auto: string,
+    extra: Record<string, unknown> = {},
+  ) => (
+    <TextInput
+      name={name}
+      maxLength={max}
+      autoComplete={auto}
+      defaultValue={values[name]}
+      error={errors[name]}
+      {...extra}
+    />
+  );
+  return (
+    <Form
+      key={saved?.savedAt ?? "new"}
+      method="post"
+      className="group grid gap-5"
+      aria-label="Seller details"
+    >
+      {ours ? <FormAlert message={reply?.formError} /> : null}
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium">I sell as</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {SELLER_KINDS.map((kind) => (
+            <label
+              key={kind}
+              className="flex cursor-pointer items-center gap-2 rounded-xl border border-zinc-300 px-3.5 py-2.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 dark:border-zinc-700 dark:has-[:checked]:bg-brand-950/40"
+            >
+              <input
+                type="radio"
+                name="sellerKind"
+                value={kind}
+                defaultChecked={values.sellerKind === kind}
+                className="accent-brand-700"
+              />
+              {KIND_LABELS[kind]}
+            </label>
+          ))}
+        </div>
+        {errors.sellerKind ? (
+          <p className="mt-1.5 text-sm text-red-700 dark:text-red-400">{errors.sellerKind}</p>
+        ) : null}
+      </fieldset>
+      <Field
+        label="Legal name"
+        htmlFor="legalName"
+        error={errors.legalName}
+        hint="As on your ID or in the company register."
+      >
+        {text("legalName", LIMITS.legalName, "name", { required: true, hasHint: true })}
+      </Field>
+      <Field label="Street address" htmlFor="addressLine" error={errors.addressLine}>
+        {text("addressLine", LIMITS.addressLine, "street-address", { required: true })}
+      </Field>
+      <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
+        <Field label="Postal code" htmlFor="postalCode" error={errors.postalCode}>
+          {text("postalCode", LIMITS.postalCode, "postal-code", { required: true })}
+        </Field>
+        <Field label="City" htmlFor="city" error={errors.city}>
+          {text("city", LIMITS.city, "address-level2", { required: true })}
+        </Field>
+      </div>
+      <Field label="Country" htmlFor="country" error={errors.country}>
+        <CountrySelect name="country" value={values.country} error={errors.country} />
+      </Field>
+      <div className="group-has-[[value=business]:checked]:hidden">
+        <Field
+          label="Date of birth"
+          htmlFor="dateOfBirth"
+          error={errors.dateOfBirth}
+          hint="You must be 18 or older."
+        >
+          {text("dateOfBirth", 10, "bday", { type: "date", hasHint: true })}
+        </Field>
+      </div>
+      <div className="hidden group-has-[[value=business]:checked]:block">
+        <Field label="Company registration number" htmlFor="companyNumber" error={errors.companyNumber}>
+          {text("companyNumber", LIMITS.companyNumber, "off")}
+        </Field>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Tax identification number" htmlFor="taxId" error={errors.taxId}>
+          {text("taxId", LIMITS.taxId, "off", { required: true, spellCheck: false })}
+        </Field>
+        <Field label="Country of tax residence" htmlFor="taxCountry" error={errors.taxCountry}>
+          <CountrySelect name="taxCountry" value={values.taxCountry} error={errors.taxCountry} />
+        </Field>
+      </div>
+      <Field
+        label="VAT number"
+        htmlFor="vatNumber"
+        error={errors.vatNumber}
+        hint="Only if you are registered for VAT in the EU."
+      >
+        {text("vatNumber", LIMITS.vatNumber, "off", {
+          spellCheck: false,
+          hasHint: true,
+          placeholder: "e.g. DE123456789",
+          className: "uppercase placeholder:normal-case",
+        })}
+      </Field>
+      <div>
+        <button type="submit" name="intent" value="seller" disabled={busy} className={buttonClass("primary")}>
+          {busy ? "Saving…" : "Save seller details"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { bankDetailsSchema, checkDateOfBirth, PAYOUT_MESSAGES, sellerDetailsSchema } from "./payout-details";
+
+const today = new Date("2026-11-26T12:00:00Z");
+
+describe("checkDateOfBirth", () => {
+  it("accepts someone who is 18 today, refuses someone who is 18 tomorrow", () => {
+    expect(checkDateOfBirth("2008-11-26", today)).toEqual({ ok: true, value: "2008-11-26" });
+    expect(checkDateOfBirth("2008-11-27", today)).toEqual({ ok: false, message: PAYOUT_MESSAGES.tooYoung });
+  });
+
+  it("counts someone born on 29 February as of age from 1 March in a common year", () => {
+    expect(checkDateOfBirth("2008-02-29", new Date("2026-02-28T12:00:00Z")).ok).toBe(false);
+    expect(checkDateOfBirth("2008-02-29", new Date("2026-03-01T12:00:00Z")).ok).toBe(true);
+  });
+
+  it.each(["1990-02-30", "1990-13-01", "1990-1-1", "12/04/1990", "1899-12-31", "", "1990-04-12T00:00"])(
+    "refuses %j as not a real date of birth",
+    (raw) => {
+      expect(checkDateOfBirth(raw, today)).toEqual({ ok: false, message: PAYOUT_MESSAGES.dateOfBirth });
+    },
+  );
+});
+
+describe("the seller details schema", () => {
+  const seller = {
+    intent: "seller",
+    sellerKind: "individual",
+    legalName: "  Ana Creator  ",
+    addressLine: "12 Harbour Road",
+    postalCode: "ab1 2cd",
+    city: "Nicosia",
+    country: "CY",
+    dateOfBirth: "1990-04-12",
+    companyNumber: "HE 1",
+    taxId: "cy-123",
+    taxCountry: "CY",
+    vatNumber: "",
+  };
+
+  it("stores trimmed, normalised values and only the identity field of the chosen kind", () => {
+    expect(sellerDetailsSchema(today).parse(seller)).toEqual({
+      sellerKind: "individual",
+      legalName: "Ana Creator",
+      addressLine: "12 Harbour Road",
+      postalCode: "AB1 2CD",
+      city: "Nicosia",
+      country: "CY",
+      dateOfBirth: "1990-04-12",
+      companyNumber: null,
+      taxId: "CY-123",
+      taxCountry: "CY",
+      vatNumber: null,
+    });
+  });
+
+  it("refuses a tab in a one-line field (forms let tabs through)", () => {
+    const result = sellerDetailsSchema(today).safeParse({ ...seller, city: "Nico\tsia" });
+    expect(result.success).toBe(false);
+  });
+
+  it("normalises an EU VAT number of the tax country", () => {
+    expect(sellerDetailsSchema(today).parse({ ...seller, vatNumber: "cy 10259033p" }).vatNumber).toBe(
+      "CY10259033P",
+    );
+  });
+});
+
+describe("the bank details schema", () => {
+  it("stores the IBAN without spaces and the BIC in capitals; an empty IBAN means keep the saved one", () => {
+    expect(
+      bankDetailsSchema.parse({
+        intent: "bank",
+        holder: "Ana",
+        iban: "de89 3704 0044 0532 0130 00",
+        bic: "cobadeff",
+      }),
+    ).toEqual({ holder: "Ana", iban: "DE89370400440532013000", bic: "COBADEFF" });
+    expect(
+      bankDetailsSchema.parse({ intent: "bank", holder: "Ana", iban: "", bic: "COBADEFF" }).iban,
+    ).toBeNull();
+  });
+});

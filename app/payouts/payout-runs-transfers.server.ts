@@ -1,0 +1,142 @@
+import Stripe from "stripe";
+import { stripe } from "~/commerce/stripe-client.server";
+import { recordAudit } from "~/platform/audit.server";
+import { config } from "~/platform/config.server";
+import { db } from "~/platform/db/client.server";
+import { defineJob } from "~/platform/jobs/define.server";
+import { logger } from "~/platform/logger.server";
+import { PAYOUT_RUN_TEXTS } from "./payout-runs";
+import { findPayoutForTransfer, markPayoutFailed, markPayoutSent } from "./payout-runs.queries.server";
+import { afterPayoutSent, type PayoutActor, payoutActorId, SYSTEM_PAYOUTS } from "./payout-runs-sent.server";
+
+/**
+ * Connect payouts: one Stripe transfer per payout, to the creator's connected account. The payout id
+ * is both the idempotency key and the transfer group, so however often a transfer is retried (the
+ * job's retries, staff's Retry button, both at once) Stripe makes one transfer, and the payout moves
+ * to sent only from approved or failed, once.
+ */
+
+export type TransferOutcome =
+  | { outcome: "sent"; transferId: string }
+  | { outcome: "failed"; error: string }
+  | { outcome: "already_sent" }
+  | { outcome: "not_due" }
+  | { outcome: "not_found" };
+
+/** The longest error kept on a payout (Stripe's messages are a sentence or two). */
+const ERROR_MAX = 500;
+
+/** Transfers one approved (or failed) Connect payout and records what happened. */
+export async function transferPayout(payoutId: string, actor: PayoutActor = SYSTEM_PAYOUTS) {
+  const found = await findPayoutForTransfer(db(), payoutId);
+  if (!found) return { outcome: "not_found" } as const;
+  const { payout } = found;
+  if (payout.status === "sent") return { outcome: "already_sent" } as const;
+  if (payout.method !== "stripe" || found.runStatus === "proposed" || payout.status === "proposed")
+    return { outcome: "not_due" } as const;
+
+  let transferId: string;
+  try {
+    transferId = await makeTransfer({
+      payoutId: payout.id,
+      amountCents: payout.amountCents,
+      destination: found.stripeAccountId,
+      period: found.period,
+    });
+  } catch (error) {
+    const message = describeFailure(error);
+    logger.warn({ err: error, payoutId }, "payout transfer failed");
+    await db().transaction(async (tx) => {
+      const failed = await markPayoutFailed(tx, payoutId, message);
+      if (!failed) return;
+      await recordAudit(tx, {
+        actorId: payoutActorId(actor),
+        action: "payout.fail",
+        targetType: "payout",
+        targetId: payoutId,
+        before: { status: failed.previous },
+        after: { status: "failed", attempts: failed.payout.attempts, error: message },
+      });
+    });
+    return { outcome: "failed", error: message } as const;
+  }
+
+  const at = new Date();
+  const sent = await db().transaction(async (tx) => {
+    const row = await markPayoutSent(tx, payoutId, { transferId, at });
+    if (row) await afterPayoutSent(tx, row, { period: found.period, actor, at, previous: payout.status });
+    return row;
+  });
+  return sent ? ({ outcome: "sent", transferId } as const) : ({ outcome: "already_sent" } as const);
+}
+
+/** Staff's Retry: only a failed Connect payout of this run, audited, then transferred at once. */
+export async function retryPayout(input: { runId: string; payoutId: string; actor: PayoutActor }) {
+  const found = await findPayoutForTransfer(db(), input.payoutId);
+  if (!found || found.payout.runId !== input.runId) return { ok: false, reason: "not_found" } as const;
+  if (found.payout.method !== "stripe" || found.payout.status !== "failed")
+    return { ok: false, reason: "not_retryable" } as const;
+  await recordAudit(db(), {
+    actorId: payoutActorId(input.actor),
+    action: "payout.retry",
+    targetType: "payout",
+    targetId: input.payoutId,
+    after: { attempts: found.payout.attempts },
+  });
+  return { ok: true, value: await transferPayout(input.payoutId, input.actor) } as const;
+}
+
+class TransferRefused extends Error {}
+
+async function makeTransfer(input: {
+  payoutId: string;
+  amountCents: number;
+  destination: string | null;
+  period: string;
+}) {
+  if (!config().STRIPE_SECRET_KEY) throw new TransferRefused(PAYOUT_RUN_TEXTS.stripeUnconfigured);
+  if (!input.destination) throw new TransferRefused("The creator has no connected Stripe account.");
+  const client = stripe();
+  // Stripe forgets idempotency keys after a day: a transfer an earlier attempt made is found by its group.
+  const earlier = await client.transfers.list({ transfer_group: input.payoutId, limit: 1 });
+  if (earlier.data[0]) return earlier.data[0].id;
+  const transfer = await client.transfers.create(
+    {
+      amount: input.amountCents,
+      currency: "eur",
+      destination: input.destination,
+      transfer_group: input.payoutId,
+      description: `Verdeo royalties ${input.period}`,
+      metadata: { payout_id: input.payoutId, period: input.period },
+    },
+    { idempotencyKey: input.payoutId },
+  );
+  return transfer.id;
+}
+
+function describeFailure(error: unknown) {
+  const text =
+    error instanceof TransferRefused
+      ? error.message
+      : error instanceof Stripe.errors.StripeError
+        ? `Stripe: ${error.message}${error.code ? ` (${error.code})` : ""}`
+        : `Stripe could not be reached: ${(error as Error)?.message ?? String(error)}`;
+  return text.slice(0, ERROR_MAX);
+}
+
+/**
+ * One job per approved Connect payout. A failed attempt is recorded on the payout (shown in the
+ * console) and thrown, so the queue retries it with back-off; staff may also press Retry.
+ */
+export const transferPayoutJob = defineJob<{ payoutId: string }>({
+  name: "payouts.transfer",
+  retryLimit: 5,
+  retryDelaySeconds: 300,
+  retryBackoff: true,
+  retryDelayMaxSeconds: 6 * 3_600,
+  concurrency: 2,
+  handler: async ({ payoutId }) => {
+    const result = await transferPayout(payoutId);
+    if (result.outcome === "failed") throw new Error(result.error);
+  },
+});

@@ -1,0 +1,81 @@
+import { Link, redirect } from "react-router";
+import { requirePermission } from "~/accounts/permissions.server";
+import { pageMeta } from "~/components/meta";
+import { BankMethod, type Reply, StripeMethod } from "../components/payout-method";
+import { PayoutReadinessPanel } from "../components/payout-readiness-panel";
+import { SellerDetailsForm } from "../components/seller-details-form";
+import { payoutDetailsPage } from "../payout-details.server";
+import { runPayoutDetailsAction } from "../payout-details-action.server";
+import { refreshOnboardingLink } from "../payout-details-stripe.server";
+import type { Route } from "./+types/payouts";
+
+export const meta = () =>
+  pageMeta("Payout details", "How you are paid, and the seller details tax reporting needs.");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const creator = await requirePermission(request, "studio:use");
+  // Back from an expired Stripe link (its refresh_url): straight on with a fresh one.
+  if (new URL(request.url).searchParams.get("refresh") === "1") {
+    const refreshed = await refreshOnboardingLink(creator.id);
+    if (refreshed?.ok) throw redirect(refreshed.value.url);
+  }
+  return payoutDetailsPage(creator.id);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const creator = await requirePermission(request, "studio:use");
+  return runPayoutDetailsAction(request, creator);
+}
+
+export default function PayoutDetails({ loaderData: page, actionData }: Route.ComponentProps) {
+  const reply = actionData as Reply | undefined;
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">
+        <Link to="/studio" className="hover:underline">
+          Studio
+        </Link>
+      </p>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight">Payout details</h1>
+      <p className="mt-2 max-w-2xl text-zinc-600 dark:text-zinc-400">
+        Choose how you are paid and tell us who you are for tax reporting. Your{" "}
+        <Link
+          to="/studio/earnings"
+          className="font-medium text-brand-700 hover:underline dark:text-brand-400"
+        >
+          earnings
+        </Link>{" "}
+        are paid out monthly once your available balance reaches the threshold.
+      </p>
+
+      <div className="mt-8">
+        <PayoutReadinessPanel missing={page.missing} />
+      </div>
+
+      <section aria-labelledby="how-paid" className="mt-10">
+        <h2 id="how-paid" className="text-xl font-semibold">
+          How you are paid
+        </h2>
+        <div className={`mt-4 grid gap-5 ${page.stripeAvailable ? "lg:grid-cols-2 lg:items-start" : ""}`}>
+          {page.stripeAvailable ? (
+            <StripeMethod method={page.method} stripe={page.stripe} reply={reply} />
+          ) : null}
+          <BankMethod method={page.method} bank={page.bank} reply={reply} />
+        </div>
+      </section>
+
+      <section aria-labelledby="seller" className="mt-12">
+        <h2 id="seller" className="text-xl font-semibold">
+          Seller details for tax reporting
+        </h2>
+        <p className="mt-2 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
+          EU law (DAC7) requires marketplaces to report each year who they paid and how much. We share these
+          details only with the tax authority.
+        </p>
+        <div className="mt-5 max-w-2xl">
+          <SellerDetailsForm saved={page.seller} reply={reply} />
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, csvDocument } from "./csv";
+
+describe("CSV files for spreadsheets", () => {
+  it("a cell a spreadsheet would run as a formula stays text", () => {
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(csvCell("+1")).toBe("'+1");
+    expect(csvCell("-2+3")).toBe("'-2+3");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("\tTab")).toBe("'\tTab");
+  });
+
+  it("quotes commas, quotes and line breaks; drops control characters; numbers are written as they are", () => {
+    expect(csvCell("Müller, Zoë")).toBe('"Müller, Zoë"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    expect(csvCell("nul\u0000byte")).toBe("nulbyte");
+    expect(csvCell(-5)).toBe("-5");
+    expect(csvCell(null)).toBe("");
+  });
+
+  it("a document is a header and rows, each line ended by CRLF", () => {
+    expect(csvDocument(["a", "b"], [["1", 2]])).toBe("a,b\r\n1,2\r\n");
+  });
+});

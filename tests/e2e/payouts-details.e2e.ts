@@ -1,0 +1,101 @@
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { IBAN_MESSAGES } from "~/payouts/bank-account";
+import { PAYOUT_MESSAGES } from "~/payouts/payout-details";
+import { MISSING_LABELS } from "~/payouts/readiness";
+import { connectToServerDatabase } from "../support/commerce-http";
+import { signUp } from "./accounts-helpers";
+import { expectAccessible, newPage, PHONE } from "./browser";
+
+/** A new creator enters bank and seller details on /studio/payouts, on a phone, mostly by keyboard. */
+const made: string[] = [];
+
+async function makeCreator(email: string) {
+  const client = await connectToServerDatabase(inject("dataDir"));
+  try {
+    await client.query("update profiles set role = 'creator' where email = $1", [email]);
+    const { rows } = await client.query("select id from profiles where email = $1", [email]);
+    made.push(rows[0].id);
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(async () => {
+  if (made.length === 0) return;
+  const client = await connectToServerDatabase(inject("dataDir"));
+  try {
+    const { rows } = await client.query(
+      "select bank_iban_sealed from payout_accounts where creator_id = any($1::text[])",
+      [made],
+    );
+    // What the browser saved is sealed at rest: no run of the IBAN's digits in the row.
+    for (const row of rows) expect(row.bank_iban_sealed).not.toMatch(/37040044|05320130/);
+    await client.query("delete from seller_details where creator_id = any($1::text[])", [made]);
+    await client.query("delete from payout_accounts where creator_id = any($1::text[])", [made]);
+  } finally {
+    await client.end();
+  }
+});
+
+describe("payout details", () => {
+  it("a creator enters bank and seller details; mistakes are named beside the field and what was typed stays", async () => {
+    const page = await newPage({ viewport: PHONE });
+    const account = await signUp(page);
+    await makeCreator(account.email);
+    await page.goto("/studio/payouts");
+    const readiness = page.getByTestId("payout-readiness");
+    await expect.poll(() => readiness.textContent()).toContain(MISSING_LABELS.method);
+    expect(await readiness.textContent()).toContain(MISSING_LABELS.seller_details);
+    // Without Stripe configured, bank transfer is the only way offered.
+    expect(await page.getByRole("heading", { name: "Stripe", exact: true }).count()).toBe(0);
+
+    const bank = page.getByRole("form", { name: "Bank details" });
+    await bank.getByLabel("Account holder").fill("Ada Lovelace");
+    await bank.getByLabel("IBAN").fill("DE88 3704 0044 0532 0130 00");
+    await bank.getByLabel("BIC (SWIFT code)").fill("COBADEFFXXX");
+    await bank.getByRole("button", { name: "Save bank details" }).click();
+    await expect.poll(() => bank.getByText(IBAN_MESSAGES.checksum).count()).toBe(1);
+    expect(await bank.getByLabel("Account holder").inputValue()).toBe("Ada Lovelace");
+    expect(await bank.getByLabel("IBAN").getAttribute("aria-invalid")).toBe("true");
+
+    await bank.getByLabel("IBAN").fill("DE89 3704 0044 0532 0130 00");
+    await bank.getByLabel("IBAN").press("Enter");
+    await expect.poll(() => page.getByText(`${PAYOUT_MESSAGES.bankSaved} 3000.`).count()).toBe(1);
+    await expect.poll(() => readiness.textContent()).not.toContain(MISSING_LABELS.method);
+    expect(await bank.getByLabel("IBAN").inputValue()).toBe("");
+    expect(await bank.getByText("Saved: ending in 3000. Leave empty to keep it.").count()).toBe(1);
+
+    const seller = page.getByRole("form", { name: "Seller details" });
+    // A business: chosen by keyboard, the company number replaces the date of birth.
+    await seller.getByLabel("An individual").focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await seller.getByLabel("A business").isChecked()).toBe(true);
+    expect(await seller.getByLabel("Date of birth").isVisible()).toBe(false);
+    await seller.getByLabel("Legal name").fill("Lovelace Analytical Ltd");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("12 Harbour Road");
+    await seller.getByLabel("Postal code").fill("1010");
+    await seller.getByLabel("City").fill("Nicosia");
+    await seller.getByLabel("Country", { exact: true }).selectOption("CY");
+    await seller.getByLabel("Tax identification number").fill("12345678X");
+    await seller.getByLabel("Country of tax residence").selectOption("CY");
+    await seller.getByLabel("VAT number").fill("CY10259033P");
+    await seller.getByRole("button", { name: "Save seller details" }).click();
+    await expect.poll(() => seller.getByText("Enter your company's registration number.").count()).toBe(1);
+    expect(await seller.getByLabel("Legal name").inputValue()).toBe("Lovelace Analytical Ltd");
+    expect(await seller.getByLabel("A business").isChecked()).toBe(true);
+
+    await seller.getByLabel("Company registration number").fill("HE 123456");
+    await seller.getByLabel("Company registration number").press("Enter");
+    await expect.poll(() => page.getByText(PAYOUT_MESSAGES.sellerSaved).count()).toBe(1);
+    await expect.poll(() => readiness.textContent()).toContain("Ready for payouts");
+    await page.reload();
+    expect(await seller.getByLabel("Company registration number").inputValue()).toBe("HE 123456");
+    expect(await seller.getByLabel("Street address").inputValue()).toBe("12 Harbour Road");
+    await expectAccessible(page);
+
+    // The earnings page says the same.
+    await page.goto("/studio/earnings");
+    expect(await page.getByTestId("payout-readiness").textContent()).toContain("Ready for payouts");
+  });
+});
