@@ -1,6 +1,7 @@
 import { recordAudit } from "~/platform/audit.server";
 import type { Executor } from "~/platform/db/client.server";
 import { completeRunIfAllSent, type Payout } from "./payout-runs.queries.server";
+import { issueStatement } from "./statements.server";
 
 /** Who moves a run or a payout: a staff member in the console, or the monthly job and the transfer job. */
 export type PayoutActor = { kind: "staff"; userId: string } | { kind: "system"; name: "payouts" };
@@ -9,16 +10,6 @@ export const SYSTEM_PAYOUTS: PayoutActor = { kind: "system", name: "payouts" };
 
 export const payoutActorId = (actor: PayoutActor) =>
   actor.kind === "staff" ? actor.userId : `system:${actor.name}`;
-
-/**
- * TODO(lead, issue 27 merge): the ledger branch (payouts-ledger) builds statements. Replace this
- * placeholder with `import { issueStatement } from "./statements.server";` and delete it; until
- * then a sent payout issues NO statement and mails nothing.
- */
-async function issueStatement(
-  _tx: Executor,
-  _input: { creatorId: string; payoutId: string; period: string; at: Date },
-): Promise<void> {}
 
 /**
  * What follows a payout becoming sent, inside the transaction that moved it (its lines are paid from
@@ -38,12 +29,14 @@ export async function afterPayoutSent(
     before: { status: context.previous },
     after: { status: "sent", transfer: payout.stripeTransferId ?? undefined },
   });
-  await issueStatement(tx, {
+  const statement = await issueStatement(tx, {
     creatorId: payout.creatorId,
     payoutId: payout.id,
     period: context.period,
     at: context.at,
   });
+  // The run's own period and payout: a refusal here is a bug, and the payout must not go out without it.
+  if (!statement.ok) throw new Error(`statement for payout ${payout.id} refused: ${statement.reason}`);
   const completed = await completeRunIfAllSent(tx, payout.runId, context.at);
   if (completed) {
     await recordAudit(tx, {

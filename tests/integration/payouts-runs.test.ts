@@ -12,9 +12,11 @@ import {
   payoutAccounts,
   payoutRunExclusions,
   payoutRuns,
+  payoutStatements,
   payouts,
   royaltyLines,
 } from "~/payouts/schema.server";
+import { statementMailSubject } from "~/payouts/statements";
 import { listAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
@@ -27,6 +29,7 @@ import { createPayee, daysBefore, earn, TEST_IBANS } from "../factories/payout-r
 import { load, post, signedIn } from "../factories/staff";
 import { useTestDatabase } from "../setup/database";
 import type { FakeStripe } from "../support/fake-stripe";
+import { outboxFor } from "../support/outbox";
 import { useFakeStripe } from "../support/use-fake-stripe";
 import { xsdErrors } from "../support/xsd";
 
@@ -181,6 +184,22 @@ describe("a monthly run with one Connect and one bank creator", () => {
       expect(
         (await listAudit({ targetType: "payout", targetId: payout.id })).map((entry) => entry.action).sort(),
       ).toEqual(["payout.approve", "payout.send"]);
+
+    // Each creator paid gets the month's statement, once, and a mail about it.
+    const statements = await db()
+      .select()
+      .from(payoutStatements)
+      .where(inArray(payoutStatements.creatorId, [connect.id, bank.id]));
+    expect(statements.map((statement) => [statement.creatorId, statement.paidCents]).sort()).toEqual(
+      [
+        [connect.id, 6_000],
+        [bank.id, 7_000],
+      ].sort(),
+    );
+    for (const payee of [connect, bank]) {
+      const mails = await outboxFor(payee.email);
+      expect(mails.map((mail) => mail.subject)).toEqual([statementMailSubject("2026-01")]);
+    }
   });
 });
 
