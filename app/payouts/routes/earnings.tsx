@@ -109,10 +109,15 @@ export default function Earnings({ loaderData: earnings }: Route.ComponentProps)
                   Paid {statement.paid} · balance after {statement.closing}
                 </span>
                 <span className="flex gap-3 text-sm">
-                  <a href={statement.pdf} className={LINK}>
+                  <a href={statement.pdf} className={LINK} aria-label={`${statement.label} statement, PDF`}>
                     PDF
                   </a>
-                  <a href={statement.csv} className={LINK} download>
+                  <a
+                    href={statement.csv}
+                    className={LINK}
+                    download
+                    aria-label={`${statement.label} statement, CSV`}
+                  >
                     CSV
                   </a>
                 </span>
