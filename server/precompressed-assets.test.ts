@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -13,8 +13,8 @@ const SCRIPT = `export const answer = ${JSON.stringify("forty-two ".repeat(200))
 const servers = closingTestServers();
 
 /** The assets folder as the build leaves it: app.js with both compressed copies, plain.js without. */
-async function startApp() {
-  const dir = mkdtempSync(path.join(tmpdir(), "verdeo-assets-"));
+async function startApp(options: { after?: express.RequestHandler; dir?: string } = {}) {
+  const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), "verdeo-assets-"));
   writeFileSync(path.join(dir, "app.js"), SCRIPT);
   writeFileSync(path.join(dir, "app.js.br"), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(dir, "app.js.gz"), gzipSync(SCRIPT));
@@ -23,6 +23,7 @@ async function startApp() {
   app.use(compression());
   app.use("/assets", precompressedAssets(dir, { immutable: true, maxAge: "1y" }));
   app.use("/assets", express.static(dir, { immutable: true, maxAge: "1y", index: false }));
+  if (options.after) app.use(options.after);
   return `${await servers.start(app)}/assets`;
 }
 
@@ -77,6 +78,23 @@ describe("precompressed assets", () => {
     expect(answer.status).toBe(200);
     const missing = await rawGet(`${base}/nothing.js`, "br");
     expect(missing.status).toBe(404);
+  });
+
+  it("an asset removed since start-up falls through to a clean 404, not a 500", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "verdeo-assets-"));
+    const base = await startApp({
+      dir,
+      // What answers last (React Router's 404) sets its own Content-Type with append, as it does.
+      after: (_req, res) => void res.status(404).append("Content-Type", "text/html").send("Not found"),
+    });
+    rmSync(path.join(dir, "app.js.br"));
+    rmSync(path.join(dir, "app.js"));
+    const answer = await rawGet(`${base}/app.js`, "br");
+    expect(answer.status).toBe(404);
+    // The handler's own answer, not the error page Express shows when setting the type throws.
+    expect(answer.body.toString()).toBe("Not found");
+    expect(answer.headers["content-encoding"]).toBeUndefined();
+    expect(answer.headers["content-type"]).toContain("text/html");
   });
 
   it("never serves a compressed copy for a path outside the folder's own names", async () => {

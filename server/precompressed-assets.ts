@@ -32,7 +32,10 @@ export function precompressedAssets(
     res.type(path.extname(name));
     res.sendFile(name + pick.suffix, { root: dir, ...options }, (error) => {
       if (!error || res.headersSent) return;
+      // Gone since start-up (a build replaced under a running server): whatever answers next sets
+      // its own type; a second Content-Type would make Express refuse the answer with a 500.
       res.removeHeader("Content-Encoding");
+      res.removeHeader("Content-Type");
       next();
     });
   };
