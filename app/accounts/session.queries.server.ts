@@ -7,10 +7,7 @@ export async function findSessionWithProfile(token: string) {
   const rows = await db()
     .select({
       expiresAt: session.expiresAt,
-      userId: user.id,
-      email: user.email,
-      name: user.name,
-      emailVerified: user.emailVerified,
+      user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified },
       profile: {
         username: profiles.username,
         fullName: profiles.fullName,

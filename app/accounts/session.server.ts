@@ -53,18 +53,30 @@ async function readUser(request: Request): Promise<SessionUser | null> {
       return null;
     });
   if (!session) return null;
-  const profile = await findProfile(session.user.id);
+  return sessionUserOf(session.user, await findProfile(session.user.id));
+}
+
+type ProfileFields = Pick<
+  NonNullable<Awaited<ReturnType<typeof findProfile>>>,
+  "username" | "fullName" | "avatarUrl" | "role" | "themePreference" | "suspendedAt"
+>;
+
+/** The person as pages see them, from the auth user and their profile (null until it exists). */
+function sessionUserOf(
+  user: { id: string; email: string; name: string | null; emailVerified: boolean | null },
+  profile: ProfileFields | null,
+): SessionUser | null {
   // Suspending deletes the sessions; this covers a request already past that point.
   if (profile?.suspendedAt) return null;
   return {
-    id: session.user.id,
-    email: session.user.email,
+    id: user.id,
+    email: user.email,
     username: profile?.username ?? null,
-    fullName: profile?.fullName ?? session.user.name ?? "",
+    fullName: profile?.fullName ?? user.name ?? "",
     avatarUrl: profile?.avatarUrl ?? null,
     role: profile?.role ?? "user",
     themePreference: profile?.themePreference ?? null,
-    emailVerified: session.user.emailVerified === true,
+    emailVerified: user.emailVerified === true,
     hasProfile: profile !== null,
   };
 }
@@ -85,19 +97,7 @@ async function readSessionDirectly(cookie: string): Promise<SessionUser | null |
   const { sessionSeconds, sessionRenewalSeconds } = AUTH_LIFETIMES;
   const renewFrom = (sessionSeconds - sessionRenewalSeconds) * 1000;
   if (!row || row.expiresAt.getTime() - renewFrom <= Date.now()) return undefined;
-  const profile = row.profile;
-  if (profile?.suspendedAt) return null;
-  return {
-    id: row.userId,
-    email: row.email,
-    username: profile?.username ?? null,
-    fullName: profile?.fullName ?? row.name ?? "",
-    avatarUrl: profile?.avatarUrl ?? null,
-    role: profile?.role ?? "user",
-    themePreference: profile?.themePreference ?? null,
-    emailVerified: row.emailVerified === true,
-    hasProfile: profile !== null,
-  };
+  return sessionUserOf(row.user, row.profile);
 }
 
 /** Just the id of this request's user: for hot paths such as downloads. */
