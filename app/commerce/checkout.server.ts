@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Session } from "react-router";
-import { data, redirect } from "react-router";
+import { data, redirect, type Session } from "react-router";
 import { z } from "zod";
 import { getOptionalUser } from "~/accounts/session.server";
 import { LICENSES } from "~/catalog/attributes";
@@ -155,7 +154,7 @@ export function readPlacedOrderId(session: CheckoutSession): string | null {
   return typeof id === "string" && z.uuid().safeParse(id).success ? id : null;
 }
 
-// ---------------------------------------------------------------- the form
+// ---------------------------------------------------------------- the form and its intents
 
 /**
  * What the checkout form is answered: a refusal (a promo code's beside the `promoCode` field), or an
