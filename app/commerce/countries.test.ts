@@ -19,3 +19,14 @@ describe("countries", () => {
     expect(new Set(countryOptions().map((option) => option.name)).size).toBe(COUNTRY_CODES.length);
   });
 });
+
+describe("the stored English names", () => {
+  it("are what this runtime's ICU gives, for every code, in its collation order (run scripts/country-names.ts when not)", () => {
+    const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+    const collator = new Intl.Collator("en");
+    const expected = COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+      collator.compare(a.name, b.name),
+    );
+    expect(countryOptions("en")).toEqual(expected);
+  });
+});

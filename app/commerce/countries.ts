@@ -1,6 +1,9 @@
+import { COUNTRY_OPTIONS_EN } from "./country-names";
+
 /**
- * Countries a buyer can bill to: ISO 3166-1 alpha-2 codes. Orders store the code; names are shown
- * in the reader's language through `Intl.DisplayNames`, so no list of names is kept here.
+ * Countries a buyer can bill to: ISO 3166-1 alpha-2 codes. Orders store the code. Names are shown
+ * in the reader's language through `Intl.DisplayNames`; English ones, which the pages' selects
+ * show, come from the stored table in country-names.ts.
  */
 export const COUNTRY_CODES = [
   "AD",
@@ -264,9 +267,14 @@ const KNOWN = new Set<string>(COUNTRY_CODES);
 export const isCountry = (value: string): value is Country => KNOWN.has(value);
 
 const displayNames = new Map<string, Intl.DisplayNames>();
+const ENGLISH_NAMES = new Map<string, string>(COUNTRY_OPTIONS_EN.map(({ code, name }) => [code, name]));
 
-/** A country's name in `locale` (English by default); the code itself if the runtime has no name. */
+/**
+ * A country's name in `locale` (English by default); the code itself if the runtime has no name.
+ * English comes from the stored table, the same on the server and in the browser.
+ */
 export function countryName(code: string, locale = "en"): string {
+  if (locale === "en") return ENGLISH_NAMES.get(code) ?? code;
   let names = displayNames.get(locale);
   if (!names) {
     names = new Intl.DisplayNames([locale, "en"], { type: "region", fallback: "code" });
@@ -280,7 +288,8 @@ export function countryName(code: string, locale = "en"): string {
 }
 
 /** Every country with its name, sorted by name in `locale`, for a select. */
-export function countryOptions(locale = "en"): { code: Country; name: string }[] {
+export function countryOptions(locale = "en"): readonly { code: Country; name: string }[] {
+  if (locale === "en") return COUNTRY_OPTIONS_EN;
   const collator = new Intl.Collator(locale);
   return COUNTRY_CODES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) =>
     collator.compare(a.name, b.name),
