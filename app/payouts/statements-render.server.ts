@@ -4,9 +4,10 @@ import { type CsvCell, csvDocument } from "~/platform/csv";
 import { BRAND, header, INK, MUTED, render } from "~/platform/pdf/document.server";
 import { setFont, writeText } from "~/platform/pdf/fonts.server";
 import type { RoyaltyLine } from "./ledger.queries.server";
+import type { Payout } from "./payout-runs.queries.server";
 import type { PayoutMethod } from "./payouts";
 import { LINE_KIND_LABELS, periodLabel } from "./statements";
-import type { Payout, PayoutStatement } from "./statements.queries.server";
+import type { PayoutStatement } from "./statements.queries.server";
 
 /*
  * A statement as PDF and CSV, both from the same rows: the opening balance, each line the ledger

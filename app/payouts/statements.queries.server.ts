@@ -1,9 +1,9 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
+import type { Payout } from "./payout-runs.queries.server";
 import { payoutStatements, payouts } from "./schema.server";
 
 export type PayoutStatement = typeof payoutStatements.$inferSelect;
-export type Payout = typeof payouts.$inferSelect;
 
 export async function findPayout(executor: Executor, payoutId: string): Promise<Payout | null> {
   const [row] = await executor.select().from(payouts).where(eq(payouts.id, payoutId)).limit(1);
