@@ -11,7 +11,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
       "tests/integration/**/*.test.{ts,tsx}",
     ],
-    globalSetup: ["tests/setup/global-database.ts"],
+    globalSetup: ["tests/setup/run-tmpdir.ts", "tests/setup/global-database.ts"],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL("../..", import.meta.url)),
     include: ["tests/e2e/**/*.e2e.ts"],
-    globalSetup: ["tests/e2e/global-server.ts"],
+    globalSetup: ["tests/setup/run-tmpdir.ts", "tests/e2e/global-server.ts"],
     testTimeout: 60_000,
     hookTimeout: 360_000,
     pool: "forks",

@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL("../..", import.meta.url)),
     include: ["tests/system/**/*.test.ts"],
+    globalSetup: ["tests/setup/run-tmpdir.ts"],
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: "forks",
