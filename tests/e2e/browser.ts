@@ -1,6 +1,6 @@
 import axe from "axe-core";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { afterAll, expect, inject } from "vitest";
+import { afterAll, expect, inject, onTestFailed } from "vitest";
 import { launchChromium } from "../support/chromium";
 
 let browser: Browser | undefined;
@@ -32,7 +32,28 @@ export async function newPage(options: BrowserContextOptions = {}): Promise<Page
   page.setDefaultTimeout(15_000);
   // With scripts off nothing hydrates: such a page's goto resolves on the load alone.
   if (options.javaScriptEnabled !== false) waitForHydrationOnNavigation(page);
+  showOnFailure(page);
   return page;
+}
+
+/**
+ * When the test fails, each of its pages prints its address and visible text, so that a failure
+ * seen once (in CI, under load) says what the page showed instead of only what was missing.
+ */
+function showOnFailure(page: Page) {
+  try {
+    onTestFailed(async () => {
+      if (page.isClosed()) return;
+      const text = await page
+        .locator("body")
+        // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what the page showed
+        .innerText({ timeout: 2_000 })
+        .catch(() => "(not readable)");
+      console.log(`The page at ${page.url()} showed:\n${text.slice(0, 3_000)}`);
+    });
+  } catch {
+    // Opened outside a running test (in a beforeAll): there is no test to report for.
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
 import { newPage } from "./browser";
-import { lockCatalogue } from "./catalogue-lock";
+import { lockCatalogue } from "./shared-locks";
 
 // These tests count the demo catalogue; the studio journey publishes a clip only while unlocked.
 let unlockCatalogue: () => void;

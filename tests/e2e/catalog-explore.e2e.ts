@@ -4,7 +4,7 @@ import { EMPTY_TITLE, RESET_FILTERS } from "~/catalog/catalog-content";
 import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/constants";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
 import { expectAccessible, newPage } from "./browser";
-import { lockCatalogue } from "./catalogue-lock";
+import { lockCatalogue } from "./shared-locks";
 
 const resultCount = async (page: Page) =>
   Number.parseInt((await page.getByTestId("result-count").textContent()) ?? "", 10);

@@ -10,8 +10,8 @@ import {
 import { showResultsLabel } from "~/catalog/components/filters-panel";
 import { signInByCookie } from "./accounts-helpers";
 import { baseURL, DESKTOP, expectAccessible, getBrowser, newPage, PHONE } from "./browser";
-import { lockCatalogue } from "./catalogue-lock";
 import { focusRingProblems } from "./focus-ring";
+import { lockCatalogue } from "./shared-locks";
 
 /** The main pages a visitor walks through. */
 const MAIN_PAGES = ["/", "/videos", "/search?q=ocean", "/video/1", "/pricing", "/profile/demo-creator-maya"];

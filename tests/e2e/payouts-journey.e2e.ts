@@ -9,7 +9,7 @@ import { PAYOUT_RUN_TEXTS } from "~/payouts/payout-runs";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { newAccount, signInByCookie, signUp } from "./accounts-helpers";
 import { expectAccessible, newPage } from "./browser";
-import { lockCatalogue } from "./catalogue-lock";
+import { lockCatalogue, lockPayoutRuns } from "./shared-locks";
 
 /**
  * Issue 27's whole journey: a creator gives their bank and seller details, earns from two downloads,
@@ -119,6 +119,7 @@ describe("creator payouts, from details to statement", () => {
     );
     expect(earned.rows).toHaveLength(2);
     // The test cannot wait out the 30-day refund window: the lines are moved back to the month paid.
+    const releaseRuns = await lockPayoutRuns();
     await client.query(
       `update royalty_lines set created_at = $2::date + interval '14 days', available_at = now() - interval '1 day'
        where creator_id = $1`,
@@ -133,7 +134,11 @@ describe("creator payouts, from details to statement", () => {
     await staff.getByRole("button", { name: "Propose run" }).click();
     await staff.waitForURL(/\/staff\/payouts\/[0-9a-f-]{36}$/);
     const row = staff.getByRole("row").filter({ hasText: creator.username });
-    await row.getByText("€120.00 · 2 lines").waitFor();
+    try {
+      await row.getByText("€120.00 · 2 lines").waitFor();
+    } finally {
+      releaseRuns();
+    }
     await staff.getByRole("link", { name: "Approve run…" }).click();
     await staff.getByRole("button", { name: "Approve and pay" }).click();
     await staff.getByText(PAYOUT_RUN_TEXTS.approved).first().waitFor();

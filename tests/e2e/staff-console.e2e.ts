@@ -5,7 +5,7 @@ import { THEME_STORAGE_KEY } from "~/constants";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { DEMO_PASSWORD, signIn } from "./accounts-helpers";
 import { expectAccessible, newPage, PHONE } from "./browser";
-import { lockCatalogue } from "./catalogue-lock";
+import { lockCatalogue } from "./shared-locks";
 
 /** The staff console as the team uses it, signed in as the demo developer. */
 const DEVELOPER = "dev@verdeo.local";

@@ -9,6 +9,7 @@ import { connectToServerDatabase } from "../support/commerce-http";
 import { xsdErrors } from "../support/xsd";
 import { signInByCookie } from "./accounts-helpers";
 import { expectAccessible, newPage, PHONE } from "./browser";
+import { lockPayoutRuns } from "./shared-locks";
 
 /** A month's payout run as the team works it in the console, signed in as the demo developer. */
 const DEVELOPER = "dev@verdeo.local";
@@ -68,16 +69,21 @@ async function bankPayee() {
 
 describe("staff payouts", () => {
   it("propose a month's run, approve it after the confirm step, download the SEPA file, mark it sent", async () => {
-    const payee = await bankPayee();
     const page = await newPage();
     await signInByCookie(page, DEVELOPER);
-    await page.goto("/staff/payouts");
-    await page.getByLabel("Month").fill(PERIOD);
-    await page.getByRole("button", { name: "Propose run" }).click();
-    await page.waitForURL(/\/staff\/payouts\/[0-9a-f-]{36}$/);
-    await page.getByRole("heading", { name: "Payouts for March 2021" }).waitFor();
+    const releaseRuns = await lockPayoutRuns();
+    const payee = await bankPayee();
     const row = page.getByRole("row").filter({ hasText: payee.username });
-    await row.getByText("€64.20 · 1 line").waitFor();
+    try {
+      await page.goto("/staff/payouts");
+      await page.getByLabel("Month").fill(PERIOD);
+      await page.getByRole("button", { name: "Propose run" }).click();
+      await page.waitForURL(/\/staff\/payouts\/[0-9a-f-]{36}$/);
+      await page.getByRole("heading", { name: "Payouts for March 2021" }).waitFor();
+      await row.getByText("€64.20 · 1 line").waitFor();
+    } finally {
+      releaseRuns();
+    }
     await expectAccessible(page);
 
     await page.getByRole("link", { name: "Approve run…" }).click();

@@ -5,7 +5,7 @@ import { connectToServerDatabase } from "../support/commerce-http";
 import { videoFile } from "../support/video-files";
 import { DEMO_PASSWORD, signIn } from "./accounts-helpers";
 import { newPage } from "./browser";
-import { lockCatalogue } from "./catalogue-lock";
+import { lockCatalogue } from "./shared-locks";
 
 /** A creator's journey: upload (with a reload mid-way), details, review, published and findable. */
 const CREATOR = "maya@verdeo.local";
