@@ -9,6 +9,7 @@ import { logger } from "~/platform/logger.server";
 import { fail, ok, type Result } from "~/platform/result";
 import {
   findPayoutAccount,
+  findSellerDetails,
   lockPayoutAccountByStripeId,
   saveStripeAccount,
   setStripeStatus,
@@ -31,8 +32,10 @@ export const connectAccountIdempotencyKey = (creatorId: string) => `connect-acco
 export type OnboardingResult = Result<{ url: string }, "stripe_unavailable" | "stripe_failed">;
 
 /**
- * Makes the creator's Express account if they have none, makes Stripe their payout method, and
- * answers the onboarding link to send them to.
+ * Makes the creator's Express account if they have none (in the country of their seller address
+ * when they gave it, so Stripe does not ask again), makes Stripe their payout method, and answers
+ * where to send them: onboarding while Stripe still needs details, the Express dashboard once the
+ * account is paid out to (where a creator changes their bank account or address).
  */
 export async function startStripeOnboarding(creator: {
   id: string;
@@ -43,10 +46,12 @@ export async function startStripeOnboarding(creator: {
     const existing = await findPayoutAccount(creator.id);
     let accountId = existing?.stripeAccountId ?? null;
     if (!accountId) {
+      const seller = await findSellerDetails(creator.id);
       const account = await stripe().accounts.create(
         {
           type: "express",
           email: creator.email,
+          ...(seller?.country ? { country: seller.country } : {}),
           capabilities: { transfers: { requested: true } },
           metadata: { creatorId: creator.id },
         },
@@ -67,9 +72,10 @@ export async function startStripeOnboarding(creator: {
         });
       });
     }
+    const enabled = existing?.stripeAccountId === accountId && existing.stripeStatus === "enabled";
     // Back to a Stripe account that can already be paid: nothing to do on Stripe's pages.
-    if (existing?.method === "bank" && existing.stripeAccountId && existing.stripeStatus === "enabled")
-      return ok({ url: PAYOUTS_PATH });
+    if (enabled && existing.method === "bank") return ok({ url: PAYOUTS_PATH });
+    if (enabled) return ok({ url: (await stripe().accounts.createLoginLink(accountId)).url });
     return ok({ url: await onboardingLink(accountId) });
   } catch (error) {
     logger.error({ err: error, creatorId: creator.id }, "Stripe Connect onboarding could not start");

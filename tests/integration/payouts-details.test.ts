@@ -443,6 +443,30 @@ describe("Stripe Connect", () => {
     expect(await accountRow(ana.id)).toMatchObject({ method: "stripe", stripeStatus: "enabled" });
   });
 
+  it("an enabled account's button opens the Express dashboard by a login link, not onboarding again", async () => {
+    const ana = await creator();
+    await ana.save({ intent: "stripe" });
+    const accountId = (await accountRow(ana.id))!.stripeAccountId!;
+    await stripe.fake.deliver(await stripe.fake.updateAccount(accountId, "enabled"));
+    const onboardingLinks = stripe.fake.accountLinks.length;
+    const update = await ana.save({ intent: "stripe" });
+    expect(update.status).toBe(302);
+    expect(update.location).toBe(stripe.fake.loginLinks.at(-1)!.url);
+    expect(update.location).toMatch(new RegExp(`^${stripe.fake.url}/connect/express/${accountId}`));
+    expect(stripe.fake.accountLinks).toHaveLength(onboardingLinks);
+  });
+
+  it("the account is made in the country of the seller address when the creator gave it", async () => {
+    const ana = await creator();
+    await ana.save({ ...SELLER, country: "PT" });
+    await ana.save({ intent: "stripe" });
+    const made = stripe.fake.accounts.get((await accountRow(ana.id))!.stripeAccountId!)!;
+    expect(made.country).toBe("PT");
+    const ben = await creator();
+    await ben.save({ intent: "stripe" });
+    expect(stripe.fake.accounts.get((await accountRow(ben.id))!.stripeAccountId!)!.country).toBeNull();
+  });
+
   it("a bank creator can switch to Stripe and back, keeping both", async () => {
     const ana = await creator();
     await ana.save(BANK);

@@ -660,14 +660,16 @@ export class FakeStripe {
 
   readonly accounts = new Map<string, Json>();
   readonly accountLinks: Json[] = [];
+  readonly loginLinks: Json[] = [];
 
-  /** Express accounts (create, retrieve) and account links; null for any other request. */
+  /** Express accounts (create, retrieve), account links and login links; null for any other request. */
   private connectApi(method: string, path: string, form: Json): [number, unknown] | null {
     if (method === "POST" && path === "/v1/accounts") {
       const account: Json = {
         id: this.id("acct"),
         object: "account",
         type: form.type ?? "express",
+        country: form.country ?? null,
         email: form.email ?? null,
         metadata: form.metadata ?? {},
         details_submitted: false,
@@ -684,6 +686,21 @@ export class FakeStripe {
     if (method === "GET" && match) {
       const account = this.accounts.get(match[1]!);
       return account ? [200, account] : [404, this.error("resource_missing", `No such account: ${match[1]}`)];
+    }
+    const login = /^\/v1\/accounts\/(\w+)\/login_links$/.exec(path);
+    if (method === "POST" && login) {
+      const account = this.accounts.get(login[1]!);
+      if (!account) return [404, this.error("resource_missing", `No such account: ${login[1]}`)];
+      // As Stripe: only an Express account that finished onboarding has a dashboard to log in to.
+      if (account.type !== "express" || !account.details_submitted)
+        return [400, this.error("invalid_request_error", "Cannot create a login link for this account")];
+      const link: Json = {
+        object: "login_link",
+        created: this.clock,
+        url: `${this.url}/connect/express/${login[1]}?login=${this.loginLinks.length}`,
+      };
+      this.loginLinks.push(link);
+      return [200, link];
     }
     if (method === "POST" && path === "/v1/account_links") {
       if (!this.accounts.has(form.account as string))
