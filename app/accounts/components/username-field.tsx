@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
+import { FormField } from "~/components/form-field";
 import { USERNAME_CHECK_DEBOUNCE_MS } from "~/constants";
 import { MESSAGES } from "../messages";
 import type { UsernameStatus } from "../routes/username-availability";
 import { usernameProblem } from "../username-schema";
-import { FormField } from "./form-field";
 
 export type UsernameCheckState = "idle" | "invalid" | "checking" | "available" | "taken";
 

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useNavigation } from "react-router";
 import { Button, ButtonLink, Spinner } from "~/components/button";
+import { FormField, inputClass } from "~/components/form-field";
 import { pageMeta } from "~/components/meta";
 import { useToast } from "~/components/toast";
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from "~/constants";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
-import { FormField, inputClass } from "../components/form-field";
 import { sendContactMessage } from "../contact.server";
 import { ContactSchema } from "../contact-schema";
 import { displayName } from "../display-name";

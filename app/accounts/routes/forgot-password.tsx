@@ -1,12 +1,12 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/button";
+import { FormError, FormField } from "~/components/form-field";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
-import { FormError, FormField } from "../components/form-field";
 import { MESSAGES } from "../messages";
 import { requestPasswordReset } from "../password-reset.server";
 import { EmailSchema } from "../signup-schema";

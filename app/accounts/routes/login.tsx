@@ -1,10 +1,10 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/button";
+import { FormError, FormField } from "~/components/form-field";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
-import { FormError, FormField } from "../components/form-field";
 import { OrDivider, SocialButtons } from "../components/social-buttons";
 import { MESSAGES } from "../messages";
 import { redirectTarget } from "../safe-redirect";

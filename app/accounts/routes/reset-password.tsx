@@ -1,11 +1,11 @@
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/button";
+import { FormError, FormField } from "~/components/form-field";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
-import { FormError, FormField } from "../components/form-field";
 import { MESSAGES } from "../messages";
 import { isResetTokenValid, resetPassword } from "../password-reset.server";
 import { NewPasswordSchema } from "../signup-schema";

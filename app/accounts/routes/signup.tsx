@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, redirect, useActionData, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/button";
+import { FormError, FormField } from "~/components/form-field";
 import { pageMeta } from "~/components/meta";
 import { PASSWORD_MIN } from "~/constants";
 import { fieldErrors, formReply } from "~/platform/form-reply";
@@ -8,7 +9,6 @@ import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { redirectWithToast } from "~/platform/toast.server";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
-import { FormError, FormField } from "../components/form-field";
 import { OrDivider, SocialButtons } from "../components/social-buttons";
 import { UsernameField, useUsernameCheck } from "../components/username-field";
 import { checkInbox, MESSAGES } from "../messages";

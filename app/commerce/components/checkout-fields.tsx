@@ -1,7 +1,8 @@
-import { type KeyboardEvent, type ReactNode, useRef } from "react";
+import { type KeyboardEvent, useRef } from "react";
 import { Link } from "react-router";
 import { EMAIL_MAX } from "~/accounts/email";
 import { Spinner } from "~/components/button";
+import { Field, FieldError, inputClass } from "~/components/form-field";
 import {
   ADDRESS_LINE_MAX,
   BUYER_NAME_MAX,
@@ -15,43 +16,6 @@ import { BUYER_TYPES, type BuyerType, VAT_NUMBER_MAX } from "../tax";
 
 const COUNTRY_OPTIONS = countryOptions("en");
 const BUYER_TYPE_LABELS: Record<BuyerType, string> = { individual: "An individual", business: "A business" };
-
-const INPUT =
-  "block w-full rounded-xl border border-zinc-300 bg-white px-3.5 py-2.5 text-sm shadow-sm placeholder:text-zinc-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-600 dark:border-zinc-700 dark:bg-zinc-950 dark:placeholder:text-zinc-500";
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
-      {message}
-    </p>
-  );
-}
-
-function Field({
-  label,
-  htmlFor,
-  hint,
-  error,
-  children,
-}: {
-  label: string;
-  htmlFor: string;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={htmlFor} className="mb-1.5 flex justify-between text-sm font-medium">
-        {label}
-        {hint ? <span className="font-normal text-zinc-500 dark:text-zinc-400">{hint}</span> : null}
-      </label>
-      {children}
-      <FieldError id={`${htmlFor}-error`} message={error} />
-    </div>
-  );
-}
 
 export interface BuyerDefaults {
   email: string;
@@ -97,7 +61,7 @@ export function BuyerFields({
       defaultValue={defaults[name]}
       aria-invalid={errors?.[name] ? true : undefined}
       aria-describedby={errors?.[name] ? `${name}-error` : undefined}
-      className={INPUT}
+      className={inputClass}
     />
   );
   return (
@@ -114,7 +78,7 @@ export function BuyerFields({
           defaultValue={defaults.email}
           aria-invalid={errors?.email ? true : undefined}
           aria-describedby={errors?.email ? "email-error" : undefined}
-          className={INPUT}
+          className={inputClass}
         />
       </Field>
       <fieldset>
@@ -138,13 +102,13 @@ export function BuyerFields({
           ))}
         </div>
       </fieldset>
-      <Field label="Full name" htmlFor="buyerName" hint="Printed on your invoice" error={errors?.buyerName}>
+      <Field label="Full name" htmlFor="buyerName" note="Printed on your invoice" error={errors?.buyerName}>
         {text("buyerName", BUYER_NAME_MAX, "name")}
       </Field>
-      <Field label="Company" htmlFor="company" hint="Optional for individuals" error={errors?.company}>
+      <Field label="Company" htmlFor="company" note="Optional for individuals" error={errors?.company}>
         {text("company", COMPANY_MAX, "organization")}
       </Field>
-      <Field label="Address" htmlFor="addressLine" hint="Optional" error={errors?.addressLine}>
+      <Field label="Address" htmlFor="addressLine" note="Optional" error={errors?.addressLine}>
         {text("addressLine", ADDRESS_LINE_MAX, "street-address")}
       </Field>
       <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
@@ -165,7 +129,7 @@ export function BuyerFields({
           onChange={onTaxChange}
           aria-invalid={errors?.country ? true : undefined}
           aria-describedby={errors?.country ? "country-error" : undefined}
-          className={INPUT}
+          className={inputClass}
         >
           {COUNTRY_OPTIONS.map((country) => (
             <option key={country.code} value={country.code}>
@@ -178,7 +142,7 @@ export function BuyerFields({
         <Field
           label="VAT number"
           htmlFor="vatNumber"
-          hint="EU businesses, optional"
+          note="EU businesses, optional"
           error={errors?.vatNumber}
         >
           <input
@@ -195,7 +159,7 @@ export function BuyerFields({
             }}
             aria-invalid={errors?.vatNumber ? true : undefined}
             aria-describedby={errors?.vatNumber ? "vatNumber-error" : undefined}
-            className={`${INPUT} uppercase`}
+            className={`${inputClass} uppercase placeholder:normal-case`}
           />
         </Field>
       </div>
@@ -306,7 +270,7 @@ export function PromoField({
               onKeyDown={onKeyDown}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "promo-error" : undefined}
-              className={`${INPUT} uppercase`}
+              className={`${inputClass} uppercase placeholder:normal-case`}
             />
             <button
               ref={applyButton}

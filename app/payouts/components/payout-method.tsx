@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/button";
+import { Field, FormError, TextInput } from "~/components/form-field";
 import { CONNECT_STATUS_LABELS, CONNECT_STATUS_TEXTS, LIMITS } from "../payout-details";
 import type { ConnectStatus, PayoutMethod } from "../payouts";
-import { CARD, Field, FormAlert, TextInput } from "./payout-fields";
 
 export interface Reply {
   formError?: string | null;
@@ -15,6 +15,8 @@ const STATUS_BADGE: Record<ConnectStatus, string> = {
   enabled: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100",
   restricted: "bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100",
 };
+
+const CARD = "rounded-2xl border border-zinc-200 p-5 sm:p-6 dark:border-zinc-800";
 
 function CurrentBadge() {
   return (
@@ -67,7 +69,7 @@ export function StripeMethod({
       </p>
       {reply?.values?.intent === "stripe" ? (
         <div className="mt-3">
-          <FormAlert message={reply.formError} />
+          <FormError message={reply.formError} />
         </div>
       ) : null}
       <Form method="post" className="mt-4">
@@ -121,7 +123,7 @@ export function BankMethod({
         className="mt-4 grid gap-4"
         aria-label="Bank details"
       >
-        {ours ? <FormAlert message={reply?.formError} /> : null}
+        {ours ? <FormError message={reply?.formError} /> : null}
         <Field label="Account holder" htmlFor="holder" error={errors.holder}>
           <TextInput
             name="holder"

@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { countryOptions } from "~/commerce/countries";
 import { buttonClass } from "~/components/button";
+import { Field, FormError, inputClass, TextInput } from "~/components/form-field";
 import { LIMITS } from "../payout-details";
 import { SELLER_KINDS, type SellerKind } from "../payouts";
-import { Field, FormAlert, INPUT, TextInput } from "./payout-fields";
 import type { Reply } from "./payout-method";
 
 const COUNTRY_OPTIONS = countryOptions("en");
@@ -46,7 +46,7 @@ function CountrySelect({ name, value, error }: { name: string; value: string; er
       defaultValue={value}
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? `${name}-error` : undefined}
-      className={INPUT}
+      className={inputClass}
     >
       <option value="" disabled>
         Choose a country
@@ -102,7 +102,7 @@ export function SellerDetailsForm({
       className="group grid gap-5"
       aria-label="Seller details"
     >
-      {ours ? <FormAlert message={reply?.formError} /> : null}
+      {ours ? <FormError message={reply?.formError} /> : null}
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium">I sell as</legend>
         <div className="grid grid-cols-2 gap-2">

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { inputClass } from "~/accounts/components/form-field";
 import type { ClipStatus } from "~/catalog/attributes";
 import {
   COLOR_TONES,
@@ -14,8 +13,11 @@ import {
 } from "~/catalog/attributes";
 import { canMoveClip } from "~/catalog/clip-lifecycle";
 import { buttonClass } from "~/components/button";
+import { describedBy, Field, inputClass } from "~/components/form-field";
 import { TAGS_MAX } from "../clip-details-schema";
 import { CHOICE_LABELS } from "../clip-texts";
+
+const TAGS_HINT = `Separated by commas, up to ${TAGS_MAX}.`;
 
 export interface NicheOption {
   id: string;
@@ -58,7 +60,7 @@ export function ClipDetailsForm({
   const submittable = canMoveClip("submit", clip.status);
   return (
     <Form method="post" className="space-y-5" aria-label="Clip details">
-      <Field label="Title" error={errors.title}>
+      <Field label="Title" htmlFor="title" error={errors.title}>
         <input
           id="title"
           name="title"
@@ -67,9 +69,10 @@ export function ClipDetailsForm({
           maxLength={100}
           className={inputClass}
           aria-invalid={errors.title ? true : undefined}
+          aria-describedby={describedBy("title", { error: errors.title })}
         />
       </Field>
-      <Field label="Description" error={errors.description}>
+      <Field label="Description" htmlFor="description" error={errors.description}>
         <textarea
           id="description"
           name="description"
@@ -77,6 +80,8 @@ export function ClipDetailsForm({
           maxLength={2000}
           defaultValue={sent.description ?? clip.description}
           className={inputClass}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={describedBy("description", { error: errors.description })}
         />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -109,13 +114,14 @@ export function ClipDetailsForm({
           error={errors.colorTone}
         />
       </div>
-      <Field label="Tags" error={errors.tags} hint={`Separated by commas, up to ${TAGS_MAX}.`}>
+      <Field label="Tags" htmlFor="tags" error={errors.tags} hint={TAGS_HINT}>
         <input
           id="tags"
           name="tags"
           defaultValue={sent.tags ?? clip.tags.join(", ")}
           className={inputClass}
           aria-invalid={errors.tags ? true : undefined}
+          aria-describedby={describedBy("tags", { error: errors.tags, hint: TAGS_HINT })}
         />
       </Field>
       <div className="flex flex-wrap gap-3 pt-2">
@@ -179,6 +185,8 @@ function NicheFields({
             if (!next?.subNiches.includes(sub)) setSub("");
           }}
           className={inputClass}
+          aria-invalid={errors.nicheId ? true : undefined}
+          aria-describedby={describedBy("nicheId", { error: errors.nicheId })}
         >
           {niches.map((option) => (
             <option key={option.id} value={option.id}>
@@ -195,6 +203,7 @@ function NicheFields({
           onChange={(event) => setSub(event.target.value)}
           className={inputClass}
           aria-invalid={errors.subNiche ? true : undefined}
+          aria-describedby={describedBy("subNiche", { error: errors.subNiche })}
         >
           <option value="">None</option>
           {groups.map((group) => (
@@ -209,35 +218,6 @@ function NicheFields({
         </select>
       </Field>
     </>
-  );
-}
-
-function Field({
-  label,
-  error,
-  hint,
-  htmlFor,
-  children,
-}: {
-  label: string;
-  error?: string;
-  hint?: string;
-  htmlFor?: string;
-  children: React.ReactNode;
-}) {
-  const id = htmlFor ?? label.toLowerCase();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{error}</p>
-      ) : hint ? (
-        <p className="mt-1.5 text-sm text-zinc-500 dark:text-zinc-400">{hint}</p>
-      ) : null}
-    </div>
   );
 }
 
@@ -257,7 +237,14 @@ function Choice<K extends keyof typeof CHOICE_LABELS, T extends keyof (typeof CH
   const labels = CHOICE_LABELS[name] as Record<T, string>;
   return (
     <Field label={label} error={error} htmlFor={name}>
-      <select id={name} name={name} defaultValue={value} className={inputClass}>
+      <select
+        id={name}
+        name={name}
+        defaultValue={value}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, { error })}
+      >
         {values.map((option) => (
           <option key={option} value={option}>
             {labels[option]}
