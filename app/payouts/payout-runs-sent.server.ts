@@ -29,13 +29,8 @@ export async function afterPayoutSent(
     before: { status: context.previous },
     after: { status: "sent", transfer: payout.stripeTransferId ?? undefined },
   });
-  const statement = await issueStatement(tx, {
-    creatorId: payout.creatorId,
-    payoutId: payout.id,
-    period: context.period,
-    at: context.at,
-  });
-  // The run's own period and payout: a refusal here is a bug, and the payout must not go out without it.
+  const statement = await issueStatement(tx, { payout, period: context.period, at: context.at });
+  // The run's own period: a refusal here is a bug, and the payout must not go out without it.
   if (!statement.ok) throw new Error(`statement for payout ${payout.id} refused: ${statement.reason}`);
   const completed = await completeRunIfAllSent(tx, payout.runId, context.at);
   if (completed) {

@@ -7,6 +7,7 @@ import { logger } from "~/platform/logger.server";
 import { queueMail } from "~/platform/mail.server";
 import type { Result } from "~/platform/result";
 import { linesCreatedBetween, type RoyaltyLine } from "./ledger.queries.server";
+import type { Payout } from "./payout-runs.queries.server";
 import {
   periodEnd,
   periodLabel,
@@ -65,24 +66,23 @@ export function figuresOf(lines: RoyaltyLine[], openingCents: number, paidCents:
  */
 export async function issueStatement(
   tx: Executor,
-  input: { creatorId: string; payoutId: string; period: string; at: Date },
-): Promise<Result<{ statement: PayoutStatement; created: boolean }, "invalid_period" | "payout_not_found">> {
+  input: { payout: Pick<Payout, "id" | "creatorId" | "amountCents">; period: string; at: Date },
+): Promise<Result<{ statement: PayoutStatement; created: boolean }, "invalid_period">> {
+  const { payout } = input;
   if (!StatementPeriodSchema.safeParse(input.period).success) return { ok: false, reason: "invalid_period" };
-  const existing = await findStatement(tx, input.creatorId, input.period);
+  const existing = await findStatement(tx, payout.creatorId, input.period);
   if (existing) return { ok: true, value: { statement: existing, created: false } };
-  const payout = await findPayout(tx, input.payoutId);
-  if (!payout || payout.creatorId !== input.creatorId) return { ok: false, reason: "payout_not_found" };
 
-  const previous = await findPreviousStatement(tx, input.creatorId, input.period);
+  const previous = await findPreviousStatement(tx, payout.creatorId, input.period);
   const lines = await linesCreatedBetween(
     tx,
-    input.creatorId,
+    payout.creatorId,
     previous ? periodEnd(previous.period) : null,
     periodEnd(input.period),
   );
   const figures = figuresOf(lines, previous?.closingCents ?? 0, payout.amountCents);
   const statement = await insertStatementOnce(tx, {
-    creatorId: input.creatorId,
+    creatorId: payout.creatorId,
     period: input.period,
     payoutId: payout.id,
     ...figures,
@@ -90,7 +90,7 @@ export async function issueStatement(
   });
   if (!statement) {
     // Issued by a concurrent call meanwhile: that one mailed.
-    const issued = await findStatement(tx, input.creatorId, input.period);
+    const issued = await findStatement(tx, payout.creatorId, input.period);
     return { ok: true, value: { statement: issued!, created: false } };
   }
   await queueStatementMail(tx, statement);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { refundOrder } from "~/commerce/order-lifecycle.server";
+import type { Payout } from "~/payouts/payout-runs.queries.server";
 import { loader as statementLoader } from "~/payouts/routes/statement-file";
 import { periodLabel, periodOf, statementMailSubject, statementPath } from "~/payouts/statements";
 import { issueStatement, statementFile } from "~/payouts/statements.server";
@@ -38,8 +39,8 @@ const FIRST = periodOf(after(20));
 const SECOND = periodOf(after(65));
 const story = {} as {
   creator: Awaited<ReturnType<typeof createAccount>>;
-  firstPayoutId: string;
-  secondPayoutId: string;
+  firstPayout: Payout;
+  secondPayout: Payout;
 };
 
 beforeAll(async () => {
@@ -49,26 +50,24 @@ beforeAll(async () => {
   const later = await creatorClip(story.creator.id, "Harbour at Dawn");
   const first = await buyerLicenses([greek]);
   await buyerLicenses([formula], { at: after(20) });
-  story.firstPayoutId = (await payOut(story.creator.id, { now: after(31) })).payout.id;
+  story.firstPayout = (await payOut(story.creator.id, { now: after(31) })).payout;
   await db().transaction((tx) =>
     issueStatement(tx, {
-      creatorId: story.creator.id,
-      payoutId: story.firstPayoutId,
+      payout: story.firstPayout,
       period: FIRST,
       at: after(31),
     }),
   );
   await refundOrder({ orderId: first.order.id, actor: STAFF_ACTOR, now: after(60) });
   await buyerLicenses([later], { at: after(65), unitPriceCents: 20_000 });
-  story.secondPayoutId = (await payOut(story.creator.id, { now: after(100) })).payout.id;
+  story.secondPayout = (await payOut(story.creator.id, { now: after(100) })).payout;
 });
 
 describe("issuing statements", () => {
   it("keeps opening, earned, reversed, paid and closing, the opening being the previous closing", async () => {
     const first = await db().transaction((tx) =>
       issueStatement(tx, {
-        creatorId: story.creator.id,
-        payoutId: story.firstPayoutId,
+        payout: story.firstPayout,
         period: FIRST,
         at: after(31),
       }),
@@ -82,8 +81,7 @@ describe("issuing statements", () => {
     });
     const second = await db().transaction((tx) =>
       issueStatement(tx, {
-        creatorId: story.creator.id,
-        payoutId: story.secondPayoutId,
+        payout: story.secondPayout,
         period: SECOND,
         at: after(100),
       }),
@@ -121,8 +119,7 @@ describe("issuing statements", () => {
       Array.from({ length: 20 }, () =>
         db().transaction((tx) =>
           issueStatement(tx, {
-            creatorId: creator.id,
-            payoutId: payout.id,
+            payout,
             period: periodOf(new Date()),
             at: after(31),
           }),
@@ -134,21 +131,10 @@ describe("issuing statements", () => {
     expect(await outboxFor(creator.email)).toHaveLength(1);
   });
 
-  it("refuses a payout of another creator and a period that is not a month", async () => {
-    const other = await createAccount({ role: "creator" });
-    const refused = await db().transaction((tx) =>
-      issueStatement(tx, {
-        creatorId: other.id,
-        payoutId: story.firstPayoutId,
-        period: "2026-10",
-        at: after(31),
-      }),
-    );
-    expect(refused).toEqual({ ok: false, reason: "payout_not_found" });
+  it("refuses a period that is not a month", async () => {
     const badPeriod = await db().transaction((tx) =>
       issueStatement(tx, {
-        creatorId: story.creator.id,
-        payoutId: story.firstPayoutId,
+        payout: story.firstPayout,
         period: "2026-13",
         at: after(31),
       }),
@@ -184,8 +170,7 @@ describe("statement files", () => {
     const { payout } = await payOut(creator.id, { now: after(31) });
     await db().transaction((tx) =>
       issueStatement(tx, {
-        creatorId: creator.id,
-        payoutId: payout.id,
+        payout,
         period: periodOf(new Date()),
         at: after(31),
       }),
