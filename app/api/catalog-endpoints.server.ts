@@ -1,4 +1,4 @@
-import { findClip, findClipDetails, listNiches, listPopularClips } from "~/catalog/catalog.server";
+import { findClipPage, listNiches, listPopularClips } from "~/catalog/catalog.server";
 import { COUNT_CAP, PAGE_SIZE } from "~/catalog/explore-query.server";
 import type { ExploreQuery } from "~/catalog/explore-url";
 import { searchClips, searchFacets } from "~/catalog/search.server";
@@ -96,12 +96,9 @@ const clip = defineEndpoint({
   response: ClipDetail,
   problems: ["bad-request", "not-found"],
   async run({ params, origin }) {
-    const [found, details, files] = await Promise.all([
-      findClip(params.id),
-      findClipDetails(params.id),
-      listDownloadVariants(params.id),
-    ]);
-    if (!found || !details) return { problem: "not-found", detail: API_DETAILS.clipNotFound };
+    const [page, files] = await Promise.all([findClipPage(params.id, null), listDownloadVariants(params.id)]);
+    if (!page) return { problem: "not-found", detail: API_DETAILS.clipNotFound };
+    const { clip: found, details } = page;
     return {
       body: {
         ...presentClip(found, origin),

@@ -3,7 +3,7 @@ import { profiles } from "~/accounts/schema.server";
 import { db } from "~/platform/db/client.server";
 import type { CatalogClip } from "./catalog-clip";
 import { clipColumns, isPublished } from "./clip-columns.server";
-import { clips, niches, subNiches } from "./schema.server";
+import { clips, niches, savedVideos, subNiches } from "./schema.server";
 
 export interface Niche {
   id: string;
@@ -13,19 +13,22 @@ export interface Niche {
   subNiches: string[];
 }
 
-/** The niches in display order, each with its sub-niche names. */
+/** The niches in display order, each with its sub-niche names (in theirs), in one query. */
 export async function listNiches(): Promise<Niche[]> {
-  const [nicheRows, subRows] = await Promise.all([
-    db().select().from(niches).orderBy(asc(niches.displayOrder)),
-    db().select().from(subNiches).orderBy(asc(subNiches.displayOrder)),
-  ]);
-  return nicheRows.map((niche) => ({
-    id: niche.id,
-    name: niche.name,
-    icon: niche.icon,
-    thumbnailUrl: niche.thumbnailUrl,
-    subNiches: subRows.filter((sub) => sub.nicheId === niche.id).map((sub) => sub.name),
-  }));
+  return db()
+    .select({
+      id: niches.id,
+      name: niches.name,
+      icon: niches.icon,
+      thumbnailUrl: niches.thumbnailUrl,
+      subNiches: sql<
+        string[]
+      >`coalesce(array_agg(${subNiches.name} order by ${subNiches.displayOrder}) filter (where ${subNiches.id} is not null), '{}')`,
+    })
+    .from(niches)
+    .leftJoin(subNiches, eq(subNiches.nicheId, niches.id))
+    .groupBy(niches.id)
+    .orderBy(asc(niches.displayOrder));
 }
 
 function selectClips() {
@@ -79,15 +82,31 @@ export interface ClipDetails {
   codec: string | null;
 }
 
-export async function findClipDetails(id: number): Promise<ClipDetails | undefined> {
+/**
+ * The clip page in one round trip: the published clip as a catalogue card, what the page shows
+ * beyond it, and whether the viewer (when signed in) has saved it.
+ */
+export async function findClipPage(
+  id: number,
+  viewerId: string | null,
+): Promise<{ clip: CatalogClip; details: ClipDetails; saved: boolean } | undefined> {
   const [row] = await db()
     .select({
-      tags: clips.tags,
-      frameRate: clips.frameRate,
-      fileSizeBytes: clips.fileSizeBytes,
-      codec: clips.codec,
+      clip: clipColumns,
+      details: {
+        tags: clips.tags,
+        frameRate: clips.frameRate,
+        fileSizeBytes: clips.fileSizeBytes,
+        codec: clips.codec,
+      },
+      saved: viewerId
+        ? sql<boolean>`exists (select 1 from ${savedVideos} where ${savedVideos.userId} = ${viewerId} and ${savedVideos.clipId} = ${clips.id})`
+        : sql<boolean>`false`,
     })
     .from(clips)
+    .innerJoin(niches, eq(niches.id, clips.nicheId))
+    .innerJoin(profiles, eq(profiles.id, clips.userId))
+    .leftJoin(subNiches, eq(subNiches.id, clips.subNicheId))
     .where(and(eq(clips.id, id), isPublished))
     .limit(1);
   return row;

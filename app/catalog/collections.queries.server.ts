@@ -30,14 +30,22 @@ export async function listUserCollections(userId: string): Promise<CollectionRow
     .orderBy(desc(collections.updatedAt));
 }
 
-/** Which of the user's collections hold the clip (the clip page's Save menu marks them). */
-export async function listCollectionIdsWithClip(userId: string, clipId: number): Promise<string[]> {
-  const rows = await db()
-    .select({ id: collections.id })
+/** The user's collections as `listUserCollections` gives them, each saying whether it holds the clip. */
+export async function listUserCollectionsMarking(
+  userId: string,
+  clipId: number,
+): Promise<(CollectionRow & { hasClip: boolean })[]> {
+  return db()
+    .select({
+      ...rowColumns,
+      clips: count(collectionItems.clipId),
+      hasClip: sql<boolean>`coalesce(bool_or(${collectionItems.clipId} = ${clipId}), false)`,
+    })
     .from(collections)
-    .innerJoin(collectionItems, eq(collectionItems.collectionId, collections.id))
-    .where(and(eq(collections.userId, userId), eq(collectionItems.clipId, clipId)));
-  return rows.map((row) => row.id);
+    .leftJoin(collectionItems, eq(collectionItems.collectionId, collections.id))
+    .where(eq(collections.userId, userId))
+    .groupBy(collections.id)
+    .orderBy(desc(collections.updatedAt));
 }
 
 export async function countUserCollections(userId: string) {

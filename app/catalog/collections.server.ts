@@ -18,8 +18,8 @@ import {
   findOwnCollection,
   insertCollection,
   insertCollectionItem,
-  listCollectionIdsWithClip,
   listUserCollections,
+  listUserCollectionsMarking,
   moveCollectionItem,
   updateCollection,
 } from "./collections.queries.server";
@@ -28,17 +28,7 @@ export type { CollectionRow } from "./collections.queries.server";
 export { listUserCollections };
 
 /** The user's collections, newest change first, each saying whether it holds the clip. */
-export async function listCollectionsForClip(
-  userId: string,
-  clipId: number,
-): Promise<(CollectionRow & { hasClip: boolean })[]> {
-  const [rows, holding] = await Promise.all([
-    listUserCollections(userId),
-    listCollectionIdsWithClip(userId, clipId),
-  ]);
-  const ids = new Set(holding);
-  return rows.map((row) => ({ ...row, hasClip: ids.has(row.id) }));
-}
+export const listCollectionsForClip = listUserCollectionsMarking;
 
 /** 128 random bits: the link cannot be guessed or enumerated. */
 const newToken = () => randomBytes(16).toString("base64url");

@@ -8,7 +8,7 @@ import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
 import { formatFileSize } from "~/platform/file-size";
 import type { RouteHandle } from "~/platform/route-handle";
-import { findClip, findClipDetails, listMoreFromCreator, listSimilarClips } from "../catalog.server";
+import { findClipPage, listMoreFromCreator, listSimilarClips } from "../catalog.server";
 import { CLIP_NOT_FOUND } from "../catalog-content";
 import { clipPath, downloadPath, loginToReturn, parseClipId } from "../clip-id";
 import { listCollectionsForClip } from "../collections.server";
@@ -16,7 +16,6 @@ import { formatDuration } from "../components/clip-card";
 import { GridCard, JustifiedGrid } from "../components/clip-grid";
 import { SaveMenu } from "../components/save-menu";
 import { exploreSearch } from "../explore-url";
-import { isSaved } from "../saved.server";
 import type { Route } from "./+types/video";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
@@ -24,8 +23,9 @@ export const handle: RouteHandle = { cache: "public-page" };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseClipId(params.id);
-  const clip = id ? await findClip(id) : undefined;
-  if (!clip)
+  const user = await getOptionalUser(request, context);
+  const found = id ? await findClipPage(id, user?.id ?? null) : undefined;
+  if (!found)
     return data(
       {
         clip: null,
@@ -40,17 +40,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       },
       { status: 404 },
     );
-  const user = await getOptionalUser(request, context);
-  const [details, more, similar, saved, collections] = await Promise.all([
-    findClipDetails(clip.id),
+  const { clip, details, saved } = found;
+  const [more, similar, collections] = await Promise.all([
     listMoreFromCreator(clip.creatorId, clip.id),
     listSimilarClips(clip.id),
-    user ? isSaved(user.id, clip.id) : false,
     user ? listCollectionsForClip(user.id, clip.id) : [],
   ]);
   return {
     clip,
-    details: details ?? null,
+    details,
     more,
     similar,
     saved,
