@@ -1,31 +1,28 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import type { PlanCategory, PlanView } from "./plans";
 import { pricingPlans, pricingTiers, promoCodes } from "./schema.server";
 
 /** Active plans in display order, each with its tiers in display order. */
 export async function listActivePlans(): Promise<PlanView[]> {
-  const plans = await db()
-    .select()
+  // One round trip: each plan with its tiers gathered in display order.
+  return db()
+    .select({
+      category: pricingPlans.category,
+      title: pricingPlans.title,
+      badge: pricingPlans.badge,
+      licenseKind: pricingPlans.licenseKind,
+      subtitle: pricingPlans.subtitle,
+      perks: pricingPlans.perks,
+      tiers: sql<
+        PlanView["tiers"]
+      >`coalesce(json_agg(json_build_object('id', ${pricingTiers.id}, 'downloads', ${pricingTiers.downloads}, 'priceCents', ${pricingTiers.priceCents}) order by ${pricingTiers.displayOrder}, ${pricingTiers.id}) filter (where ${pricingTiers.id} is not null), '[]')`,
+    })
     .from(pricingPlans)
+    .leftJoin(pricingTiers, eq(pricingTiers.planCategory, pricingPlans.category))
     .where(eq(pricingPlans.isActive, true))
+    .groupBy(pricingPlans.category)
     .orderBy(asc(pricingPlans.displayOrder));
-  if (plans.length === 0) return [];
-  const tiers = await db()
-    .select()
-    .from(pricingTiers)
-    .orderBy(asc(pricingTiers.displayOrder), asc(pricingTiers.id));
-  return plans.map((plan) => ({
-    category: plan.category,
-    title: plan.title,
-    badge: plan.badge,
-    licenseKind: plan.licenseKind,
-    subtitle: plan.subtitle,
-    perks: plan.perks,
-    tiers: tiers
-      .filter((tier) => tier.planCategory === plan.category)
-      .map((tier) => ({ id: tier.id, downloads: tier.downloads, priceCents: tier.priceCents })),
-  }));
 }
 
 /** Each active plan's title and the license it grants, in display order. */

@@ -1,8 +1,10 @@
-import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { describe, expect, it, vi } from "vitest";
 import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/commerce/checkout-schema";
 import { listPlanTitlesByLicense } from "~/commerce/plans.server";
 import { action as pricingAction, loader as pricingLoader } from "~/commerce/routes/pricing";
+import { pricingTiers } from "~/commerce/schema.server";
 import { loader as licensingLoader } from "~/content/routes/licensing";
 import { loader as termsLoader } from "~/content/routes/terms";
 import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
@@ -66,6 +68,23 @@ describe("pricing", () => {
       [25, 19_900],
     ]);
     expect(plans[2]!.tiers.map((tier) => tier.downloads)).toEqual([0]);
+  });
+
+  it("reads the plans with their tiers in one round trip; a plan without tiers has none", async () => {
+    const proTiers = await database.db
+      .delete(pricingTiers)
+      .where(eq(pricingTiers.planCategory, "pro"))
+      .returning();
+    const queries = vi.spyOn(pg.Client.prototype, "query");
+    try {
+      const { plans } = await pricingLoader(routeArgs(getPage("/pricing")));
+      expect(queries).toHaveBeenCalledTimes(1);
+      expect(plans.find((plan) => plan.category === "pro")!.tiers).toEqual([]);
+      expect(plans[0]!.tiers[0]).toEqual({ id: expect.any(Number), downloads: 5, priceCents: 4_900 });
+    } finally {
+      queries.mockRestore();
+      await database.db.insert(pricingTiers).values(proTiers);
+    }
   });
 
   it("leaves out an inactive plan", async () => {
