@@ -54,6 +54,34 @@ export async function countPublishedClips(): Promise<number> {
   return row?.count ?? 0;
 }
 
+/** A clip as the home page's rows and showcase play it. */
+export interface HomeClip {
+  id: number;
+  title: string;
+  thumbnailUrl: string;
+  videoUrl: string;
+}
+
+/**
+ * The home page in one round trip: the given published clips in the given order (missing ids are
+ * skipped) and how many clips the catalogue shows, the number the page states.
+ */
+export async function listHomeClips(ids: number[]): Promise<{ clips: HomeClip[]; publishedCount: number }> {
+  const rows = await db()
+    .select({
+      id: clips.id,
+      title: clips.title,
+      thumbnailUrl: clips.thumbnailUrl,
+      videoUrl: clips.videoUrl,
+      publishedCount: sql<number>`(select count(*)::int from ${clips} where ${isPublished})`,
+    })
+    .from(clips)
+    .where(and(inArray(clips.id, ids), isPublished));
+  const publishedCount = rows[0]?.publishedCount ?? (await countPublishedClips());
+  const byId = new Map(rows.map(({ publishedCount: _, ...clip }) => [clip.id, clip]));
+  return { clips: ids.flatMap((id) => byId.get(id) ?? []), publishedCount };
+}
+
 /** The given clips in the given order (missing ids are skipped). */
 export async function listClipsByIds(ids: number[]): Promise<CatalogClip[]> {
   if (ids.length === 0) return [];

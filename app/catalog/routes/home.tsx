@@ -1,6 +1,6 @@
 import { pageMeta } from "~/components/meta";
 import type { RouteHandle } from "~/platform/route-handle";
-import { countPublishedClips, listClipsByIds } from "../catalog.server";
+import { listHomeClips } from "../catalog.server";
 import { PREVIEW_ROW_BOTTOM, PREVIEW_ROW_TOP, SHOWCASES, TOP_SEARCHES } from "../catalog-content";
 import { Hero } from "../components/home/hero";
 import { PreviewRows } from "../components/home/preview-rows";
@@ -18,13 +18,7 @@ export async function loader() {
     ...SHOWCASES.map((showcase) => showcase.clipId),
     ...TOP_SEARCHES.map((topic) => topic.posterClipId),
   ];
-  const [rows, clipCount] = await Promise.all([listClipsByIds([...new Set(ids)]), countPublishedClips()]);
-  const clips = rows.map(({ id, title, thumbnailUrl, videoUrl }) => ({
-    id,
-    title,
-    thumbnailUrl,
-    videoUrl,
-  }));
+  const { clips, publishedCount: clipCount } = await listHomeClips([...new Set(ids)]);
   const pick = (wanted: number[]) => clips.filter((clip) => wanted.includes(clip.id));
   // A topic's picture is its clip's own poster: posters live in each clip's folder, wherever storage puts it.
   const posters = Object.fromEntries(clips.map((clip) => [clip.id, clip.thumbnailUrl]));

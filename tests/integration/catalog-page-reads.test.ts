@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { findClipPage, listSimilarClips } from "~/catalog/catalog.server";
+import { countPublishedClips, findClipPage, listHomeClips, listSimilarClips } from "~/catalog/catalog.server";
 import { changeCollection, createCollection, listCollectionsForClip } from "~/catalog/collections.server";
 import { loader as clipPageLoader } from "~/catalog/routes/video";
 import { setClipSaved } from "~/catalog/saved.server";
@@ -84,5 +84,24 @@ describe("the clip page's reads", () => {
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ clip: { id: clipId }, saved: false, collections: [] });
     expect(queries).toHaveBeenCalledTimes(5);
+  });
+});
+
+describe("the home page's read", () => {
+  it("gives the named published clips in the order asked, and the catalogue's size, in one round trip", async () => {
+    const creator = await createProfile();
+    const [first, second] = [
+      await createClip({ userId: creator.id }),
+      await createClip({ userId: creator.id }),
+    ];
+    const hidden = await createClip({ userId: creator.id, status: "in_review" });
+    const published = await countPublishedClips();
+    const queries = vi.spyOn(pg.Client.prototype, "query");
+
+    const home = await listHomeClips([second, hidden, first, 2_147_483_647]);
+    expect(queries).toHaveBeenCalledTimes(1);
+    expect(home.clips.map((clip) => clip.id)).toEqual([second, first]);
+    expect(home.publishedCount).toBe(published);
+    expect((await listHomeClips([hidden])).publishedCount).toBe(published);
   });
 });
