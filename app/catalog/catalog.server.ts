@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { profiles } from "~/accounts/schema.server";
-import { db } from "~/platform/db/client.server";
+import { type Database, db, preparedQuery } from "~/platform/db/client.server";
 import type { CatalogClip } from "./catalog-clip";
 import { clipColumns, isPublished } from "./clip-columns.server";
 import { clips, niches, savedVideos, subNiches } from "./schema.server";
@@ -13,9 +13,8 @@ export interface Niche {
   subNiches: string[];
 }
 
-/** The niches in display order, each with its sub-niche names (in theirs), in one query. */
-export async function listNiches(): Promise<Niche[]> {
-  return db()
+const nichesQuery = preparedQuery((database) =>
+  database
     .select({
       id: niches.id,
       name: niches.name,
@@ -28,11 +27,17 @@ export async function listNiches(): Promise<Niche[]> {
     .from(niches)
     .leftJoin(subNiches, eq(subNiches.nicheId, niches.id))
     .groupBy(niches.id)
-    .orderBy(asc(niches.displayOrder));
+    .orderBy(asc(niches.displayOrder))
+    .prepare("niches_with_sub_niches"),
+);
+
+/** The niches in display order, each with its sub-niche names (in theirs), in one query. */
+export async function listNiches(): Promise<Niche[]> {
+  return nichesQuery().execute();
 }
 
-function selectClips() {
-  return db()
+function selectClips(database: Database = db()) {
+  return database
     .select(clipColumns)
     .from(clips)
     .innerJoin(niches, eq(niches.id, clips.nicheId))
@@ -114,11 +119,8 @@ export interface ClipDetails {
  * The clip page in one round trip: the published clip as a catalogue card, what the page shows
  * beyond it, and whether the viewer (when signed in) has saved it.
  */
-export async function findClipPage(
-  id: number,
-  viewerId: string | null,
-): Promise<{ clip: CatalogClip; details: ClipDetails; saved: boolean } | undefined> {
-  const [row] = await db()
+const clipPageQuery = preparedQuery((database) =>
+  database
     .select({
       clip: clipColumns,
       details: {
@@ -127,27 +129,45 @@ export async function findClipPage(
         fileSizeBytes: clips.fileSizeBytes,
         codec: clips.codec,
       },
-      saved: viewerId
-        ? sql<boolean>`exists (select 1 from ${savedVideos} where ${savedVideos.userId} = ${viewerId} and ${savedVideos.clipId} = ${clips.id})`
-        : sql<boolean>`false`,
+      saved: sql<boolean>`exists (select 1 from ${savedVideos} where ${savedVideos.userId} = ${sql.placeholder("viewerId")} and ${savedVideos.clipId} = ${clips.id})`,
     })
     .from(clips)
     .innerJoin(niches, eq(niches.id, clips.nicheId))
     .innerJoin(profiles, eq(profiles.id, clips.userId))
     .leftJoin(subNiches, eq(subNiches.id, clips.subNicheId))
-    .where(and(eq(clips.id, id), isPublished))
-    .limit(1);
+    .where(and(eq(clips.id, sql.placeholder("id")), isPublished))
+    .limit(1)
+    .prepare("clip_page"),
+);
+
+export async function findClipPage(
+  id: number,
+  viewerId: string | null,
+): Promise<{ clip: CatalogClip; details: ClipDetails; saved: boolean } | undefined> {
+  // Without a viewer the saved test compares with null: never true.
+  const [row] = await clipPageQuery().execute({ id, viewerId });
   return row;
 }
 
 export const RELATED_CLIPS = 8;
 
 /** The creator's other published clips, newest first. */
-export async function listMoreFromCreator(creatorId: string, exceptId: number): Promise<CatalogClip[]> {
-  return selectClips()
-    .where(and(eq(clips.userId, creatorId), isPublished, sql`${clips.id} <> ${exceptId}`))
+const moreFromCreatorQuery = preparedQuery((database) =>
+  selectClips(database)
+    .where(
+      and(
+        eq(clips.userId, sql.placeholder("creatorId")),
+        isPublished,
+        sql`${clips.id} <> ${sql.placeholder("exceptId")}`,
+      ),
+    )
     .orderBy(sql`${clips.createdAt} desc nulls last`, sql`${clips.id} desc nulls last`)
-    .limit(RELATED_CLIPS);
+    .limit(RELATED_CLIPS)
+    .prepare("more_from_creator"),
+);
+
+export async function listMoreFromCreator(creatorId: string, exceptId: number): Promise<CatalogClip[]> {
+  return moreFromCreatorQuery().execute({ creatorId, exceptId });
 }
 
 /** How many clips "similar clips" weighs at most: the newest sharing a tag, and the newest of the niche. */
@@ -159,10 +179,10 @@ const SIMILAR_CANDIDATES = 400;
  * clips have one, then popularity. Candidates are a bounded set (clips sharing a tag through the tag
  * index, and the niche's newest), so the page stays fast on a large catalogue.
  */
-export async function listSimilarClips(id: number): Promise<CatalogClip[]> {
+const similarQuery = preparedQuery((database) => {
   // Ranked and read with the cards' columns in one round trip.
   const ranked = sql`(
-    with me as (select id, tags, niche_id, mood, fingerprint from clips where id = ${id}),
+    with me as (select id, tags, niche_id, mood, fingerprint from clips where id = ${sql.placeholder("id")}),
     candidates as (
       (select p.id from clips p, me where p.tags && me.tags and p.id <> me.id and p.status = 'published'
         order by p.created_at desc nulls last limit ${SIMILAR_CANDIDATES})
@@ -180,8 +200,13 @@ export async function listSimilarClips(id: number): Promise<CatalogClip[]> {
     order by rank
     limit ${RELATED_CLIPS}
   ) ranked`;
-  return selectClips()
+  return selectClips(database)
     .innerJoin(ranked, sql`ranked.id = ${clips.id}`)
     .where(isPublished)
-    .orderBy(sql`ranked.rank`);
+    .orderBy(sql`ranked.rank`)
+    .prepare("similar_clips");
+});
+
+export async function listSimilarClips(id: number): Promise<CatalogClip[]> {
+  return similarQuery().execute({ id });
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import { db } from "~/platform/db/client.server";
+import { db, preparedQuery } from "~/platform/db/client.server";
 import type { CollectionVisibility } from "./collection-rules";
 import { clips, collectionItems, collections } from "./schema.server";
 
@@ -30,22 +30,27 @@ export async function listUserCollections(userId: string): Promise<CollectionRow
     .orderBy(desc(collections.updatedAt));
 }
 
+const collectionsMarkingQuery = preparedQuery((database) =>
+  database
+    .select({
+      ...rowColumns,
+      clips: count(collectionItems.clipId),
+      hasClip: sql<boolean>`coalesce(bool_or(${collectionItems.clipId} = ${sql.placeholder("clipId")}), false)`,
+    })
+    .from(collections)
+    .leftJoin(collectionItems, eq(collectionItems.collectionId, collections.id))
+    .where(eq(collections.userId, sql.placeholder("userId")))
+    .groupBy(collections.id)
+    .orderBy(desc(collections.updatedAt))
+    .prepare("collections_marking_clip"),
+);
+
 /** The user's collections as `listUserCollections` gives them, each saying whether it holds the clip. */
 export async function listUserCollectionsMarking(
   userId: string,
   clipId: number,
 ): Promise<(CollectionRow & { hasClip: boolean })[]> {
-  return db()
-    .select({
-      ...rowColumns,
-      clips: count(collectionItems.clipId),
-      hasClip: sql<boolean>`coalesce(bool_or(${collectionItems.clipId} = ${clipId}), false)`,
-    })
-    .from(collections)
-    .leftJoin(collectionItems, eq(collectionItems.collectionId, collections.id))
-    .where(eq(collections.userId, userId))
-    .groupBy(collections.id)
-    .orderBy(desc(collections.updatedAt));
+  return collectionsMarkingQuery().execute({ userId, clipId });
 }
 
 export async function countUserCollections(userId: string) {

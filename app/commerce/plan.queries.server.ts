@@ -1,12 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { db, type Executor } from "~/platform/db/client.server";
+import { db, type Executor, preparedQuery } from "~/platform/db/client.server";
 import type { PlanCategory, PlanView } from "./plans";
 import { pricingPlans, pricingTiers, promoCodes } from "./schema.server";
 
-/** Active plans in display order, each with its tiers in display order. */
-export async function listActivePlans(): Promise<PlanView[]> {
-  // One round trip: each plan with its tiers gathered in display order.
-  return db()
+const activePlansQuery = preparedQuery((database) =>
+  database
     .select({
       category: pricingPlans.category,
       title: pricingPlans.title,
@@ -22,7 +20,13 @@ export async function listActivePlans(): Promise<PlanView[]> {
     .leftJoin(pricingTiers, eq(pricingTiers.planCategory, pricingPlans.category))
     .where(eq(pricingPlans.isActive, true))
     .groupBy(pricingPlans.category)
-    .orderBy(asc(pricingPlans.displayOrder));
+    .orderBy(asc(pricingPlans.displayOrder))
+    .prepare("active_plans"),
+);
+
+/** Active plans in display order, each with its tiers in display order, in one round trip. */
+export async function listActivePlans(): Promise<PlanView[]> {
+  return activePlansQuery().execute();
 }
 
 /** Each active plan's title and the license it grants, in display order. */

@@ -25,6 +25,20 @@ export function db(): Database {
   return database;
 }
 
+/**
+ * A query built once per database and prepared once per connection: drizzle does not build its SQL
+ * again, and PostgreSQL parses and plans it once. For the reads nearly every page makes; `name`
+ * must be unique in the app (a connection keeps each name's statement).
+ */
+export function preparedQuery<T>(build: (database: Database) => T): () => T {
+  let cached: { database: Database; query: T } | undefined;
+  return () => {
+    const current = db();
+    if (cached?.database !== current) cached = { database: current, query: build(current) };
+    return cached.query;
+  };
+}
+
 export async function closeDatabase() {
   const closing = pool;
   pool = undefined;
