@@ -87,10 +87,16 @@ export async function listHomeClips(ids: number[]): Promise<{ clips: HomeClip[];
   return { clips: ids.flatMap((id) => byId.get(id) ?? []), publishedCount };
 }
 
+const clipsByIdsQuery = preparedQuery((database) =>
+  selectClips(database)
+    .where(and(sql`${clips.id} = any(${sql.placeholder("ids")})`, isPublished))
+    .prepare("clips_by_ids"),
+);
+
 /** The given clips in the given order (missing ids are skipped). */
 export async function listClipsByIds(ids: number[]): Promise<CatalogClip[]> {
   if (ids.length === 0) return [];
-  const rows = await selectClips().where(and(inArray(clips.id, ids), isPublished));
+  const rows = await clipsByIdsQuery().execute({ ids });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -25,7 +25,11 @@ import {
   phraseCandidates,
 } from "./search.queries.server";
 import { MIN_TERM_LENGTH } from "./search-index.server";
-import { recordSearch } from "./search-stats.queries.server";
+import {
+  listTopSearches as findTopSearches,
+  recordSearch,
+  type TopSearch,
+} from "./search-stats.queries.server";
 import {
   isEmptySearch,
   oneEditVariants,
@@ -192,4 +196,16 @@ export function noteSearch(query: ExploreQuery, page: ClipPage) {
     logger.warn({ err: error }, "recording a search failed"),
   );
 }
-export { listTopSearches } from "./search-stats.queries.server";
+/**
+ * What was searched most this week moves slowly, and explore shows it on every visit: each process
+ * keeps it for a minute, as it does the facets.
+ */
+const topSearchesCache = new LRUCache<number, TopSearch[]>({ max: 8, ttl: 60_000 });
+
+export async function listTopSearches(limit: number): Promise<TopSearch[]> {
+  const kept = topSearchesCache.get(limit);
+  if (kept) return kept;
+  const found = await findTopSearches(limit);
+  topSearchesCache.set(limit, found);
+  return found;
+}
