@@ -69,7 +69,6 @@ export const SQL_OUTSIDE_QUERIES = [
   "app/accounts/profile-theme.server.ts",
   "app/accounts/profiles.server.ts",
   "app/accounts/sign-up.server.ts",
-  "app/catalog/catalog.server.ts",
   "app/catalog/clip-columns.server.ts",
   "app/catalog/profile-clips.server.ts",
   "app/catalog/search-index.server.ts",
