@@ -27,8 +27,8 @@ export function db(): Database {
 
 /**
  * A query built once per database and prepared once per connection: drizzle does not build its SQL
- * again, and PostgreSQL parses and plans it once. For the reads nearly every page makes; `name`
- * must be unique in the app (a connection keeps each name's statement).
+ * again, and PostgreSQL parses and plans it once. For the reads nearly every page makes; the name
+ * `build` gives `.prepare()` must be unique in the app (a connection keeps one statement per name).
  */
 export function preparedQuery<T>(build: (database: Database) => T): () => T {
   let cached: { database: Database; query: T } | undefined;
