@@ -46,7 +46,7 @@ const collectionsMarkingQuery = preparedQuery((database) =>
 );
 
 /** The user's collections as `listUserCollections` gives them, each saying whether it holds the clip. */
-export async function listUserCollectionsMarking(
+export async function listCollectionsForClip(
   userId: string,
   clipId: number,
 ): Promise<(CollectionRow & { hasClip: boolean })[]> {

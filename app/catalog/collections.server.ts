@@ -18,17 +18,14 @@ import {
   findOwnCollection,
   insertCollection,
   insertCollectionItem,
+  listCollectionsForClip,
   listUserCollections,
-  listUserCollectionsMarking,
   moveCollectionItem,
   updateCollection,
 } from "./collections.queries.server";
 
 export type { CollectionRow } from "./collections.queries.server";
-export { listUserCollections };
-
-/** The user's collections, newest change first, each saying whether it holds the clip. */
-export const listCollectionsForClip = listUserCollectionsMarking;
+export { listCollectionsForClip, listUserCollections };
 
 /** 128 random bits: the link cannot be guessed or enumerated. */
 const newToken = () => randomBytes(16).toString("base64url");
