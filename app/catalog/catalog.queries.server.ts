@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { profiles } from "~/accounts/schema.server";
 import { type Database, db, preparedQuery } from "~/platform/db/client.server";
 import type { CatalogClip } from "./catalog-clip";
@@ -99,17 +99,6 @@ export async function listClipsByIds(ids: number[]): Promise<CatalogClip[]> {
   const rows = await clipsByIdsQuery().execute({ ids });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/**
- * The cards of the clips a statement selects (one column, `id`), in the statement's order, read in
- * the same round trip: explore's page of results.
- */
-export async function listClipsInOrderOf(ids: SQL): Promise<CatalogClip[]> {
-  return selectClips()
-    .innerJoin(sql`unnest(array(${ids})) with ordinality as page(id, position)`, sql`page.id = ${clips.id}`)
-    .where(isPublished)
-    .orderBy(sql`page.position`);
 }
 
 /** The most saved and downloaded clips, newest first among equals. */

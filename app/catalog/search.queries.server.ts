@@ -2,7 +2,6 @@ import { and, type Column, inArray, type SQL, sql } from "drizzle-orm";
 import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/constants";
 import { db } from "~/platform/db/client.server";
 import { type DurationBucket, RESOLUTION_MIN_SIDE, RESOLUTIONS, type Resolution } from "./attributes";
-import { listClipsInOrderOf } from "./catalog.queries.server";
 import { isPublished } from "./clip-columns.server";
 import { COUNT_CAP } from "./explore-query.server";
 import { EMPTY_QUERY, type ExploreQuery, effectiveSort, type FacetName, FILTER_NAMES } from "./explore-url";
@@ -160,14 +159,14 @@ export function pageIdsStatement(
     limit ${pageSize} offset ${(query.page - 1) * pageSize}`;
 }
 
-/** One page of matches as cards, in one round trip. */
-export function findPageClips(
+export async function findPageIds(
   query: ExploreQuery,
   text: SearchText,
   pageSize: number,
   candidates: Candidates = null,
 ) {
-  return listClipsInOrderOf(pageIdsStatement(query, text, pageSize, candidates));
+  const result = await db().execute<{ id: number }>(pageIdsStatement(query, text, pageSize, candidates));
+  return result.rows.map((row) => row.id);
 }
 
 /** How many clips match, counted exactly up to COUNT_CAP + 1 (then the page says "10,000+"). */
@@ -379,9 +378,9 @@ export function postingsPageIdsStatement(plan: PostingsPlan, query: ExploreQuery
     limit ${pageSize} offset ${(query.page - 1) * pageSize}`;
 }
 
-/** One relevance page of a one-lexeme search as cards, in one round trip. */
-export function findPageClipsByPostings(plan: PostingsPlan, query: ExploreQuery, pageSize: number) {
-  return listClipsInOrderOf(postingsPageIdsStatement(plan, query, pageSize));
+export async function findPageIdsByPostings(plan: PostingsPlan, query: ExploreQuery, pageSize: number) {
+  const result = await db().execute<{ id: number }>(postingsPageIdsStatement(plan, query, pageSize));
+  return result.rows.map((row) => row.id);
 }
 
 /**
@@ -593,6 +592,5 @@ export async function findPageIdsByPair(
     ).rows;
     if (rows.length === depth && Number(rows[depth - 1].rank) >= threshold) return pageOf(rows);
   }
-  const every = await db().execute<{ id: number }>(pageIdsStatement(query, text, pageSize));
-  return every.rows.map((row) => row.id);
+  return findPageIds(query, text, pageSize);
 }

@@ -18,9 +18,9 @@ import {
   countMatches,
   countMatchesByPostings,
   findCorrections,
-  findPageClips,
-  findPageClipsByPostings,
+  findPageIds,
   findPageIdsByPair,
+  findPageIdsByPostings,
   findSearchPlan,
   phraseCandidates,
 } from "./search.queries.server";
@@ -75,14 +75,15 @@ export async function searchClips(query: ExploreQuery, pageSize = PAGE_SIZE): Pr
   // phrase from the clips that hold its bigrams; other texts rank every match.
   const relevance = effectiveSort(query) === "relevance";
   const candidates = plan.phrase ? phraseCandidates(plan.phrase) : null;
-  const [clips, counted] = await Promise.all([
+  const [ids, counted] = await Promise.all([
     plan.postings && relevance
-      ? findPageClipsByPostings(plan.postings, query, pageSize)
+      ? findPageIdsByPostings(plan.postings, query, pageSize)
       : plan.pair && relevance
-        ? findPageIdsByPair(plan.pair, query, text, pageSize).then(listClipsByIds)
-        : findPageClips(query, text, pageSize, candidates),
+        ? findPageIdsByPair(plan.pair, query, text, pageSize)
+        : findPageIds(query, text, pageSize, candidates),
     plan.counts ? countMatchesByPostings(plan.counts, query) : countMatches(query, text, candidates),
   ]);
+  const clips = await listClipsByIds(ids);
   const total = Math.min(counted, COUNT_CAP);
   return {
     clips,
