@@ -179,7 +179,7 @@ async function createApp(context: AppContext): Promise<http.RequestListener> {
   });
   addGuards(app, context);
   addStaticFiles(app, context);
-  addContent(app, context, currentBuild, pageCache.keep);
+  addContent(app, context, production ?? loadBuild, pageCache.keep);
   app.use(errorPage);
   const fromCache = await pageCacheAnswers(app, pageCache, context, production);
   return (req, res) => {
@@ -340,7 +340,8 @@ function addStaticFiles(app: express.Express, { config, vite }: AppContext) {
 function addContent(
   app: express.Express,
   { lifecycle, health, vite }: AppContext,
-  currentBuild: () => Promise<ServerBuild>,
+  // In production the build itself: given a function, React Router derives its routes on every request.
+  build: ServerBuild | (() => Promise<ServerBuild>),
   keepPublicPage: express.RequestHandler,
 ) {
   app.use((_req, res, next) => (lifecycle.ready && health.up() ? next() : void serviceUnavailablePage(res)));
@@ -351,7 +352,7 @@ function addContent(
   // Resource routes answer a crash with React Router's own 500: when the crash was input that
   // PostgreSQL refused (the entry's handleError marked the request), the status says 400.
   app.use(async (_req, res, next) => {
-    const entry = (await currentBuild()).entry.module as { refusedBadInput?: (context: object) => boolean };
+    const entry = (typeof build === "function" ? await build() : build).entry.module as { refusedBadInput?: (context: object) => boolean };
     const refused = entry.refusedBadInput;
     const setStatus = res.status.bind(res);
     res.status = (code: number) => {
@@ -363,7 +364,7 @@ function addContent(
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: currentBuild,
+      build,
       mode: vite ? "development" : "production",
       getLoadContext: (req, res) => {
         const context = {
