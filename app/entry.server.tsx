@@ -77,22 +77,24 @@ export default function handleRequest(
     const readyOption =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const nonce = loadContext.cspNonce;
+    // The abort timer holds the request and everything rendered for it: a render that completes
+    // clears it, or every page would stay in memory for six seconds (docs/decisions/0018).
+    const abortLater = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </CspNonceContext.Provider>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          if (readyOption === "onShellReady") send();
+        },
+        onAllReady() {
+          clearTimeout(abortLater);
+          if (readyOption === "onAllReady") send();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortLater);
           reject(error);
         },
         onError(error: unknown) {
@@ -102,6 +104,15 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+
+    function send() {
+      shellRendered = true;
+      const body = new PassThrough();
+      const stream = createReadableStreamFromReadable(body);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    }
   });
 }
