@@ -46,13 +46,16 @@ afterEach(() => {
 test.each([
   ["a visitor", "Mozilla/5.0"],
   ["a crawler", "Googlebot/2.1"],
-])("a page rendered for %s leaves no timer behind, so nothing rendered outlives its response", async (_, agent) => {
-  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-  const request = new Request("http://verdeo.test/", { headers: { "user-agent": agent } });
-  const response = (await handleRequest(request, 200, new Headers(), await entryContext(request), {
-    cspNonce: "n0nce",
-  } as never)) as Response;
+])(
+  "a page rendered for %s leaves no timer behind, so nothing rendered outlives its response",
+  async (_, agent) => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const request = new Request("http://verdeo.test/", { headers: { "user-agent": agent } });
+    const response = (await handleRequest(request, 200, new Headers(), await entryContext(request), {
+      cspNonce: "n0nce",
+    } as never)) as Response;
 
-  expect(await response.text()).toContain("A rendered page");
-  expect(vi.getTimerCount()).toBe(0);
-});
+    expect(await response.text()).toContain("A rendered page");
+    expect(vi.getTimerCount()).toBe(0);
+  },
+);

@@ -26,6 +26,7 @@ import { PROCESS_JOBS } from "./jobs";
 import { type PublicPageCache, publicPageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
 import type { RefusalOf } from "./refusals";
+import { renderQueue } from "./render-queue";
 import { describeRoute, type RouteInfo } from "./route-table";
 import { sameOriginWrites } from "./same-origin";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
@@ -146,9 +147,9 @@ interface AppContext {
 /**
  * What answers a request: a page-cache copy at once if there is one (docs/decisions/0002), else the
  * Express app, in the order a request meets it: logging and the route it is for, probes, security
- * headers, compression and body limits, static files, media, then React Router (the page cache
- * keeps what it renders). What the server does per route (cache, body limit) comes from the routes'
- * own `handle` exports, never from paths.
+ * headers, compression and body limits, static files, media, then React Router, whose renders take
+ * turns (the page cache keeps what it renders). What the server does per route (cache, body limit)
+ * comes from the routes' own `handle` exports, never from paths.
  */
 async function createApp(context: AppContext): Promise<http.RequestListener> {
   const { vite } = context;
@@ -335,7 +336,7 @@ function addStaticFiles(app: express.Express, { config, vite }: AppContext) {
 
 /**
  * A 503 page until ready (or while the database is away), media, then React Router (whose public
- * pages the page cache keeps).
+ * pages the page cache keeps, and whose renders take turns).
  */
 function addContent(
   app: express.Express,
@@ -352,7 +353,9 @@ function addContent(
   // Resource routes answer a crash with React Router's own 500: when the crash was input that
   // PostgreSQL refused (the entry's handleError marked the request), the status says 400.
   app.use(async (_req, res, next) => {
-    const entry = (typeof build === "function" ? await build() : build).entry.module as { refusedBadInput?: (context: object) => boolean };
+    const entry = (typeof build === "function" ? await build() : build).entry.module as {
+      refusedBadInput?: (context: object) => boolean;
+    };
     const refused = entry.refusedBadInput;
     const setStatus = res.status.bind(res);
     res.status = (code: number) => {
@@ -361,6 +364,8 @@ function addContent(
     };
     next();
   });
+  // Two at a time: one on the core while the other waits on the database (docs/decisions/0018).
+  app.use(renderQueue({ running: 2, placeMs: 50 }));
   app.all(
     "/{*splat}",
     createRequestHandler({
