@@ -95,6 +95,26 @@ export async function searchClips(query: ExploreQuery, pageSize = PAGE_SIZE): Pr
   };
 }
 
+/**
+ * The public search pages show every visitor the same results, and a popular search is asked for
+ * many times a second: each process keeps a page of results for three seconds, as long as the page
+ * cache keeps an anonymous copy (docs/decisions/0002), and visitors who ask at the same moment share
+ * one search. A failed search is not kept.
+ */
+const recentResults = new LRUCache<string, Promise<ClipPage>>({ max: 500, ttl: 3_000 });
+
+export function searchClipsCached(query: ExploreQuery): Promise<ClipPage> {
+  const key = JSON.stringify(query);
+  const kept = recentResults.get(key);
+  if (kept) return kept;
+  const searching = searchClips(query);
+  recentResults.set(key, searching);
+  searching.catch(() => {
+    if (recentResults.peek(key) === searching) recentResults.delete(key);
+  });
+  return searching;
+}
+
 const DURATION_LABELS: Record<string, string> = {
   short: "Short (<15s)",
   medium: "Medium (15–30s)",

@@ -7,7 +7,7 @@ import { SortBar } from "../components/filters-panel";
 import { SearchSuggest } from "../components/search-suggest";
 import { parseExploreQuery } from "../explore-query.server";
 import { exploreSearch } from "../explore-url";
-import { noResultsHelp, noteSearch, searchClips } from "../search.server";
+import { noResultsHelp, noteSearch, searchClipsCached } from "../search.server";
 import type { Route } from "./+types/search";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
@@ -17,7 +17,7 @@ export const handle: RouteHandle = { cache: "public-page" };
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseExploreQuery(new URL(request.url).searchParams);
   if (!query.q) return { query, result: null, help: await noResultsHelp(query) };
-  const result = await searchClips(query);
+  const result = await searchClipsCached(query);
   noteSearch(query, result);
   return { query, result, help: result.total === 0 ? await noResultsHelp(query) : null };
 }

@@ -20,7 +20,7 @@ import { NicheIcon } from "../components/niche-icon";
 import { parseExploreQuery } from "../explore-query.server";
 import { exploreSearch, isUnfiltered } from "../explore-url";
 import { matchNiche } from "../niche-match";
-import { listTopSearches, noResultsHelp, noteSearch, searchClips, searchFacets } from "../search.server";
+import { listTopSearches, noResultsHelp, noteSearch, searchClipsCached, searchFacets } from "../search.server";
 import type { Route } from "./+types/videos";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const [niches, result, facets, topSearches] = await Promise.all([
     listNiches(),
-    searchClips(query),
+    searchClipsCached(query),
     searchFacets(query),
     listTopSearches(TOP_SEARCHED_NICHES),
   ]);
