@@ -20,7 +20,13 @@ import { NicheIcon } from "../components/niche-icon";
 import { parseExploreQuery } from "../explore-query.server";
 import { exploreSearch, isUnfiltered } from "../explore-url";
 import { matchNiche } from "../niche-match";
-import { listTopSearches, noResultsHelp, noteSearch, searchClipsCached, searchFacets } from "../search.server";
+import {
+  listTopSearches,
+  noResultsHelp,
+  noteSearch,
+  searchClipsCached,
+  searchFacets,
+} from "../search.server";
 import type { Route } from "./+types/videos";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
