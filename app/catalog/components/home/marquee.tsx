@@ -5,7 +5,9 @@ import { PREVIEW_REPEAT } from "../../catalog-content";
  * An endless horizontal strip: the content is rendered three times and the track moves by one
  * third (app.css keyframes), so the loop has no seam. Copies after the first are hidden from
  * assistive technology. Hovering pauses it; with prefers-reduced-motion it stands still and scrolls
- * by hand instead.
+ * by hand instead. While the keyboard is inside, it stands still at its start with its edges
+ * unfaded, and the focused card is scrolled into view: a moving strip would carry the focus off
+ * the screen. The padding and scroll padding leave room for the focus ring at the edges.
  */
 export function Marquee({
   children,
@@ -19,9 +21,14 @@ export function Marquee({
   gapClass: string;
 }) {
   return (
-    <div className="overflow-hidden motion-reduce:overflow-x-auto [mask-image:linear-gradient(to_right,transparent,black_4%,black_96%,transparent)]">
+    // biome-ignore lint/a11y/noStaticElementInteractions: it only watches focus move in; its links are the controls
+    <div
+      // The strip stops only once focus is inside, after the browser chose whether to scroll.
+      onFocus={(event) => event.target.scrollIntoView({ block: "nearest", inline: "nearest" })}
+      className="overflow-hidden scroll-px-2 px-1 motion-reduce:overflow-x-auto [mask-image:linear-gradient(to_right,transparent,black_4%,black_96%,transparent)] focus-within:[mask-image:none]"
+    >
       <div
-        className={`flex w-max hover:[animation-play-state:paused] motion-reduce:animate-none ${
+        className={`flex w-max hover:[animation-play-state:paused] focus-within:animate-none motion-reduce:animate-none ${
           reverse ? "animate-marquee-reverse" : "animate-marquee"
         }`}
         style={{ "--marquee-duration": `${durationS}s` } as React.CSSProperties}
