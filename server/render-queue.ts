@@ -12,23 +12,21 @@ export interface RenderQueueOptions {
  * late, and the last of them very late: each waits behind the database steps and renders of all
  * the others. A few at a time, in arrival order, each finishes as soon as it can and the wait is
  * shared fairly. A place is held until the response starts (the render's work is done by then) or
- * for `placeMs` at most, so a request waiting on a slow service, or a long upload, never holds up
- * the pages behind it. Only GET and HEAD take turns: forms and uploads go on at once.
+ * for `placeMs` at most, so a request waiting on a slow service, or a long download, never holds
+ * up the pages behind it. Only GET and HEAD take turns: forms and uploads go on at once.
  */
 export function renderQueue({ running: limit, placeMs }: RenderQueueOptions): express.RequestHandler {
   let running = 0;
-  const waiting: (() => void)[] = [];
-  // A place given up goes to the request waiting longest.
+  const waiting: { res: express.Response; start: () => void }[] = [];
+  // A place given up goes to the request waiting longest whose visitor is still there.
   const handOn = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
+    for (let next = waiting.shift(); next; next = waiting.shift())
+      if (!next.res.destroyed) return next.start();
+    running--;
   };
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const start = () => {
-      // A visitor who left while waiting gives their place on at once.
-      if (res.destroyed) return handOn();
       let held = true;
       const giveUp = () => {
         if (!held) return;
@@ -49,6 +47,6 @@ export function renderQueue({ running: limit, placeMs }: RenderQueueOptions): ex
     if (running < limit) {
       running++;
       start();
-    } else waiting.push(start);
+    } else waiting.push({ res, start });
   };
 }
