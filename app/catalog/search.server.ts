@@ -96,23 +96,33 @@ export async function searchClips(query: ExploreQuery, pageSize = PAGE_SIZE): Pr
 }
 
 /**
+ * A read kept for `ttl` ms per process, through lru-cache's `fetch`: callers who ask at the same
+ * moment share one read, and a read that failed is not kept.
+ */
+function keptRead<K extends {}, V extends {}, C>(
+  options: { max: number; ttl: number },
+  read: (context: C) => Promise<V>,
+): (key: K, context: C) => Promise<V> {
+  const cache = new LRUCache<K, V, C>({
+    ...options,
+    // An entry pushed out while its read runs still answers the callers who wait on it.
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => read(context),
+  });
+  // `fetch` gives undefined only for a read that gives nothing, which these never do. Its options'
+  // type is chosen by the context's type, which TypeScript cannot resolve for a generic C.
+  return async (key, context) => (await cache.fetch(key, { context } as never)) as V;
+}
+
+/**
  * The public search pages show every visitor the same results, and a popular search is asked for
  * many times a second: each process keeps a page of results for three seconds, as long as the page
- * cache keeps an anonymous copy (docs/decisions/0002), and visitors who ask at the same moment share
- * one search. A failed search is not kept.
+ * cache keeps an anonymous copy (docs/decisions/0002).
  */
-const recentResults = new LRUCache<string, Promise<ClipPage>>({ max: 500, ttl: 3_000 });
+const recentResults = keptRead<string, ClipPage, ExploreQuery>({ max: 500, ttl: 3_000 }, searchClips);
 
 export function searchClipsCached(query: ExploreQuery): Promise<ClipPage> {
-  const key = JSON.stringify(query);
-  const kept = recentResults.get(key);
-  if (kept) return kept;
-  const searching = searchClips(query);
-  recentResults.set(key, searching);
-  searching.catch(() => {
-    if (recentResults.peek(key) === searching) recentResults.delete(key);
-  });
-  return searching;
+  return recentResults(JSON.stringify(query), query);
 }
 
 const DURATION_LABELS: Record<string, string> = {
@@ -126,13 +136,14 @@ const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slic
  * Facet counts change little from one minute to the next and a broad text's pass over its matches
  * is the page's dearest part, so they are kept for a minute per query (page and sort aside).
  */
-const facetCache = new LRUCache<string, Facet[]>({ max: 500, ttl: 60_000 });
+const keptFacets = keptRead<string, Facet[], ExploreQuery>({ max: 500, ttl: 60_000 }, countedFacets);
 
 /** The facets of the explore page with their counts for this query. */
-export async function searchFacets(query: ExploreQuery): Promise<Facet[]> {
-  const key = JSON.stringify({ ...query, page: 1, sort: null });
-  const cached = facetCache.get(key);
-  if (cached) return cached;
+export function searchFacets(query: ExploreQuery): Promise<Facet[]> {
+  return keptFacets(JSON.stringify({ ...query, page: 1, sort: null }), query);
+}
+
+async function countedFacets(query: ExploreQuery): Promise<Facet[]> {
   const [{ text, plan: textPlan }, niches] = await Promise.all([resolveText(query), listNiches()]);
   const definitions: { name: FacetName; label: string; values: { value: string; label: string }[] }[] = [
     {
@@ -183,7 +194,6 @@ export async function searchFacets(query: ExploreQuery): Promise<Facet[]> {
       selected: (query[facet.name] as string[]).includes(value),
     })),
   }));
-  facetCache.set(key, facets);
   return facets;
 }
 
@@ -220,12 +230,8 @@ export function noteSearch(query: ExploreQuery, page: ClipPage) {
  * What was searched most this week moves slowly, and explore shows it on every visit: each process
  * keeps it for a minute, as it does the facets.
  */
-const topSearchesCache = new LRUCache<number, TopSearch[]>({ max: 8, ttl: 60_000 });
+const keptTopSearches = keptRead<number, TopSearch[], number>({ max: 8, ttl: 60_000 }, findTopSearches);
 
-export async function listTopSearches(limit: number): Promise<TopSearch[]> {
-  const kept = topSearchesCache.get(limit);
-  if (kept) return kept;
-  const found = await findTopSearches(limit);
-  topSearchesCache.set(limit, found);
-  return found;
+export function listTopSearches(limit: number): Promise<TopSearch[]> {
+  return keptTopSearches(limit, limit);
 }
