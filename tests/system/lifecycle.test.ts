@@ -62,6 +62,35 @@ describe("server lifecycle", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("a PostgreSQL killed while one of its connections stalls starts again once that connection lets go", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-embedded-linger-"));
+    const first = await startEmbeddedPostgres(dataDir, () => {});
+    const client = new pg.Client({ connectionString: first.url });
+    client.on("error", () => {});
+    await client.connect();
+    const backend = (await client.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
+    let restarted: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+    try {
+      // The connection's process is stalled (as on a busy machine) when its postmaster dies: it
+      // keeps PostgreSQL's shared memory attached until it runs again and notices.
+      process.kill(backend, "SIGSTOP");
+      process.kill(Number(postgresProcessesFor(dataDir)), "SIGKILL");
+      for (let waited = 0; postgresProcessesFor(dataDir) !== "" && waited < 5_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      setTimeout(() => resumeIfAlive(backend), 1_500);
+      restarted = await startEmbeddedPostgres(dataDir, () => {});
+      const check = new pg.Client({ connectionString: restarted.url });
+      await check.connect();
+      expect((await check.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+      await check.end();
+    } finally {
+      resumeIfAlive(backend); // when the start failed before the timer let it go
+      await restarted?.stop();
+      await first.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("an idle server's start-up lines reach stdout within a second, without waiting for more to log", async () => {
     const server = await startBuiltServer({ ...NO_SEED, LOG_LEVEL: "info" });
     try {
@@ -263,3 +292,12 @@ describe("server lifecycle", () => {
     });
   });
 });
+
+/** Lets a stopped process run on, if it has not ended already. */
+function resumeIfAlive(pid: number) {
+  try {
+    process.kill(pid, "SIGCONT");
+  } catch {
+    // Gone: nothing holds on to anything.
+  }
+}

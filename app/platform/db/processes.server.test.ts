@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { isRunning, processStat } from "./processes.server";
+import { isRunning, processStat, sharedMemoryAttachments } from "./processes.server";
 
 describe("isRunning", () => {
   it("is true for a live process and false once it is gone", async () => {
@@ -27,5 +27,22 @@ describe("isRunning", () => {
     } finally {
       parent.kill("SIGKILL");
     }
+  });
+});
+
+describe("sharedMemoryAttachments", () => {
+  const table = [
+    "       key      shmid perms                  size  cpid  lpid nattch   uid   gid",
+    "   3687710     753676   600                    56  7233 32249      2   101   104",
+    "   2418061     163867   600                    56  4209 11885      0   101   104",
+  ].join("\n");
+
+  it("counts the processes attached to the segment with the key given", () => {
+    expect(sharedMemoryAttachments(3687710, table)).toBe(2);
+    expect(sharedMemoryAttachments(2418061, table)).toBe(0);
+  });
+
+  it("is undefined for a key with no segment", () => {
+    expect(sharedMemoryAttachments(1234, table)).toBeUndefined();
   });
 });

@@ -55,3 +55,24 @@ export function readProcessName(pid: number) {
     return undefined;
   }
 }
+
+/**
+ * How many processes still have the System V shared memory segment with this key attached
+ * (/proc/sysvipc/shm), or undefined when there is no such segment.
+ */
+export function sharedMemoryAttachments(key: number, table = readSharedMemoryTable()) {
+  for (const line of table.split("\n").slice(1)) {
+    // Columns: key shmid perms size cpid lpid nattch …
+    const columns = line.trim().split(/\s+/);
+    if (Number(columns[0]) === key) return Number(columns[6]);
+  }
+  return undefined;
+}
+
+function readSharedMemoryTable() {
+  try {
+    return readFileSync("/proc/sysvipc/shm", "utf8");
+  } catch {
+    return "";
+  }
+}
