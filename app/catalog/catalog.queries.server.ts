@@ -83,8 +83,8 @@ export async function listHomeClips(ids: number[]): Promise<{ clips: HomeClip[];
     .from(clips)
     .where(and(inArray(clips.id, ids), isPublished));
   const publishedCount = rows[0]?.publishedCount ?? (await countPublishedClips());
-  const byId = new Map(rows.map(({ publishedCount: _, ...clip }) => [clip.id, clip]));
-  return { clips: ids.flatMap((id) => byId.get(id) ?? []), publishedCount };
+  const clipsOnly = rows.map(({ publishedCount: _, ...clip }) => clip);
+  return { clips: inOrderOf(ids, clipsOnly), publishedCount };
 }
 
 const clipsByIdsQuery = preparedQuery((database) =>
@@ -96,7 +96,11 @@ const clipsByIdsQuery = preparedQuery((database) =>
 /** The given clips in the given order (missing ids are skipped). */
 export async function listClipsByIds(ids: number[]): Promise<CatalogClip[]> {
   if (ids.length === 0) return [];
-  const rows = await clipsByIdsQuery().execute({ ids });
+  return inOrderOf(ids, await clipsByIdsQuery().execute({ ids }));
+}
+
+/** Rows put in the order of `ids` (SQL's `in` keeps none); an id without a row is skipped. */
+function inOrderOf<Row extends { id: number }>(ids: number[], rows: Row[]): Row[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
