@@ -11,9 +11,9 @@ import { afterPayoutSent, type PayoutActor, payoutActorId, SYSTEM_PAYOUTS } from
 
 /**
  * Connect payouts: one Stripe transfer per payout, to the creator's connected account. The payout id
- * is both the idempotency key and the transfer group, so however often a transfer is retried (the
- * job's retries, staff's Retry button, both at once) Stripe makes one transfer, and the payout moves
- * to sent only from approved or failed, once.
+ * is the transfer group and, with the number of refusals so far, the idempotency key, so however
+ * often a transfer is retried (the job's retries, staff's Retry button, both at once) Stripe makes
+ * one transfer, and the payout moves to sent only from approved or failed, once.
  */
 
 export type TransferOutcome =
@@ -42,12 +42,14 @@ export async function transferPayout(payoutId: string, actor: PayoutActor = SYST
       amountCents: payout.amountCents,
       destination: found.stripeAccountId,
       period: found.period,
+      idempotencyKey: transferIdempotencyKey(payout.id, payout.transferRefusals),
     });
   } catch (error) {
     const message = describeFailure(error);
     logger.warn({ err: error, payoutId }, "payout transfer failed");
     await db().transaction(async (tx) => {
-      const failed = await markPayoutFailed(tx, payoutId, message);
+      const refused = error instanceof TransferDeclined;
+      const failed = await markPayoutFailed(tx, payoutId, { error: message, refused });
       if (!failed) return;
       await recordAudit(tx, {
         actorId: payoutActorId(actor),
@@ -86,13 +88,39 @@ export async function retryPayout(input: { runId: string; payoutId: string; acto
   return { ok: true, value: await transferPayout(input.payoutId, input.actor) } as const;
 }
 
+/** Refused before asking Stripe (no key, no connected account). */
 class TransferRefused extends Error {}
+
+/** Stripe answered the transfer request itself with no: that request made no transfer. */
+class TransferDeclined extends Error {
+  constructor(readonly stripeError: Stripe.errors.StripeError) {
+    super(stripeError.message);
+  }
+}
+
+/**
+ * The key of a payout's transfer request. Stripe keeps the first answer to a key for a day, a
+ * refusal too (an empty balance, say), so a retry after the balance was topped up would only be
+ * refused again: after each refusal the key moves on. After anything else it stays: a request
+ * whose answer never came (a timeout, a lost connection, Stripe's own error) may still have made
+ * the transfer, and under the same key Stripe answers the retry with that transfer.
+ */
+function transferIdempotencyKey(payoutId: string, refusals: number) {
+  return refusals === 0 ? payoutId : `${payoutId}:${refusals}`;
+}
+
+/** A 4xx is Stripe's no; a 409 says a request under the same key is still running, so not that. */
+function isDeclined(error: unknown): error is Stripe.errors.StripeError {
+  if (!(error instanceof Stripe.errors.StripeError) || error.statusCode === undefined) return false;
+  return error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 409;
+}
 
 async function makeTransfer(input: {
   payoutId: string;
   amountCents: number;
   destination: string | null;
   period: string;
+  idempotencyKey: string;
 }) {
   if (!config().STRIPE_SECRET_KEY) throw new TransferRefused(PAYOUT_RUN_TEXTS.stripeUnconfigured);
   if (!input.destination) throw new TransferRefused("The creator has no connected Stripe account.");
@@ -100,21 +128,26 @@ async function makeTransfer(input: {
   // Stripe forgets idempotency keys after a day: a transfer an earlier attempt made is found by its group.
   const earlier = await client.transfers.list({ transfer_group: input.payoutId, limit: 1 });
   if (earlier.data[0]) return earlier.data[0].id;
-  const transfer = await client.transfers.create(
-    {
-      amount: input.amountCents,
-      currency: "eur",
-      destination: input.destination,
-      transfer_group: input.payoutId,
-      description: `Verdeo royalties ${input.period}`,
-      metadata: { payout_id: input.payoutId, period: input.period },
-    },
-    { idempotencyKey: input.payoutId },
-  );
+  const transfer = await client.transfers
+    .create(
+      {
+        amount: input.amountCents,
+        currency: "eur",
+        destination: input.destination,
+        transfer_group: input.payoutId,
+        description: `Verdeo royalties ${input.period}`,
+        metadata: { payout_id: input.payoutId, period: input.period },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    )
+    .catch((error: unknown) => {
+      throw isDeclined(error) ? new TransferDeclined(error) : error;
+    });
   return transfer.id;
 }
 
-function describeFailure(error: unknown) {
+function describeFailure(failure: unknown) {
+  const error = failure instanceof TransferDeclined ? failure.stripeError : failure;
   const text =
     error instanceof TransferRefused
       ? error.message

@@ -169,11 +169,20 @@ export async function markPayoutSent(tx: Executor, id: string, transfer: { trans
 }
 
 /** Records a failed attempt (the payout stays retryable); null when it was sent meanwhile. */
-export async function markPayoutFailed(tx: Executor, id: string, error: string) {
+export async function markPayoutFailed(
+  tx: Executor,
+  id: string,
+  failure: { error: string; refused: boolean },
+) {
   const [before] = await tx.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, id));
   const rows = await tx
     .update(payouts)
-    .set({ status: "failed", attempts: sql`${payouts.attempts} + 1`, lastError: error })
+    .set({
+      status: "failed",
+      attempts: sql`${payouts.attempts} + 1`,
+      lastError: failure.error,
+      ...(failure.refused && { transferRefusals: sql`${payouts.transferRefusals} + 1` }),
+    })
     .where(and(eq(payouts.id, id), inArray(payouts.status, RETRYABLE)))
     .returning();
   return rows[0] ? { payout: rows[0], previous: before?.status ?? null } : null;

@@ -113,9 +113,14 @@ export const payouts = pgTable(
     method: payoutMethodEnum("method").notNull(),
     amountCents: integer("amount_cents").notNull(),
     status: payoutStatusEnum("status").notNull().default("proposed"),
-    /** Stripe transfer id, once made; the idempotency key sent to Stripe is the payout id. */
+    /** Stripe transfer id, once made. */
     stripeTransferId: text("stripe_transfer_id").unique(),
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * How often Stripe refused the transfer outright. Stripe answers a repeat under an idempotency
+     * key with its first answer for a day, refusals included, so each refusal moves the key on.
+     */
+    transferRefusals: integer("transfer_refusals").notNull().default(0),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),

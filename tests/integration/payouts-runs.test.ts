@@ -346,7 +346,7 @@ describe("a Connect transfer that fails", () => {
     await workDueJobs([transferPayoutJob]);
 
     const failed = (await payoutOf(runId, creator.id))!;
-    expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+    expect(failed).toMatchObject({ status: "failed", attempts: 1, transferRefusals: 1 });
     expect(failed.lastError).toContain("balance_insufficient");
     expect(transfersTo(creator.id)).toHaveLength(0);
     const page = await load(runLoader, runPath(runId), staff.cookie, { runId });
@@ -366,10 +366,32 @@ describe("a Connect transfer that fails", () => {
     ).toBe(404);
     expect((await submit(runId, { intent: "retry", payoutId: "not-a-uuid" })).status).toBe(400);
 
+    // Stripe is down for the queue's retry: no answer is no refusal, and the key stays.
+    fake.failWith = { status: 500, code: "api_error" };
+    await expect(
+      transferPayoutJob.handler(
+        { payoutId: failed.id },
+        { id: "outage", signal: new AbortController().signal },
+      ),
+    ).rejects.toThrow();
+    fake.failWith = undefined;
+    expect(await payoutOf(runId, creator.id)).toMatchObject({
+      status: "failed",
+      attempts: 2,
+      transferRefusals: 1,
+    });
+
+    // Stripe keeps its refusal as the answer to the first key: the retry asks under the next one.
     const retried = await submit(runId, { intent: "retry", payoutId: failed.id });
     expect(retried.status).toBe(302);
     expect(transfersTo(creator.id).map((transfer) => transfer.amount)).toEqual([12_345]);
-    expect(await payoutOf(runId, creator.id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    expect(await payoutOf(runId, creator.id)).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+    expect(
+      fake.requests
+        .filter((request) => request.path === "/v1/transfers" && request.method === "POST")
+        .filter((request) => request.body.get("transfer_group") === failed.id)
+        .map((request) => request.idempotencyKey),
+    ).toEqual([failed.id, `${failed.id}:1`]);
 
     // The queue's own retry arrives afterwards, and staff press Retry again: nothing more is paid.
     await transferPayoutJob.handler(
@@ -381,7 +403,7 @@ describe("a Connect transfer that fails", () => {
     expect(await balanceOf(db(), creator.id, now())).toMatchObject({ paidCents: 12_345, onTheWayCents: 0 });
     expect(
       (await listAudit({ targetType: "payout", targetId: failed.id })).map((entry) => entry.action).sort(),
-    ).toEqual(["payout.approve", "payout.fail", "payout.retry", "payout.send"]);
+    ).toEqual(["payout.approve", "payout.fail", "payout.fail", "payout.retry", "payout.send"]);
   });
 
   it("a transfer Stripe made for an attempt whose answer was lost is recorded, not made again", async () => {

@@ -433,8 +433,8 @@ export class FakeStripe {
 
   /**
    * The next `count` POST /v1/transfers are refused, as Stripe refuses a transfer the platform's
-   * balance cannot cover. The refusal is not remembered under the request's Idempotency-Key (like
-   * `failWith`), so a retry under the same key can then succeed.
+   * balance cannot cover. Like Stripe, the fake keeps the refusal as its answer to the request's
+   * Idempotency-Key: a retry under the same key is refused again.
    */
   failNextTransfers(count: number, error = { status: 400, code: "balance_insufficient" }) {
     this.transferFailures = { left: count, error };
@@ -489,11 +489,12 @@ export class FakeStripe {
         return;
       }
       if (this.failWith) return this.json(res, this.failWith.status, this.error(this.failWith.code));
-      const refusedTransfer = this.refuseTransfer(req.method!, url.pathname);
-      if (refusedTransfer) return this.json(res, refusedTransfer.status, this.error(refusedTransfer.code));
       const remembered = key && req.method === "POST" ? this.idempotent.get(key) : undefined;
       if (remembered) return this.send(res, remembered.status, remembered.body, "application/json");
-      const [status, answer] = this.api(req.method!, url, parseForm(body));
+      const refused = this.refuseTransfer(req.method!, url.pathname);
+      const [status, answer] = refused
+        ? [refused.status, this.error(refused.code)]
+        : this.api(req.method!, url, parseForm(body));
       const text = JSON.stringify(answer);
       if (key && req.method === "POST" && status < 500) this.idempotent.set(key, { status, body: text });
       return this.send(res, status, text, "application/json");

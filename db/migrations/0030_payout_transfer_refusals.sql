@@ -1,0 +1,1 @@
+ALTER TABLE "payouts" ADD COLUMN "transfer_refusals" integer DEFAULT 0 NOT NULL;
