@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { clips, niches } from "~/catalog/schema.server";
-import { loadConfig } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { mediaUrl } from "~/platform/storage/driver.server";
 import { storage } from "~/platform/storage/storage.server";
@@ -22,12 +18,7 @@ import {
 import { seedDemoContent, seedIfEmpty } from "../../server/seed/seed";
 import { useTestDatabase } from "../setup/database";
 
-useTestDatabase();
-
-// Manifests written here must not reach other test files' seeds: this file stores in its own folder.
-const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-demo-renders-"));
-loadConfig({ ...process.env, DATA_DIR: dataDir });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+useTestDatabase(); // with a data folder of its own: manifests written here reach no other file's seed
 
 const published = ALL_DEMO_CLIPS.filter((clip) => firstPassOf(clip) === "preview");
 const studio = ALL_DEMO_CLIPS.filter((clip) => firstPassOf(clip) === "full");
