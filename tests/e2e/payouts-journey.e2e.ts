@@ -161,5 +161,6 @@ describe("creator payouts, from details to statement", () => {
     writeFileSync(file, await pdf.body());
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
     for (const title of titles) expect(text).toContain(title);
-  });
+    // Four people's steps in one test: about 40 s on a quiet 2-core machine, more on CI's.
+  }, 150_000);
 });
