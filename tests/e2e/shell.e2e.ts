@@ -43,6 +43,13 @@ describe("page shell", () => {
       .poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")))
       .toBe(true);
     expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe("dark");
+    // The cookie mirror: a write to document.cookie reaches the browser's cookie store, which
+    // page.request reads, a moment later (on a busy machine, after the next line once).
+    await expect
+      .poll(
+        async () => (await page.context().cookies()).find(({ name }) => name === THEME_STORAGE_KEY)?.value,
+      )
+      .toBe("dark");
     // The server itself renders the class, so the HTML is dark before any script runs.
     const html = await (await page.request.get("/")).text();
     expect(html).toMatch(/<html[^>]*class="dark"/);
