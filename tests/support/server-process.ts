@@ -9,6 +9,8 @@ export interface ServerProcess {
   dataDir: string;
   child: ChildProcess;
   output: () => string;
+  /** Every line it logged at error level or above (the output keeps only its tail). */
+  errors: () => string[];
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -70,6 +72,17 @@ export async function startBuiltServer(
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
+  const errors: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    let partial = "";
+    stream?.on("data", (chunk: Buffer) => {
+      const lines = (partial + chunk).split("\n");
+      partial = lines.pop() ?? "";
+      // pino's levels: 50 error, 60 fatal.
+      for (const line of lines)
+        if (/"level":(50|60)\b/.test(line) && errors.length < 500) errors.push(line.slice(0, 8_000));
+    });
+  }
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
   const deadline = Date.now() + (options.readyTimeoutMs ?? 150_000);
@@ -91,6 +104,7 @@ export async function startBuiltServer(
     dataDir,
     child,
     output: () => log,
+    errors: () => errors,
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null) child.kill(signal);
       return exited;
