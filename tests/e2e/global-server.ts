@@ -22,7 +22,10 @@ export default async function setup(project: TestProject) {
     await server.stop();
     // A 500 in a browser test is explained by the server's own log, which CI keeps nowhere else.
     const errors = server.errors();
-    if (errors.length > 0) console.error(`The server logged these errors (the faults some tests inject among them):\n${errors.join("\n")}`);
+    if (errors.length > 0)
+      console.error(
+        `The server logged these errors (the faults some tests inject among them):\n${errors.join("\n")}`,
+      );
   };
 }
 
