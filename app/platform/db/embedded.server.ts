@@ -146,7 +146,7 @@ function runningPostmaster(databaseDir: string) {
 async function waitUntilReaped(databaseDir: string, timeoutMs = 15_000) {
   const pid = postmasterPid(databaseDir);
   if (pid === undefined) return;
-  for (let waited = 0; waited < timeoutMs && processStat(pid)?.state === "Z"; waited += 100) await sleep(100);
+  await waitWhile(() => processStat(pid)?.state === "Z", timeoutMs);
 }
 
 /**
@@ -159,8 +159,7 @@ async function waitUntilDetached(databaseDir: string, timeoutMs = 15_000) {
   // Line 7 of the lock file: the shared memory segment's key, then its id.
   const key = lockFileNumber(databaseDir, 6);
   if (key === undefined) return;
-  for (let waited = 0; waited < timeoutMs && (sharedMemoryAttachments(key) ?? 0) > 0; waited += 100)
-    await sleep(100);
+  await waitWhile(() => (sharedMemoryAttachments(key) ?? 0) > 0, timeoutMs);
 }
 
 /**
@@ -170,6 +169,11 @@ async function waitUntilDetached(databaseDir: string, timeoutMs = 15_000) {
 async function stopOrphanedPostmaster(pid: number, log: (message: string) => void) {
   log(`Stopping a PostgreSQL left running by an earlier process (pid ${pid})…`);
   process.kill(pid, "SIGINT");
-  for (let waited = 0; waited < 15_000 && isRunning(pid); waited += 100) await sleep(100);
+  await waitWhile(() => isRunning(pid), 15_000);
   if (isRunning(pid)) process.kill(pid, "SIGKILL");
+}
+
+/** Checks every 100 ms while `condition` holds, for `timeoutMs` at most. */
+async function waitWhile(condition: () => boolean, timeoutMs: number) {
+  for (let waited = 0; waited < timeoutMs && condition(); waited += 100) await sleep(100);
 }
