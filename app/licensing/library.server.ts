@@ -2,6 +2,7 @@ import { can } from "~/accounts/permissions";
 import type { SessionUser } from "~/accounts/session.server";
 import type { ProfileLibrary } from "~/catalog/profile-library";
 import { countryName } from "~/commerce/countries";
+import { renderCreditNote, renderInvoice } from "~/commerce/invoice-pdf.server";
 import { formatDownloads, formatMoney } from "~/commerce/money";
 import { invoicePath, orderPath, shortOrderId } from "~/commerce/order-id";
 import {
@@ -18,7 +19,6 @@ import { TAX_REASON_NOTES } from "~/commerce/tax";
 import { config } from "~/platform/config.server";
 import { type CertificateData, renderCertificate } from "./certificate-pdf.server";
 import { listCurrentEntitlements } from "./entitlement.queries.server";
-import { renderCreditNote, renderInvoice } from "./invoice-pdf.server";
 import { findLicense, listLicensesOfUser } from "./license.queries.server";
 import { licensePath } from "./license-id";
 import { LICENSE_TERMS } from "./license-terms";

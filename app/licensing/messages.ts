@@ -12,17 +12,8 @@ export const DOWNLOAD_MESSAGES = {
 
 export const NO_DOWNLOADS = "No downloads yet";
 
-const dateFormatter = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** An ISO date (or Date) as "23 November 2026" (UTC, so server and browser agree). */
-export function formatDate(value: string | Date): string {
-  return dateFormatter.format(typeof value === "string" ? new Date(value) : value);
-}
+// One date format for every page and document (invoices and certificates too).
+export { formatDate } from "~/platform/dates";
 
 // One formatter for every page that shows a file's size (the clip page too).
 export { formatFileSize } from "~/platform/file-size";

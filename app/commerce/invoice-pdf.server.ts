@@ -1,10 +1,10 @@
-import { formatMoney, formatRate } from "~/commerce/money";
-import { shortOrderId } from "~/commerce/order-id";
-import { BILLING_LABELS } from "~/commerce/plans";
 import { PRODUCT_NAME } from "~/constants";
+import { formatDate } from "~/platform/dates";
 import { header, INK, MUTED, render } from "~/platform/pdf/document.server";
 import { setFont, writeText } from "~/platform/pdf/fonts.server";
-import { formatDate } from "./messages";
+import { formatMoney, formatRate } from "./money";
+import { shortOrderId } from "./order-id";
+import { BILLING_LABELS } from "./plans";
 
 /** The figures and parties of an invoice, or of the credit note that cancels it. */
 export interface BillingDocumentData {
