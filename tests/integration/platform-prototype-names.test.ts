@@ -123,7 +123,6 @@ describe("Object.prototype's member names as input", () => {
           try {
             const result = await settle(() => module.action!(args));
             if (result.status >= 500) failures.push(`${label}: ${result.status}`);
-              console.log(label, result.status, JSON.stringify(result.data)?.slice(0, 100));
           } catch (error) {
             failures.push(`${label}: threw ${(error as Error).message}`);
           }
