@@ -92,7 +92,7 @@ describe("Object.prototype's member names as input", () => {
     let requests = 0;
     for (const pattern of patterns) {
       const module = (await import(path.resolve("app", pattern.file))) as {
-        action?: (args: unknown) => unknown;
+        action?: (args: unknown) => Promise<unknown>;
       };
       if (typeof module.action !== "function") continue;
       actions++;
