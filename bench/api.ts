@@ -100,7 +100,7 @@ async function main() {
     for (let index = 0; index < 500; index++) {
       const clientIp = nextAddress();
       const started = performance.now();
-      await limitApiRequest({ keyId: null, clientIp });
+      await limitApiRequest({ keyId: null, userId: null, clientIp });
       limiter.push(performance.now() - started);
     }
     const limiterMedian = median(limiter);

@@ -21,8 +21,10 @@ import { describeMediaTools } from "~/platform/media-tools.server";
 import { runWithLogContext } from "~/platform/request-context.server";
 import { storage } from "~/platform/storage/storage.server";
 import { bodyLimits, drainUnreadBodies } from "./body-limits";
+import { errorPage } from "./error-page";
 import { inputGuard } from "./input-guard";
 import { PROCESS_JOBS } from "./jobs";
+import { answerConnectThroughApp, refuseUnfetchableMethods } from "./methods";
 import { type PublicPageCache, publicPageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
 import type { RefusalOf } from "./refusals";
@@ -107,6 +109,7 @@ async function loadSettings() {
 /** The HTTP server on its port, noting when connections arrive (shutdown waits for quiet). */
 async function openPort(app: http.RequestListener, config: Config, lifecycle: Lifecycle) {
   const server = http.createServer(app);
+  server.on("connect", answerConnectThroughApp(app));
   server.keepAliveTimeout = 65_000;
   server.on("connection", () => {
     lifecycle.lastConnectionAt = Date.now();
@@ -178,10 +181,11 @@ async function createApp(context: AppContext): Promise<http.RequestListener> {
     isPublicPage: (pathname) => describeRoute(pathname, production).handle.cache === "public-page",
     policy: (scripts) => contentSecurityPolicy(security, scripts),
   });
-  addGuards(app, context);
+  const refusalOf = routeRefusals(context.config);
+  addGuards(app, context, refusalOf);
   addStaticFiles(app, context);
   addContent(app, context, production ?? loadBuild, pageCache.keep);
-  app.use(errorPage);
+  app.use(errorPage(refusalOf));
   const fromCache = await pageCacheAnswers(app, pageCache, context, production);
   return (req, res) => {
     if (!fromCache(req, res)) app(req, res);
@@ -304,15 +308,20 @@ function addProbes(app: express.Express, { lifecycle }: AppContext) {
   });
 }
 
-/** Compression, each route's body limit, same-origin writes, control characters. */
-function addGuards(app: express.Express, { config }: AppContext) {
-  const compress = compression();
-  app.use((req, res, next) => (routeOf(res).handle.compress === false ? next() : compress(req, res, next)));
-  const bodyLimitOf = (_req: express.Request, res: express.Response) => routeOf(res).handle.bodyLimit;
-  const refusalOf: RefusalOf = (res) => {
+/** The format the route serving a request gives the server's own refusals, if it has one. */
+function routeRefusals(config: Config): RefusalOf {
+  return (res) => {
     const own = routeOf(res).handle.refusal;
     return own && ((refused) => own({ ...refused, publicUrl: config.PUBLIC_URL }));
   };
+}
+
+/** Methods no route can answer, compression, each route's body limit, same-origin writes, control characters. */
+function addGuards(app: express.Express, { config }: AppContext, refusalOf: RefusalOf) {
+  app.use(refuseUnfetchableMethods(refusalOf));
+  const compress = compression();
+  app.use((req, res, next) => (routeOf(res).handle.compress === false ? next() : compress(req, res, next)));
+  const bodyLimitOf = (_req: express.Request, res: express.Response) => routeOf(res).handle.bodyLimit;
   app.use(bodyLimits(bodyLimitOf, (_req, res) => routeOf(res).handle.oversizedBody, refusalOf));
   app.use(drainUnreadBodies(bodyLimitOf));
   app.use(sameOriginWrites(config.PUBLIC_URL, refusalOf));
@@ -384,16 +393,6 @@ function addContent(
     }),
   );
 }
-
-/** A client's mistake keeps its status; anything else is logged and answered with the error page. */
-const errorPage: express.ErrorRequestHandler = (error, req, res, _next) => {
-  if (error?.status >= 400 && error.status < 500 && !res.headersSent)
-    return void res.status(error.status).send(error.message);
-  req.log.error({ err: error }, "request failed");
-  // Part of the answer is already on its way (a media stream that broke): all we can do is end it.
-  if (res.headersSent) return void res.destroy();
-  serviceUnavailablePage(res, 500);
-};
 
 function isInventedError(error: Error, status: number) {
   return error.message === `failed with status code ${status}`;

@@ -10,8 +10,22 @@ export function serviceUnavailablePage(res: Response, status = 503) {
     status === 503
       ? "We are starting up or doing a little maintenance. Please try again in a moment."
       : "An unexpected error occurred on our side. Please try again.";
-  res.status(status);
   if (status === 503) res.setHeader("Retry-After", "5");
+  sendPage(res, status, title, body);
+}
+
+/**
+ * The same page for a request the server refuses before the app runs (a method no page answers),
+ * where the route has no format of its own: a browser shows a page, not a bare sentence.
+ */
+export function refusalPage(res: Response, status: number, detail: string) {
+  sendPage(res, status, "This request cannot be answered", escapeHtml(detail));
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function sendPage(res: Response, status: number, title: string, body: string) {
+  res.status(status);
   res.setHeader("Cache-Control", "no-store");
   res.type("html").send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { findProfile } from "~/accounts/profiles.server";
 import { logger } from "~/platform/logger.server";
+import { enforceRateLimit } from "~/platform/rate-limit-policies";
 import { fail, ok, type Result } from "~/platform/result";
 import { API_KEY_PREFIX, API_KEYS_PER_USER_MAX, API_SCOPES, type ApiScope } from "./api-keys";
 import {
@@ -38,8 +39,11 @@ export async function createApiKey(input: {
   userId: string;
   name: string;
   scopes: readonly ApiScope[];
-}): Promise<Result<{ key: ApiKeyListing; secret: string }, "too_many">> {
+}): Promise<Result<{ key: ApiKeyListing; secret: string }, "too_many" | "too_many_today">> {
   if ((await countActiveApiKeys(input.userId)) >= API_KEYS_PER_USER_MAX) return fail("too_many");
+  // Counted only when a key would be made: revoking and creating again is what it bounds.
+  if (!(await enforceRateLimit("api_key_create", { user: input.userId })).allowed)
+    return fail("too_many_today");
   // 30 random bytes: 40 base64url characters, 240 bits.
   const secret = `${API_KEY_PREFIX}${randomBytes(30).toString("base64url")}`;
   const scopes = API_SCOPES.filter((scope) => input.scopes.includes(scope));

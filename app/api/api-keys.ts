@@ -16,6 +16,8 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
 export const API_KEY_NAME_MAX = 60;
 /** Plenty for a few apps and environments; a leaked account cannot mint keys without end. */
 export const API_KEYS_PER_USER_MAX = 20;
+/** Keys created per account in 24 hours: the limit of the `api_key_create` rate-limit policy, which counts them. */
+export const API_KEYS_CREATED_PER_DAY_MAX = 20;
 /** Every key starts with this, so secret scanners and people recognise one. */
 export const API_KEY_PREFIX = "vrd_";
 
@@ -24,6 +26,7 @@ export const API_KEY_MESSAGES = {
   nameTooLong: `A key's name is at most ${API_KEY_NAME_MAX} characters.`,
   scopeRequired: "Choose at least one scope.",
   tooMany: `You have ${API_KEYS_PER_USER_MAX} keys already: revoke one first.`,
+  tooManyToday: `You have created ${API_KEYS_CREATED_PER_DAY_MAX} keys in the last 24 hours: try again tomorrow.`,
   created: "Key created. Copy it now: it is not shown again.",
   revoked: "Key revoked. Apps using it are refused from now on.",
   notFound: "That key does not exist or is already revoked.",

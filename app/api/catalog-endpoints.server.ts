@@ -12,6 +12,7 @@ import {
   ClipParams,
   NicheList,
   PopularQuery,
+  SEARCH_LIMIT_MAX,
   SearchAnswer,
   SearchQuery,
 } from "./schemas";
@@ -21,10 +22,17 @@ export function encodeCursor(page: number, limit: number) {
   return Buffer.from(`${page}.${limit}`).toString("base64url");
 }
 
+/**
+ * The page and page size a cursor this API gave carries, or null. A cursor is only base64url: one
+ * made by hand (`1.999`) must not buy a page past `limit`'s documented maximum, so its size is held
+ * to the same 1 to SEARCH_LIMIT_MAX as `limit` and refused past it, as the reference says.
+ */
 export function decodeCursor(cursor: string): { page: number; limit: number } | null {
   const match = /^([1-9][0-9]{0,4})\.([1-9][0-9]{0,2})$/.exec(Buffer.from(cursor, "base64url").toString());
   if (!match) return null;
-  return { page: Number(match[1]), limit: Number(match[2]) };
+  const limit = Number(match[2]);
+  if (limit > SEARCH_LIMIT_MAX) return null;
+  return { page: Number(match[1]), limit };
 }
 
 /**

@@ -150,7 +150,11 @@ export async function handleApiRequest(
   const { endpoint } = found;
   const identified = await callerOf(request);
   const caller = "caller" in identified ? identified.caller : null;
-  const verdict = await limitApiRequest({ keyId: caller?.keyId ?? null, clientIp: context.clientIp });
+  const verdict = await limitApiRequest({
+    keyId: caller?.keyId ?? null,
+    userId: caller?.userId ?? null,
+    clientIp: context.clientIp,
+  });
   const headers = { ...cors, ...limitHeaders(verdict), Vary: "Authorization" };
   if (!verdict.allowed) {
     return problemResponse("too-many-requests", API_DETAILS.rateLimited(verdict.resetSeconds), context, {

@@ -38,10 +38,12 @@ function issuesOf(error: z.ZodError, prefix = ""): InputIssue[] {
  */
 export function parseQuery<T>(schema: z.ZodType<T> | undefined, params: URLSearchParams): Parsed<T> {
   const shape = shapeOf(schema);
-  const raw: Record<string, unknown> = {};
+  // Names come from the client: neither the shape nor the values may answer to Object.prototype's
+  // members (`constructor`, `__proto__`, `toString`…), so no name is looked up through a prototype.
+  const raw: Record<string, unknown> = Object.create(null);
   const issues: InputIssue[] = [];
   for (const name of new Set(params.keys())) {
-    const field = shape[name];
+    const field = Object.hasOwn(shape, name) ? shape[name] : undefined;
     if (!field) {
       issues.push({ parameter: name.slice(0, 64), message: "This endpoint has no such parameter." });
       continue;

@@ -106,7 +106,7 @@ function responsesOf(endpoint: Endpoint) {
   return responses;
 }
 
-const LIMITS = `Without a key: ${RATE_LIMIT_POLICIES.api_anonymous.perIp.limit} requests a minute per address, public reads only. With a key: ${RATE_LIMIT_POLICIES.api_key.perKey.limit} a minute per key (and ${RATE_LIMIT_POLICIES.api_key.perIp.limit} per address). Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 says when to retry in \`Retry-After\`.`;
+const LIMITS = `Without a key: ${RATE_LIMIT_POLICIES.api_anonymous.perIp.limit} requests a minute per address, public reads only. With a key: ${RATE_LIMIT_POLICIES.api_key.perUser.limit} a minute per account, counted across all of the account's keys and addresses (more keys buy no more requests), and also at most ${RATE_LIMIT_POLICIES.api_key.perKey.limit} per key and ${RATE_LIMIT_POLICIES.api_key.perIp.limit} per address. An account creates at most ${RATE_LIMIT_POLICIES.api_key_create.perUser.limit} keys a day. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 says when to retry in \`Retry-After\`.`;
 
 /** The OpenAPI 3.1 document of the API v1, built from the endpoints and their Zod schemas. */
 export function openApiDocument(origin: string) {

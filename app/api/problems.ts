@@ -59,6 +59,7 @@ export function problemDocument(
 const REFUSAL_KINDS = {
   400: "bad-request",
   403: "cross-site-write",
+  405: "method-not-allowed",
   411: "length-required",
   413: "payload-too-large",
 } as const satisfies Record<ServerRefusal["status"], ProblemKind>;

@@ -10,16 +10,22 @@ export interface LimitVerdict {
 }
 
 /**
- * Counts one API request: per key and per address with a key, per address without one (the low
- * anonymous limit). The headers describe the rule with the least room left; a refusal waits for
+ * Counts one API request: with a key, per account (the key's owner, across all their keys), per key
+ * and per address; without one, per address (the low anonymous limit). The headers describe the rule with the least room left; a refusal waits for
  * the latest window among the rules refused.
  */
 export async function limitApiRequest(input: {
   keyId: string | null;
+  /** The key's owner. */
+  userId: string | null;
   clientIp: string;
 }): Promise<LimitVerdict> {
   const policy = input.keyId ? "api_key" : "api_anonymous";
-  const results = await enforceRateLimitRules(policy, { ip: input.clientIp, key: input.keyId ?? undefined });
+  const results = await enforceRateLimitRules(policy, {
+    ip: input.clientIp,
+    key: input.keyId ?? undefined,
+    user: (input.keyId && input.userId) || undefined,
+  });
   const rules = RATE_LIMIT_POLICIES[policy] as Record<
     string,
     { per: string; limit: number; windowSeconds: number }

@@ -85,7 +85,9 @@ export const SearchQuery = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/, "Pass `next_cursor` from the previous page as it is.")
     .optional()
-    .meta({ description: "`next_cursor` of the previous page." }),
+    .meta({
+      description: `\`next_cursor\` of the previous page, as it is: it carries that page's size, so \`limit\` is not needed with it. A cursor this API did not give (for example one whose page size is past ${SEARCH_LIMIT_MAX}) is refused with a 400.`,
+    }),
 });
 
 export const PopularQuery = z.object({ limit: intParam(1, 50, "How many clips (default 12).").optional() });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { VAT_RATE_BPS } from "~/constants";
+import { countryName } from "./countries";
 import { computeOrderAmounts } from "./pricing-math";
-import { checkVatNumber, decideTax, EU_VAT_RATES, standardRateBps } from "./tax";
+import { checkVatNumber, decideTax, EU_VAT_RATES, standardRateBps, vatPrefixOf } from "./tax";
 
 const ON = new Date("2026-11-26T12:00:00Z");
 
@@ -119,6 +120,138 @@ describe("tax table", () => {
     for (const rates of Object.values(EU_VAT_RATES)) {
       const dates = rates.map((rate) => rate.from);
       expect([...dates].sort()).toEqual(dates);
+    }
+  });
+});
+
+/** A well-formed number of each member state, after its prefix (the formats of tax.ts). */
+const SAMPLE_NUMBERS: Record<string, string> = {
+  AT: "U12345678",
+  BE: "0123456789",
+  BG: "123456789",
+  CY: "12345678X",
+  CZ: "12345678",
+  DE: "123456789",
+  DK: "12345678",
+  EE: "123456789",
+  ES: "X1234567X",
+  FI: "12345678",
+  FR: "12345678901",
+  GR: "123456789",
+  HR: "12345678901",
+  HU: "12345678",
+  IE: "1234567WA",
+  IT: "12345678901",
+  LT: "123456789",
+  LU: "12345678",
+  LV: "12345678901",
+  MT: "12345678",
+  NL: "123456789B01",
+  PL: "1234567890",
+  PT: "123456789",
+  RO: "1234567890",
+  SE: "123456789001",
+  SI: "12345678",
+  SK: "1234567890",
+};
+const MEMBER_STATES = Object.keys(EU_VAT_RATES);
+/** The example each member state's format message gives, after its prefix. */
+const SAMPLE_EXAMPLES: Record<string, string> = Object.fromEntries(
+  MEMBER_STATES.map((country) => {
+    const refused = checkVatNumber(country, `${vatPrefixOf(country)}!`);
+    const example = refused.ok ? "" : (/\(for example [A-Z]{2}(.+)\)\.$/.exec(refused.message)?.[1] ?? "");
+    return [country, example];
+  }),
+);
+
+describe("a VAT number's prefix must be the chosen country's", () => {
+  it("has a sample number for every member state", () => {
+    expect(Object.keys(SAMPLE_NUMBERS).sort()).toEqual([...MEMBER_STATES].sort());
+  });
+
+  it.each(MEMBER_STATES)("%s: takes its own prefix, or none, and stores the prefixed number", (country) => {
+    const prefix = vatPrefixOf(country);
+    const number = SAMPLE_NUMBERS[country]!;
+    expect(checkVatNumber(country, `${prefix}${number}`)).toEqual({
+      ok: true,
+      vatNumber: `${prefix}${number}`,
+    });
+    expect(checkVatNumber(country, `${prefix.toLowerCase()} ${number}`)).toEqual({
+      ok: true,
+      vatNumber: `${prefix}${number}`,
+    });
+    expect(checkVatNumber(country, number)).toEqual({ ok: true, vatNumber: `${prefix}${number}` });
+  });
+
+  it.each(MEMBER_STATES)(
+    "%s: refuses every other member state's number, naming both countries",
+    (country) => {
+      for (const other of MEMBER_STATES) {
+        if (other === country) continue;
+        const foreign = vatPrefixOf(other);
+        const checked = checkVatNumber(country, `${foreign}${SAMPLE_NUMBERS[other]}`);
+        expect(checked, `${foreign} number for ${country}`).toEqual({
+          ok: false,
+          message: `That VAT number starts with ${foreign}, the prefix of ${countryName(other)}, not of ${countryName(country)} (for example ${vatPrefixOf(country)}${SAMPLE_EXAMPLES[country]}).`,
+        });
+        // Also a number that has the chosen country's format after the other prefix.
+        expect(checkVatNumber(country, `${foreign}${SAMPLE_NUMBERS[country]}`)).toMatchObject({ ok: false });
+      }
+    },
+  );
+
+  it("refuses a German number for a French business instead of reading it as FRDE… (reverse charge)", () => {
+    expect(checkVatNumber("FR", "DE123456789")).toEqual({
+      ok: false,
+      message:
+        "That VAT number starts with DE, the prefix of Germany, not of France (for example FR12345678901).",
+    });
+    expect(decideTax({ country: "FR", buyerType: "business", vatNumber: "DE123456789" }, ON).ok).toBe(false);
+    // A French number whose two-character key is letters still reads with France's own prefix.
+    expect(checkVatNumber("FR", "FRDE123456789")).toEqual({ ok: true, vatNumber: "FRDE123456789" });
+    expect(checkVatNumber("FR", "AB123456789")).toEqual({ ok: true, vatNumber: "FRAB123456789" });
+  });
+
+  it("reads Greece's numbers with EL, and says so to a Greek number typed with GR", () => {
+    expect(checkVatNumber("GR", "EL 123456789")).toEqual({ ok: true, vatNumber: "EL123456789" });
+    expect(checkVatNumber("GR", "GR123456789")).toEqual({
+      ok: false,
+      message: "Greek VAT numbers start with EL, not GR (for example EL123456789).",
+    });
+    expect(checkVatNumber("FR", "EL123456789")).toMatchObject({
+      ok: false,
+      message:
+        "That VAT number starts with EL, the prefix of Greece, not of France (for example FR12345678901).",
+    });
+  });
+
+  it("refuses Northern Ireland's XI and the United Kingdom's GB numbers for every member state", () => {
+    for (const country of MEMBER_STATES) {
+      for (const [prefix, register] of [
+        ["XI", "Northern Ireland"],
+        ["GB", "United Kingdom"],
+      ] as const) {
+        const checked = checkVatNumber(country, `${prefix}${SAMPLE_NUMBERS[country]}`);
+        expect(checked, `${prefix} for ${country}`).toEqual({
+          ok: false,
+          message: expect.stringContaining(
+            `starts with ${prefix}, the prefix of ${register}, not of ${countryName(country)}`,
+          ),
+        });
+      }
+    }
+    // A Northern Irish buyer of digital services bills as the United Kingdom: outside the EU, no reverse charge.
+    expect(decideTax({ country: "GB", buyerType: "business", vatNumber: "XI123456789" }, ON)).toEqual({
+      ok: true,
+      rateBps: 0,
+      reason: "export",
+      vatNumber: null,
+    });
+  });
+
+  it("refuses a country that is not a member state, even one named after an object's property", () => {
+    for (const country of ["US", "GB", "XI", "constructor", "__proto__", "toString"]) {
+      expect(checkVatNumber(country, "DE123456789")).toMatchObject({ ok: false });
     }
   });
 });

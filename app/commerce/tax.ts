@@ -115,6 +115,35 @@ const VAT_NUMBER_FORMATS: Record<string, { pattern: RegExp; example: string }> =
 /** The prefix a VAT number carries: the country code, except Greece's "EL". */
 export const vatPrefixOf = (country: string) => (country === "GR" ? "EL" : country);
 
+/**
+ * Prefixes that name a VAT register other than the buyer's: the member states' (Greece's "EL"), "XI"
+ * for Northern Ireland (its numbers cover goods only, so a buyer of digital services there bills as
+ * the United Kingdom, outside the EU) and "GB" for the United Kingdom. "GR" is not a prefix, but a
+ * Greek number typed with it gets Greece's own hint rather than a format error.
+ */
+const VAT_REGISTERS: ReadonlyMap<string, string> = new Map([
+  ...Object.keys(VAT_NUMBER_FORMATS).map((country) => [vatPrefixOf(country), country] as const),
+  ["GR", "GR"],
+  ["XI", "XI"],
+  ["GB", "GB"],
+]);
+
+/** The VAT-register prefix a compact number starts with, or null; the caller has ruled out its own. */
+function foreignVatPrefix(compact: string): string | null {
+  const lead = compact.slice(0, 2);
+  return /^[A-Z]{2}$/.test(lead) && VAT_REGISTERS.has(lead) ? lead : null;
+}
+
+const registerName = (prefix: string) =>
+  prefix === "XI" ? "Northern Ireland" : countryName(VAT_REGISTERS.get(prefix) ?? prefix);
+
+function vatPrefixMismatchMessage(country: string, foreign: string, example: string): string {
+  if (foreign === "GR" && country === "GR") {
+    return `Greek VAT numbers start with EL, not GR (for example ${example}).`;
+  }
+  return `That VAT number starts with ${foreign}, the prefix of ${registerName(foreign)}, not of ${countryName(country)} (for example ${example}).`;
+}
+
 export const VAT_NUMBER_MAX = 20;
 
 export type VatNumberCheck = { ok: true; vatNumber: string } | { ok: false; message: string };
@@ -124,11 +153,18 @@ export type VatNumberCheck = { ok: true; vatNumber: string } | { ok: false; mess
  * that says what is wrong with it.
  */
 export function checkVatNumber(country: string, raw: string): VatNumberCheck {
-  const format = VAT_NUMBER_FORMATS[country];
+  const format = Object.hasOwn(VAT_NUMBER_FORMATS, country) ? VAT_NUMBER_FORMATS[country] : undefined;
   if (!format) return { ok: false, message: VAT_NUMBER_OUTSIDE_EU_MESSAGE };
   const prefix = vatPrefixOf(country);
   const compact = raw.toUpperCase().replace(/[\s.\-/]/g, "");
-  const number = compact.startsWith(prefix) ? compact.slice(prefix.length) : compact;
+  let number = compact;
+  if (compact.startsWith(prefix)) number = compact.slice(prefix.length);
+  else {
+    // Checked before the format: France's format lets a number start with two letters, so
+    // "DE123456789" would otherwise read as a French number "FRDE123456789".
+    const foreign = foreignVatPrefix(compact);
+    if (foreign) return { ok: false, message: vatPrefixMismatchMessage(country, foreign, format.example) };
+  }
   if (!format.pattern.test(number)) {
     return {
       ok: false,

@@ -58,8 +58,17 @@ export const RATE_LIMIT_POLICIES = {
   follow: { perUser: rule("user", "follow:user", 60, 600) },
   /** The public API without a key: the read endpoints, for trying it out. */
   api_anonymous: { perIp: rule("ip", "api-anonymous:ip", 60, 60) },
-  /** The public API with a key; the address limit bounds one client holding many keys. */
-  api_key: { perKey: rule("key", "api-key:key", 600, 60), perIp: rule("ip", "api-key:ip", 1200, 60) },
+  /**
+   * The public API with a key: one quota per account, counted across all its keys and addresses (so
+   * more keys buy no more requests); each key and each address is also held to its own bucket.
+   */
+  api_key: {
+    perUser: rule("user", "api-key:account", 600, 60),
+    perKey: rule("key", "api-key:key", 600, 60),
+    perIp: rule("ip", "api-key:ip", 1200, 60),
+  },
+  /** Creating API keys: a few a day is plenty; minting without end would dodge the per-key buckets. */
+  api_key_create: { perUser: rule("user", "api-key-create:account", 20, 86_400) },
 } as const satisfies Record<string, Record<string, RateLimitPolicyRule>>;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

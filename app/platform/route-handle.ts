@@ -42,7 +42,7 @@ export interface RouteHandle {
 }
 
 export interface ServerRefusal {
-  status: 400 | 403 | 411 | 413;
+  status: 400 | 403 | 405 | 411 | 413;
   /** The sentence the server would send as plain text. */
   detail: string;
   requestId: string;

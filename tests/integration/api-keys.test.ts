@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setUserSuspended } from "~/accounts/user-admin.server";
-import { API_KEY_MESSAGES, API_KEYS_PER_USER_MAX } from "~/api/api-keys";
-import { authenticateApiKey, createApiKey } from "~/api/api-keys.server";
+import { API_KEY_MESSAGES, API_KEYS_CREATED_PER_DAY_MAX, API_KEYS_PER_USER_MAX } from "~/api/api-keys";
+import { authenticateApiKey, createApiKey, revokeApiKey } from "~/api/api-keys.server";
 import { action, loader } from "~/api/routes/profile-api";
 import { apiKeys } from "~/api/schema.server";
+import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import { createAccount, sessionCookie } from "../factories/accounts";
-import { callApi } from "../factories/api";
+import { apiKeyFor, callApi } from "../factories/api";
 import { routeArgs, settle } from "../factories/commerce";
 import { useTestDatabase } from "../setup/database";
 
@@ -130,6 +131,65 @@ describe("API keys in the profile", () => {
     ]);
     expect(JSON.stringify(refused.data)).toContain(API_KEY_MESSAGES.tooMany);
   });
+
+  it(`stops creating keys after ${API_KEYS_CREATED_PER_DAY_MAX} a day, even when each is revoked, and says so on the page`, async () => {
+    const { account, cookie } = await signedInUser();
+    for (let i = 0; i < API_KEYS_CREATED_PER_DAY_MAX; i++) {
+      const created = await createApiKey({ userId: account.id, name: `k${i}`, scopes: ["read"] });
+      if (!created.ok) throw new Error(`key ${i} refused: ${created.reason}`);
+      expect((await revokeApiKey({ userId: account.id, keyId: created.value.key.id })).ok).toBe(true);
+    }
+    const refused = await postKeysForm(cookie, [
+      ["name", "one more"],
+      ["scopes", "read"],
+    ]);
+    expect(refused.status).toBe(429);
+    expect(JSON.stringify(refused.data)).toContain(API_KEY_MESSAGES.tooManyToday);
+    expect(JSON.stringify(refused.data)).toContain("one more");
+    // Another account is not held by this one's count.
+    const other = await createAccount();
+    expect((await createApiKey({ userId: other.id, name: "App", scopes: ["read"] })).ok).toBe(true);
+  });
+
+  it("an account's keys share one quota, whatever key and address each request uses", async () => {
+    const account = await createAccount();
+    const other = await createAccount();
+    const keys = [
+      await apiKeyFor(account.id),
+      await apiKeyFor(account.id, ["read"], "Second"),
+      await apiKeyFor(account.id, ["read"], "Third"),
+    ];
+    const addresses = ["198.51.100.201", "198.51.100.202", "198.51.100.203"];
+    const quota = RATE_LIMIT_POLICIES.api_key.perUser.limit;
+    // The account's quota is the binding one: one key or one address alone would allow more.
+    expect(quota).toBeLessThan(RATE_LIMIT_POLICIES.api_key.perKey.limit * keys.length);
+    expect(quota).toBeLessThan(RATE_LIMIT_POLICIES.api_key.perIp.limit * addresses.length);
+    const statuses: number[] = [];
+    for (let start = 0; start < quota; start += 20) {
+      const batch = Array.from({ length: Math.min(20, quota - start) }, (_, offset) => start + offset);
+      statuses.push(
+        ...(await Promise.all(
+          batch.map(
+            async (n) =>
+              (
+                await callApi("GET", "/niches", { key: keys[n % 3], ip: addresses[Math.floor(n / 3) % 3] })
+              ).status,
+          ),
+        )),
+      );
+    }
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    for (const key of keys)
+      for (const ip of addresses) {
+        const refused = await callApi("GET", "/niches", { key, ip });
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get("Content-Type")).toContain("application/problem+json");
+        expect(refused.headers.get("Retry-After")).toMatch(/^[1-9]\d*$/);
+      }
+    // Another account's key, from the same addresses, has its own quota.
+    const otherKey = await apiKeyFor(other.id);
+    expect((await callApi("GET", "/niches", { key: otherKey, ip: addresses[0] })).status).toBe(200);
+  }, 120_000);
 
   it("the page sends a visitor without a session to sign in", async () => {
     const request = new Request("http://localhost:3000/profile/api");

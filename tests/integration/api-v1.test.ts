@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINTS } from "~/api/endpoints.server";
 import { PROBLEMS } from "~/api/problems";
+import { SEARCH_LIMIT_MAX } from "~/api/schemas";
 import { changeCollection, createCollection } from "~/catalog/collections.server";
 import { clips } from "~/catalog/schema.server";
 import { entitlements, licenses } from "~/licensing/schema.server";
@@ -378,6 +379,32 @@ describe("hostile input", () => {
       for (const [method, path] of paths)
         expectProblem(await callApi(method, path, { key, body: method === "GET" ? undefined : {} }), 400);
     }
+  });
+
+  it("a cursor whose page size is past limit's maximum is refused, as the reference says, not served", async () => {
+    const forged = (text: string) => Buffer.from(text).toString("base64url");
+    for (const text of [
+      "1.999",
+      `1.${SEARCH_LIMIT_MAX + 1}`,
+      "1.0",
+      "0.24",
+      "1.2147483648",
+      "1.24\u0000",
+      "1.1e2",
+      "-1.24",
+    ]) {
+      const answer = await checked("GET", "/clips/search", `/clips/search?q=ocean&cursor=${forged(text)}`);
+      expectProblem(answer, 400);
+      expect(answer.body.detail).toBe("The cursor is not one this API gave, or is past the last page.");
+    }
+    const largest = await checked(
+      "GET",
+      "/clips/search",
+      `/clips/search?q=ocean&cursor=${forged(`1.${SEARCH_LIMIT_MAX}`)}`,
+    );
+    expect(largest.status).toBe(200);
+    expectProblem(await callApi("GET", `/clips/search?limit=${SEARCH_LIMIT_MAX + 1}`), 400);
+    expectProblem(await callApi("GET", "/clips/search?limit=1.999"), 400);
   });
 
   it("numbers past 2^31 and 2^63 are a 400 problem document wherever a number or id is read", async () => {

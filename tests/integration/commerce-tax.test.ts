@@ -92,6 +92,27 @@ describe("VAT at checkout, computed on the server", () => {
     expect((await allOrders()).length).toBe(before);
   });
 
+  it("a French business entering a German VAT number is refused on the field, its data kept, and no order", async () => {
+    const before = (await allOrders()).length;
+    const { result } = await placeAs({
+      email: "fr-de@example.com",
+      country: "FR",
+      buyerType: "business",
+      company: "Lumière SARL",
+      vatNumber: "DE123456789",
+    });
+    expect(result.status).toBe(400);
+    expect(result.data?.fieldErrors?.vatNumber).toBe(
+      "That VAT number starts with DE, the prefix of Germany, not of France (for example FR12345678901).",
+    );
+    expect(result.data?.values).toMatchObject({
+      country: "FR",
+      company: "Lumière SARL",
+      vatNumber: "DE123456789",
+    });
+    expect((await allOrders()).length).toBe(before);
+  });
+
   it("a buyer in the United States pays no VAT (export of services)", async () => {
     await placeAs({ email: "us@example.com", country: "US", buyerType: "business", company: "Acme Inc" });
     expect(await orderOf("us@example.com")).toMatchObject({ vatRateBps: 0, taxReason: "export" });

@@ -78,8 +78,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return data({ ...parsed.reply, form: "key" as const }, { status: 400 });
   const created = await createApiKey({ userId: user.id, ...parsed.data });
   if (!created.ok) {
-    const reply = formReply(API_KEY_MESSAGES.tooMany, { values: parsed.values });
-    return data({ ...reply, form: "key" as const }, { status: 400 });
+    const message = created.reason === "too_many" ? API_KEY_MESSAGES.tooMany : API_KEY_MESSAGES.tooManyToday;
+    const reply = formReply(message, { values: parsed.values });
+    return data({ ...reply, form: "key" as const }, { status: created.reason === "too_many" ? 400 : 429 });
   }
   return {
     ok: true as const,
