@@ -1,3 +1,6 @@
+import { isStripePayment } from "~/payments/payment-reference";
+import { refundStripePayment, type StripeRefundFailure } from "~/payments/stripe-client.server";
+import type { TaxDecision } from "~/payments/tax";
 import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
@@ -19,11 +22,9 @@ import {
 } from "./order.queries.server";
 import { orderEffects } from "./order-effects.server";
 import { type OrderMailStep, orderMail } from "./order-mails";
-import { isStripePayment } from "./payment-reference";
 import type { CheckoutSelection } from "./plans";
 import { checkPromoCode } from "./promo.server";
 import { promoCodeToRead, type Quote, quoteFrom } from "./quote";
-import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.server";
 import {
   attachGuestSubscriptions,
   claimStripeEvent,
@@ -31,7 +32,6 @@ import {
   type Subscription,
 } from "./subscription.queries.server";
 import { addMonths, isSubscriptionBilling, renewalAmounts, SUBSCRIPTION_MONTHS } from "./subscriptions";
-import type { TaxDecision } from "./tax";
 import { queueViesCheck } from "./vies.server";
 
 /*

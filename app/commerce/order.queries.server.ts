@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { ViesStatus } from "~/payments/tax";
 import { db, type Executor } from "~/platform/db/client.server";
 import type { OrderStatus, PlanCategory } from "./plans";
 import { claimPromoUse } from "./promo-admin.queries.server";
@@ -11,7 +12,6 @@ import {
   promoRedemptions,
   stripeEvents,
 } from "./schema.server";
-import type { ViesStatus } from "./tax";
 
 export type NewOrder = typeof ordersPending.$inferInsert;
 export type Order = typeof ordersPending.$inferSelect;

@@ -1,10 +1,10 @@
 import type Stripe from "stripe";
+import { STRIPE_REFERENCE_PREFIX } from "~/payments/payment-reference";
+import { stripe } from "~/payments/stripe-client.server";
 import { logger } from "~/platform/logger.server";
 import { findOrderWithPlanTitle } from "./order.queries.server";
 import { markOrderPaid, refundOrder } from "./order-lifecycle.server";
 import { recordDispute, recordPartialRefund } from "./order-lifecycle-billing.server";
-import { STRIPE_REFERENCE_PREFIX } from "./payment-reference";
-import { stripe } from "./stripe-client.server";
 import { findOrderByPaymentReference } from "./subscription.queries.server";
 import {
   endStripeSubscription,

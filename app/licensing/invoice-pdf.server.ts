@@ -1,7 +1,7 @@
-import { formatMoney, formatRate } from "~/commerce/money";
 import { shortOrderId } from "~/commerce/order-id";
 import { BILLING_LABELS } from "~/commerce/plans";
 import { PRODUCT_NAME } from "~/constants";
+import { formatMoney, formatRate } from "~/payments/money";
 import { header, INK, MUTED, render } from "~/platform/pdf/document.server";
 import { setFont, writeText } from "~/platform/pdf/fonts.server";
 import { formatDate } from "./messages";

@@ -1,7 +1,6 @@
 import type Stripe from "stripe";
-import { cardPaymentEnabled } from "~/commerce/stripe.server";
-import { stripe } from "~/commerce/stripe-client.server";
 import { type StripeEventOutcome, StripeEventTooEarly } from "~/commerce/stripe-event-handlers.server";
+import { cardPaymentEnabled, stripe } from "~/payments/stripe-client.server";
 import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "~/commerce/money";
 import { claimGuestOrders } from "~/commerce/order-lifecycle.server";
 import { action as portalAction } from "~/commerce/routes/billing-portal";
 import { invoices, ordersPending, stripeEvents, subscriptions } from "~/commerce/schema.server";
@@ -12,6 +11,7 @@ import { BILLING_PORTAL_PATH } from "~/commerce/subscription-views.server";
 import { addDays, formatBillingDate, GRACE_DAYS, SUBSCRIPTION_TEXTS } from "~/commerce/subscriptions";
 import { getBuyerLibrary } from "~/licensing/library.server";
 import { entitlements } from "~/licensing/schema.server";
+import { formatMoney } from "~/payments/money";
 import { listAudit } from "~/platform/audit.server";
 import { ORDER_TEXTS, action as orderAction, loader as orderLoader } from "~/staff/routes/order";
 import { createAccount, sessionCookie } from "../factories/accounts";
