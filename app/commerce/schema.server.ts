@@ -228,14 +228,6 @@ export const creditNotes = pgTable(
   (t) => [check("credit_notes_amount", sql`${t.amountCents} >= 0`)],
 );
 
-/** Stripe events already processed: a replay finds its id here and changes nothing. */
-export const stripeEvents = pgTable("stripe_events", {
-  id: text("id").primaryKey(),
-  type: text("type").notNull(),
-  orderId: uuid("order_id"),
-  createdAt: createdAt(),
-});
-
 export const subscriptionStatusEnum = pgEnum("subscription_status", SUBSCRIPTION_STATUSES);
 
 /**

@@ -1,6 +1,10 @@
 import type Stripe from "stripe";
-import { type StripeEventOutcome, StripeEventTooEarly } from "~/commerce/stripe-event-handlers.server";
 import { cardPaymentEnabled, stripe } from "~/payments/stripe-client.server";
+import {
+  type StripeEventHandler,
+  type StripeEventOutcome,
+  StripeEventTooEarly,
+} from "~/payments/stripe-gateway.server";
 import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
@@ -118,8 +122,8 @@ export function connectStatusOf(account: Stripe.Account): ConnectStatus {
 
 /**
  * `account.updated`: the status of the creator's account, unless a newer event already set it
- * (Stripe does not deliver in order). Registered with commerce's webhook in app/jobs.server.ts,
- * which records the event id in the same transaction.
+ * (Stripe does not deliver in order). Registered with the payments gateway's Connect endpoint in
+ * app/jobs.server.ts, which claims the event id in the same transaction.
  */
 export async function connectAccountUpdated(
   tx: Transaction,
@@ -148,3 +152,8 @@ export async function connectAccountUpdated(
   });
   return "applied";
 }
+
+/** Payouts' part of the gateway's table: the events of creators' Connect accounts (/webhooks/stripe/connect). */
+export const PAYOUTS_STRIPE_HANDLERS: Readonly<Record<string, StripeEventHandler>> = {
+  "account.updated": connectAccountUpdated,
+};

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { claimGuestOrders } from "~/commerce/order-lifecycle.server";
 import { action as portalAction } from "~/commerce/routes/billing-portal";
-import { invoices, ordersPending, stripeEvents, subscriptions } from "~/commerce/schema.server";
+import { invoices, ordersPending, subscriptions } from "~/commerce/schema.server";
 import { startCardCheckout } from "~/commerce/stripe.server";
 import { openBillingPortal } from "~/commerce/stripe-billing.server";
 import { renewManualSubscription } from "~/commerce/subscription-lifecycle.server";
@@ -12,6 +12,7 @@ import { addDays, formatBillingDate, GRACE_DAYS, SUBSCRIPTION_TEXTS } from "~/co
 import { getBuyerLibrary } from "~/licensing/library.server";
 import { entitlements } from "~/licensing/schema.server";
 import { formatMoney } from "~/payments/money";
+import { stripeEvents } from "~/payments/schema.server";
 import { listAudit } from "~/platform/audit.server";
 import { ORDER_TEXTS, action as orderAction, loader as orderLoader } from "~/staff/routes/order";
 import { createAccount, sessionCookie } from "../factories/accounts";

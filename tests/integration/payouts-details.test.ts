@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { stripeEvents } from "~/commerce/schema.server";
+import { stripeEvents } from "~/payments/schema.server";
 import { VAT_NUMBER_OUTSIDE_EU_MESSAGE } from "~/payments/tax";
 import { BIC_MESSAGES, IBAN_MESSAGES } from "~/payouts/bank-account";
 import { PAYOUT_MESSAGES } from "~/payouts/payout-details";
