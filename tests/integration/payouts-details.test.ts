@@ -389,6 +389,67 @@ describe("Stripe Connect", () => {
     ]);
   });
 
+  it("account.updated reaches the Connect endpoint signed with the Connect secret; signed with the account secret, or sent to the account endpoint, it is refused", async () => {
+    const ana = await creator();
+    await ana.save({ intent: "stripe" });
+    const accountId = (await accountRow(ana.id))!.stripeAccountId!;
+    stripe.fake.clock += 60;
+    const enabled = await stripe.fake.updateAccount(accountId, "enabled");
+    expect(enabled.account).toBe(accountId);
+
+    // The account endpoint's secret on the Connect endpoint: not Stripe's signature for it.
+    expect(await stripe.fake.deliver(enabled, stripe.fake.secretOf("account"), "connect")).toBe(400);
+    expect(await stripe.lastResponse.json()).toEqual({ error: "bad_signature" });
+    // A Connect event on the account endpoint, correctly signed for it: not that endpoint's kind.
+    expect(await stripe.fake.deliver(enabled, undefined, "account")).toBe(400);
+    expect(await stripe.lastResponse.json()).toEqual({ error: "wrong_endpoint" });
+    expect(await accountRow(ana.id)).toMatchObject({ stripeStatus: "details_needed" });
+    expect(await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, enabled.id))).toHaveLength(
+      0,
+    );
+
+    expect(await stripe.fake.deliver(enabled, stripe.fake.secretOf("connect"), "connect")).toBe(200);
+    expect(await accountRow(ana.id)).toMatchObject({ stripeStatus: "enabled" });
+    expect(await payoutReadiness(ana.id)).toEqual(["seller_details"]);
+    expect(await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, enabled.id))).toHaveLength(
+      1,
+    );
+  });
+
+  it("an account event on the Connect endpoint is refused, signed with either secret", async () => {
+    const invoice = stripe.fake.makeEvent("invoice.paid", {
+      id: "in_on_the_wrong_endpoint",
+      object: "invoice",
+    });
+    expect(invoice.account).toBeUndefined();
+    expect(await stripe.fake.deliver(invoice, stripe.fake.secretOf("connect"), "connect")).toBe(400);
+    expect(await stripe.lastResponse.json()).toEqual({ error: "wrong_endpoint" });
+    expect(await stripe.fake.deliver(invoice, stripe.fake.secretOf("account"), "connect")).toBe(400);
+    expect(await stripe.lastResponse.json()).toEqual({ error: "bad_signature" });
+    expect(await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, invoice.id))).toHaveLength(
+      0,
+    );
+  });
+
+  it("without STRIPE_CONNECT_WEBHOOK_SECRET the Connect endpoint refuses every delivery, saying why", async () => {
+    const ana = await creator();
+    await ana.save({ intent: "stripe" });
+    const enabled = await stripe.fake.updateAccount((await accountRow(ana.id))!.stripeAccountId!, "enabled");
+    const secret = process.env.STRIPE_CONNECT_WEBHOOK_SECRET;
+    delete process.env.STRIPE_CONNECT_WEBHOOK_SECRET;
+    loadConfig();
+    try {
+      expect(await stripe.fake.deliver(enabled)).toBe(404);
+      expect(await stripe.lastResponse.json()).toMatchObject({ error: "connect_disabled" });
+      expect(await accountRow(ana.id)).toMatchObject({ stripeStatus: "details_needed" });
+    } finally {
+      process.env.STRIPE_CONNECT_WEBHOOK_SECRET = secret;
+      loadConfig();
+    }
+    expect(await stripe.fake.deliver(enabled)).toBe(200);
+    expect(await accountRow(ana.id)).toMatchObject({ stripeStatus: "enabled" });
+  });
+
   it("an expired link (refresh_url) sends the creator on with a new one", async () => {
     const ana = await creator();
     await ana.save({ intent: "stripe" });
