@@ -27,7 +27,10 @@ import type { ConnectStatus } from "./payouts";
  * onboarding and once a day, so a lost event strands no one.
  */
 
-/** Connect needs what card payment needs: the secret key, and the webhook that reports the status. */
+/**
+ * Connect needs what card payment needs: the secret key and the webhook. The status arrives on the
+ * Connect endpoint (STRIPE_CONNECT_WEBHOOK_SECRET) and is fetched on return and daily besides.
+ */
 export const stripePayoutsEnabled = () => cardPaymentEnabled();
 
 export const PAYOUTS_PATH = "/studio/payouts";
