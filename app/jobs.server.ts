@@ -11,13 +11,14 @@ import { listFollowerIds } from "~/catalog/follows.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
 import { claimGuestOrdersJob, expireOrdersJob, subscriptionSweepJob } from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/order-effects.server";
-import { registerStripeEventHandler } from "~/commerce/stripe-event-handlers.server";
+import { COMMERCE_STRIPE_HANDLERS } from "~/commerce/stripe-sync.server";
 import { viesCheckJob } from "~/commerce/vies.server";
 import { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
+import { registerStripeEventHandlers } from "~/payments/stripe-gateway.server";
 import { PAYOUT_JOBS } from "~/payouts/jobs.server";
-import { connectAccountUpdated } from "~/payouts/payout-details-stripe.server";
+import { PAYOUTS_STRIPE_HANDLERS } from "~/payouts/payout-details-stripe.server";
 import { config } from "~/platform/config.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
@@ -52,8 +53,11 @@ subscribe(emailVerified, ({ userId, email }, { tx }) =>
 // Payment grants downloads in the order's own transaction: licensing's part of each order change.
 registerOrderEffects(licensingOrderEffects);
 
-// A creator's Stripe Connect account changed: payouts keeps its status (commerce owns the webhook).
-registerStripeEventHandler("account.updated", connectAccountUpdated);
+// Stripe's events, one table for both endpoints (payments owns the intake, decision 0021): Verdeo's
+// own account's go to commerce (orders, subscriptions, refunds, disputes), creators' Connect
+// accounts' to payouts.
+registerStripeEventHandlers("account", COMMERCE_STRIPE_HANDLERS);
+registerStripeEventHandlers("connect", PAYOUTS_STRIPE_HANDLERS);
 
 // The creator hears what happened to their clip (processed, failed, approved, rejected, taken down).
 subscribe(clipStatusChanged, (change, { tx }) => queueClipStatusMail(change, { tx }));

@@ -5,6 +5,7 @@ import { catalogPages, catalogResources } from "./catalog/routes";
 import { commercePages, commerceResources } from "./commerce/routes";
 import { contentPages } from "./content/routes";
 import { licensingPages, licensingResources } from "./licensing/routes";
+import { paymentsResources } from "./payments/routes";
 import { payoutsPages, payoutsResources } from "./payouts/routes";
 import { staffPages } from "./staff/routes";
 import { studioPages, studioResources } from "./studio/routes";
@@ -15,6 +16,7 @@ export default [
   ...catalogResources,
   ...commerceResources,
   ...licensingResources,
+  ...paymentsResources,
   ...payoutsResources,
   ...studioResources,
   ...apiResources,

@@ -1,9 +1,9 @@
 /**
- * Writes app/commerce/country-names.ts: every country's English name, in the order a select lists
+ * Writes app/payments/country-names.ts: every country's English name, in the order a select lists
  * them. Run again when COUNTRY_CODES changes: `npx tsx scripts/country-names.ts`.
  */
 import { writeFileSync } from "node:fs";
-import { COUNTRY_CODES } from "../app/commerce/countries";
+import { COUNTRY_CODES } from "../app/payments/countries";
 
 const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
 const collator = new Intl.Collator("en");
@@ -12,7 +12,7 @@ const options = COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? cod
 );
 const lines = options.map(({ code, name }) => `  { code: "${code}", name: ${JSON.stringify(name)} },`);
 writeFileSync(
-  "app/commerce/country-names.ts",
+  "app/payments/country-names.ts",
   `import type { Country } from "./countries";
 
 /**

@@ -20,6 +20,7 @@ const BELOW_THE_TOP = [
   "licensing",
   "payouts",
   "commerce",
+  "payments",
   "studio",
   "media",
   "catalog",
@@ -35,10 +36,23 @@ export const MAY_IMPORT: Record<string, string[]> = {
   staff: BELOW_THE_TOP,
   // The public API: a thin layer over the services the pages use; nothing imports it.
   api: BELOW_THE_TOP,
-  licensing: ["payouts", "commerce", "studio", "media", "catalog", "accounts", "components", "platform"],
+  licensing: [
+    "payouts",
+    "commerce",
+    "payments",
+    "studio",
+    "media",
+    "catalog",
+    "accounts",
+    "components",
+    "platform",
+  ],
   // Creators' payout details, the royalty ledger and the payout runs: licensing credits it.
-  payouts: ["commerce", "studio", "media", "catalog", "accounts", "components", "platform"],
-  commerce: ["studio", "media", "catalog", "accounts", "components", "platform"],
+  payouts: ["commerce", "payments", "studio", "media", "catalog", "accounts", "components", "platform"],
+  commerce: ["payments", "studio", "media", "catalog", "accounts", "components", "platform"],
+  // The Stripe gateway (client, webhook intake, its handler table), money, countries and VAT rates:
+  // below commerce and payouts, which register their Stripe event handlers with it.
+  payments: ["components", "platform"],
   studio: ["media", "catalog", "accounts", "components", "platform"],
   media: ["catalog", "accounts", "platform"],
   // The site shell (header, footer, error page): above the domains whose data it shows.

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { emailField } from "~/accounts/email";
+import { isCountry } from "~/payments/countries";
+import { BUYER_TYPES, VAT_NUMBER_MAX } from "~/payments/tax";
 import { CONTROL_CHARACTER } from "~/platform/control-characters";
 import { SerialIdSchema } from "~/platform/id-schema";
-import { isCountry } from "./countries";
 import { BILLINGS, PLAN_CATEGORIES } from "./plans";
-import { BUYER_TYPES, VAT_NUMBER_MAX } from "./tax";
 
 /** The texts checkout shows, plus the rate-limit answer. */
 export const PROMO_MESSAGES = {

@@ -3,6 +3,15 @@ import { data, redirect, type Session } from "react-router";
 import { z } from "zod";
 import { getOptionalUser } from "~/accounts/session.server";
 import { LICENSES } from "~/catalog/attributes";
+import { isCountry } from "~/payments/countries";
+import {
+  BUYER_TYPES,
+  DEFAULT_TAX_BUYER,
+  decideTax,
+  describeTax,
+  type TaxBuyer,
+  VAT_NUMBER_MAX,
+} from "~/payments/tax";
 import { config } from "~/platform/config.server";
 import { cookieSessionStorage } from "~/platform/cookies.server";
 import { type FormReply, formReply } from "~/platform/form-reply";
@@ -19,12 +28,10 @@ import {
   type PromoRefusal,
   TaxBuyerSchema,
 } from "./checkout-schema";
-import { isCountry } from "./countries";
 import { placeOrder } from "./order-lifecycle.server";
 import { findOrderByIdempotencyKey, type Quote, quoteCheckout } from "./orders.server";
 import { BILLINGS, type CheckoutSelection, PLAN_CATEGORIES } from "./plans";
 import { lookUpPromoCode } from "./promo.server";
-import { BUYER_TYPES, DEFAULT_TAX_BUYER, decideTax, describeTax, type TaxBuyer, VAT_NUMBER_MAX } from "./tax";
 
 /**
  * The checkout, in one place: the cookie that holds what the buyer chose while they check out, and

@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from "~/constants";
+import { formatMoney, formatRate } from "~/payments/money";
 import { formatDate } from "~/platform/dates";
 import { header, INK, MUTED, render } from "~/platform/pdf/document.server";
 import { setFont, writeText } from "~/platform/pdf/fonts.server";
-import { formatMoney, formatRate } from "./money";
 import { shortOrderId } from "./order-id";
 import { BILLING_LABELS } from "./plans";
 

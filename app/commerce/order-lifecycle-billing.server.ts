@@ -5,7 +5,7 @@ import { allocateInvoice } from "./invoice.queries.server";
 import { insertOrderOnce, lockOrder, type Order, transitionOrder } from "./order.queries.server";
 import { orderEffects } from "./order-effects.server";
 import { actorId, type OrderActor, refundOrder } from "./order-lifecycle.server";
-import { claimStripeEvent, type Subscription, setOrderSyncFields } from "./subscription.queries.server";
+import { type Subscription, setOrderSyncFields } from "./subscription.queries.server";
 import type { renewalAmounts } from "./subscriptions";
 
 /*
@@ -106,12 +106,12 @@ export async function recordPartialRefund(input: {
   eventId: string;
   /** When Stripe refunded (the event's time); now by default. */
   at?: Date;
+  /** The caller's transaction (the Stripe webhook intake's, which claimed the event id). */
+  tx?: Transaction;
 }): Promise<{ changed: boolean }> {
-  return db().transaction(async (tx) => {
+  return (input.tx ?? db()).transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderId);
     if (!before) return { changed: false };
-    if (!(await claimStripeEvent(tx, { id: input.eventId, type: "charge.refunded", orderId: before.id })))
-      return { changed: false };
     const refundedCents = Math.min(before.totalCents, input.refundedCents);
     if (before.status !== "paid" || refundedCents <= before.refundedCents) return { changed: false };
     await setOrderSyncFields(tx, before.id, { refundedCents });
@@ -143,12 +143,12 @@ export async function recordDispute(input: {
   status: "open" | "won" | "lost";
   eventId: string;
   at: Date;
+  /** The caller's transaction (the Stripe webhook intake's, which claimed the event id). */
+  tx?: Transaction;
 }): Promise<{ changed: boolean }> {
-  const outcome = await db().transaction(async (tx) => {
+  const outcome = await (input.tx ?? db()).transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderId);
     if (!before) return { changed: false, lost: false };
-    if (!(await claimStripeEvent(tx, { id: input.eventId, type: "dispute", orderId: before.id })))
-      return { changed: false, lost: false };
     const known = before.disputeId === input.disputeId ? before.disputeStatus : null;
     if (known === input.status || (known && known !== "open" && input.status === "open"))
       return { changed: false, lost: false };
@@ -174,7 +174,8 @@ export async function recordDispute(input: {
       orderId: input.orderId,
       actor: { kind: "system", name: "stripe" },
       now: input.at,
-      refundedInStripe: { reference: input.disputeId, amountCents: 0, eventId: `${input.eventId}:refund` },
+      refundedInStripe: { reference: input.disputeId, amountCents: 0, eventId: input.eventId },
+      tx: input.tx,
     });
   }
   return { changed: outcome.changed };

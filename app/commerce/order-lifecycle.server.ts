@@ -1,3 +1,6 @@
+import { isStripePayment } from "~/payments/payment-reference";
+import { refundStripePayment, type StripeRefundFailure } from "~/payments/stripe-client.server";
+import type { TaxDecision } from "~/payments/tax";
 import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
@@ -19,19 +22,15 @@ import {
 } from "./order.queries.server";
 import { orderEffects } from "./order-effects.server";
 import { type OrderMailStep, orderMail } from "./order-mails";
-import { isStripePayment } from "./payment-reference";
 import type { CheckoutSelection } from "./plans";
 import { checkPromoCode } from "./promo.server";
 import { promoCodeToRead, type Quote, quoteFrom } from "./quote";
-import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.server";
 import {
   attachGuestSubscriptions,
-  claimStripeEvent,
   insertSubscriptionOnce,
   type Subscription,
 } from "./subscription.queries.server";
 import { addMonths, isSubscriptionBilling, renewalAmounts, SUBSCRIPTION_MONTHS } from "./subscriptions";
-import type { TaxDecision } from "./tax";
 import { queueViesCheck } from "./vies.server";
 
 /*
@@ -188,8 +187,10 @@ export async function markOrderPaid(input: {
   actor: OrderActor;
   /** A Pro order paid through Stripe Billing: the subscription that renews it, and its first period. */
   stripeSubscription?: StripeSubscriptionLink;
+  /** The caller's transaction (the Stripe webhook intake's): the change commits or rolls back with it. */
+  tx?: Transaction;
 }): Promise<OrderChangeResult<PaidOrder>> {
-  return db().transaction(async (tx) => {
+  return (input.tx ?? db()).transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderId);
     if (!before) return { ok: false, reason: "not_found" } as const;
     if (before.status === "paid") {
@@ -252,6 +253,8 @@ export function refundOrder(input: {
   now?: Date;
   /** The card was already refunded in Stripe (the Dashboard, a lost dispute): record it, ask nothing. */
   refundedInStripe?: ExternalRefund;
+  /** The caller's transaction (the Stripe webhook intake's): the change commits or rolls back with it. */
+  tx?: Transaction;
 }) {
   return closeOrder(input, ["paid"], "refunded", "order.refund");
 }
@@ -270,7 +273,7 @@ export function expireOrder(input: { orderId: string; now?: Date }) {
 export interface ExternalRefund {
   reference: string;
   amountCents: number;
-  /** Stripe's event, recorded as processed in the same transaction. */
+  /** Stripe's event (its id is claimed by the webhook intake, payments/stripe-gateway.server.ts). */
   eventId: string;
 }
 
@@ -290,7 +293,13 @@ class CardRefundFailed extends Error {
  * answers with the same refund and the order is recorded, never refunded twice.
  */
 async function closeOrder(
-  input: { orderId: string; actor: OrderActor; now?: Date; refundedInStripe?: ExternalRefund },
+  input: {
+    orderId: string;
+    actor: OrderActor;
+    now?: Date;
+    refundedInStripe?: ExternalRefund;
+    tx?: Transaction;
+  },
   from: readonly ("awaiting_payment" | "paid")[],
   to: "cancelled" | "refunded",
   action: string,
@@ -300,17 +309,10 @@ async function closeOrder(
   // Filled once Stripe has refunded the card, for the case where the commit then fails.
   const cardRefunded: { refundId: string | null }[] = [];
   try {
-    return await db().transaction(async (tx) => {
+    return await (input.tx ?? db()).transaction(async (tx) => {
       const before = await lockOrder(tx, input.orderId);
       if (!before) return { ok: false, reason: "not_found" } as const;
       if (before.status === to) return { ok: true, value: { order: before, changed: false } } as const;
-      const external = input.refundedInStripe;
-      if (
-        external &&
-        !(await claimStripeEvent(tx, { id: external.eventId, type: "refund", orderId: before.id }))
-      ) {
-        return { ok: true, value: { order: before, changed: false } } as const;
-      }
       const order = await transitionOrder(tx, before.id, from, to, { closedAt: now });
       if (!order) return { ok: false, reason: "invalid_transition" } as const;
       const wasPaid = before.status === "paid";

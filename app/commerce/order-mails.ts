@@ -1,5 +1,7 @@
 import { PRODUCT_NAME, SUPPORT_EMAIL } from "~/constants";
-import { formatDownloads, formatMoney, formatRate } from "./money";
+import { formatDownloads, formatMoney, formatRate } from "~/payments/money";
+import { isStripePayment } from "~/payments/payment-reference";
+import { TAX_REASON_LABELS } from "~/payments/tax";
 import type { Order } from "./order.queries.server";
 import { creditNotePath, invoicePath, shortOrderId } from "./order-id";
 import {
@@ -7,9 +9,7 @@ import {
   paymentInstructionLines,
   paymentInstructionsFor,
 } from "./payment-instructions";
-import { isStripePayment } from "./payment-reference";
 import { BILLING_LABELS, LICENSE_LABELS } from "./plans";
-import { TAX_REASON_LABELS } from "./tax";
 
 /** The steps of an order the buyer is mailed about. */
 export type OrderMailStep = "placed" | "paid" | "cancelled" | "refunded" | "expired";

@@ -1,17 +1,10 @@
 import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { ViesStatus } from "~/payments/tax";
 import { db, type Executor } from "~/platform/db/client.server";
 import type { OrderStatus, PlanCategory } from "./plans";
 import { claimPromoUse } from "./promo-admin.queries.server";
 import type { PricedTier, Selection } from "./quote";
-import {
-  ordersPending,
-  pricingPlans,
-  pricingTiers,
-  promoCodes,
-  promoRedemptions,
-  stripeEvents,
-} from "./schema.server";
-import type { ViesStatus } from "./tax";
+import { ordersPending, pricingPlans, pricingTiers, promoCodes, promoRedemptions } from "./schema.server";
 
 export type NewOrder = typeof ordersPending.$inferInsert;
 export type Order = typeof ordersPending.$inferSelect;
@@ -222,11 +215,6 @@ export async function releasePromoUse(tx: Executor, orderId: string) {
     .set({ usesCount: sql`greatest(${promoCodes.usesCount} - 1, 0)` })
     .where(eq(promoCodes.code, released.code));
   return released.code;
-}
-
-/** A log of the Stripe events handled (their effect is the order's own conditional change). */
-export async function recordStripeEvent(event: { id: string; type: string; orderId: string }) {
-  await db().insert(stripeEvents).values(event).onConflictDoNothing();
 }
 
 /** The buyer's oldest order still awaiting payment, if any (what a Download press should point to). */

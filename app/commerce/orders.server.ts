@@ -1,8 +1,8 @@
+import type { TaxBuyer } from "~/payments/tax";
 import { logger } from "~/platform/logger.server";
 import { findActiveTier, findPricing, type Order } from "./order.queries.server";
 import { shortOrderId } from "./order-id";
 import { promoCodeToRead, type Quote, quoteFrom, type Selection } from "./quote";
-import type { TaxBuyer } from "./tax";
 
 export type { Quote } from "./quote";
 

@@ -1,4 +1,4 @@
-import { formatMoney } from "./money";
+import { formatMoney } from "~/payments/money";
 import { shortOrderId } from "./order-id";
 
 /** Bank-transfer details for one order, as the buyer reads them (pure: safe for the browser). */

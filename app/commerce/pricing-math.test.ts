@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PRO_MONTHLY_PRICE_CENTS, VAT_RATE_BPS } from "~/constants";
-import { formatDownloads, formatMoney } from "./money";
+import { formatDownloads, formatMoney } from "~/payments/money";
+import { decideTax } from "~/payments/tax";
 import type { Billing } from "./plans";
 import {
   annualSavingCents,
@@ -245,5 +246,32 @@ describe("display", () => {
   it("shows 0 downloads as Unlimited", () => {
     expect(formatDownloads(0)).toBe("Unlimited");
     expect(formatDownloads(5)).toBe("5 downloads");
+  });
+});
+
+describe("VAT on the amounts", () => {
+  const ON = new Date("2026-11-26T12:00:00Z");
+
+  it("keeps SPEC's example amounts for Cyprus: €500 pro monthly is €595.00, annual €5100 is €6069.00", () => {
+    const rate = decideTax({ country: "CY", buyerType: "individual", vatNumber: null }, ON);
+    if (!rate.ok) throw new Error("refused");
+    expect(rate.rateBps).toBe(VAT_RATE_BPS);
+    expect(computeOrderAmounts(50_000, "monthly", null, rate.rateBps)).toMatchObject({
+      subtotalCents: 50_000,
+      vatCents: 9_500,
+      totalCents: 59_500,
+    });
+    expect(computeOrderAmounts(50_000, "annual", null, rate.rateBps)).toMatchObject({
+      subtotalCents: 510_000,
+      vatCents: 96_900,
+      totalCents: 606_900,
+    });
+    expect(
+      computeOrderAmounts(50_000, "monthly", { type: "percent", value: 10 }, rate.rateBps),
+    ).toMatchObject({
+      discountCents: 5_000,
+      vatCents: 8_550,
+      totalCents: 53_550,
+    });
   });
 });

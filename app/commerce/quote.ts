@@ -1,9 +1,9 @@
+import { decideTax, type TaxBuyer, type TaxDecision } from "~/payments/tax";
 import type { PromoRefusal } from "./checkout-schema";
 import { normalizePromoCode, PROMO_CODE_MAX } from "./checkout-schema";
 import { billingsFor, type CheckoutSelection, type PlanCategory, type PlanView } from "./plans";
 import { computeOrderAmounts, type OrderAmounts } from "./pricing-math";
 import { type PromoCheck, type PromoRow, promoVerdict } from "./promo-rules";
-import { decideTax, type TaxBuyer, type TaxDecision } from "./tax";
 
 /** A tier of an active plan, as an order is priced from it. */
 export interface PricedTier {

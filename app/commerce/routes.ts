@@ -7,9 +7,8 @@ export const commercePages = [
   route("orders/:orderId", "commerce/routes/order.tsx"),
 ];
 
-/** Payment hand-offs without the page shell: to Stripe Checkout and its portal, and Stripe's webhook. */
+/** Payment hand-offs without the page shell: to Stripe Checkout and its portal (Stripe's webhook is in payments/). */
 export const commerceResources = [
   route("checkout/pay", "commerce/routes/pay.ts"),
-  route("webhooks/stripe", "commerce/routes/stripe-webhook.ts"),
   route("billing/portal", "commerce/routes/billing-portal.ts"),
 ];

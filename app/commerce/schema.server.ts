@@ -13,10 +13,10 @@ import {
 } from "drizzle-orm/pg-core";
 import { profiles } from "~/accounts/schema.server";
 import { licenseEnum } from "~/catalog/schema.server";
+import { BUYER_TYPES, TAX_REASONS, VIES_STATUSES } from "~/payments/tax";
 import { createdAt } from "~/platform/db/columns.server";
 import { BILLINGS, ORDER_STATUSES, PLAN_CATEGORIES, PROMO_TYPES } from "./plans";
 import { SUBSCRIPTION_PROVIDERS, SUBSCRIPTION_STATUSES } from "./subscriptions";
-import { BUYER_TYPES, TAX_REASONS, VIES_STATUSES } from "./tax";
 
 /** Commerce's tables: plans and their tiers, promo codes, orders. */
 export const planCategoryEnum = pgEnum("plan_category", PLAN_CATEGORIES);
@@ -227,14 +227,6 @@ export const creditNotes = pgTable(
   },
   (t) => [check("credit_notes_amount", sql`${t.amountCents} >= 0`)],
 );
-
-/** Stripe events already processed: a replay finds its id here and changes nothing. */
-export const stripeEvents = pgTable("stripe_events", {
-  id: text("id").primaryKey(),
-  type: text("type").notNull(),
-  orderId: uuid("order_id"),
-  createdAt: createdAt(),
-});
 
 export const subscriptionStatusEnum = pgEnum("subscription_status", SUBSCRIPTION_STATUSES);
 

@@ -1,10 +1,10 @@
 import Stripe from "stripe";
 import { CURRENCY } from "~/constants";
+import { stripe } from "~/payments/stripe-client.server";
 import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
 import type { Order } from "./order.queries.server";
 import { shortOrderId } from "./order-id";
-import { stripe } from "./stripe-client.server";
 import { listSubscriptionsOfUser } from "./subscription.queries.server";
 import { isSubscriptionBilling, renewalAmounts } from "./subscriptions";
 

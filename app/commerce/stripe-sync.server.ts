@@ -1,10 +1,17 @@
 import type Stripe from "stripe";
+import { CURRENCY } from "~/constants";
+import { STRIPE_REFERENCE_PREFIX } from "~/payments/payment-reference";
+import { stripe } from "~/payments/stripe-client.server";
+import {
+  type StripeEventHandler,
+  type StripeEventOutcome,
+  StripeEventRefused,
+} from "~/payments/stripe-gateway.server";
+import type { Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { findOrderWithPlanTitle } from "./order.queries.server";
 import { markOrderPaid, refundOrder } from "./order-lifecycle.server";
 import { recordDispute, recordPartialRefund } from "./order-lifecycle-billing.server";
-import { STRIPE_REFERENCE_PREFIX } from "./payment-reference";
-import { stripe } from "./stripe-client.server";
 import { findOrderByPaymentReference } from "./subscription.queries.server";
 import {
   endStripeSubscription,
@@ -15,23 +22,12 @@ import {
 } from "./subscription-lifecycle.server";
 
 /*
- * Stripe kept in sync: what happens in Stripe (a renewal, a failed one, a cancellation in the
- * portal, a refund or a dispute in the Dashboard) moves the order, its subscription and its
- * downloads as the staff console would, each in one transaction that records the event id.
+ * Commerce's Stripe events: a Checkout paid (an order, or a Pro subscription's first invoice), a
+ * renewal, a failed one, a cancellation in the portal, a refund or a dispute in the Dashboard. Each
+ * moves the order, its subscription and its downloads as the staff console would. Registered with
+ * the payments gateway in app/jobs.server.ts: each handler runs in the gateway's transaction, which
+ * claimed the event id first, so a replay or a concurrent twin changes nothing (decision 0021).
  */
-
-export type SyncOutcome = "applied" | "already_processed" | "ignored";
-
-/** The Stripe event types this module answers (stripe.server.ts keeps the Checkout ones). */
-export const SYNC_EVENTS = new Set([
-  "invoice.paid",
-  "invoice.payment_failed",
-  "customer.subscription.updated",
-  "customer.subscription.deleted",
-  "charge.refunded",
-  "charge.dispute.created",
-  "charge.dispute.closed",
-]);
 
 const refOf = (event: Stripe.Event): StripeEventRef => ({
   id: event.id,
@@ -42,49 +38,74 @@ const refOf = (event: Stripe.Event): StripeEventRef => ({
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
 
-const outcomeOf = (changed: boolean): SyncOutcome => (changed ? "applied" : "already_processed");
+const outcomeOf = (changed: boolean): StripeEventOutcome => (changed ? "applied" : "already_processed");
 
-export async function syncStripeEvent(event: Stripe.Event): Promise<SyncOutcome> {
-  switch (event.type) {
-    case "invoice.paid":
-      return invoicePaid(event, event.data.object);
-    case "invoice.payment_failed": {
-      const invoice = event.data.object;
-      const subscriptionId = subscriptionOfInvoice(invoice);
-      if (!subscriptionId || invoice.billing_reason === "subscription_create") return "ignored";
-      const result = await recordStripeRenewalFailure(refOf(event), {
-        invoiceId: invoice.id,
-        stripeSubscriptionId: subscriptionId,
-      });
-      return outcomeOf(result.changed);
-    }
-    case "customer.subscription.updated": {
-      const subscription = event.data.object;
-      if (!isOurs(subscription.metadata)) return "ignored";
-      if (subscription.status === "incomplete" || subscription.status === "incomplete_expired")
-        return "ignored";
-      const result = await syncStripeSubscription(refOf(event), {
-        stripeSubscriptionId: subscription.id,
-        cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
-      });
-      return outcomeOf(result.changed);
-    }
-    case "customer.subscription.deleted": {
-      const subscription = event.data.object;
-      const result = await endStripeSubscription(refOf(event), {
-        stripeSubscriptionId: subscription.id,
-        endedAt: new Date((subscription.ended_at ?? event.created) * 1000),
-      });
-      return outcomeOf(result.changed);
-    }
-    case "charge.refunded":
-      return chargeRefunded(event, event.data.object);
-    case "charge.dispute.created":
-    case "charge.dispute.closed":
-      return dispute(event, event.data.object);
-    default:
-      return "ignored";
+const STRIPE_ACTOR = { kind: "system", name: "stripe" } as const;
+
+/**
+ * checkout.session.completed and checkout.session.async_payment_succeeded: the money arrived
+ * (card payments complete at once, others later). The order is paid through markOrderPaid, which
+ * changes an order only from awaiting_payment; the amount must be the order's.
+ */
+const checkoutPaid: StripeEventHandler = async (tx, event) => {
+  const session = event.data.object as Stripe.Checkout.Session;
+  if (session.mode === "subscription") return subscriptionCheckoutCompleted(tx, event, session);
+  const orderId = session.client_reference_id ?? session.metadata?.orderId ?? null;
+  if (session.payment_status !== "paid" || !orderId) return "ignored";
+  const order = await findOrderWithPlanTitle(orderId);
+  if (
+    !order ||
+    session.amount_total !== order.totalCents ||
+    session.currency?.toLowerCase() !== CURRENCY.toLowerCase()
+  ) {
+    logger.error(
+      { orderId, eventId: event.id, amount: session.amount_total, currency: session.currency },
+      "Stripe payment does not match its order: not marked paid",
+    );
+    throw new StripeEventRefused("amount_mismatch");
   }
+  const paid = await markOrderPaid({
+    orderId,
+    reference: `${STRIPE_REFERENCE_PREFIX}${idOf(session.payment_intent) ?? session.id}`,
+    paidAt: new Date(event.created * 1000),
+    actor: STRIPE_ACTOR,
+    tx,
+  });
+  if (!paid.ok) {
+    logger.warn(
+      { orderId, eventId: event.id, reason: paid.reason },
+      "Stripe payment for an order that cannot be paid",
+    );
+    // Nothing to retry for an order that can no longer be paid: acknowledged so Stripe stops.
+    throw new StripeEventRefused("order_not_payable", true);
+  }
+  return paid.value.changed ? "paid" : "already_processed";
+};
+
+/**
+ * A Checkout in subscription mode completed: its first invoice pays the order (invoice.paid may
+ * have done so already; whichever comes second finds the order paid).
+ */
+async function subscriptionCheckoutCompleted(
+  tx: Transaction,
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+): Promise<StripeEventOutcome> {
+  const orderId = session.client_reference_id ?? session.metadata?.orderId ?? null;
+  const invoiceId = idOf(session.invoice);
+  const subscriptionId = idOf(session.subscription);
+  if (!orderId || !invoiceId || !subscriptionId || session.payment_status !== "paid") return "ignored";
+  const invoice = await stripe().invoices.retrieve(invoiceId, { expand: ["payments"] });
+  const line = invoice.lines.data[0]?.period ?? { start: invoice.period_start, end: invoice.period_end };
+  const outcome = await payFirstInvoice(tx, event, orderId, {
+    subscriptionId,
+    customerId: idOf(session.customer),
+    amountCents: invoice.amount_paid,
+    paymentIntent: await paymentIntentOfInvoice(invoice),
+    invoiceId,
+    period: { start: new Date(line.start * 1000), end: new Date(line.end * 1000) },
+  });
+  return outcome === "applied" ? "paid" : outcome;
 }
 
 /**
@@ -119,7 +140,8 @@ function billedPeriod(invoice: Stripe.Invoice) {
  * invoice.paid: the first invoice pays the order the Checkout was for (as checkout.session.completed
  * does: whichever comes first pays it, the other finds it paid); later ones are renewals.
  */
-async function invoicePaid(event: Stripe.Event, invoice: Stripe.Invoice): Promise<SyncOutcome> {
+const invoicePaid: StripeEventHandler = async (tx, event) => {
+  const invoice = event.data.object as Stripe.Invoice;
   const subscriptionId = subscriptionOfInvoice(invoice);
   if (!subscriptionId || invoice.status !== "paid") return "ignored";
   const paymentIntent = await paymentIntentOfInvoice(invoice);
@@ -127,7 +149,7 @@ async function invoicePaid(event: Stripe.Event, invoice: Stripe.Invoice): Promis
   if (invoice.billing_reason === "subscription_create") {
     const orderId = invoice.parent?.subscription_details?.metadata?.orderId;
     if (!orderId) return "ignored";
-    const paid = await payFirstInvoice(event, orderId, {
+    return payFirstInvoice(tx, event, orderId, {
       subscriptionId,
       customerId: idOf(invoice.customer),
       amountCents: invoice.amount_paid,
@@ -135,9 +157,8 @@ async function invoicePaid(event: Stripe.Event, invoice: Stripe.Invoice): Promis
       invoiceId: invoice.id,
       period,
     });
-    return paid;
   }
-  const result = await recordStripeRenewal(refOf(event), {
+  const result = await recordStripeRenewal(tx, refOf(event), {
     invoiceId: invoice.id,
     stripeSubscriptionId: subscriptionId,
     amountPaidCents: invoice.amount_paid,
@@ -146,10 +167,11 @@ async function invoicePaid(event: Stripe.Event, invoice: Stripe.Invoice): Promis
     paymentIntent,
   });
   return outcomeOf(result.changed);
-}
+};
 
 /** Pays a Pro order from its subscription's first invoice, with the subscription Stripe made. */
-export async function payFirstInvoice(
+async function payFirstInvoice(
+  tx: Transaction,
   event: Stripe.Event,
   orderId: string,
   first: {
@@ -160,7 +182,7 @@ export async function payFirstInvoice(
     invoiceId: string;
     period: { start: Date; end: Date };
   },
-): Promise<SyncOutcome> {
+): Promise<StripeEventOutcome> {
   const order = await findOrderWithPlanTitle(orderId);
   if (!order || order.totalCents !== first.amountCents) {
     logger.error(
@@ -173,17 +195,52 @@ export async function payFirstInvoice(
     orderId,
     reference: `${STRIPE_REFERENCE_PREFIX}${first.paymentIntent ?? first.invoiceId}`,
     paidAt: new Date(event.created * 1000),
-    actor: { kind: "system", name: "stripe" },
+    actor: STRIPE_ACTOR,
     stripeSubscription: {
       subscriptionId: first.subscriptionId,
       customerId: first.customerId,
       periodStart: first.period.start,
       periodEnd: first.period.end,
     },
+    tx,
   });
   if (!paid.ok) return "ignored";
   return paid.value.changed ? "applied" : "already_processed";
 }
+
+/** invoice.payment_failed: a renewal Stripe could not collect (the first invoice's is Checkout's business). */
+const invoicePaymentFailed: StripeEventHandler = async (tx, event) => {
+  const invoice = event.data.object as Stripe.Invoice;
+  const subscriptionId = subscriptionOfInvoice(invoice);
+  if (!subscriptionId || invoice.billing_reason === "subscription_create") return "ignored";
+  const result = await recordStripeRenewalFailure(tx, refOf(event), {
+    invoiceId: invoice.id,
+    stripeSubscriptionId: subscriptionId,
+  });
+  return outcomeOf(result.changed);
+};
+
+/** customer.subscription.updated: set to end at the period's end in the portal, or taken back. */
+const subscriptionUpdated: StripeEventHandler = async (tx, event) => {
+  const subscription = event.data.object as Stripe.Subscription;
+  if (!isOurs(subscription.metadata)) return "ignored";
+  if (subscription.status === "incomplete" || subscription.status === "incomplete_expired") return "ignored";
+  const result = await syncStripeSubscription(tx, refOf(event), {
+    stripeSubscriptionId: subscription.id,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
+  });
+  return outcomeOf(result.changed);
+};
+
+/** customer.subscription.deleted: the subscription is over. */
+const subscriptionDeleted: StripeEventHandler = async (tx, event) => {
+  const subscription = event.data.object as Stripe.Subscription;
+  const result = await endStripeSubscription(tx, refOf(event), {
+    stripeSubscriptionId: subscription.id,
+    endedAt: new Date((subscription.ended_at ?? event.created) * 1000),
+  });
+  return outcomeOf(result.changed);
+};
 
 /** The order a charge paid, by the payment intent its reference names. */
 async function orderOfCharge(paymentIntent: string | null) {
@@ -192,15 +249,17 @@ async function orderOfCharge(paymentIntent: string | null) {
 }
 
 /** charge.refunded: in full, the order is refunded (as staff would, without refunding again); in part, recorded. */
-async function chargeRefunded(event: Stripe.Event, charge: Stripe.Charge): Promise<SyncOutcome> {
+const chargeRefunded: StripeEventHandler = async (tx, event) => {
+  const charge = event.data.object as Stripe.Charge;
   const order = await orderOfCharge(idOf(charge.payment_intent));
   if (!order) return "ignored";
   if (charge.amount_refunded >= order.totalCents || charge.refunded) {
     const result = await refundOrder({
       orderId: order.id,
-      actor: { kind: "system", name: "stripe" },
+      actor: STRIPE_ACTOR,
       now: new Date(event.created * 1000),
       refundedInStripe: { reference: charge.id, amountCents: charge.amount_refunded, eventId: event.id },
+      tx,
     });
     if (!result.ok) return "ignored";
     return outcomeOf(result.value.changed);
@@ -210,11 +269,14 @@ async function chargeRefunded(event: Stripe.Event, charge: Stripe.Charge): Promi
     refundedCents: charge.amount_refunded,
     eventId: event.id,
     at: new Date(event.created * 1000),
+    tx,
   });
   return outcomeOf(result.changed);
-}
+};
 
-async function dispute(event: Stripe.Event, object: Stripe.Dispute): Promise<SyncOutcome> {
+/** charge.dispute.created and charge.dispute.closed (won or lost). */
+const dispute: StripeEventHandler = async (tx, event) => {
+  const object = event.data.object as Stripe.Dispute;
   const order = await orderOfCharge(idOf(object.payment_intent));
   if (!order) return "ignored";
   const status = event.type === "charge.dispute.created" ? "open" : object.status === "won" ? "won" : "lost";
@@ -225,6 +287,20 @@ async function dispute(event: Stripe.Event, object: Stripe.Dispute): Promise<Syn
     status,
     eventId: event.id,
     at: new Date(event.created * 1000),
+    tx,
   });
   return outcomeOf(result.changed);
-}
+};
+
+/** Commerce's part of the gateway's table: the events of Verdeo's own Stripe account (/webhooks/stripe). */
+export const COMMERCE_STRIPE_HANDLERS: Readonly<Record<string, StripeEventHandler>> = {
+  "checkout.session.completed": checkoutPaid,
+  "checkout.session.async_payment_succeeded": checkoutPaid,
+  "invoice.paid": invoicePaid,
+  "invoice.payment_failed": invoicePaymentFailed,
+  "customer.subscription.updated": subscriptionUpdated,
+  "customer.subscription.deleted": subscriptionDeleted,
+  "charge.refunded": chargeRefunded,
+  "charge.dispute.created": dispute,
+  "charge.dispute.closed": dispute,
+};

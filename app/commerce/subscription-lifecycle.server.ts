@@ -1,3 +1,4 @@
+import { StripeEventTooEarly } from "~/payments/stripe-gateway.server";
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
@@ -7,7 +8,6 @@ import { actorId, type OrderActor } from "./order-lifecycle.server";
 import { payRenewalOrder } from "./order-lifecycle-billing.server";
 import { findPlanTitle } from "./plan.queries.server";
 import {
-  claimStripeEvent,
   findLatestPaidOrderOfSubscription,
   findOrderByStripeInvoice,
   lockSubscription,
@@ -31,16 +31,14 @@ import {
  * manual one), past due after a failed renewal (the plan stays usable for the grace period), set
  * to end at its period's end, ended. Each change is one transaction with the subscription row
  * locked, the order and grant of a renewal (order-lifecycle's payRenewalOrder), the audit entry
- * and the buyer's mail. A Stripe event is recorded as processed in the same transaction, so a
- * replay or a concurrent twin changes nothing.
+ * and the buyer's mail. A Stripe event's changes run inside the webhook intake's transaction, which
+ * claimed the event id first (payments/stripe-gateway.server.ts), so a replay or a concurrent twin
+ * changes nothing.
  */
 
 export type SubscriptionChange =
   | { ok: true; value: { subscription: Subscription; changed: boolean } }
   | { ok: false; reason: "not_found" | "not_manual" | "ended" | "already_renewed" };
-
-/** Thrown inside a transaction when a Stripe event refers to what we do not know yet: Stripe retries. */
-export class StripeEventTooEarly extends Error {}
 
 /** A Stripe event as the lifecycle records it. */
 export interface StripeEventRef {
@@ -152,14 +150,16 @@ export interface PaidRenewalInvoice {
 
 /**
  * Records a renewal Stripe collected: the period's order, invoice number and downloads, in the
- * same transaction as the event's record; a recovery after a failed payment ends the grace period.
+ * webhook intake's transaction (`intake`, which claimed the event); a recovery after a failed payment ends the grace period.
  */
-export async function recordStripeRenewal(event: StripeEventRef, invoice: PaidRenewalInvoice) {
-  return db().transaction(async (tx) => {
+export async function recordStripeRenewal(
+  intake: Transaction,
+  event: StripeEventRef,
+  invoice: PaidRenewalInvoice,
+) {
+  return intake.transaction(async (tx) => {
     const before = await lockSubscriptionByStripeId(tx, invoice.stripeSubscriptionId);
     if (!before) throw new StripeEventTooEarly(`subscription ${invoice.stripeSubscriptionId} not known yet`);
-    if (!(await claimStripeEvent(tx, { id: event.id, type: event.type, orderId: before.orderId })))
-      return { changed: false };
     if (await findOrderByStripeInvoice(tx, invoice.invoiceId)) return { changed: false };
     const first = await findOrderById(before.orderId, tx);
     if (!first) throw new Error("a subscription without its first order");
@@ -203,14 +203,13 @@ export async function recordStripeRenewal(event: StripeEventRef, invoice: PaidRe
  * reported after the same invoice was paid (a late delivery) changes nothing.
  */
 export async function recordStripeRenewalFailure(
+  intake: Transaction,
   event: StripeEventRef,
   failed: { invoiceId: string; stripeSubscriptionId: string },
 ) {
-  return db().transaction(async (tx) => {
+  return intake.transaction(async (tx) => {
     const before = await lockSubscriptionByStripeId(tx, failed.stripeSubscriptionId);
     if (!before) throw new StripeEventTooEarly(`subscription ${failed.stripeSubscriptionId} not known yet`);
-    if (!(await claimStripeEvent(tx, { id: event.id, type: event.type, orderId: before.orderId })))
-      return { changed: false };
     if (await findOrderByStripeInvoice(tx, failed.invoiceId)) return { changed: false };
     if (before.status !== "active") return { changed: false };
     const from = later(before.currentPeriodEnd, event.created);
@@ -234,14 +233,13 @@ export async function recordStripeRenewalFailure(
  * taken back). An update older than the last one applied (delivered out of order) changes nothing.
  */
 export async function syncStripeSubscription(
+  intake: Transaction,
   event: StripeEventRef,
   update: { stripeSubscriptionId: string; cancelAtPeriodEnd: boolean },
 ) {
-  return db().transaction(async (tx) => {
+  return intake.transaction(async (tx) => {
     const before = await lockSubscriptionByStripeId(tx, update.stripeSubscriptionId);
     if (!before) throw new StripeEventTooEarly(`subscription ${update.stripeSubscriptionId} not known yet`);
-    if (!(await claimStripeEvent(tx, { id: event.id, type: event.type, orderId: before.orderId })))
-      return { changed: false };
     if (before.status === "ended") return { changed: false };
     if (before.stripeSyncedAt && event.created < before.stripeSyncedAt) return { changed: false };
     const after = await updateSubscription(tx, before.id, {
@@ -259,14 +257,13 @@ export async function syncStripeSubscription(
  * cancelled so in the Dashboard): the last period's downloads end then and the buyer is mailed.
  */
 export async function endStripeSubscription(
+  intake: Transaction,
   event: StripeEventRef,
   ended: { stripeSubscriptionId: string; endedAt: Date },
 ) {
-  return db().transaction(async (tx) => {
+  return intake.transaction(async (tx) => {
     const before = await lockSubscriptionByStripeId(tx, ended.stripeSubscriptionId);
     if (!before) return { changed: false };
-    if (!(await claimStripeEvent(tx, { id: event.id, type: event.type, orderId: before.orderId })))
-      return { changed: false };
     if (before.status === "ended") return { changed: false };
     return {
       changed: true,

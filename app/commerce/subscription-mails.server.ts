@@ -1,8 +1,8 @@
 import { PRODUCT_NAME, SUPPORT_EMAIL } from "~/constants";
+import { formatMoney } from "~/payments/money";
 import { config } from "~/platform/config.server";
 import type { Executor } from "~/platform/db/client.server";
 import { queueMail } from "~/platform/mail.server";
-import { formatMoney } from "./money";
 import type { Order } from "./order.queries.server";
 import { invoicePath } from "./order-id";
 import type { Subscription } from "./subscription.queries.server";

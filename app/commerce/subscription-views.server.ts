@@ -1,5 +1,5 @@
+import { formatMoney } from "~/payments/money";
 import { config } from "~/platform/config.server";
-import { formatMoney } from "./money";
 import { BILLING_LABELS } from "./plans";
 import { listSubscriptionsOfUser } from "./subscription.queries.server";
 import {

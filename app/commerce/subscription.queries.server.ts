@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
-import { ordersPending, pricingPlans, stripeEvents, subscriptions } from "./schema.server";
+import { ordersPending, pricingPlans, subscriptions } from "./schema.server";
 
 export type Subscription = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
@@ -85,22 +85,6 @@ export async function setOrderSyncFields(
     .where(eq(ordersPending.id, orderId))
     .returning();
   return row!;
-}
-
-/**
- * Records a Stripe event as processed, in the caller's transaction: false when it already was (a
- * replay, or a concurrent twin that committed first), and the caller then changes nothing.
- */
-export async function claimStripeEvent(
-  executor: Executor,
-  event: { id: string; type: string; orderId?: string | null },
-) {
-  const rows = await executor
-    .insert(stripeEvents)
-    .values({ id: event.id, type: event.type, orderId: event.orderId ?? null })
-    .onConflictDoNothing()
-    .returning({ id: stripeEvents.id });
-  return rows.length === 1;
 }
 
 /** A user's subscriptions with their plan title, newest first (ended ones too, for the profile). */

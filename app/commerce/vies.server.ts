@@ -1,10 +1,10 @@
+import { type ViesStatus, vatPrefixOf } from "~/payments/tax";
 import { config } from "~/platform/config.server";
 import type { Executor } from "~/platform/db/client.server";
 import { defineJob } from "~/platform/jobs/define.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { logger } from "~/platform/logger.server";
 import { findOrderById, recordViesResult } from "./order.queries.server";
-import { type ViesStatus, vatPrefixOf } from "./tax";
 
 /**
  * The live check of an order's VAT number against the EU's VIES service. It runs as a job after

@@ -1,9 +1,7 @@
 import { can } from "~/accounts/permissions";
 import type { SessionUser } from "~/accounts/session.server";
 import type { ProfileLibrary } from "~/catalog/profile-library";
-import { countryName } from "~/commerce/countries";
 import { renderCreditNote, renderInvoice } from "~/commerce/invoice-pdf.server";
-import { formatDownloads, formatMoney } from "~/commerce/money";
 import { invoicePath, orderPath, shortOrderId } from "~/commerce/order-id";
 import {
   findCreditNoteOfOrder,
@@ -15,7 +13,9 @@ import {
 import { PAYMENT_INSTRUCTION_ROWS, pendingTransferOf } from "~/commerce/payment-instructions";
 import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
 import { subscriptionViewsOf } from "~/commerce/subscription-views.server";
-import { TAX_REASON_NOTES } from "~/commerce/tax";
+import { countryName } from "~/payments/countries";
+import { formatDownloads, formatMoney } from "~/payments/money";
+import { TAX_REASON_NOTES } from "~/payments/tax";
 import { config } from "~/platform/config.server";
 import { type CertificateData, renderCertificate } from "./certificate-pdf.server";
 import { listCurrentEntitlements } from "./entitlement.queries.server";

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/commerce/money";
+import { formatMoney } from "~/payments/money";
 import { db } from "~/platform/db/client.server";
 import { PAGE_SIZE, pageOffset } from "~/platform/paging";
 import {

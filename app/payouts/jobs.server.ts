@@ -1,5 +1,6 @@
 import { defineJob } from "~/platform/jobs/define.server";
 import { logger } from "~/platform/logger.server";
+import { fetchAllConnectStatuses } from "./payout-details-stripe.server";
 import { proposeLastMonthsRun } from "./payout-runs.server";
 import { transferPayoutJob } from "./payout-runs-transfers.server";
 
@@ -20,4 +21,21 @@ export const proposePayoutRunJob = defineJob<{ now?: string }>({
   },
 });
 
-export const PAYOUT_JOBS = [proposePayoutRunJob, transferPayoutJob] as const;
+/**
+ * Every day at 04:30 UTC each creator's Stripe Connect account status is fetched from Stripe, so a
+ * lost `account.updated` (an endpoint misconfigured, a delivery Stripe gave up on) cannot keep a
+ * creator from being paid, or keep paying an account Stripe restricted (decision 0021).
+ */
+export const fetchConnectStatusesJob = defineJob<object>({
+  name: "payouts.fetch-connect-statuses",
+  cron: "30 4 * * *",
+  policy: "singleton",
+  retryLimit: 2,
+  retryDelaySeconds: 600,
+  handler: async () => {
+    const counts = await fetchAllConnectStatuses();
+    if (counts.changed > 0 || counts.failed > 0) logger.info(counts, "Stripe Connect statuses fetched");
+  },
+});
+
+export const PAYOUT_JOBS = [proposePayoutRunJob, transferPayoutJob, fetchConnectStatusesJob] as const;

@@ -1,7 +1,10 @@
 import type Stripe from "stripe";
-import { cardPaymentEnabled } from "~/commerce/stripe.server";
-import { stripe } from "~/commerce/stripe-client.server";
-import { type StripeEventOutcome, StripeEventTooEarly } from "~/commerce/stripe-event-handlers.server";
+import { cardPaymentEnabled, stripe } from "~/payments/stripe-client.server";
+import {
+  type StripeEventHandler,
+  type StripeEventOutcome,
+  StripeEventTooEarly,
+} from "~/payments/stripe-gateway.server";
 import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
@@ -10,6 +13,7 @@ import { fail, ok, type Result } from "~/platform/result";
 import {
   findPayoutAccount,
   findSellerDetails,
+  listStripeAccounts,
   lockPayoutAccountByStripeId,
   saveStripeAccount,
   setStripeStatus,
@@ -18,13 +22,21 @@ import type { ConnectStatus } from "./payouts";
 
 /*
  * Stripe Connect Express for payouts: the creator's account is made once, onboarding happens on
- * Stripe's pages through an account link, and Stripe's `account.updated` keeps the status here.
+ * Stripe's pages through an account link, and Stripe's `account.updated` (on the Connect endpoint)
+ * keeps the status here; it is also fetched from Stripe when the creator comes back from
+ * onboarding and once a day, so a lost event strands no one.
  */
 
-/** Connect needs what card payment needs: the secret key, and the webhook that reports the status. */
+/**
+ * Connect needs what card payment needs: the secret key and the webhook. The status arrives on the
+ * Connect endpoint (STRIPE_CONNECT_WEBHOOK_SECRET) and is fetched on return and daily besides.
+ */
 export const stripePayoutsEnabled = () => cardPaymentEnabled();
 
 export const PAYOUTS_PATH = "/studio/payouts";
+
+/** Marks the page's address as Stripe's return_url: the loader fetches the account's status then. */
+export const ONBOARDING_RETURN_PARAM = "onboarded";
 
 /** One Express account per creator, however often the button is pressed (Stripe keeps keys 24 h). */
 export const connectAccountIdempotencyKey = (creatorId: string) => `connect-account-${creatorId}`;
@@ -102,7 +114,7 @@ async function onboardingLink(accountId: string) {
     account: accountId,
     type: "account_onboarding",
     refresh_url: `${PUBLIC_URL}${PAYOUTS_PATH}?refresh=1`,
-    return_url: `${PUBLIC_URL}${PAYOUTS_PATH}`,
+    return_url: `${PUBLIC_URL}${PAYOUTS_PATH}?${ONBOARDING_RETURN_PARAM}=1`,
   });
   return link.url;
 }
@@ -119,33 +131,98 @@ export function connectStatusOf(account: Stripe.Account): ConnectStatus {
 
 /**
  * `account.updated`: the status of the creator's account, unless a newer event already set it
- * (Stripe does not deliver in order). Registered with commerce's webhook in app/jobs.server.ts,
- * which records the event id in the same transaction.
+ * (Stripe does not deliver in order). Registered with the payments gateway's Connect endpoint in
+ * app/jobs.server.ts, which claims the event id in the same transaction.
  */
 export async function connectAccountUpdated(
   tx: Transaction,
   event: Stripe.Event,
 ): Promise<StripeEventOutcome> {
   const account = event.data.object as Stripe.Account;
-  const before = await lockPayoutAccountByStripeId(tx, account.id);
-  if (!before) {
+  const applied = await applyConnectStatus(tx, account, new Date(event.created * 1000), {
+    stripeEventId: event.id,
+  });
+  if (applied === "unknown") {
     // Made by us (it names a creator) before its id was saved: Stripe delivers the event again.
     if (account.metadata?.creatorId)
       throw new StripeEventTooEarly(`Connect account ${account.id} not saved yet`);
     return "ignored";
   }
-  const at = new Date(event.created * 1000);
-  if (before.stripeStatusAt && at < before.stripeStatusAt) return "ignored";
+  return applied === "older" ? "ignored" : "applied";
+}
+
+/**
+ * Sets the status Stripe reports for an account as of `at`, with its audit entry when it changed;
+ * a report older than the one applied last changes nothing (events and fetches race).
+ */
+async function applyConnectStatus(
+  tx: Transaction,
+  account: Stripe.Account,
+  at: Date,
+  source: { stripeEventId: string } | { fetched: true },
+): Promise<"unknown" | "older" | "same" | "changed"> {
+  const before = await lockPayoutAccountByStripeId(tx, account.id);
+  if (!before) return "unknown";
+  if (before.stripeStatusAt && at < before.stripeStatusAt) return "older";
   const status = connectStatusOf(account);
   await setStripeStatus(tx, before.creatorId, status, at);
-  if (status === before.stripeStatus) return "applied";
+  if (status === before.stripeStatus) return "same";
   await recordAudit(tx, {
     actorId: "system:stripe",
     action: "payout_account.stripe_status",
     targetType: "payout_account",
     targetId: before.creatorId,
     before: { stripeStatus: before.stripeStatus },
-    after: { stripeStatus: status, stripeEventId: event.id },
+    after: { stripeStatus: status, ...source },
   });
-  return "applied";
+  return "changed";
 }
+
+export type ConnectStatusFetch = Result<
+  { status: ConnectStatus; changed: boolean },
+  "no_account" | "stripe_failed"
+>;
+
+/**
+ * Asks Stripe for the account's state and keeps its status, as `account.updated` would: when the
+ * creator comes back from onboarding, and daily for every account (fetchAllConnectStatusesJob), so
+ * a lost or refused event cannot leave a creator waiting (decision 0021).
+ */
+export async function fetchConnectStatus(creatorId: string): Promise<ConnectStatusFetch> {
+  if (!stripePayoutsEnabled()) return fail("no_account");
+  const saved = await findPayoutAccount(creatorId);
+  if (!saved?.stripeAccountId) return fail("no_account");
+  let account: Stripe.Account;
+  try {
+    account = await stripe().accounts.retrieve(saved.stripeAccountId);
+  } catch (error) {
+    logger.warn({ err: error, creatorId }, "Stripe Connect account could not be fetched");
+    return fail("stripe_failed");
+  }
+  const fetchedAt = new Date();
+  const applied = await db().transaction((tx) =>
+    applyConnectStatus(tx, account, fetchedAt, { fetched: true }),
+  );
+  if (applied === "unknown") return fail("no_account");
+  return ok({ status: connectStatusOf(account), changed: applied === "changed" });
+}
+
+/** The daily fetch: every creator's Connect account, one at a time; one failing does not stop the rest. */
+export async function fetchAllConnectStatuses() {
+  const counts = { fetched: 0, changed: 0, failed: 0 };
+  if (!stripePayoutsEnabled()) return counts;
+  for (const { creatorId } of await listStripeAccounts()) {
+    const result = await fetchConnectStatus(creatorId);
+    if (!result.ok) counts.failed += result.reason === "stripe_failed" ? 1 : 0;
+    else {
+      counts.fetched += 1;
+      if (result.value.changed) counts.changed += 1;
+    }
+  }
+  return counts;
+}
+
+/** Payouts' part of the gateway's table: the events of creators' Connect accounts (/webhooks/stripe/connect). */
+export const PAYOUTS_STRIPE_HANDLERS: Readonly<Record<string, StripeEventHandler>> = {
+  "account.updated": connectAccountUpdated,
+};

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import { payoutAccounts, sellerDetails } from "./schema.server";
 
@@ -53,6 +53,15 @@ export async function lockPayoutAccountByStripeId(executor: Executor, stripeAcco
     .for("update")
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Every creator with a Stripe Connect account (the daily status fetch walks them). */
+export async function listStripeAccounts(executor: Executor = db()) {
+  return executor
+    .select({ creatorId: payoutAccounts.creatorId, stripeAccountId: payoutAccounts.stripeAccountId })
+    .from(payoutAccounts)
+    .where(isNotNull(payoutAccounts.stripeAccountId))
+    .orderBy(payoutAccounts.creatorId);
 }
 
 /** Bank transfer becomes the creator's method, with these details (the IBAN already sealed). */

@@ -1,4 +1,4 @@
-import { countryName } from "~/commerce/countries";
+import { countryName } from "~/payments/countries";
 import { recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";

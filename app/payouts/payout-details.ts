@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isCountry } from "~/commerce/countries";
-import { checkVatNumber, VAT_NUMBER_MAX } from "~/commerce/tax";
+import { isCountry } from "~/payments/countries";
+import { checkVatNumber, VAT_NUMBER_MAX } from "~/payments/tax";
 import { CONTROL_CHARACTER } from "~/platform/control-characters";
 import { BIC_INPUT_MAX, checkBic, checkIban, IBAN_INPUT_MAX, IBAN_LENGTHS } from "./bank-account";
 import { type ConnectStatus, SELLER_KINDS } from "./payouts";

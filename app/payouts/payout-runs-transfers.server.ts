@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { stripe } from "~/commerce/stripe-client.server";
+import { stripe } from "~/payments/stripe-client.server";
 import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";

@@ -1,5 +1,5 @@
 import { namePeople } from "~/accounts/people.server";
-import { formatMoney } from "~/commerce/money";
+import { formatMoney } from "~/payments/money";
 import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db, type Executor } from "~/platform/db/client.server";

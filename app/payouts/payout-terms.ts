@@ -1,4 +1,4 @@
-import { formatMoney } from "~/commerce/money";
+import { formatMoney } from "~/payments/money";
 
 /**
  * The payout terms as creators read them (the creators hub, the earnings page), from config: the

@@ -1,5 +1,5 @@
-import { formatMoney } from "~/commerce/money";
 import { PRODUCT_NAME } from "~/constants";
+import { formatMoney } from "~/payments/money";
 import { type CsvCell, csvDocument } from "~/platform/csv";
 import { BRAND, header, INK, MUTED, render } from "~/platform/pdf/document.server";
 import { setFont, writeText } from "~/platform/pdf/fonts.server";

@@ -1,6 +1,6 @@
 import { findProfile } from "~/accounts/profiles.server";
-import { formatMoney } from "~/commerce/money";
 import { SUPPORT_EMAIL } from "~/constants";
+import { formatMoney } from "~/payments/money";
 import { config } from "~/platform/config.server";
 import { db, type Executor } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";

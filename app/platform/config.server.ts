@@ -103,6 +103,14 @@ const EnvFields = z.object({
     .string()
     .startsWith("whsec_", "must be a Stripe webhook secret (whsec_…)")
     .optional(),
+  /**
+   * The signing secret of the Connect endpoint (/webhooks/stripe/connect), where Stripe sends the
+   * creators' connected-account events; unset, that endpoint refuses every delivery (decision 0021).
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .startsWith("whsec_", "must be a Stripe webhook secret (whsec_…)")
+    .optional(),
   /** Test-only: where the Stripe client sends API calls (a local fake), e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: z.url().optional(),
   /** The seller printed on invoices. */
@@ -198,6 +206,7 @@ export const FILE_SECRETS = [
   "S3_SECRET_ACCESS_KEY",
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_CONNECT_WEBHOOK_SECRET",
   "PAYOUT_ENCRYPTION_KEY",
   "PAYOUT_ENCRYPTION_KEY_PREVIOUS",
   "METRICS_TOKEN",

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/commerce/money";
+import { formatMoney } from "~/payments/money";
 
 /** Audit entries as the team reads them: what changed, field by field, in words and euros. */
 export interface AuditChange {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatMoney } from "~/commerce/money";
+import { formatMoney } from "~/payments/money";
 import { hasControlChars } from "~/platform/text";
 
 /**

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "~/commerce/money";
 import { shortOrderId } from "~/commerce/order-id";
 import {
   cancelOrder,
@@ -13,6 +12,7 @@ import {
 import { paymentInstructionLines, paymentInstructionsFor } from "~/commerce/payment-instructions";
 import { invoices, ordersPending, pricingTiers } from "~/commerce/schema.server";
 import { entitlements } from "~/licensing/schema.server";
+import { formatMoney } from "~/payments/money";
 import { listAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { createBuyerUser } from "../factories/commerce";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cancelOrder } from "~/commerce/order-lifecycle.server";
-import { action as webhookAction } from "~/commerce/routes/stripe-webhook";
 import { invoices, ordersPending } from "~/commerce/schema.server";
 import { startCardCheckout } from "~/commerce/stripe.server";
 import { entitlements } from "~/licensing/schema.server";
+import { action as webhookAction } from "~/payments/routes/stripe-webhook";
 import { listAudit } from "~/platform/audit.server";
 import { routeArgs } from "../factories/commerce";
 import { createOrder, STAFF_ACTOR } from "../factories/licensing";

@@ -3,12 +3,12 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { BUSINESS_NAME_REQUIRED_MESSAGE, CONTROL_CHARACTERS_MESSAGE } from "~/commerce/checkout-schema";
-import { formatMoney } from "~/commerce/money";
 import { shortOrderId } from "~/commerce/order-id";
 import { action as checkoutAction } from "~/commerce/routes/checkout";
 import { ordersPending } from "~/commerce/schema.server";
-import { describeTax } from "~/commerce/tax";
 import { viesCheckJob } from "~/commerce/vies.server";
+import { formatMoney } from "~/payments/money";
+import { describeTax } from "~/payments/tax";
 import { loadConfig } from "~/platform/config.server";
 import { workDueJobs } from "~/platform/jobs/queue.server";
 import {

@@ -1,12 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { stripeEvents } from "~/commerce/schema.server";
-import { VAT_NUMBER_OUTSIDE_EU_MESSAGE } from "~/commerce/tax";
+import { stripeEvents } from "~/payments/schema.server";
+import { VAT_NUMBER_OUTSIDE_EU_MESSAGE } from "~/payments/tax";
 import { BIC_MESSAGES, IBAN_MESSAGES } from "~/payouts/bank-account";
+import { fetchConnectStatusesJob } from "~/payouts/jobs.server";
 import { PAYOUT_MESSAGES } from "~/payouts/payout-details";
 import { openBankAccount } from "~/payouts/payout-details.server";
-import { connectAccountIdempotencyKey } from "~/payouts/payout-details-stripe.server";
+import {
+  connectAccountIdempotencyKey,
+  ONBOARDING_RETURN_PARAM,
+} from "~/payouts/payout-details-stripe.server";
 import { MISSING_LABELS } from "~/payouts/readiness";
 import { payoutReadiness } from "~/payouts/readiness.server";
 import { action as payoutsAction, loader as payoutsLoader } from "~/payouts/routes/payouts";
@@ -351,7 +355,7 @@ describe("Stripe Connect", () => {
     expect(Object.fromEntries(link.body)).toMatchObject({
       type: "account_onboarding",
       refresh_url: "http://localhost:3000/studio/payouts?refresh=1",
-      return_url: "http://localhost:3000/studio/payouts",
+      return_url: `http://localhost:3000/studio/payouts?${ONBOARDING_RETURN_PARAM}=1`,
     });
     const row = (await accountRow(ana.id))!;
     expect(row).toMatchObject({ method: "stripe", stripeStatus: "details_needed" });
@@ -387,6 +391,124 @@ describe("Stripe Connect", () => {
       ["payout_account.stripe_status", "system:stripe"],
       ["payout_account.choose_stripe", ana.id],
     ]);
+  });
+
+  it("account.updated reaches the Connect endpoint signed with the Connect secret; signed with the account secret, or sent to the account endpoint, it is refused", async () => {
+    const ana = await creator();
+    await ana.save({ intent: "stripe" });
+    const accountId = (await accountRow(ana.id))!.stripeAccountId!;
+    stripe.fake.clock += 60;
+    const enabled = await stripe.fake.updateAccount(accountId, "enabled");
+    expect(enabled.account).toBe(accountId);
+
+    // The account endpoint's secret on the Connect endpoint: not Stripe's signature for it.
+    expect(await stripe.fake.deliver(enabled, stripe.fake.secretOf("account"), "connect")).toBe(400);
+    expect(await stripe.lastResponse.json()).toEqual({ error: "bad_signature" });
+    // A Connect event on the account endpoint, correctly signed for it: not that endpoint's kind.
+    expect(await stripe.fake.deliver(enabled, undefined, "account")).toBe(400);
+    expect(await stripe.lastResponse.json()).toEqual({ error: "wrong_endpoint" });
+    expect(await accountRow(ana.id)).toMatchObject({ stripeStatus: "details_needed" });
+    expect(await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, enabled.id))).toHaveLength(
+      0,
+    );
+
+    expect(await stripe.fake.deliver(enabled, stripe.fake.secretOf("connect"), "connect")).toBe(200);
+    expect(await accountRow(ana.id)).toMatchObject({ stripeStatus: "enabled" });
+    expect(await payoutReadiness(ana.id)).toEqual(["seller_details"]);
+    expect(await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, enabled.id))).toHaveLength(
+      1,
+    );
+  });
+
+  it("an account event on the Connect endpoint is refused, signed with either secret", async () => {
+    const invoice = stripe.fake.makeEvent("invoice.paid", {
+      id: "in_on_the_wrong_endpoint",
+      object: "invoice",
+    });
+    expect(invoice.account).toBeUndefined();
+    expect(await stripe.fake.deliver(invoice, stripe.fake.secretOf("connect"), "connect")).toBe(400);
+    expect(await stripe.lastResponse.json()).toEqual({ error: "wrong_endpoint" });
+    expect(await stripe.fake.deliver(invoice, stripe.fake.secretOf("account"), "connect")).toBe(400);
+    expect(await stripe.lastResponse.json()).toEqual({ error: "bad_signature" });
+    expect(await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, invoice.id))).toHaveLength(
+      0,
+    );
+  });
+
+  it("without STRIPE_CONNECT_WEBHOOK_SECRET the Connect endpoint refuses every delivery, saying why", async () => {
+    const ana = await creator();
+    await ana.save({ intent: "stripe" });
+    const enabled = await stripe.fake.updateAccount((await accountRow(ana.id))!.stripeAccountId!, "enabled");
+    const secret = process.env.STRIPE_CONNECT_WEBHOOK_SECRET;
+    delete process.env.STRIPE_CONNECT_WEBHOOK_SECRET;
+    loadConfig();
+    try {
+      expect(await stripe.fake.deliver(enabled)).toBe(404);
+      expect(await stripe.lastResponse.json()).toMatchObject({ error: "connect_disabled" });
+      expect(await accountRow(ana.id)).toMatchObject({ stripeStatus: "details_needed" });
+    } finally {
+      process.env.STRIPE_CONNECT_WEBHOOK_SECRET = secret;
+      loadConfig();
+    }
+    expect(await stripe.fake.deliver(enabled)).toBe(200);
+    expect(await accountRow(ana.id)).toMatchObject({ stripeStatus: "enabled" });
+  });
+
+  it("back from onboarding (the return_url), the page asks Stripe for the status, so a lost event strands no one", async () => {
+    const ana = await creator();
+    await ana.save({ intent: "stripe" });
+    const accountId = (await accountRow(ana.id))!.stripeAccountId!;
+    // Onboarding finished on Stripe's side; its account.updated never arrives.
+    const lost = await stripe.fake.updateAccount(accountId, "enabled");
+    const retrievals = () =>
+      stripe.fake.requests.filter(
+        (request) => request.method === "GET" && request.path === `/v1/accounts/${accountId}`,
+      ).length;
+
+    // An ordinary visit asks Stripe nothing.
+    expect((await ana.page()).data).toMatchObject({ stripe: { status: "details_needed" } });
+    expect(retrievals()).toBe(0);
+
+    const back = await load(payoutsLoader, `${PATH}?${ONBOARDING_RETURN_PARAM}=1`, ana.cookie);
+    expect(back.status).toBe(200);
+    expect(back.data).toMatchObject({ stripe: { status: "enabled" } });
+    expect(retrievals()).toBe(1);
+    expect(await payoutReadiness(ana.id)).toEqual(["seller_details"]);
+    const audit = await listAudit({ targetType: "payout_account", targetId: ana.id });
+    expect(audit[0]).toMatchObject({
+      action: "payout_account.stripe_status",
+      actorId: "system:stripe",
+      after: { stripeStatus: "enabled", fetched: true },
+    });
+
+    // The event arrives after all: the status stays as fetched, with no second audit entry.
+    expect(await stripe.fake.deliver(lost)).toBe(200);
+    expect(await accountRow(ana.id)).toMatchObject({ stripeStatus: "enabled" });
+    expect(await listAudit({ targetType: "payout_account", targetId: ana.id })).toHaveLength(audit.length);
+  });
+
+  it("the daily job fetches every Connect account's status from Stripe", async () => {
+    expect(fetchConnectStatusesJob.cron).toBe("30 4 * * *");
+    const ana = await creator();
+    const ben = await creator();
+    const cas = await creator();
+    for (const person of [ana, ben, cas]) await person.save({ intent: "stripe" });
+    const idOf = async (person: { id: string }) => (await accountRow(person.id))!.stripeAccountId!;
+    // Stripe's events for these changes are all lost.
+    await stripe.fake.updateAccount(await idOf(ana), "enabled");
+    await stripe.fake.updateAccount(await idOf(ben), "restricted");
+
+    const signal = new AbortController().signal;
+    await fetchConnectStatusesJob.handler({}, { id: "cron-connect-1", signal });
+    expect(await accountRow(ana.id)).toMatchObject({ stripeStatus: "enabled" });
+    expect(await accountRow(ben.id)).toMatchObject({ stripeStatus: "restricted" });
+    expect(await accountRow(cas.id)).toMatchObject({ stripeStatus: "details_needed" });
+
+    // Stripe restricts an account that was enabled: the next day's run sees it too.
+    await stripe.fake.updateAccount(await idOf(ana), "restricted");
+    await fetchConnectStatusesJob.handler({}, { id: "cron-connect-2", signal });
+    expect(await accountRow(ana.id)).toMatchObject({ stripeStatus: "restricted" });
+    expect(await payoutReadiness(ana.id)).toContain("stripe_restricted");
   });
 
   it("an expired link (refresh_url) sends the creator on with a new one", async () => {

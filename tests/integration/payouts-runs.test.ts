@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { stripe } from "~/commerce/stripe-client.server";
+import { stripe } from "~/payments/stripe-client.server";
 import { proposePayoutRunJob } from "~/payouts/jobs.server";
 import { balanceOf } from "~/payouts/ledger.queries.server";
 import { exclusionReasonText, PAYOUT_RUN_TEXTS } from "~/payouts/payout-runs";

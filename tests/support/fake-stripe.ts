@@ -20,8 +20,13 @@ export interface StripeEventJson {
   object: "event";
   type: string;
   created: number;
+  /** Set on events of a connected account (Connect): Stripe sends those to the Connect endpoint. */
+  account?: string;
   data: { object: Json };
 }
+
+/** The app's two webhook endpoints: Verdeo's own account's events, and its Connect accounts'. */
+export type WebhookEndpoint = "account" | "connect";
 
 /** What the fake was asked: method, path, form body and idempotency key. */
 export interface SeenRequest {
@@ -33,8 +38,13 @@ export interface SeenRequest {
 
 export interface FakeStripeOptions {
   webhookSecret: string;
-  /** Where events go: a function (an integration test calls the route) or the app's URL. */
-  deliver?: (payload: string, signature: string) => Promise<{ status: number }>;
+  /** The Connect endpoint's signing secret (its own, as in Stripe); Connect events are signed with it. */
+  connectWebhookSecret?: string;
+  /**
+   * Where events go: a function (an integration test calls the route) or the app's URL (the account
+   * endpoint; Connect events go to `<url>/connect`).
+   */
+  deliver?: (payload: string, signature: string, endpoint: WebhookEndpoint) => Promise<{ status: number }>;
   webhookUrl?: string;
   /** Deliver each event as it happens (default); off, tests deliver them in the order they choose. */
   autoDeliver?: boolean;
@@ -58,6 +68,10 @@ function parseForm(body: URLSearchParams): Json {
   }
   return root;
 }
+
+/** An event about a connected account carries its id as `account` (Stripe's Connect events). */
+const connectAccountOf = (object: Json) =>
+  object.object === "account" && typeof object.id === "string" ? { account: object.id } : {};
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -124,6 +138,7 @@ export class FakeStripe {
       object: "event",
       type,
       created: this.clock,
+      ...connectAccountOf(object),
       data: { object: structuredClone(object) },
     };
     this.events.push(event);
@@ -138,6 +153,7 @@ export class FakeStripe {
       object: "event",
       type,
       created: this.clock,
+      ...connectAccountOf(object),
       data: { object },
     };
     this.events.push(event);
@@ -145,20 +161,35 @@ export class FakeStripe {
   }
 
   /**
-   * Signs and delivers one event (again, for a replay); answers the app's HTTP status. `secret`
-   * signs with another secret than the app's (a forged delivery).
+   * Signs and delivers one event (again, for a replay); answers the app's HTTP status. As Stripe
+   * does, a connected account's event goes to the Connect endpoint signed with its secret, any
+   * other to the account endpoint. `secret` signs with another secret than the endpoint's (a forged
+   * or misconfigured delivery); `endpoint` sends it to the other endpoint.
    */
-  async deliver(event: StripeEventJson, secret = this.options.webhookSecret): Promise<number> {
+  async deliver(
+    event: StripeEventJson,
+    secret?: string,
+    endpoint: WebhookEndpoint = event.account ? "connect" : "account",
+  ): Promise<number> {
     const payload = JSON.stringify(event);
-    const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
-    if (this.options.deliver) return (await this.options.deliver(payload, signature)).status;
+    const signingSecret = secret ?? this.secretOf(endpoint);
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: signingSecret });
+    if (this.options.deliver) return (await this.options.deliver(payload, signature, endpoint)).status;
     if (!this.webhookUrl) throw new Error("the fake Stripe has nowhere to deliver events");
-    const response = await fetch(this.webhookUrl, {
+    const url = endpoint === "connect" ? `${this.webhookUrl}/connect` : this.webhookUrl;
+    const response = await fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
       body: payload,
     });
     return response.status;
+  }
+
+  /** The secret an endpoint's deliveries are signed with. */
+  secretOf(endpoint: WebhookEndpoint) {
+    if (endpoint === "account") return this.options.webhookSecret;
+    if (!this.options.connectWebhookSecret) throw new Error("the fake Stripe has no Connect endpoint secret");
+    return this.options.connectWebhookSecret;
   }
 
   /** Delivers events in the order given (twice each with `times: 2`); answers their statuses. */

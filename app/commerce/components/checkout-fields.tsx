@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { EMAIL_MAX } from "~/accounts/email";
 import { Spinner } from "~/components/button";
 import { Field, FieldError, inputClass } from "~/components/form-field";
+import { countryOptions } from "~/payments/countries";
+import { BUYER_TYPES, type BuyerType, VAT_NUMBER_MAX } from "~/payments/tax";
 import {
   ADDRESS_LINE_MAX,
   BUYER_NAME_MAX,
@@ -11,8 +13,6 @@ import {
   POSTAL_CODE_MAX,
   PROMO_CODE_MAX,
 } from "../checkout-schema";
-import { countryOptions } from "../countries";
-import { BUYER_TYPES, type BuyerType, VAT_NUMBER_MAX } from "../tax";
 
 const COUNTRY_OPTIONS = countryOptions("en");
 const BUYER_TYPE_LABELS: Record<BuyerType, string> = { individual: "An individual", business: "A business" };

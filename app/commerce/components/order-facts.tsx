@@ -1,5 +1,5 @@
 import type { License } from "~/catalog/attributes";
-import { formatMoney } from "../money";
+import { formatMoney } from "~/payments/money";
 import {
   BILLING_LABELS,
   type Billing,

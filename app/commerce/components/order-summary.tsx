@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDownloads, formatMoney, formatRate } from "../money";
+import { formatDownloads, formatMoney, formatRate } from "~/payments/money";
 import { BILLING_LABELS, type Billing, LICENSE_LABELS } from "../plans";
 import type { OrderAmounts } from "../pricing-math";
 import { isSubscriptionBilling, RENEWAL_NOTICE } from "../subscriptions";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonClass, Spinner } from "~/components/button";
-import { formatDownloads, formatMoney } from "../money";
+import { formatDownloads, formatMoney } from "~/payments/money";
 import { type Billing, billingsFor, LICENSE_LABELS, type PlanView } from "../plans";
 import { annualSavingCents, priceForBilling } from "../pricing-math";
 

@@ -10,12 +10,12 @@ import {
 import { getOptionalUser } from "~/accounts/session.server";
 import { buttonClass, Spinner } from "~/components/button";
 import { pageMeta } from "~/components/meta";
+import { type BuyerType, describeTax } from "~/payments/tax";
 import { checkoutAction, commitCheckoutSession, openCheckout } from "../checkout.server";
 import { PROMO_REFUSAL_MESSAGES } from "../checkout-schema";
 import { BuyerFields, PromoField } from "../components/checkout-fields";
 import { OrderSummary } from "../components/order-summary";
 import { quoteCheckout } from "../orders.server";
-import { type BuyerType, describeTax } from "../tax";
 import type { Route } from "./+types/checkout";
 
 export const meta = () => pageMeta("Checkout", "Complete your Verdeo order.");

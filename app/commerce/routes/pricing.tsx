@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import { pageMeta } from "~/components/meta";
 import { VAT_RATE_BPS } from "~/constants";
+import { formatRate } from "~/payments/money";
+import { DEFAULT_TAX_BUYER } from "~/payments/tax";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
@@ -8,10 +10,8 @@ import type { RouteHandle } from "~/platform/route-handle";
 import { commitCheckoutSession, getCheckoutSession, startCheckout } from "../checkout.server";
 import { ChoosePlanSchema } from "../checkout-schema";
 import { PlanCard } from "../components/plan-card";
-import { formatRate } from "../money";
 import { quoteCheckout } from "../orders.server";
 import { listActivePlans } from "../plans.server";
-import { DEFAULT_TAX_BUYER } from "../tax";
 import type { Route } from "./+types/pricing";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
-import { countryOptions } from "~/commerce/countries";
 import { buttonClass } from "~/components/button";
 import { Field, FormError, inputClass, TextInput } from "~/components/form-field";
+import { countryOptions } from "~/payments/countries";
 import { LIMITS } from "../payout-details";
 import { SELLER_KINDS, type SellerKind } from "../payouts";
 import type { Reply } from "./payout-method";

@@ -6,7 +6,11 @@ import { PayoutReadinessPanel } from "../components/payout-readiness-panel";
 import { SellerDetailsForm } from "../components/seller-details-form";
 import { payoutDetailsPage } from "../payout-details.server";
 import { runPayoutDetailsAction } from "../payout-details-action.server";
-import { refreshOnboardingLink } from "../payout-details-stripe.server";
+import {
+  fetchConnectStatus,
+  ONBOARDING_RETURN_PARAM,
+  refreshOnboardingLink,
+} from "../payout-details-stripe.server";
 import type { Route } from "./+types/payouts";
 
 export const meta = () =>
@@ -14,11 +18,14 @@ export const meta = () =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const creator = await requirePermission(request, "studio:use");
+  const search = new URL(request.url).searchParams;
   // Back from an expired Stripe link (its refresh_url): straight on with a fresh one.
-  if (new URL(request.url).searchParams.get("refresh") === "1") {
+  if (search.get("refresh") === "1") {
     const refreshed = await refreshOnboardingLink(creator.id);
     if (refreshed?.ok) throw redirect(refreshed.value.url);
   }
+  // Back from onboarding (its return_url): the status as Stripe has it now, not only by its event.
+  if (search.get(ONBOARDING_RETURN_PARAM) === "1") await fetchConnectStatus(creator.id);
   return payoutDetailsPage(creator.id);
 }
 

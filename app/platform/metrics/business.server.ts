@@ -17,7 +17,7 @@ export const ordersTotal = new Counter({
 /** Stripe webhook deliveries by what became of them. */
 export const paymentWebhooksTotal = new Counter({
   name: "verdeo_payment_webhooks_total",
-  help: "Stripe webhook deliveries by outcome: paid, already_processed, ignored (an event we do not act on), bad_signature, amount_mismatch, order_not_payable, disabled (no Stripe keys)",
+  help: "Stripe webhook deliveries (both endpoints) by outcome: paid, applied, already_processed, ignored (an event we do not act on), bad_signature, wrong_endpoint, too_early, amount_mismatch, order_not_payable, disabled (no Stripe keys), connect_disabled (no Connect secret)",
   labelNames: ["outcome"] as const,
   registers: [registry],
 });

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
-import { formatMoney, formatRate } from "~/commerce/money";
 import { BILLING_LABELS } from "~/commerce/plans";
 import type { findOrderForStaff } from "~/licensing/staff-order.server";
+import { formatMoney, formatRate } from "~/payments/money";
 import { TextField } from "./fields";
 import { formatDateTime, Panel, SubmitButton } from "./staff-ui";
 

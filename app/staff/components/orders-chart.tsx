@@ -1,5 +1,5 @@
-import { formatMoney } from "~/commerce/money";
 import type { DailyOrders } from "~/commerce/staff-orders.server";
+import { formatMoney } from "~/payments/money";
 
 const WIDTH = 600;
 const HEIGHT = 160;

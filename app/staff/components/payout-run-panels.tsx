@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { formatMoney } from "~/commerce/money";
 import { buttonClass } from "~/components/button";
+import { formatMoney } from "~/payments/money";
 import {
   exclusionReasonText,
   PAYOUT_METHOD_LABELS,

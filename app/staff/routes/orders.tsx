@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
-import { formatMoney } from "~/commerce/money";
 import { shortOrderId } from "~/commerce/order-id";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/commerce/plans";
 import { listOrdersForStaff, STAFF_ORDER_SORTS } from "~/commerce/staff-orders.server";
 import { pageMeta } from "~/components/meta";
+import { formatMoney } from "~/payments/money";
 import { statusFilter } from "../components/columns";
 import { TextField } from "../components/fields";
 import { StaffListPage } from "../components/list-page";

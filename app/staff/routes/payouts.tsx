@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requirePermission } from "~/accounts/permissions.server";
-import { formatMoney } from "~/commerce/money";
 import { pageMeta } from "~/components/meta";
+import { formatMoney } from "~/payments/money";
 import {
   PAYOUT_RUN_STATUS_LABELS,
   PAYOUT_RUN_TEXTS,

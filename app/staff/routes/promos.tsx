@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/accounts/permissions.server";
-import { formatMoney } from "~/commerce/money";
 import { listPromoCodes, PROMO_SORTS } from "~/commerce/promo-admin.server";
 import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
+import { formatMoney } from "~/payments/money";
 import { StaffListPage } from "../components/list-page";
 import { formatDateTime, Pill } from "../components/staff-ui";
 import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";

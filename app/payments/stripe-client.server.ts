@@ -2,6 +2,12 @@ import Stripe from "stripe";
 import { config } from "~/platform/config.server";
 import { STRIPE_REFERENCE_PREFIX } from "./payment-reference";
 
+/** Card payment is on when both Stripe settings are present; otherwise orders are paid by hand. */
+export function cardPaymentEnabled() {
+  const settings = config();
+  return Boolean(settings.STRIPE_SECRET_KEY && settings.STRIPE_WEBHOOK_SECRET);
+}
+
 /**
  * The Stripe client, shared by card checkout (stripe.server.ts) and refunds (order-lifecycle.server.ts).
  * STRIPE_API_URL points it at another host (a local fake in tests); nothing else changes.
