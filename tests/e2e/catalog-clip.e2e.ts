@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROLE_BADGES } from "~/accounts/roles";
-import { CLIP_NOT_FOUND, SAVE_FAILED } from "~/catalog/catalog-content";
+import { CLIP_NOT_FOUND, CLIP_NOT_FOUND_HEADING, SAVE_FAILED } from "~/catalog/catalog-content";
 import { downloadPath } from "~/catalog/clip-id";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
 import { DEMO_BUYER, signInByCookie } from "./accounts-helpers";
@@ -95,12 +95,13 @@ describe("clip page", () => {
   });
 
   it.each(["/video/999999", "/video/abc", "/video/1e3", "/video/-1", "/video/99999999999999"])(
-    "an unknown or malformed id shows Post Not Found with HTTP 404: %s",
+    "an unknown or malformed id shows "Clip not found" with HTTP 404: %s",
     async (path) => {
       const page = await newPage();
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await page.getByText(CLIP_NOT_FOUND).waitFor();
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(CLIP_NOT_FOUND_HEADING);
     },
   );
 
