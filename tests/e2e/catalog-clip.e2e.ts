@@ -95,7 +95,7 @@ describe("clip page", () => {
   });
 
   it.each(["/video/999999", "/video/abc", "/video/1e3", "/video/-1", "/video/99999999999999"])(
-    "an unknown or malformed id shows "Clip not found" with HTTP 404: %s",
+    "an unknown or malformed id shows Clip not found with HTTP 404: %s",
     async (path) => {
       const page = await newPage();
       const response = await page.goto(path);

@@ -2,10 +2,9 @@ import { redirect } from "react-router";
 import { pageMeta } from "~/components/meta";
 import { VAT_RATE_BPS } from "~/constants";
 import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
 import type { RouteHandle } from "~/platform/route-handle";
-import { commitCheckoutSession, getCheckoutSession, startCheckout } from "../checkout.server";
+import { parseForm, replyWith } from "~/platform/routes/forms.server";
 import { ChoosePlanSchema } from "../checkout-schema";
 import { PlanCard } from "../components/plan-card";
 import { formatRate } from "../money";
@@ -13,6 +12,7 @@ import { quoteCheckout } from "../orders.server";
 import { listActivePlans } from "../plans.server";
 import { DEFAULT_TAX_BUYER } from "../tax";
 import type { Route } from "./+types/pricing";
+import { commitCheckoutSession, getCheckoutSession, startCheckout } from "./checkout-session.server";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
 export const handle: RouteHandle = { cache: "public-page" };

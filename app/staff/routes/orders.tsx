@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { formatMoney } from "~/commerce/money";
 import { shortOrderId } from "~/commerce/order-id";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/commerce/plans";

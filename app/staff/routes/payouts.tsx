@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { formatMoney } from "~/commerce/money";
 import { pageMeta } from "~/components/meta";
 import {
@@ -13,8 +13,8 @@ import { listPayoutRuns, PAYOUT_RUN_SORTS, proposeRun } from "~/payouts/payout-r
 import { PAYOUT_RUN_STATUSES } from "~/payouts/payouts";
 import { reportYears } from "~/payouts/seller-report";
 import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
-import { redirectWithToast } from "~/platform/toast.server";
+import { parseFormData, readForm, replyWith } from "~/platform/routes/forms.server";
+import { redirectWithToast } from "~/platform/routes/toast.server";
 import { statusFilter } from "../components/columns";
 import { StaffListPage } from "../components/list-page";
 import { ProposeRunForm, SellerReportForm } from "../components/payout-run-panels";

@@ -1,10 +1,10 @@
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { NewPromoCodeSchema, PROMO_ADMIN_REFUSALS } from "~/commerce/promo-admin";
 import { createPromoCode } from "~/commerce/promo-admin.server";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/form-reply";
-import { readForm, replyWith } from "~/platform/forms.server";
-import { redirectWithToast } from "~/platform/toast.server";
+import { readForm, replyWith } from "~/platform/routes/forms.server";
+import { redirectWithToast } from "~/platform/routes/toast.server";
 import { PromoForm } from "../components/promo-form";
 import { BackLink, StaffPageHeader } from "../components/staff-ui";
 import { parsePromoForm } from "../promo-form.server";
