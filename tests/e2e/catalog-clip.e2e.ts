@@ -4,7 +4,7 @@ import { CLIP_NOT_FOUND, CLIP_NOT_FOUND_HEADING, SAVE_FAILED } from "~/catalog/c
 import { downloadPath } from "~/catalog/clip-id";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
 import { DEMO_BUYER, signInByCookie } from "./accounts-helpers";
-import { expectAccessible, newPage } from "./browser";
+import { expectAccessible, expectAt, newPage } from "./browser";
 import { saveMenu } from "./save-menu";
 
 describe("clip page", () => {
@@ -68,11 +68,12 @@ describe("clip page", () => {
     await page.goto("/video/3");
     await page.getByRole("link", { name: "Back", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/videos");
+    expect(new URL(page.url()).pathname).toBe("/videos");
     await page.goto("/videos?q=yacht");
     await page.getByRole("link", { name: "Wooden Boats at Golden Hour" }).click();
-    await page.waitForURL("**/video/1");
+    await expectAt(page, "/video/1");
     await page.getByRole("link", { name: "Back", exact: true }).click();
-    await page.waitForURL("**/videos?q=yacht");
+    await expectAt(page, "/videos?q=yacht");
   });
 
   it("has a title, description, Open Graph video tags and a JSON-LD VideoObject", async () => {
