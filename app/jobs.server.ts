@@ -6,9 +6,7 @@
 import { emailVerified, profileRenamed } from "~/accounts/events.server";
 import { API_JOBS } from "~/api/jobs.server";
 import { sendClipPublished, sendLicenseCreated, sendOrderPaid } from "~/api/webhook-events.server";
-import { clipPath } from "~/catalog/clip-id";
 import { clipStatusChanged } from "~/catalog/clip-lifecycle.server";
-import { listFollowerIds } from "~/catalog/follows.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
 import { claimGuestOrdersJob, expireOrdersJob, subscriptionSweepJob } from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/order-effects.server";
@@ -19,7 +17,6 @@ import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { PAYOUT_JOBS } from "~/payouts/jobs.server";
 import { connectAccountUpdated } from "~/payouts/payout-details-stripe.server";
-import { config } from "~/platform/config.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { retentionJob } from "~/platform/jobs.server";
