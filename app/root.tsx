@@ -18,7 +18,7 @@ import { ToastProvider } from "~/components/toast";
 import { ErrorPage, errorPageProps } from "~/layout/error-page";
 import type { ShellData } from "~/layout/shell-data";
 import { useCspNonce } from "~/platform/csp-nonce";
-import { getToast } from "~/platform/routes/toast.server";
+import { getToast } from "~/platform/toast.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 

@@ -75,6 +75,17 @@ export const SQL_OUTSIDE_QUERIES = [
   "app/catalog/search.server.ts",
 ];
 
+/**
+ * Platform's HTTP helpers for route modules and controllers (form parsing with `data()`, the toast
+ * redirect, signed cookie sessions): server files outside any routes/ folder that may use
+ * react-router because answering HTTP is all they do.
+ */
+export const HTTP_HELPERS = [
+  "app/platform/cookies.server.ts",
+  "app/platform/forms.server.ts",
+  "app/platform/toast.server.ts",
+];
+
 const MAX_DEPTH = 4;
 const TESTS = ["!**/*.test.ts", "!**/*.test.tsx"];
 
@@ -183,15 +194,25 @@ export function boundaryOverrides(): Override[] {
       const routeFolder = depth >= 2 ? `app/${domain}/routes/${"*/".repeat(depth - 2)}` : null;
       const routes = routeFolder ? [`${routeFolder}*.ts`, `${routeFolder}*.tsx`] : [];
       const notRoutes = routes.map((file) => `!${file}`);
+      const helpers = HTTP_HELPERS.filter(
+        (file) => file.startsWith(`app/${domain}/`) && file.split("/").length === depth + 2,
+      );
+      const notHelpers = helpers.map((file) => `!${file}`);
       if (routes.length > 0) {
         overrides.push(override([...routes, ...TESTS], restrictions(domain, depth, "route")));
       }
       overrides.push(
-        override([...files, ...notServers, ...notRoutes, ...TESTS], restrictions(domain, depth, "shared")),
+        override(
+          [...files, ...notServers, ...helpers, ...notRoutes, ...TESTS],
+          restrictions(domain, depth, "shared"),
+        ),
       );
       if (DATA_RULE_EXEMPT.has(domain)) {
         overrides.push(
-          override([...servers, ...notRoutes, ...TESTS], restrictions(domain, depth, "service")),
+          override(
+            [...servers, ...notRoutes, ...notHelpers, ...TESTS],
+            restrictions(domain, depth, "service"),
+          ),
         );
         continue;
       }
@@ -201,7 +222,7 @@ export function boundaryOverrides(): Override[] {
       const data = [`${folder}*.queries.server.ts`, `${folder}schema.server.ts`, ...legacy];
       overrides.push(
         override(
-          [...servers, ...notRoutes, ...data.map((file) => `!${file}`), ...TESTS],
+          [...servers, ...notRoutes, ...notHelpers, ...data.map((file) => `!${file}`), ...TESTS],
           restrictions(domain, depth, "service"),
         ),
       );

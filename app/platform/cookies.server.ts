@@ -1,5 +1,5 @@
 import { createCookieSessionStorage } from "react-router";
-import { config } from "../config.server";
+import { config } from "./config.server";
 
 /** Signed, HttpOnly cookies for small per-browser state (toasts, checkout data). */
 export function cookieSessionStorage<Data>(name: string, maxAgeSeconds?: number) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { INPUT_MESSAGES } from "../input-guard";
 import { formValues, parseForm } from "./forms.server";
+import { INPUT_MESSAGES } from "./input-guard";
 
 const Schema = z
   .object({

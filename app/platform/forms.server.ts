@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { type FormReply, fieldErrors, formReply } from "../form-reply";
-import { formInputProblem } from "../input-guard";
+import { type FormReply, fieldErrors, formReply } from "./form-reply";
+import { formInputProblem } from "./input-guard";
 
 /**
  * The request's form fields. A body that is not a form (wrong content type, malformed multipart), or

@@ -3,7 +3,7 @@ import { checkInbox, confirmationSent, MESSAGES } from "~/accounts/messages";
 import { action as signUpAction } from "~/accounts/routes/signup";
 import { action as resendAction } from "~/accounts/routes/verification-mail";
 import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
-import { getToast } from "~/platform/routes/toast.server";
+import { getToast } from "~/platform/toast.server";
 import { routeArgs, settle } from "../factories/commerce";
 import { useTestDatabase } from "../setup/database";
 import { outboxFor } from "../support/outbox";

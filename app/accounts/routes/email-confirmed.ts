@@ -1,4 +1,4 @@
-import { redirectWithToast } from "~/platform/routes/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { MESSAGES } from "../messages";
 import { getOptionalUser } from "../session.server";
 import type { Route } from "./+types/email-confirmed";

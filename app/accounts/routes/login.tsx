@@ -3,7 +3,7 @@ import { Button } from "~/components/button";
 import { FormError, FormField } from "~/components/form-field";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseFormData, readForm, replyWith } from "~/platform/routes/forms.server";
+import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { OrDivider, SocialButtons } from "../components/social-buttons";
 import { MESSAGES } from "../messages";

@@ -4,7 +4,7 @@ import { Button } from "~/components/button";
 import { FormError, FormField } from "~/components/form-field";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/routes/forms.server";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { MESSAGES } from "../messages";
 import { isResetTokenValid, resetPassword } from "../password-reset.server";

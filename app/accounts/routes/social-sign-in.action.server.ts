@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { formReply } from "~/platform/form-reply";
-import { replyWith } from "~/platform/routes/forms.server";
+import { replyWith } from "~/platform/forms.server";
 import { startSocialSignIn } from "../social-sign-in.server";
 
 /**

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { readForm } from "~/platform/routes/forms.server";
-import { redirectWithToast } from "~/platform/routes/toast.server";
+import { readForm } from "~/platform/forms.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { confirmationSent, confirmationTooSoon, MESSAGES } from "../messages";
 import { safeRedirectPath } from "../safe-redirect";
 import { getOptionalUser } from "../session.server";

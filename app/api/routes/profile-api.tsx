@@ -4,8 +4,8 @@ import { requireUser } from "~/accounts/routes/require-user.server";
 import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/form-reply";
-import { parseFormData, readForm } from "~/platform/routes/forms.server";
-import { redirectWithToast } from "~/platform/routes/toast.server";
+import { parseFormData, readForm } from "~/platform/forms.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import {
   API_KEY_MESSAGES,
   API_KEY_NAME_MAX,

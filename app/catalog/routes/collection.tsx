@@ -4,7 +4,7 @@ import { requireUser } from "~/accounts/routes/require-user.server";
 import { getOptionalUser } from "~/accounts/session.server";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/form-reply";
-import { parseFormData, readForm, replyWith } from "~/platform/routes/forms.server";
+import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { parseClipId } from "../clip-id";
 import {
   COLLECTION_MESSAGES,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requireUser } from "~/accounts/routes/require-user.server";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/routes/forms.server";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { parseClipId } from "../clip-id";
 import {
   COLLECTION_MESSAGES,

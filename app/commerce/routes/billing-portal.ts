@@ -1,6 +1,6 @@
 import { requireUser } from "~/accounts/routes/require-user.server";
 import { logger } from "~/platform/logger.server";
-import { redirectWithToast } from "~/platform/routes/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { openBillingPortal } from "../stripe-billing.server";
 import { SUBSCRIPTION_TEXTS } from "../subscriptions";
 import type { Route } from "./+types/billing-portal";

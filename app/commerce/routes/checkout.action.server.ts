@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/accounts/session.server";
 import { type FormReply, formReply } from "~/platform/form-reply";
+import { formValues, parseFormData, readForm } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
 import { enforceRateLimit } from "~/platform/rate-limit-policies";
-import { formValues, parseFormData, readForm } from "~/platform/routes/forms.server";
-import { redirectWithToast, type Toast } from "~/platform/routes/toast.server";
+import { redirectWithToast, type Toast } from "~/platform/toast.server";
 import { type CheckoutSummary, type HeldCheckout, placeHeldCheckout, summaryOf } from "../checkout.server";
 import {
   BuyerSchema,

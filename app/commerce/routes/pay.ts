@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { logger } from "~/platform/logger.server";
-import { redirectWithToast } from "~/platform/routes/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { startCardCheckout } from "../stripe.server";
 import type { Route } from "./+types/pay";
 import { getCheckoutSession, readPlacedOrderId } from "./checkout-session.server";

@@ -4,8 +4,8 @@ import { saveThemePreference } from "~/accounts/profile-theme.server";
 import { THEMES } from "~/accounts/roles";
 import { getOptionalUser } from "~/accounts/session.server";
 import { themeCookie } from "~/accounts/theme";
+import { parseForm, replyWith } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
-import { parseForm, replyWith } from "~/platform/routes/forms.server";
 import type { Route } from "./+types/theme";
 
 const ThemeFormSchema = z.object({ theme: z.enum(THEMES) });

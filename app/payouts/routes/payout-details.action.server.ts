@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { formReply } from "~/platform/form-reply";
-import { formValues, parseFormData, readForm, replyWith } from "~/platform/routes/forms.server";
-import { redirectWithToast } from "~/platform/routes/toast.server";
+import { formValues, parseFormData, readForm, replyWith } from "~/platform/forms.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import {
   bankDetailsSchema,
   PAYOUT_INTENTS,

@@ -10,8 +10,8 @@ import { decideCreatorApplication, listApplications } from "~/accounts/creator-a
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { pageMeta } from "~/components/meta";
 import { firstIssueMessage, formReply, replyMessage } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/routes/forms.server";
-import { redirectWithToast } from "~/platform/routes/toast.server";
+import { parseForm, replyWith } from "~/platform/forms.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { statusFilter } from "../components/columns";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { TextAreaField, TextField } from "../components/fields";

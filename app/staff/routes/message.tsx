@@ -14,8 +14,8 @@ import {
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { pageMeta } from "~/components/meta";
 import { firstIssueMessage, formReply, replyMessage } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/routes/forms.server";
-import { redirectWithToast } from "~/platform/routes/toast.server";
+import { parseForm, replyWith } from "~/platform/forms.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { SelectField, TextAreaField } from "../components/fields";
 import {
   BackLink,

@@ -13,9 +13,9 @@ import { SUBSCRIPTION_STATE_LABELS, subscriptionState } from "~/commerce/subscri
 import { pageMeta } from "~/components/meta";
 import { findOrderForStaff } from "~/licensing/staff-order.server";
 import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseFormData, readForm, replyWith } from "~/platform/routes/forms.server";
-import { redirectWithToast } from "~/platform/routes/toast.server";
+import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { noControlChars } from "~/platform/text";
+import { redirectWithToast } from "~/platform/toast.server";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";

@@ -7,8 +7,8 @@ import { approveRun, findPayoutRun, markBankPayoutsSent } from "~/payouts/payout
 import { unreadableBankAccounts } from "~/payouts/payout-runs-bank.server";
 import { retryPayout } from "~/payouts/payout-runs-transfers.server";
 import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseFormData, readForm, replyWith } from "~/platform/routes/forms.server";
-import { redirectWithToast } from "~/platform/routes/toast.server";
+import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ConfirmPanel, useConfirmStep } from "../components/confirm";

@@ -13,8 +13,8 @@ import { listPayoutRuns, PAYOUT_RUN_SORTS, proposeRun } from "~/payouts/payout-r
 import { PAYOUT_RUN_STATUSES } from "~/payouts/payouts";
 import { reportYears } from "~/payouts/seller-report";
 import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseFormData, readForm, replyWith } from "~/platform/routes/forms.server";
-import { redirectWithToast } from "~/platform/routes/toast.server";
+import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { statusFilter } from "../components/columns";
 import { StaffListPage } from "../components/list-page";
 import { ProposeRunForm, SellerReportForm } from "../components/payout-run-panels";

@@ -12,8 +12,8 @@ import {
 import { PLAN_CATEGORIES } from "~/commerce/plans";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseFormData, readForm, replyWith } from "~/platform/routes/forms.server";
-import { redirectWithToast } from "~/platform/routes/toast.server";
+import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { PlanForm, TierForm } from "../components/plan-editor";
 import { ErrorNote, Pill, StaffPageHeader } from "../components/staff-ui";

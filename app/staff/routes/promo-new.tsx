@@ -3,8 +3,8 @@ import { NewPromoCodeSchema, PROMO_ADMIN_REFUSALS } from "~/commerce/promo-admin
 import { createPromoCode } from "~/commerce/promo-admin.server";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/form-reply";
-import { readForm, replyWith } from "~/platform/routes/forms.server";
-import { redirectWithToast } from "~/platform/routes/toast.server";
+import { readForm, replyWith } from "~/platform/forms.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { PromoForm } from "../components/promo-form";
 import { BackLink, StaffPageHeader } from "../components/staff-ui";
 import { parsePromoForm } from "../promo-form.server";

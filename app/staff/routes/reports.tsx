@@ -5,8 +5,8 @@ import { REPORT_REASON_LABELS, REPORT_STATUS_LABELS, REPORT_STATUSES } from "~/c
 import { listClipReports, setClipReportStatus } from "~/catalog/clip-reports.server";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/routes/forms.server";
-import { redirectWithToast } from "~/platform/routes/toast.server";
+import { parseForm, replyWith } from "~/platform/forms.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { statusFilter } from "../components/columns";
 import { StaffListPage } from "../components/list-page";
 import { formatDateTime, Pill, SubmitButton } from "../components/staff-ui";
