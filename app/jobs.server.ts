@@ -4,10 +4,9 @@
  * their code; domain events that other domains react to are wired here, the one place that sees them all.
  */
 import { emailVerified, profileRenamed } from "~/accounts/events.server";
-import { API_JOBS, sendWebhookEvent } from "~/api/jobs.server";
-import { clipPath } from "~/catalog/clip-id";
+import { API_JOBS } from "~/api/jobs.server";
+import { sendClipPublished, sendLicenseCreated, sendOrderPaid } from "~/api/webhook-events.server";
 import { clipStatusChanged } from "~/catalog/clip-lifecycle.server";
-import { listFollowerIds } from "~/catalog/follows.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
 import { claimGuestOrdersJob, expireOrdersJob, subscriptionSweepJob } from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/order-effects.server";
@@ -62,49 +61,8 @@ registerStripeEventHandlers("connect", PAYOUTS_STRIPE_HANDLERS);
 // The creator hears what happened to their clip (processed, failed, approved, rejected, taken down).
 subscribe(clipStatusChanged, (change, { tx }) => queueClipStatusMail(change, { tx }));
 
-// API customers hear of their licenses and payments on their own endpoints (signed webhooks).
-subscribe(licenseCreated, (license, { tx }) =>
-  sendWebhookEvent(
-    "license.created",
-    license.userId,
-    {
-      license_id: license.licenseId,
-      clip_id: license.clipId,
-      clip_title: license.clipTitle,
-      license: license.licenseKind,
-      created_at: license.createdAt.toISOString(),
-    },
-    tx,
-  ),
-);
-// Followers hear of a creator's new clips (each time a clip goes live, a re-publication included).
-subscribe(clipStatusChanged, async (change, { tx }) => {
-  if (change.to !== "published") return;
-  if (!tx) throw new Error("clip.published must be queued in the publication's transaction");
-  const followers = await listFollowerIds(tx, change.creatorId);
-  await sendWebhookEvent(
-    "clip.published",
-    followers,
-    {
-      clip_id: change.clipId,
-      title: change.title,
-      creator: change.creatorName,
-      url: new URL(clipPath(change.clipId), config().PUBLIC_URL).href,
-    },
-    tx,
-  );
-});
-subscribe(orderPaid, (order, { tx }) =>
-  sendWebhookEvent(
-    "order.paid",
-    order.userId,
-    {
-      order_id: order.orderId,
-      downloads: order.downloads,
-      license: order.licenseKind,
-      total_cents: order.totalCents,
-      paid_at: order.paidAt.toISOString(),
-    },
-    tx,
-  ),
-);
+// API customers hear of their licenses and payments, and followers of new clips, on their own
+// endpoints (signed webhooks; the payloads' shapes are app/api/webhook-payloads.ts).
+subscribe(licenseCreated, sendLicenseCreated);
+subscribe(clipStatusChanged, sendClipPublished);
+subscribe(orderPaid, sendOrderPaid);

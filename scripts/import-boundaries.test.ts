@@ -48,6 +48,40 @@ describe("npm run lint holds the domain boundaries", () => {
     expect(output).toContain("app/ may not import server/");
   });
 
+  it("refuses a service importing react-router or @react-router/*, naming the controller layer", async () => {
+    for (const [file, source] of [
+      [
+        "app/commerce/probe.server.ts",
+        'import { redirect } from "react-router";\n\nexport const probe = redirect;\n',
+      ],
+      [
+        "app/payouts/probe.queries.server.ts",
+        'import { createRequestHandler } from "@react-router/express";\n\nexport const probe = createRequestHandler;\n',
+      ],
+      [
+        "app/accounts/probe.server.ts",
+        'import { data } from "react-router";\n\nexport const probe = data;\n',
+      ],
+    ]) {
+      expect(await lint(file!, source!), file).toContain(
+        "A service returns results in the domain's words, never HTTP: answer HTTP in routes/*.action.server.ts",
+      );
+    }
+  });
+
+  it("lets controllers, route modules, components and platform's HTTP helpers use react-router", async () => {
+    const source = 'import { redirect } from "react-router";\n\nexport const probe = redirect;\n';
+    for (const file of [
+      "app/commerce/routes/probe.action.server.ts",
+      "app/commerce/routes/probe.tsx",
+      "app/catalog/components/probe.tsx",
+      "app/platform/forms.server.ts",
+      "app/platform/toast.server.ts",
+    ]) {
+      expect(await lint(file, source), file).toBe("");
+    }
+  });
+
   it("lets a domain call another domain's services", async () => {
     const output = await lint(
       "app/licensing/probe-ok.server.ts",

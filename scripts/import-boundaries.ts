@@ -4,7 +4,7 @@
  * Biome applies one set of options per rule to a file (a later override replaces an earlier one), so
  * each file must match exactly one override: one per domain, per folder depth (a relative import may
  * not climb out of its domain), and per kind of file (only query and schema files touch the database;
- * route modules call services, never a queries file).
+ * route modules call services, never a queries file; only the HTTP layer in routes/ speaks HTTP).
  * That is too many to keep by hand, so this script writes them from the table below.
  *
  *   npx tsx scripts/import-boundaries.ts --write   rewrites biome.json's overrides
@@ -89,6 +89,17 @@ export const SQL_OUTSIDE_QUERIES = [
   "app/catalog/search.server.ts",
 ];
 
+/**
+ * Platform's HTTP helpers for route modules and controllers (form parsing with `data()`, the toast
+ * redirect, signed cookie sessions): server files outside any routes/ folder that may use
+ * react-router because answering HTTP is all they do.
+ */
+export const HTTP_HELPERS = [
+  "app/platform/cookies.server.ts",
+  "app/platform/forms.server.ts",
+  "app/platform/toast.server.ts",
+];
+
 const MAX_DEPTH = 4;
 const TESTS = ["!**/*.test.ts", "!**/*.test.tsx"];
 
@@ -101,12 +112,20 @@ interface Restrictions {
   patterns: { group: string[]; message: string }[];
 }
 
-/** Route modules, services, and the query and schema files: each kind may import a little less. */
-type FileKind = "route" | "service" | "data";
+/**
+ * Route modules and their controllers (routes/), services (`*.server.ts`), code shared by browser and
+ * server (plain `.ts`/`.tsx`: components, schemas, texts), and the query and schema files: each kind
+ * may import a little less.
+ */
+type FileKind = "route" | "service" | "shared" | "data";
 
 /** A domain's tables are read and written only through its own services (docs/architecture.md). */
 const foreignQueriesMessage = (owner: string) =>
   `Another domain's *.queries.server.ts is off limits: call ${owner}/'s services instead (a domain writes only its own tables, docs/architecture.md).`;
+
+/** Services answer in the domain's words; only routes/ (route modules, `*.action.server.ts`) answers HTTP. */
+export const HTTP_MESSAGE =
+  "A service returns results in the domain's words, never HTTP: answer HTTP in routes/*.action.server.ts (docs/architecture.md).";
 
 const ROUTES_MESSAGE =
   "A route module calls a service (*.server.ts), never a *.queries.server.ts file: routes → services → queries (docs/architecture.md).";
@@ -138,13 +157,19 @@ function restrictions(domain: string, depth: number, kind: FileKind): Restrictio
     message: `This relative import leaves ${domain}/: import another domain as ~/domain/... .`,
   });
   if (kind === "route") patterns.push({ group: ["**/*.queries.server"], message: ROUTES_MESSAGE });
-  if (kind === "data" || DATA_RULE_EXEMPT.has(domain)) return { patterns };
+  // Server code below the HTTP layer (services, queries) knows no requests' answers: no redirect,
+  // no data() with a status, no cookie sessions (docs/architecture.md, "The three layers").
+  const http: Record<string, string> =
+    kind === "service" || kind === "data" ? { "react-router": HTTP_MESSAGE } : {};
+  if (kind === "service" || kind === "data")
+    patterns.push({ group: ["@react-router/**"], message: HTTP_MESSAGE });
+  if (kind === "data" || DATA_RULE_EXEMPT.has(domain)) return { paths: http, patterns };
   // Services may open a transaction (db().transaction) and hand it to query functions; building SQL
   // and naming tables is for the queries files alone.
   const sqlMessage =
     "Only *.queries.server.ts files build SQL and use the tables: call a query function from here (docs/architecture.md).";
   patterns.push({ group: ["**/schema.server", "drizzle-orm/**"], message: sqlMessage });
-  return { paths: { "drizzle-orm": sqlMessage }, patterns };
+  return { paths: { ...http, "drizzle-orm": sqlMessage }, patterns };
 }
 
 function override(includes: string[], options: Restrictions): Override {
@@ -176,15 +201,33 @@ export function boundaryOverrides(): Override[] {
     for (let depth = 1; depth <= MAX_DEPTH; depth += 1) {
       const folder = `app/${domain}/${"*/".repeat(depth - 1)}`;
       const files = [`${folder}*.ts`, `${folder}*.tsx`];
-      // Route modules sit in app/<domain>/routes/ (one folder down, or deeper).
+      // Server files outside routes/ are services (or queries): they may not answer HTTP.
+      const servers = [`${folder}*.server.ts`];
+      const notServers = servers.map((file) => `!${file}`);
+      // Route modules and controllers sit in app/<domain>/routes/ (one folder down, or deeper).
       const routeFolder = depth >= 2 ? `app/${domain}/routes/${"*/".repeat(depth - 2)}` : null;
       const routes = routeFolder ? [`${routeFolder}*.ts`, `${routeFolder}*.tsx`] : [];
       const notRoutes = routes.map((file) => `!${file}`);
+      const helpers = HTTP_HELPERS.filter(
+        (file) => file.startsWith(`app/${domain}/`) && file.split("/").length === depth + 2,
+      );
+      const notHelpers = helpers.map((file) => `!${file}`);
       if (routes.length > 0) {
         overrides.push(override([...routes, ...TESTS], restrictions(domain, depth, "route")));
       }
+      overrides.push(
+        override(
+          [...files, ...notServers, ...helpers, ...notRoutes, ...TESTS],
+          restrictions(domain, depth, "shared"),
+        ),
+      );
       if (DATA_RULE_EXEMPT.has(domain)) {
-        overrides.push(override([...files, ...notRoutes, ...TESTS], restrictions(domain, depth, "service")));
+        overrides.push(
+          override(
+            [...servers, ...notRoutes, ...notHelpers, ...TESTS],
+            restrictions(domain, depth, "service"),
+          ),
+        );
         continue;
       }
       const legacy = SQL_OUTSIDE_QUERIES.filter(
@@ -193,7 +236,7 @@ export function boundaryOverrides(): Override[] {
       const data = [`${folder}*.queries.server.ts`, `${folder}schema.server.ts`, ...legacy];
       overrides.push(
         override(
-          [...files, ...notRoutes, ...data.map((file) => `!${file}`), ...TESTS],
+          [...servers, ...notRoutes, ...notHelpers, ...data.map((file) => `!${file}`), ...TESTS],
           restrictions(domain, depth, "service"),
         ),
       );

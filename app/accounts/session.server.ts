@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
 import { AUTH_LIFETIMES, auth } from "./auth.server";
@@ -113,13 +112,6 @@ export async function getSessionUserId(request: Request): Promise<string | null>
       return null;
     });
   return session?.user.id ?? null;
-}
-
-/** The signed-in user, or a redirect to /login. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getOptionalUser(request);
-  if (!user) throw redirect("/login");
-  return user;
 }
 
 /** Deletes the session row and returns the headers that clear the cookies. */

@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import { logger } from "~/platform/logger.server";
 import { auth } from "./auth.server";
 import { OAUTH_PROVIDERS, type OAuthProvider } from "./oauth-profile";
@@ -8,17 +7,23 @@ const CALLBACK_PATH = "/auth/callback";
 
 /**
  * Starts Google or GitHub sign-in: better-auth stores state and the PKCE verifier and returns the
- * provider's URL; the browser is redirected there with the state cookie. Returns null when the
- * provider is unknown or not configured (the page then shows the spec's social failure message).
+ * provider's URL, where the browser goes with the state cookies (routes/social-sign-in.action.server.ts).
+ * Refused when the provider is unknown or not configured, or better-auth could not start.
  */
-export async function startSocialSignIn(provider: string, request: Request): Promise<Response | null> {
-  if (!OAUTH_PROVIDERS.includes(provider as OAuthProvider)) return null;
+export async function startSocialSignIn(
+  provider: string,
+  request: Request,
+): Promise<
+  | { ok: true; value: { url: string; cookies: string[] } }
+  | { ok: false; reason: "unknown_provider" | "not_configured" | "not_started" }
+> {
+  if (!OAUTH_PROVIDERS.includes(provider as OAuthProvider)) return { ok: false, reason: "unknown_provider" };
   if (!configuredProviders().includes(provider as OAuthProvider)) {
     const env = provider.toUpperCase();
     logger.warn(
       `${provider} sign-in was tried but is not configured: set ${env}_CLIENT_ID and ${env}_CLIENT_SECRET`,
     );
-    return null;
+    return { ok: false, reason: "not_configured" };
   }
   try {
     const { headers, response } = await auth().api.signInSocial({
@@ -26,12 +31,10 @@ export async function startSocialSignIn(provider: string, request: Request): Pro
       headers: request.headers,
       returnHeaders: true,
     });
-    if (!response.url) return null;
-    const out = new Headers();
-    for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
-    return redirect(response.url, { headers: out });
+    if (!response.url) return { ok: false, reason: "not_started" };
+    return { ok: true, value: { url: response.url, cookies: headers.getSetCookie() } };
   } catch (error) {
     logger.warn({ err: error }, `${provider} sign-in could not start`);
-    return null;
+    return { ok: false, reason: "not_started" };
   }
 }

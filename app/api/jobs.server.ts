@@ -1,6 +1,7 @@
 import type { Executor } from "~/platform/db/client.server";
 import { defineJob } from "~/platform/jobs/define.server";
 import { enqueue } from "~/platform/jobs/queue.server";
+import type { WebhookData } from "./webhook-payloads";
 import { WEBHOOK_RETRIES, type WebhookEvent } from "./webhooks";
 import { deliverWebhook, queueWebhookEvent } from "./webhooks.server";
 
@@ -18,10 +19,10 @@ export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
 export const API_JOBS = [deliverWebhookJob] as const;
 
 /** An event for its recipients' endpoints, queued in the transaction of the change it reports. */
-export function sendWebhookEvent(
-  event: WebhookEvent,
+export function sendWebhookEvent<E extends WebhookEvent>(
+  event: E,
   recipients: string | null | readonly string[],
-  data: Record<string, unknown>,
+  data: WebhookData<E>,
   tx: Executor | undefined,
 ) {
   if (!tx) throw new Error(`webhook event ${event} must be queued in its change's transaction`);

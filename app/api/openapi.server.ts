@@ -7,6 +7,8 @@ import { ENDPOINTS } from "./endpoints.server";
 import { API_BASE } from "./http.server";
 import { PROBLEM_KINDS, PROBLEMS, type ProblemKind, problemAnchor } from "./problems";
 import { apiSchemas } from "./schemas";
+import { WEBHOOK_PAYLOADS } from "./webhook-payloads";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_RETRIES } from "./webhooks";
 
 type Json = Record<string, unknown>;
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -108,6 +110,46 @@ function responsesOf(endpoint: Endpoint) {
 
 const LIMITS = `Without a key: ${RATE_LIMIT_POLICIES.api_anonymous.perIp.limit} requests a minute per address, public reads only. With a key: ${RATE_LIMIT_POLICIES.api_key.perUser.limit} a minute per account, counted across all of the account's keys and addresses (more keys buy no more requests), and also at most ${RATE_LIMIT_POLICIES.api_key.perKey.limit} per key and ${RATE_LIMIT_POLICIES.api_key.perIp.limit} per address. An account creates at most ${RATE_LIMIT_POLICIES.api_key_create.perUser.limit} keys a day. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 says when to retry in \`Retry-After\`.`;
 
+const header = (name: string, description: string) => ({
+  name,
+  in: "header",
+  required: true,
+  description,
+  schema: { type: "string" },
+});
+
+/**
+ * What key owners' endpoints receive (OpenAPI 3.1 `webhooks`): one signed POST per event, its body
+ * from webhook-payloads.ts, the signature of Standard Webhooks (webhooks.server.ts, `signWebhook`).
+ */
+function webhooksOf(): Record<string, Json> {
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((event) => [
+      event,
+      {
+        post: {
+          operationId: `webhook.${event}`,
+          summary: WEBHOOK_EVENT_LABELS[event],
+          description: `Sent to each of your endpoints (set up at /profile/api) that asked for \`${event}\`. Answer 2xx within 10 s; anything else is retried ${WEBHOOK_RETRIES} times with doubling waits from 30 s.`,
+          parameters: [
+            header("Webhook-Id", "The delivery's id (the payload's `id`): the same on every retry."),
+            header("Webhook-Timestamp", "Seconds since 1970 when this attempt was signed."),
+            header(
+              "Webhook-Signature",
+              "`v1,` and the base64 HMAC-SHA256, keyed with your endpoint's secret (the base64 after `whsec_`), of `{Webhook-Id}.{Webhook-Timestamp}.{body}`.",
+            ),
+          ],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: jsonSchema(WEBHOOK_PAYLOADS[event], "output") } },
+          },
+          responses: { "2XX": { description: "Received." } },
+        },
+      },
+    ]),
+  );
+}
+
 /** The OpenAPI 3.1 document of the API v1, built from the endpoints and their Zod schemas. */
 export function openApiDocument(origin: string) {
   const paths: Record<string, Json> = {};
@@ -156,6 +198,7 @@ export function openApiDocument(origin: string) {
     ],
     security: [{}, { apiKey: [] }],
     paths,
+    webhooks: webhooksOf(),
     components: {
       schemas,
       securitySchemes: {

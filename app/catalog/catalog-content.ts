@@ -114,5 +114,7 @@ export const RESET_FILTERS = "Reset All Filters";
 export const NICHE_BROWSER_ID = "browse-niches";
 export const TOP_SEARCHED_NICHES = 3;
 
+/** The heading of a clip page whose clip does not exist (or is not public). */
+export const CLIP_NOT_FOUND_HEADING = "Clip not found";
 export const CLIP_NOT_FOUND = "This video doesn't exist or has been removed.";
 export const SAVE_FAILED = "Could not update your saved videos. Please try again.";

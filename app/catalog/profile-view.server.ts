@@ -1,4 +1,3 @@
-import { data, redirect } from "react-router";
 import { findProfile } from "~/accounts/profiles.server";
 import type { SessionUser } from "~/accounts/session.server";
 import { followStateOf } from "./follows.server";
@@ -6,13 +5,14 @@ import { listSavedClips, listUploads } from "./profile-clips.server";
 
 /**
  * What the profile screen shows to this viewer. Saved (and Downloads) are read only for the owner:
- * the decision is made here, on the server, whatever id the URL carries.
+ * the decision is made here, on the server, whatever id the URL carries. Without an id a visitor
+ * has no profile of their own to see ("sign_in"); an unknown id is "not_found".
  */
 export async function getProfileView(viewer: SessionUser | null, userId: string | undefined) {
   const targetId = userId ?? viewer?.id;
-  if (!targetId) throw redirect("/login");
+  if (!targetId) return { ok: false as const, reason: "sign_in" as const };
   const profile = await findProfile(targetId);
-  if (!profile) throw data(null, { status: 404 });
+  if (!profile) return { ok: false as const, reason: "not_found" as const };
   const isOwner = viewer?.id === profile.id;
   const isCreator = profile.role === "creator";
   const [uploads, saved, follow] = await Promise.all([
@@ -20,7 +20,7 @@ export async function getProfileView(viewer: SessionUser | null, userId: string 
     isOwner ? listSavedClips(profile.id) : Promise.resolve(null),
     isCreator ? followStateOf(profile.id, viewer?.id ?? null) : Promise.resolve(null),
   ]);
-  return {
+  const value = {
     profile: {
       id: profile.id,
       username: profile.username,
@@ -37,4 +37,5 @@ export async function getProfileView(viewer: SessionUser | null, userId: string 
     saved,
     // Downloads and orders are licensing's: the tabs load them by URL (profile-library.tsx).
   };
+  return { ok: true as const, value };
 }

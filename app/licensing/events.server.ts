@@ -1,3 +1,4 @@
+import type { License } from "~/catalog/attributes";
 import { defineEvent } from "~/platform/events.server";
 
 /** A clip was licensed (a new license, not a free re-download); published in its transaction. */
@@ -6,7 +7,7 @@ export const licenseCreated = defineEvent<{
   userId: string;
   clipId: number;
   clipTitle: string;
-  licenseKind: string;
+  licenseKind: License;
   createdAt: Date;
 }>("license.created");
 
@@ -15,7 +16,7 @@ export const orderPaid = defineEvent<{
   orderId: string;
   userId: string | null;
   downloads: number;
-  licenseKind: string;
+  licenseKind: License;
   totalCents: number;
   paidAt: Date;
 }>("order.paid");

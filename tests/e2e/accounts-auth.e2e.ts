@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
 import { DEMO_BUYER, fillSignUp, newAccount, signIn, signUp } from "./accounts-helpers";
-import { expectAccessible, newPage, PHONE } from "./browser";
+import { expectAccessible, expectAt, expectVisible, newPage, PHONE } from "./browser";
 
 describe("sign-up", () => {
   it("shows each validation message of the spec", async () => {
@@ -72,7 +72,7 @@ describe("log-in and log-out", () => {
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password", { exact: true }).fill("not-the-password");
       await page.getByRole("button", { name: "Log In", exact: true }).click();
-      await page.getByRole("alert").getByText(MESSAGES.loginFailed).waitFor();
+      await expectVisible(page.getByRole("alert").getByText(MESSAGES.loginFailed));
     }
   });
 
@@ -98,20 +98,20 @@ describe("log-in and log-out", () => {
   it("/account leads to /login when logged out and to the profile when logged in", async () => {
     const page = await newPage();
     await page.goto("/account");
-    await page.waitForURL("**/login");
+    await expectAt(page, "/login");
     await signIn(page);
     await page.goto("/account");
-    await page.waitForURL("**/profile");
+    await expectAt(page, "/profile");
   });
 
   it("an unconfigured social provider shows the spec's message on both pages", async () => {
     const page = await newPage();
     await page.goto("/login");
     await page.getByRole("button", { name: "Log in with Google" }).click();
-    await page.getByText(MESSAGES.socialLoginFailed).waitFor();
+    await expectVisible(page.getByText(MESSAGES.socialLoginFailed));
     await page.goto("/signup");
     await page.getByRole("button", { name: "Sign up with GitHub" }).click();
-    await page.getByText(MESSAGES.socialSignupFailed).waitFor();
+    await expectVisible(page.getByText(MESSAGES.socialSignupFailed));
   });
 });
 
@@ -180,22 +180,22 @@ describe("password reset", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     // The log-in page has an Email field too: fill only once the navigation has landed.
-    await page.waitForURL("**/forgot-password");
+    await expectAt(page, "/forgot-password");
     await page.getByLabel("Email").fill(account.email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await page.getByText(MESSAGES.resetRequested).waitFor();
+    await expectVisible(page.getByText(MESSAGES.resetRequested));
 
     const link = await waitForMailLink(account.email);
     await page.goto(link);
     await page.getByLabel("New password").fill("a-brand-new-secret");
     await page.getByRole("button", { name: "Reset Password" }).click();
-    await page.waitForURL("**/login?reset=1");
-    await page.getByText(MESSAGES.resetDone).waitFor();
+    await expectAt(page, "/login?reset=1");
+    await expectVisible(page.getByText(MESSAGES.resetDone));
     await signIn(page, account.email, "a-brand-new-secret");
 
     const again = await newPage();
     await again.goto(link);
-    await again.getByText(MESSAGES.resetInvalid).waitFor();
+    await expectVisible(again.getByText(MESSAGES.resetInvalid));
   });
 });
 

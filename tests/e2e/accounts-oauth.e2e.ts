@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
 import { type ServerProcess, startBuiltServer } from "../support/server-process";
-import { getBrowser, waitForHydrationOnNavigation } from "./browser";
+import { expectAt, expectVisible, getBrowser, waitForHydrationOnNavigation } from "./browser";
 
 /**
  * The whole Google/GitHub round trip over real HTTP: /login → provider (a local OpenID provider
@@ -114,14 +114,14 @@ describe("sign-in with Google and GitHub against a fake provider", () => {
   it("a failed callback shows the failure screen and returns to /login after 3 seconds", async () => {
     const page = await pageOn(app.url);
     await page.goto("/auth/callback?error=access_denied");
-    await page.getByRole("heading", { name: MESSAGES.callbackFailed }).waitFor();
-    await page.getByText(MESSAGES.callbackRedirecting).waitFor();
-    await page.waitForURL("**/login", { timeout: 6_000 });
+    await expectVisible(page.getByRole("heading", { name: MESSAGES.callbackFailed }));
+    await expectVisible(page.getByText(MESSAGES.callbackRedirecting));
+    await expectAt(page, "/login", { timeout: 6_000 });
   });
 
   it("without a session the callback screen fails instead of creating anything", async () => {
     const page = await pageOn(app.url);
     await page.goto("/auth/callback");
-    await page.getByRole("heading", { name: MESSAGES.callbackFailed }).waitFor();
+    await expectVisible(page.getByRole("heading", { name: MESSAGES.callbackFailed }));
   });
 });

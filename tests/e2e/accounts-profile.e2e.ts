@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
 import { THEME_STORAGE_KEY } from "~/constants";
 import { DEMO_BUYER, newAccount, signIn, signInByCookie, signUp } from "./accounts-helpers";
-import { expectAccessible, newPage } from "./browser";
+import { expectAccessible, expectAt, newPage } from "./browser";
 
 const MAYA = { id: "demo-creator-maya", email: "maya@verdeo.local" };
 
@@ -87,7 +87,7 @@ describe("profile", () => {
   it("/profile without a session goes to /login", async () => {
     const page = await newPage();
     await page.goto("/profile");
-    await page.waitForURL("**/login");
+    await expectAt(page, "/login");
   });
 
   it("edit and cancel restores the username; saving a new one shows the toast", async () => {

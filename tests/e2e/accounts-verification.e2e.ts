@@ -5,7 +5,7 @@ import { RESEND_CONFIRMATION } from "~/accounts/components/confirm-email-notice"
 import { checkInbox, confirmationSent, MESSAGES } from "~/accounts/messages";
 import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
 import { newAccount, signUp } from "./accounts-helpers";
-import { expectAccessible, newPage } from "./browser";
+import { expectAccessible, expectVisible, newPage } from "./browser";
 
 /** The confirmation mails written to the server's outbox for one address, oldest first. */
 async function confirmationMails(to: string) {
@@ -76,6 +76,6 @@ describe("sign-up and email confirmation", () => {
     const page = await newPage();
     await signUp(page, newAccount());
     await page.goto("/api/auth/verify-email?token=not-a-token&callbackURL=%2Femail-confirmed");
-    await page.getByTestId("toast").getByText(MESSAGES.confirmationLinkInvalid).waitFor();
+    await expectVisible(page.getByTestId("toast").getByText(MESSAGES.confirmationLinkInvalid));
   });
 });

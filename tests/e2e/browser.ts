@@ -101,6 +101,22 @@ export async function expectAccessible(page: Page) {
   expect(await accessibilityViolations(page)).toEqual([]);
 }
 
+/**
+ * Waits for the element, then asserts that it shows: a test that only waited would fail by timing
+ * out, without an assertion that says what it expected.
+ */
+export async function expectVisible(locator: Locator) {
+  await locator.waitFor();
+  expect(await locator.isVisible(), `${locator} is visible`).toBe(true);
+}
+
+/** Waits until the page is at `pathAndQuery` (e.g. "/videos?q=yacht"), then asserts it, as expectVisible does. */
+export async function expectAt(page: Page, pathAndQuery: string, options: { timeout?: number } = {}) {
+  const at = (url: URL) => url.pathname + url.search;
+  await page.waitForURL((url) => at(url) === pathAndQuery, options);
+  expect(at(new URL(page.url()))).toBe(pathAndQuery);
+}
+
 /** Presses Tab until `target` has the focus; fails if it is never reached (not focusable, or hidden). */
 export async function tabTo(page: Page, target: Locator, most = 80) {
   const handle = await target.elementHandle();

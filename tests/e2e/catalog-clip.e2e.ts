@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ROLE_BADGES } from "~/accounts/roles";
-import { CLIP_NOT_FOUND, SAVE_FAILED } from "~/catalog/catalog-content";
+import { CLIP_NOT_FOUND, CLIP_NOT_FOUND_HEADING, SAVE_FAILED } from "~/catalog/catalog-content";
 import { downloadPath } from "~/catalog/clip-id";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
 import { DEMO_BUYER, signInByCookie } from "./accounts-helpers";
-import { expectAccessible, newPage } from "./browser";
+import { expectAccessible, expectAt, newPage } from "./browser";
 import { saveMenu } from "./save-menu";
 
 describe("clip page", () => {
@@ -68,11 +68,12 @@ describe("clip page", () => {
     await page.goto("/video/3");
     await page.getByRole("link", { name: "Back", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/videos");
+    expect(new URL(page.url()).pathname).toBe("/videos");
     await page.goto("/videos?q=yacht");
     await page.getByRole("link", { name: "Wooden Boats at Golden Hour" }).click();
-    await page.waitForURL("**/video/1");
+    await expectAt(page, "/video/1");
     await page.getByRole("link", { name: "Back", exact: true }).click();
-    await page.waitForURL("**/videos?q=yacht");
+    await expectAt(page, "/videos?q=yacht");
   });
 
   it("has a title, description, Open Graph video tags and a JSON-LD VideoObject", async () => {
@@ -95,12 +96,13 @@ describe("clip page", () => {
   });
 
   it.each(["/video/999999", "/video/abc", "/video/1e3", "/video/-1", "/video/99999999999999"])(
-    "an unknown or malformed id shows Post Not Found with HTTP 404: %s",
+    "an unknown or malformed id shows Clip not found with HTTP 404: %s",
     async (path) => {
       const page = await newPage();
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await page.getByText(CLIP_NOT_FOUND).waitFor();
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(CLIP_NOT_FOUND_HEADING);
     },
   );
 

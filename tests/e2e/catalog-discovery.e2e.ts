@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
-import { newPage } from "./browser";
+import { expectAt, expectVisible, newPage } from "./browser";
 import { lockCatalogue } from "./shared-locks";
 
 // These tests count the demo catalogue; the studio journey publishes a clip only while unlocked.
@@ -76,10 +76,10 @@ describe("discovery", () => {
   it("the search page has its own box and never shows an empty query", async () => {
     const page = await newPage();
     await page.goto("/search");
-    await page.getByText("What are you looking for?").waitFor();
+    await expectVisible(page.getByText("What are you looking for?"));
     await page.getByRole("combobox").fill("yacht");
     await page.getByRole("combobox").press("Enter");
-    await page.waitForURL("**/search?q=yacht");
-    await page.getByText('Showing video results for: "yacht"').waitFor();
+    await expectAt(page, "/search?q=yacht");
+    await expectVisible(page.getByText('Showing video results for: "yacht"'));
   });
 });

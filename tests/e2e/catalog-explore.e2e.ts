@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_TITLE, RESET_FILTERS } from "~/catalog/catalog-content";
 import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/constants";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
-import { expectAccessible, newPage } from "./browser";
+import { expectAccessible, expectAt, expectVisible, newPage } from "./browser";
 import { lockCatalogue } from "./shared-locks";
 
 const resultCount = async (page: Page) =>
@@ -93,10 +93,10 @@ describe("explore videos", () => {
     await page.goto("/videos?q=city");
     await openFilters(page);
     await page.getByRole("group", { name: "License" }).getByRole("link", { name: "Extended" }).click();
-    await page.waitForURL("**/videos?q=city&license=extended");
-    await page.getByRole("link", { name: "Wave Facade in Black and White" }).waitFor();
+    await expectAt(page, "/videos?q=city&license=extended");
+    await expectVisible(page.getByRole("link", { name: "Wave Facade in Black and White" }));
     await page.goBack();
-    await page.waitForURL("**/videos?q=city");
+    await expectAt(page, "/videos?q=city");
   });
 
   it("selecting a niche shows its sub-niches; choosing it again deselects it and clears the sub-niche", async () => {
@@ -104,16 +104,16 @@ describe("explore videos", () => {
     await page.goto("/videos");
     const browse = page.getByRole("region", { name: "Browse by Niche" });
     await browse.getByRole("link", { name: /Nature & Travel/ }).click();
-    await page.waitForURL("**/videos?niche=nature");
+    await expectAt(page, "/videos?niche=nature");
     await browse.getByRole("link", { name: "Mountains" }).click();
-    await page.waitForURL("**/videos?niche=nature&sub=Mountains");
+    await expectAt(page, "/videos?niche=nature&sub=Mountains");
     await expectCount(page, DEMO_CLIPS.filter((clip) => clip.subNiche === "Mountains").length);
     // Another niche clears the sub-niche.
     await browse.getByRole("link", { name: /Technology/ }).click();
-    await page.waitForURL("**/videos?niche=technology");
+    await expectAt(page, "/videos?niche=technology");
     await expectCount(page, DEMO_CLIPS.filter((clip) => clip.nicheId === "technology").length);
     await browse.getByRole("link", { name: /Technology/ }).click();
-    await page.waitForURL((url) => url.pathname === "/videos" && url.search === "");
+    await expectAt(page, "/videos");
   });
 
   it("Reset All Filters clears the text, niche, sub-niche and all five filters", async () => {
@@ -147,10 +147,10 @@ describe("explore videos", () => {
     await page.goto("/videos");
     await page.getByRole("combobox").fill("techology");
     await page.getByRole("combobox").press("Enter");
-    await page.waitForURL("**/videos?q=techology");
-    await page.getByRole("link", { name: "Hexagon Tiles over a Nebula" }).waitFor();
+    await expectAt(page, "/videos?q=techology");
+    await expectVisible(page.getByRole("link", { name: "Hexagon Tiles over a Nebula" }));
     await page.goto("/videos?q=luxery");
-    await page.getByRole("link", { name: "Wooden Boats at Golden Hour" }).waitFor();
+    await expectVisible(page.getByRole("link", { name: "Wooden Boats at Golden Hour" }));
   });
 
   it("the preview overlay is a dialog: keyboard opens it, focus stays inside, Esc closes it and focus returns", async () => {
@@ -209,11 +209,12 @@ describe("search page", () => {
   it("shows real results for the query, with Back to home", async () => {
     const page = await newPage();
     await page.goto("/search?q=yacht");
-    await page.getByRole("heading", { name: "Search Results" }).waitFor();
-    await page.getByText('Showing video results for: "yacht"').waitFor();
-    await page.getByRole("link", { name: /Wooden Boats at Golden Hour/ }).waitFor();
+    await expectVisible(page.getByRole("heading", { name: "Search Results" }));
+    await expectVisible(page.getByText('Showing video results for: "yacht"'));
+    await expectVisible(page.getByRole("link", { name: /Wooden Boats at Golden Hour/ }));
     await page.getByRole("link", { name: "Back to home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
+    expect(new URL(page.url()).pathname).toBe("/");
   });
 
   it("shows the empty state when nothing matches", async () => {

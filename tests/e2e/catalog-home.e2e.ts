@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HOME_CATEGORIES, NICHE_BROWSER_ID, TOP_SEARCHES } from "~/catalog/catalog-content";
-import { expectAccessible, newPage } from "./browser";
+import { expectAccessible, expectAt, expectVisible, newPage } from "./browser";
 
 describe("home", () => {
   it("the hero search goes to /videos with the trimmed, URL-encoded text", async () => {
@@ -8,8 +8,8 @@ describe("home", () => {
     await page.goto("/");
     await page.getByPlaceholder("Search stock videos…").fill("  ocean waves & sand ");
     await page.keyboard.press("Enter");
-    await page.waitForURL("**/videos?q=ocean%20waves%20%26%20sand");
-    await page.getByRole("heading", { name: "Explore Videos" }).waitFor();
+    await expectAt(page, "/videos?q=ocean%20waves%20%26%20sand");
+    await expectVisible(page.getByRole("heading", { name: "Explore Videos" }));
   });
 
   it("a blank search does nothing", async () => {
@@ -27,10 +27,10 @@ describe("home", () => {
     await page.goto("/");
     const strip = page.getByRole("navigation", { name: "Categories" });
     for (const category of HOME_CATEGORIES)
-      await strip.getByRole("link", { name: category, exact: true }).first().waitFor();
+      await expectVisible(strip.getByRole("link", { name: category, exact: true }).first());
     // The strip is moving: click without waiting for it to stand still.
     await strip.getByRole("link", { name: "Technology", exact: true }).first().click({ force: true });
-    await page.waitForURL("**/videos?q=Technology");
+    await expectAt(page, "/videos?q=Technology");
   });
 
   it("a top search topic goes to its query; the top three are large cards", async () => {
@@ -89,6 +89,11 @@ describe("home", () => {
     await page.waitForFunction(
       () => document.querySelector<HTMLVideoElement>('[data-preview-id="1"] video')?.paused,
     );
+    expect(
+      await page.evaluate(
+        () => document.querySelector<HTMLVideoElement>('[data-preview-id="1"] video')?.paused,
+      ),
+    ).toBe(true);
   });
 
   it("with reduced motion the strips stand still and nothing autoplays", async () => {

@@ -9,7 +9,16 @@ import {
 } from "~/catalog/catalog-content";
 import { showResultsLabel } from "~/catalog/components/filters-panel";
 import { signInByCookie } from "./accounts-helpers";
-import { baseURL, DESKTOP, expectAccessible, getBrowser, newPage, PHONE } from "./browser";
+import {
+  baseURL,
+  DESKTOP,
+  expectAccessible,
+  expectAt,
+  expectVisible,
+  getBrowser,
+  newPage,
+  PHONE,
+} from "./browser";
 import { focusRingProblems } from "./focus-ring";
 import { lockCatalogue } from "./shared-locks";
 
@@ -148,7 +157,7 @@ describe("filters", () => {
       .getByRole("link", { name: /^Portrait \d+/ });
     await portrait.focus();
     await page.keyboard.press("Enter");
-    await page.waitForURL("**/videos?orientation=portrait");
+    await expectAt(page, "/videos?orientation=portrait");
   });
 });
 
@@ -193,11 +202,11 @@ describe("search", () => {
     await page.getByText("Niches", { exact: true }).click();
     await page.getByRole("combobox").fill("nature");
     await page.getByRole("combobox").press("Enter");
-    await page.waitForURL("**/videos?niche=nature");
+    await expectAt(page, "/videos?niche=nature");
     await page.getByText("Niches", { exact: true }).click();
     await page.getByRole("combobox").fill("spaceships");
     await page.getByRole("combobox").press("Enter");
-    await page.getByRole("status").getByText(noNicheMatches("spaceships")).waitFor();
+    await expectVisible(page.getByRole("status").getByText(noNicheMatches("spaceships")));
   });
 
   it("the Niches toggle works without JavaScript too", async () => {
@@ -206,7 +215,7 @@ describe("search", () => {
     await page.getByText("Niches", { exact: true }).click();
     await page.getByRole("combobox").fill("technology");
     await page.locator("main").getByRole("search").getByRole("button", { name: "Search" }).click();
-    await page.waitForURL("**/videos?niche=technology");
+    await expectAt(page, "/videos?niche=technology");
   });
 
   it.each(TRENDING_CHIPS)("the trending chip %s finds clips", async (chip) => {

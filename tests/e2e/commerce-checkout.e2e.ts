@@ -5,7 +5,7 @@ import { ORDER_FAILED_MESSAGE, PROMO_MESSAGES } from "~/commerce/checkout-schema
 import { formatMoney } from "~/payments/money";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { DEMO_BUYER, signIn } from "./accounts-helpers";
-import { expectAccessible, newPage, PHONE } from "./browser";
+import { expectAccessible, expectAt, newPage, PHONE } from "./browser";
 
 /**
  * Buying, as a person does it in Chromium. Promo lookups are limited to 10 a minute per client and
@@ -228,13 +228,13 @@ describe("redirects", () => {
   it("/checkout without a chosen plan goes to /pricing", async () => {
     const page = await newPage();
     await page.goto("/checkout");
-    await page.waitForURL("**/pricing");
+    await expectAt(page, "/pricing");
   });
 
   it("/checkout/success without a placed order goes to /pricing", async () => {
     const page = await newPage();
     await page.goto("/checkout/success");
-    await page.waitForURL("**/pricing");
+    await expectAt(page, "/pricing");
   });
 });
 

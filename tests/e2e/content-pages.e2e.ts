@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { THEME_STORAGE_KEY } from "~/constants";
 import { UPLOAD_IN_STUDIO, WELCOME_HEADING } from "~/content/texts";
 import { DEMO_BUYER, DEMO_PASSWORD, signInByCookie } from "./accounts-helpers";
-import { expectAccessible, newPage, PHONE } from "./browser";
+import { expectAccessible, expectVisible, newPage, PHONE } from "./browser";
 
 describe("about, creators hub and welcome", () => {
   it("the about page introduces Verdeo with buttons to the videos and the creators hub", async () => {
@@ -58,7 +58,7 @@ describe("about, creators hub and welcome", () => {
     const page = await newPage();
     await signInByCookie(page);
     await page.goto("/welcome");
-    await page.getByText(`Hi ${DEMO_BUYER.username},`).waitFor();
+    await expectVisible(page.getByText(`Hi ${DEMO_BUYER.username},`));
     await page.context().close();
   });
 

@@ -11,7 +11,7 @@ import { PAYMENT_NEXT } from "~/commerce/routes/checkout-success";
 import { LICENSE_VALID } from "~/licensing/routes/license";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { DEMO_PASSWORD, newAccount, signIn, signUp } from "./accounts-helpers";
-import { expectAccessible, newPage, PHONE, tabTo } from "./browser";
+import { expectAccessible, expectAt, expectVisible, newPage, PHONE, tabTo } from "./browser";
 
 /**
  * A buyer's whole licensing journey in Chromium: order as a guest, payment marked by staff, sign up
@@ -214,7 +214,7 @@ describe("licensing journey", () => {
     await signUp(page, newAccount());
     await page.goto("/video/2");
     await page.getByRole("link", { name: "Download" }).click();
-    await page.waitForURL("**/pricing");
-    await page.getByText(/Downloading a clip needs a plan/).waitFor();
+    await expectAt(page, "/pricing");
+    await expectVisible(page.getByText(/Downloading a clip needs a plan/));
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { THEME_STORAGE_KEY } from "~/constants";
 import { HEADER_LINKS } from "~/layout/nav-links";
-import { expectAccessible, newPage, PHONE } from "./browser";
+import { expectAccessible, expectAt, newPage, PHONE } from "./browser";
 
 describe("page shell", () => {
   it("the header shows the five links, For Creators and a Log in button", async () => {
@@ -104,7 +104,7 @@ describe("page shell", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.locator("#mobile-nav").getByRole("link", { name: "Pricing" }).click();
-    await page.waitForURL("**/pricing");
+    await expectAt(page, "/pricing");
   });
 
   it("the shell has no serious accessibility violations in light and dark", async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { THEME_STORAGE_KEY } from "~/constants";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { DEMO_PASSWORD, signIn } from "./accounts-helpers";
-import { expectAccessible, newPage, PHONE } from "./browser";
+import { expectAccessible, expectAt, expectVisible, newPage, PHONE } from "./browser";
 import { lockCatalogue } from "./shared-locks";
 
 /** The staff console as the team uses it, signed in as the demo developer. */
@@ -71,8 +71,8 @@ describe("staff console", () => {
     const page = await staffPage();
     await page.getByTestId("user-menu").click();
     await page.getByRole("menuitem", { name: "Staff console" }).click();
-    await page.waitForURL("**/staff");
-    await page.getByRole("heading", { name: "Overview" }).waitFor();
+    await expectAt(page, "/staff");
+    await expectVisible(page.getByRole("heading", { name: "Overview" }));
   });
 
   it("review: approve publishes a clip, reject (after the confirm step) records the reason", async () => {

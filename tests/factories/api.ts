@@ -84,5 +84,13 @@ export function contractValidator() {
       if (!validate(answer.body))
         throw new Error(`${method} ${templatePath} ${answer.status}: ${ajv.errorsText(validate.errors)}`);
     },
+    /** Throws with ajv's errors when a delivered webhook body does not match the document's `webhooks`. */
+    checkWebhook(event: string, body: unknown) {
+      const webhooks = (document.webhooks ?? {}) as Record<string, unknown>;
+      if (!webhooks[event]) throw new Error(`the document has no webhook ${event}`);
+      const ref = `${id}#/webhooks/${pointer(event)}/post/requestBody/content/${pointer("application/json")}/schema`;
+      const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+      if (!validate(body)) throw new Error(`webhook ${event}: ${ajv.errorsText(validate.errors)}`);
+    },
   };
 }

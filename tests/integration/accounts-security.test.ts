@@ -111,7 +111,9 @@ describe("profile ownership", () => {
     const owner = await createAccount();
     const visitor = await createAccount();
     const visitorUser = await getOptionalUser(request(await sessionCookie(visitor.email)));
-    const view = await getProfileView(visitorUser, owner.id);
+    const result = await getProfileView(visitorUser, owner.id);
+    if (!result.ok) throw new Error(`the owner's profile was refused: ${result.reason}`);
+    const view = result.value;
     expect(view.isOwner).toBe(false);
     expect(view.saved).toBeNull();
     expect(view).not.toHaveProperty("downloads");
@@ -119,7 +121,7 @@ describe("profile ownership", () => {
       await getOptionalUser(request(await sessionCookie(owner.email))),
       owner.id,
     );
-    expect(own.saved).toEqual([]);
+    expect(own).toMatchObject({ ok: true, value: { isOwner: true, saved: [] } });
   });
 
   it("an edit changes only the signed-in user's own profile", async () => {

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINTS } from "~/api/endpoints.server";
 import { PROBLEMS } from "~/api/problems";
 import { SEARCH_LIMIT_MAX } from "~/api/schemas";
+import { WEBHOOK_DATA } from "~/api/webhook-payloads";
+import { WEBHOOK_EVENTS } from "~/api/webhooks";
 import { changeCollection, createCollection } from "~/catalog/collections.server";
 import { clips } from "~/catalog/schema.server";
 import { entitlements, licenses } from "~/licensing/schema.server";
@@ -79,6 +81,41 @@ describe("the OpenAPI document", () => {
           endpoint.method.toLowerCase()
         ],
       ).toBeDefined();
+  });
+
+  it("lists the webhooks key owners receive, each with its payload's schema", () => {
+    const webhooks = contract.document.webhooks as Record<
+      string,
+      {
+        post: {
+          requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+        };
+      }
+    >;
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    for (const event of ["license.created", "order.paid"] as const) {
+      const schema = webhooks[event]!.post.requestBody.content["application/json"]!.schema;
+      expect(schema.properties.type).toMatchObject({ const: event });
+      const data = schema.properties.data as { required: string[] };
+      expect([...data.required].sort()).toEqual(Object.keys(WEBHOOK_DATA[event].shape).sort());
+    }
+    const example = {
+      id: "0b6f1f0e-3c1d-4a53-9c2e-6a1d9f8e7a10",
+      type: "order.paid",
+      created_at: "2026-01-02T03:04:05.000Z",
+      data: {
+        order_id: "5f0c9a1e-2b7d-4f7e-8a44-0d2f3c9b1a22",
+        downloads: 10,
+        license: "standard",
+        total_cents: 4900,
+        paid_at: "2026-01-02T03:04:05.000Z",
+      },
+    };
+    expect(() => contract.checkWebhook("order.paid", example)).not.toThrow();
+    expect(() => contract.checkWebhook("order.paid", { ...example, type: "license.created" })).toThrow(
+      /type/,
+    );
+    expect(() => contract.checkWebhook("license.created", example)).toThrow(/webhook license.created/);
   });
 
   it("the contract check fails an answer that does not match the document", async () => {

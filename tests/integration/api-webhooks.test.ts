@@ -4,13 +4,14 @@ import { describe, expect, it } from "vitest";
 import { deliverWebhookJob } from "~/api/jobs.server";
 import { action, loader } from "~/api/routes/profile-api";
 import { apiWebhookDeliveries } from "~/api/schema.server";
+import { WEBHOOK_PAYLOADS } from "~/api/webhook-payloads";
 import { WEBHOOK_MESSAGES, WEBHOOK_RETRIES } from "~/api/webhooks";
 import { addWebhook } from "~/api/webhooks.server";
 import { clips } from "~/catalog/schema.server";
 import { workDueJobs } from "~/platform/jobs/queue.server";
 import { storage } from "~/platform/storage/storage.server";
 import { createAccount, sessionCookie } from "../factories/accounts";
-import { apiKeyFor, callApi } from "../factories/api";
+import { apiKeyFor, callApi, contractValidator } from "../factories/api";
 import { createClip, createProfile } from "../factories/catalog";
 import { routeArgs, settle } from "../factories/commerce";
 import { createPaidOrder } from "../factories/licensing";
@@ -48,6 +49,9 @@ describe("webhooks", () => {
     const [event] = received;
     const body = JSON.parse(event!.body);
     expect(body).toMatchObject({ type: "license.created", data: { license_id: licenseId } });
+    // The delivered payload is what the API documents: the Zod schema and the OpenAPI document's webhook.
+    expect(WEBHOOK_PAYLOADS["license.created"].parse(body)).toEqual(body);
+    contractValidator().checkWebhook("license.created", body);
     const id = event!.headers["webhook-id"];
     const timestamp = event!.headers["webhook-timestamp"];
     const key = Buffer.from(hook.value.secret.replace("whsec_", ""), "base64");
@@ -69,12 +73,15 @@ describe("webhooks", () => {
     await addWebhook({ userId: other.id, url: receiver.url, events: ["order.paid", "license.created"] });
     const paid = await createPaidOrder({ userId: account.id, email: account.email, downloads: 1 });
     await workDueJobs([deliverWebhookJob]);
-    expect(received.map((event) => JSON.parse(event.body))).toEqual([
+    const bodies = received.map((event) => JSON.parse(event.body));
+    expect(bodies).toEqual([
       expect.objectContaining({
         type: "order.paid",
         data: expect.objectContaining({ order_id: paid.entitlement.orderId }),
       }),
     ]);
+    expect(WEBHOOK_PAYLOADS["order.paid"].parse(bodies[0])).toEqual(bodies[0]);
+    contractValidator().checkWebhook("order.paid", bodies[0]);
     await licensedClipBy(account);
     await workDueJobs([deliverWebhookJob]);
     expect(received).toHaveLength(1);

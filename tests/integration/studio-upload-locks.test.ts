@@ -16,6 +16,12 @@ const FAST: LeaseTimings = { leaseMs: 2_000, renewMs: 50, retryMs: 20, acquireTi
 const uploadId = () => `.tus-${randomBytes(8).toString("hex")}`;
 const stillRunning = new AbortController().signal;
 
+/** When the upload's lease row runs out (ms since the epoch), or undefined when no row holds it. */
+async function leaseExpiry(id: string) {
+  const [row] = await db().select().from(studioUploadLocks).where(eq(studioUploadLocks.uploadId, id));
+  return row?.expiresAt.getTime();
+}
+
 /** A held lease whose request, asked to let go, ends and unlocks (as tus's request handlers do). */
 async function holdUntilAsked(locker: UploadLocker, id: string) {
   const lock = locker.newLock(id);
@@ -58,14 +64,19 @@ describe("upload leases shared by every web process", () => {
 
   it("a lease whose process stopped without releasing it is taken once it runs out", async () => {
     const id = uploadId();
+    const started = Date.now();
     // Never renewed and never released: the process holding it is gone.
     await new UploadLocker({ ...FAST, leaseMs: 300, renewMs: 60_000 })
       .newLock(id)
       .lock(stillRunning, () => {});
 
     const waiter = new UploadLocker(FAST).newLock(id);
-    await waiter.lock(stillRunning, () => {});
+    await expect(waiter.lock(stillRunning, () => {})).resolves.toBeUndefined();
+    // Taken once the 300 ms lease ran out, not before; the row is now the waiter's fresh lease.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(await leaseExpiry(id)).toBeGreaterThan(Date.now());
     await waiter.unlock();
+    expect(await leaseExpiry(id)).toBeUndefined();
   });
 
   it("a holder that does not let go makes the waiting request fail with tus's lock timeout", async () => {
@@ -102,8 +113,10 @@ describe("upload leases shared by every web process", () => {
     await lock.lock(stillRunning, () => {});
     await lock.unlock();
     await lock.unlock();
+    expect(await leaseExpiry(id)).toBeUndefined();
     const again = new UploadLocker({ ...FAST, acquireTimeoutMs: 100 }).newLock(id);
-    await again.lock(stillRunning, () => {});
+    await expect(again.lock(stillRunning, () => {})).resolves.toBeUndefined();
+    expect(await leaseExpiry(id)).toBeGreaterThan(Date.now());
     await again.unlock();
   });
 

@@ -11,8 +11,8 @@ import { redirectTarget } from "../safe-redirect";
 import { getOptionalUser } from "../session.server";
 import { type SignInRefusal, signInWithPassword, throttleSignIn } from "../sign-in.server";
 import { LoginSchema } from "../signup-schema";
-import { startSocialSignIn } from "../social-sign-in.server";
 import type { Route } from "./+types/login";
+import { socialSignInAction } from "./social-sign-in.action.server";
 
 export const meta = () => pageMeta("Log in", "Log in to Verdeo to save clips and manage your profile.");
 
@@ -32,8 +32,7 @@ const SIGN_IN_REFUSALS: Record<SignInRefusal, { status: number; message: string 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "social") {
-    const started = await startSocialSignIn(String(form.get("provider") ?? ""), request);
-    return started ?? replyWith(formReply(MESSAGES.socialLoginFailed));
+    return socialSignInAction(form, request, MESSAGES.socialLoginFailed);
   }
   const parsed = parseFormData(form, LoginSchema);
   if (!parsed.ok) return replyWith(parsed.reply);

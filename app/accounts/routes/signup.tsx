@@ -16,8 +16,8 @@ import { redirectTarget } from "../safe-redirect";
 import { getOptionalUser } from "../session.server";
 import { type SignUpRefusal, signUp } from "../sign-up.server";
 import { SignupSchema } from "../signup-schema";
-import { startSocialSignIn } from "../social-sign-in.server";
 import type { Route } from "./+types/signup";
+import { socialSignInAction } from "./social-sign-in.action.server";
 
 export const meta = () =>
   pageMeta("Sign up", "Create a Verdeo account to save clips and license stock video.");
@@ -37,8 +37,7 @@ const SIGN_UP_REFUSALS: Record<SignUpRefusal, { status: number; message: string;
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "social") {
-    const started = await startSocialSignIn(String(form.get("provider") ?? ""), request);
-    return started ?? replyWith(formReply(MESSAGES.socialSignupFailed));
+    return socialSignInAction(form, request, MESSAGES.socialSignupFailed);
   }
   const parsed = parseFormData(form, SignupSchema);
   if (!parsed.ok) return replyWith(parsed.reply);

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/accounts/session.server";
+import { requireUser } from "~/accounts/routes/require-user.server";
 import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/form-reply";

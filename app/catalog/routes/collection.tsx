@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, replace } from "react-router";
 import { z } from "zod";
-import { getOptionalUser, requireUser } from "~/accounts/session.server";
+import { requireUser } from "~/accounts/routes/require-user.server";
+import { getOptionalUser } from "~/accounts/session.server";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";

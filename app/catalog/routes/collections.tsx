@@ -1,6 +1,6 @@
 import { Form, Link, redirect, replace } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/accounts/session.server";
+import { requireUser } from "~/accounts/routes/require-user.server";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";

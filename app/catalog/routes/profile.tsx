@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { data, Form, isRouteErrorResponse, useSearchParams } from "react-router";
+import { data, Form, isRouteErrorResponse, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Avatar } from "~/accounts/avatar";
 import { ConfirmEmailNotice } from "~/accounts/components/confirm-email-notice";
@@ -7,7 +7,8 @@ import { ProfileEditor } from "~/accounts/components/profile-editor";
 import { MESSAGES } from "~/accounts/messages";
 import { editProfile, type ProfileEditRefusal } from "~/accounts/profile-edit.server";
 import { RoleBadge } from "~/accounts/role-badge";
-import { getOptionalUser, requireUser } from "~/accounts/session.server";
+import { requireUser } from "~/accounts/routes/require-user.server";
+import { getOptionalUser } from "~/accounts/session.server";
 import { UsernameSchema } from "~/accounts/username-schema";
 import { Button, ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
@@ -40,7 +41,10 @@ export const meta = ({ data: view }: Route.MetaArgs) =>
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getOptionalUser(request, context);
-  return { ...(await getProfileView(viewer, params.userId)), signedIn: !!viewer };
+  const view = await getProfileView(viewer, params.userId);
+  if (!view.ok && view.reason === "sign_in") throw redirect("/login");
+  if (!view.ok) throw data(null, { status: 404 });
+  return { ...view.value, signedIn: !!viewer };
 }
 
 const ProfileEditSchema = z.object({

@@ -9,7 +9,7 @@ import { config } from "~/platform/config.server";
 import { formatFileSize } from "~/platform/file-size";
 import type { RouteHandle } from "~/platform/route-handle";
 import { findClipPage, listMoreFromCreator, listSimilarClips } from "../catalog.server";
-import { CLIP_NOT_FOUND } from "../catalog-content";
+import { CLIP_NOT_FOUND, CLIP_NOT_FOUND_HEADING } from "../catalog-content";
 import { clipPath, downloadPath, loginToReturn, parseClipId } from "../clip-id";
 import { listCollectionsForClip } from "../collections.server";
 import { formatDuration } from "../components/clip-card";
@@ -104,7 +104,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
   if (!clip) {
     return (
       <main className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Post Not Found</h1>
+        <h1 className="text-3xl font-bold">{CLIP_NOT_FOUND_HEADING}</h1>
         <p className="mt-3 text-zinc-600 dark:text-zinc-400">{CLIP_NOT_FOUND}</p>
         <Link to="/videos" className={buttonClass("primary", "mt-8")}>
           Explore Videos

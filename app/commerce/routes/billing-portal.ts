@@ -1,4 +1,4 @@
-import { requireUser } from "~/accounts/session.server";
+import { requireUser } from "~/accounts/routes/require-user.server";
 import { logger } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { openBillingPortal } from "../stripe-billing.server";

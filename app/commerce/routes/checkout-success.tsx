@@ -3,13 +3,13 @@ import { Button, ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { formatMoney } from "~/payments/money";
 import { config } from "~/platform/config.server";
-import { getCheckoutSession, readPlacedOrderId } from "../checkout.server";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { CheckIcon } from "../components/plan-card";
 import { findOrderWithPlanTitle, orderFactsOf } from "../orders.server";
 import { pendingTransferOf } from "../payment-instructions";
 import type { Route } from "./+types/checkout-success";
+import { getCheckoutSession, readPlacedOrderId } from "./checkout-session.server";
 
 export const meta = () => pageMeta("Order placed", "Your Verdeo order has been placed.");
 

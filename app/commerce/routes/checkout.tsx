@@ -11,12 +11,13 @@ import { getOptionalUser } from "~/accounts/session.server";
 import { buttonClass, Spinner } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { type BuyerType, describeTax } from "~/payments/tax";
-import { checkoutAction, commitCheckoutSession, openCheckout } from "../checkout.server";
 import { PROMO_REFUSAL_MESSAGES } from "../checkout-schema";
 import { BuyerFields, PromoField } from "../components/checkout-fields";
 import { OrderSummary } from "../components/order-summary";
 import { quoteCheckout } from "../orders.server";
 import type { Route } from "./+types/checkout";
+import { checkoutAction } from "./checkout.action.server";
+import { commitCheckoutSession, openCheckout } from "./checkout-session.server";
 
 export const meta = () => pageMeta("Checkout", "Complete your Verdeo order.");
 

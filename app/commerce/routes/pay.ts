@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { logger } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { getCheckoutSession, readPlacedOrderId } from "../checkout.server";
 import { startCardCheckout } from "../stripe.server";
 import type { Route } from "./+types/pay";
+import { getCheckoutSession, readPlacedOrderId } from "./checkout-session.server";
 
 export const CARD_PAYMENT_FAILED =
   "We could not reach the card payment service. Please try again in a moment.";

@@ -7,12 +7,12 @@ import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { logger } from "~/platform/logger.server";
 import type { RouteHandle } from "~/platform/route-handle";
-import { commitCheckoutSession, getCheckoutSession, startCheckout } from "../checkout.server";
 import { ChoosePlanSchema } from "../checkout-schema";
 import { PlanCard } from "../components/plan-card";
 import { quoteCheckout } from "../orders.server";
 import { listActivePlans } from "../plans.server";
 import type { Route } from "./+types/pricing";
+import { commitCheckoutSession, getCheckoutSession, startCheckout } from "./checkout-session.server";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
 export const handle: RouteHandle = { cache: "public-page" };

@@ -1,4 +1,4 @@
-import { requireUser } from "~/accounts/session.server";
+import { requireUser } from "~/accounts/routes/require-user.server";
 import { notFound, pdfResponse } from "~/platform/pdf/response";
 import { certificateFor } from "../library.server";
 import { LicenseIdSchema } from "../license-id";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireUser } from "~/accounts/session.server";
+import { requireUser } from "~/accounts/routes/require-user.server";
 import { notFound, pdfResponse } from "~/platform/pdf/response";
 import { invoiceFor } from "../library.server";
 import type { Route } from "./+types/invoice";

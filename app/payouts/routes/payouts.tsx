@@ -1,17 +1,17 @@
 import { Link, redirect } from "react-router";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { pageMeta } from "~/components/meta";
 import { BankMethod, type Reply, StripeMethod } from "../components/payout-method";
 import { PayoutReadinessPanel } from "../components/payout-readiness-panel";
 import { SellerDetailsForm } from "../components/seller-details-form";
 import { payoutDetailsPage } from "../payout-details.server";
-import { runPayoutDetailsAction } from "../payout-details-action.server";
 import {
   fetchConnectStatus,
   ONBOARDING_RETURN_PARAM,
   refreshOnboardingLink,
 } from "../payout-details-stripe.server";
 import type { Route } from "./+types/payouts";
+import { runPayoutDetailsAction } from "./payout-details.action.server";
 
 export const meta = () =>
   pageMeta("Payout details", "How you are paid, and the seller details tax reporting needs.");

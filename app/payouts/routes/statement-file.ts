@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { can } from "~/accounts/permissions";
-import { requireUser } from "~/accounts/session.server";
+import { requireUser } from "~/accounts/routes/require-user.server";
 import { notFound, pdfResponse } from "~/platform/pdf/response";
 import { StatementFileSchema } from "../statements";
 import { statementFile } from "../statements.server";

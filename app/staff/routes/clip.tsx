@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { can } from "~/accounts/permissions";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { findClipForStaffPage } from "~/catalog/staff-clips.server";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/form-reply";
@@ -10,7 +10,6 @@ import { storage } from "~/platform/storage/storage.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { approveClip, rejectClip, takeDownClip, unpublishClip } from "~/studio/review.server";
 import { REJECTION_REASONS, REVIEW_NOTE_MAX, UNPUBLISH_REASONS } from "~/studio/review-reasons";
-import { notFound, requireConfirmed, SerialIdSchema, urlParam } from "../action.server";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ClipReports, ClipSidebar, ClipVideo, DuplicatePanel } from "../components/clip-panels";
@@ -20,6 +19,7 @@ import { BackLink, ErrorNote, formatDateTime, Pill, StaffPageHeader } from "../c
 import { STAFF_TEXTS } from "../texts";
 import { CLIP_STATUS_LABELS, CLIP_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/clip";
+import { notFound, requireConfirmed, SerialIdSchema, urlParam } from "./action.server";
 
 export const meta = () => pageMeta("Clip · Staff", "Review or moderate a clip.");
 

@@ -3,10 +3,10 @@ import { STAFF_CLIP_SORTS, searchClipsForStaff } from "~/catalog/staff-clips.ser
 import { pageMeta } from "~/components/meta";
 import { statusFilter } from "../components/columns";
 import { StaffListPage } from "../components/list-page";
-import { staffListLoader } from "../list-loader.server";
 import { ListSearchSchema, listFilter, listQuerySchema } from "../list-query";
 import { CLIP_STATUS_LABELS, CLIP_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/clips";
+import { staffListLoader } from "./list-loader.server";
 
 export const meta = () => pageMeta("Clips · Staff", "Every clip in any state.");
 

@@ -7,12 +7,11 @@ import {
   DECISION_MESSAGE_MAX,
 } from "~/accounts/creator-application";
 import { decideCreatorApplication, listApplications } from "~/accounts/creator-applications.server";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { pageMeta } from "~/components/meta";
 import { firstIssueMessage, formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { notFound, requireConfirmed, UuidSchema } from "../action.server";
 import { statusFilter } from "../components/columns";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { TextAreaField, TextField } from "../components/fields";
@@ -23,6 +22,7 @@ import { withoutConfirm } from "../list-url";
 import { STAFF_TEXTS } from "../texts";
 import { APPLICATION_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/creators";
+import { notFound, requireConfirmed, UuidSchema } from "./action.server";
 
 export const meta = () =>
   pageMeta("Creator applications · Staff", "Approve or decline creator applications.");

@@ -1,16 +1,16 @@
 import { Form } from "react-router";
 import { z } from "zod";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { JOB_STATES } from "~/platform/jobs/job-states";
 import { redirectWithToast } from "~/platform/toast.server";
-import { notFound } from "../action.server";
 import { type Column, DataTable } from "../components/data-table";
 import { ErrorNote, formatDateTime, NoneYet, StaffPageHeader, SubmitButton } from "../components/staff-ui";
 import { jobsOverview, type QueueCounts, retryFailedJob } from "../jobs.server";
 import type { Route } from "./+types/jobs";
+import { notFound } from "./action.server";
 
 export const meta = () => pageMeta("Jobs · Staff", "The job queue: counts, failures, retries.");
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, Outlet, useLocation, useMatches } from "react-router";
 import { can } from "~/accounts/permissions";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { STAFF_SECTIONS, sectionOf } from "../nav";
 import type { Route } from "./+types/layout";
 

@@ -11,12 +11,11 @@ import {
   CONTACT_STATUSES,
   ContactReplySchema,
 } from "~/accounts/contact-schema";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { pageMeta } from "~/components/meta";
 import { firstIssueMessage, formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { notFound, UuidSchema, urlParam } from "../action.server";
 import { SelectField, TextAreaField } from "../components/fields";
 import {
   BackLink,
@@ -29,6 +28,7 @@ import {
 import { STAFF_TEXTS } from "../texts";
 import { CONTACT_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/message";
+import { notFound, UuidSchema, urlParam } from "./action.server";
 
 export const meta = () => pageMeta("Message · Staff", "A contact message and its replies.");
 

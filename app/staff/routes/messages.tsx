@@ -3,10 +3,10 @@ import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/accounts/contact-sche
 import { pageMeta } from "~/components/meta";
 import { statusFilter } from "../components/columns";
 import { StaffListPage } from "../components/list-page";
-import { staffListLoader } from "../list-loader.server";
 import { ListSearchSchema, listFilter, listQuerySchema } from "../list-query";
 import { CONTACT_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/messages";
+import { staffListLoader } from "./list-loader.server";
 
 export const meta = () => pageMeta("Messages · Staff", "The contact inbox.");
 

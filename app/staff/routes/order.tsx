@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { namePeople } from "~/accounts/people.server";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { shortOrderId } from "~/commerce/order-id";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/commerce/order-lifecycle.server";
 import { ORDER_STATUS_LABELS } from "~/commerce/plans";
@@ -16,7 +16,6 @@ import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { noControlChars } from "~/platform/text";
 import { redirectWithToast } from "~/platform/toast.server";
-import { notFound, requireConfirmed, UuidSchema, urlParam } from "../action.server";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
@@ -24,6 +23,7 @@ import { MarkPaidForm, OrderLines, SubscriptionPanel } from "../components/order
 import { BackLink, ErrorNote, formatDateTime, Panel, Pill, StaffPageHeader } from "../components/staff-ui";
 import { ORDER_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/order";
+import { notFound, requireConfirmed, UuidSchema, urlParam } from "./action.server";
 
 export const meta = () => pageMeta("Order · Staff", "An order, its lines and history.");
 

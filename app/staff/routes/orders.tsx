@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { shortOrderId } from "~/commerce/order-id";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/commerce/plans";
 import { listOrdersForStaff, STAFF_ORDER_SORTS } from "~/commerce/staff-orders.server";

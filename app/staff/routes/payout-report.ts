@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { REPORT_PARTS, reportYearSchema } from "~/payouts/seller-report";
 import { sellerReport } from "~/payouts/seller-report.server";
 import { searchParamsOf } from "../list-query";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { PAYOUT_RUN_TEXTS } from "~/payouts/payout-runs";
 import { bankFileOf } from "~/payouts/payout-runs-bank.server";
-import { UuidSchema, urlParam } from "../action.server";
 import type { Route } from "./+types/payout-run-file";
+import { UuidSchema, urlParam } from "./action.server";
 
 const KindSchema = z.enum(["pain001", "csv"]);
 

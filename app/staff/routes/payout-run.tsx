@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { pageMeta } from "~/components/meta";
 import { formatMoney } from "~/payments/money";
 import { PAYOUT_RUN_STATUS_LABELS, PAYOUT_RUN_TEXTS, periodLabel } from "~/payouts/payout-runs";
@@ -9,7 +9,6 @@ import { retryPayout } from "~/payouts/payout-runs-transfers.server";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { notFound, requireConfirmed, UuidSchema, urlParam } from "../action.server";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ConfirmPanel, useConfirmStep } from "../components/confirm";
@@ -17,6 +16,7 @@ import { ExclusionsTable, PayoutsTable, RunActions, RunSummary } from "../compon
 import { BackLink, ErrorNote, formatDateTime, Pill, StaffPageHeader } from "../components/staff-ui";
 import { PAYOUT_RUN_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/payout-run";
+import { notFound, requireConfirmed, UuidSchema, urlParam } from "./action.server";
 
 export const meta = () =>
   pageMeta("Payout run · Staff", "A month's payouts, its excluded creators and history.");

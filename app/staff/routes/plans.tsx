@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { PLAN_ADMIN_REFUSALS, PlanFormSchema } from "~/commerce/plan-admin";
 import {
   addTier,
@@ -14,13 +14,13 @@ import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { notFound, requireConfirmed, SerialIdSchema } from "../action.server";
 import { ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { PlanForm, TierForm } from "../components/plan-editor";
 import { ErrorNote, Pill, StaffPageHeader } from "../components/staff-ui";
 import { withoutConfirm } from "../list-url";
 import { TierInEurosSchema } from "../money-forms";
 import type { Route } from "./+types/plans";
+import { notFound, requireConfirmed, SerialIdSchema } from "./action.server";
 
 export const meta = () => pageMeta("Plans · Staff", "Edit plans and their tiers.");
 

@@ -1,4 +1,4 @@
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { NewPromoCodeSchema, PROMO_ADMIN_REFUSALS } from "~/commerce/promo-admin";
 import { createPromoCode } from "~/commerce/promo-admin.server";
 import { pageMeta } from "~/components/meta";

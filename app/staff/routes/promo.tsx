@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { z } from "zod";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { normalizePromoCode, PROMO_CODE_MAX } from "~/commerce/checkout-schema";
 import { PROMO_ADMIN_REFUSALS, PromoTermsSchema } from "~/commerce/promo-admin";
 import { findPromoCode, setPromoActive, updatePromoTerms } from "~/commerce/promo-admin.server";
@@ -9,7 +9,6 @@ import { formatMoney } from "~/payments/money";
 import { formReply } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { notFound, requireConfirmed, urlParam } from "../action.server";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
@@ -18,6 +17,7 @@ import { BackLink, Pill, StaffPageHeader, SubmitButton } from "../components/sta
 import { eurosValue } from "../money";
 import { parsePromoForm } from "../promo-form.server";
 import type { Route } from "./+types/promo";
+import { notFound, requireConfirmed, urlParam } from "./action.server";
 
 export const meta = () => pageMeta("Promo code · Staff", "Edit a promo code.");
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { listPromoCodes, PROMO_SORTS } from "~/commerce/promo-admin.server";
 import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { listClipsInReview } from "~/catalog/staff-clips.server";
 import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/paging";

@@ -1,13 +1,12 @@
 import { Form } from "react-router";
 import { z } from "zod";
-import { requirePermission } from "~/accounts/permissions.server";
 import { ROLES } from "~/accounts/roles";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import { listUsers, setUserRole, setUserSuspended, USER_SORTS } from "~/accounts/user-admin.server";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/form-reply";
 import { parseForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { notFound, requireConfirmed } from "../action.server";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { SelectField } from "../components/fields";
 import { StaffListPage } from "../components/list-page";
@@ -16,6 +15,7 @@ import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from ".
 import { withoutConfirm } from "../list-url";
 import { STAFF_TEXTS } from "../texts";
 import type { Route } from "./+types/users";
+import { notFound, requireConfirmed } from "./action.server";
 
 export const meta = () => pageMeta("Users · Staff", "Search users, change roles, suspend accounts.");
 

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { listCreatorClips } from "~/catalog/clip-lifecycle.server";
-import { requireStudioUser } from "../studio-user.server";
 import type { Route } from "./+types/clip-statuses";
+import { requireStudioUser } from "./studio-user.server";
 
 const IdsSchema = z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(50);
 

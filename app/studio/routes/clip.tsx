@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { pageMeta } from "~/components/meta";
-import { clipPageData, requireOwnClip, runClipAction } from "../clip-page.server";
 import { StatusBadge } from "../clip-status";
 import { ClipDetailsForm } from "../components/clip-details-form";
 import { ClipManage } from "../components/clip-manage";
 import { ClipMediaPanel } from "../components/clip-media-panel";
 import type { Route } from "./+types/clip";
+import { clipPageData, requireOwnClip, runClipAction } from "./clip.action.server";
 
 export const meta = ({ data: loaded }: Route.MetaArgs) =>
   pageMeta(loaded ? `${loaded.clip.title} · Studio` : "Clip · Studio", "Details of your clip.");

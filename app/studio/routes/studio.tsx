@@ -8,8 +8,8 @@ import { pageMeta } from "~/components/meta";
 import { processingWaits } from "~/media/processing-days.server";
 import { STATUS_LABELS, StatusBadge } from "../clip-status";
 import { listStudioClips } from "../clips.server";
-import { requireStudioUser } from "../studio-user.server";
 import type { Route } from "./+types/studio";
+import { requireStudioUser } from "./studio-user.server";
 
 export const meta = () =>
   pageMeta("Studio", "Your clips on Verdeo: uploads, details, review and publishing.");

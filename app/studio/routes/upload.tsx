@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { pageMeta } from "~/components/meta";
 import { UploadQueue } from "../components/upload-queue";
-import { requireStudioUser } from "../studio-user.server";
 import type { Route } from "./+types/upload";
+import { requireStudioUser } from "./studio-user.server";
 
 export const meta = () => pageMeta("Upload clips", "Upload video clips to your Verdeo studio.");
 

@@ -1,4 +1,4 @@
-import { requirePermission } from "~/accounts/permissions.server";
+import { requirePermission } from "~/accounts/routes/permissions.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { describeUploads, handleUpload } from "../uploads.server";
 import type { Route } from "./+types/uploads";

@@ -8,9 +8,9 @@ import {
   PAYOUT_MESSAGES,
   type PayoutIntent,
   sellerDetailsSchema,
-} from "./payout-details";
-import { saveBankDetails, saveSellerDetailsOf } from "./payout-details.server";
-import { PAYOUTS_PATH, startStripeOnboarding } from "./payout-details-stripe.server";
+} from "../payout-details";
+import { saveBankDetails, saveSellerDetailsOf } from "../payout-details.server";
+import { PAYOUTS_PATH, startStripeOnboarding } from "../payout-details-stripe.server";
 
 const isIntent = (value: unknown): value is PayoutIntent =>
   typeof value === "string" && (PAYOUT_INTENTS as readonly string[]).includes(value);

@@ -6,9 +6,9 @@ import type { LifecycleClip } from "~/catalog/clip-lifecycle.server";
 import { formReply } from "~/platform/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { ClipDetailsSchema, DETAILS_MESSAGES } from "./clip-details-schema";
-import { CLIP_FAILURE_MESSAGES, CLIP_SAVED_MESSAGES } from "./clip-texts";
-import { deleteOwnClip, findCreatorClip, unpublishOwnClip, updateClipDetails } from "./clips.server";
+import { ClipDetailsSchema, DETAILS_MESSAGES } from "../clip-details-schema";
+import { CLIP_FAILURE_MESSAGES, CLIP_SAVED_MESSAGES } from "../clip-texts";
+import { deleteOwnClip, findCreatorClip, unpublishOwnClip, updateClipDetails } from "../clips.server";
 import { requireStudioUser } from "./studio-user.server";
 
 /** The server side of /studio/clips/:clipId: the creator's own clip, its details form and its actions. */

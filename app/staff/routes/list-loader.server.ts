@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Permission } from "~/accounts/permissions";
-import { requirePermission } from "~/accounts/permissions.server";
-import { searchParamsOf } from "./list-query";
+import { requirePermission } from "~/accounts/routes/permissions.server";
+import { searchParamsOf } from "../list-query";
 
 /**
  * The loader of a plain staff list: the permission, the query string read by the list's schema

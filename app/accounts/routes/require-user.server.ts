@@ -1,0 +1,9 @@
+import { redirect } from "react-router";
+import { getOptionalUser, type SessionUser } from "../session.server";
+
+/** The signed-in user, or a redirect to /login. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect("/login");
+  return user;
+}

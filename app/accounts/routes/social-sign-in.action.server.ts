@@ -1,0 +1,16 @@
+import { redirect } from "react-router";
+import { formReply } from "~/platform/form-reply";
+import { replyWith } from "~/platform/forms.server";
+import { startSocialSignIn } from "../social-sign-in.server";
+
+/**
+ * The "Continue with Google/GitHub" button of /login and /signup: to the provider with the state
+ * cookies, or the page's social failure message (the spec's) when sign-in cannot start.
+ */
+export async function socialSignInAction(form: FormData, request: Request, failedMessage: string) {
+  const started = await startSocialSignIn(String(form.get("provider") ?? ""), request);
+  if (!started.ok) return replyWith(formReply(failedMessage));
+  const headers = new Headers();
+  for (const cookie of started.value.cookies) headers.append("Set-Cookie", cookie);
+  return redirect(started.value.url, { headers });
+}
