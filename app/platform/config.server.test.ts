@@ -322,6 +322,21 @@ describe("configuration", () => {
       expect(withMail.warnings).toEqual([]);
     });
 
+    it("warns at start-up when Stripe is on without the Connect endpoint's secret", () => {
+      const stripe = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_account" };
+      const without = loadConfig({ DATA_DIR: dataDir(), BETTER_AUTH_SECRET: secret, ...stripe });
+      expect(without.warnings).toContainEqual(
+        expect.stringMatching(/^STRIPE_CONNECT_WEBHOOK_SECRET is not set/),
+      );
+      const withConnect = loadConfig({
+        DATA_DIR: dataDir(),
+        BETTER_AUTH_SECRET: secret,
+        ...stripe,
+        STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_connect",
+      });
+      expect(withConnect.warnings.some((line) => line.startsWith("STRIPE_CONNECT"))).toBe(false);
+    });
+
     it("accepts a previous secret for rotation", () => {
       const config = loadConfig({
         DATA_DIR: dataDir(),

@@ -266,6 +266,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (values.PAYOUT_ENCRYPTION_KEY_PREVIOUS && values.PAYOUT_ENCRYPTION_KEY_PREVIOUS === payoutKey.key) {
     warnings.push("PAYOUT_ENCRYPTION_KEY_PREVIOUS is the same as PAYOUT_ENCRYPTION_KEY: nothing is rotated.");
   }
+  // Card payments work without it, but creators' Connect events are refused (decision 0021).
+  if (values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET && !values.STRIPE_CONNECT_WEBHOOK_SECRET) {
+    warnings.push(
+      "STRIPE_CONNECT_WEBHOOK_SECRET is not set: /webhooks/stripe/connect refuses every delivery; creators' payout statuses come only from the daily fetch and their return from onboarding.",
+    );
+  }
   if (values.BETTER_AUTH_SECRET_PREVIOUS && values.BETTER_AUTH_SECRET_PREVIOUS === secret) {
     warnings.push("BETTER_AUTH_SECRET_PREVIOUS is the same as BETTER_AUTH_SECRET: nothing is rotated.");
   }
