@@ -9,7 +9,12 @@ import { clipPath } from "~/catalog/clip-id";
 import { clipStatusChanged } from "~/catalog/clip-lifecycle.server";
 import { listFollowerIds } from "~/catalog/follows.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
-import { claimGuestOrdersJob, expireOrdersJob, subscriptionSweepJob } from "~/commerce/jobs.server";
+import {
+  claimGuestOrdersJob,
+  expireOrdersJob,
+  orderRetentionJob,
+  subscriptionSweepJob,
+} from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/order-effects.server";
 import { registerStripeEventHandler } from "~/commerce/stripe-event-handlers.server";
 import { viesCheckJob } from "~/commerce/vies.server";
@@ -35,6 +40,7 @@ export const JOBS = [
   ...STUDIO_JOBS,
   claimGuestOrdersJob,
   expireOrdersJob,
+  orderRetentionJob,
   viesCheckJob,
   subscriptionSweepJob,
   ...API_JOBS,
