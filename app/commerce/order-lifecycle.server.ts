@@ -1,6 +1,6 @@
-import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
+import { moveState } from "~/platform/db/state-machine.server";
 import { logger } from "~/platform/logger.server";
 import { queueMail } from "~/platform/mail.server";
 import { ordersTotal } from "~/platform/metrics/business.server";
@@ -13,24 +13,26 @@ import {
   insertOrderOnce,
   lockOrder,
   type Order,
+  orderRows,
   PromoRedemptionRefused,
   releasePromoUse,
-  transitionOrder,
 } from "./order.queries.server";
+import { actorId, type OrderActor } from "./order-actor";
 import { orderEffects } from "./order-effects.server";
+import { ORDER_TRANSITIONS, type OrderMove } from "./order-machine";
 import { type OrderMailStep, orderMail } from "./order-mails";
 import { isStripePayment } from "./payment-reference";
 import type { CheckoutSelection } from "./plans";
 import { checkPromoCode } from "./promo.server";
 import { promoCodeToRead, type Quote, quoteFrom } from "./quote";
 import { refundStripePayment, type StripeRefundFailure } from "./stripe-client.server";
+import { claimStripeEvent } from "./subscription.queries.server";
 import {
-  attachGuestSubscriptions,
-  claimStripeEvent,
-  insertSubscriptionOnce,
-  type Subscription,
-} from "./subscription.queries.server";
-import { addMonths, isSubscriptionBilling, renewalAmounts, SUBSCRIPTION_MONTHS } from "./subscriptions";
+  claimGuestSubscriptions,
+  type StripeSubscriptionLink,
+  startSubscription,
+} from "./subscription-start.server";
+import { addMonths, isSubscriptionBilling, SUBSCRIPTION_MONTHS } from "./subscriptions";
 import type { TaxDecision } from "./tax";
 import { queueViesCheck } from "./vies.server";
 
@@ -42,16 +44,7 @@ import { queueViesCheck } from "./vies.server";
  * Replays (a webhook twice, a double click) find the order already moved and change nothing.
  */
 
-/**
- * Who changes an order: a staff member in the console (audited under their id) or the system (the
- * Stripe webhook), audited under a `system:` id so the history shows every change.
- */
-export type OrderActor =
-  | { kind: "staff"; userId: string }
-  | { kind: "system"; name: "stripe" | "subscriptions" | "expiry" };
-
-export const actorId = (actor: OrderActor) =>
-  actor.kind === "staff" ? actor.userId : `system:${actor.name}`;
+export { actorId, type OrderActor } from "./order-actor";
 
 // ---------------------------------------------------------------- placed
 
@@ -196,30 +189,29 @@ export async function markOrderPaid(input: {
       const invoice = await allocateInvoice(tx, before.id, before.paidAt ?? input.paidAt);
       return { ok: true, value: { order: before, invoiceNumber: invoice.number, changed: false } } as const;
     }
-    const order = await transitionOrder(tx, before.id, ["awaiting_payment"], "paid", {
-      paidAt: input.paidAt,
-      paymentReference: input.reference,
-      ...firstPeriodOf(before, input),
-    });
-    if (!order) return { ok: false, reason: "invalid_transition" } as const;
-    const invoice = await allocateInvoice(tx, order.id, input.paidAt);
-    const granted = await orderEffects().paid(tx, order);
-    const subscription = await startSubscription(tx, order, input.stripeSubscription);
-    await recordAudit(tx, {
+    const moved = await moveState(tx, {
+      rows: orderRows,
+      machine: ORDER_TRANSITIONS,
+      move: "pay",
+      id: before.id,
       actorId: actorId(input.actor),
-      action: "order.mark_paid",
-      targetType: "order",
-      targetId: order.id,
-      before: { status: before.status },
-      after: {
-        status: order.status,
-        reference: input.reference,
-        paidAt: input.paidAt.toISOString(),
-        invoiceNumber: invoice.number,
-        ...granted,
-        ...(subscription ? { subscriptionId: subscription.id, provider: subscription.provider } : {}),
+      fields: { paidAt: input.paidAt, paymentReference: input.reference, ...firstPeriodOf(before, input) },
+      effects: async (paid) => {
+        const invoice = await allocateInvoice(tx, paid.id, input.paidAt);
+        const granted = await orderEffects().paid(tx, paid);
+        const subscription = await startSubscription(tx, paid, input.stripeSubscription);
+        return {
+          reference: input.reference,
+          paidAt: input.paidAt.toISOString(),
+          invoiceNumber: invoice.number,
+          ...granted,
+          ...(subscription ? { subscriptionId: subscription.id, provider: subscription.provider } : {}),
+        };
       },
     });
+    if (!moved.ok || !moved.changed) return { ok: false, reason: "invalid_transition" } as const;
+    const { row: order, details } = moved;
+    const invoice = { number: details.invoiceNumber };
     await queueOrderMail(tx, order, "paid");
     logger.info({ orderId: order.id, invoice: invoice.number, actor: actorId(input.actor) }, "order paid");
     ordersTotal.inc({ event: "paid" });
@@ -239,7 +231,7 @@ export interface ClosedOrder {
  * downloads end; a card payment goes back through Stripe, as for a refund). Idempotent.
  */
 export function cancelOrder(input: { orderId: string; actor: OrderActor; now?: Date }) {
-  return closeOrder(input, ["awaiting_payment", "paid"], "cancelled", "order.cancel");
+  return closeOrder(input, "cancel");
 }
 
 /**
@@ -253,7 +245,7 @@ export function refundOrder(input: {
   /** The card was already refunded in Stripe (the Dashboard, a lost dispute): record it, ask nothing. */
   refundedInStripe?: ExternalRefund;
 }) {
-  return closeOrder(input, ["paid"], "refunded", "order.refund");
+  return closeOrder(input, "refund");
 }
 
 /**
@@ -263,7 +255,7 @@ export function refundOrder(input: {
  */
 export function expireOrder(input: { orderId: string; now?: Date }) {
   const actor: OrderActor = { kind: "system", name: "expiry" };
-  return closeOrder({ ...input, actor }, ["awaiting_payment"], "cancelled", "order.expire", "expired");
+  return closeOrder({ ...input, actor }, "expire", "expired");
 }
 
 /** A refund made in Stripe itself, reported by its webhook. */
@@ -291,79 +283,80 @@ class CardRefundFailed extends Error {
  */
 async function closeOrder(
   input: { orderId: string; actor: OrderActor; now?: Date; refundedInStripe?: ExternalRefund },
-  from: readonly ("awaiting_payment" | "paid")[],
-  to: "cancelled" | "refunded",
-  action: string,
-  mail: OrderMailStep = to,
+  move: Extract<OrderMove, "cancel" | "refund" | "expire">,
+  mail: OrderMailStep = ORDER_TRANSITIONS[move].to,
 ): Promise<OrderChangeResult<ClosedOrder>> {
+  const to = ORDER_TRANSITIONS[move].to;
   const now = input.now ?? new Date();
   // Filled once Stripe has refunded the card, for the case where the commit then fails.
   const cardRefunded: { refundId: string | null }[] = [];
   try {
     return await db().transaction(async (tx) => {
-      const before = await lockOrder(tx, input.orderId);
-      if (!before) return { ok: false, reason: "not_found" } as const;
-      if (before.status === to) return { ok: true, value: { order: before, changed: false } } as const;
       const external = input.refundedInStripe;
-      if (
-        external &&
-        !(await claimStripeEvent(tx, { id: external.eventId, type: "refund", orderId: before.id }))
-      ) {
-        return { ok: true, value: { order: before, changed: false } } as const;
-      }
-      const order = await transitionOrder(tx, before.id, from, to, { closedAt: now });
-      if (!order) return { ok: false, reason: "invalid_transition" } as const;
-      const wasPaid = before.status === "paid";
-      const revoked = wasPaid ? await orderEffects().closed(tx, order, now) : {};
-      // An order cancelled before payment never used its promo code: the buyer may use it again.
-      // A paid order keeps the use it made, whatever happens to it later.
-      const releasedPromoCode = wasPaid ? null : await releasePromoUse(tx, order.id);
-      // Money that goes back gets its credit note, numbered in this transaction (no gaps); before the
-      // card refund, so that a refusal from Stripe undoes the number with everything else.
-      const creditNote = wasPaid ? await allocateCreditNote(tx, order, now) : null;
-      const cardRefund =
-        wasPaid && isStripePayment(before.paymentReference) && !input.refundedInStripe
-          ? await refundStripePayment({
-              orderId: before.id,
-              paymentReference: before.paymentReference!,
-              amountCents: before.totalCents,
-            })
-          : null;
-      if (cardRefund && !cardRefund.ok) {
-        logger.error(
-          { err: cardRefund.error, orderId: before.id, reason: cardRefund.reason },
-          "Stripe did not refund the card: the order stays paid",
-        );
-        throw new CardRefundFailed(cardRefund.reason);
-      }
-      if (cardRefund) cardRefunded.push(cardRefund.value);
-      await recordAudit(tx, {
+      const moved = await moveState(tx, {
+        rows: orderRows,
+        machine: ORDER_TRANSITIONS,
+        move,
+        id: input.orderId,
         actorId: actorId(input.actor),
-        action,
-        targetType: "order",
-        targetId: order.id,
-        before: { status: before.status },
-        after: {
-          status: order.status,
-          ...revoked,
-          releasedPromoCode,
-          ...(creditNote ? { creditNoteNumber: creditNote.number } : {}),
-          ...(input.refundedInStripe
-            ? {
-                stripeRefund: input.refundedInStripe.reference,
-                refundedCents: input.refundedInStripe.amountCents || before.totalCents,
-                stripeEventId: input.refundedInStripe.eventId,
-              }
-            : {}),
-          ...(cardRefund
-            ? {
-                stripeRefundId: cardRefund.value.refundId,
-                paymentIntent: cardRefund.value.paymentIntent,
-                refundedCents: cardRefund.value.amountCents,
-              }
-            : {}),
+        idempotent: true,
+        // A refund made in Stripe is recorded once per event, whatever the order's state.
+        proceed: async (before) =>
+          !external || claimStripeEvent(tx, { id: external.eventId, type: "refund", orderId: before.id }),
+        fields: { closedAt: now },
+        effects: async (order, before) => {
+          const wasPaid = before.status === "paid";
+          const revoked = wasPaid ? await orderEffects().closed(tx, order, now) : {};
+          // An order cancelled before payment never used its promo code: the buyer may use it again.
+          // A paid order keeps the use it made, whatever happens to it later.
+          const releasedPromoCode = wasPaid ? null : await releasePromoUse(tx, order.id);
+          // Money that goes back gets its credit note, numbered in this transaction (no gaps); before
+          // the card refund, so that a refusal from Stripe undoes the number with everything else.
+          const creditNote = wasPaid ? await allocateCreditNote(tx, order, now) : null;
+          const cardRefund =
+            wasPaid && isStripePayment(before.paymentReference) && !external
+              ? await refundStripePayment({
+                  orderId: before.id,
+                  paymentReference: before.paymentReference!,
+                  amountCents: before.totalCents,
+                })
+              : null;
+          if (cardRefund && !cardRefund.ok) {
+            logger.error(
+              { err: cardRefund.error, orderId: before.id, reason: cardRefund.reason },
+              "Stripe did not refund the card: the order stays paid",
+            );
+            throw new CardRefundFailed(cardRefund.reason);
+          }
+          if (cardRefund) cardRefunded.push(cardRefund.value);
+          return {
+            ...revoked,
+            releasedPromoCode,
+            ...(creditNote ? { creditNoteNumber: creditNote.number } : {}),
+            ...(external
+              ? {
+                  stripeRefund: external.reference,
+                  refundedCents: external.amountCents || before.totalCents,
+                  stripeEventId: external.eventId,
+                }
+              : {}),
+            ...(cardRefund
+              ? {
+                  stripeRefundId: cardRefund.value.refundId,
+                  paymentIntent: cardRefund.value.paymentIntent,
+                  refundedCents: cardRefund.value.amountCents,
+                }
+              : {}),
+          };
         },
       });
+      if (!moved.ok)
+        return {
+          ok: false,
+          reason: moved.reason === "not_found" ? "not_found" : "invalid_transition",
+        } as const;
+      if (!moved.changed) return { ok: true, value: { order: moved.row, changed: false } } as const;
+      const order = moved.row;
       await queueOrderMail(tx, order, mail);
       ordersTotal.inc({ event: to });
       return { ok: true, value: { order, changed: true } } as const;
@@ -391,7 +384,7 @@ export async function claimGuestOrders(userId: string, verifiedEmail: string): P
   return db().transaction(async (tx: Transaction) => {
     const orderIds = await attachGuestOrders(tx, verifiedEmail, userId);
     if (orderIds.length > 0) await orderEffects().claimed(tx, orderIds, userId);
-    await attachGuestSubscriptions(tx, orderIds, userId);
+    await claimGuestSubscriptions(tx, orderIds, userId);
     if (orderIds.length > 0) logger.info({ userId, orders: orderIds.length }, "guest orders attached");
     return orderIds;
   });
@@ -408,14 +401,6 @@ export async function claimGuestOrdersOf(user: { id: string; email: string; emai
 
 // ---------------------------------------------------------------- subscriptions (Pro monthly/annual)
 
-/** The Stripe subscription a Checkout in subscription mode created, and the period it bills first. */
-export interface StripeSubscriptionLink {
-  subscriptionId: string;
-  customerId: string | null;
-  periodStart: Date;
-  periodEnd: Date;
-}
-
 /** A Pro order's first period: Stripe's, or a calendar period from the payment for a manual one. */
 function firstPeriodOf(order: Order, input: { paidAt: Date; stripeSubscription?: StripeSubscriptionLink }) {
   if (!isSubscriptionBilling(order.billing)) return {};
@@ -428,32 +413,6 @@ function firstPeriodOf(order: Order, input: { paidAt: Date; stripeSubscription?:
   const now = new Date();
   const start = input.paidAt < now ? input.paidAt : now;
   return { periodStart: start, periodEnd: addMonths(start, SUBSCRIPTION_MONTHS[order.billing]) };
-}
-
-/**
- * A paid Pro order starts its subscription in the payment's transaction: renewed by Stripe when
- * Stripe Billing collected it, by the team from the console otherwise.
- */
-async function startSubscription(
-  tx: Transaction,
-  order: Order,
-  stripe: StripeSubscriptionLink | undefined,
-): Promise<Subscription | null> {
-  if (!isSubscriptionBilling(order.billing) || !order.periodEnd) return null;
-  const subscription = await insertSubscriptionOnce(tx, {
-    orderId: order.id,
-    userId: order.userId,
-    email: order.email,
-    planCategory: order.planCategory,
-    billing: order.billing,
-    amountCents: renewalAmounts(order).totalCents,
-    provider: stripe ? "stripe" : "manual",
-    stripeSubscriptionId: stripe?.subscriptionId ?? null,
-    stripeCustomerId: stripe?.customerId ?? null,
-    currentPeriodEnd: order.periodEnd,
-  });
-  await transitionOrder(tx, order.id, ["paid"], "paid", { subscriptionId: subscription.id });
-  return subscription;
 }
 
 /** The buyer's mail about this step, queued in the transition's transaction. */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, notExists, sql } from "drizzle-orm";
 import type { Executor } from "~/platform/db/client.server";
+import { NEVER_PAID_STATUSES } from "./order-machine";
 import { creditNotes, invoices, ordersPending, promoCodes, promoRedemptions } from "./schema.server";
 
 /**
@@ -14,7 +15,7 @@ export async function lockNeverPaidOrders(tx: Executor, placedBefore: Date, limi
     .from(ordersPending)
     .where(
       and(
-        inArray(ordersPending.status, ["awaiting_payment", "cancelled"]),
+        inArray(ordersPending.status, [...NEVER_PAID_STATUSES]),
         isNull(ordersPending.paidAt),
         lt(ordersPending.createdAt, placedBefore),
         notExists(tx.select({ one: sql`1` }).from(invoices).where(eq(invoices.orderId, ordersPending.id))),
