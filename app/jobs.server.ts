@@ -22,6 +22,7 @@ import { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { PAYOUT_JOBS } from "~/payouts/jobs.server";
+import { payoutsOrderEffects } from "~/payouts/order-effects.server";
 import { connectAccountUpdated } from "~/payouts/payout-details-stripe.server";
 import { config } from "~/platform/config.server";
 import { subscribe } from "~/platform/events.server";
@@ -55,8 +56,10 @@ subscribe(emailVerified, ({ userId, email }, { tx }) =>
   enqueue(claimGuestOrdersJob, { userId, email }, { singletonKey: userId, tx }),
 );
 
-// Payment grants downloads in the order's own transaction: licensing's part of each order change.
-registerOrderEffects(licensingOrderEffects);
+// Each order change runs, in its own transaction, licensing's part (downloads granted, ended,
+// suspended) and then payouts' (royalties reversed or restored).
+registerOrderEffects("licensing", licensingOrderEffects);
+registerOrderEffects("payouts", payoutsOrderEffects);
 
 // A creator's Stripe Connect account changed: payouts keeps its status (commerce owns the webhook).
 registerStripeEventHandler("account.updated", connectAccountUpdated);
