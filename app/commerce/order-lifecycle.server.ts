@@ -39,8 +39,9 @@ import { queueViesCheck } from "./vies.server";
 /*
  * The one place an order changes (docs/decisions/0013): placed → paid → refunded, or cancelled;
  * its billing transitions (renewed, part-refunded, disputed) are in order-lifecycle-billing.server.ts.
- * Each transition is one transaction with the order row locked, the status changed only from the
- * states allowed, its effects in the domains above (entitlements), its audit entry and its mail.
+ * Each transition is one transaction through `moveState` (docs/decisions/0022): the order row
+ * locked, the status changed only as ORDER_TRANSITIONS allows, its effects in the domains above
+ * (entitlements, royalties), its audit entry and its mail.
  * Replays (a webhook twice, a double click) find the order already moved and change nothing.
  */
 

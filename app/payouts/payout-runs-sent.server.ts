@@ -25,7 +25,8 @@ export async function sendPayout(
     period: string;
     actor: PayoutActor;
     at: Date;
-    fields: (before: Payout) => Partial<Payout>;
+    /** Written with the status besides `sentAt` (a Connect transfer's id and attempt). */
+    fields?: (before: Payout) => Partial<Payout>;
   },
 ): Promise<Payout | null> {
   const moved = await moveState(tx, {
@@ -34,7 +35,7 @@ export async function sendPayout(
     move: "send",
     id: input.payoutId,
     actorId: payoutActorId(input.actor),
-    fields: (before) => ({ sentAt: input.at, ...input.fields(before) }),
+    fields: (before) => ({ sentAt: input.at, ...input.fields?.(before) }),
     auditAfter: (payout) => ({ transfer: payout.stripeTransferId ?? undefined }),
     effects: async (payout) => {
       const statement = await issueStatement(tx, { payout, period: input.period, at: input.at });

@@ -41,8 +41,8 @@ import { payoutReadinessOf } from "./readiness.server";
 /*
  * The one place a payout run and its payouts change (docs/decisions/0020): proposed → approved →
  * completed. Proposing takes every available line into a payout in the same transaction, so a line
- * is in one payout at most; approving is one locked, conditional change however many staff press it;
- * a payout becomes sent (its lines paid) once, by its transfer (payout-runs-transfers.server.ts) or
+ * is in one payout at most; approving is one locked, checked move (payout-machine.ts, moveState,
+ * docs/decisions/0022) however many staff press it; a payout becomes sent (its lines paid) once, by its transfer (payout-runs-transfers.server.ts) or
  * by staff marking the bank file sent.
  */
 
@@ -99,7 +99,7 @@ export async function proposeRun(
         });
         continue;
       }
-      await payCreator(tx, { runId: run.id, creatorId, method, cents, lineIds: ids, at: now });
+      await proposePayout(tx, { runId: run.id, creatorId, method, cents, lineIds: ids, at: now });
       paid += 1;
     }
     await insertExclusions(tx, exclusions);
@@ -133,7 +133,7 @@ function exclusionOf(cents: number, missing: ExclusionReasonMissing, thresholdCe
 }
 type ExclusionReasonMissing = Extract<ExclusionReason, { kind: "details_missing" }>["missing"];
 
-async function payCreator(
+async function proposePayout(
   tx: Executor,
   input: {
     runId: string;
@@ -232,7 +232,6 @@ export async function markBankPayoutsSent(input: {
         period: run.period,
         actor: input.actor,
         at,
-        fields: () => ({ method: "bank" }),
       });
       if (payout) sent++;
     }
