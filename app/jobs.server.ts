@@ -8,7 +8,12 @@ import { API_JOBS } from "~/api/jobs.server";
 import { sendClipPublished, sendLicenseCreated, sendOrderPaid } from "~/api/webhook-events.server";
 import { clipStatusChanged } from "~/catalog/clip-lifecycle.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
-import { claimGuestOrdersJob, expireOrdersJob, subscriptionSweepJob } from "~/commerce/jobs.server";
+import {
+  claimGuestOrdersJob,
+  expireOrdersJob,
+  orderRetentionJob,
+  subscriptionSweepJob,
+} from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/order-effects.server";
 import { COMMERCE_STRIPE_HANDLERS } from "~/commerce/stripe-sync.server";
 import { viesCheckJob } from "~/commerce/vies.server";
@@ -17,6 +22,7 @@ import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { registerStripeEventHandlers } from "~/payments/stripe-gateway.server";
 import { PAYOUT_JOBS } from "~/payouts/jobs.server";
+import { payoutsOrderEffects } from "~/payouts/order-effects.server";
 import { PAYOUTS_STRIPE_HANDLERS } from "~/payouts/payout-details-stripe.server";
 import { config } from "~/platform/config.server";
 import { subscribe } from "~/platform/events.server";
@@ -35,6 +41,7 @@ export const JOBS = [
   ...STUDIO_JOBS,
   claimGuestOrdersJob,
   expireOrdersJob,
+  orderRetentionJob,
   viesCheckJob,
   subscriptionSweepJob,
   ...API_JOBS,
@@ -49,8 +56,10 @@ subscribe(emailVerified, ({ userId, email }, { tx }) =>
   enqueue(claimGuestOrdersJob, { userId, email }, { singletonKey: userId, tx }),
 );
 
-// Payment grants downloads in the order's own transaction: licensing's part of each order change.
-registerOrderEffects(licensingOrderEffects);
+// Each order change runs, in its own transaction, licensing's part (downloads granted, ended,
+// suspended) and then payouts' (royalties reversed or restored).
+registerOrderEffects("licensing", licensingOrderEffects);
+registerOrderEffects("payouts", payoutsOrderEffects);
 
 // Stripe's events, one table for both endpoints (payments owns the intake, decision 0021): Verdeo's
 // own account's go to commerce (orders, subscriptions, refunds, disputes), creators' Connect

@@ -3,6 +3,7 @@ import { defineJob } from "~/platform/jobs/define.server";
 import { logger } from "~/platform/logger.server";
 import { listOrdersAwaitingPaymentSince } from "./order.queries.server";
 import { claimGuestOrders, expireOrder } from "./order-lifecycle.server";
+import { deleteNeverPaidOrders } from "./order-retention.server";
 import { sweepSubscriptions } from "./subscription-sweep.server";
 
 /** A verified address: the guest orders placed with it (and their plans) become the account's. */
@@ -43,6 +44,22 @@ export async function expireUnpaidOrders(now: Date): Promise<string[]> {
   if (expired.length > 0) logger.info({ orders: expired.length }, "unpaid orders expired");
   return expired;
 }
+/**
+ * Deletes orders never paid once the privacy page's period is over (order-retention.server.ts),
+ * hourly like platform's own retention; a rerun or a second worker finds nothing left to delete.
+ */
+export const orderRetentionJob = defineJob<object>({
+  name: "commerce.order-retention",
+  cron: "23 * * * *",
+  policy: "singleton",
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+  handler: async () => {
+    const deleted = await deleteNeverPaidOrders();
+    if (deleted > 0) logger.info({ orders: deleted }, "never-paid orders deleted");
+  },
+});
+
 /**
  * Once an hour: mails the renewal reminder of manual subscriptions ending within REMINDER_DAYS,
  * and ends subscriptions whose grace period ran out unpaid (stopping Stripe's retries first) or

@@ -4,10 +4,11 @@ import type { Order } from "./order.queries.server";
 /**
  * What an order's change means to the domains above commerce, done in the change's own
  * transaction: a paid order grants its downloads, a closed one takes the unused ones back, a
- * claimed guest order's plan follows it to the account, a refund or dispute takes the creators'
- * royalties back. Commerce cannot import those domains, so
- * they register here (app/jobs.server.ts wires licensing's), and each transition calls them. What
- * an effect returns goes into the transition's audit entry. See docs/decisions/0013.
+ * claimed guest order's plan follows it to the account (licensing); a refund, a cancel after
+ * payment or a dispute takes the creators' royalties back, a won dispute gives them back
+ * (payouts). Commerce cannot import those domains, so each registers its own part here
+ * (app/jobs.server.ts wires them), and each change calls every part, in the order registered.
+ * What the parts return goes, merged, into the change's audit entry. See docs/decisions/0013, 0022.
  */
 export interface OrderEffects {
   paid(tx: Executor, order: Order): Promise<Record<string, unknown>>;
@@ -24,15 +25,45 @@ export interface OrderEffects {
   partRefunded(tx: Executor, order: Order, at: Date): Promise<Record<string, unknown>>;
 }
 
-let registered: OrderEffects | null = null;
+/** One domain's part: the changes it cares about. */
+export type OrderEffectsPart = Partial<OrderEffects>;
 
-export function registerOrderEffects(effects: OrderEffects) {
-  registered = effects;
+/** By domain, in the order registered; registering a domain again replaces its part. */
+const registered = new Map<string, OrderEffectsPart>();
+
+export function registerOrderEffects(domain: string, part: OrderEffectsPart) {
+  registered.set(domain, part);
 }
 
-/** The registered effects; an order never changes without them (a paid order must grant). */
+/** Calls each registered part that handles `change`, in order, merging what they return. */
+async function runAll<K extends Exclude<keyof OrderEffects, "claimed">>(
+  change: K,
+  args: Parameters<OrderEffects[K]>,
+): Promise<Record<string, unknown>> {
+  let merged: Record<string, unknown> = {};
+  for (const part of registered.values()) {
+    const effect = part[change] as
+      | ((...a: Parameters<OrderEffects[K]>) => Promise<Record<string, unknown>>)
+      | undefined;
+    if (effect) merged = { ...merged, ...(await effect(...args)) };
+  }
+  return merged;
+}
+
+const all: OrderEffects = {
+  paid: (...args) => runAll("paid", args),
+  closed: (...args) => runAll("closed", args),
+  extended: (...args) => runAll("extended", args),
+  suspended: (...args) => runAll("suspended", args),
+  partRefunded: (...args) => runAll("partRefunded", args),
+  async claimed(tx, orderIds, userId) {
+    for (const part of registered.values()) await part.claimed?.(tx, orderIds, userId);
+  },
+};
+
+/** Every registered part as one; an order never changes without them (a paid order must grant). */
 export function orderEffects(): OrderEffects {
-  if (!registered)
+  if (registered.size === 0)
     throw new Error("No order effects registered: import ~/jobs.server before changing orders");
-  return registered;
+  return all;
 }

@@ -1,10 +1,13 @@
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Transaction } from "~/platform/db/client.server";
+import { moveState } from "~/platform/db/state-machine.server";
 import { ordersTotal } from "~/platform/metrics/business.server";
 import { allocateInvoice } from "./invoice.queries.server";
-import { insertOrderOnce, lockOrder, type Order, transitionOrder } from "./order.queries.server";
+import { insertOrderOnce, lockOrder, type Order, orderRows } from "./order.queries.server";
+import { actorId, type OrderActor } from "./order-actor";
 import { orderEffects } from "./order-effects.server";
-import { actorId, type OrderActor, refundOrder } from "./order-lifecycle.server";
+import { refundOrder } from "./order-lifecycle.server";
+import { ORDER_TRANSITIONS } from "./order-machine";
 import { type Subscription, setOrderSyncFields } from "./subscription.queries.server";
 import type { renewalAmounts } from "./subscriptions";
 
@@ -63,31 +66,36 @@ export async function payRenewalOrder(tx: Transaction, input: RenewalInput) {
     stripeInvoiceId: input.stripeInvoiceId,
   });
   if (!placed) return null;
-  const order = await transitionOrder(tx, placed.id, ["awaiting_payment"], "paid", {
-    paidAt: input.paidAt,
-    paymentReference: input.reference,
-    periodStart: input.periodStart,
-    periodEnd: input.periodEnd,
-  });
-  if (!order) throw new Error("a renewal order just placed could not be paid");
-  const invoice = await allocateInvoice(tx, order.id, input.paidAt);
-  const granted = await orderEffects().paid(tx, order);
-  await recordAudit(tx, {
+  const moved = await moveState(tx, {
+    rows: orderRows,
+    machine: ORDER_TRANSITIONS,
+    move: "pay_renewal",
+    id: placed.id,
     actorId: actorId(input.actor),
-    action: "order.renewal_paid",
-    targetType: "order",
-    targetId: order.id,
-    before: null,
-    after: {
-      status: order.status,
-      subscriptionId: input.subscription.id,
-      reference: input.reference,
-      periodStart: input.periodStart.toISOString(),
-      periodEnd: input.periodEnd.toISOString(),
-      invoiceNumber: invoice.number,
-      ...granted,
+    fields: {
+      paidAt: input.paidAt,
+      paymentReference: input.reference,
+      periodStart: input.periodStart,
+      periodEnd: input.periodEnd,
     },
+    effects: async (paid) => {
+      const invoice = await allocateInvoice(tx, paid.id, input.paidAt);
+      const granted = await orderEffects().paid(tx, paid);
+      return {
+        subscriptionId: input.subscription.id,
+        reference: input.reference,
+        periodStart: input.periodStart.toISOString(),
+        periodEnd: input.periodEnd.toISOString(),
+        invoiceNumber: invoice.number,
+        ...granted,
+      };
+    },
+    // Placed and paid in one transaction: the history starts with the payment.
+    auditBefore: () => null,
   });
+  if (!moved.ok || !moved.changed) throw new Error("a renewal order just placed could not be paid");
+  const order = moved.row;
+  const invoice = { number: moved.details.invoiceNumber };
   ordersTotal.inc({ event: "paid" });
   return { order, invoiceNumber: invoice.number };
 }

@@ -1,9 +1,9 @@
 import { isStripePayment } from "~/payments/payment-reference";
 import { refundStripePayment, type StripeRefundFailure } from "~/payments/stripe-client.server";
 import type { TaxDecision } from "~/payments/tax";
-import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
+import { moveState } from "~/platform/db/state-machine.server";
 import { logger } from "~/platform/logger.server";
 import { queueMail } from "~/platform/mail.server";
 import { ordersTotal } from "~/platform/metrics/business.server";
@@ -16,41 +16,35 @@ import {
   insertOrderOnce,
   lockOrder,
   type Order,
+  orderRows,
   PromoRedemptionRefused,
   releasePromoUse,
-  transitionOrder,
 } from "./order.queries.server";
+import { actorId, type OrderActor } from "./order-actor";
 import { orderEffects } from "./order-effects.server";
+import { ORDER_TRANSITIONS, type OrderMove } from "./order-machine";
 import { type OrderMailStep, orderMail } from "./order-mails";
 import type { CheckoutSelection } from "./plans";
 import { checkPromoCode } from "./promo.server";
 import { promoCodeToRead, type Quote, quoteFrom } from "./quote";
 import {
-  attachGuestSubscriptions,
-  insertSubscriptionOnce,
-  type Subscription,
-} from "./subscription.queries.server";
-import { addMonths, isSubscriptionBilling, renewalAmounts, SUBSCRIPTION_MONTHS } from "./subscriptions";
+  claimGuestSubscriptions,
+  type StripeSubscriptionLink,
+  startSubscription,
+} from "./subscription-start.server";
+import { addMonths, isSubscriptionBilling, SUBSCRIPTION_MONTHS } from "./subscriptions";
 import { queueViesCheck } from "./vies.server";
 
 /*
  * The one place an order changes (docs/decisions/0013): placed → paid → refunded, or cancelled;
  * its billing transitions (renewed, part-refunded, disputed) are in order-lifecycle-billing.server.ts.
- * Each transition is one transaction with the order row locked, the status changed only from the
- * states allowed, its effects in the domains above (entitlements), its audit entry and its mail.
+ * Each transition is one transaction through `moveState` (docs/decisions/0022): the order row
+ * locked, the status changed only as ORDER_TRANSITIONS allows, its effects in the domains above
+ * (entitlements, royalties), its audit entry and its mail.
  * Replays (a webhook twice, a double click) find the order already moved and change nothing.
  */
 
-/**
- * Who changes an order: a staff member in the console (audited under their id) or the system (the
- * Stripe webhook), audited under a `system:` id so the history shows every change.
- */
-export type OrderActor =
-  | { kind: "staff"; userId: string }
-  | { kind: "system"; name: "stripe" | "subscriptions" | "expiry" };
-
-export const actorId = (actor: OrderActor) =>
-  actor.kind === "staff" ? actor.userId : `system:${actor.name}`;
+export { actorId, type OrderActor } from "./order-actor";
 
 // ---------------------------------------------------------------- placed
 
@@ -197,30 +191,29 @@ export async function markOrderPaid(input: {
       const invoice = await allocateInvoice(tx, before.id, before.paidAt ?? input.paidAt);
       return { ok: true, value: { order: before, invoiceNumber: invoice.number, changed: false } } as const;
     }
-    const order = await transitionOrder(tx, before.id, ["awaiting_payment"], "paid", {
-      paidAt: input.paidAt,
-      paymentReference: input.reference,
-      ...firstPeriodOf(before, input),
-    });
-    if (!order) return { ok: false, reason: "invalid_transition" } as const;
-    const invoice = await allocateInvoice(tx, order.id, input.paidAt);
-    const granted = await orderEffects().paid(tx, order);
-    const subscription = await startSubscription(tx, order, input.stripeSubscription);
-    await recordAudit(tx, {
+    const moved = await moveState(tx, {
+      rows: orderRows,
+      machine: ORDER_TRANSITIONS,
+      move: "pay",
+      id: before.id,
       actorId: actorId(input.actor),
-      action: "order.mark_paid",
-      targetType: "order",
-      targetId: order.id,
-      before: { status: before.status },
-      after: {
-        status: order.status,
-        reference: input.reference,
-        paidAt: input.paidAt.toISOString(),
-        invoiceNumber: invoice.number,
-        ...granted,
-        ...(subscription ? { subscriptionId: subscription.id, provider: subscription.provider } : {}),
+      fields: { paidAt: input.paidAt, paymentReference: input.reference, ...firstPeriodOf(before, input) },
+      effects: async (paid) => {
+        const invoice = await allocateInvoice(tx, paid.id, input.paidAt);
+        const granted = await orderEffects().paid(tx, paid);
+        const subscription = await startSubscription(tx, paid, input.stripeSubscription);
+        return {
+          reference: input.reference,
+          paidAt: input.paidAt.toISOString(),
+          invoiceNumber: invoice.number,
+          ...granted,
+          ...(subscription ? { subscriptionId: subscription.id, provider: subscription.provider } : {}),
+        };
       },
     });
+    if (!moved.ok || !moved.changed) return { ok: false, reason: "invalid_transition" } as const;
+    const { row: order, details } = moved;
+    const invoice = { number: details.invoiceNumber };
     await queueOrderMail(tx, order, "paid");
     logger.info({ orderId: order.id, invoice: invoice.number, actor: actorId(input.actor) }, "order paid");
     ordersTotal.inc({ event: "paid" });
@@ -240,7 +233,7 @@ export interface ClosedOrder {
  * downloads end; a card payment goes back through Stripe, as for a refund). Idempotent.
  */
 export function cancelOrder(input: { orderId: string; actor: OrderActor; now?: Date }) {
-  return closeOrder(input, ["awaiting_payment", "paid"], "cancelled", "order.cancel");
+  return closeOrder(input, "cancel");
 }
 
 /**
@@ -256,7 +249,7 @@ export function refundOrder(input: {
   /** The caller's transaction (the Stripe webhook intake's): the change commits or rolls back with it. */
   tx?: Transaction;
 }) {
-  return closeOrder(input, ["paid"], "refunded", "order.refund");
+  return closeOrder(input, "refund");
 }
 
 /**
@@ -266,7 +259,7 @@ export function refundOrder(input: {
  */
 export function expireOrder(input: { orderId: string; now?: Date }) {
   const actor: OrderActor = { kind: "system", name: "expiry" };
-  return closeOrder({ ...input, actor }, ["awaiting_payment"], "cancelled", "order.expire", "expired");
+  return closeOrder({ ...input, actor }, "expire", "expired");
 }
 
 /** A refund made in Stripe itself, reported by its webhook. */
@@ -300,72 +293,77 @@ async function closeOrder(
     refundedInStripe?: ExternalRefund;
     tx?: Transaction;
   },
-  from: readonly ("awaiting_payment" | "paid")[],
-  to: "cancelled" | "refunded",
-  action: string,
-  mail: OrderMailStep = to,
+  move: Extract<OrderMove, "cancel" | "refund" | "expire">,
+  mail: OrderMailStep = ORDER_TRANSITIONS[move].to,
 ): Promise<OrderChangeResult<ClosedOrder>> {
+  const to = ORDER_TRANSITIONS[move].to;
   const now = input.now ?? new Date();
   // Filled once Stripe has refunded the card, for the case where the commit then fails.
   const cardRefunded: { refundId: string | null }[] = [];
   try {
     return await (input.tx ?? db()).transaction(async (tx) => {
-      const before = await lockOrder(tx, input.orderId);
-      if (!before) return { ok: false, reason: "not_found" } as const;
-      if (before.status === to) return { ok: true, value: { order: before, changed: false } } as const;
-      const order = await transitionOrder(tx, before.id, from, to, { closedAt: now });
-      if (!order) return { ok: false, reason: "invalid_transition" } as const;
-      const wasPaid = before.status === "paid";
-      const revoked = wasPaid ? await orderEffects().closed(tx, order, now) : {};
-      // An order cancelled before payment never used its promo code: the buyer may use it again.
-      // A paid order keeps the use it made, whatever happens to it later.
-      const releasedPromoCode = wasPaid ? null : await releasePromoUse(tx, order.id);
-      // Money that goes back gets its credit note, numbered in this transaction (no gaps); before the
-      // card refund, so that a refusal from Stripe undoes the number with everything else.
-      const creditNote = wasPaid ? await allocateCreditNote(tx, order, now) : null;
-      const cardRefund =
-        wasPaid && isStripePayment(before.paymentReference) && !input.refundedInStripe
-          ? await refundStripePayment({
-              orderId: before.id,
-              paymentReference: before.paymentReference!,
-              amountCents: before.totalCents,
-            })
-          : null;
-      if (cardRefund && !cardRefund.ok) {
-        logger.error(
-          { err: cardRefund.error, orderId: before.id, reason: cardRefund.reason },
-          "Stripe did not refund the card: the order stays paid",
-        );
-        throw new CardRefundFailed(cardRefund.reason);
-      }
-      if (cardRefund) cardRefunded.push(cardRefund.value);
-      await recordAudit(tx, {
+      const external = input.refundedInStripe;
+      const moved = await moveState(tx, {
+        rows: orderRows,
+        machine: ORDER_TRANSITIONS,
+        move,
+        id: input.orderId,
         actorId: actorId(input.actor),
-        action,
-        targetType: "order",
-        targetId: order.id,
-        before: { status: before.status },
-        after: {
-          status: order.status,
-          ...revoked,
-          releasedPromoCode,
-          ...(creditNote ? { creditNoteNumber: creditNote.number } : {}),
-          ...(input.refundedInStripe
-            ? {
-                stripeRefund: input.refundedInStripe.reference,
-                refundedCents: input.refundedInStripe.amountCents || before.totalCents,
-                stripeEventId: input.refundedInStripe.eventId,
-              }
-            : {}),
-          ...(cardRefund
-            ? {
-                stripeRefundId: cardRefund.value.refundId,
-                paymentIntent: cardRefund.value.paymentIntent,
-                refundedCents: cardRefund.value.amountCents,
-              }
-            : {}),
+        idempotent: true,
+        fields: { closedAt: now },
+        effects: async (order, before) => {
+          const wasPaid = before.status === "paid";
+          const revoked = wasPaid ? await orderEffects().closed(tx, order, now) : {};
+          // An order cancelled before payment never used its promo code: the buyer may use it again.
+          // A paid order keeps the use it made, whatever happens to it later.
+          const releasedPromoCode = wasPaid ? null : await releasePromoUse(tx, order.id);
+          // Money that goes back gets its credit note, numbered in this transaction (no gaps); before
+          // the card refund, so that a refusal from Stripe undoes the number with everything else.
+          const creditNote = wasPaid ? await allocateCreditNote(tx, order, now) : null;
+          const cardRefund =
+            wasPaid && isStripePayment(before.paymentReference) && !external
+              ? await refundStripePayment({
+                  orderId: before.id,
+                  paymentReference: before.paymentReference!,
+                  amountCents: before.totalCents,
+                })
+              : null;
+          if (cardRefund && !cardRefund.ok) {
+            logger.error(
+              { err: cardRefund.error, orderId: before.id, reason: cardRefund.reason },
+              "Stripe did not refund the card: the order stays paid",
+            );
+            throw new CardRefundFailed(cardRefund.reason);
+          }
+          if (cardRefund) cardRefunded.push(cardRefund.value);
+          return {
+            ...revoked,
+            releasedPromoCode,
+            ...(creditNote ? { creditNoteNumber: creditNote.number } : {}),
+            ...(external
+              ? {
+                  stripeRefund: external.reference,
+                  refundedCents: external.amountCents || before.totalCents,
+                  stripeEventId: external.eventId,
+                }
+              : {}),
+            ...(cardRefund
+              ? {
+                  stripeRefundId: cardRefund.value.refundId,
+                  paymentIntent: cardRefund.value.paymentIntent,
+                  refundedCents: cardRefund.value.amountCents,
+                }
+              : {}),
+          };
         },
       });
+      if (!moved.ok)
+        return {
+          ok: false,
+          reason: moved.reason === "not_found" ? "not_found" : "invalid_transition",
+        } as const;
+      if (!moved.changed) return { ok: true, value: { order: moved.row, changed: false } } as const;
+      const order = moved.row;
       await queueOrderMail(tx, order, mail);
       ordersTotal.inc({ event: to });
       return { ok: true, value: { order, changed: true } } as const;
@@ -393,7 +391,7 @@ export async function claimGuestOrders(userId: string, verifiedEmail: string): P
   return db().transaction(async (tx: Transaction) => {
     const orderIds = await attachGuestOrders(tx, verifiedEmail, userId);
     if (orderIds.length > 0) await orderEffects().claimed(tx, orderIds, userId);
-    await attachGuestSubscriptions(tx, orderIds, userId);
+    await claimGuestSubscriptions(tx, orderIds, userId);
     if (orderIds.length > 0) logger.info({ userId, orders: orderIds.length }, "guest orders attached");
     return orderIds;
   });
@@ -410,14 +408,6 @@ export async function claimGuestOrdersOf(user: { id: string; email: string; emai
 
 // ---------------------------------------------------------------- subscriptions (Pro monthly/annual)
 
-/** The Stripe subscription a Checkout in subscription mode created, and the period it bills first. */
-export interface StripeSubscriptionLink {
-  subscriptionId: string;
-  customerId: string | null;
-  periodStart: Date;
-  periodEnd: Date;
-}
-
 /** A Pro order's first period: Stripe's, or a calendar period from the payment for a manual one. */
 function firstPeriodOf(order: Order, input: { paidAt: Date; stripeSubscription?: StripeSubscriptionLink }) {
   if (!isSubscriptionBilling(order.billing)) return {};
@@ -430,32 +420,6 @@ function firstPeriodOf(order: Order, input: { paidAt: Date; stripeSubscription?:
   const now = new Date();
   const start = input.paidAt < now ? input.paidAt : now;
   return { periodStart: start, periodEnd: addMonths(start, SUBSCRIPTION_MONTHS[order.billing]) };
-}
-
-/**
- * A paid Pro order starts its subscription in the payment's transaction: renewed by Stripe when
- * Stripe Billing collected it, by the team from the console otherwise.
- */
-async function startSubscription(
-  tx: Transaction,
-  order: Order,
-  stripe: StripeSubscriptionLink | undefined,
-): Promise<Subscription | null> {
-  if (!isSubscriptionBilling(order.billing) || !order.periodEnd) return null;
-  const subscription = await insertSubscriptionOnce(tx, {
-    orderId: order.id,
-    userId: order.userId,
-    email: order.email,
-    planCategory: order.planCategory,
-    billing: order.billing,
-    amountCents: renewalAmounts(order).totalCents,
-    provider: stripe ? "stripe" : "manual",
-    stripeSubscriptionId: stripe?.subscriptionId ?? null,
-    stripeCustomerId: stripe?.customerId ?? null,
-    currentPeriodEnd: order.periodEnd,
-  });
-  await transitionOrder(tx, order.id, ["paid"], "paid", { subscriptionId: subscription.id });
-  return subscription;
 }
 
 /** The buyer's mail about this step, queued in the transition's transaction. */

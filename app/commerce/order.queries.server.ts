@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { ViesStatus } from "~/payments/tax";
 import { db, type Executor } from "~/platform/db/client.server";
-import type { OrderStatus, PlanCategory } from "./plans";
+import { stateRows } from "~/platform/db/state-machine.server";
+import type { PlanCategory } from "./plans";
 import { claimPromoUse } from "./promo-admin.queries.server";
 import type { PricedTier, Selection } from "./quote";
 import { ordersPending, pricingPlans, pricingTiers, promoCodes, promoRedemptions } from "./schema.server";
@@ -125,34 +126,12 @@ export async function lockOrder(executor: Executor, id: string): Promise<Order |
   return rows[0] ?? null;
 }
 
-/**
- * Moves an order to `to` only from one of `from`: a conditional update, so a concurrent or repeated
- * change finds nothing to do and returns null.
- */
-export async function transitionOrder(
-  executor: Executor,
-  id: string,
-  from: readonly OrderStatus[],
-  to: OrderStatus,
-  fields: Partial<
-    Pick<
-      Order,
-      | "paidAt"
-      | "paymentReference"
-      | "closedAt"
-      | "subscriptionId"
-      | "periodStart"
-      | "periodEnd"
-      | "stripeInvoiceId"
-    >
-  > = {},
-): Promise<Order | null> {
-  const rows = await executor
-    .update(ordersPending)
-    .set({ status: to, ...fields })
-    .where(and(eq(ordersPending.id, id), inArray(ordersPending.status, [...from])))
-    .returning();
-  return rows[0] ?? null;
+/** How `moveState` reaches orders: an order's status changes only through ORDER_TRANSITIONS. */
+export const orderRows = stateRows(ordersPending, "order");
+
+/** A paid Pro order learns the subscription it started (a field, not a change of status). */
+export async function setOrderSubscription(executor: Executor, id: string, subscriptionId: string) {
+  await executor.update(ordersPending).set({ subscriptionId }).where(eq(ordersPending.id, id));
 }
 
 export async function setOrderStripeSession(id: string, sessionId: string) {

@@ -1,10 +1,11 @@
 import { StripeEventTooEarly } from "~/payments/stripe-gateway.server";
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Transaction } from "~/platform/db/client.server";
+import { moveState } from "~/platform/db/state-machine.server";
 import { logger } from "~/platform/logger.server";
 import { findOrderById, type Order } from "./order.queries.server";
+import { actorId, type OrderActor } from "./order-actor";
 import { orderEffects } from "./order-effects.server";
-import { actorId, type OrderActor } from "./order-lifecycle.server";
 import { payRenewalOrder } from "./order-lifecycle-billing.server";
 import { findPlanTitle } from "./plan.queries.server";
 import {
@@ -13,8 +14,10 @@ import {
   lockSubscription,
   lockSubscriptionByStripeId,
   type Subscription,
+  subscriptionRows,
   updateSubscription,
 } from "./subscription.queries.server";
+import { SUBSCRIPTION_TRANSITIONS, type SubscriptionMove } from "./subscription-machine";
 import { queueSubscriptionMail, type SubscriptionMailStep } from "./subscription-mails.server";
 import {
   addDays,
@@ -57,28 +60,41 @@ async function mail(tx: Transaction, step: SubscriptionMailStep, subscription: S
   await queueSubscriptionMail(tx, step, { subscription, planTitle, order });
 }
 
-async function audit(
+/** What a subscription's audit entries show of it, before and after. */
+const auditView = (sub: Subscription) => ({
+  status: sub.status,
+  cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+  currentPeriodEnd: sub.currentPeriodEnd.toISOString(),
+  graceEndsAt: sub.graceEndsAt?.toISOString() ?? null,
+});
+
+/**
+ * Moves a subscription through SUBSCRIPTION_TRANSITIONS (docs/decisions/0022), with its fields,
+ * what follows the move (`effects`, into the audit entry) and the audit entry showing the row before
+ * and after. Null when the move does not start from the subscription's state.
+ */
+async function moveSubscription(
   tx: Transaction,
-  actor: OrderActor,
-  action: string,
-  before: Subscription,
-  after: Subscription,
-  extra: Record<string, unknown> = {},
-) {
-  const pick = (sub: Subscription) => ({
-    status: sub.status,
-    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-    currentPeriodEnd: sub.currentPeriodEnd.toISOString(),
-    graceEndsAt: sub.graceEndsAt?.toISOString() ?? null,
+  spec: {
+    id: string;
+    move: SubscriptionMove;
+    actor: OrderActor;
+    fields: Partial<Subscription>;
+    effects?: () => Promise<Record<string, unknown>>;
+  },
+): Promise<Subscription | null> {
+  const moved = await moveState(tx, {
+    rows: subscriptionRows,
+    machine: SUBSCRIPTION_TRANSITIONS,
+    move: spec.move,
+    id: spec.id,
+    actorId: actorId(spec.actor),
+    fields: spec.fields,
+    effects: spec.effects ?? (async () => ({})),
+    auditBefore: auditView,
+    auditAfter: auditView,
   });
-  await recordAudit(tx, {
-    actorId: actorId(actor),
-    action,
-    targetType: "subscription",
-    targetId: after.id,
-    before: pick(before),
-    after: { ...pick(after), ...extra },
-  });
+  return moved.ok && moved.changed ? moved.row : null;
 }
 
 /** Restores (or moves) the end of the latest paid period's downloads. */
@@ -126,13 +142,14 @@ export async function renewManualSubscription(input: {
       actor: input.actor,
     });
     if (!renewal) return { ok: false, reason: "already_renewed" } as const;
-    const after = await updateSubscription(tx, before.id, {
-      status: "active",
-      currentPeriodEnd: periodEnd,
-      graceEndsAt: null,
-      endedAt: null,
+    const after = await moveSubscription(tx, {
+      id: before.id,
+      move: "renew",
+      actor: input.actor,
+      fields: { currentPeriodEnd: periodEnd, graceEndsAt: null, endedAt: null },
+      effects: async () => ({ orderId: renewal.order.id }),
     });
-    await audit(tx, input.actor, "subscription.renewed", before, after, { orderId: renewal.order.id });
+    if (!after) return { ok: false, reason: "ended" } as const;
     await mail(tx, "renewed", after, renewal.order);
     return { ok: true, value: { subscription: after, changed: true } } as const;
   });
@@ -150,7 +167,7 @@ export interface PaidRenewalInvoice {
 
 /**
  * Records a renewal Stripe collected: the period's order, invoice number and downloads, in the
- * webhook intake's transaction (`intake`, which claimed the event); a recovery after a failed payment ends the grace period.
+ * same transaction as the event's record; a recovery after a failed payment ends the grace period.
  */
 export async function recordStripeRenewal(
   intake: Transaction,
@@ -179,17 +196,22 @@ export async function recordStripeRenewal(
     // Recovered after a failed payment: the last period's downloads end when it did, not at grace end.
     if (before.status === "past_due" && previous?.periodEnd)
       await orderEffects().extended(tx, previous, previous.periodEnd);
-    const after = await updateSubscription(tx, before.id, {
-      status: "active",
-      currentPeriodEnd: later(invoice.periodEnd, before.currentPeriodEnd),
-      graceEndsAt: null,
-      endedAt: null,
+    const after = await moveSubscription(tx, {
+      id: before.id,
+      move: "renew",
+      actor: STRIPE,
+      fields: {
+        currentPeriodEnd: later(invoice.periodEnd, before.currentPeriodEnd),
+        graceEndsAt: null,
+        endedAt: null,
+      },
+      effects: async () => ({
+        orderId: renewal.order.id,
+        stripeInvoiceId: invoice.invoiceId,
+        stripeEventId: event.id,
+      }),
     });
-    await audit(tx, STRIPE, "subscription.renewed", before, after, {
-      orderId: renewal.order.id,
-      stripeInvoiceId: invoice.invoiceId,
-      stripeEventId: event.id,
-    });
+    if (!after) throw new Error(`subscription ${before.id} could not be renewed from ${before.status}`);
     await mail(tx, "renewed", after, renewal.order);
     return { changed: true };
   });
@@ -211,16 +233,20 @@ export async function recordStripeRenewalFailure(
     const before = await lockSubscriptionByStripeId(tx, failed.stripeSubscriptionId);
     if (!before) throw new StripeEventTooEarly(`subscription ${failed.stripeSubscriptionId} not known yet`);
     if (await findOrderByStripeInvoice(tx, failed.invoiceId)) return { changed: false };
-    if (before.status !== "active") return { changed: false };
-    const from = later(before.currentPeriodEnd, event.created);
-    const graceEndsAt = addDays(from, GRACE_DAYS);
-    const extended = await setLatestGrantEnd(tx, before, graceEndsAt);
-    const after = await updateSubscription(tx, before.id, { status: "past_due", graceEndsAt });
-    await audit(tx, STRIPE, "subscription.payment_failed", before, after, {
-      stripeInvoiceId: failed.invoiceId,
-      stripeEventId: event.id,
-      ...extended,
+    const graceEndsAt = addDays(later(before.currentPeriodEnd, event.created), GRACE_DAYS);
+    // Only an active subscription falls past due (SUBSCRIPTION_TRANSITIONS): else nothing changes.
+    const after = await moveSubscription(tx, {
+      id: before.id,
+      move: "fail_payment",
+      actor: STRIPE,
+      fields: { graceEndsAt },
+      effects: async () => ({
+        stripeInvoiceId: failed.invoiceId,
+        stripeEventId: event.id,
+        ...(await setLatestGrantEnd(tx, before, graceEndsAt)),
+      }),
     });
+    if (!after) return { changed: false };
     await mail(tx, "renewal_failed", after);
     return { changed: true };
   });
@@ -247,7 +273,15 @@ export async function syncStripeSubscription(
       stripeSyncedAt: event.created,
     });
     if (after.cancelAtPeriodEnd === before.cancelAtPeriodEnd) return { changed: false };
-    await audit(tx, STRIPE, "subscription.updated", before, after, { stripeEventId: event.id });
+    // A field, not a move (SUBSCRIPTION_TRANSITIONS): audited here.
+    await recordAudit(tx, {
+      actorId: actorId(STRIPE),
+      action: "subscription.updated",
+      targetType: "subscription",
+      targetId: after.id,
+      before: auditView(before),
+      after: { ...auditView(after), stripeEventId: event.id },
+    });
     return { changed: true };
   });
 }
@@ -264,11 +298,8 @@ export async function endStripeSubscription(
   return intake.transaction(async (tx) => {
     const before = await lockSubscriptionByStripeId(tx, ended.stripeSubscriptionId);
     if (!before) return { changed: false };
-    if (before.status === "ended") return { changed: false };
-    return {
-      changed: true,
-      subscription: await endSubscription(tx, before, ended.endedAt, STRIPE, event.id),
-    };
+    const subscription = await endSubscription(tx, before, ended.endedAt, STRIPE, event.id);
+    return subscription ? { changed: true, subscription } : { changed: false };
   });
 }
 
@@ -279,14 +310,14 @@ async function endSubscription(
   actor: OrderActor,
   stripeEventId?: string,
 ) {
-  const ended = await setLatestGrantEnd(tx, before, endedAt);
-  const after = await updateSubscription(tx, before.id, {
-    status: "ended",
-    endedAt,
-    graceEndsAt: null,
-    cancelAtPeriodEnd: false,
+  const after = await moveSubscription(tx, {
+    id: before.id,
+    move: "end",
+    actor,
+    fields: { endedAt, graceEndsAt: null, cancelAtPeriodEnd: false },
+    effects: async () => ({ ...(await setLatestGrantEnd(tx, before, endedAt)), stripeEventId }),
   });
-  await audit(tx, actor, "subscription.ended", before, after, { ...ended, stripeEventId });
+  if (!after) return null;
   await mail(tx, "ended", after);
   logger.info({ subscriptionId: after.id, actor: actorId(actor) }, "subscription ended");
   return after;

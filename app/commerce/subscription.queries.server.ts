@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
+import { stateRows } from "~/platform/db/state-machine.server";
 import { ordersPending, pricingPlans, subscriptions } from "./schema.server";
 
 export type Subscription = typeof subscriptions.$inferSelect;
@@ -19,6 +20,9 @@ export async function insertSubscriptionOnce(executor: Executor, row: NewSubscri
     .where(eq(subscriptions.orderId, row.orderId));
   return existing!;
 }
+
+/** How `moveState` reaches subscriptions: a status changes only through SUBSCRIPTION_TRANSITIONS. */
+export const subscriptionRows = stateRows(subscriptions, "subscription");
 
 /** The subscription, locked until the caller's transaction ends (two changes never interleave). */
 export async function lockSubscription(executor: Executor, id: string) {

@@ -1,10 +1,5 @@
-import type { OrderEffects } from "~/commerce/order-effects.server";
+import type { OrderEffectsPart } from "~/commerce/order-effects.server";
 import type { Order } from "~/commerce/orders.server";
-import {
-  restoreOrderRoyalties,
-  reverseOrderRoyalties,
-  reverseOrderRoyaltiesInPart,
-} from "~/payouts/ledger.server";
 import type { Executor } from "~/platform/db/client.server";
 import { publishEvent } from "~/platform/events.server";
 import {
@@ -21,11 +16,11 @@ import { orderPaid } from "./events.server";
 /**
  * What an order's payment, close and claim mean for licensing, run by commerce inside the order's
  * own transaction (registered in app/jobs.server.ts): a paid order grants its plan's downloads, a
- * closed one ends the unused ones, a claimed guest order's entitlement follows it to the account.
- * Money that goes back to the buyer (a refund, a cancel after payment, a dispute) takes the
- * creators' royalties of the order back in the payouts ledger; a won dispute gives them back.
+ * closed one ends the unused ones, a claimed guest order's entitlement follows it to the account,
+ * a disputed one's unused downloads wait. The creators' royalties are payouts' own part
+ * (payouts/order-effects.server.ts).
  */
-export const licensingOrderEffects: OrderEffects = {
+export const licensingOrderEffects: OrderEffectsPart = {
   async paid(tx: Executor, order: Order) {
     const entitlement = await insertEntitlementOnce(tx, entitlementFor(order));
     await publishEvent(
@@ -44,11 +39,9 @@ export const licensingOrderEffects: OrderEffects = {
   },
   async closed(tx: Executor, order: Order, at: Date) {
     const revoked = await revokeEntitlementOfOrder(tx, order.id, at);
-    const ledger = await reverseOrderRoyalties(tx, order.id, at);
     return {
       revokedEntitlementId: revoked?.id ?? null,
       unusedDownloads: revoked ? unusedDownloads(revoked) : null,
-      royaltiesReversedCents: ledger.reversedCents,
     };
   },
   async claimed(tx: Executor, orderIds: string[], userId: string) {
@@ -61,27 +54,12 @@ export const licensingOrderEffects: OrderEffects = {
       entitlementEndsAt: entitlement?.expiresAt.toISOString() ?? null,
     };
   },
-  async suspended(tx: Executor, order: Order, at: Date | null, eventAt: Date) {
+  async suspended(tx: Executor, order: Order, at: Date | null) {
     const entitlement = await setEntitlementSuspended(tx, order.id, at);
-    const ledger = at
-      ? await reverseOrderRoyalties(tx, order.id, at)
-      : await restoreOrderRoyalties(tx, order.id, eventAt, order);
     return {
       entitlementId: entitlement?.id ?? null,
       suspendedDownloads: entitlement && at ? unusedDownloads(entitlement) : null,
-      ...(at
-        ? { royaltiesReversedCents: ledger.reversedCents }
-        : { royaltiesRestoredCents: ledger.restoredCents }),
     };
-  },
-  async partRefunded(tx: Executor, order: Order, at: Date) {
-    const ledger = await reverseOrderRoyaltiesInPart(tx, {
-      orderId: order.id,
-      refundedCents: order.refundedCents,
-      totalCents: order.totalCents,
-      at,
-    });
-    return { royaltiesReversedCents: ledger.reversedCents };
   },
 };
 

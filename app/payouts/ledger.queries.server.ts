@@ -84,7 +84,7 @@ export async function availableBalances(executor: Executor, now: Date) {
  * The royalty lines of an order, each with what is reversed of it now (its reversals less the
  * restorations that undid them), locked so that two changes of one order cannot both reverse a line.
  */
-export async function lockRoyaltiesOfOrder(executor: Executor, orderId: string) {
+export async function lockRoyaltyLinesOfOrder(executor: Executor, orderId: string) {
   const lines = await executor
     .select()
     .from(royaltyLines)

@@ -2,7 +2,7 @@ import { config } from "~/platform/config.server";
 import type { Executor } from "~/platform/db/client.server";
 import {
   insertRoyaltyLine,
-  lockRoyaltiesOfOrder,
+  lockRoyaltyLinesOfOrder,
   openReversalsOfOrder,
   type RoyaltyLine,
 } from "./ledger.queries.server";
@@ -10,7 +10,7 @@ import { partRefundShare, stillToReverse } from "./ledger-amounts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface RoyaltyCredit {
+export interface NewRoyaltyLine {
   creatorId: string;
   licenseId: string;
   orderId: string;
@@ -27,7 +27,7 @@ export interface RoyaltyCredit {
  * Credits a license's royalty to its creator, inside the license's own transaction. The line is
  * pending for the refund window, then available; a second credit of one license is ignored.
  */
-export async function creditRoyalty(tx: Executor, credit: RoyaltyCredit, settings = config()) {
+export async function creditRoyalty(tx: Executor, credit: NewRoyaltyLine, settings = config()) {
   const { at, ...line } = credit;
   await insertRoyaltyLine(tx, {
     ...line,
@@ -38,7 +38,7 @@ export async function creditRoyalty(tx: Executor, credit: RoyaltyCredit, setting
 }
 
 /** What a change of an order did to its creators' ledger, for the order's audit entry. */
-export interface LedgerChange {
+export interface RoyaltyLineChange {
   reversedCents: number;
   restoredCents: number;
   lines: number;
@@ -72,9 +72,9 @@ async function reverseUpTo(
   orderId: string,
   at: Date,
   target: (line: RoyaltyLine) => number,
-): Promise<LedgerChange> {
-  const change: LedgerChange = { reversedCents: 0, restoredCents: 0, lines: 0 };
-  for (const line of await lockRoyaltiesOfOrder(tx, orderId)) {
+): Promise<RoyaltyLineChange> {
+  const change: RoyaltyLineChange = { reversedCents: 0, restoredCents: 0, lines: 0 };
+  for (const line of await lockRoyaltyLinesOfOrder(tx, orderId)) {
     const cents = stillToReverse(target(line), line.reversedCents, line.amountCents);
     if (cents === 0) continue;
     await insertRoyaltyLine(tx, {
@@ -102,9 +102,9 @@ export async function restoreOrderRoyalties(
   orderId: string,
   at: Date,
   partRefund: { refundedCents: number; totalCents: number } = { refundedCents: 0, totalCents: 0 },
-): Promise<LedgerChange> {
-  const change: LedgerChange = { reversedCents: 0, restoredCents: 0, lines: 0 };
-  const lines = await lockRoyaltiesOfOrder(tx, orderId);
+): Promise<RoyaltyLineChange> {
+  const change: RoyaltyLineChange = { reversedCents: 0, restoredCents: 0, lines: 0 };
+  const lines = await lockRoyaltyLinesOfOrder(tx, orderId);
   const open = await openReversalsOfOrder(tx, orderId);
   for (const line of lines) {
     const keep = partRefundShare(line.amountCents, partRefund.refundedCents, partRefund.totalCents);

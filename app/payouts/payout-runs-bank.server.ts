@@ -33,7 +33,7 @@ export async function bankFileOf(input: {
   const run = await findRunSummary(input.runId);
   if (!run) return { ok: false, reason: "not_found" };
   if (run.status === "proposed") return { ok: false, reason: "not_approved" };
-  const { transfers, unreadable } = await bankTransfersOf(run.id);
+  const { transfers, unreadable } = await bankPayoutsOf(run.id);
   if (transfers.length === 0 && unreadable.length === 0) return { ok: false, reason: "no_bank_payouts" };
   if (unreadable.length > 0) return { ok: false, reason: "details_missing", creators: unreadable };
 
@@ -80,7 +80,7 @@ export async function bankFileOf(input: {
 }
 
 /** A run's bank payouts to send, with their creditors; `unreadable` names creators whose account cannot be read. */
-async function bankTransfersOf(runId: string) {
+async function bankPayoutsOf(runId: string) {
   const transfers = [];
   const unreadableIds: string[] = [];
   for (const row of await listBankPayoutsToSend(runId)) {
@@ -102,7 +102,7 @@ async function bankTransfersOf(runId: string) {
 
 /** The creators (email, else username) of a run whose bank payout cannot go in the file: shown before downloading. */
 export async function unreadableBankAccounts(runId: string): Promise<string[]> {
-  return (await bankTransfersOf(runId)).unreadable;
+  return (await bankPayoutsOf(runId)).unreadable;
 }
 
 /** The creator's IBAN, or null when it was sealed with a key this server no longer has. */

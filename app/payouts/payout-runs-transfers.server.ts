@@ -3,11 +3,13 @@ import { stripe } from "~/payments/stripe-client.server";
 import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
+import { moveState } from "~/platform/db/state-machine.server";
 import { defineJob } from "~/platform/jobs/define.server";
 import { logger } from "~/platform/logger.server";
+import { PAYOUT_TRANSITIONS } from "./payout-machine";
 import { PAYOUT_RUN_TEXTS } from "./payout-runs";
-import { findPayoutForTransfer, markPayoutFailed, markPayoutSent } from "./payout-runs.queries.server";
-import { afterPayoutSent, type PayoutActor, payoutActorId, SYSTEM_PAYOUTS } from "./payout-runs-sent.server";
+import { findPayoutForTransfer, payoutRows } from "./payout-runs.queries.server";
+import { type PayoutActor, payoutActorId, SYSTEM_PAYOUTS, sendPayout } from "./payout-runs-sent.server";
 
 /**
  * Connect payouts: one Stripe transfer per payout, to the creator's connected account. The payout id
@@ -47,28 +49,36 @@ export async function transferPayout(payoutId: string, actor: PayoutActor = SYST
   } catch (error) {
     const message = describeFailure(error);
     logger.warn({ err: error, payoutId }, "payout transfer failed");
-    await db().transaction(async (tx) => {
-      const refused = error instanceof TransferDeclined;
-      const failed = await markPayoutFailed(tx, payoutId, { error: message, refused });
-      if (!failed) return;
-      await recordAudit(tx, {
+    const refused = error instanceof TransferDeclined;
+    // Only a payout still waiting or failed records the failure (PAYOUT_TRANSITIONS' `fail`).
+    await db().transaction((tx) =>
+      moveState(tx, {
+        rows: payoutRows,
+        machine: PAYOUT_TRANSITIONS,
+        move: "fail",
+        id: payoutId,
         actorId: payoutActorId(actor),
-        action: "payout.fail",
-        targetType: "payout",
-        targetId: payoutId,
-        before: { status: failed.previous },
-        after: { status: "failed", attempts: failed.payout.attempts, error: message },
-      });
-    });
+        fields: (before) => ({
+          attempts: before.attempts + 1,
+          lastError: message,
+          ...(refused && { transferRefusals: before.transferRefusals + 1 }),
+        }),
+        auditAfter: (failed) => ({ attempts: failed.attempts, error: message }),
+      }),
+    );
     return { outcome: "failed", error: message } as const;
   }
 
   const at = new Date();
-  const sent = await db().transaction(async (tx) => {
-    const row = await markPayoutSent(tx, payoutId, { transferId, at });
-    if (row) await afterPayoutSent(tx, row, { period: found.period, actor, at, previous: payout.status });
-    return row;
-  });
+  const sent = await db().transaction((tx) =>
+    sendPayout(tx, {
+      payoutId,
+      period: found.period,
+      actor,
+      at,
+      fields: (before) => ({ stripeTransferId: transferId, attempts: before.attempts + 1, lastError: null }),
+    }),
+  );
   return sent ? ({ outcome: "sent", transferId } as const) : ({ outcome: "already_sent" } as const);
 }
 

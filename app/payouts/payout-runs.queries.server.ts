@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
+import { stateRows } from "~/platform/db/state-machine.server";
 import { PAGE_SIZE, type Page, pageOffset } from "~/platform/paging";
-import type { PayoutMethod, PayoutRunStatus, PayoutStatus } from "./payouts";
+import { PAYOUT_TRANSITIONS } from "./payout-machine";
+import type { PayoutMethod, PayoutRunStatus } from "./payouts";
 import { payoutAccounts, payoutRunExclusions, payoutRuns, payouts, royaltyLines } from "./schema.server";
 
 export type PayoutRun = typeof payoutRuns.$inferSelect;
@@ -78,57 +80,27 @@ export async function lockRun(tx: Executor, id: string) {
   return rows[0] ?? null;
 }
 
-/** Moves a run from `from` to `to`: a conditional update, so a repeat finds nothing to do (null). */
-export async function transitionRun(
-  tx: Executor,
-  id: string,
-  from: PayoutRunStatus,
-  to: PayoutRunStatus,
-  set: { approvedAt?: Date; approvedBy?: string; completedAt?: Date } = {},
-) {
+/** How `moveState` reaches runs and payouts: their status changes only through payout-machine.ts. */
+export const payoutRunRows = stateRows(payoutRuns, "payout_run");
+export const payoutRows = stateRows(payouts, "payout");
+
+/** A run's payouts (of one method, if given), oldest first: each moves on its own, row locked. */
+export async function listRunPayoutIds(tx: Executor, runId: string, method?: PayoutMethod) {
   const rows = await tx
-    .update(payoutRuns)
-    .set({ status: to, ...set })
-    .where(and(eq(payoutRuns.id, id), eq(payoutRuns.status, from)))
-    .returning();
-  return rows[0] ?? null;
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.runId, runId), method ? eq(payouts.method, method) : undefined))
+    .orderBy(asc(payouts.createdAt), asc(payouts.id));
+  return rows.map((row) => row.id);
 }
 
-/** Moves a run's payouts (of one method, if given) from one of `from` to `to`; returns those moved. */
-export async function transitionRunPayouts(
-  tx: Executor,
-  runId: string,
-  from: readonly PayoutStatus[],
-  to: PayoutStatus,
-  options: { method?: PayoutMethod; sentAt?: Date } = {},
-) {
-  return tx
-    .update(payouts)
-    .set({ status: to, ...(options.sentAt ? { sentAt: options.sentAt } : {}) })
-    .where(
-      and(
-        eq(payouts.runId, runId),
-        inArray(payouts.status, [...from]),
-        options.method ? eq(payouts.method, options.method) : undefined,
-      ),
-    )
-    .returning();
-}
-
-/** Completes an approved run once none of its payouts is left unsent. */
-export async function completeRunIfAllSent(tx: Executor, runId: string, at: Date) {
-  const rows = await tx
-    .update(payoutRuns)
-    .set({ status: "completed", completedAt: at })
-    .where(
-      and(
-        eq(payoutRuns.id, runId),
-        eq(payoutRuns.status, "approved"),
-        sql`not exists (select 1 from ${payouts} p where p.run_id = ${runId} and p.status <> 'sent')`,
-      ),
-    )
-    .returning();
-  return rows[0] ?? null;
+/** How many of a run's payouts are not sent yet (the run completes at none). */
+export async function countUnsentPayouts(tx: Executor, runId: string) {
+  const [row] = await tx
+    .select({ count: count() })
+    .from(payouts)
+    .where(and(eq(payouts.runId, runId), ne(payouts.status, "sent")));
+  return row?.count ?? 0;
 }
 
 // ---------------------------------------------------------------- one Connect payout
@@ -148,44 +120,6 @@ export async function findPayoutForTransfer(executor: Executor, id: string) {
     .where(eq(payouts.id, id))
     .limit(1);
   return rows[0] ?? null;
-}
-
-const RETRYABLE: PayoutStatus[] = ["approved", "failed"];
-
-/** Records the transfer: only a payout still waiting or failed moves, so it is sent once. */
-export async function markPayoutSent(tx: Executor, id: string, transfer: { transferId: string; at: Date }) {
-  const rows = await tx
-    .update(payouts)
-    .set({
-      status: "sent",
-      stripeTransferId: transfer.transferId,
-      sentAt: transfer.at,
-      attempts: sql`${payouts.attempts} + 1`,
-      lastError: null,
-    })
-    .where(and(eq(payouts.id, id), inArray(payouts.status, RETRYABLE)))
-    .returning();
-  return rows[0] ?? null;
-}
-
-/** Records a failed attempt (the payout stays retryable); null when it was sent meanwhile. */
-export async function markPayoutFailed(
-  tx: Executor,
-  id: string,
-  failure: { error: string; refused: boolean },
-) {
-  const [before] = await tx.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, id));
-  const rows = await tx
-    .update(payouts)
-    .set({
-      status: "failed",
-      attempts: sql`${payouts.attempts} + 1`,
-      lastError: failure.error,
-      ...(failure.refused && { transferRefusals: sql`${payouts.transferRefusals} + 1` }),
-    })
-    .where(and(eq(payouts.id, id), inArray(payouts.status, RETRYABLE)))
-    .returning();
-  return rows[0] ? { payout: rows[0], previous: before?.status ?? null } : null;
 }
 
 // ---------------------------------------------------------------- reading runs
@@ -299,11 +233,17 @@ export async function listBankPayoutsToSend(runId: string) {
     .orderBy(asc(payouts.createdAt), asc(payouts.id));
 }
 
-/** The Connect payouts of a run that a transfer job should pay. */
+/** The Connect payouts of a run that a transfer job should pay (those the `send` move starts from). */
 export async function listStripePayoutIds(tx: Executor, runId: string) {
   const rows = await tx
     .select({ id: payouts.id })
     .from(payouts)
-    .where(and(eq(payouts.runId, runId), eq(payouts.method, "stripe"), inArray(payouts.status, RETRYABLE)));
+    .where(
+      and(
+        eq(payouts.runId, runId),
+        eq(payouts.method, "stripe"),
+        inArray(payouts.status, [...PAYOUT_TRANSITIONS.send.from]),
+      ),
+    );
   return rows.map((row) => row.id);
 }

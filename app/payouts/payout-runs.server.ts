@@ -3,8 +3,10 @@ import { formatMoney } from "~/payments/money";
 import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db, type Executor } from "~/platform/db/client.server";
+import { moveState } from "~/platform/db/state-machine.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { findPayoutDetailsOf } from "./payout-details.queries.server";
+import { PAYOUT_RUN_TRANSITIONS, PAYOUT_TRANSITIONS } from "./payout-machine";
 import { type ExclusionReason, encodeExclusion, previousPeriod } from "./payout-runs";
 import {
   attachLines,
@@ -14,6 +16,7 @@ import {
   insertPayout,
   insertRunOnce,
   listRunExclusions,
+  listRunPayoutIds,
   listRunPayouts,
   listRuns,
   listStripePayoutIds,
@@ -21,10 +24,16 @@ import {
   lockRun,
   type PayoutRun,
   type PayoutRunFilter,
-  transitionRun,
-  transitionRunPayouts,
+  payoutRows,
+  payoutRunRows,
 } from "./payout-runs.queries.server";
-import { afterPayoutSent, type PayoutActor, payoutActorId, SYSTEM_PAYOUTS } from "./payout-runs-sent.server";
+import {
+  completeRunIfAllSent,
+  type PayoutActor,
+  payoutActorId,
+  SYSTEM_PAYOUTS,
+  sendPayout,
+} from "./payout-runs-sent.server";
 import { transferPayoutJob } from "./payout-runs-transfers.server";
 import type { PayoutMethod } from "./payouts";
 import { payoutReadinessOf } from "./readiness.server";
@@ -32,8 +41,8 @@ import { payoutReadinessOf } from "./readiness.server";
 /*
  * The one place a payout run and its payouts change (docs/decisions/0020): proposed → approved →
  * completed. Proposing takes every available line into a payout in the same transaction, so a line
- * is in one payout at most; approving is one locked, conditional change however many staff press it;
- * a payout becomes sent (its lines paid) once, by its transfer (payout-runs-transfers.server.ts) or
+ * is in one payout at most; approving is one locked, checked move (payout-machine.ts, moveState,
+ * docs/decisions/0022) however many staff press it; a payout becomes sent (its lines paid) once, by its transfer (payout-runs-transfers.server.ts) or
  * by staff marking the bank file sent.
  */
 
@@ -90,7 +99,7 @@ export async function proposeRun(
         });
         continue;
       }
-      await payCreator(tx, { runId: run.id, creatorId, method, cents, lineIds: ids, at: now });
+      await proposePayout(tx, { runId: run.id, creatorId, method, cents, lineIds: ids, at: now });
       paid += 1;
     }
     await insertExclusions(tx, exclusions);
@@ -124,7 +133,7 @@ function exclusionOf(cents: number, missing: ExclusionReasonMissing, thresholdCe
 }
 type ExclusionReasonMissing = Extract<ExclusionReason, { kind: "details_missing" }>["missing"];
 
-async function payCreator(
+async function proposePayout(
   tx: Executor,
   input: {
     runId: string;
@@ -169,48 +178,34 @@ export async function approveRun(input: {
   const at = input.now ?? new Date();
   const actorId = payoutActorId(input.actor);
   return db().transaction(async (tx) => {
-    const run = await lockRun(tx, input.runId);
-    if (!run) return { ok: false, reason: "not_found" } as const;
-    const approved = await transitionRun(tx, run.id, "proposed", "approved", {
-      approvedAt: at,
-      approvedBy: input.actor.kind === "staff" ? input.actor.userId : undefined,
-    });
-    if (!approved) return { ok: true, value: { changed: false, run } } as const;
-    await recordAudit(tx, {
+    const run = await moveState(tx, {
+      rows: payoutRunRows,
+      machine: PAYOUT_RUN_TRANSITIONS,
+      move: "approve",
+      id: input.runId,
       actorId,
-      action: "payout_run.approve",
-      targetType: "payout_run",
-      targetId: run.id,
-      before: { status: "proposed" },
-      after: { status: "approved" },
+      fields: { approvedAt: at, approvedBy: input.actor.kind === "staff" ? input.actor.userId : undefined },
     });
-    const moved = await transitionRunPayouts(tx, run.id, ["proposed"], "approved");
-    for (const payout of moved)
-      await recordAudit(tx, {
+    if (!run.ok && run.reason === "not_found") return { ok: false, reason: "not_found" } as const;
+    // Approved (or completed) already: a second press changes nothing.
+    if (!run.ok || !run.changed) return { ok: true, value: { changed: false, run: run.row } } as const;
+    let approvedPayouts = 0;
+    for (const payoutId of await listRunPayoutIds(tx, run.row.id)) {
+      const payout = await moveState(tx, {
+        rows: payoutRows,
+        machine: PAYOUT_TRANSITIONS,
+        move: "approve",
+        id: payoutId,
         actorId,
-        action: "payout.approve",
-        targetType: "payout",
-        targetId: payout.id,
-        before: { status: "proposed" },
-        after: { status: "approved" },
       });
-    for (const payoutId of await listStripePayoutIds(tx, run.id))
+      if (payout.ok && payout.changed) approvedPayouts++;
+    }
+    for (const payoutId of await listStripePayoutIds(tx, run.row.id))
       await enqueue(transferPayoutJob, { payoutId }, { tx, singletonKey: payoutId });
     // A run where everyone was excluded has nothing to send: it is complete as soon as it is approved.
-    if (moved.length === 0) {
-      const completed = await transitionRun(tx, run.id, "approved", "completed", { completedAt: at });
-      if (completed)
-        await recordAudit(tx, {
-          actorId,
-          action: "payout_run.complete",
-          targetType: "payout_run",
-          targetId: run.id,
-          before: { status: "approved" },
-          after: { status: "completed" },
-        });
-      return { ok: true, value: { changed: true, run: completed ?? approved } } as const;
-    }
-    return { ok: true, value: { changed: true, run: approved } } as const;
+    const completed =
+      approvedPayouts === 0 ? await completeRunIfAllSent(tx, run.row.id, input.actor, at) : null;
+    return { ok: true, value: { changed: true, run: completed ?? run.row } } as const;
   });
 }
 
@@ -229,10 +224,18 @@ export async function markBankPayoutsSent(input: {
     const run = await lockRun(tx, input.runId);
     if (!run) return { ok: false, reason: "not_found" } as const;
     if (run.status === "proposed") return { ok: false, reason: "not_approved" } as const;
-    const sent = await transitionRunPayouts(tx, run.id, ["approved"], "sent", { method: "bank", sentAt: at });
-    for (const payout of sent)
-      await afterPayoutSent(tx, payout, { period: run.period, actor: input.actor, at, previous: "approved" });
-    return { ok: true, value: { sent: sent.length } } as const;
+    let sent = 0;
+    // Each approved bank payout moves on its own (PAYOUT_TRANSITIONS' `send`); sent ones stay as they are.
+    for (const payoutId of await listRunPayoutIds(tx, run.id, "bank")) {
+      const payout = await sendPayout(tx, {
+        payoutId,
+        period: run.period,
+        actor: input.actor,
+        at,
+      });
+      if (payout) sent++;
+    }
+    return { ok: true, value: { sent } } as const;
   });
 }
 

@@ -1,15 +1,11 @@
 import { sql } from "drizzle-orm";
-import {
-  CONTACT_MESSAGE_RETENTION_YEARS,
-  RATE_LIMIT_RETENTION_DAYS,
-  UNPAID_ORDER_RETENTION_MONTHS,
-} from "~/constants";
+import { CONTACT_MESSAGE_RETENTION_YEARS, RATE_LIMIT_RETENTION_DAYS } from "~/constants";
 import { db } from "./db/client.server";
 
 /**
- * Deletes what the privacy policy says is kept no longer: old rate-limit windows, unpaid pending
- * orders, old contact messages, expired sessions and verification tokens. Idempotent, so every
- * process may run it.
+ * Deletes what the privacy policy says is kept no longer: old rate-limit windows, old contact
+ * messages, expired sessions and verification tokens. Idempotent, so every process may run it.
+ * Orders never paid are commerce's to delete (commerce/order-retention.server.ts).
  */
 export async function applyRetention(now = new Date()) {
   const database = db();
@@ -17,10 +13,6 @@ export async function applyRetention(now = new Date()) {
   const deleted = {
     rateLimits: await database.execute(
       sql`delete from rate_limits where window_start < ${nowSeconds - RATE_LIMIT_RETENTION_DAYS * 86_400}`,
-    ),
-    unpaidOrders: await database.execute(
-      sql`delete from orders_pending where status = 'awaiting_payment'
-          and created_at < ${now.toISOString()}::timestamptz - make_interval(months => ${UNPAID_ORDER_RETENTION_MONTHS})`,
     ),
     contactMessages: await database.execute(
       sql`delete from contact_messages

@@ -63,7 +63,7 @@ export function StatePill({ state }: { state: LineState }) {
 }
 
 /** The ledger, newest first, a page at a time: a table on a laptop, cards on a phone. */
-export function LedgerLines({ lines }: { lines: CreatorEarnings["lines"] }) {
+export function RoyaltyLineList({ lines }: { lines: CreatorEarnings["lines"] }) {
   const pages = Math.max(1, Math.ceil(lines.total / lines.pageSize));
   const clip = (row: CreatorEarnings["lines"]["rows"][number]) =>
     row.clipId ? (

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/paging";
-import { BalanceCards, ByClip, LedgerLines } from "../components/earnings-panels";
+import { BalanceCards, ByClip, RoyaltyLineList } from "../components/earnings-panels";
 import { PayoutReadinessPanel } from "../components/payout-readiness-panel";
 import { getCreatorEarnings } from "../earnings.server";
 import { payoutReadinessItems } from "../readiness.server";
@@ -141,7 +141,7 @@ export default function Earnings({ loaderData: earnings }: Route.ComponentProps)
               Every royalty, reversal and restoration, newest first. Lines are never changed: a refund adds a
               reversal.
             </p>
-            <LedgerLines lines={earnings.lines} />
+            <RoyaltyLineList lines={earnings.lines} />
           </section>
           <section aria-labelledby="by-clip" className="mt-10">
             <h2 id="by-clip" className="text-lg font-semibold">
