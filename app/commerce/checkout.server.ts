@@ -326,7 +326,7 @@ async function placeCheckoutOrder(submit: CheckoutSubmit): Promise<Answer> {
       promoCode: held.promoCode,
       buyer: buyer.data,
       locale: buyerLocale(request),
-      // orders_pending.user_id references profiles: a session without a profile yet orders as a guest.
+      // orders.user_id references profiles: a session without a profile yet orders as a guest.
       userId: user?.hasProfile ? user.id : null,
       idempotencyKey: held.idempotencyKey,
     });

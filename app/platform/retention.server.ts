@@ -19,7 +19,7 @@ export async function applyRetention(now = new Date()) {
       sql`delete from rate_limits where window_start < ${nowSeconds - RATE_LIMIT_RETENTION_DAYS * 86_400}`,
     ),
     unpaidOrders: await database.execute(
-      sql`delete from orders_pending where status = 'awaiting_payment'
+      sql`delete from orders where status = 'awaiting_payment'
           and created_at < ${now.toISOString()}::timestamptz - make_interval(months => ${UNPAID_ORDER_RETENTION_MONTHS})`,
     ),
     contactMessages: await database.execute(

@@ -6,7 +6,7 @@ import { BUSINESS_NAME_REQUIRED_MESSAGE, CONTROL_CHARACTERS_MESSAGE } from "~/co
 import { formatMoney } from "~/commerce/money";
 import { shortOrderId } from "~/commerce/order-id";
 import { action as checkoutAction } from "~/commerce/routes/checkout";
-import { ordersPending } from "~/commerce/schema.server";
+import { orders } from "~/commerce/schema.server";
 import { describeTax } from "~/commerce/tax";
 import { viesCheckJob } from "~/commerce/vies.server";
 import { loadConfig } from "~/platform/config.server";
@@ -28,7 +28,7 @@ import { outboxFor } from "../support/outbox";
 const database = useTestDatabase();
 
 const orderOf = async (email: string) =>
-  (await database.db.select().from(ordersPending).where(eq(ordersPending.email, email)))[0];
+  (await database.db.select().from(orders).where(eq(orders.email, email)))[0];
 
 /** Places a creator order (€89 tier or whichever the seed has) as a buyer from `fields`. */
 let buyers = 0;

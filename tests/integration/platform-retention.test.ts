@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OrderStatus } from "~/commerce/plans";
-import { ordersPending } from "~/commerce/schema.server";
+import { orders } from "~/commerce/schema.server";
 import { applyRetention } from "~/platform/retention.server";
 import { rateLimits } from "~/platform/schema.server";
 import { useTestDatabase } from "../setup/database";
@@ -29,7 +29,7 @@ describe("data retention", () => {
   it("deletes unpaid orders after twelve months and keeps newer or paid ones", async () => {
     const now = new Date("2026-11-01T00:00:00Z");
     await database.db
-      .insert(ordersPending)
+      .insert(orders)
       .values([
         order("old-pending", new Date("2025-10-01T00:00:00Z")),
         order("new-pending", new Date("2026-01-01T00:00:00Z")),
@@ -38,7 +38,7 @@ describe("data retention", () => {
     const deleted = await applyRetention(now);
     expect(deleted.unpaidOrders).toBe(1);
     const left = await database.db.execute<{ key: string }>(
-      sql`select idempotency_key as key from orders_pending order by key`,
+      sql`select idempotency_key as key from orders order by key`,
     );
     expect(left.rows.map((row) => row.key)).toEqual(["new-pending", "old-paid"]);
   });
