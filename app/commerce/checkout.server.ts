@@ -3,7 +3,7 @@ import { data, redirect, type Session } from "react-router";
 import { z } from "zod";
 import { getOptionalUser } from "~/accounts/session.server";
 import { LICENSES } from "~/catalog/attributes";
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled } from "~/platform/config.server";
 import { cookieSessionStorage } from "~/platform/cookies.server";
 import { type FormReply, formReply } from "~/platform/form-reply";
 import { formValues, parseFormData, readForm } from "~/platform/forms.server";
@@ -344,7 +344,7 @@ async function placeCheckoutOrder(submit: CheckoutSubmit): Promise<Answer> {
     }
     // With card payment on, /checkout/pay hands the buyer to Stripe for this order.
     return {
-      redirect: config().STRIPE_SECRET_KEY ? "/checkout/pay" : "/checkout/success",
+      redirect: cardPaymentEnabled() ? "/checkout/pay" : "/checkout/success",
       placedOrderId: result.order.id,
     };
   } catch (error) {

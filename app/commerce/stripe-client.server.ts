@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { STRIPE_REFERENCE_PREFIX } from "./payment-reference";
 
 /**
@@ -51,7 +51,7 @@ export async function refundStripePayment(input: {
   paymentReference: string;
   amountCents: number;
 }): Promise<StripeRefundResult> {
-  if (!config().STRIPE_SECRET_KEY) {
+  if (!cardPaymentEnabled()) {
     return { ok: false, reason: "refund_unconfigured", error: new Error("Stripe is not configured") };
   }
   try {

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { CURRENCY } from "~/constants";
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
 import { findOrderWithPlanTitle, recordStripeEvent, setOrderStripeSession } from "./order.queries.server";
 import { markOrderPaid } from "./order-lifecycle.server";
@@ -9,12 +9,6 @@ import { stripe } from "./stripe-client.server";
 import { hasStripeEventHandler, runStripeEventHandler } from "./stripe-event-handlers.server";
 import { payFirstInvoice, paymentIntentOfInvoice, SYNC_EVENTS, syncStripeEvent } from "./stripe-sync.server";
 import { StripeEventTooEarly } from "./subscription-lifecycle.server";
-
-/** Card payment is on when both Stripe settings are present; otherwise orders are paid by hand. */
-export function cardPaymentEnabled() {
-  const settings = config();
-  return Boolean(settings.STRIPE_SECRET_KEY && settings.STRIPE_WEBHOOK_SECRET);
-}
 
 export type CardCheckoutResult =
   | { ok: true; value: { url: string } }

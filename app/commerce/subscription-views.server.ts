@@ -1,4 +1,4 @@
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled } from "~/platform/config.server";
 import { formatMoney } from "./money";
 import { BILLING_LABELS } from "./plans";
 import { listSubscriptionsOfUser } from "./subscription.queries.server";
@@ -28,7 +28,7 @@ export interface SubscriptionView {
 
 /** The user's subscriptions that have not ended, newest first. */
 export async function subscriptionViewsOf(userId: string): Promise<SubscriptionView[]> {
-  const stripeOn = Boolean(config().STRIPE_SECRET_KEY);
+  const stripeOn = cardPaymentEnabled();
   const rows = await listSubscriptionsOfUser(userId);
   return rows
     .filter((row) => row.status !== "ended")

@@ -1,9 +1,8 @@
 import type Stripe from "stripe";
-import { cardPaymentEnabled } from "~/commerce/stripe.server";
 import { stripe } from "~/commerce/stripe-client.server";
 import { type StripeEventOutcome, StripeEventTooEarly } from "~/commerce/stripe-event-handlers.server";
 import { recordAudit } from "~/platform/audit.server";
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { fail, ok, type Result } from "~/platform/result";
