@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { can } from "~/accounts/permissions";
 import { requirePermission } from "~/accounts/permissions.server";
+import { CLIP_STATUS_LABELS } from "~/catalog/clip-lifecycle";
 import { findClipForStaffPage } from "~/catalog/staff-clips.server";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/form-reply";
@@ -18,7 +19,7 @@ import { ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { ReasonFields } from "../components/reason-fields";
 import { BackLink, ErrorNote, formatDateTime, Pill, StaffPageHeader } from "../components/staff-ui";
 import { STAFF_TEXTS } from "../texts";
-import { CLIP_STATUS_LABELS, CLIP_STATUS_TONES } from "../tones";
+import { CLIP_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/clip";
 
 export const meta = () => pageMeta("Clip · Staff", "Review or moderate a clip.");
