@@ -24,7 +24,6 @@ import { registerStripeEventHandlers } from "~/payments/stripe-gateway.server";
 import { PAYOUT_JOBS } from "~/payouts/jobs.server";
 import { payoutsOrderEffects } from "~/payouts/order-effects.server";
 import { PAYOUTS_STRIPE_HANDLERS } from "~/payouts/payout-details-stripe.server";
-import { config } from "~/platform/config.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { retentionJob } from "~/platform/jobs.server";

@@ -115,7 +115,7 @@ async function main() {
   ]);
 
   const stored = await database.query<{ email: string; count: number }>(
-    "select email, count(*)::int as count from orders_pending where email like $1 group by email",
+    "select email, count(*)::int as count from orders where email like $1 group by email",
     [`load-${runId}-%`],
   );
   await database.end();

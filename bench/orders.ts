@@ -70,7 +70,7 @@ async function main() {
 
     const database = await connectToServerDatabase(server.dataDir);
     const stored = await database.query<{ n: number; distinct_emails: number }>(
-      "select count(*)::int as n, count(distinct email)::int as distinct_emails from orders_pending",
+      "select count(*)::int as n, count(distinct email)::int as distinct_emails from orders",
     );
     await database.end();
 

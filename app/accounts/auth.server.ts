@@ -1,19 +1,18 @@
 import { createHash } from "node:crypto";
 import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_RESET_LINK_MINUTES, SESSION_LIFETIME_DAYS } from "~/constants";
 import { config } from "~/platform/config.server";
 import { type Database, db } from "~/platform/db/client.server";
 import { publishEvent } from "~/platform/events.server";
 import { logger } from "~/platform/logger.server";
+import { authDatabase } from "./auth.queries.server";
 import { sendVerificationMail, VERIFICATION_LINK_TTL_HOURS } from "./email-verification-mail.server";
 import { emailVerified } from "./events.server";
 import { oauthConfiguration } from "./oauth-providers.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
 import { upgradePasswordHash } from "./password-upgrade.server";
-import { account, session, user, verification } from "./schema.server";
 import { isSuspended } from "./user-admin.queries.server";
 
 /** The error code a sign-in of a suspended account ends with (every way in: password, Google, GitHub). */
@@ -46,15 +45,7 @@ function createAuth(database: Database) {
       ? { secrets: authSecrets(BETTER_AUTH_SECRET, BETTER_AUTH_SECRET_PREVIOUS) }
       : {}),
     trustedOrigins: [new URL(PUBLIC_URL).origin],
-    database: drizzleAdapter(database, {
-      provider: "pg",
-      schema: {
-        user: user,
-        session: session,
-        account: account,
-        verification: verification,
-      },
-    }),
+    database: authDatabase(database),
     emailAndPassword: {
       enabled: true,
       // Sign-up goes through our own transaction (user + account + profile); see sign-up.server.ts.

@@ -3,7 +3,7 @@ import { profiles } from "~/accounts/schema.server";
 import { type Database, db, preparedQuery } from "~/platform/db/client.server";
 import type { CatalogClip } from "./catalog-clip";
 import { clipColumns, isPublished } from "./clip-columns.server";
-import { clips, niches, savedVideos, subNiches } from "./schema.server";
+import { clips, niches, savedClips, subNiches } from "./schema.server";
 
 export interface Niche {
   id: string;
@@ -139,7 +139,7 @@ const clipPageQuery = preparedQuery((database) =>
         fileSizeBytes: clips.fileSizeBytes,
         codec: clips.codec,
       },
-      saved: sql<boolean>`exists (select 1 from ${savedVideos} where ${savedVideos.userId} = ${sql.placeholder("viewerId")} and ${savedVideos.clipId} = ${clips.id})`,
+      saved: sql<boolean>`exists (select 1 from ${savedClips} where ${savedClips.userId} = ${sql.placeholder("viewerId")} and ${savedClips.clipId} = ${clips.id})`,
     })
     .from(clips)
     .innerJoin(niches, eq(niches.id, clips.nicheId))

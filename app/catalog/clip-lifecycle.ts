@@ -17,6 +17,17 @@ export interface ClipTransition {
 
 const ALL = CLIP_STATUSES;
 
+/** How a clip's status is named on every screen (studio, staff console, catalog): once, here. */
+export const CLIP_STATUS_LABELS: Record<ClipStatus, string> = {
+  processing: "Processing",
+  needs_details: "Needs details",
+  in_review: "In review",
+  published: "Published",
+  rejected: "Rejected",
+  failed: "Failed",
+  unpublished: "Unpublished",
+};
+
 export const CLIP_TRANSITIONS = {
   /** The media pipeline made the previews: the creator fills in the details. */
   processed: { by: "pipeline", from: ["processing"], to: "needs_details" },

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
 import { isPublished } from "./clip-columns.server";
 import type { ClipSummary } from "./clip-summary";
-import { clips, savedVideos } from "./schema.server";
+import { clips, savedClips } from "./schema.server";
 
 const summaryColumns = {
   id: clips.id,
@@ -25,9 +25,9 @@ export async function listUploads(userId: string): Promise<(ClipSummary & { crea
 /** The clips a user saved, most recently saved first (profile Saved tab). */
 export async function listSavedClips(userId: string): Promise<(ClipSummary & { savedAt: Date })[]> {
   return db()
-    .select({ ...summaryColumns, savedAt: savedVideos.createdAt })
-    .from(savedVideos)
-    .innerJoin(clips, eq(clips.id, savedVideos.clipId))
-    .where(and(eq(savedVideos.userId, userId), isPublished))
-    .orderBy(desc(savedVideos.createdAt));
+    .select({ ...summaryColumns, savedAt: savedClips.createdAt })
+    .from(savedClips)
+    .innerJoin(clips, eq(clips.id, savedClips.clipId))
+    .where(and(eq(savedClips.userId, userId), isPublished))
+    .orderBy(desc(savedClips.createdAt));
 }

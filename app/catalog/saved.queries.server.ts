@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
-import { clips, savedVideos } from "./schema.server";
+import { clips, savedClips } from "./schema.server";
 
 /**
  * Saving twice keeps one row. The clip's saves_count (a ranking tie-breaker) moves only when a row
@@ -9,10 +9,10 @@ import { clips, savedVideos } from "./schema.server";
 export async function insertSavedClip(userId: string, clipId: number) {
   await db().transaction(async (tx) => {
     const added = await tx
-      .insert(savedVideos)
+      .insert(savedClips)
       .values({ userId, clipId: clipId })
       .onConflictDoNothing()
-      .returning({ id: savedVideos.id });
+      .returning({ id: savedClips.id });
     if (added.length)
       await tx
         .update(clips)
@@ -25,9 +25,9 @@ export async function insertSavedClip(userId: string, clipId: number) {
 export async function deleteSavedClip(userId: string, clipId: number) {
   await db().transaction(async (tx) => {
     const removed = await tx
-      .delete(savedVideos)
-      .where(and(eq(savedVideos.userId, userId), eq(savedVideos.clipId, clipId)))
-      .returning({ id: savedVideos.id });
+      .delete(savedClips)
+      .where(and(eq(savedClips.userId, userId), eq(savedClips.clipId, clipId)))
+      .returning({ id: savedClips.id });
     if (removed.length)
       await tx
         .update(clips)
@@ -38,9 +38,9 @@ export async function deleteSavedClip(userId: string, clipId: number) {
 
 export async function isSaved(userId: string, clipId: number) {
   const rows = await db()
-    .select({ id: savedVideos.id })
-    .from(savedVideos)
-    .where(and(eq(savedVideos.userId, userId), eq(savedVideos.clipId, clipId)))
+    .select({ id: savedClips.id })
+    .from(savedClips)
+    .where(and(eq(savedClips.userId, userId), eq(savedClips.clipId, clipId)))
     .limit(1);
   return rows.length > 0;
 }

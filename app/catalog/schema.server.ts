@@ -247,8 +247,8 @@ export const searchQueryStats = pgTable(
   ],
 );
 
-export const savedVideos = pgTable(
-  "saved_videos",
+export const savedClips = pgTable(
+  "saved_clips",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     clipId: integer("clip_id")
@@ -260,8 +260,8 @@ export const savedVideos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique("saved_videos_user_clip").on(t.userId, t.clipId),
-    index("saved_videos_user_created_idx").on(t.userId, t.createdAt),
+    unique("saved_clips_user_clip").on(t.userId, t.clipId),
+    index("saved_clips_user_created_idx").on(t.userId, t.createdAt),
   ],
 );
 

@@ -1,6 +1,6 @@
 import type { SessionUser } from "~/accounts/session.server";
 import { describeTax, type TaxBuyer } from "~/payments/tax";
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled } from "~/platform/config.server";
 import type { Buyer } from "./checkout-schema";
 import { type PlaceOrderResult, placeOrder } from "./order-lifecycle.server";
 import { type Quote, quoteCheckout } from "./orders.server";
@@ -60,5 +60,5 @@ export async function placeHeldCheckout(input: {
     idempotencyKey: held.idempotencyKey,
   });
   if (!result.ok) return result;
-  return { ok: true, value: { orderId: result.order.id, payByCard: Boolean(config().STRIPE_SECRET_KEY) } };
+  return { ok: true, value: { orderId: result.order.id, payByCard: cardPaymentEnabled() } };
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, notExists, sql } from "drizzle-orm";
 import type { Executor } from "~/platform/db/client.server";
 import { NEVER_PAID_STATUSES } from "./order-machine";
-import { creditNotes, invoices, ordersPending, promoCodes, promoRedemptions } from "./schema.server";
+import { creditNotes, invoices, orders, promoCodes, promoRedemptions } from "./schema.server";
 
 /**
  * Orders placed before `placedBefore` that were never paid: still awaiting payment, or cancelled
@@ -11,20 +11,18 @@ import { creditNotes, invoices, ordersPending, promoCodes, promoRedemptions } fr
  */
 export async function lockNeverPaidOrders(tx: Executor, placedBefore: Date, limit: number) {
   const rows = await tx
-    .select({ id: ordersPending.id })
-    .from(ordersPending)
+    .select({ id: orders.id })
+    .from(orders)
     .where(
       and(
-        inArray(ordersPending.status, [...NEVER_PAID_STATUSES]),
-        isNull(ordersPending.paidAt),
-        lt(ordersPending.createdAt, placedBefore),
-        notExists(tx.select({ one: sql`1` }).from(invoices).where(eq(invoices.orderId, ordersPending.id))),
-        notExists(
-          tx.select({ one: sql`1` }).from(creditNotes).where(eq(creditNotes.orderId, ordersPending.id)),
-        ),
+        inArray(orders.status, [...NEVER_PAID_STATUSES]),
+        isNull(orders.paidAt),
+        lt(orders.createdAt, placedBefore),
+        notExists(tx.select({ one: sql`1` }).from(invoices).where(eq(invoices.orderId, orders.id))),
+        notExists(tx.select({ one: sql`1` }).from(creditNotes).where(eq(creditNotes.orderId, orders.id))),
       ),
     )
-    .orderBy(ordersPending.createdAt)
+    .orderBy(orders.createdAt)
     .limit(limit)
     .for("update", { skipLocked: true });
   return rows.map((row) => row.id);
@@ -47,9 +45,6 @@ export async function deleteOrdersWithPromoUses(tx: Executor, orderIds: string[]
       .update(promoCodes)
       .set({ usesCount: sql`greatest(${promoCodes.usesCount} - ${uses}, 0)` })
       .where(eq(promoCodes.code, code));
-  const deleted = await tx
-    .delete(ordersPending)
-    .where(inArray(ordersPending.id, orderIds))
-    .returning({ id: ordersPending.id });
+  const deleted = await tx.delete(orders).where(inArray(orders.id, orderIds)).returning({ id: orders.id });
   return deleted.length;
 }

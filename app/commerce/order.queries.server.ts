@@ -5,10 +5,10 @@ import { stateRows } from "~/platform/db/state-machine.server";
 import type { PlanCategory } from "./plans";
 import { claimPromoUse } from "./promo-admin.queries.server";
 import type { PricedTier, Selection } from "./quote";
-import { ordersPending, pricingPlans, pricingTiers, promoCodes, promoRedemptions } from "./schema.server";
+import { orders, pricingPlans, pricingTiers, promoCodes, promoRedemptions } from "./schema.server";
 
-export type NewOrder = typeof ordersPending.$inferInsert;
-export type Order = typeof ordersPending.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type Order = typeof orders.$inferSelect;
 
 /** Why a promo code could not be redeemed at the moment the order was placed. */
 export class PromoRedemptionRefused extends Error {
@@ -29,31 +29,31 @@ export async function insertOrderOnce(
   promo?: { code: string; customer: string; now: Date },
 ): Promise<Order | null> {
   const [row] = await tx
-    .insert(ordersPending)
+    .insert(orders)
     .values(order)
-    .onConflictDoNothing({ target: ordersPending.idempotencyKey })
+    .onConflictDoNothing({ target: orders.idempotencyKey })
     .returning();
   if (row && promo) await redeemPromo(tx, row.id, promo);
   return row ?? null;
 }
 
 export async function findOrderByIdempotencyKey(key: string): Promise<Order | null> {
-  const rows = await db().select().from(ordersPending).where(eq(ordersPending.idempotencyKey, key)).limit(1);
+  const rows = await db().select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
   return rows[0] ?? null;
 }
 
 export async function findOrderById(id: string, executor: Executor = db()): Promise<Order | null> {
-  const rows = await executor.select().from(ordersPending).where(eq(ordersPending.id, id)).limit(1);
+  const rows = await executor.select().from(orders).where(eq(orders.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
 /** An order with its plan's title, for the success page. */
 export async function findOrderWithPlanTitle(id: string) {
   const rows = await db()
-    .select({ order: ordersPending, planTitle: pricingPlans.title })
-    .from(ordersPending)
-    .innerJoin(pricingPlans, eq(pricingPlans.category, ordersPending.planCategory))
-    .where(eq(ordersPending.id, id))
+    .select({ order: orders, planTitle: pricingPlans.title })
+    .from(orders)
+    .innerJoin(pricingPlans, eq(pricingPlans.category, orders.planCategory))
+    .where(eq(orders.id, id))
     .limit(1);
   return rows[0] ? { ...rows[0].order, planTitle: rows[0].planTitle } : null;
 }
@@ -122,30 +122,30 @@ export async function findPlacement(idempotencyKey: string, selection: Selection
 
 /** The order, locked until the caller's transaction ends, so two status changes never interleave. */
 export async function lockOrder(executor: Executor, id: string): Promise<Order | null> {
-  const rows = await executor.select().from(ordersPending).where(eq(ordersPending.id, id)).for("update");
+  const rows = await executor.select().from(orders).where(eq(orders.id, id)).for("update");
   return rows[0] ?? null;
 }
 
 /** How `moveState` reaches orders: an order's status changes only through ORDER_TRANSITIONS. */
-export const orderRows = stateRows(ordersPending, "order");
+export const orderRows = stateRows(orders, "order");
 
 /** A paid Pro order learns the subscription it started (a field, not a change of status). */
 export async function setOrderSubscription(executor: Executor, id: string, subscriptionId: string) {
-  await executor.update(ordersPending).set({ subscriptionId }).where(eq(ordersPending.id, id));
+  await executor.update(orders).set({ subscriptionId }).where(eq(orders.id, id));
 }
 
 export async function setOrderStripeSession(id: string, sessionId: string) {
-  await db().update(ordersPending).set({ stripeSessionId: sessionId }).where(eq(ordersPending.id, id));
+  await db().update(orders).set({ stripeSessionId: sessionId }).where(eq(orders.id, id));
 }
 
 /** A signed-in buyer's orders, newest first, with the plan's title. */
 export async function listOrdersOfUser(userId: string) {
   const rows = await db()
-    .select({ order: ordersPending, planTitle: pricingPlans.title })
-    .from(ordersPending)
-    .innerJoin(pricingPlans, eq(pricingPlans.category, ordersPending.planCategory))
-    .where(eq(ordersPending.userId, userId))
-    .orderBy(desc(ordersPending.createdAt));
+    .select({ order: orders, planTitle: pricingPlans.title })
+    .from(orders)
+    .innerJoin(pricingPlans, eq(pricingPlans.category, orders.planCategory))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt));
   return rows.map((row) => ({ ...row.order, planTitle: row.planTitle }));
 }
 
@@ -155,10 +155,10 @@ export async function listOrdersOfUser(userId: string) {
  */
 export async function attachGuestOrders(executor: Executor, email: string, userId: string) {
   const rows = await executor
-    .update(ordersPending)
+    .update(orders)
     .set({ userId })
-    .where(and(isNull(ordersPending.userId), sql`lower(${ordersPending.email}) = lower(${email})`))
-    .returning({ id: ordersPending.id });
+    .where(and(isNull(orders.userId), sql`lower(${orders.email}) = lower(${email})`))
+    .returning({ id: orders.id });
   return rows.map((row) => row.id);
 }
 
@@ -200,9 +200,9 @@ export async function releasePromoUse(tx: Executor, orderId: string) {
 export async function findOrderAwaitingPayment(userId: string): Promise<Order | null> {
   const rows = await db()
     .select()
-    .from(ordersPending)
-    .where(and(eq(ordersPending.userId, userId), eq(ordersPending.status, "awaiting_payment")))
-    .orderBy(ordersPending.createdAt)
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "awaiting_payment")))
+    .orderBy(orders.createdAt)
     .limit(1);
   return rows[0] ?? null;
 }
@@ -210,18 +210,18 @@ export async function findOrderAwaitingPayment(userId: string): Promise<Order | 
 /** Stores what VIES said about an order's VAT number. */
 export async function recordViesResult(orderId: string, status: ViesStatus, checkedAt: Date) {
   await db()
-    .update(ordersPending)
+    .update(orders)
     .set({ viesStatus: status, viesCheckedAt: checkedAt })
-    .where(eq(ordersPending.id, orderId));
+    .where(eq(orders.id, orderId));
 }
 
 /** Orders still awaiting payment that were placed before `placedBefore`, oldest first. */
 export async function listOrdersAwaitingPaymentSince(placedBefore: Date, limit: number) {
   const rows = await db()
-    .select({ id: ordersPending.id })
-    .from(ordersPending)
-    .where(and(eq(ordersPending.status, "awaiting_payment"), lt(ordersPending.createdAt, placedBefore)))
-    .orderBy(ordersPending.createdAt)
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "awaiting_payment"), lt(orders.createdAt, placedBefore)))
+    .orderBy(orders.createdAt)
     .limit(limit);
   return rows.map((row) => row.id);
 }

@@ -88,8 +88,8 @@ export const promoCodes = pgTable(
   ],
 );
 
-export const ordersPending = pgTable(
-  "orders_pending",
+export const orders = pgTable(
+  "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** One checkout, one order: a resubmit with the same key returns the existing row. */
@@ -169,7 +169,7 @@ export const promoRedemptions = pgTable(
   {
     orderId: uuid("order_id")
       .primaryKey()
-      .references(() => ordersPending.id, { onDelete: "cascade" }),
+      .references(() => orders.id, { onDelete: "cascade" }),
     code: text("code")
       .notNull()
       .references(() => promoCodes.code, { onDelete: "cascade" }),
@@ -195,7 +195,7 @@ export const invoices = pgTable("invoices", {
   orderId: uuid("order_id")
     .notNull()
     .unique()
-    .references(() => ordersPending.id, { onDelete: "restrict" }),
+    .references(() => orders.id, { onDelete: "restrict" }),
   issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
 });
 
@@ -217,7 +217,7 @@ export const creditNotes = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .unique()
-      .references(() => ordersPending.id, { onDelete: "restrict" }),
+      .references(() => orders.id, { onDelete: "restrict" }),
     /** The invoice it corrects. */
     invoiceNumber: integer("invoice_number")
       .notNull()
@@ -243,7 +243,7 @@ export const subscriptions = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .unique()
-      .references(() => ordersPending.id, { onDelete: "restrict" }),
+      .references(() => orders.id, { onDelete: "restrict" }),
     userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
     email: text("email").notNull(),
     planCategory: planCategoryEnum("plan_category").notNull(),

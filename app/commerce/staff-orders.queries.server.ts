@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "dr
 import { db } from "~/platform/db/client.server";
 import { likePattern, PAGE_SIZE, type Page, pageOffset } from "~/platform/paging";
 import type { OrderStatus } from "./plans";
-import { ordersPending, pricingPlans } from "./schema.server";
+import { orders, pricingPlans } from "./schema.server";
 
 export const STAFF_ORDER_SORTS = ["newest", "oldest", "total"] as const;
 export type StaffOrderSort = (typeof STAFF_ORDER_SORTS)[number];
@@ -23,35 +23,35 @@ export interface StaffOrderFilter {
 /** Every order, for the staff console: filter by status, email and date; newest first by default. */
 export async function listOrdersForStaff(filter: StaffOrderFilter) {
   const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(ordersPending.status, filter.status));
-  if (filter.email) conditions.push(ilike(ordersPending.email, likePattern(filter.email)));
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.email) conditions.push(ilike(orders.email, likePattern(filter.email)));
   if (filter.q) {
     const idStart = filter.q.replace(/^#/, "").toLowerCase();
-    const byEmail = ilike(ordersPending.email, likePattern(filter.q));
+    const byEmail = ilike(orders.email, likePattern(filter.q));
     conditions.push(
       /^[0-9a-f-]{4,36}$/.test(idStart)
-        ? or(byEmail, sql`${ordersPending.id}::text like ${`${idStart}%`}`)!
+        ? or(byEmail, sql`${orders.id}::text like ${`${idStart}%`}`)!
         : byEmail,
     );
   }
-  if (filter.from) conditions.push(gte(ordersPending.createdAt, filter.from));
-  if (filter.to) conditions.push(lt(ordersPending.createdAt, new Date(filter.to.getTime() + 86_400_000)));
+  if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(orders.createdAt, new Date(filter.to.getTime() + 86_400_000)));
   const where = and(...conditions);
   const order = {
-    newest: [desc(ordersPending.createdAt), desc(ordersPending.id)],
-    oldest: [asc(ordersPending.createdAt), asc(ordersPending.id)],
-    total: [desc(ordersPending.totalCents), desc(ordersPending.createdAt)],
+    newest: [desc(orders.createdAt), desc(orders.id)],
+    oldest: [asc(orders.createdAt), asc(orders.id)],
+    total: [desc(orders.totalCents), desc(orders.createdAt)],
   }[filter.sort];
   const [rows, [total]] = await Promise.all([
     db()
-      .select({ order: ordersPending, planTitle: pricingPlans.title })
-      .from(ordersPending)
-      .innerJoin(pricingPlans, eq(pricingPlans.category, ordersPending.planCategory))
+      .select({ order: orders, planTitle: pricingPlans.title })
+      .from(orders)
+      .innerJoin(pricingPlans, eq(pricingPlans.category, orders.planCategory))
       .where(where)
       .orderBy(...order)
       .limit(PAGE_SIZE)
       .offset(pageOffset(filter.page)),
-    db().select({ value: count() }).from(ordersPending).where(where),
+    db().select({ value: count() }).from(orders).where(where),
   ]);
   return {
     rows: rows.map((row) => ({ ...row.order, planTitle: row.planTitle })),
@@ -64,9 +64,9 @@ export async function listOrdersForStaff(filter: StaffOrderFilter) {
 /** Orders per status, for the console's filters and overview. */
 export async function countOrdersByStatus(): Promise<Partial<Record<OrderStatus, number>>> {
   const rows = await db()
-    .select({ status: ordersPending.status, value: count() })
-    .from(ordersPending)
-    .groupBy(ordersPending.status);
+    .select({ status: orders.status, value: count() })
+    .from(orders)
+    .groupBy(orders.status);
   return Object.fromEntries(rows.map((row) => [row.status, row.value]));
 }
 
@@ -80,7 +80,7 @@ export async function listDailyOrders(days: number, now = new Date()) {
       date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'UTC') - make_interval(days => ${days - 1}),
       date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'UTC'),
       interval '1 day') as d(day)
-    left join orders_pending o
+    left join orders o
       on (o.created_at at time zone 'UTC') >= d.day and (o.created_at at time zone 'UTC') < d.day + interval '1 day'
     group by d.day
     order by d.day`);

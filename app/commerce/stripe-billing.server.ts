@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { CURRENCY } from "~/constants";
 import { stripe } from "~/payments/stripe-client.server";
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
 import type { Order } from "./order.queries.server";
 import { shortOrderId } from "./order-id";
@@ -101,7 +101,7 @@ export type PortalResult =
  * returning to the profile's Orders tab.
  */
 export async function openBillingPortal(userId: string): Promise<PortalResult> {
-  if (!config().STRIPE_SECRET_KEY) return { ok: false, reason: "no_stripe_subscription" };
+  if (!cardPaymentEnabled()) return { ok: false, reason: "no_stripe_subscription" };
   const subscription = (await listSubscriptionsOfUser(userId)).find(
     (candidate) => candidate.provider === "stripe" && candidate.stripeCustomerId,
   );

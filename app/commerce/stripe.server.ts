@@ -1,6 +1,6 @@
 import { CURRENCY } from "~/constants";
-import { cardPaymentEnabled, stripe } from "~/payments/stripe-client.server";
-import { config } from "~/platform/config.server";
+import { stripe } from "~/payments/stripe-client.server";
+import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { findOrderWithPlanTitle, setOrderStripeSession } from "./order.queries.server";
 import { subscriptionCheckoutParams } from "./stripe-billing.server";
 

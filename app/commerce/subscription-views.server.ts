@@ -1,5 +1,5 @@
 import { formatMoney } from "~/payments/money";
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled } from "~/platform/config.server";
 import { BILLING_LABELS } from "./plans";
 import { listSubscriptionsOfUser } from "./subscription.queries.server";
 import {
@@ -28,7 +28,7 @@ export interface SubscriptionView {
 
 /** The user's subscriptions that have not ended, newest first. */
 export async function subscriptionViewsOf(userId: string): Promise<SubscriptionView[]> {
-  const stripeOn = Boolean(config().STRIPE_SECRET_KEY);
+  const stripeOn = cardPaymentEnabled();
   const rows = await listSubscriptionsOfUser(userId);
   return rows
     .filter((row) => row.status !== "ended")

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import { stateRows } from "~/platform/db/state-machine.server";
-import { ordersPending, pricingPlans, subscriptions } from "./schema.server";
+import { orders, pricingPlans, subscriptions } from "./schema.server";
 
 export type Subscription = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
@@ -57,24 +57,21 @@ export async function findSubscription(id: string, executor: Executor = db()) {
 export async function findLatestPaidOrderOfSubscription(executor: Executor, subscriptionId: string) {
   const rows = await executor
     .select()
-    .from(ordersPending)
-    .where(and(eq(ordersPending.subscriptionId, subscriptionId), eq(ordersPending.status, "paid")))
-    .orderBy(desc(sql`coalesce(${ordersPending.periodEnd}, ${ordersPending.paidAt})`))
+    .from(orders)
+    .where(and(eq(orders.subscriptionId, subscriptionId), eq(orders.status, "paid")))
+    .orderBy(desc(sql`coalesce(${orders.periodEnd}, ${orders.paidAt})`))
     .limit(1);
   return rows[0] ?? null;
 }
 
 export async function findOrderByStripeInvoice(executor: Executor, invoiceId: string) {
-  const rows = await executor
-    .select()
-    .from(ordersPending)
-    .where(eq(ordersPending.stripeInvoiceId, invoiceId));
+  const rows = await executor.select().from(orders).where(eq(orders.stripeInvoiceId, invoiceId));
   return rows[0] ?? null;
 }
 
 /** The order a card payment (its payment intent) paid. */
 export async function findOrderByPaymentReference(reference: string) {
-  const rows = await db().select().from(ordersPending).where(eq(ordersPending.paymentReference, reference));
+  const rows = await db().select().from(orders).where(eq(orders.paymentReference, reference));
   return rows[0] ?? null;
 }
 
@@ -83,11 +80,7 @@ export async function setOrderSyncFields(
   orderId: string,
   fields: { refundedCents?: number; disputeId?: string; disputeStatus?: string },
 ) {
-  const [row] = await executor
-    .update(ordersPending)
-    .set(fields)
-    .where(eq(ordersPending.id, orderId))
-    .returning();
+  const [row] = await executor.update(orders).set(fields).where(eq(orders.id, orderId)).returning();
   return row!;
 }
 
@@ -149,8 +142,8 @@ export async function findSubscriptionOfOrder(orderId: string) {
   const rows = await db()
     .select({ subscription: subscriptions })
     .from(subscriptions)
-    .innerJoin(ordersPending, eq(ordersPending.subscriptionId, subscriptions.id))
-    .where(eq(ordersPending.id, orderId));
+    .innerJoin(orders, eq(orders.subscriptionId, subscriptions.id))
+    .where(eq(orders.id, orderId));
   return rows[0]?.subscription ?? null;
 }
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { profiles } from "~/accounts/schema.server";
 import { clips, licenseEnum } from "~/catalog/schema.server";
-import { ordersPending } from "~/commerce/schema.server";
+import { orders } from "~/commerce/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
 
 /**
@@ -17,7 +17,7 @@ export const entitlements = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .unique()
-      .references(() => ordersPending.id, { onDelete: "restrict" }),
+      .references(() => orders.id, { onDelete: "restrict" }),
     /** The buyer's account; null while the order belongs to a guest who has not signed up yet. */
     userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
     licenseKind: licenseEnum("license_kind").notNull(),
@@ -59,7 +59,7 @@ export const licenses = pgTable(
       .references(() => entitlements.id, { onDelete: "restrict" }),
     orderId: uuid("order_id")
       .notNull()
-      .references(() => ordersPending.id, { onDelete: "restrict" }),
+      .references(() => orders.id, { onDelete: "restrict" }),
     licenseKind: licenseEnum("license_kind").notNull(),
     /** Snapshot at licensing time: the certificate names who held the license then. */
     licenseeName: text("licensee_name").notNull(),

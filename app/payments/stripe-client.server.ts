@@ -1,12 +1,6 @@
 import Stripe from "stripe";
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { STRIPE_REFERENCE_PREFIX } from "./payment-reference";
-
-/** Card payment is on when both Stripe settings are present; otherwise orders are paid by hand. */
-export function cardPaymentEnabled() {
-  const settings = config();
-  return Boolean(settings.STRIPE_SECRET_KEY && settings.STRIPE_WEBHOOK_SECRET);
-}
 
 /**
  * The Stripe client, shared by card checkout (stripe.server.ts) and refunds (order-lifecycle.server.ts).
@@ -57,7 +51,7 @@ export async function refundStripePayment(input: {
   paymentReference: string;
   amountCents: number;
 }): Promise<StripeRefundResult> {
-  if (!config().STRIPE_SECRET_KEY) {
+  if (!cardPaymentEnabled()) {
     return { ok: false, reason: "refund_unconfigured", error: new Error("Stripe is not configured") };
   }
   try {

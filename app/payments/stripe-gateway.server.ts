@@ -1,9 +1,9 @@
 import type Stripe from "stripe";
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { fail, ok } from "~/platform/result";
-import { cardPaymentEnabled, stripe } from "./stripe-client.server";
+import { stripe } from "./stripe-client.server";
 import { claimStripeEvent } from "./stripe-events.queries.server";
 
 /*

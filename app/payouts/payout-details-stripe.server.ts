@@ -1,12 +1,12 @@
 import type Stripe from "stripe";
-import { cardPaymentEnabled, stripe } from "~/payments/stripe-client.server";
+import { stripe } from "~/payments/stripe-client.server";
 import {
   type StripeEventHandler,
   type StripeEventOutcome,
   StripeEventTooEarly,
 } from "~/payments/stripe-gateway.server";
 import { recordAudit } from "~/platform/audit.server";
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { fail, ok, type Result } from "~/platform/result";

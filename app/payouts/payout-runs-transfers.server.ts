@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { stripe } from "~/payments/stripe-client.server";
 import { recordAudit } from "~/platform/audit.server";
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { moveState } from "~/platform/db/state-machine.server";
 import { defineJob } from "~/platform/jobs/define.server";
@@ -132,7 +132,7 @@ async function makeTransfer(input: {
   period: string;
   idempotencyKey: string;
 }) {
-  if (!config().STRIPE_SECRET_KEY) throw new TransferRefused(PAYOUT_RUN_TEXTS.stripeUnconfigured);
+  if (!cardPaymentEnabled()) throw new TransferRefused(PAYOUT_RUN_TEXTS.stripeUnconfigured);
   if (!input.destination) throw new TransferRefused("The creator has no connected Stripe account.");
   const client = stripe();
   // Stripe forgets idempotency keys after a day: a transfer an earlier attempt made is found by its group.

@@ -1,4 +1,4 @@
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled, config } from "~/platform/config.server";
 import type { PayoutTerms } from "./payout-terms";
 
 export function payoutTerms(settings = config()): PayoutTerms {
@@ -6,6 +6,6 @@ export function payoutTerms(settings = config()): PayoutTerms {
     royaltyPercent: settings.ROYALTY_RATE_BPS / 100,
     refundWindowDays: settings.PAYOUT_REFUND_WINDOW_DAYS,
     thresholdCents: settings.PAYOUT_THRESHOLD_CENTS,
-    stripe: !!settings.STRIPE_SECRET_KEY,
+    stripe: cardPaymentEnabled(),
   };
 }

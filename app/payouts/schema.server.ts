@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { profiles } from "~/accounts/schema.server";
 import { clips } from "~/catalog/schema.server";
-import { ordersPending } from "~/commerce/schema.server";
+import { orders } from "~/commerce/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
 import {
   CONNECT_STATUSES,
@@ -165,7 +165,7 @@ export const royaltyLines = pgTable(
     licenseId: text("license_id").notNull(),
     orderId: uuid("order_id")
       .notNull()
-      .references(() => ordersPending.id, { onDelete: "restrict" }),
+      .references(() => orders.id, { onDelete: "restrict" }),
     clipId: integer("clip_id").references(() => clips.id, { onDelete: "set null" }),
     /** Snapshots for statements: the clip's title and the plan as licensed. */
     clipTitle: text("clip_title").notNull(),

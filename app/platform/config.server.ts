@@ -349,6 +349,16 @@ export function config(): Config {
   return current ?? loadConfig();
 }
 
+/**
+ * Card payment (Stripe) is on when both Stripe settings are present (the schema refuses one
+ * without the other); otherwise orders are paid by bank transfer and creators paid by IBAN. The one
+ * place this is decided: commerce and payouts both ask here.
+ */
+export function cardPaymentEnabled(): boolean {
+  const settings = config();
+  return Boolean(settings.STRIPE_SECRET_KEY && settings.STRIPE_WEBHOOK_SECRET);
+}
+
 function ensureWritableDir(dir: string) {
   try {
     mkdirSync(dir, { recursive: true });

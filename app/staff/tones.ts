@@ -31,15 +31,6 @@ export const CLIP_STATUS_TONES: Record<ClipStatus, PillTone> = {
   failed: "red",
   unpublished: "zinc",
 };
-export const CLIP_STATUS_LABELS: Record<ClipStatus, string> = {
-  processing: "Processing",
-  needs_details: "Needs details",
-  in_review: "In review",
-  published: "Published",
-  rejected: "Rejected",
-  failed: "Failed",
-  unpublished: "Unpublished",
-};
 export const ORDER_STATUS_TONES: Record<OrderStatus, PillTone> = {
   awaiting_payment: "amber",
   paid: "green",

@@ -1,16 +1,7 @@
 import type { ClipStatus } from "~/catalog/attributes";
+import { CLIP_STATUS_LABELS } from "~/catalog/clip-lifecycle";
 
-/** How the studio names each state, and its badge colours. */
-export const STATUS_LABELS: Record<ClipStatus, string> = {
-  processing: "Processing",
-  needs_details: "Needs details",
-  in_review: "In review",
-  published: "Published",
-  rejected: "Rejected",
-  failed: "Failed",
-  unpublished: "Unpublished",
-};
-
+/** The studio's badge colours for each state. */
 export const STATUS_BADGE: Record<ClipStatus, string> = {
   processing: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300",
   needs_details: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300",
@@ -26,7 +17,7 @@ export function StatusBadge({ status }: { status: ClipStatus }) {
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_BADGE[status]}`}
     >
-      {STATUS_LABELS[status]}
+      {CLIP_STATUS_LABELS[status]}
     </span>
   );
 }

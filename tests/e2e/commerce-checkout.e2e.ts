@@ -24,10 +24,9 @@ afterAll(async () => {
 });
 
 async function storedOrder(orderNumber: string) {
-  const result = await (await database()).query(
-    "select * from orders_pending where upper(left(id::text, 8)) = $1",
-    [orderNumber],
-  );
+  const result = await (await database()).query("select * from orders where upper(left(id::text, 8)) = $1", [
+    orderNumber,
+  ]);
   expect(result.rows).toHaveLength(1);
   return result.rows[0];
 }
@@ -185,10 +184,9 @@ describe("checkout as a guest", () => {
     expect(await busy.isDisabled()).toBe(true);
     expect(await busy.textContent()).toContain("Placing order…");
     await page.waitForURL("**/checkout/success");
-    const rows = await (await database()).query(
-      "select count(*)::int as n from orders_pending where email = $1",
-      ["double@example.com"],
-    );
+    const rows = await (await database()).query("select count(*)::int as n from orders where email = $1", [
+      "double@example.com",
+    ]);
     expect(rows.rows[0].n).toBe(1);
   });
 });
@@ -252,13 +250,13 @@ describe("failure", () => {
     // browser tests share this server and place orders at the same time.
     await db.query(`create function fail_kept_order() returns trigger language plpgsql as $$
       begin raise exception 'injected write failure' using errcode = '58030'; end $$`);
-    await db.query(`create trigger fail_kept_order before insert on orders_pending for each row
+    await db.query(`create trigger fail_kept_order before insert on orders for each row
       when (new.email = '${email}') execute function fail_kept_order()`);
     try {
       await page.getByRole("button", { name: "Place order" }).click();
       await page.getByText(ORDER_FAILED_MESSAGE).waitFor();
     } finally {
-      await db.query("drop trigger fail_kept_order on orders_pending");
+      await db.query("drop trigger fail_kept_order on orders");
       await db.query("drop function fail_kept_order()");
     }
     expect(await page.locator("main").getByLabel("Email").inputValue()).toBe(email);

@@ -84,7 +84,7 @@ describe("licensing journey", () => {
     expect(await guest.getByTestId("order-status").textContent()).toBe("Awaiting payment");
     expect(await guest.getByTestId("payment-next").textContent()).toContain(PAYMENT_NEXT.manual);
     const { rows } = await (await database()).query(
-      "select id, promo_code from orders_pending where upper(left(id::text, 8)) = $1",
+      "select id, promo_code from orders where upper(left(id::text, 8)) = $1",
       [orderNumber],
     );
     expect(rows[0]).toMatchObject({ promo_code: "WELCOME10" });

@@ -42,7 +42,7 @@ async function profileId(email: string) {
  */
 async function grantPlan(userId: string, email: string) {
   const order = await client.query<{ id: string }>(
-    `insert into orders_pending (idempotency_key, plan_category, license_kind, billing, downloads, unit_price_cents,
+    `insert into orders (idempotency_key, plan_category, license_kind, billing, downloads, unit_price_cents,
        subtotal_cents, promo_value_cents, vat_rate_bps, vat_amount_cents, total_cents, email, country, user_id,
        status, paid_at, payment_reference)
      values (gen_random_uuid()::text, 'business', 'extended', 'one_time', 10, 120000, 120000, 0, 1900, 22800, 142800, $1,

@@ -139,7 +139,7 @@ describe("staff console", () => {
     await buyer.getByRole("button", { name: "Place order" }).click();
     await buyer.waitForURL("**/checkout/success");
     const stored = await client.query(
-      "select id, promo_code, promo_value_cents, status from orders_pending where email = $1",
+      "select id, promo_code, promo_value_cents, status from orders where email = $1",
       [email],
     );
     expect(stored.rows).toMatchObject([{ promo_code: code, status: "awaiting_payment" }]);
@@ -150,9 +150,7 @@ describe("staff console", () => {
     await staff.getByLabel("Payment reference").fill("SEPA-E2E-1");
     await staff.getByRole("button", { name: "Mark paid" }).click();
     await toast(staff, /Marked paid; invoice \d+/);
-    const paid = await client.query("select status, payment_reference from orders_pending where email = $1", [
-      email,
-    ]);
+    const paid = await client.query("select status, payment_reference from orders where email = $1", [email]);
     expect(paid.rows).toEqual([{ status: "paid", payment_reference: "SEPA-E2E-1" }]);
     const granted = await client.query("select count(*)::int as n from entitlements where order_id = $1", [
       stored.rows[0].id,
@@ -192,7 +190,7 @@ describe("staff console", () => {
   ] as const)("every screen is axe clean in %s on %s", async (theme, device) => {
     const clipId = await clipInReview(`Axe check ${run} ${theme} ${device}`);
     const order = await client.query<{ id: string }>(
-      "select id from orders_pending order by created_at desc limit 1",
+      "select id from orders order by created_at desc limit 1",
     );
     const paths = [
       "/staff",

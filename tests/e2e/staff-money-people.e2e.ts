@@ -37,7 +37,7 @@ async function buyerOrder() {
     { category: "creator", tierId: tier.rows[0]!.id, email, ip: buyerIp(Number.parseInt(run.slice(-4), 36)) },
   );
   const order = await client.query<{ id: string }>(
-    `update orders_pending set user_id = (select id from profiles where email = $2)
+    `update orders set user_id = (select id from profiles where email = $2)
      where email = $1 returning id`,
     [email, DEMO_BUYER.email],
   );

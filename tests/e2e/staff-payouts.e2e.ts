@@ -51,7 +51,7 @@ async function bankPayee() {
     [id],
   );
   const order = await client.query<{ id: string }>(
-    `insert into orders_pending (idempotency_key, plan_category, license_kind, billing, downloads, unit_price_cents,
+    `insert into orders (idempotency_key, plan_category, license_kind, billing, downloads, unit_price_cents,
        subtotal_cents, promo_value_cents, vat_rate_bps, vat_amount_cents, total_cents, email, country)
      values (gen_random_uuid()::text, 'creator', 'standard', 'one_time', 10, 8900, 8900, 0, 1900, 1691, 10591, $1, 'CY')
      returning id`,

@@ -6,7 +6,7 @@ import type { Billing, PlanCategory, PromoType } from "~/commerce/plans";
 import { action as checkoutAction, loader as checkoutLoader } from "~/commerce/routes/checkout";
 import { loader as successLoader } from "~/commerce/routes/checkout-success";
 import { action as pricingAction } from "~/commerce/routes/pricing";
-import { ordersPending, pricingTiers, promoCodes } from "~/commerce/schema.server";
+import { orders, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { db } from "~/platform/db/client.server";
 import type { FormReply } from "~/platform/form-reply";
 
@@ -172,5 +172,5 @@ export async function createBuyerUser(email = `buyer-${randomUUID().slice(0, 8)}
 }
 
 export async function allOrders() {
-  return db().select().from(ordersPending).orderBy(asc(ordersPending.createdAt));
+  return db().select().from(orders).orderBy(asc(orders.createdAt));
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { markOrderPaid } from "~/commerce/order-lifecycle.server";
 import type { Billing, PlanCategory } from "~/commerce/plans";
-import { ordersPending } from "~/commerce/schema.server";
+import { orders } from "~/commerce/schema.server";
 import { findEntitlementOfOrder } from "~/licensing/entitlement.queries.server";
 import { db } from "~/platform/db/client.server";
 
@@ -16,13 +16,13 @@ export async function createOrder(
     unitPriceCents?: number;
     company?: string | null;
     /** Any other column, e.g. the buyer's name, address, VAT number and tax reason. */
-    fields?: Partial<typeof ordersPending.$inferInsert>;
+    fields?: Partial<typeof orders.$inferInsert>;
   } = {},
 ) {
   const unitPriceCents = overrides.unitPriceCents ?? 8_900;
   const vat = Math.round((unitPriceCents * 19) / 100);
   const [order] = await db()
-    .insert(ordersPending)
+    .insert(orders)
     .values({
       idempotencyKey: randomUUID(),
       planCategory: overrides.planCategory ?? "creator",

@@ -76,7 +76,7 @@ describe("saved clips", () => {
   it("the database itself refuses a saved row for a missing clip (the foreign key to clips)", async () => {
     const buyer = await createProfile({ role: "user" });
     await expect(insertSavedClip(buyer.id, 999_999)).rejects.toMatchObject({
-      cause: { code: "23503", constraint: expect.stringMatching(/^saved_videos_clip_id_.*fk$/) },
+      cause: { code: "23503", constraint: expect.stringMatching(/^saved_clips_clip_id_.*fk$/) },
     });
   });
 });

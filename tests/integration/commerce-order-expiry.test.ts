@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { expireUnpaidOrders } from "~/commerce/jobs.server";
 import { shortOrderId } from "~/commerce/order-id";
 import { markOrderPaid, placeOrder } from "~/commerce/order-lifecycle.server";
-import { ordersPending, pricingTiers, promoCodes, promoRedemptions } from "~/commerce/schema.server";
+import { orders, pricingTiers, promoCodes, promoRedemptions } from "~/commerce/schema.server";
 import { listAudit } from "~/platform/audit.server";
 import { config, loadConfig } from "~/platform/config.server";
 import { createPromo } from "../factories/commerce";
@@ -35,15 +35,12 @@ async function placeWithPromo(email: string, code: string, placedAt: Date) {
   });
   if (!placed.ok) throw new Error(`placing failed: ${placed.reason}`);
   // Placed `placedAt`: the row's own time is when the expiry counts from.
-  await database.db
-    .update(ordersPending)
-    .set({ createdAt: placedAt })
-    .where(eq(ordersPending.id, placed.order.id));
+  await database.db.update(orders).set({ createdAt: placedAt }).where(eq(orders.id, placed.order.id));
   return placed.order;
 }
 
 const statusOf = async (id: string) =>
-  (await database.db.select().from(ordersPending).where(eq(ordersPending.id, id)))[0]?.status;
+  (await database.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
 const usesOf = async (code: string) =>
   (await database.db.select().from(promoCodes).where(eq(promoCodes.code, code)))[0]?.usesCount;
 

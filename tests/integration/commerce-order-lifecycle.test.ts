@@ -10,7 +10,7 @@ import {
   refundOrder,
 } from "~/commerce/order-lifecycle.server";
 import { paymentInstructionLines, paymentInstructionsFor } from "~/commerce/payment-instructions";
-import { invoices, ordersPending, pricingTiers } from "~/commerce/schema.server";
+import { invoices, orders, pricingTiers } from "~/commerce/schema.server";
 import { entitlements } from "~/licensing/schema.server";
 import { formatMoney } from "~/payments/money";
 import { listAudit } from "~/platform/audit.server";
@@ -113,7 +113,7 @@ describe("marking an order paid", () => {
     const order = await createOrder();
     await cancelOrder({ orderId: order.id, actor: STAFF_ACTOR });
     expect(await pay(order.id)).toEqual({ ok: false, reason: "invalid_transition" });
-    const [row] = await database.db.select().from(ordersPending).where(eq(ordersPending.id, order.id));
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ status: "cancelled", paidAt: null });
   });
 });
@@ -155,7 +155,7 @@ describe("guest orders", () => {
     expect(attached).toEqual([order.id]);
     const [grant] = await database.db.select().from(entitlements).where(eq(entitlements.orderId, order.id));
     expect(grant?.userId).toBe(buyer.id);
-    const [untouched] = await database.db.select().from(ordersPending).where(eq(ordersPending.id, other.id));
+    const [untouched] = await database.db.select().from(orders).where(eq(orders.id, other.id));
     expect(untouched?.userId).toBeNull();
   });
 });

@@ -29,7 +29,7 @@ import { useTestDatabase } from "../setup/database";
 const database = useTestDatabase();
 
 async function clearOrders() {
-  await database.db.execute(sql`delete from orders_pending`);
+  await database.db.execute(sql`delete from orders`);
 }
 
 describe("placing an order", () => {
@@ -139,14 +139,14 @@ describe("placing an order", () => {
   it("a failure answers with the spec's message and keeps the form values", async () => {
     await clearOrders();
     const cookie = await choosePlan("creator");
-    await database.db.execute(sql`alter table orders_pending rename to orders_pending_away`);
+    await database.db.execute(sql`alter table orders rename to orders_away`);
     try {
       const result = await submitCheckout(cookie, { company: "Kept Ltd" });
       expect(result.status).toBe(500);
       expect(result.data?.formError).toBe(ORDER_FAILED_MESSAGE);
       expect(result.data?.values).toMatchObject({ email: BUYER.email, company: "Kept Ltd", terms: "on" });
     } finally {
-      await database.db.execute(sql`alter table orders_pending_away rename to orders_pending`);
+      await database.db.execute(sql`alter table orders_away rename to orders`);
     }
     // The checkout is still held, so the buyer can simply try again.
     expect((await submitCheckout(cookie)).location).toBe("/checkout/success");

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { expireUnpaidOrders } from "~/commerce/jobs.server";
 import { cancelOrder, markOrderPaid, placeOrder } from "~/commerce/order-lifecycle.server";
 import { deleteNeverPaidOrders } from "~/commerce/order-retention.server";
-import { ordersPending, pricingTiers, promoCodes, promoRedemptions } from "~/commerce/schema.server";
+import { orders, pricingTiers, promoCodes, promoRedemptions } from "~/commerce/schema.server";
 import { createPromo } from "../factories/commerce";
 import { STAFF_ACTOR } from "../factories/licensing";
 import { useTestDatabase } from "../setup/database";
@@ -39,15 +39,13 @@ async function place(code: string | null) {
 /** Moves an order's placement back in time, as if it had been placed `days` ago. */
 async function age(orderId: string, days: number, now: Date) {
   await database.db
-    .update(ordersPending)
+    .update(orders)
     .set({ createdAt: new Date(now.getTime() - days * DAY) })
-    .where(eq(ordersPending.id, orderId));
+    .where(eq(orders.id, orderId));
 }
 
 const remaining = async (ids: string[]) =>
-  (await database.db.select().from(ordersPending).where(inArray(ordersPending.id, ids)))
-    .map((order) => order.id)
-    .sort();
+  (await database.db.select().from(orders).where(inArray(orders.id, ids))).map((order) => order.id).sort();
 const usesOf = async (code: string) =>
   (await database.db.select().from(promoCodes).where(eq(promoCodes.code, code)))[0]?.usesCount;
 const redemptionsOf = async (ids: string[]) =>
@@ -85,10 +83,7 @@ describe("orders never paid are deleted after the privacy page's twelve months",
     expect(await deleteNeverPaidOrders(now)).toBe(2);
     expect(await remaining(all)).toEqual([younger.id, paid.id].sort());
     // The buyer's name, address and email went with the rows; nothing else holds them.
-    const leftover = await database.db
-      .select()
-      .from(ordersPending)
-      .where(eq(ordersPending.buyerName, "Eleni Georgiou"));
+    const leftover = await database.db.select().from(orders).where(eq(orders.buyerName, "Eleni Georgiou"));
     expect(leftover.map((order) => order.id).sort()).toEqual([younger.id, paid.id].sort());
     // The paid order keeps the use it made; the cancelled one had given its use back already.
     expect(await usesOf("KEEP10")).toBe(1);

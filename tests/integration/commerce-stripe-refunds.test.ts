@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/commerce/order-lifecycle.server";
-import { ordersPending } from "~/commerce/schema.server";
+import { orders } from "~/commerce/schema.server";
 import { entitlements } from "~/licensing/schema.server";
 import { refundIdempotencyKey } from "~/payments/stripe-client.server";
 import { listAudit } from "~/platform/audit.server";
@@ -79,7 +79,7 @@ const closeAudit = async (orderId: string) =>
   );
 
 const statusOf = async (orderId: string) =>
-  (await database.db.select().from(ordersPending).where(eq(ordersPending.id, orderId)))[0]?.status;
+  (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status;
 
 const grantOf = async (orderId: string) =>
   (await database.db.select().from(entitlements).where(eq(entitlements.orderId, orderId)))[0];

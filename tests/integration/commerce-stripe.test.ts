@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cancelOrder } from "~/commerce/order-lifecycle.server";
-import { invoices, ordersPending } from "~/commerce/schema.server";
+import { invoices, orders } from "~/commerce/schema.server";
 import { startCardCheckout } from "~/commerce/stripe.server";
 import { entitlements } from "~/licensing/schema.server";
 import { action as webhookAction } from "~/payments/routes/stripe-webhook";
@@ -42,7 +42,7 @@ async function deliver(event: StripeEventJson, secret = SECRET) {
 }
 
 async function orderRow(id: string) {
-  const [row] = await database.db.select().from(ordersPending).where(eq(ordersPending.id, id));
+  const [row] = await database.db.select().from(orders).where(eq(orders.id, id));
   return row!;
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { claimGuestOrders } from "~/commerce/order-lifecycle.server";
 import { action as portalAction } from "~/commerce/routes/billing-portal";
-import { invoices, ordersPending, subscriptions } from "~/commerce/schema.server";
+import { invoices, orders, subscriptions } from "~/commerce/schema.server";
 import { startCardCheckout } from "~/commerce/stripe.server";
 import { openBillingPortal } from "~/commerce/stripe-billing.server";
 import { renewManualSubscription } from "~/commerce/subscription-lifecycle.server";
@@ -37,7 +37,7 @@ async function deliverTwiceOutOfOrder(events: StripeEventJson[]) {
 const subscriptionOf = async (orderId: string) =>
   (await database.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId)))[0]!;
 const ordersOf = (subscriptionId: string) =>
-  database.db.select().from(ordersPending).where(eq(ordersPending.subscriptionId, subscriptionId));
+  database.db.select().from(orders).where(eq(orders.subscriptionId, subscriptionId));
 const grantsOf = async (subscriptionId: string) => {
   const orders = await ordersOf(subscriptionId);
   const rows = await database.db.select().from(entitlements);
@@ -83,7 +83,7 @@ describe("Pro subscriptions through Stripe Billing", () => {
     expect(statuses.every((status) => status === 200)).toBe(true);
     await stripe.fake.deliverAll(second.events);
 
-    const row = await database.db.select().from(ordersPending).where(eq(ordersPending.id, first.order.id));
+    const row = await database.db.select().from(orders).where(eq(orders.id, first.order.id));
     expect(row[0]).toMatchObject({ status: "paid" });
     expect(row[0]!.paymentReference).toMatch(/^stripe:pi_/);
     const subscription = await subscriptionOf(first.order.id);
@@ -236,16 +236,16 @@ describe("Pro subscriptions through Stripe Billing", () => {
   it("a refund made in the Dashboard refunds the order once without refunding the card again; a part refund is recorded", async () => {
     const { order, events } = await subscribe();
     await stripe.fake.deliverAll(events);
-    const paid = (await database.db.select().from(ordersPending).where(eq(ordersPending.id, order.id)))[0]!;
+    const paid = (await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!;
     const paymentIntent = paid.paymentReference!.replace("stripe:", "");
 
     await deliverTwiceOutOfOrder(await stripe.fake.refundInDashboard(paymentIntent, 500));
-    let row = (await database.db.select().from(ordersPending).where(eq(ordersPending.id, order.id)))[0]!;
+    let row = (await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!;
     expect(row).toMatchObject({ status: "paid", refundedCents: 500 });
 
     const rest = await stripe.fake.refundInDashboard(paymentIntent);
     await deliverTwiceOutOfOrder(rest);
-    row = (await database.db.select().from(ordersPending).where(eq(ordersPending.id, order.id)))[0]!;
+    row = (await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!;
     expect(row.status).toBe("refunded");
     expect(stripe.fake.requests.filter((request) => request.path === "/v1/refunds")).toHaveLength(0);
     expect(await auditActions("order", order.id)).toEqual([
@@ -266,7 +266,7 @@ describe("Pro subscriptions through Stripe Billing", () => {
       if (!checkout.ok) throw new Error(checkout.reason);
       await stripe.fake.deliverAll(await stripe.fake.completeCheckout(checkout.value.url.split("/").pop()!));
       const paymentIntent = (
-        await database.db.select().from(ordersPending).where(eq(ordersPending.id, order.id))
+        await database.db.select().from(orders).where(eq(orders.id, order.id))
       )[0]!.paymentReference!.replace("stripe:", "");
       const grant = async () =>
         (await database.db.select().from(entitlements).where(eq(entitlements.orderId, order.id)))[0]!;
@@ -278,7 +278,7 @@ describe("Pro subscriptions through Stripe Billing", () => {
       const closed = await stripe.fake.closeDispute(disputeId, outcome);
       // Closed first, then the opening again: the late opening does not suspend anew.
       await stripe.fake.deliverAll([...closed, ...opened, ...closed]);
-      const row = (await database.db.select().from(ordersPending).where(eq(ordersPending.id, order.id)))[0]!;
+      const row = (await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!;
       if (outcome === "won") {
         expect((await grant()).suspendedAt).toBeNull();
         expect(row).toMatchObject({ status: "paid", disputeStatus: "won" });

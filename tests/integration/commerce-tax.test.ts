@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { BUSINESS_NAME_REQUIRED_MESSAGE, CONTROL_CHARACTERS_MESSAGE } from "~/commerce/checkout-schema";
 import { shortOrderId } from "~/commerce/order-id";
 import { action as checkoutAction } from "~/commerce/routes/checkout";
-import { ordersPending } from "~/commerce/schema.server";
+import { orders } from "~/commerce/schema.server";
 import { viesCheckJob } from "~/commerce/vies.server";
 import { formatMoney } from "~/payments/money";
 import { describeTax } from "~/payments/tax";
@@ -28,7 +28,7 @@ import { outboxFor } from "../support/outbox";
 const database = useTestDatabase();
 
 const orderOf = async (email: string) =>
-  (await database.db.select().from(ordersPending).where(eq(ordersPending.email, email)))[0];
+  (await database.db.select().from(orders).where(eq(orders.email, email)))[0];
 
 /** Places a creator order (€89 tier or whichever the seed has) as a buyer from `fields`. */
 let buyers = 0;

@@ -34,7 +34,7 @@ it("renaming posts to clips keeps every clip, saved clip, collection item and se
 
   const clips = await client.query("select id, title from clips");
   expect(clips.rows).toEqual([{ id: clipId, title: "Misty lake" }]);
-  const saved = await client.query("select clip_id from saved_videos");
+  const saved = await client.query("select clip_id from saved_clips");
   expect(saved.rows).toEqual([{ clip_id: clipId }]);
   const items = await client.query("select clip_id from collection_items");
   expect(items.rows).toEqual([{ clip_id: clipId }]);

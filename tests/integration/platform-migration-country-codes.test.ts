@@ -25,7 +25,7 @@ it("orders stored with the old English country names get their ISO codes, and th
   }
   await scratch.migrateToEnd();
   const rows = await client.query(
-    "select idempotency_key, country, tax_reason from orders_pending order by idempotency_key",
+    "select idempotency_key, country, tax_reason from orders order by idempotency_key",
   );
   expect(rows.rows.map((row) => row.country)).toEqual(["CY", "DE", "GB", "ST", "KN", "RS", "FR"]);
   const counter = await client.query("select last_number from credit_note_counter where id = 1");

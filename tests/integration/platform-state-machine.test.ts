@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orderRows } from "~/commerce/order.queries.server";
 import { ORDER_TRANSITIONS } from "~/commerce/order-machine";
-import { ordersPending } from "~/commerce/schema.server";
+import { orders } from "~/commerce/schema.server";
 import { listAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
 import { moveState } from "~/platform/db/state-machine.server";
@@ -12,7 +12,7 @@ import { useTestDatabase } from "../setup/database";
 const database = useTestDatabase();
 
 const statusOf = async (id: string) =>
-  (await database.db.select().from(ordersPending).where(eq(ordersPending.id, id)))[0]?.status;
+  (await database.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
 
 const pay = (id: string, reference: string) => ({
   rows: orderRows,
@@ -104,7 +104,7 @@ describe("moveState, the one way a declared lifecycle's row changes status", () 
     release();
     expect(await first).toMatchObject({ ok: true, changed: true });
     expect(await second).toMatchObject({ ok: false, reason: "not_allowed", row: { status: "paid" } });
-    const [row] = await database.db.select().from(ordersPending).where(eq(ordersPending.id, order.id));
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.paymentReference).toBe("first");
     expect(await listAudit({ targetType: "order", targetId: order.id })).toHaveLength(1);
   });

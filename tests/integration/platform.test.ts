@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ordersPending, promoCodes } from "~/commerce/schema.server";
+import { orders, promoCodes } from "~/commerce/schema.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { DEMO_NICHES } from "../../server/seed/demo-content";
 import { useTestDatabase } from "../setup/database";
@@ -36,7 +36,7 @@ describe("database constraints", () => {
 
   it("refuses an order whose total does not add up", async () => {
     await expect(
-      database.db.insert(ordersPending).values({
+      database.db.insert(orders).values({
         idempotencyKey: "bad-total",
         planCategory: "pro",
         licenseKind: "extended",

@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, contactReplies, creatorApplications, profiles } from "~/accounts/schema.server";
 import { clipReports, clips as clipsTable } from "~/catalog/schema.server";
-import { ordersPending, pricingPlans, pricingTiers, promoCodes } from "~/commerce/schema.server";
+import { orders as ordersTable, pricingPlans, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { proposeRun } from "~/payouts/payout-runs.server";
 import { payoutRuns } from "~/payouts/schema.server";
 import { db } from "~/platform/db/client.server";
@@ -44,7 +44,7 @@ async function snapshot() {
     contactReplies,
     clipsTable,
     clipReports,
-    ordersPending,
+    ordersTable,
     pricingPlans,
     pricingTiers,
     promoCodes,
@@ -55,7 +55,7 @@ async function snapshot() {
   const [allProfiles, allClips, allOrders, allPlans, allTiers, allPromos] = await Promise.all([
     db().select().from(profiles),
     db().select({ id: clipsTable.id, status: clipsTable.status }).from(clipsTable),
-    db().select().from(ordersPending),
+    db().select().from(ordersTable),
     db().select().from(pricingPlans),
     db().select().from(pricingTiers),
     db().select().from(promoCodes),

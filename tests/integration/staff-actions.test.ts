@@ -19,7 +19,7 @@ import { TierFormSchema } from "~/commerce/plan-admin";
 import { addTier, removeTier } from "~/commerce/plan-admin.server";
 import { NewPromoCodeSchema, PROMO_ADMIN_TEXTS, PromoTermsSchema } from "~/commerce/promo-admin";
 import { createPromoCode, updatePromoTerms } from "~/commerce/promo-admin.server";
-import { ordersPending, pricingTiers, promoCodes } from "~/commerce/schema.server";
+import { orders, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { action as hubAction, loader as hubLoader } from "~/content/routes/creators-hub";
 import { listAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
@@ -644,7 +644,7 @@ describe("plans", () => {
     expect((await db().select().from(pricingTiers).where(eq(pricingTiers.id, tierId)))[0]?.priceCents).toBe(
       5_900,
     );
-    expect((await db().select().from(ordersPending).where(eq(ordersPending.id, order.id)))[0]).toEqual(order);
+    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]).toEqual(order);
     expect(await lastAudit("plan", "creator")).toMatchObject({
       action: "plan.update_tier",
       before: { priceCents: 4_900 },

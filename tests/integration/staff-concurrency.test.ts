@@ -6,7 +6,7 @@ import { REPORT_TEXTS } from "~/catalog/clip-report";
 import { action as reportAction } from "~/catalog/routes/report-clip";
 import { clipReports } from "~/catalog/schema.server";
 import { cancelOrder, markOrderPaid, placeOrder, refundOrder } from "~/commerce/order-lifecycle.server";
-import { ordersPending, promoCodes, promoRedemptions } from "~/commerce/schema.server";
+import { orders, promoCodes, promoRedemptions } from "~/commerce/schema.server";
 import { entitlements } from "~/licensing/schema.server";
 import { listAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
@@ -88,7 +88,7 @@ describe("two staff at once", () => {
     ]);
     expect(results.map((result) => result.status)).toEqual([302, 302]);
     expect(await db().select().from(entitlements).where(eq(entitlements.orderId, order.id))).toHaveLength(1);
-    expect((await db().select().from(ordersPending).where(eq(ordersPending.id, order.id)))[0]).toMatchObject({
+    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
       status: "paid",
       paymentReference: "SEPA 4471",
     });
@@ -118,9 +118,7 @@ describe("two staff at once", () => {
     expect(
       (await post(orderAction, path, { intent: "cancel", confirmed: "yes" }, first.cookie, params)).status,
     ).toBe(302);
-    expect((await db().select().from(ordersPending).where(eq(ordersPending.id, order.id)))[0]?.status).toBe(
-      "cancelled",
-    );
+    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe("cancelled");
   });
 });
 
@@ -147,9 +145,7 @@ describe("promo code limits at checkout", () => {
         .map((result) => !result.ok && result.reason === "promo" && result.refusal),
     ).toEqual(Array(17).fill("used_up"));
     expect((await db().select().from(promoCodes).where(eq(promoCodes.code, "LAST3")))[0]?.usesCount).toBe(3);
-    expect(await db().select().from(ordersPending).where(eq(ordersPending.promoCode, "LAST3"))).toHaveLength(
-      3,
-    );
+    expect(await db().select().from(orders).where(eq(orders.promoCode, "LAST3"))).toHaveLength(3);
     expect(await db().select().from(promoRedemptions).where(eq(promoRedemptions.code, "LAST3"))).toHaveLength(
       3,
     );

@@ -187,7 +187,7 @@ export async function storedOrderCounts(dataDir: string, prefix: string) {
   const database = await connectToServerDatabase(dataDir);
   try {
     const stored = await database.query<{ email: string; n: number }>(
-      "select email, count(*)::int as n from orders_pending where email like $1 group by email",
+      "select email, count(*)::int as n from orders where email like $1 group by email",
       [`${prefix}-%`],
     );
     return new Map(stored.rows.map((row) => [row.email, row.n]));

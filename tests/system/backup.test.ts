@@ -83,7 +83,7 @@ describe("npm run cli -- backup and restore", () => {
     const licenseId = licensed.value.license.id;
     await stopQueue(0);
     await closeDatabase();
-    const orders = "select id, status, total_cents, user_id from orders_pending order by id";
+    const orders = "select id, status, total_cents, user_id from orders order by id";
     const before = await rows(embeddedUrl(original.dataDir), orders);
     expect(before).toHaveLength(1);
 

@@ -2,7 +2,7 @@ import { Form, redirect } from "react-router";
 import { Button, ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { formatMoney } from "~/payments/money";
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { CheckIcon } from "../components/plan-card";
@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...orderFactsOf(order),
     email: order.email,
     // Card payment (Stripe) when configured; otherwise the team marks the order paid by hand.
-    cardPayment: Boolean(config().STRIPE_SECRET_KEY),
+    cardPayment: cardPaymentEnabled(),
     // The same figures as the order mail, while a bank transfer is what the order waits for.
     payment: pendingTransferOf(order, config()),
     returnedFromCard: new URL(request.url).searchParams.get("payment") === "card",

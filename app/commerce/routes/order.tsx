@@ -4,7 +4,7 @@ import { getOptionalUser } from "~/accounts/session.server";
 import { loginToReturn } from "~/catalog/clip-id";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { config } from "~/platform/config.server";
+import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { creditNotePath, invoicePath } from "../order-id";
@@ -29,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     order: orderFactsOf(order),
     payment: pendingTransferOf(order, config()),
-    awaitingCard: order.status === "awaiting_payment" && Boolean(config().STRIPE_SECRET_KEY),
+    awaitingCard: order.status === "awaiting_payment" && cardPaymentEnabled(),
     // Every order once paid has its invoice, whatever happened to it since.
     invoiceUrl: order.paidAt ? invoicePath(order.id) : null,
     // Money that went back has its credit note (a refund, or a paid order cancelled).

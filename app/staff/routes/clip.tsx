@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { can } from "~/accounts/permissions";
 import { requirePermission } from "~/accounts/routes/permissions.server";
+import { CLIP_STATUS_LABELS } from "~/catalog/clip-lifecycle";
 import { findClipForStaffPage } from "~/catalog/staff-clips.server";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/form-reply";
@@ -17,7 +18,7 @@ import { ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { ReasonFields } from "../components/reason-fields";
 import { BackLink, ErrorNote, formatDateTime, Pill, StaffPageHeader } from "../components/staff-ui";
 import { STAFF_TEXTS } from "../texts";
-import { CLIP_STATUS_LABELS, CLIP_STATUS_TONES } from "../tones";
+import { CLIP_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/clip";
 import { notFound, requireConfirmed, SerialIdSchema, urlParam } from "./action.server";
 

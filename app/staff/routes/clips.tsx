@@ -1,10 +1,11 @@
 import { CLIP_STATUSES } from "~/catalog/attributes";
+import { CLIP_STATUS_LABELS } from "~/catalog/clip-lifecycle";
 import { STAFF_CLIP_SORTS, searchClipsForStaff } from "~/catalog/staff-clips.server";
 import { pageMeta } from "~/components/meta";
 import { statusFilter } from "../components/columns";
 import { StaffListPage } from "../components/list-page";
 import { ListSearchSchema, listFilter, listQuerySchema } from "../list-query";
-import { CLIP_STATUS_LABELS, CLIP_STATUS_TONES } from "../tones";
+import { CLIP_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/clips";
 import { staffListLoader } from "./list-loader.server";
 

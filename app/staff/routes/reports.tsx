@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/routes/permissions.server";
+import { CLIP_STATUS_LABELS } from "~/catalog/clip-lifecycle";
 import { REPORT_REASON_LABELS, REPORT_STATUS_LABELS, REPORT_STATUSES } from "~/catalog/clip-report";
 import { listClipReports, setClipReportStatus } from "~/catalog/clip-reports.server";
 import { pageMeta } from "~/components/meta";
@@ -11,7 +12,7 @@ import { statusFilter } from "../components/columns";
 import { StaffListPage } from "../components/list-page";
 import { formatDateTime, Pill, SubmitButton } from "../components/staff-ui";
 import { ListSearchSchema, listFilter, listQuerySchema, searchParamsOf } from "../list-query";
-import { CLIP_STATUS_LABELS, CLIP_STATUS_TONES, REPORT_STATUS_TONES } from "../tones";
+import { CLIP_STATUS_TONES, REPORT_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/reports";
 import { notFound, SerialIdSchema } from "./action.server";
 

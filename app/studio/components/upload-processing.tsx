@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ClipStatus } from "~/catalog/attributes";
-import { STATUS_LABELS } from "../clip-status";
+import { CLIP_STATUS_LABELS } from "~/catalog/clip-lifecycle";
 
 /** What /resources/studio/clips tells about one clip (studio/routes/clip-statuses.ts). */
 export interface ClipProcessing {
@@ -74,7 +74,7 @@ export function UploadProcessing({
   if (clip && clip.status !== "processing") {
     return (
       <p role="status" className="mt-2 flex flex-wrap items-center gap-x-3 text-sm">
-        <span className="font-medium">{STATUS_LABELS[clip.status]}</span>
+        <span className="font-medium">{CLIP_STATUS_LABELS[clip.status]}</span>
         {clip.status === "needs_details" ? (
           <Link to={`/studio/clips/${clipId}`} className={link}>
             Add details to {name}

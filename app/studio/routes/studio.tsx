@@ -2,11 +2,12 @@ import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { z } from "zod";
 import { CLIP_STATUSES, type ClipStatus } from "~/catalog/attributes";
+import { CLIP_STATUS_LABELS } from "~/catalog/clip-lifecycle";
 import { countCreatorClips } from "~/catalog/clip-lifecycle.server";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { processingWaits } from "~/media/processing-days.server";
-import { STATUS_LABELS, StatusBadge } from "../clip-status";
+import { StatusBadge } from "../clip-status";
 import { listStudioClips } from "../clips.server";
 import type { Route } from "./+types/studio";
 import { requireStudioUser } from "./studio-user.server";
@@ -85,7 +86,7 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
             key={value}
             to={`/studio?status=${value}`}
             active={status === value}
-            label={STATUS_LABELS[value]}
+            label={CLIP_STATUS_LABELS[value]}
             count={counts[value] ?? 0}
           />
         ))}
@@ -93,7 +94,7 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
       {clips.length === 0 ? (
         <div className="mt-10 rounded-2xl border border-dashed border-zinc-300 p-10 text-center dark:border-zinc-700">
           <p className="text-lg font-semibold">
-            {status ? `No clips ${STATUS_LABELS[status].toLowerCase()}` : "No uploads yet"}
+            {status ? `No clips ${CLIP_STATUS_LABELS[status].toLowerCase()}` : "No uploads yet"}
           </p>
           <p className="mt-2 text-zinc-600 dark:text-zinc-400">
             Upload MP4, MOV, WebM or MKV files of 3 to 120 seconds, at least 1280x720.
