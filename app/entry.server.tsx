@@ -13,10 +13,10 @@ import {
   isRouteErrorResponse,
   ServerRouter,
 } from "react-router";
-import { CspNonceContext } from "~/platform/csp-nonce";
 import { databaseInputProblem } from "~/platform/db/input-errors";
+import { CspNonceContext } from "~/platform/http/csp-nonce";
 import { logger } from "~/platform/logger.server";
-import "~/platform/load-context";
+import "~/platform/http/load-context";
 
 export const streamTimeout = 5_000;
 

@@ -5,8 +5,8 @@
  */
 import { emailVerified, profileRenamed } from "~/accounts/events.server";
 import { API_JOBS } from "~/api/jobs.server";
-import { sendClipPublished, sendLicenseCreated, sendOrderPaid } from "~/api/webhook-events.server";
-import { clipStatusChanged } from "~/catalog/clip-lifecycle.server";
+import { sendClipPublished, sendLicenseCreated, sendOrderPaid } from "~/api/webhooks/webhook-events.server";
+import { clipStatusChanged } from "~/catalog/clips/clip-lifecycle.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
 import {
   claimGuestOrdersJob,
@@ -14,21 +14,21 @@ import {
   orderRetentionJob,
   subscriptionSweepJob,
 } from "~/commerce/jobs.server";
-import { registerOrderEffects } from "~/commerce/order-effects.server";
-import { COMMERCE_STRIPE_HANDLERS } from "~/commerce/stripe-sync.server";
-import { viesCheckJob } from "~/commerce/vies.server";
+import { registerOrderEffects } from "~/commerce/orders/order-effects.server";
+import { viesCheckJob } from "~/commerce/pricing/vies.server";
+import { COMMERCE_STRIPE_HANDLERS } from "~/commerce/stripe/stripe-sync.server";
 import { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { registerStripeEventHandlers } from "~/payments/stripe-gateway.server";
+import { PAYOUTS_STRIPE_HANDLERS } from "~/payouts/details/payout-details-stripe.server";
 import { PAYOUT_JOBS } from "~/payouts/jobs.server";
-import { payoutsOrderEffects } from "~/payouts/order-effects.server";
-import { PAYOUTS_STRIPE_HANDLERS } from "~/payouts/payout-details-stripe.server";
+import { payoutsOrderEffects } from "~/payouts/ledger/order-effects.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { retentionJob } from "~/platform/jobs.server";
 import { sendMailJob } from "~/platform/mail.server";
-import { queueClipStatusMail } from "~/studio/clip-mails.server";
+import { queueClipStatusMail } from "~/studio/clips/clip-mails.server";
 import { STUDIO_JOBS } from "~/studio/jobs.server";
 
 export const JOBS = [
@@ -70,7 +70,7 @@ registerStripeEventHandlers("connect", PAYOUTS_STRIPE_HANDLERS);
 subscribe(clipStatusChanged, (change, { tx }) => queueClipStatusMail(change, { tx }));
 
 // API customers hear of their licenses and payments, and followers of new clips, on their own
-// endpoints (signed webhooks; the payloads' shapes are app/api/webhook-payloads.ts).
+// endpoints (signed webhooks; the payloads' shapes are app/api/webhooks/webhooks/webhook-payloads.ts).
 subscribe(licenseCreated, sendLicenseCreated);
 subscribe(clipStatusChanged, sendClipPublished);
 subscribe(orderPaid, sendOrderPaid);

@@ -9,16 +9,16 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from "react-router";
-import { displayName } from "~/accounts/display-name";
-import type { HeaderUser } from "~/accounts/header-user";
-import { getOptionalUser } from "~/accounts/session.server";
-import { themeBootScript } from "~/accounts/theme";
-import { getThemeFromCookie } from "~/accounts/theme.server";
+import { getOptionalUser } from "~/accounts/auth/session.server";
+import { displayName } from "~/accounts/profiles/display-name";
+import type { HeaderUser } from "~/accounts/profiles/header-user";
+import { themeBootScript } from "~/accounts/profiles/theme";
+import { getThemeFromCookie } from "~/accounts/profiles/theme.server";
 import { ToastProvider } from "~/components/toast";
 import { ErrorPage, errorPageProps } from "~/layout/error-page";
 import type { ShellData } from "~/layout/shell-data";
-import { useCspNonce } from "~/platform/csp-nonce";
-import { getToast } from "~/platform/toast.server";
+import { useCspNonce } from "~/platform/http/csp-nonce";
+import { getToast } from "~/platform/http/toast.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 

@@ -11,12 +11,12 @@
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { encodeCursor } from "~/api/catalog-endpoints.server";
-import { limitApiRequest } from "~/api/rate-limits.server";
+import { encodeCursor } from "~/api/endpoints/catalog-endpoints.server";
+import { limitApiRequest } from "~/api/keys/rate-limits.server";
 import { loader } from "~/api/routes/api-v1";
-import { PAGE_SIZE } from "~/catalog/explore-query.server";
-import { type ExploreQuery, FILTER_NAMES } from "~/catalog/explore-url";
-import { searchClips } from "~/catalog/search.server";
+import { PAGE_SIZE } from "~/catalog/search/explore-query.server";
+import { type ExploreQuery, FILTER_NAMES } from "~/catalog/search/explore-url";
+import { searchClips } from "~/catalog/search/search.server";
 import { closeDatabase } from "~/platform/db/client.server";
 import { median, percentile, report } from "./lib";
 import { openSyntheticCatalogue, queryMix } from "./search";

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { renditionPrefix } from "~/media/pipeline.server";
+import { renditionPrefix } from "~/media/processing/pipeline.server";
 import { demoOriginalKey } from "../server/seed/media";
 import { restoreDemoMedia, saveDemoMedia, waitForDemoMedia } from "../tests/support/demo-media";
 import { startBuiltServer } from "../tests/support/server-process";

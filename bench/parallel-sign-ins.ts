@@ -4,7 +4,7 @@
  * Target: the page's p95 under 100 ms during the bursts.
  */
 import { availableParallelism as availableCores, loadavg } from "node:os";
-import { renditionPrefix } from "~/media/pipeline.server";
+import { renditionPrefix } from "~/media/processing/pipeline.server";
 import { DEMO_PASSWORD, DEMO_USERS } from "../server/seed/demo-content";
 import { demoOriginalKey } from "../server/seed/media";
 import { percentile, report, startBenchServer } from "./lib";

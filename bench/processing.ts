@@ -8,9 +8,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { grabFrame } from "~/media/analysis.server";
-import { inspectVideo } from "~/media/probe.server";
-import { renderPosters, renderRenditions } from "~/media/renditions.server";
+import { grabFrame } from "~/media/processing/analysis.server";
+import { inspectVideo } from "~/media/processing/probe.server";
+import { renderPosters, renderRenditions } from "~/media/renditions/renditions.server";
 import { DEMO_ASSETS_DIR } from "../server/seed/media";
 import { report } from "./lib";
 

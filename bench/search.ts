@@ -23,8 +23,8 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
-import { parseExploreQuery } from "~/catalog/explore-query.server";
-import { type ExploreQuery, effectiveSort, FILTER_VALUES } from "~/catalog/explore-url";
+import { parseExploreQuery } from "~/catalog/search/explore-query.server";
+import { type ExploreQuery, effectiveSort, FILTER_VALUES } from "~/catalog/search/explore-url";
 import {
   countFacets,
   FACET_NAMES,
@@ -33,11 +33,11 @@ import {
   pairCandidatesStatement,
   phraseCandidates,
   postingsPageIdsStatement,
-} from "~/catalog/search.queries.server";
-import { searchClips } from "~/catalog/search.server";
-import { refreshSearchIndex } from "~/catalog/search-index.server";
-import { parseSearchText } from "~/catalog/search-text";
-import { suggest } from "~/catalog/suggestions.server";
+} from "~/catalog/search/search.queries.server";
+import { searchClips } from "~/catalog/search/search.server";
+import { refreshSearchIndex } from "~/catalog/search/search-index.server";
+import { parseSearchText } from "~/catalog/search/search-text";
+import { suggest } from "~/catalog/search/suggestions.server";
 import { closeDatabase, connectDatabase, db } from "~/platform/db/client.server";
 import { startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";

@@ -27,7 +27,7 @@ describe("npm run lint holds the domain boundaries", () => {
   it("refuses a domain importing another domain's queries file, naming the rule", async () => {
     const output = await lint(
       "app/licensing/probe.server.ts",
-      'import { lockOrder } from "~/commerce/order.queries.server";\n\nexport const probe = lockOrder;\n',
+      'import { lockOrder } from "~/commerce/orders/order.queries.server";\n\nexport const probe = lockOrder;\n',
     );
     expect(output).toContain("Another domain's *.queries.server.ts is off limits: call commerce/'s services");
   });
@@ -35,7 +35,7 @@ describe("npm run lint holds the domain boundaries", () => {
   it("refuses server/ code importing a domain's queries file", async () => {
     const output = await lint(
       "server/probe.ts",
-      'import { lockOrder } from "~/commerce/order.queries.server";\n\nexport const probe = lockOrder;\n',
+      'import { lockOrder } from "~/commerce/orders/order.queries.server";\n\nexport const probe = lockOrder;\n',
     );
     expect(output).toContain("Another domain's *.queries.server.ts is off limits");
   });
@@ -75,8 +75,8 @@ describe("npm run lint holds the domain boundaries", () => {
       "app/commerce/routes/probe.action.server.ts",
       "app/commerce/routes/probe.tsx",
       "app/catalog/components/probe.tsx",
-      "app/platform/forms.server.ts",
-      "app/platform/toast.server.ts",
+      "app/platform/http/forms.server.ts",
+      "app/platform/http/toast.server.ts",
     ]) {
       expect(await lint(file, source), file).toBe("");
     }
@@ -85,7 +85,7 @@ describe("npm run lint holds the domain boundaries", () => {
   it("lets a domain call another domain's services", async () => {
     const output = await lint(
       "app/licensing/probe-ok.server.ts",
-      'import { findOrderById } from "~/commerce/orders.server";\n\nexport const probe = findOrderById;\n',
+      'import { findOrderById } from "~/commerce/orders/orders.server";\n\nexport const probe = findOrderById;\n',
     );
     expect(output).toBe("");
   });

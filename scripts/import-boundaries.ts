@@ -75,18 +75,18 @@ const DATA_RULE_EXEMPT = new Set(["platform", "components", "layout"]);
  * `*.queries.server.ts`. Listed so that no new file joins them; remove an entry once it is split.
  */
 export const SQL_OUTSIDE_QUERIES = [
-  "app/accounts/auth.server.ts",
-  "app/accounts/contact.server.ts",
-  "app/accounts/oauth-callback.server.ts",
-  "app/accounts/oauth-metadata.server.ts",
-  "app/accounts/password-reset.server.ts",
-  "app/accounts/profile-theme.server.ts",
-  "app/accounts/profiles.server.ts",
-  "app/accounts/sign-up.server.ts",
-  "app/catalog/clip-columns.server.ts",
-  "app/catalog/profile-clips.server.ts",
-  "app/catalog/search-index.server.ts",
-  "app/catalog/search.server.ts",
+  "app/accounts/auth/auth.server.ts",
+  "app/accounts/contact/contact.server.ts",
+  "app/accounts/auth/oauth-callback.server.ts",
+  "app/accounts/auth/oauth-metadata.server.ts",
+  "app/accounts/auth/password-reset.server.ts",
+  "app/accounts/profiles/profile-theme.server.ts",
+  "app/accounts/profiles/profiles.server.ts",
+  "app/accounts/auth/sign-up.server.ts",
+  "app/catalog/clips/clip-columns.server.ts",
+  "app/catalog/profile/profile-clips.server.ts",
+  "app/catalog/search/search-index.server.ts",
+  "app/catalog/search/search.server.ts",
 ];
 
 /**
@@ -95,9 +95,9 @@ export const SQL_OUTSIDE_QUERIES = [
  * react-router because answering HTTP is all they do.
  */
 export const HTTP_HELPERS = [
-  "app/platform/cookies.server.ts",
-  "app/platform/forms.server.ts",
-  "app/platform/toast.server.ts",
+  "app/platform/http/cookies.server.ts",
+  "app/platform/http/forms.server.ts",
+  "app/platform/http/toast.server.ts",
 ];
 
 const MAX_DEPTH = 4;

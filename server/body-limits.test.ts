@@ -1,7 +1,7 @@
 import http from "node:http";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import type { RouteHandle } from "~/platform/route-handle";
+import type { RouteHandle } from "~/platform/http/route-handle";
 import { closingTestServers } from "../tests/support/test-servers";
 import { bodyLimits, drainUnreadBodies, tooLargeMessage } from "./body-limits";
 

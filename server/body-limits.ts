@@ -3,7 +3,7 @@ import {
   DEFAULT_BODY_LIMIT_BYTES,
   OVERSIZED_FORM_READ_AWAY_BYTES,
   type RouteHandle,
-} from "~/platform/route-handle";
+} from "~/platform/http/route-handle";
 import { type RefusalOf, refuse } from "./refusals";
 
 /** The body limit the route serving a request declares (see `RouteHandle.bodyLimit`). */

@@ -10,8 +10,8 @@
  */
 
 import path from "node:path";
-import { ROLES, type Role } from "~/accounts/roles";
-import { findUserByEmail, OPERATOR, setUserRole } from "~/accounts/user-admin.server";
+import { ROLES, type Role } from "~/accounts/people/roles";
+import { findUserByEmail, OPERATOR, setUserRole } from "~/accounts/people/user-admin.server";
 import { config, loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";

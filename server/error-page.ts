@@ -1,5 +1,5 @@
 import type express from "express";
-import { INPUT_MESSAGES } from "~/platform/input-guard";
+import { INPUT_MESSAGES } from "~/platform/http/input-guard";
 import { type RefusalOf, refuse } from "./refusals";
 import { serviceUnavailablePage } from "./unavailable-page";
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { urlInputProblem } from "~/platform/input-guard";
+import { urlInputProblem } from "~/platform/http/input-guard";
 
 /**
  * The one guard every request passes before the app: a path or query with control characters or

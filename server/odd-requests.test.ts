@@ -7,7 +7,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { handle as apiHandle } from "~/api/routes/api-v1";
-import { INPUT_MESSAGES } from "~/platform/input-guard";
+import { INPUT_MESSAGES } from "~/platform/http/input-guard";
 import { errorPage } from "./error-page";
 import { inputGuard } from "./input-guard";
 import { answerConnectThroughApp, METHOD_REFUSED_MESSAGE, refuseUnfetchableMethods } from "./methods";

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { THEME_COOKIE } from "~/accounts/theme";
+import { THEME_COOKIE } from "~/accounts/profiles/theme";
 import { pageCacheTotal } from "~/platform/metrics/business.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { Response } from "express";
-import type { ServerRefusal } from "~/platform/route-handle";
+import type { ServerRefusal } from "~/platform/http/route-handle";
 
 /** A route's refusal format with the site's address already given (see `RouteHandle.refusal`). */
 export type Refusal = (refused: Omit<ServerRefusal, "publicUrl">) => { contentType: string; body: string };

@@ -1,7 +1,7 @@
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BODY_LIMIT_BYTES, type RouteHandle } from "~/platform/route-handle";
+import { DEFAULT_BODY_LIMIT_BYTES, type RouteHandle } from "~/platform/http/route-handle";
 import { closingTestServers } from "../tests/support/test-servers";
 import { bodyLimits } from "./body-limits";
 import { describeRoute } from "./route-table";

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { RouteHandle } from "~/platform/route-handle";
+import type { RouteHandle } from "~/platform/http/route-handle";
 
 const STORED_FILES: RouteHandle = { compress: false };
 

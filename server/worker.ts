@@ -4,7 +4,7 @@
  * (each on its own WORKER_PORT when several share a machine). Without DATABASE_URL it shares the
  * embedded database of a web process running on the same DATA_DIR.
  */
-import { mediaTools } from "~/media/ffmpeg.server";
+import { mediaTools } from "~/media/processing/ffmpeg.server";
 import { loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase } from "~/platform/db/client.server";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";

@@ -11,9 +11,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt } from "~/platform/db/columns.server";
-import { CONTACT_STATUSES } from "./contact-schema";
-import { APPLICATION_STATUSES } from "./creator-application";
-import { ROLES, THEMES } from "./roles";
+import { APPLICATION_STATUSES } from "./applications/creator-application";
+import { CONTACT_STATUSES } from "./contact/contact-schema";
+import { ROLES, THEMES } from "./people/roles";
 
 /** The accounts domain's tables: better-auth's own, profiles and contact messages. */
 export const roleEnum = pgEnum("role", ROLES);

@@ -1,9 +1,9 @@
 import type { Executor } from "~/platform/db/client.server";
 import { defineJob } from "~/platform/jobs/define.server";
 import { enqueue } from "~/platform/jobs/queue.server";
-import type { WebhookData } from "./webhook-payloads";
-import { WEBHOOK_RETRIES, type WebhookEvent } from "./webhooks";
-import { deliverWebhook, queueWebhookEvent } from "./webhooks.server";
+import type { WebhookData } from "./webhooks/webhook-payloads";
+import { WEBHOOK_RETRIES, type WebhookEvent } from "./webhooks/webhooks";
+import { deliverWebhook, queueWebhookEvent } from "./webhooks/webhooks.server";
 
 /** Delivers one webhook event; retried with doubling waits from 30 s up to an hour. */
 export const deliverWebhookJob = defineJob<{ deliveryId: string }>({

@@ -1,5 +1,5 @@
 import { defineJob } from "~/platform/jobs/define.server";
-import { refreshCreatorSearchIndex, refreshSearchIndex } from "./search-index.server";
+import { refreshCreatorSearchIndex, refreshSearchIndex } from "./search/search-index.server";
 
 /**
  * A creator's name is part of every one of their clips' search text: after a rename their clips are

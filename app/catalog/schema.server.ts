@@ -19,9 +19,9 @@ import {
 } from "drizzle-orm/pg-core";
 import { profiles } from "~/accounts/schema.server";
 import { createdAt, tsvector } from "~/platform/db/columns.server";
-import { CLIP_STATUSES, COLOR_TONES, LICENSES, MOODS, ORIENTATIONS } from "./attributes";
-import { REPORT_REASONS, REPORT_STATUSES } from "./clip-report";
-import { COLLECTION_VISIBILITIES } from "./collection-rules";
+import { CLIP_STATUSES, COLOR_TONES, LICENSES, MOODS, ORIENTATIONS } from "./clips/attributes";
+import { REPORT_REASONS, REPORT_STATUSES } from "./clips/clip-report";
+import { COLLECTION_VISIBILITIES } from "./collections/collection-rules";
 
 /** The catalogue's tables: niches, clips, search vocabulary and statistics, saved clips, collections. */
 export const licenseEnum = pgEnum("license", LICENSES);

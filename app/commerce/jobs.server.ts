@@ -1,10 +1,10 @@
 import { config } from "~/platform/config.server";
 import { defineJob } from "~/platform/jobs/define.server";
 import { logger } from "~/platform/logger.server";
-import { listOrdersAwaitingPaymentSince } from "./order.queries.server";
-import { claimGuestOrders, expireOrder } from "./order-lifecycle.server";
-import { deleteNeverPaidOrders } from "./order-retention.server";
-import { sweepSubscriptions } from "./subscription-sweep.server";
+import { sweepSubscriptions } from "./billing/subscription-sweep.server";
+import { listOrdersAwaitingPaymentSince } from "./orders/order.queries.server";
+import { claimGuestOrders, expireOrder } from "./orders/order-lifecycle.server";
+import { deleteNeverPaidOrders } from "./orders/order-retention.server";
 
 /** A verified address: the guest orders placed with it (and their plans) become the account's. */
 export const claimGuestOrdersJob = defineJob<{ userId: string; email: string }>({

@@ -15,8 +15,8 @@ import { profiles } from "~/accounts/schema.server";
 import { licenseEnum } from "~/catalog/schema.server";
 import { BUYER_TYPES, TAX_REASONS, VIES_STATUSES } from "~/payments/tax";
 import { createdAt } from "~/platform/db/columns.server";
-import { BILLINGS, ORDER_STATUSES, PLAN_CATEGORIES, PROMO_TYPES } from "./plans";
-import { SUBSCRIPTION_PROVIDERS, SUBSCRIPTION_STATUSES } from "./subscriptions";
+import { SUBSCRIPTION_PROVIDERS, SUBSCRIPTION_STATUSES } from "./billing/subscriptions";
+import { BILLINGS, ORDER_STATUSES, PLAN_CATEGORIES, PROMO_TYPES } from "./pricing/plans";
 
 /** Commerce's tables: plans and their tiers, promo codes, orders. */
 export const planCategoryEnum = pgEnum("plan_category", PLAN_CATEGORIES);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Form, NavLink, useLocation } from "react-router";
-import type { HeaderUser } from "~/accounts/header-user";
-import { UserMenuStandIn } from "~/accounts/user-menu-stand-in";
+import type { HeaderUser } from "~/accounts/profiles/header-user";
+import { UserMenuStandIn } from "~/accounts/profiles/user-menu-stand-in";
 import { SearchSuggest } from "~/catalog/components/search-suggest";
 import { ButtonLink } from "~/components/button";
 import { CloseIcon, MenuIcon } from "~/components/icons";
@@ -10,7 +10,9 @@ import { HEADER_LINKS } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
 
 // Only signed-in people see the menu: its dropdown and tooltip code loads for them alone.
-const UserMenu = lazy(() => import("~/accounts/user-menu").then((module) => ({ default: module.UserMenu })));
+const UserMenu = lazy(() =>
+  import("~/accounts/profiles/user-menu").then((module) => ({ default: module.UserMenu })),
+);
 
 /**
  * The lazy menu is rendered only once the page is interactive; the server and the first client

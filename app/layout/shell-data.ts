@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import type { HeaderUser } from "~/accounts/header-user";
-import type { Theme } from "~/accounts/roles";
+import type { Theme } from "~/accounts/people/roles";
+import type { HeaderUser } from "~/accounts/profiles/header-user";
 
 /**
  * What the root loader gives the site shell. Declared here, where it is read, so the shell depends on

@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
-import type { Theme } from "~/accounts/roles";
-import { applyTheme } from "~/accounts/theme";
+import type { Theme } from "~/accounts/people/roles";
+import { applyTheme } from "~/accounts/profiles/theme";
 import { MoonIcon, SunIcon } from "~/components/icons";
 
 /**

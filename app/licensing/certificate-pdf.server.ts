@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { shortOrderId } from "~/commerce/order-id";
+import { shortOrderId } from "~/commerce/orders/order-id";
 import { PRODUCT_NAME } from "~/constants";
 import { BRAND, header, INK, MUTED, render } from "~/platform/pdf/document.server";
 import { setFont, writeText } from "~/platform/pdf/fonts.server";

@@ -1,7 +1,7 @@
 import path from "node:path";
-import type { LifecycleClip } from "~/catalog/clip-lifecycle.server";
-import { orderPath, shortOrderId } from "~/commerce/order-id";
-import { findOrderAwaitingPayment } from "~/commerce/orders.server";
+import type { LifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
+import { orderPath, shortOrderId } from "~/commerce/orders/order-id";
+import { findOrderAwaitingPayment } from "~/commerce/orders/orders.server";
 import { db } from "~/platform/db/client.server";
 import { storage } from "~/platform/storage/storage.server";
 import {

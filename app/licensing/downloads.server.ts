@@ -1,9 +1,13 @@
-import { findLifecycleClip, type LifecycleClip, recordClipDownload } from "~/catalog/clip-lifecycle.server";
-import { findOrderById } from "~/commerce/orders.server";
-import { planName } from "~/commerce/plans";
-import { divideRoundHalfUp } from "~/commerce/pricing-math";
-import { type ClipRendition, listClipRenditions } from "~/media/clip-renditions.server";
-import { creditRoyalty } from "~/payouts/ledger.server";
+import {
+  findLifecycleClip,
+  type LifecycleClip,
+  recordClipDownload,
+} from "~/catalog/clips/clip-lifecycle.server";
+import { findOrderById } from "~/commerce/orders/orders.server";
+import { planName } from "~/commerce/pricing/plans";
+import { divideRoundHalfUp } from "~/commerce/pricing/pricing-math";
+import { type ClipRendition, listClipRenditions } from "~/media/renditions/clip-renditions.server";
+import { creditRoyalty } from "~/payouts/ledger/ledger.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { publishEvent } from "~/platform/events.server";

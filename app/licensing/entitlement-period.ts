@@ -1,5 +1,5 @@
-import type { Billing } from "~/commerce/plans";
-import { addMonths } from "~/commerce/subscriptions";
+import { addMonths } from "~/commerce/billing/subscriptions";
+import type { Billing } from "~/commerce/pricing/plans";
 
 /**
  * How long a paid order's downloads can be used: a month for monthly billing, a year for annual

@@ -1,4 +1,4 @@
-import type { License } from "~/catalog/attributes";
+import type { License } from "~/catalog/clips/attributes";
 import { defineEvent } from "~/platform/events.server";
 
 /** A clip was licensed (a new license, not a free re-download); published in its transaction. */

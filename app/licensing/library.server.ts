@@ -1,18 +1,18 @@
-import { can } from "~/accounts/permissions";
-import type { SessionUser } from "~/accounts/session.server";
-import type { ProfileLibrary } from "~/catalog/profile-library";
-import { renderCreditNote, renderInvoice } from "~/commerce/invoice-pdf.server";
-import { invoicePath, orderPath, shortOrderId } from "~/commerce/order-id";
+import type { SessionUser } from "~/accounts/auth/session.server";
+import { can } from "~/accounts/people/permissions";
+import type { ProfileLibrary } from "~/catalog/profile/profile-library";
+import { renderCreditNote, renderInvoice } from "~/commerce/billing/invoice-pdf.server";
+import { subscriptionViewsOf } from "~/commerce/billing/subscription-views.server";
+import { PAYMENT_INSTRUCTION_ROWS, pendingTransferOf } from "~/commerce/checkout/payment-instructions";
+import { invoicePath, orderPath, shortOrderId } from "~/commerce/orders/order-id";
 import {
   findCreditNoteOfOrder,
   findInvoiceOfOrder,
   findOrderWithPlanTitle,
   listOrdersOfUser,
   type Order,
-} from "~/commerce/orders.server";
-import { PAYMENT_INSTRUCTION_ROWS, pendingTransferOf } from "~/commerce/payment-instructions";
-import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/plans";
-import { subscriptionViewsOf } from "~/commerce/subscription-views.server";
+} from "~/commerce/orders/orders.server";
+import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/pricing/plans";
 import { countryName } from "~/payments/countries";
 import { formatDownloads, formatMoney } from "~/payments/money";
 import { TAX_REASON_NOTES } from "~/payments/tax";

@@ -13,7 +13,7 @@ export const DOWNLOAD_MESSAGES = {
 export const NO_DOWNLOADS = "No downloads yet";
 
 // One date format for every page and document (invoices and certificates too).
-export { formatDate } from "~/platform/dates";
+export { formatDate } from "~/platform/text/dates";
 
 // One formatter for every page that shows a file's size (the clip page too).
-export { formatFileSize } from "~/platform/file-size";
+export { formatFileSize } from "~/platform/text/file-size";

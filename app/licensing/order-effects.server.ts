@@ -1,5 +1,5 @@
-import type { OrderEffectsPart } from "~/commerce/order-effects.server";
-import type { Order } from "~/commerce/orders.server";
+import type { OrderEffectsPart } from "~/commerce/orders/order-effects.server";
+import type { Order } from "~/commerce/orders/orders.server";
 import type { Executor } from "~/platform/db/client.server";
 import { publishEvent } from "~/platform/events.server";
 import {
@@ -18,7 +18,7 @@ import { orderPaid } from "./events.server";
  * own transaction (registered in app/jobs.server.ts): a paid order grants its plan's downloads, a
  * closed one ends the unused ones, a claimed guest order's entitlement follows it to the account,
  * a disputed one's unused downloads wait. The creators' royalties are payouts' own part
- * (payouts/order-effects.server.ts).
+ * (payouts/ledger/order-effects.server.ts).
  */
 export const licensingOrderEffects: OrderEffectsPart = {
   async paid(tx: Executor, order: Order) {

@@ -1,4 +1,4 @@
-import { findInvoiceOfOrder, findOrderWithPlanTitle } from "~/commerce/orders.server";
+import { findInvoiceOfOrder, findOrderWithPlanTitle } from "~/commerce/orders/orders.server";
 import { findEntitlementOfOrder } from "./entitlement.queries.server";
 
 /** The staff order page: the order with its plan's title, the licence it granted and its invoice. */

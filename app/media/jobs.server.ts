@@ -2,8 +2,8 @@ import { defineJob } from "~/platform/jobs/define.server";
 import { enqueue } from "~/platform/jobs/queue.server";
 import { logger } from "~/platform/logger.server";
 import { timePipelineStage } from "~/platform/metrics/business.server";
-import { fairPriority } from "./fair-order.server";
-import { type ProcessClipJob, prepareClip, renderClip } from "./pipeline.server";
+import { fairPriority } from "./processing/fair-order.server";
+import { type ProcessClipJob, prepareClip, renderClip } from "./processing/pipeline.server";
 
 /**
  * The pipeline as retried jobs. A crash or a full disk mid-step is retried; a file that is not a

@@ -35,7 +35,7 @@ export const clipRenditions = pgTable(
 
 /**
  * The day each uploaded clip renders on, against its creator's daily processing allowance
- * (media/processing-budget.ts): booked once, when the clip's footage is known, and kept so the
+ * (media/processing/processing-budget.ts): booked once, when the clip's footage is known, and kept so the
  * days already used can be counted. Removed with the clip.
  */
 export const clipProcessingDays = pgTable(

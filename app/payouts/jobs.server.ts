@@ -1,8 +1,8 @@
 import { defineJob } from "~/platform/jobs/define.server";
 import { logger } from "~/platform/logger.server";
-import { fetchAllConnectStatuses } from "./payout-details-stripe.server";
-import { proposeLastMonthsRun } from "./payout-runs.server";
-import { transferPayoutJob } from "./payout-runs-transfers.server";
+import { fetchAllConnectStatuses } from "./details/payout-details-stripe.server";
+import { proposeLastMonthsRun } from "./runs/payout-runs.server";
+import { transferPayoutJob } from "./runs/payout-runs-transfers.server";
 
 /**
  * On the 1st of each month at 06:00 UTC, the run of the month that just ended is proposed for staff

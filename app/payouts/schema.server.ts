@@ -24,7 +24,7 @@ import {
   PAYOUT_STATUSES,
   ROYALTY_LINE_KINDS,
   SELLER_KINDS,
-} from "./payouts";
+} from "./runs/payouts";
 
 /**
  * Payouts' tables: how each creator is paid and who they are for the tax report, the royalty

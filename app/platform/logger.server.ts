@@ -1,7 +1,7 @@
 import pino, { type DestinationStream, type Logger } from "pino";
 import pretty from "pino-pretty";
 import { config } from "./config.server";
-import { currentLogContext } from "./request-context.server";
+import { currentLogContext } from "./http/request-context.server";
 
 /**
  * One logger for the process. JSON lines when stdout is a file, a pipe or a collector; readable,

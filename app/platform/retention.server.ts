@@ -5,7 +5,7 @@ import { db } from "./db/client.server";
 /**
  * Deletes what the privacy policy says is kept no longer: old rate-limit windows, old contact
  * messages, expired sessions and verification tokens. Idempotent, so every process may run it.
- * Orders never paid are commerce's to delete (commerce/order-retention.server.ts).
+ * Orders never paid are commerce's to delete (commerce/orders/order-retention.server.ts).
  */
 export async function applyRetention(now = new Date()) {
   const database = db();

@@ -1,6 +1,6 @@
-import { findPersonIdByEmailOrUsername, namePeople } from "~/accounts/people.server";
-import { nameClips } from "~/catalog/clip-titles.server";
-import { shortOrderId } from "~/commerce/order-id";
+import { findPersonIdByEmailOrUsername, namePeople } from "~/accounts/people/people.server";
+import { nameClips } from "~/catalog/clips/clip-titles.server";
+import { shortOrderId } from "~/commerce/orders/order-id";
 import { type AuditRow, listAudit } from "~/platform/audit.server";
 import { type AuditName, auditChanges, auditVerb, type NamedAuditEntry } from "./audit-diff";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageNumberSchema } from "~/platform/paging";
+import { PageNumberSchema } from "~/platform/text/paging";
 
 /** The longest free-text search a staff list takes. */
 export const LIST_SEARCH_MAX = 100;

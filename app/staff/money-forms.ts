@@ -1,5 +1,5 @@
-import { TIER_PRICE_MAX_CENTS, TierFormSchema } from "~/commerce/plan-admin";
-import { PROMO_FIXED_MAX_CENTS } from "~/commerce/promo-admin";
+import { TIER_PRICE_MAX_CENTS, TierFormSchema } from "~/commerce/pricing/plan-admin";
+import { PROMO_FIXED_MAX_CENTS } from "~/commerce/pricing/promo-admin";
 import { eurosField, eurosMessage } from "./money";
 
 /** What the console says about amounts typed in euros (commerce's own schemas count in cents). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatMoney } from "~/payments/money";
-import { hasControlChars } from "~/platform/text";
+import { hasControlChars } from "~/platform/text/text";
 
 /**
  * Amounts typed in the console are euros ("49", "49.9", "49.90", "49,90"); the server stores cents.

@@ -1,4 +1,4 @@
-import type { Permission } from "~/accounts/permissions";
+import type { Permission } from "~/accounts/people/permissions";
 
 /** The console's sections, in the order the sidebar shows them. */
 export const STAFF_SECTIONS: { to: string; label: string; permission: Permission }[] = [

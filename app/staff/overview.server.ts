@@ -1,8 +1,8 @@
-import { countOpenContactMessages } from "~/accounts/contact-inbox.server";
-import { countPendingApplications } from "~/accounts/creator-applications.server";
-import { countOpenClipReports } from "~/catalog/clip-reports.server";
-import { countClipsByStatus } from "~/catalog/staff-clips.server";
-import { countOrdersByStatus, listDailyOrders } from "~/commerce/staff-orders.server";
+import { countPendingApplications } from "~/accounts/applications/creator-applications.server";
+import { countOpenContactMessages } from "~/accounts/contact/contact-inbox.server";
+import { countOpenClipReports } from "~/catalog/clips/clip-reports.server";
+import { countClipsByStatus } from "~/catalog/clips/staff-clips.server";
+import { countOrdersByStatus, listDailyOrders } from "~/commerce/orders/staff-orders.server";
 import { jobCounts } from "~/platform/jobs/queue.server";
 
 /** How many days of orders the overview's chart shows. */

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { PROMO_FIXED_MAX_CENTS } from "~/commerce/promo-admin";
-import { formReply } from "~/platform/form-reply";
-import { formValues, type ParsedForm, parseFormData } from "~/platform/forms.server";
+import { PROMO_FIXED_MAX_CENTS } from "~/commerce/pricing/promo-admin";
+import { formReply } from "~/platform/http/form-reply";
+import { formValues, type ParsedForm, parseFormData } from "~/platform/http/forms.server";
 import { parseEuros } from "./money";
 import { MONEY_TEXTS } from "./money-forms";
 

@@ -1,9 +1,9 @@
-import type { ContactStatus } from "~/accounts/contact-schema";
-import type { ApplicationStatus } from "~/accounts/creator-application";
-import type { ClipStatus } from "~/catalog/attributes";
-import type { ReportStatus } from "~/catalog/clip-report";
-import type { OrderStatus } from "~/commerce/plans";
-import type { PayoutRunStatus, PayoutStatus } from "~/payouts/payouts";
+import type { ApplicationStatus } from "~/accounts/applications/creator-application";
+import type { ContactStatus } from "~/accounts/contact/contact-schema";
+import type { ClipStatus } from "~/catalog/clips/attributes";
+import type { ReportStatus } from "~/catalog/clips/clip-report";
+import type { OrderStatus } from "~/commerce/pricing/plans";
+import type { PayoutRunStatus, PayoutStatus } from "~/payouts/runs/payouts";
 import type { PillTone } from "./components/staff-ui";
 
 /** The colour each status wears in the console's tables. */

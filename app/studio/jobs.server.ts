@@ -1,7 +1,7 @@
-import { failStuckClips } from "~/media/processing.server";
+import { failStuckClips } from "~/media/processing/processing.server";
 import { defineJob } from "~/platform/jobs/define.server";
 import { logger } from "~/platform/logger.server";
-import { removeExpiredUploads } from "./uploads.server";
+import { removeExpiredUploads } from "./uploads/uploads.server";
 
 /** Every hour: unfinished uploads older than a day go, with their bytes, and expired upload leases; clips stuck in processing fail. */
 export const cleanUploadsJob = defineJob<object>({

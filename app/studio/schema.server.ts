@@ -13,7 +13,7 @@ import {
 import { profiles } from "~/accounts/schema.server";
 import { clips } from "~/catalog/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
-import { UPLOAD_STATES } from "./upload-limits";
+import { UPLOAD_STATES } from "./uploads/upload-limits";
 
 export const uploadStateEnum = pgEnum("upload_state", UPLOAD_STATES);
 

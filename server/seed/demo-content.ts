@@ -1,6 +1,6 @@
-import type { Role } from "~/accounts/roles";
-import type { ColorTone, License, Mood, Orientation } from "~/catalog/attributes";
-import type { PlanView, PromoType } from "~/commerce/plans";
+import type { Role } from "~/accounts/people/roles";
+import type { ColorTone, License, Mood, Orientation } from "~/catalog/clips/attributes";
+import type { PlanView, PromoType } from "~/commerce/pricing/plans";
 import { PERIOD_MONTHS } from "~/licensing/entitlement-period";
 
 /** The demo catalogue, filled out as a real marketplace would be. */

@@ -2,22 +2,22 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
-import type { ClipStatus, Orientation } from "~/catalog/attributes";
+import type { ClipStatus, Orientation } from "~/catalog/clips/attributes";
 import {
   type ClipMedia,
   findLifecycleClip,
   moveClip,
   PROCESSING_POSTER_URL,
   recordClipMedia,
-} from "~/catalog/clip-lifecycle.server";
+} from "~/catalog/clips/clip-lifecycle.server";
 import { clips, niches } from "~/catalog/schema.server";
+import { runFfmpeg } from "~/media/processing/ffmpeg.server";
+import { prepareClip, renderClip, renditionPrefix } from "~/media/processing/pipeline.server";
 import {
   type ClipRendition,
   listClipRenditions,
   replaceClipRenditions,
-} from "~/media/clip-renditions.server";
-import { runFfmpeg } from "~/media/ffmpeg.server";
-import { prepareClip, renderClip, renditionPrefix } from "~/media/pipeline.server";
+} from "~/media/renditions/clip-renditions.server";
 import { db } from "~/platform/db/client.server";
 import { defineJob } from "~/platform/jobs/define.server";
 import { enqueue } from "~/platform/jobs/queue.server";
@@ -25,7 +25,7 @@ import { logger } from "~/platform/logger.server";
 import { mediaUrl } from "~/platform/storage/driver.server";
 import { storage } from "~/platform/storage/storage.server";
 import { withTemporaryDirectory } from "~/platform/temp-files.server";
-import { rejectClip } from "~/studio/review.server";
+import { rejectClip } from "~/studio/clips/review.server";
 import {
   type CameraMove,
   DEMO_CLIPS,

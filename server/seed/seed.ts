@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { hashPassword } from "~/accounts/password.server";
+import { hashPassword } from "~/accounts/auth/password.server";
 import { account, profiles, user } from "~/accounts/schema.server";
 import { clips, niches, subNiches } from "~/catalog/schema.server";
-import { refreshSearchIndex } from "~/catalog/search-index.server";
+import { refreshSearchIndex } from "~/catalog/search/search-index.server";
 import { pricingPlans, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { db } from "~/platform/db/client.server";
 import { mediaUrl } from "~/platform/storage/driver.server";

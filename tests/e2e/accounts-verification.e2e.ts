@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { RESEND_CONFIRMATION } from "~/accounts/components/confirm-email-notice";
 import { checkInbox, confirmationSent, MESSAGES } from "~/accounts/messages";
-import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
+import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import { newAccount, signUp } from "./accounts-helpers";
 import { expectAccessible, expectVisible, newPage } from "./browser";
 

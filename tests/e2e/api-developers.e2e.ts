@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { API_KEY_MESSAGES } from "~/api/api-keys";
-import { ENDPOINTS } from "~/api/endpoints.server";
+import { ENDPOINTS } from "~/api/endpoints/endpoints.server";
+import { API_KEY_MESSAGES } from "~/api/keys/api-keys";
 import { DEMO_BUYER, signInByCookie } from "./accounts-helpers";
 import { baseURL, expectAccessible, newPage, PHONE } from "./browser";
 

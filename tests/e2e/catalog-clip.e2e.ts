@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ROLE_BADGES } from "~/accounts/roles";
-import { CLIP_NOT_FOUND, CLIP_NOT_FOUND_HEADING, SAVE_FAILED } from "~/catalog/catalog-content";
-import { downloadPath } from "~/catalog/clip-id";
+import { ROLE_BADGES } from "~/accounts/people/roles";
+import { CLIP_NOT_FOUND, CLIP_NOT_FOUND_HEADING, SAVE_FAILED } from "~/catalog/clips/catalog-content";
+import { downloadPath } from "~/catalog/clips/clip-id";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
 import { DEMO_BUYER, signInByCookie } from "./accounts-helpers";
 import { expectAccessible, expectAt, newPage } from "./browser";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMPTY_TITLE, RESET_FILTERS } from "~/catalog/catalog-content";
+import { EMPTY_TITLE, RESET_FILTERS } from "~/catalog/clips/catalog-content";
 import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/constants";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
 import { expectAccessible, expectAt, expectVisible, newPage } from "./browser";

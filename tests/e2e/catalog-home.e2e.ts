@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOME_CATEGORIES, NICHE_BROWSER_ID, TOP_SEARCHES } from "~/catalog/catalog-content";
+import { HOME_CATEGORIES, NICHE_BROWSER_ID, TOP_SEARCHES } from "~/catalog/clips/catalog-content";
 import { expectAccessible, expectAt, expectVisible, newPage } from "./browser";
 
 describe("home", () => {

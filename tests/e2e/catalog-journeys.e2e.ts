@@ -6,7 +6,7 @@ import {
   previewCaption,
   TOP_SEARCHES,
   TRENDING_CHIPS,
-} from "~/catalog/catalog-content";
+} from "~/catalog/clips/catalog-content";
 import { showResultsLabel } from "~/catalog/components/filters-panel";
 import { signInByCookie } from "./accounts-helpers";
 import {

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { ORDER_FAILED_MESSAGE, PROMO_MESSAGES } from "~/commerce/checkout-schema";
+import { ORDER_FAILED_MESSAGE, PROMO_MESSAGES } from "~/commerce/checkout/checkout-schema";
 import { formatMoney } from "~/payments/money";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { DEMO_BUYER, signIn } from "./accounts-helpers";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RENEWAL_NOTICE, SUBSCRIPTION_STATE_LABELS } from "~/commerce/subscriptions";
+import { RENEWAL_NOTICE, SUBSCRIPTION_STATE_LABELS } from "~/commerce/billing/subscriptions";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { type ServerProcess, startBuiltServer } from "../support/server-process";
 import { DEMO_BUYER } from "./accounts-helpers";

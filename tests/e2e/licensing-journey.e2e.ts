@@ -6,7 +6,7 @@ import path from "node:path";
 import type pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { shortOrderId } from "~/commerce/order-id";
+import { shortOrderId } from "~/commerce/orders/order-id";
 import { PAYMENT_NEXT } from "~/commerce/routes/checkout-success";
 import { LICENSE_VALID } from "~/licensing/routes/license";
 import { connectToServerDatabase } from "../support/commerce-http";

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { IBAN_MESSAGES } from "~/payouts/bank-account";
-import { PAYOUT_MESSAGES } from "~/payouts/payout-details";
-import { MISSING_LABELS } from "~/payouts/readiness";
+import { IBAN_MESSAGES } from "~/payouts/details/bank-account";
+import { PAYOUT_MESSAGES } from "~/payouts/details/payout-details";
+import { MISSING_LABELS } from "~/payouts/details/readiness";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { signUp } from "./accounts-helpers";
 import { expectAccessible, newPage, PHONE } from "./browser";

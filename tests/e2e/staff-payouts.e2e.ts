@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PAYOUT_RUN_TEXTS } from "~/payouts/payout-runs";
+import { PAYOUT_RUN_TEXTS } from "~/payouts/runs/payout-runs";
 import { sealIban, TEST_IBANS } from "../factories/payout-runs";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { xsdErrors } from "../support/xsd";

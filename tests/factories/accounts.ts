@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { hashPassword } from "~/accounts/password.server";
-import type { Role } from "~/accounts/roles";
+import { hashPassword } from "~/accounts/auth/password.server";
+import { signInWithPassword } from "~/accounts/auth/sign-in.server";
+import type { Role } from "~/accounts/people/roles";
 import { account, profiles, user } from "~/accounts/schema.server";
-import { signInWithPassword } from "~/accounts/sign-in.server";
 import { db } from "~/platform/db/client.server";
 
 export const TEST_PASSWORD = "test-password-123";

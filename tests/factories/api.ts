@@ -1,8 +1,8 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import type { ApiScope } from "~/api/api-keys";
-import { createApiKey } from "~/api/api-keys.server";
-import { openApiDocument } from "~/api/openapi.server";
+import { openApiDocument } from "~/api/endpoints/openapi.server";
+import type { ApiScope } from "~/api/keys/api-keys";
+import { createApiKey } from "~/api/keys/api-keys.server";
 import { action, loader } from "~/api/routes/api-v1";
 import { routeArgs } from "./commerce";
 

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Role } from "~/accounts/roles";
+import type { Role } from "~/accounts/people/roles";
 import { profiles, user } from "~/accounts/schema.server";
-import type { ClipStatus, ColorTone, License, Mood, Orientation } from "~/catalog/attributes";
+import type { ClipStatus, ColorTone, License, Mood, Orientation } from "~/catalog/clips/attributes";
 import { clips, searchTerms, subNiches } from "~/catalog/schema.server";
-import { refreshSearchIndex } from "~/catalog/search-index.server";
+import { refreshSearchIndex } from "~/catalog/search/search-index.server";
 import { db } from "~/platform/db/client.server";
 
 const SIZES: Record<Orientation, { width: number; height: number }> = {

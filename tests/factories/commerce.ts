@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { profiles, user } from "~/accounts/schema.server";
-import type { Billing, PlanCategory, PromoType } from "~/commerce/plans";
+import type { Billing, PlanCategory, PromoType } from "~/commerce/pricing/plans";
 import { action as checkoutAction, loader as checkoutLoader } from "~/commerce/routes/checkout";
 import { loader as successLoader } from "~/commerce/routes/checkout-success";
 import { action as pricingAction } from "~/commerce/routes/pricing";
 import { orders, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { db } from "~/platform/db/client.server";
-import type { FormReply } from "~/platform/form-reply";
+import type { FormReply } from "~/platform/http/form-reply";
 
 /** Route handlers called the way React Router calls them: a real Request and the server's context. */
 export function routeArgs(request: Request, clientIp = "203.0.113.10") {

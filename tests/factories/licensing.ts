@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { markOrderPaid } from "~/commerce/order-lifecycle.server";
-import type { Billing, PlanCategory } from "~/commerce/plans";
+import { markOrderPaid } from "~/commerce/orders/order-lifecycle.server";
+import type { Billing, PlanCategory } from "~/commerce/pricing/plans";
 import { orders } from "~/commerce/schema.server";
 import { findEntitlementOfOrder } from "~/licensing/entitlement.queries.server";
 import { db } from "~/platform/db/client.server";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { creditRoyalty } from "~/payouts/ledger.server";
-import type { PayoutMethod } from "~/payouts/payouts";
+import { seal } from "~/payouts/details/sealed.server";
+import { creditRoyalty } from "~/payouts/ledger/ledger.server";
+import type { PayoutMethod } from "~/payouts/runs/payouts";
 import { payoutAccounts, sellerDetails } from "~/payouts/schema.server";
-import { seal } from "~/payouts/sealed.server";
 import { db } from "~/platform/db/client.server";
 import { createClip, createProfile } from "./catalog";
 import { createOrder } from "./licensing";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import { licenseClip } from "~/licensing/downloads.server";
-import { balanceOf } from "~/payouts/ledger.queries.server";
+import { balanceOf } from "~/payouts/ledger/ledger.queries.server";
 import { payoutRuns, payouts, royaltyLines } from "~/payouts/schema.server";
 import { db } from "~/platform/db/client.server";
 import { createAccount } from "./accounts";

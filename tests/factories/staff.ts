@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import type { Role } from "~/accounts/roles";
-import { getOptionalUser, type SessionUser } from "~/accounts/session.server";
-import type { FormReply } from "~/platform/form-reply";
+import { getOptionalUser, type SessionUser } from "~/accounts/auth/session.server";
+import type { Role } from "~/accounts/people/roles";
+import type { FormReply } from "~/platform/http/form-reply";
 import { createAccount, sessionCookie } from "./accounts";
 import { getPage, postForm, settle } from "./commerce";
 

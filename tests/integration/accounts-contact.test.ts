@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getOptionalUser } from "~/accounts/auth/session.server";
 import { MESSAGES } from "~/accounts/messages";
 import { action as contactAction } from "~/accounts/routes/contact";
 import { contactMessages } from "~/accounts/schema.server";
-import { getOptionalUser } from "~/accounts/session.server";
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from "~/constants";
-import type { FormReply } from "~/platform/form-reply";
-import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
+import type { FormReply } from "~/platform/http/form-reply";
+import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { routeArgs, settle } from "../factories/commerce";
 import { useTestDatabase } from "../setup/database";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { APPLICATION_TEXTS } from "~/accounts/creator-application";
-import { decideCreatorApplication } from "~/accounts/creator-applications.server";
+import { APPLICATION_TEXTS } from "~/accounts/applications/creator-application";
+import { decideCreatorApplication } from "~/accounts/applications/creator-applications.server";
 import { creatorApplications } from "~/accounts/schema.server";
 import { action as hubAction } from "~/content/routes/creators-hub";
 import { db } from "~/platform/db/client.server";

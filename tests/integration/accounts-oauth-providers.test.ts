@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_PROVIDER_CREDENTIALS } from "~/accounts/oauth-providers.server";
+import { TEST_PROVIDER_CREDENTIALS } from "~/accounts/auth/oauth-providers.server";
 import { action, loader } from "~/accounts/routes/api-auth";
 import { account, user } from "~/accounts/schema.server";
 import { loadConfig } from "~/platform/config.server";

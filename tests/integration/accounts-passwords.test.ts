@@ -2,9 +2,9 @@ import { randomBytes, scrypt } from "node:crypto";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "~/accounts/password.server";
+import { hashPassword, verifyPassword } from "~/accounts/auth/password.server";
+import { signInWithPassword } from "~/accounts/auth/sign-in.server";
 import { account } from "~/accounts/schema.server";
-import { signInWithPassword } from "~/accounts/sign-in.server";
 import { createAccount } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { auth } from "~/accounts/auth.server";
+import { auth } from "~/accounts/auth/auth.server";
 import { PRIVACY } from "~/content/legal/privacy";
 import { useTestDatabase } from "../setup/database";
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importProviderAvatar } from "~/accounts/provider-avatar.server";
+import { importProviderAvatar } from "~/accounts/profiles/provider-avatar.server";
 import { AVATAR_MAX_BYTES } from "~/constants";
 import { keyFromMediaUrl } from "~/platform/storage/driver.server";
 import { storage } from "~/platform/storage/storage.server";

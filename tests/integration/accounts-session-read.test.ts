@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { AUTH_LIFETIMES } from "~/accounts/auth.server";
+import { AUTH_LIFETIMES } from "~/accounts/auth/auth.server";
+import { getOptionalUser, getSessionUserId } from "~/accounts/auth/session.server";
 import { profiles, session } from "~/accounts/schema.server";
-import { getOptionalUser, getSessionUserId } from "~/accounts/session.server";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { signUp } from "~/accounts/auth/sign-up.server";
 import { MESSAGES } from "~/accounts/messages";
 import { action as signUpAction } from "~/accounts/routes/signup";
 import { account, profiles, session, user } from "~/accounts/schema.server";
-import { signUp } from "~/accounts/sign-up.server";
-import type { FormReply } from "~/platform/form-reply";
-import { hitRateLimit } from "~/platform/rate-limit.server";
-import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
+import type { FormReply } from "~/platform/http/form-reply";
+import { hitRateLimit } from "~/platform/http/rate-limit.server";
+import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import { routeArgs, settle } from "../factories/commerce";
 import { useTestDatabase } from "../setup/database";
 

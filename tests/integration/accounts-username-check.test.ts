@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
 import { loader } from "~/accounts/routes/username-availability";
-import { hitRateLimit } from "~/platform/rate-limit.server";
-import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
+import { hitRateLimit } from "~/platform/http/rate-limit.server";
+import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import { createAccount } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
 

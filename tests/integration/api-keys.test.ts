@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { setUserSuspended } from "~/accounts/user-admin.server";
-import { API_KEY_MESSAGES, API_KEYS_CREATED_PER_DAY_MAX, API_KEYS_PER_USER_MAX } from "~/api/api-keys";
-import { authenticateApiKey, createApiKey, revokeApiKey } from "~/api/api-keys.server";
+import { setUserSuspended } from "~/accounts/people/user-admin.server";
+import { API_KEY_MESSAGES, API_KEYS_CREATED_PER_DAY_MAX, API_KEYS_PER_USER_MAX } from "~/api/keys/api-keys";
+import { authenticateApiKey, createApiKey, revokeApiKey } from "~/api/keys/api-keys.server";
 import { action, loader } from "~/api/routes/profile-api";
 import { apiKeys } from "~/api/schema.server";
-import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
+import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { apiKeyFor, callApi } from "../factories/api";
 import { routeArgs, settle } from "../factories/commerce";

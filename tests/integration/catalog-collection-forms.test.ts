@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { COLLECTION_MESSAGES } from "~/catalog/collection-rules";
-import { createCollection, listCollectionsForClip } from "~/catalog/collections.server";
+import { COLLECTION_MESSAGES } from "~/catalog/collections/collection-rules";
+import { createCollection, listCollectionsForClip } from "~/catalog/collections/collections.server";
+import { isSaved } from "~/catalog/collections/saved.server";
 import { action as collectionAction } from "~/catalog/routes/collection";
 import { action as collectionsAction } from "~/catalog/routes/collections";
 import { action as saveAction } from "~/catalog/routes/save";
-import { isSaved } from "~/catalog/saved.server";
 import { createClip, createProfile } from "../factories/catalog";
 import { post, signedIn } from "../factories/staff";
 import { useTestDatabase } from "../setup/database";

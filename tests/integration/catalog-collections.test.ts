@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changeCollection, createCollection, openCollection } from "~/catalog/collections.server";
+import { changeCollection, createCollection, openCollection } from "~/catalog/collections/collections.server";
 import { loader as collectionLoader } from "~/catalog/routes/collection";
 import { createClip, createProfile } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { deliverWebhookJob } from "~/api/jobs.server";
-import { addWebhook } from "~/api/webhooks.server";
-import { FOLLOW_MESSAGES } from "~/catalog/follow-texts";
-import { followStateOf } from "~/catalog/follows.server";
+import { addWebhook } from "~/api/webhooks/webhooks.server";
+import { FOLLOW_MESSAGES } from "~/catalog/collections/follow-texts";
+import { followStateOf } from "~/catalog/collections/follows.server";
 import { action } from "~/catalog/routes/follow";
 import { workDueJobs } from "~/platform/jobs/queue.server";
-import { approveClip } from "~/studio/review.server";
+import { approveClip } from "~/studio/clips/review.server";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { createClip } from "../factories/catalog";
 import { postForm, routeArgs, settle } from "../factories/commerce";

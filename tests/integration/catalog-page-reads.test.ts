@@ -1,9 +1,18 @@
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { countPublishedClips, findClipPage, listHomeClips, listSimilarClips } from "~/catalog/catalog.server";
-import { changeCollection, createCollection, listCollectionsForClip } from "~/catalog/collections.server";
+import {
+  countPublishedClips,
+  findClipPage,
+  listHomeClips,
+  listSimilarClips,
+} from "~/catalog/clips/catalog.server";
+import {
+  changeCollection,
+  createCollection,
+  listCollectionsForClip,
+} from "~/catalog/collections/collections.server";
+import { setClipSaved } from "~/catalog/collections/saved.server";
 import { loader as clipPageLoader } from "~/catalog/routes/video";
-import { setClipSaved } from "~/catalog/saved.server";
 import { type ClipInput, createClip, createProfile } from "../factories/catalog";
 import { load, signedIn } from "../factories/staff";
 import { useTestDatabase } from "../setup/database";

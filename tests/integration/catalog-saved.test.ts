@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { listSavedClips } from "~/catalog/profile-clips.server";
-import { insertSavedClip } from "~/catalog/saved.queries.server";
-import { isSaved, setClipSaved } from "~/catalog/saved.server";
+import { insertSavedClip } from "~/catalog/collections/saved.queries.server";
+import { isSaved, setClipSaved } from "~/catalog/collections/saved.server";
+import { listSavedClips } from "~/catalog/profile/profile-clips.server";
 import { clips } from "~/catalog/schema.server";
 import { db } from "~/platform/db/client.server";
 import { createClip, createProfile } from "../factories/catalog";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PAGE_SIZE, parseExploreQuery } from "~/catalog/explore-query.server";
-import { FILTER_VALUES } from "~/catalog/explore-url";
+import { PAGE_SIZE, parseExploreQuery } from "~/catalog/search/explore-query.server";
+import { FILTER_VALUES } from "~/catalog/search/explore-url";
 import {
   countFacets,
   countMatches,
@@ -13,9 +13,9 @@ import {
   pairCandidates,
   pairCandidatesStatement,
   phraseCandidates,
-} from "~/catalog/search.queries.server";
-import { searchClips } from "~/catalog/search.server";
-import { parseSearchText } from "~/catalog/search-text";
+} from "~/catalog/search/search.queries.server";
+import { searchClips } from "~/catalog/search/search.server";
+import { parseSearchText } from "~/catalog/search/search-text";
 import { db } from "~/platform/db/client.server";
 import {
   type ClipInput,

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseExploreQuery } from "~/catalog/explore-query.server";
-import { FILTER_VALUES } from "~/catalog/explore-url";
 import { clips } from "~/catalog/schema.server";
+import { parseExploreQuery } from "~/catalog/search/explore-query.server";
+import { FILTER_VALUES } from "~/catalog/search/explore-url";
 import {
   countFacets,
   countMatches,
@@ -10,10 +10,10 @@ import {
   FACET_NAMES,
   findPostingsPlan,
   pageIdsStatement,
-} from "~/catalog/search.queries.server";
-import { searchClips } from "~/catalog/search.server";
-import { refreshSearchIndex } from "~/catalog/search-index.server";
-import { parseSearchText } from "~/catalog/search-text";
+} from "~/catalog/search/search.queries.server";
+import { searchClips } from "~/catalog/search/search.server";
+import { refreshSearchIndex } from "~/catalog/search/search-index.server";
+import { parseSearchText } from "~/catalog/search/search-text";
 import { db } from "~/platform/db/client.server";
 import { type ClipInput, createClips, createProfile, seededRandom } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";

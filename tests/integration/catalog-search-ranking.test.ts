@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { COUNT_CAP, PAGE_SIZE, parseExploreQuery } from "~/catalog/explore-query.server";
 import { clips } from "~/catalog/schema.server";
-import { searchClips } from "~/catalog/search.server";
-import { refreshSearchIndex } from "~/catalog/search-index.server";
+import { COUNT_CAP, PAGE_SIZE, parseExploreQuery } from "~/catalog/search/explore-query.server";
+import { searchClips } from "~/catalog/search/search.server";
+import { refreshSearchIndex } from "~/catalog/search/search-index.server";
 import { db } from "~/platform/db/client.server";
 import {
   type ClipInput,

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { parseExploreQuery } from "~/catalog/explore-query.server";
-import { searchClipsCached } from "~/catalog/search.server";
+import { parseExploreQuery } from "~/catalog/search/explore-query.server";
+import { searchClipsCached } from "~/catalog/search/search.server";
 import { createClip, createProfile } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";
 

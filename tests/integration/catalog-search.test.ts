@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseExploreQuery } from "~/catalog/explore-query.server";
-import type { ExploreQuery } from "~/catalog/explore-url";
-import { searchClips, searchFacets } from "~/catalog/search.server";
+import { parseExploreQuery } from "~/catalog/search/explore-query.server";
+import type { ExploreQuery } from "~/catalog/search/explore-url";
+import { searchClips, searchFacets } from "~/catalog/search/search.server";
 import { SEARCH_QUERY_MAX } from "~/constants";
 import { createClip, createProfile } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";

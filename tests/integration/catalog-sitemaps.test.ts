@@ -10,8 +10,8 @@ import {
   clipSitemapRange,
   SITEMAP_DESCRIPTION_MAX,
   SITEMAP_PAGE_ROWS,
-} from "~/catalog/sitemap";
-import { listSitemapClips } from "~/catalog/sitemap.queries.server";
+} from "~/catalog/search/sitemap";
+import { listSitemapClips } from "~/catalog/search/sitemap.queries.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { createProfile } from "../factories/catalog";

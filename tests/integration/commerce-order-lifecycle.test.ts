@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { shortOrderId } from "~/commerce/order-id";
+import { paymentInstructionLines, paymentInstructionsFor } from "~/commerce/checkout/payment-instructions";
+import { shortOrderId } from "~/commerce/orders/order-id";
 import {
   cancelOrder,
   claimGuestOrders,
   markOrderPaid,
   placeOrder,
   refundOrder,
-} from "~/commerce/order-lifecycle.server";
-import { paymentInstructionLines, paymentInstructionsFor } from "~/commerce/payment-instructions";
+} from "~/commerce/orders/order-lifecycle.server";
 import { invoices, orders, pricingTiers } from "~/commerce/schema.server";
 import { entitlements } from "~/licensing/schema.server";
 import { formatMoney } from "~/payments/money";

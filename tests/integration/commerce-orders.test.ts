@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ORDER_FAILED_MESSAGE, PROMO_MESSAGES } from "~/commerce/checkout-schema";
-import { shortOrderId } from "~/commerce/order-id";
-import { placeOrder } from "~/commerce/order-lifecycle.server";
-import { computeOrderAmounts } from "~/commerce/pricing-math";
+import { ORDER_FAILED_MESSAGE, PROMO_MESSAGES } from "~/commerce/checkout/checkout-schema";
+import { shortOrderId } from "~/commerce/orders/order-id";
+import { placeOrder } from "~/commerce/orders/order-lifecycle.server";
+import { computeOrderAmounts } from "~/commerce/pricing/pricing-math";
 import { action as checkoutAction } from "~/commerce/routes/checkout";
 import { PRO_MONTHLY_PRICE_CENTS, VAT_RATE_BPS } from "~/constants";
-import type { FormReply } from "~/platform/form-reply";
+import type { FormReply } from "~/platform/http/form-reply";
 import {
   allOrders,
   applyPromo,

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
-import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/commerce/checkout-schema";
-import { listPlanTitlesByLicense } from "~/commerce/plans.server";
+import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/commerce/checkout/checkout-schema";
+import { listPlanTitlesByLicense } from "~/commerce/pricing/plans.server";
 import { action as pricingAction, loader as pricingLoader } from "~/commerce/routes/pricing";
 import { pricingTiers } from "~/commerce/schema.server";
 import { loader as licensingLoader } from "~/content/routes/licensing";
 import { loader as termsLoader } from "~/content/routes/terms";
-import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
+import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import {
   allOrders,
   choosePlan,

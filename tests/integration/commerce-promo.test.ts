@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { PROMO_MESSAGES } from "~/commerce/checkout-schema";
-import { checkPromoCode } from "~/commerce/promo.server";
-import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
+import { PROMO_MESSAGES } from "~/commerce/checkout/checkout-schema";
+import { checkPromoCode } from "~/commerce/pricing/promo.server";
+import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import { applyPromo, choosePlan, cookiePair, loadCheckout, removePromo } from "../factories/commerce";
 import { useTestDatabase } from "../setup/database";
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cancelOrder, markOrderPaid, refundOrder } from "~/commerce/order-lifecycle.server";
+import { cancelOrder, markOrderPaid, refundOrder } from "~/commerce/orders/order-lifecycle.server";
 import { orders } from "~/commerce/schema.server";
 import { entitlements } from "~/licensing/schema.server";
 import { refundIdempotencyKey } from "~/payments/stripe-client.server";

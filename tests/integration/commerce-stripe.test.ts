@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cancelOrder } from "~/commerce/order-lifecycle.server";
+import { cancelOrder } from "~/commerce/orders/order-lifecycle.server";
 import { invoices, orders } from "~/commerce/schema.server";
-import { startCardCheckout } from "~/commerce/stripe.server";
+import { startCardCheckout } from "~/commerce/stripe/stripe.server";
 import { entitlements } from "~/licensing/schema.server";
 import { action as webhookAction } from "~/payments/routes/stripe-webhook";
 import { listAudit } from "~/platform/audit.server";

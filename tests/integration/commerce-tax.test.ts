@@ -2,11 +2,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { BUSINESS_NAME_REQUIRED_MESSAGE, CONTROL_CHARACTERS_MESSAGE } from "~/commerce/checkout-schema";
-import { shortOrderId } from "~/commerce/order-id";
+import {
+  BUSINESS_NAME_REQUIRED_MESSAGE,
+  CONTROL_CHARACTERS_MESSAGE,
+} from "~/commerce/checkout/checkout-schema";
+import { shortOrderId } from "~/commerce/orders/order-id";
+import { viesCheckJob } from "~/commerce/pricing/vies.server";
 import { action as checkoutAction } from "~/commerce/routes/checkout";
 import { orders } from "~/commerce/schema.server";
-import { viesCheckJob } from "~/commerce/vies.server";
 import { formatMoney } from "~/payments/money";
 import { describeTax } from "~/payments/tax";
 import { loadConfig } from "~/platform/config.server";

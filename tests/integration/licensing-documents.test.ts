@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { invoicePath } from "~/commerce/order-id";
+import { invoicePath } from "~/commerce/orders/order-id";
 import { licenseClip } from "~/licensing/downloads.server";
 import { certificatePath } from "~/licensing/library.server";
 import { LICENSE_TERMS } from "~/licensing/license-terms";

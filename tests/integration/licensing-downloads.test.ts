@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { clips } from "~/catalog/schema.server";
-import { refundOrder } from "~/commerce/order-lifecycle.server";
+import { refundOrder } from "~/commerce/orders/order-lifecycle.server";
 import { startDownload } from "~/licensing/download-access.server";
 import { DOWNLOAD_LINK_SECONDS, signDownloadLink } from "~/licensing/download-link.server";
 import { licenseClip } from "~/licensing/downloads.server";
@@ -201,7 +201,7 @@ describe("download links", () => {
 
 describe("creator earnings", () => {
   it("add up by month and by clip for the creator only", async () => {
-    const { getCreatorEarnings } = await import("~/payouts/earnings.server");
+    const { getCreatorEarnings } = await import("~/payouts/ledger/earnings.server");
     const creator = await createProfile();
     const [first, second] = [
       await clipWithPrivateOriginal(creator!.id),

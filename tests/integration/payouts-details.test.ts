@@ -3,22 +3,22 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { stripeEvents } from "~/payments/schema.server";
 import { VAT_NUMBER_OUTSIDE_EU_MESSAGE } from "~/payments/tax";
-import { BIC_MESSAGES, IBAN_MESSAGES } from "~/payouts/bank-account";
-import { fetchConnectStatusesJob } from "~/payouts/jobs.server";
-import { PAYOUT_MESSAGES } from "~/payouts/payout-details";
-import { openBankAccount } from "~/payouts/payout-details.server";
+import { BIC_MESSAGES, IBAN_MESSAGES } from "~/payouts/details/bank-account";
+import { PAYOUT_MESSAGES } from "~/payouts/details/payout-details";
+import { openBankAccount } from "~/payouts/details/payout-details.server";
 import {
   connectAccountIdempotencyKey,
   ONBOARDING_RETURN_PARAM,
-} from "~/payouts/payout-details-stripe.server";
-import { MISSING_LABELS } from "~/payouts/readiness";
-import { payoutReadiness } from "~/payouts/readiness.server";
+} from "~/payouts/details/payout-details-stripe.server";
+import { MISSING_LABELS } from "~/payouts/details/readiness";
+import { payoutReadiness } from "~/payouts/details/readiness.server";
+import { keyIdOf, open, SealedTextError, sealedKeyId } from "~/payouts/details/sealed.server";
+import { fetchConnectStatusesJob } from "~/payouts/jobs.server";
 import { action as payoutsAction, loader as payoutsLoader } from "~/payouts/routes/payouts";
 import { payoutAccounts, sellerDetails } from "~/payouts/schema.server";
-import { keyIdOf, open, SealedTextError, sealedKeyId } from "~/payouts/sealed.server";
 import { listAudit } from "~/platform/audit.server";
 import { loadConfig } from "~/platform/config.server";
-import { INPUT_MESSAGES } from "~/platform/input-guard";
+import { INPUT_MESSAGES } from "~/platform/http/input-guard";
 import { load, post, signedIn } from "../factories/staff";
 import { useTestDatabase } from "../setup/database";
 import { useFakeStripe } from "../support/use-fake-stripe";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { refundOrder } from "~/commerce/order-lifecycle.server";
-import { getCreatorEarnings } from "~/payouts/earnings.server";
+import { refundOrder } from "~/commerce/orders/order-lifecycle.server";
+import { getCreatorEarnings } from "~/payouts/ledger/earnings.server";
 import { loader as earningsLoader } from "~/payouts/routes/earnings";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { getPage, routeArgs, settle } from "../factories/commerce";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { cancelOrder, refundOrder } from "~/commerce/order-lifecycle.server";
-import { recordDispute, recordPartialRefund } from "~/commerce/order-lifecycle-billing.server";
-import { availableBalances, balanceOf } from "~/payouts/ledger.queries.server";
-import { restoreOrderRoyalties, reverseOrderRoyalties } from "~/payouts/ledger.server";
+import { cancelOrder, refundOrder } from "~/commerce/orders/order-lifecycle.server";
+import { recordDispute, recordPartialRefund } from "~/commerce/orders/order-lifecycle-billing.server";
+import { availableBalances, balanceOf } from "~/payouts/ledger/ledger.queries.server";
+import { restoreOrderRoyalties, reverseOrderRoyalties } from "~/payouts/ledger/ledger.server";
 import { db } from "~/platform/db/client.server";
 import { createProfile } from "../factories/catalog";
 import { STAFF_ACTOR } from "../factories/licensing";

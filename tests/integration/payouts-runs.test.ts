@@ -3,11 +3,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stripe } from "~/payments/stripe-client.server";
 import { proposePayoutRunJob } from "~/payouts/jobs.server";
-import { balanceOf } from "~/payouts/ledger.queries.server";
-import { exclusionReasonText, PAYOUT_RUN_TEXTS } from "~/payouts/payout-runs";
-import { approveRun, proposeRun } from "~/payouts/payout-runs.server";
-import { endToEndIdOf } from "~/payouts/payout-runs-bank.server";
-import { transferPayoutJob } from "~/payouts/payout-runs-transfers.server";
+import { balanceOf } from "~/payouts/ledger/ledger.queries.server";
+import { exclusionReasonText, PAYOUT_RUN_TEXTS } from "~/payouts/runs/payout-runs";
+import { approveRun, proposeRun } from "~/payouts/runs/payout-runs.server";
+import { endToEndIdOf } from "~/payouts/runs/payout-runs-bank.server";
+import { transferPayoutJob } from "~/payouts/runs/payout-runs-transfers.server";
 import {
   payoutAccounts,
   payoutRunExclusions,
@@ -16,7 +16,7 @@ import {
   payouts,
   royaltyLines,
 } from "~/payouts/schema.server";
-import { statementMailSubject } from "~/payouts/statements";
+import { statementMailSubject } from "~/payouts/statements/statements";
 import { listAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";

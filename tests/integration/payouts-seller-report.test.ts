@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { approveRun, markBankPayoutsSent, proposeRun } from "~/payouts/payout-runs.server";
+import { approveRun, markBankPayoutsSent, proposeRun } from "~/payouts/runs/payout-runs.server";
 import { sellerDetails } from "~/payouts/schema.server";
-import { reportYearText } from "~/payouts/seller-report";
-import { MISSING_REPORT_HEADER, SELLER_REPORT_HEADER } from "~/payouts/seller-report.server";
+import { reportYearText } from "~/payouts/statements/seller-report";
+import { MISSING_REPORT_HEADER, SELLER_REPORT_HEADER } from "~/payouts/statements/seller-report.server";
 import { listAudit } from "~/platform/audit.server";
-import { csvRow } from "~/platform/csv";
 import { db } from "~/platform/db/client.server";
+import { csvRow } from "~/platform/text/csv";
 import { loader as reportLoader } from "~/staff/routes/payout-report";
 import { getPage } from "../factories/commerce";
 import { createPayee, daysBefore, earn } from "../factories/payout-runs";

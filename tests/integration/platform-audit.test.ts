@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { findClip } from "~/catalog/catalog.server";
-import { parseExploreQuery } from "~/catalog/explore-query.server";
-import { listUploads } from "~/catalog/profile-clips.server";
-import { searchClips } from "~/catalog/search.server";
-import { listSitemapClips } from "~/catalog/sitemap.queries.server";
+import { findClip } from "~/catalog/clips/catalog.server";
+import { listUploads } from "~/catalog/profile/profile-clips.server";
+import { parseExploreQuery } from "~/catalog/search/explore-query.server";
+import { searchClips } from "~/catalog/search/search.server";
+import { listSitemapClips } from "~/catalog/search/sitemap.queries.server";
 import { listAudit, recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
 import { auditLog } from "~/platform/schema.server";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { action as loginAction } from "~/accounts/routes/login";
 import { action as pricingAction } from "~/commerce/routes/pricing";
-import { INPUT_MESSAGES, urlInputProblem } from "~/platform/input-guard";
+import { INPUT_MESSAGES, urlInputProblem } from "~/platform/http/input-guard";
 import { postForm, routeArgs, settle } from "../factories/commerce";
 import { useTestDatabase } from "../setup/database";
 

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { editProfile } from "~/accounts/profile-edit.server";
-import { parseExploreQuery } from "~/catalog/explore-query.server";
-import { searchClips } from "~/catalog/search.server";
+import { editProfile } from "~/accounts/profiles/profile-edit.server";
+import { parseExploreQuery } from "~/catalog/search/explore-query.server";
+import { searchClips } from "~/catalog/search/search.server";
 import { defineJob } from "~/platform/jobs/define.server";
 import {
   type AnyJob,

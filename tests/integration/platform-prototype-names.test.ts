@@ -1,7 +1,7 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { API_SCOPES } from "~/api/api-keys";
-import { ENDPOINTS } from "~/api/endpoints.server";
+import { ENDPOINTS } from "~/api/endpoints/endpoints.server";
+import { API_SCOPES } from "~/api/keys/api-keys";
 import routes from "~/routes";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { apiKeyFor, callApi } from "../factories/api";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderRows } from "~/commerce/order.queries.server";
-import { ORDER_TRANSITIONS } from "~/commerce/order-machine";
+import { orderRows } from "~/commerce/orders/order.queries.server";
+import { ORDER_TRANSITIONS } from "~/commerce/orders/order-machine";
 import { orders } from "~/commerce/schema.server";
 import { listAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";

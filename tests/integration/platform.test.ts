@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders, promoCodes } from "~/commerce/schema.server";
-import { hitRateLimit } from "~/platform/rate-limit.server";
+import { hitRateLimit } from "~/platform/http/rate-limit.server";
 import { DEMO_NICHES } from "../../server/seed/demo-content";
 import { useTestDatabase } from "../setup/database";
 

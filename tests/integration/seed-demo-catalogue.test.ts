@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DURATIONS, ORIENTATIONS } from "~/catalog/attributes";
-import { HOME_CATEGORIES, TOP_SEARCHES, TRENDING_CHIPS } from "~/catalog/catalog-content";
-import { findLifecycleClip, moveClip } from "~/catalog/clip-lifecycle.server";
-import { parseExploreQuery } from "~/catalog/explore-query.server";
+import { DURATIONS, ORIENTATIONS } from "~/catalog/clips/attributes";
+import { HOME_CATEGORIES, TOP_SEARCHES, TRENDING_CHIPS } from "~/catalog/clips/catalog-content";
+import { findLifecycleClip, moveClip } from "~/catalog/clips/clip-lifecycle.server";
 import { clips } from "~/catalog/schema.server";
-import { searchClips } from "~/catalog/search.server";
-import { failStuckClips, STUCK_AFTER_HOURS } from "~/media/processing.server";
+import { parseExploreQuery } from "~/catalog/search/explore-query.server";
+import { searchClips } from "~/catalog/search/search.server";
+import { failStuckClips, STUCK_AFTER_HOURS } from "~/media/processing/processing.server";
 import { db } from "~/platform/db/client.server";
 import { DEMO_CLIPS, DEMO_IMAGES, DEMO_NICHES, DEMO_STUDIO_CLIPS } from "../../server/seed/demo-content";
 import { seedDemoContent } from "../../server/seed/seed";

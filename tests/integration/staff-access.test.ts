@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, contactReplies, creatorApplications, profiles } from "~/accounts/schema.server";
 import { clipReports, clips as clipsTable } from "~/catalog/schema.server";
 import { orders as ordersTable, pricingPlans, pricingTiers, promoCodes } from "~/commerce/schema.server";
-import { proposeRun } from "~/payouts/payout-runs.server";
+import { proposeRun } from "~/payouts/runs/payout-runs.server";
 import { payoutRuns } from "~/payouts/schema.server";
 import { db } from "~/platform/db/client.server";
 import { auditLog } from "~/platform/schema.server";

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { replyToContactMessage, setContactMessageStatus } from "~/accounts/contact-inbox.server";
-import { CONTACT_REPLY_MAX, CONTACT_REPLY_TEXTS } from "~/accounts/contact-schema";
-import { APPLICATION_TEXTS } from "~/accounts/creator-application";
-import { decideCreatorApplication } from "~/accounts/creator-applications.server";
+import { APPLICATION_TEXTS } from "~/accounts/applications/creator-application";
+import { decideCreatorApplication } from "~/accounts/applications/creator-applications.server";
+import { getOptionalUser } from "~/accounts/auth/session.server";
+import { signInWithPassword } from "~/accounts/auth/sign-in.server";
+import { replyToContactMessage, setContactMessageStatus } from "~/accounts/contact/contact-inbox.server";
+import { CONTACT_REPLY_MAX, CONTACT_REPLY_TEXTS } from "~/accounts/contact/contact-schema";
 import {
   contactMessages,
   contactReplies,
@@ -12,13 +14,11 @@ import {
   profiles,
   session,
 } from "~/accounts/schema.server";
-import { getOptionalUser } from "~/accounts/session.server";
-import { signInWithPassword } from "~/accounts/sign-in.server";
 import { clipReports } from "~/catalog/schema.server";
-import { TierFormSchema } from "~/commerce/plan-admin";
-import { addTier, removeTier } from "~/commerce/plan-admin.server";
-import { NewPromoCodeSchema, PROMO_ADMIN_TEXTS, PromoTermsSchema } from "~/commerce/promo-admin";
-import { createPromoCode, updatePromoTerms } from "~/commerce/promo-admin.server";
+import { TierFormSchema } from "~/commerce/pricing/plan-admin";
+import { addTier, removeTier } from "~/commerce/pricing/plan-admin.server";
+import { NewPromoCodeSchema, PROMO_ADMIN_TEXTS, PromoTermsSchema } from "~/commerce/pricing/promo-admin";
+import { createPromoCode, updatePromoTerms } from "~/commerce/pricing/promo-admin.server";
 import { orders, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { action as hubAction, loader as hubLoader } from "~/content/routes/creators-hub";
 import { listAudit } from "~/platform/audit.server";

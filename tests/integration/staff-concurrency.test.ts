@@ -1,16 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { findClip } from "~/catalog/catalog.server";
-import { REPORT_TEXTS } from "~/catalog/clip-report";
+import { findClip } from "~/catalog/clips/catalog.server";
+import { REPORT_TEXTS } from "~/catalog/clips/clip-report";
 import { action as reportAction } from "~/catalog/routes/report-clip";
 import { clipReports } from "~/catalog/schema.server";
-import { cancelOrder, markOrderPaid, placeOrder, refundOrder } from "~/commerce/order-lifecycle.server";
+import {
+  cancelOrder,
+  markOrderPaid,
+  placeOrder,
+  refundOrder,
+} from "~/commerce/orders/order-lifecycle.server";
 import { orders, promoCodes, promoRedemptions } from "~/commerce/schema.server";
 import { entitlements } from "~/licensing/schema.server";
 import { listAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
-import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
+import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import { action as clipAction } from "~/staff/routes/clip";
 import { ORDER_TEXTS, action as orderAction } from "~/staff/routes/order";
 import { STAFF_TEXTS } from "~/staff/texts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DETAILS_MESSAGES } from "~/studio/clip-details-schema";
+import { DETAILS_MESSAGES } from "~/studio/clips/clip-details-schema";
 import { action as clipAction } from "~/studio/routes/clip";
 import { createClip } from "../factories/catalog";
 import { post, signedIn } from "../factories/staff";

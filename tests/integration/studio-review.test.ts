@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { findClip } from "~/catalog/catalog.server";
-import { findLifecycleClip } from "~/catalog/clip-lifecycle.server";
-import { parseExploreQuery } from "~/catalog/explore-query.server";
-import { searchClips } from "~/catalog/search.server";
+import { findClip } from "~/catalog/clips/catalog.server";
+import { findLifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
+import { parseExploreQuery } from "~/catalog/search/explore-query.server";
+import { searchClips } from "~/catalog/search/search.server";
 import { listAudit } from "~/platform/audit.server";
 import { listJobs } from "~/platform/jobs/queue.server";
-import { approveClip, rejectClip, takeDownClip, unpublishClip } from "~/studio/review.server";
-import { REJECTION_REASONS } from "~/studio/review-reasons";
+import { approveClip, rejectClip, takeDownClip, unpublishClip } from "~/studio/clips/review.server";
+import { REJECTION_REASONS } from "~/studio/clips/review-reasons";
 import { createClip, createProfile } from "../factories/catalog";
 import { useTestDatabase } from "../setup/database";
 

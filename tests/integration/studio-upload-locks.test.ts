@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db/client.server";
 import { studioUploadLocks } from "~/studio/schema.server";
-import { type LeaseTimings, UploadLocker } from "~/studio/upload-locker.server";
-import { removeExpiredUploads } from "~/studio/uploads.server";
+import { type LeaseTimings, UploadLocker } from "~/studio/uploads/upload-locker.server";
+import { removeExpiredUploads } from "~/studio/uploads/uploads.server";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import * as tusClient from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listCreatorClips } from "~/catalog/clip-lifecycle.server";
+import { listCreatorClips } from "~/catalog/clips/clip-lifecycle.server";
 import { db } from "~/platform/db/client.server";
 import { studioUploads } from "~/studio/schema.server";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/studio/upload-limits";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/studio/uploads/upload-limits";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
 import { rawRequest, startTusServer } from "../support/tus-http";

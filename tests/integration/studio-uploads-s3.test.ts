@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findLifecycleClip } from "~/catalog/clip-lifecycle.server";
+import { findLifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
 import { loadConfig } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { storage } from "~/platform/storage/storage.server";
 import { studioUploads } from "~/studio/schema.server";
-import { UPLOAD_EXPIRY_HOURS, UPLOAD_MESSAGES } from "~/studio/upload-limits";
-import { removeExpiredUploads } from "~/studio/uploads.server";
+import { UPLOAD_EXPIRY_HOURS, UPLOAD_MESSAGES } from "~/studio/uploads/upload-limits";
+import { removeExpiredUploads } from "~/studio/uploads/uploads.server";
 import { useTestDatabase } from "../setup/database";
 import { type S3Bucket, startS3Bucket } from "../support/s3-bucket";
 import {

@@ -7,14 +7,14 @@ import { buffer } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { beforeAll, describe, expect, it } from "vitest";
-import { findLifecycleClip } from "~/catalog/clip-lifecycle.server";
-import { MEDIA_FAILURES } from "~/media/media-rules";
+import { findLifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
+import { MEDIA_FAILURES } from "~/media/renditions/media-rules";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
-import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
+import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import { storage } from "~/platform/storage/storage.server";
 import { studioUploads } from "~/studio/schema.server";
-import { UPLOAD_MESSAGES } from "~/studio/upload-limits";
+import { UPLOAD_MESSAGES } from "~/studio/uploads/upload-limits";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
 import {

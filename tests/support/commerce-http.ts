@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import type { Billing, PlanCategory } from "~/commerce/plans";
+import type { Billing, PlanCategory } from "~/commerce/pricing/plans";
 import { DEMO_PLANS, DEMO_PROMOS } from "../../server/seed/demo-content";
 import { type ServerProcess, startBuiltServer } from "./server-process";
 

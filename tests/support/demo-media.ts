@@ -12,10 +12,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 const CODE = [
   "server/seed/media.ts",
   "server/seed/demo-content.ts",
-  "app/media/pipeline.server.ts",
-  "app/media/renditions.server.ts",
-  "app/media/licensee-renditions.ts",
-  "app/media/frame-analysis.ts",
+  "app/media/processing/pipeline.server.ts",
+  "app/media/renditions/renditions.server.ts",
+  "app/media/renditions/licensee-renditions.ts",
+  "app/media/processing/frame-analysis.ts",
 ];
 
 function cacheDir() {

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { addMonths } from "~/commerce/subscriptions";
+import { addMonths } from "~/commerce/billing/subscriptions";
 
 /**
  * A local stand-in for api.stripe.com, for integration and browser tests (STRIPE_API_URL points

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { findLifecycleClip } from "~/catalog/clip-lifecycle.server";
+import { findLifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { workDueJobs } from "~/platform/jobs/queue.server";
 import { action, loader } from "~/studio/routes/uploads";

@@ -3,7 +3,7 @@ import { useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/button";
 import { useToast } from "~/components/toast";
 import { AVATAR_MAX_BYTES, AVATAR_MAX_MB, AVATAR_TYPES } from "~/constants";
-import { type FormReply, replyMessage } from "~/platform/form-reply";
+import { type FormReply, replyMessage } from "~/platform/http/form-reply";
 import { MESSAGES } from "../messages";
 import { UsernameField, useUsernameCheck } from "./username-field";
 

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { FormField } from "~/components/form-field";
 import { USERNAME_CHECK_DEBOUNCE_MS } from "~/constants";
 import { MESSAGES } from "../messages";
+import { usernameProblem } from "../profiles/username-schema";
 import type { UsernameStatus } from "../routes/username-availability";
-import { usernameProblem } from "../username-schema";
 
 export type UsernameCheckState = "idle" | "invalid" | "checking" | "available" | "taken";
 

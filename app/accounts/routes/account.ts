@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getOptionalUser } from "../session.server";
+import { getOptionalUser } from "../auth/session.server";
 import type { Route } from "./+types/account";
 
 /** /account (linked from /welcome) leads to the profile, or to /login when logged out. */

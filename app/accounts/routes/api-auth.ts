@@ -1,4 +1,4 @@
-import { handleAuthRequest } from "../auth-guard.server";
+import { handleAuthRequest } from "../auth/auth-guard.server";
 import type { Route } from "./+types/api-auth";
 
 /**

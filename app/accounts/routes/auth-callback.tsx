@@ -3,10 +3,10 @@ import { data, redirect, useFetcher, useNavigate } from "react-router";
 import { Spinner } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { AUTH_CALLBACK_ERROR_REDIRECT_MS } from "~/constants";
+import { completeOAuthSignIn } from "../auth/oauth-callback.server";
+import { getOptionalUser } from "../auth/session.server";
 import { AuthShell } from "../components/auth-shell";
 import { MESSAGES } from "../messages";
-import { completeOAuthSignIn } from "../oauth-callback.server";
-import { getOptionalUser } from "../session.server";
 import type { Route } from "./+types/auth-callback";
 
 export const meta = () => pageMeta(MESSAGES.callbackProcessing, "Finishing your Google or GitHub sign-in.");

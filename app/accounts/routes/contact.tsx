@@ -5,14 +5,14 @@ import { FormField, inputClass } from "~/components/form-field";
 import { pageMeta } from "~/components/meta";
 import { useToast } from "~/components/toast";
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from "~/constants";
-import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/forms.server";
-import { enforceRateLimit } from "~/platform/rate-limit-policies";
-import { sendContactMessage } from "../contact.server";
-import { ContactSchema } from "../contact-schema";
-import { displayName } from "../display-name";
+import { formReply, replyMessage } from "~/platform/http/form-reply";
+import { parseForm, replyWith } from "~/platform/http/forms.server";
+import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
+import { getOptionalUser } from "../auth/session.server";
+import { sendContactMessage } from "../contact/contact.server";
+import { ContactSchema } from "../contact/contact-schema";
 import { MESSAGES } from "../messages";
-import { getOptionalUser } from "../session.server";
+import { displayName } from "../profiles/display-name";
 import type { Route } from "./+types/contact";
 
 export const meta = () =>

@@ -1,6 +1,6 @@
-import { redirectWithToast } from "~/platform/toast.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
+import { getOptionalUser } from "../auth/session.server";
 import { MESSAGES } from "../messages";
-import { getOptionalUser } from "../session.server";
 import type { Route } from "./+types/email-confirmed";
 
 /**

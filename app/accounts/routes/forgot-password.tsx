@@ -3,13 +3,13 @@ import { z } from "zod";
 import { Button } from "~/components/button";
 import { FormError, FormField } from "~/components/form-field";
 import { pageMeta } from "~/components/meta";
-import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/forms.server";
-import { enforceRateLimit } from "~/platform/rate-limit-policies";
+import { formReply, replyMessage } from "~/platform/http/form-reply";
+import { parseForm, replyWith } from "~/platform/http/forms.server";
+import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
+import { requestPasswordReset } from "../auth/password-reset.server";
+import { EmailSchema } from "../auth/signup-schema";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { MESSAGES } from "../messages";
-import { requestPasswordReset } from "../password-reset.server";
-import { EmailSchema } from "../signup-schema";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => pageMeta("Forgot password", "Reset the password of your Verdeo account.");

@@ -2,15 +2,15 @@ import { Form, Link, redirect, useActionData, useNavigation } from "react-router
 import { Button } from "~/components/button";
 import { FormError, FormField } from "~/components/form-field";
 import { pageMeta } from "~/components/meta";
-import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
+import { formReply, replyMessage } from "~/platform/http/form-reply";
+import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
+import { redirectTarget } from "../auth/safe-redirect";
+import { getOptionalUser } from "../auth/session.server";
+import { type SignInRefusal, signInWithPassword, throttleSignIn } from "../auth/sign-in.server";
+import { LoginSchema } from "../auth/signup-schema";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { OrDivider, SocialButtons } from "../components/social-buttons";
 import { MESSAGES } from "../messages";
-import { redirectTarget } from "../safe-redirect";
-import { getOptionalUser } from "../session.server";
-import { type SignInRefusal, signInWithPassword, throttleSignIn } from "../sign-in.server";
-import { LoginSchema } from "../signup-schema";
 import type { Route } from "./+types/login";
 import { socialSignInAction } from "./social-sign-in.action.server";
 

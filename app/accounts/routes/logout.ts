@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { endSession } from "../session.server";
+import { endSession } from "../auth/session.server";
 import type { Route } from "./+types/logout";
 
 /** Ends the session on the server (the row is deleted) and clears the cookie, then goes home. */

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { can, isHiddenPermission, type Permission } from "../permissions";
-import { getOptionalUser, type SessionUser } from "../session.server";
+import { getOptionalUser, type SessionUser } from "../auth/session.server";
+import { can, isHiddenPermission, type Permission } from "../people/permissions";
 
 /**
  * The signed-in user if their role grants `permission`. Otherwise: staff permissions answer the

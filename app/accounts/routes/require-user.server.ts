@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getOptionalUser, type SessionUser } from "../session.server";
+import { getOptionalUser, type SessionUser } from "../auth/session.server";
 
 /** The signed-in user, or a redirect to /login. */
 export async function requireUser(request: Request): Promise<SessionUser> {

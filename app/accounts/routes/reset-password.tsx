@@ -3,12 +3,12 @@ import { z } from "zod";
 import { Button } from "~/components/button";
 import { FormError, FormField } from "~/components/form-field";
 import { pageMeta } from "~/components/meta";
-import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/forms.server";
+import { formReply, replyMessage } from "~/platform/http/form-reply";
+import { parseForm, replyWith } from "~/platform/http/forms.server";
+import { isResetTokenValid, resetPassword } from "../auth/password-reset.server";
+import { NewPasswordSchema } from "../auth/signup-schema";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { MESSAGES } from "../messages";
-import { isResetTokenValid, resetPassword } from "../password-reset.server";
-import { NewPasswordSchema } from "../signup-schema";
 import type { Route } from "./+types/reset-password";
 
 export const meta = () => pageMeta("Choose a new password", "Choose a new password for your Verdeo account.");

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { formReply } from "~/platform/form-reply";
-import { replyWith } from "~/platform/forms.server";
-import { startSocialSignIn } from "../social-sign-in.server";
+import { formReply } from "~/platform/http/form-reply";
+import { replyWith } from "~/platform/http/forms.server";
+import { startSocialSignIn } from "../auth/social-sign-in.server";
 
 /**
  * The "Continue with Google/GitHub" button of /login and /signup: to the provider with the state

@@ -1,10 +1,10 @@
 import { data } from "react-router";
+import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
 import { logger } from "~/platform/logger.server";
-import { enforceRateLimit } from "~/platform/rate-limit-policies";
+import { getOptionalUser } from "../auth/session.server";
 import { MESSAGES } from "../messages";
-import { isUsernameTaken } from "../profiles.server";
-import { getOptionalUser } from "../session.server";
-import { usernameProblem } from "../username-schema";
+import { isUsernameTaken } from "../profiles/profiles.server";
+import { usernameProblem } from "../profiles/username-schema";
 import type { Route } from "./+types/username-availability";
 
 export type UsernameStatus = "invalid" | "available" | "taken" | "error";

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { readForm } from "~/platform/forms.server";
-import { redirectWithToast } from "~/platform/toast.server";
+import { readForm } from "~/platform/http/forms.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
+import { safeRedirectPath } from "../auth/safe-redirect";
+import { getOptionalUser } from "../auth/session.server";
+import { resendEmailVerification } from "../auth/sign-up.server";
 import { confirmationSent, confirmationTooSoon, MESSAGES } from "../messages";
-import { safeRedirectPath } from "../safe-redirect";
-import { getOptionalUser } from "../session.server";
-import { resendEmailVerification } from "../sign-up.server";
 import type { Route } from "./+types/verification-mail";
 
 /** Sends the signed-in person's confirmation link again; a plain form post, so it works without JavaScript. */

@@ -1,6 +1,11 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/button";
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_MESSAGES, WEBHOOK_URL_MAX } from "../webhooks";
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_URL_MAX,
+} from "../webhooks/webhooks";
 import { CheckboxGroup, FormError, SecretField, TextField } from "./form-fields";
 
 export interface WebhooksPanelProps {

@@ -1,8 +1,8 @@
-import type { RouteHandle } from "~/platform/route-handle";
-import { API_ROUTES } from "../endpoints.server";
-import { handleApiRequest } from "../http.server";
-import { openApiDocument } from "../openapi.server";
-import { refusalAsProblem } from "../problems";
+import type { RouteHandle } from "~/platform/http/route-handle";
+import { API_ROUTES } from "../endpoints/endpoints.server";
+import { handleApiRequest } from "../endpoints/http.server";
+import { openApiDocument } from "../endpoints/openapi.server";
+import { refusalAsProblem } from "../endpoints/problems";
 import type { Route } from "./+types/api-v1";
 
 /**

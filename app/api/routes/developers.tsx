@@ -2,12 +2,12 @@ import type { ReactNode } from "react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { pageMeta } from "~/components/meta";
-import { RATE_LIMIT_POLICIES } from "~/platform/rate-limit-policies";
-import type { RouteHandle } from "~/platform/route-handle";
-import { API_SCOPE_LABELS, API_SCOPES } from "../api-keys";
-import { ATTRIBUTION_RULE } from "../attribution";
-import { PROBLEM_KINDS, PROBLEMS } from "../problems";
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from "../webhooks";
+import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
+import type { RouteHandle } from "~/platform/http/route-handle";
+import { PROBLEM_KINDS, PROBLEMS } from "../endpoints/problems";
+import { API_SCOPE_LABELS, API_SCOPES } from "../keys/api-keys";
+import { ATTRIBUTION_RULE } from "../keys/attribution";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from "../webhooks/webhooks";
 import type { Route } from "./+types/developers";
 
 export const meta = () =>

@@ -3,21 +3,21 @@ import { z } from "zod";
 import { requireUser } from "~/accounts/routes/require-user.server";
 import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { formReply } from "~/platform/form-reply";
-import { parseFormData, readForm } from "~/platform/forms.server";
-import { redirectWithToast } from "~/platform/toast.server";
+import { formReply } from "~/platform/http/form-reply";
+import { parseFormData, readForm } from "~/platform/http/forms.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
+import { CheckboxGroup, FormError, SecretField, TextField } from "../components/form-fields";
+import { WebhooksPanel } from "../components/webhooks-panel";
 import {
   API_KEY_MESSAGES,
   API_KEY_NAME_MAX,
   API_SCOPE_LABELS,
   API_SCOPES,
   CreateApiKeySchema,
-} from "../api-keys";
-import { createApiKey, listApiKeys, revokeApiKey } from "../api-keys.server";
-import { CheckboxGroup, FormError, SecretField, TextField } from "../components/form-fields";
-import { WebhooksPanel } from "../components/webhooks-panel";
-import { AddWebhookSchema, WEBHOOK_MESSAGES } from "../webhooks";
-import { addWebhook, listWebhookDeliveries, listWebhooks, removeWebhook } from "../webhooks.server";
+} from "../keys/api-keys";
+import { createApiKey, listApiKeys, revokeApiKey } from "../keys/api-keys.server";
+import { AddWebhookSchema, WEBHOOK_MESSAGES } from "../webhooks/webhooks";
+import { addWebhook, listWebhookDeliveries, listWebhooks, removeWebhook } from "../webhooks/webhooks.server";
 import type { Route } from "./+types/profile-api";
 
 export const meta = () => [

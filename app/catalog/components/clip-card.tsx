@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ClipSummary } from "../clip-summary";
+import type { ClipSummary } from "../clips/clip-summary";
 
 export function formatDuration(seconds: number) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;

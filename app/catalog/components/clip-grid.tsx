@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
-import type { CatalogClip } from "../catalog-clip";
-import { clipPath } from "../clip-id";
+import type { CatalogClip } from "../clips/catalog-clip";
+import { clipPath } from "../clips/clip-id";
 import { formatDuration } from "./clip-card";
 import { HoverPreview } from "./hover-preview";
 

@@ -1,4 +1,4 @@
-import { type FormReply, replyMessage } from "~/platform/form-reply";
+import { type FormReply, replyMessage } from "~/platform/http/form-reply";
 
 /** The one line a refused collection form shows, in the same place on every collection page. */
 export function CollectionAlert({ reply }: { reply: FormReply | { ok: true } | undefined }) {

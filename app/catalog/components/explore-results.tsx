@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import type { CatalogClip, ClipPage } from "../catalog-clip";
-import { EMPTY_TEXT, EMPTY_TITLE, RESET_FILTERS } from "../catalog-content";
-import { clipPath } from "../clip-id";
-import { type ExploreQuery, exploreSearch } from "../explore-url";
+import type { CatalogClip, ClipPage } from "../clips/catalog-clip";
+import { EMPTY_TEXT, EMPTY_TITLE, RESET_FILTERS } from "../clips/catalog-content";
+import { clipPath } from "../clips/clip-id";
+import { type ExploreQuery, exploreSearch } from "../search/explore-url";
 import { DurationBadge, GridCard, GridMedia, JustifiedGrid, useHoverActive } from "./clip-grid";
 
 // The overlay (Radix Dialog and Tooltip, ~18 KB compressed) loads with the first preview, not with the

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { SUGGESTION_ROTATION_MS } from "~/constants";
-import { SEARCH_TYPE_PARAM, SEARCH_TYPES, type SearchType } from "../catalog-content";
-import { type ExploreQuery, exploreSearch, FILTER_NAMES } from "../explore-url";
+import { SEARCH_TYPE_PARAM, SEARCH_TYPES, type SearchType } from "../clips/catalog-content";
+import { type ExploreQuery, exploreSearch, FILTER_NAMES } from "../search/explore-url";
 import { SearchSuggest } from "./search-suggest";
 
 /** Rotates through a list every SUGGESTION_ROTATION_MS. */

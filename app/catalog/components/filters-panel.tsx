@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/button";
 import { ChevronDownIcon, FiltersIcon } from "~/components/icons";
-import type { Facet } from "../catalog-clip";
+import type { Facet } from "../clips/catalog-clip";
 import {
   type ExploreQuery,
   effectiveSort,
@@ -10,7 +10,7 @@ import {
   SORT_LABELS,
   SORTS,
   toggleFacet,
-} from "../explore-url";
+} from "../search/explore-url";
 import { ChipLink } from "./chip";
 
 const formatCount = (count: number) => count.toLocaleString("en");

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { useToast } from "~/components/toast";
-import type { FormReply } from "~/platform/form-reply";
-import { FOLLOW_MESSAGES, followerCount } from "../follow-texts";
+import type { FormReply } from "~/platform/http/form-reply";
+import { FOLLOW_MESSAGES, followerCount } from "../collections/follow-texts";
 
 const BUTTON =
   "inline-flex items-center justify-center rounded-full border px-5 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { Niche } from "../catalog.server";
-import { NICHE_BROWSER_ID } from "../catalog-content";
-import { type ExploreQuery, exploreSearch } from "../explore-url";
+import type { Niche } from "../clips/catalog.server";
+import { NICHE_BROWSER_ID } from "../clips/catalog-content";
+import { type ExploreQuery, exploreSearch } from "../search/explore-url";
 import { ChipLink } from "./chip";
 import { NicheIcon } from "./niche-icon";
 

@@ -1,9 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
-import { Avatar } from "~/accounts/avatar";
-import { InlineRoleBadge } from "~/accounts/inline-role-badge";
+import { Avatar } from "~/accounts/profiles/avatar";
+import { InlineRoleBadge } from "~/accounts/profiles/inline-role-badge";
 import { CloseIcon } from "~/components/icons";
-import type { CatalogClip } from "../catalog-clip";
+import type { CatalogClip } from "../clips/catalog-clip";
 import { formatDuration } from "./clip-card";
 
 /**

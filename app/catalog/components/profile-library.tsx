@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClass, Spinner } from "~/components/button";
-import { LIBRARY_URL, MANAGE_BILLING, type ProfileLibrary } from "../profile-library";
+import { LIBRARY_URL, MANAGE_BILLING, type ProfileLibrary } from "../profile/profile-library";
 
 /** Loads the owner's library once, when the profile is theirs. */
 export function useLibrary(isOwner: boolean) {

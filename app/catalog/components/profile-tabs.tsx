@@ -1,9 +1,9 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { Link, useSearchParams } from "react-router";
-import type { Role } from "~/accounts/roles";
+import type { Role } from "~/accounts/people/roles";
 import { buttonClass } from "~/components/button";
-import type { ClipSummary } from "../clip-summary";
-import type { ProfileLibrary } from "../profile-library";
+import type { ClipSummary } from "../clips/clip-summary";
+import type { ProfileLibrary } from "../profile/profile-library";
 import { ClipCard } from "./clip-card";
 import { DownloadsPanel, OrdersPanel, useLibrary } from "./profile-library";
 

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useToast } from "~/components/toast";
-import type { FormReply } from "~/platform/form-reply";
-import { SAVE_FAILED } from "../catalog-content";
-import { clipPath } from "../clip-id";
-import { COLLECTION_NAME_MAX, collectionPath } from "../collection-rules";
+import type { FormReply } from "~/platform/http/form-reply";
+import { SAVE_FAILED } from "../clips/catalog-content";
+import { clipPath } from "../clips/clip-id";
+import { COLLECTION_NAME_MAX, collectionPath } from "../collections/collection-rules";
 import { CollectionAlert } from "./collection-alert";
 
 /** What the menu needs of each of the user's collections. */

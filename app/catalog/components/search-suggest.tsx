@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { SearchIcon } from "~/components/icons";
 import { SEARCH_QUERY_MAX } from "~/constants";
-import type { Suggestion } from "../suggestions.server";
+import type { Suggestion } from "../search/suggestions.server";
 
 const KIND_LABELS: Record<Suggestion["kind"], string> = { niche: "Niche", query: "Search", tag: "Tag" };
 const DEBOUNCE_MS = 120;

@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect, replace } from "react-router";
 import { z } from "zod";
+import { getOptionalUser } from "~/accounts/auth/session.server";
 import { requireUser } from "~/accounts/routes/require-user.server";
-import { getOptionalUser } from "~/accounts/session.server";
 import { pageMeta } from "~/components/meta";
-import { formReply } from "~/platform/form-reply";
-import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
-import { parseClipId } from "../clip-id";
+import { formReply } from "~/platform/http/form-reply";
+import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
+import { parseClipId } from "../clips/clip-id";
 import {
   COLLECTION_MESSAGES,
   COLLECTION_NAME_MAX,
@@ -13,8 +13,8 @@ import {
   collectionPath,
   isClipPagePath,
   VISIBILITY_LABELS,
-} from "../collection-rules";
-import { changeCollection, openCollection } from "../collections.server";
+} from "../collections/collection-rules";
+import { changeCollection, openCollection } from "../collections/collections.server";
 import { GridCard, JustifiedGrid } from "../components/clip-grid";
 import { CollectionAlert } from "../components/collection-alert";
 import type { Route } from "./+types/collection";

@@ -2,17 +2,17 @@ import { Form, Link, redirect, replace } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/accounts/routes/require-user.server";
 import { pageMeta } from "~/components/meta";
-import { formReply } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/forms.server";
-import { parseClipId } from "../clip-id";
+import { formReply } from "~/platform/http/form-reply";
+import { parseForm, replyWith } from "~/platform/http/forms.server";
+import { parseClipId } from "../clips/clip-id";
 import {
   COLLECTION_MESSAGES,
   COLLECTION_NAME_MAX,
   collectionPath,
   isClipPagePath,
   VISIBILITY_LABELS,
-} from "../collection-rules";
-import { changeCollection, createCollection, listUserCollections } from "../collections.server";
+} from "../collections/collection-rules";
+import { changeCollection, createCollection, listUserCollections } from "../collections/collections.server";
 import { CollectionAlert } from "../components/collection-alert";
 import type { Route } from "./+types/collections";
 

@@ -1,12 +1,12 @@
 import { data, redirect, replace } from "react-router";
 import { z } from "zod";
-import { getOptionalUser } from "~/accounts/session.server";
-import { formReply } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/forms.server";
-import { enforceRateLimit } from "~/platform/rate-limit-policies";
-import { loginToReturn } from "../clip-id";
-import { FOLLOW_MESSAGES, profilePath } from "../follow-texts";
-import { setFollowing } from "../follows.server";
+import { getOptionalUser } from "~/accounts/auth/session.server";
+import { formReply } from "~/platform/http/form-reply";
+import { parseForm, replyWith } from "~/platform/http/forms.server";
+import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
+import { loginToReturn } from "../clips/clip-id";
+import { FOLLOW_MESSAGES, profilePath } from "../collections/follow-texts";
+import { setFollowing } from "../collections/follows.server";
 import type { Route } from "./+types/follow";
 
 const FollowSchema = z.object({

@@ -1,7 +1,7 @@
 import { pageMeta } from "~/components/meta";
-import type { RouteHandle } from "~/platform/route-handle";
-import { listHomeClips } from "../catalog.server";
-import { PREVIEW_ROW_BOTTOM, PREVIEW_ROW_TOP, SHOWCASES, TOP_SEARCHES } from "../catalog-content";
+import type { RouteHandle } from "~/platform/http/route-handle";
+import { listHomeClips } from "../clips/catalog.server";
+import { PREVIEW_ROW_BOTTOM, PREVIEW_ROW_TOP, SHOWCASES, TOP_SEARCHES } from "../clips/catalog-content";
 import { Hero } from "../components/home/hero";
 import { PreviewRows } from "../components/home/preview-rows";
 import { Showcase } from "../components/home/showcase";

@@ -1,22 +1,22 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { getOptionalUser } from "~/accounts/session.server";
+import { getOptionalUser } from "~/accounts/auth/session.server";
 import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/forms.server";
-import { enforceRateLimit } from "~/platform/rate-limit-policies";
-import { redirectWithToast } from "~/platform/toast.server";
-import { findClip } from "../catalog.server";
-import { CLIP_NOT_FOUND } from "../catalog-content";
-import { clipPath, parseClipId } from "../clip-id";
+import { formReply, replyMessage } from "~/platform/http/form-reply";
+import { parseForm, replyWith } from "~/platform/http/forms.server";
+import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
+import { redirectWithToast } from "~/platform/http/toast.server";
+import { findClip } from "../clips/catalog.server";
+import { CLIP_NOT_FOUND } from "../clips/catalog-content";
+import { clipPath, parseClipId } from "../clips/clip-id";
 import {
   ClipReportSchema,
   REPORT_DETAILS_MAX,
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   REPORT_TEXTS,
-} from "../clip-report";
-import { reportClip } from "../clip-reports.server";
+} from "../clips/clip-report";
+import { reportClip } from "../clips/clip-reports.server";
 import type { Route } from "./+types/report-clip";
 
 export const meta: Route.MetaFunction = ({ data }) =>

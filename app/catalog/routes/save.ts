@@ -1,12 +1,12 @@
 import { data, redirect, replace } from "react-router";
 import { z } from "zod";
-import { getOptionalUser } from "~/accounts/session.server";
-import { formReply } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/forms.server";
+import { getOptionalUser } from "~/accounts/auth/session.server";
+import { formReply } from "~/platform/http/form-reply";
+import { parseForm, replyWith } from "~/platform/http/forms.server";
 import { logger } from "~/platform/logger.server";
-import { clipPath, loginToReturn, parseClipId } from "../clip-id";
-import { isClipPagePath } from "../collection-rules";
-import { setClipSaved } from "../saved.server";
+import { clipPath, loginToReturn, parseClipId } from "../clips/clip-id";
+import { isClipPagePath } from "../collections/collection-rules";
+import { setClipSaved } from "../collections/saved.server";
 import type { Route } from "./+types/save";
 
 const SaveSchema = z.object({

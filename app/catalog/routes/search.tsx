@@ -1,13 +1,13 @@
 import { Form, Link } from "react-router";
 import { ChevronLeftIcon } from "~/components/icons";
 import { pageMeta } from "~/components/meta";
-import type { RouteHandle } from "~/platform/route-handle";
+import type { RouteHandle } from "~/platform/http/route-handle";
 import { ExploreResults, formatTotal, NoResults } from "../components/explore-results";
 import { SortBar } from "../components/filters-panel";
 import { SearchSuggest } from "../components/search-suggest";
-import { parseExploreQuery } from "../explore-query.server";
-import { exploreSearch } from "../explore-url";
-import { noResultsHelp, noteSearch, searchClipsCached } from "../search.server";
+import { parseExploreQuery } from "../search/explore-query.server";
+import { exploreSearch } from "../search/explore-url";
+import { noResultsHelp, noteSearch, searchClipsCached } from "../search/search.server";
 import type { Route } from "./+types/search";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */

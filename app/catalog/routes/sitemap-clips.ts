@@ -1,6 +1,6 @@
 import { config } from "~/platform/config.server";
-import { parseClipSitemapFile } from "../sitemap";
-import { streamClipSitemap } from "../sitemap.server";
+import { parseClipSitemapFile } from "../search/sitemap";
+import { streamClipSitemap } from "../search/sitemap.server";
 import type { Route } from "./+types/sitemap-clips";
 import { SITEMAP_HEADERS } from "./sitemap";
 

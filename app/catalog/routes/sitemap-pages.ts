@@ -1,5 +1,5 @@
 import { config } from "~/platform/config.server";
-import { pagesSitemapXml } from "../sitemap";
+import { pagesSitemapXml } from "../search/sitemap";
 import { SITEMAP_HEADERS } from "./sitemap";
 
 export function loader() {

@@ -1,6 +1,6 @@
 import { config } from "~/platform/config.server";
-import { sitemapIndexXml } from "../sitemap";
-import { listClipSitemapParts } from "../sitemap.server";
+import { sitemapIndexXml } from "../search/sitemap";
+import { listClipSitemapParts } from "../search/sitemap.server";
 
 export const SITEMAP_HEADERS = {
   "Content-Type": "application/xml; charset=utf-8",

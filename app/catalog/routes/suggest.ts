@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { SUGGEST_PREFIX_MAX, suggest } from "../suggestions.server";
+import { SUGGEST_PREFIX_MAX, suggest } from "../search/suggestions.server";
 import type { Route } from "./+types/suggest";
 
 /** GET /resources/suggest?q=…: { suggestions } for a search box; cacheable for a minute. */

@@ -1,21 +1,21 @@
 import { data, Link, useNavigate } from "react-router";
-import { Avatar } from "~/accounts/avatar";
-import { InlineRoleBadge } from "~/accounts/inline-role-badge";
-import { getOptionalUser } from "~/accounts/session.server";
+import { getOptionalUser } from "~/accounts/auth/session.server";
+import { Avatar } from "~/accounts/profiles/avatar";
+import { InlineRoleBadge } from "~/accounts/profiles/inline-role-badge";
 import { buttonClass } from "~/components/button";
 import { ChevronLeftIcon, DownloadIcon } from "~/components/icons";
 import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
-import { formatFileSize } from "~/platform/file-size";
-import type { RouteHandle } from "~/platform/route-handle";
-import { findClipPage, listMoreFromCreator, listSimilarClips } from "../catalog.server";
-import { CLIP_NOT_FOUND, CLIP_NOT_FOUND_HEADING } from "../catalog-content";
-import { clipPath, downloadPath, loginToReturn, parseClipId } from "../clip-id";
-import { listCollectionsForClip } from "../collections.server";
+import type { RouteHandle } from "~/platform/http/route-handle";
+import { formatFileSize } from "~/platform/text/file-size";
+import { findClipPage, listMoreFromCreator, listSimilarClips } from "../clips/catalog.server";
+import { CLIP_NOT_FOUND, CLIP_NOT_FOUND_HEADING } from "../clips/catalog-content";
+import { clipPath, downloadPath, loginToReturn, parseClipId } from "../clips/clip-id";
+import { listCollectionsForClip } from "../collections/collections.server";
 import { formatDuration } from "../components/clip-card";
 import { GridCard, JustifiedGrid } from "../components/clip-grid";
 import { SaveMenu } from "../components/save-menu";
-import { exploreSearch } from "../explore-url";
+import { exploreSearch } from "../search/explore-url";
 import type { Route } from "./+types/video";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Link, redirect } from "react-router";
 import { pageMeta } from "~/components/meta";
-import type { RouteHandle } from "~/platform/route-handle";
-import { listNiches } from "../catalog.server";
+import type { RouteHandle } from "~/platform/http/route-handle";
+import { listNiches } from "../clips/catalog.server";
 import {
   NICHE_BROWSER_ID,
   noNicheMatches,
@@ -10,23 +10,23 @@ import {
   SEARCH_TYPE_PARAM,
   TOP_SEARCHED_NICHES,
   TRENDING_CHIPS,
-} from "../catalog-content";
+} from "../clips/catalog-content";
 import { ChipLink, chipClass } from "../components/chip";
 import { ExploreResults } from "../components/explore-results";
 import { ExploreSearch } from "../components/explore-search";
 import { FiltersPanel, SortBar } from "../components/filters-panel";
 import { NicheBrowser } from "../components/niche-browser";
 import { NicheIcon } from "../components/niche-icon";
-import { parseExploreQuery } from "../explore-query.server";
-import { exploreSearch, isUnfiltered } from "../explore-url";
-import { matchNiche } from "../niche-match";
+import { parseExploreQuery } from "../search/explore-query.server";
+import { exploreSearch, isUnfiltered } from "../search/explore-url";
+import { matchNiche } from "../search/niche-match";
 import {
   listTopSearches,
   noResultsHelp,
   noteSearch,
   searchClipsCached,
   searchFacets,
-} from "../search.server";
+} from "../search/search.server";
 import type { Route } from "./+types/videos";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useRef } from "react";
 import { Link } from "react-router";
-import { EMAIL_MAX } from "~/accounts/email";
+import { EMAIL_MAX } from "~/accounts/auth/email";
 import { Spinner } from "~/components/button";
 import { Field, FieldError, inputClass } from "~/components/form-field";
 import { countryOptions } from "~/payments/countries";
@@ -12,7 +12,7 @@ import {
   COMPANY_MAX,
   POSTAL_CODE_MAX,
   PROMO_CODE_MAX,
-} from "../checkout-schema";
+} from "../checkout/checkout-schema";
 
 const COUNTRY_OPTIONS = countryOptions("en");
 const BUYER_TYPE_LABELS: Record<BuyerType, string> = { individual: "An individual", business: "A business" };

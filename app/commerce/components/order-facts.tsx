@@ -1,4 +1,4 @@
-import type { License } from "~/catalog/attributes";
+import type { License } from "~/catalog/clips/attributes";
 import { formatMoney } from "~/payments/money";
 import {
   BILLING_LABELS,
@@ -6,7 +6,7 @@ import {
   LICENSE_LABELS,
   ORDER_STATUS_LABELS,
   type OrderStatus,
-} from "../plans";
+} from "../pricing/plans";
 import { downloadsText } from "./order-summary";
 
 /** An order's number, plan, status and total: the success page and the order page show them alike. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { formatDownloads, formatMoney, formatRate } from "~/payments/money";
-import { BILLING_LABELS, type Billing, LICENSE_LABELS } from "../plans";
-import type { OrderAmounts } from "../pricing-math";
-import { isSubscriptionBilling, RENEWAL_NOTICE } from "../subscriptions";
+import { isSubscriptionBilling, RENEWAL_NOTICE } from "../billing/subscriptions";
+import { BILLING_LABELS, type Billing, LICENSE_LABELS } from "../pricing/plans";
+import type { OrderAmounts } from "../pricing/pricing-math";
 
 export interface SummaryItem {
   title: string;

@@ -1,4 +1,4 @@
-import { PAYMENT_INSTRUCTION_ROWS, type PaymentInstructions } from "../payment-instructions";
+import { PAYMENT_INSTRUCTION_ROWS, type PaymentInstructions } from "../checkout/payment-instructions";
 
 /** How to pay an order by bank transfer: the success page and the order page show the mail's figures. */
 export function PaymentInstructionsPanel({ instructions }: { instructions: PaymentInstructions }) {

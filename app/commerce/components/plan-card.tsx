@@ -2,8 +2,8 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonClass, Spinner } from "~/components/button";
 import { formatDownloads, formatMoney } from "~/payments/money";
-import { type Billing, billingsFor, LICENSE_LABELS, type PlanView } from "../plans";
-import { annualSavingCents, priceForBilling } from "../pricing-math";
+import { type Billing, billingsFor, LICENSE_LABELS, type PlanView } from "../pricing/plans";
+import { annualSavingCents, priceForBilling } from "../pricing/pricing-math";
 
 const PERIOD: Record<Billing, string> = { one_time: "", monthly: "/ month", annual: "/ year" };
 

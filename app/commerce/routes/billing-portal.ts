@@ -1,8 +1,8 @@
 import { requireUser } from "~/accounts/routes/require-user.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 import { logger } from "~/platform/logger.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { openBillingPortal } from "../stripe-billing.server";
-import { SUBSCRIPTION_TEXTS } from "../subscriptions";
+import { SUBSCRIPTION_TEXTS } from "../billing/subscriptions";
+import { openBillingPortal } from "../stripe/stripe-billing.server";
 import type { Route } from "./+types/billing-portal";
 
 const PROFILE_ORDERS = "/profile?tab=orders";

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Session } from "react-router";
 import { z } from "zod";
-import { LICENSES } from "~/catalog/attributes";
+import { LICENSES } from "~/catalog/clips/attributes";
 import { isCountry } from "~/payments/countries";
 import { BUYER_TYPES, DEFAULT_TAX_BUYER, type TaxBuyer, VAT_NUMBER_MAX } from "~/payments/tax";
-import { cookieSessionStorage } from "~/platform/cookies.server";
-import { INT4_MAX } from "~/platform/id-schema";
-import type { HeldCheckout } from "../checkout.server";
-import { BILLINGS, type CheckoutSelection, PLAN_CATEGORIES } from "../plans";
+import { cookieSessionStorage } from "~/platform/http/cookies.server";
+import { INT4_MAX } from "~/platform/text/id-schema";
+import type { HeldCheckout } from "../checkout/checkout.server";
+import { BILLINGS, type CheckoutSelection, PLAN_CATEGORIES } from "../pricing/plans";
 
 /**
  * The checkout data, held for the browser session: a signed cookie without

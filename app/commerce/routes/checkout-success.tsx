@@ -3,11 +3,11 @@ import { Button, ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { formatMoney } from "~/payments/money";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
+import { pendingTransferOf } from "../checkout/payment-instructions";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { CheckIcon } from "../components/plan-card";
-import { findOrderWithPlanTitle, orderFactsOf } from "../orders.server";
-import { pendingTransferOf } from "../payment-instructions";
+import { findOrderWithPlanTitle, orderFactsOf } from "../orders/orders.server";
 import type { Route } from "./+types/checkout-success";
 import { getCheckoutSession, readPlacedOrderId } from "./checkout-session.server";
 

@@ -1,12 +1,17 @@
 import { data, redirect } from "react-router";
-import { getOptionalUser } from "~/accounts/session.server";
+import { getOptionalUser } from "~/accounts/auth/session.server";
 import { decideTax } from "~/payments/tax";
-import { type FormReply, formReply } from "~/platform/form-reply";
-import { formValues, parseFormData, readForm } from "~/platform/forms.server";
+import { type FormReply, formReply } from "~/platform/http/form-reply";
+import { formValues, parseFormData, readForm } from "~/platform/http/forms.server";
+import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
+import { redirectWithToast, type Toast } from "~/platform/http/toast.server";
 import { logger } from "~/platform/logger.server";
-import { enforceRateLimit } from "~/platform/rate-limit-policies";
-import { redirectWithToast, type Toast } from "~/platform/toast.server";
-import { type CheckoutSummary, type HeldCheckout, placeHeldCheckout, summaryOf } from "../checkout.server";
+import {
+  type CheckoutSummary,
+  type HeldCheckout,
+  placeHeldCheckout,
+  summaryOf,
+} from "../checkout/checkout.server";
 import {
   BuyerSchema,
   CHECKOUT_RATE_LIMITED_MESSAGE,
@@ -14,9 +19,9 @@ import {
   PROMO_REFUSAL_MESSAGES,
   type PromoRefusal,
   TaxBuyerSchema,
-} from "../checkout-schema";
-import { findOrderByIdempotencyKey } from "../orders.server";
-import { lookUpPromoCode } from "../promo.server";
+} from "../checkout/checkout-schema";
+import { findOrderByIdempotencyKey } from "../orders/orders.server";
+import { lookUpPromoCode } from "../pricing/promo.server";
 import {
   type CheckoutSession,
   commitCheckoutSession,

@@ -7,14 +7,14 @@ import {
   useNavigation,
   useSubmit,
 } from "react-router";
-import { getOptionalUser } from "~/accounts/session.server";
+import { getOptionalUser } from "~/accounts/auth/session.server";
 import { buttonClass, Spinner } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { type BuyerType, describeTax } from "~/payments/tax";
-import { PROMO_REFUSAL_MESSAGES } from "../checkout-schema";
+import { PROMO_REFUSAL_MESSAGES } from "../checkout/checkout-schema";
 import { BuyerFields, PromoField } from "../components/checkout-fields";
 import { OrderSummary } from "../components/order-summary";
-import { quoteCheckout } from "../orders.server";
+import { quoteCheckout } from "../orders/orders.server";
 import type { Route } from "./+types/checkout";
 import { checkoutAction } from "./checkout.action.server";
 import { commitCheckoutSession, openCheckout } from "./checkout-session.server";

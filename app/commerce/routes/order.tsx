@@ -1,16 +1,16 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { getOptionalUser } from "~/accounts/session.server";
-import { loginToReturn } from "~/catalog/clip-id";
+import { getOptionalUser } from "~/accounts/auth/session.server";
+import { loginToReturn } from "~/catalog/clips/clip-id";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
+import { pendingTransferOf } from "../checkout/payment-instructions";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
-import { creditNotePath, invoicePath } from "../order-id";
-import { claimGuestOrdersOf } from "../order-lifecycle.server";
-import { findOrderWithPlanTitle, orderFactsOf } from "../orders.server";
-import { pendingTransferOf } from "../payment-instructions";
+import { creditNotePath, invoicePath } from "../orders/order-id";
+import { claimGuestOrdersOf } from "../orders/order-lifecycle.server";
+import { findOrderWithPlanTitle, orderFactsOf } from "../orders/orders.server";
 import type { Route } from "./+types/order";
 
 export const meta = ({ data }: Route.MetaArgs) =>

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
+import { redirectWithToast } from "~/platform/http/toast.server";
 import { logger } from "~/platform/logger.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { startCardCheckout } from "../stripe.server";
+import { startCardCheckout } from "../stripe/stripe.server";
 import type { Route } from "./+types/pay";
 import { getCheckoutSession, readPlacedOrderId } from "./checkout-session.server";
 

@@ -4,7 +4,7 @@ import {
   APPLICATION_TEXTS,
   type ApplicationStatus,
   PORTFOLIO_URL_MAX,
-} from "~/accounts/creator-application";
+} from "~/accounts/applications/creator-application";
 import { buttonClass } from "~/components/button";
 import { royaltyShare } from "../texts";
 

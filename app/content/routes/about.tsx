@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { COMPANY_COUNTRY, PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
-import type { RouteHandle } from "~/platform/route-handle";
+import type { RouteHandle } from "~/platform/http/route-handle";
 import { FeatureCard, Step } from "../components/feature-card";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { SessionUser } from "~/accounts/session.server";
+import type { SessionUser } from "~/accounts/auth/session.server";
 
 const currentUser = vi.hoisted(() => ({ value: null as SessionUser | null }));
-vi.mock("~/accounts/session.server", () => ({ getOptionalUser: async () => currentUser.value }));
+vi.mock("~/accounts/auth/session.server", () => ({ getOptionalUser: async () => currentUser.value }));
 const pending = { status: "pending", decisionMessage: null, createdAt: new Date("2026-11-01T00:00:00Z") };
-vi.mock("~/accounts/creator-applications.server", () => ({
+vi.mock("~/accounts/applications/creator-applications.server", () => ({
   findApplicationState: async (userId: string) => (userId === "u1" ? pending : null),
   submitCreatorApplication: async () => ({ ok: true, value: null }),
 }));

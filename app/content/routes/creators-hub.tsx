@@ -1,17 +1,20 @@
 import { Link } from "react-router";
-import { APPLICATION_TEXTS, CreatorApplicationSchema } from "~/accounts/creator-application";
-import { findApplicationState, submitCreatorApplication } from "~/accounts/creator-applications.server";
-import { can } from "~/accounts/permissions";
-import { getOptionalUser } from "~/accounts/session.server";
+import { APPLICATION_TEXTS, CreatorApplicationSchema } from "~/accounts/applications/creator-application";
+import {
+  findApplicationState,
+  submitCreatorApplication,
+} from "~/accounts/applications/creator-applications.server";
+import { getOptionalUser } from "~/accounts/auth/session.server";
+import { can } from "~/accounts/people/permissions";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
-import { payoutTermLines } from "~/payouts/payout-terms";
-import { payoutTerms } from "~/payouts/payout-terms.server";
-import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/forms.server";
-import type { RouteHandle } from "~/platform/route-handle";
-import { redirectWithToast } from "~/platform/toast.server";
+import { payoutTermLines } from "~/payouts/details/payout-terms";
+import { payoutTerms } from "~/payouts/details/payout-terms.server";
+import { formReply, replyMessage } from "~/platform/http/form-reply";
+import { parseForm, replyWith } from "~/platform/http/forms.server";
+import type { RouteHandle } from "~/platform/http/route-handle";
+import { redirectWithToast } from "~/platform/http/toast.server";
 import { CreatorApply } from "../components/creator-apply";
 import { FeatureCard, Icon, Step } from "../components/feature-card";
 import { attributionLine } from "../legal/licensing";

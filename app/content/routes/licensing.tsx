@@ -1,6 +1,6 @@
-import { listPlanTitlesByLicense } from "~/commerce/plans.server";
+import { listPlanTitlesByLicense } from "~/commerce/pricing/plans.server";
 import { pageMeta } from "~/components/meta";
-import type { RouteHandle } from "~/platform/route-handle";
+import type { RouteHandle } from "~/platform/http/route-handle";
 import { LegalPage } from "../components/legal-page";
 import { LICENSING_TITLE, licensePlansFrom, licensingDocument } from "../legal/licensing";
 import type { Route } from "./+types/licensing";

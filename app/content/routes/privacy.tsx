@@ -1,5 +1,5 @@
 import { pageMeta } from "~/components/meta";
-import type { RouteHandle } from "~/platform/route-handle";
+import type { RouteHandle } from "~/platform/http/route-handle";
 import { LegalPage } from "../components/legal-page";
 import { PRIVACY } from "../legal/privacy";
 

@@ -1,5 +1,5 @@
-import { displayName } from "~/accounts/display-name";
-import { getOptionalUser } from "~/accounts/session.server";
+import { getOptionalUser } from "~/accounts/auth/session.server";
+import { displayName } from "~/accounts/profiles/display-name";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { PRODUCT_NAME } from "~/constants";

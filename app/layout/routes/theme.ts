@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { saveThemePreference } from "~/accounts/profile-theme.server";
-import { THEMES } from "~/accounts/roles";
-import { getOptionalUser } from "~/accounts/session.server";
-import { themeCookie } from "~/accounts/theme";
-import { parseForm, replyWith } from "~/platform/forms.server";
+import { getOptionalUser } from "~/accounts/auth/session.server";
+import { THEMES } from "~/accounts/people/roles";
+import { saveThemePreference } from "~/accounts/profiles/profile-theme.server";
+import { themeCookie } from "~/accounts/profiles/theme";
+import { parseForm, replyWith } from "~/platform/http/forms.server";
 import { logger } from "~/platform/logger.server";
 import type { Route } from "./+types/theme";
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getSessionUserId } from "~/accounts/session.server";
+import { getSessionUserId } from "~/accounts/auth/session.server";
 import { resolveDownload } from "../download-access.server";
 import { DOWNLOAD_MESSAGES } from "../messages";
 import type { Route } from "./+types/download-file";

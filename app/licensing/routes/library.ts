@@ -1,6 +1,6 @@
-import { getOptionalUser } from "~/accounts/session.server";
-import type { ProfileLibrary } from "~/catalog/profile-library";
-import { claimGuestOrdersOf } from "~/commerce/order-lifecycle.server";
+import { getOptionalUser } from "~/accounts/auth/session.server";
+import type { ProfileLibrary } from "~/catalog/profile/profile-library";
+import { claimGuestOrdersOf } from "~/commerce/orders/order-lifecycle.server";
 import { getBuyerLibrary } from "../library.server";
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { CreatorEarnings } from "../earnings.server";
-import { LINE_STATE_LABELS, type LineState } from "../ledger-states";
+import type { CreatorEarnings } from "../ledger/earnings.server";
+import { LINE_STATE_LABELS, type LineState } from "../ledger/ledger-states";
 
 export const tableClass =
   "w-full overflow-hidden rounded-2xl border border-zinc-200 text-left text-sm dark:border-zinc-800";

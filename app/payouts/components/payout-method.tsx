@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/button";
 import { Field, FormError, TextInput } from "~/components/form-field";
-import { CONNECT_STATUS_LABELS, CONNECT_STATUS_TEXTS, LIMITS } from "../payout-details";
-import type { ConnectStatus, PayoutMethod } from "../payouts";
+import { CONNECT_STATUS_LABELS, CONNECT_STATUS_TEXTS, LIMITS } from "../details/payout-details";
+import type { ConnectStatus, PayoutMethod } from "../runs/payouts";
 
 export interface Reply {
   formError?: string | null;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { MissingItem } from "../readiness";
+import type { MissingItem } from "../details/readiness";
 
 export interface ReadinessItem {
   item: MissingItem;

@@ -2,8 +2,8 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/button";
 import { Field, FormError, inputClass, TextInput } from "~/components/form-field";
 import { countryOptions } from "~/payments/countries";
-import { LIMITS } from "../payout-details";
-import { SELLER_KINDS, type SellerKind } from "../payouts";
+import { LIMITS } from "../details/payout-details";
+import { SELLER_KINDS, type SellerKind } from "../runs/payouts";
 import type { Reply } from "./payout-method";
 
 const COUNTRY_OPTIONS = countryOptions("en");

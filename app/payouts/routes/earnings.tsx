@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { pageMeta } from "~/components/meta";
-import { PageNumberSchema } from "~/platform/paging";
+import { PageNumberSchema } from "~/platform/text/paging";
 import { BalanceCards, ByClip, RoyaltyLineList } from "../components/earnings-panels";
 import { PayoutReadinessPanel } from "../components/payout-readiness-panel";
-import { getCreatorEarnings } from "../earnings.server";
-import { payoutReadinessItems } from "../readiness.server";
+import { payoutReadinessItems } from "../details/readiness.server";
+import { getCreatorEarnings } from "../ledger/earnings.server";
 import type { Route } from "./+types/earnings";
 
 export const meta = () =>

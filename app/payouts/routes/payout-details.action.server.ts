@@ -1,16 +1,16 @@
 import { redirect } from "react-router";
-import { formReply } from "~/platform/form-reply";
-import { formValues, parseFormData, readForm, replyWith } from "~/platform/forms.server";
-import { redirectWithToast } from "~/platform/toast.server";
+import { formReply } from "~/platform/http/form-reply";
+import { formValues, parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 import {
   bankDetailsSchema,
   PAYOUT_INTENTS,
   PAYOUT_MESSAGES,
   type PayoutIntent,
   sellerDetailsSchema,
-} from "../payout-details";
-import { saveBankDetails, saveSellerDetailsOf } from "../payout-details.server";
-import { PAYOUTS_PATH, startStripeOnboarding } from "../payout-details-stripe.server";
+} from "../details/payout-details";
+import { saveBankDetails, saveSellerDetailsOf } from "../details/payout-details.server";
+import { PAYOUTS_PATH, startStripeOnboarding } from "../details/payout-details-stripe.server";
 
 const isIntent = (value: unknown): value is PayoutIntent =>
   typeof value === "string" && (PAYOUT_INTENTS as readonly string[]).includes(value);

@@ -4,12 +4,12 @@ import { pageMeta } from "~/components/meta";
 import { BankMethod, type Reply, StripeMethod } from "../components/payout-method";
 import { PayoutReadinessPanel } from "../components/payout-readiness-panel";
 import { SellerDetailsForm } from "../components/seller-details-form";
-import { payoutDetailsPage } from "../payout-details.server";
+import { payoutDetailsPage } from "../details/payout-details.server";
 import {
   fetchConnectStatus,
   ONBOARDING_RETURN_PARAM,
   refreshOnboardingLink,
-} from "../payout-details-stripe.server";
+} from "../details/payout-details-stripe.server";
 import type { Route } from "./+types/payouts";
 import { runPayoutDetailsAction } from "./payout-details.action.server";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { can } from "~/accounts/permissions";
+import { can } from "~/accounts/people/permissions";
 import { requireUser } from "~/accounts/routes/require-user.server";
 import { notFound, pdfResponse } from "~/platform/pdf/response";
-import { StatementFileSchema } from "../statements";
-import { statementFile } from "../statements.server";
+import { StatementFileSchema } from "../statements/statements";
+import { statementFile } from "../statements/statements.server";
 import type { Route } from "./+types/statement-file";
 
 const CreatorIdSchema = z

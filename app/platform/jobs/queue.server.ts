@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { fromDrizzle, PgBoss } from "pg-boss";
 import type { Executor } from "../db/client.server";
+import { runWithLogContext } from "../http/request-context.server";
 import { logger } from "../logger.server";
 import { jobAttemptsTotal } from "../metrics/business.server";
-import { runWithLogContext } from "../request-context.server";
 import type { JobDefinition } from "./define.server";
 import { JOB_STATES, type JobState } from "./job-states";
 

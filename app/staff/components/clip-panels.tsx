@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { CLIP_STATUS_LABELS } from "~/catalog/clip-lifecycle";
-import type { StaffClip } from "~/catalog/staff-clips.server";
+import { CLIP_STATUS_LABELS } from "~/catalog/clips/clip-lifecycle";
+import type { StaffClip } from "~/catalog/clips/staff-clips.server";
 import { ConfirmLink } from "./confirm";
 import { formatDateTime, NoneYet, Panel, SubmitButton } from "./staff-ui";
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/button";
 import { SearchIcon } from "~/components/icons";
-import type { Page } from "~/platform/paging";
+import type { Page } from "~/platform/text/paging";
 import { LIST_SEARCH_MAX } from "../list-query";
 import { withParams } from "../list-url";
 import { type ColumnKit, columnKit } from "./columns";

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { BILLING_LABELS } from "~/commerce/plans";
+import { BILLING_LABELS } from "~/commerce/pricing/plans";
 import type { findOrderForStaff } from "~/licensing/staff-order.server";
 import { formatMoney, formatRate } from "~/payments/money";
 import { TextField } from "./fields";

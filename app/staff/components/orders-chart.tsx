@@ -1,4 +1,4 @@
-import type { DailyOrders } from "~/commerce/staff-orders.server";
+import type { DailyOrders } from "~/commerce/orders/staff-orders.server";
 import { formatMoney } from "~/payments/money";
 
 const WIDTH = 600;

@@ -7,9 +7,9 @@ import {
   PAYOUT_RUN_TEXTS,
   PAYOUT_STATUS_LABELS,
   periodLabel,
-} from "~/payouts/payout-runs";
-import type { PayoutRunView } from "~/payouts/payout-runs.server";
-import { REPORT_FIRST_YEAR } from "~/payouts/seller-report";
+} from "~/payouts/runs/payout-runs";
+import type { PayoutRunView } from "~/payouts/runs/payout-runs.server";
+import { REPORT_FIRST_YEAR } from "~/payouts/statements/seller-report";
 import { PAYOUT_STATUS_TONES } from "../tones";
 import { ConfirmLink } from "./confirm";
 import { DataTable } from "./data-table";

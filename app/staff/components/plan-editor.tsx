@@ -5,8 +5,8 @@ import {
   PLAN_SUBTITLE_MAX,
   PLAN_TITLE_MAX,
   TIER_DOWNLOADS_MAX,
-} from "~/commerce/plan-admin";
-import type { listAllPlans } from "~/commerce/plan-admin.server";
+} from "~/commerce/pricing/plan-admin";
+import type { listAllPlans } from "~/commerce/pricing/plan-admin.server";
 import { ConfirmLink } from "./confirm";
 import { CheckboxField, TextAreaField, TextField } from "./fields";
 import { MoneyInput } from "./money-input";

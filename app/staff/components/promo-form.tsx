@@ -1,8 +1,8 @@
 import { Form } from "react-router";
-import { PROMO_CODE_MAX } from "~/commerce/checkout-schema";
-import { PROMO_TYPES } from "~/commerce/plans";
-import { PROMO_MAX_USES, PROMO_PER_CUSTOMER_MAX } from "~/commerce/promo-admin";
-import { type FormReply, replyMessage } from "~/platform/form-reply";
+import { PROMO_CODE_MAX } from "~/commerce/checkout/checkout-schema";
+import { PROMO_TYPES } from "~/commerce/pricing/plans";
+import { PROMO_MAX_USES, PROMO_PER_CUSTOMER_MAX } from "~/commerce/pricing/promo-admin";
+import { type FormReply, replyMessage } from "~/platform/http/form-reply";
 import { SelectField, TextField } from "./fields";
 import { ErrorNote, SubmitButton } from "./staff-ui";
 

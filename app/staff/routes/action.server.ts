@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { formReply } from "~/platform/form-reply";
-import { replyWith } from "~/platform/forms.server";
+import { formReply } from "~/platform/http/form-reply";
+import { replyWith } from "~/platform/http/forms.server";
 
 /** Staff action plumbing shared by the console's routes (forms themselves go through `parseForm`). */
 

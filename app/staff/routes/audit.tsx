@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { z } from "zod";
-import { EMAIL_MAX } from "~/accounts/email";
+import { EMAIL_MAX } from "~/accounts/auth/email";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { pageMeta } from "~/components/meta";
 import { listNamedAudit } from "../audit-log.server";

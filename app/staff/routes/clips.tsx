@@ -1,6 +1,6 @@
-import { CLIP_STATUSES } from "~/catalog/attributes";
-import { CLIP_STATUS_LABELS } from "~/catalog/clip-lifecycle";
-import { STAFF_CLIP_SORTS, searchClipsForStaff } from "~/catalog/staff-clips.server";
+import { CLIP_STATUSES } from "~/catalog/clips/attributes";
+import { CLIP_STATUS_LABELS } from "~/catalog/clips/clip-lifecycle";
+import { STAFF_CLIP_SORTS, searchClipsForStaff } from "~/catalog/clips/staff-clips.server";
 import { pageMeta } from "~/components/meta";
 import { statusFilter } from "../components/columns";
 import { StaffListPage } from "../components/list-page";

@@ -5,13 +5,16 @@ import {
   APPLICATION_STATUSES,
   ApplicationDecisionSchema,
   DECISION_MESSAGE_MAX,
-} from "~/accounts/creator-application";
-import { decideCreatorApplication, listApplications } from "~/accounts/creator-applications.server";
+} from "~/accounts/applications/creator-application";
+import {
+  decideCreatorApplication,
+  listApplications,
+} from "~/accounts/applications/creator-applications.server";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { pageMeta } from "~/components/meta";
-import { firstIssueMessage, formReply, replyMessage } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/forms.server";
-import { redirectWithToast } from "~/platform/toast.server";
+import { firstIssueMessage, formReply, replyMessage } from "~/platform/http/form-reply";
+import { parseForm, replyWith } from "~/platform/http/forms.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 import { statusFilter } from "../components/columns";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { TextAreaField, TextField } from "../components/fields";

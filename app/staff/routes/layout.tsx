@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, Outlet, useLocation, useMatches } from "react-router";
-import { can } from "~/accounts/permissions";
+import { can } from "~/accounts/people/permissions";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { STAFF_SECTIONS, sectionOf } from "../nav";
 import type { Route } from "./+types/layout";

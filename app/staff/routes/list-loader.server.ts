@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Permission } from "~/accounts/permissions";
+import type { Permission } from "~/accounts/people/permissions";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { searchParamsOf } from "../list-query";
 

@@ -4,18 +4,18 @@ import {
   findContactMessage,
   replyToContactMessage,
   setContactMessageStatus,
-} from "~/accounts/contact-inbox.server";
+} from "~/accounts/contact/contact-inbox.server";
 import {
   CONTACT_REPLY_MAX,
   CONTACT_STATUS_LABELS,
   CONTACT_STATUSES,
   ContactReplySchema,
-} from "~/accounts/contact-schema";
+} from "~/accounts/contact/contact-schema";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { pageMeta } from "~/components/meta";
-import { firstIssueMessage, formReply, replyMessage } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/forms.server";
-import { redirectWithToast } from "~/platform/toast.server";
+import { firstIssueMessage, formReply, replyMessage } from "~/platform/http/form-reply";
+import { parseForm, replyWith } from "~/platform/http/forms.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 import { SelectField, TextAreaField } from "../components/fields";
 import {
   BackLink,

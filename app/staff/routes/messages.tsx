@@ -1,5 +1,5 @@
-import { listContactMessages } from "~/accounts/contact-inbox.server";
-import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/accounts/contact-schema";
+import { listContactMessages } from "~/accounts/contact/contact-inbox.server";
+import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/accounts/contact/contact-schema";
 import { pageMeta } from "~/components/meta";
 import { statusFilter } from "../components/columns";
 import { StaffListPage } from "../components/list-page";

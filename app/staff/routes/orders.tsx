@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { requirePermission } from "~/accounts/routes/permissions.server";
-import { shortOrderId } from "~/commerce/order-id";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/commerce/plans";
-import { listOrdersForStaff, STAFF_ORDER_SORTS } from "~/commerce/staff-orders.server";
+import { shortOrderId } from "~/commerce/orders/order-id";
+import { listOrdersForStaff, STAFF_ORDER_SORTS } from "~/commerce/orders/staff-orders.server";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/commerce/pricing/plans";
 import { pageMeta } from "~/components/meta";
 import { formatMoney } from "~/payments/money";
 import { statusFilter } from "../components/columns";

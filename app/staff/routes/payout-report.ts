@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requirePermission } from "~/accounts/routes/permissions.server";
-import { REPORT_PARTS, reportYearSchema } from "~/payouts/seller-report";
-import { sellerReport } from "~/payouts/seller-report.server";
+import { REPORT_PARTS, reportYearSchema } from "~/payouts/statements/seller-report";
+import { sellerReport } from "~/payouts/statements/seller-report.server";
 import { searchParamsOf } from "../list-query";
 import type { Route } from "./+types/payout-report";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requirePermission } from "~/accounts/routes/permissions.server";
-import { PAYOUT_RUN_TEXTS } from "~/payouts/payout-runs";
-import { bankFileOf } from "~/payouts/payout-runs-bank.server";
+import { PAYOUT_RUN_TEXTS } from "~/payouts/runs/payout-runs";
+import { bankFileOf } from "~/payouts/runs/payout-runs-bank.server";
 import type { Route } from "./+types/payout-run-file";
 import { UuidSchema, urlParam } from "./action.server";
 

@@ -8,13 +8,13 @@ import {
   PeriodSchema,
   periodLabel,
   previousPeriod,
-} from "~/payouts/payout-runs";
-import { listPayoutRuns, PAYOUT_RUN_SORTS, proposeRun } from "~/payouts/payout-runs.server";
-import { PAYOUT_RUN_STATUSES } from "~/payouts/payouts";
-import { reportYears } from "~/payouts/seller-report";
-import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
-import { redirectWithToast } from "~/platform/toast.server";
+} from "~/payouts/runs/payout-runs";
+import { listPayoutRuns, PAYOUT_RUN_SORTS, proposeRun } from "~/payouts/runs/payout-runs.server";
+import { PAYOUT_RUN_STATUSES } from "~/payouts/runs/payouts";
+import { reportYears } from "~/payouts/statements/seller-report";
+import { formReply, replyMessage } from "~/platform/http/form-reply";
+import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 import { statusFilter } from "../components/columns";
 import { StaffListPage } from "../components/list-page";
 import { ProposeRunForm, SellerReportForm } from "../components/payout-run-panels";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requirePermission } from "~/accounts/routes/permissions.server";
-import { PLAN_ADMIN_REFUSALS, PlanFormSchema } from "~/commerce/plan-admin";
+import { PLAN_ADMIN_REFUSALS, PlanFormSchema } from "~/commerce/pricing/plan-admin";
 import {
   addTier,
   listAllPlans,
@@ -8,12 +8,12 @@ import {
   removeTier,
   updatePlan,
   updateTier,
-} from "~/commerce/plan-admin.server";
-import { PLAN_CATEGORIES } from "~/commerce/plans";
+} from "~/commerce/pricing/plan-admin.server";
+import { PLAN_CATEGORIES } from "~/commerce/pricing/plans";
 import { pageMeta } from "~/components/meta";
-import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
-import { redirectWithToast } from "~/platform/toast.server";
+import { formReply, replyMessage } from "~/platform/http/form-reply";
+import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 import { ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { PlanForm, TierForm } from "../components/plan-editor";
 import { ErrorNote, Pill, StaffPageHeader } from "../components/staff-ui";

@@ -1,10 +1,10 @@
 import { requirePermission } from "~/accounts/routes/permissions.server";
-import { NewPromoCodeSchema, PROMO_ADMIN_REFUSALS } from "~/commerce/promo-admin";
-import { createPromoCode } from "~/commerce/promo-admin.server";
+import { NewPromoCodeSchema, PROMO_ADMIN_REFUSALS } from "~/commerce/pricing/promo-admin";
+import { createPromoCode } from "~/commerce/pricing/promo-admin.server";
 import { pageMeta } from "~/components/meta";
-import { formReply } from "~/platform/form-reply";
-import { readForm, replyWith } from "~/platform/forms.server";
-import { redirectWithToast } from "~/platform/toast.server";
+import { formReply } from "~/platform/http/form-reply";
+import { readForm, replyWith } from "~/platform/http/forms.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 import { PromoForm } from "../components/promo-form";
 import { BackLink, StaffPageHeader } from "../components/staff-ui";
 import { parsePromoForm } from "../promo-form.server";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/accounts/routes/permissions.server";
-import { listPromoCodes, PROMO_SORTS } from "~/commerce/promo-admin.server";
+import { listPromoCodes, PROMO_SORTS } from "~/commerce/pricing/promo-admin.server";
 import { buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { formatMoney } from "~/payments/money";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/accounts/routes/permissions.server";
-import { listClipsInReview } from "~/catalog/staff-clips.server";
+import { listClipsInReview } from "~/catalog/clips/staff-clips.server";
 import { pageMeta } from "~/components/meta";
-import { PageNumberSchema } from "~/platform/paging";
+import { PageNumberSchema } from "~/platform/text/paging";
 import { Pagination } from "../components/list-page";
 import { formatDateTime, Pill, StaffPageHeader } from "../components/staff-ui";
 import type { Route } from "./+types/review";

@@ -1,12 +1,12 @@
 import { Form } from "react-router";
 import { z } from "zod";
-import { ROLES } from "~/accounts/roles";
+import { ROLES } from "~/accounts/people/roles";
+import { listUsers, setUserRole, setUserSuspended, USER_SORTS } from "~/accounts/people/user-admin.server";
 import { requirePermission } from "~/accounts/routes/permissions.server";
-import { listUsers, setUserRole, setUserSuspended, USER_SORTS } from "~/accounts/user-admin.server";
 import { pageMeta } from "~/components/meta";
-import { formReply, replyMessage } from "~/platform/form-reply";
-import { parseForm, replyWith } from "~/platform/forms.server";
-import { redirectWithToast } from "~/platform/toast.server";
+import { formReply, replyMessage } from "~/platform/http/form-reply";
+import { parseForm, replyWith } from "~/platform/http/forms.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { SelectField } from "../components/fields";
 import { StaffListPage } from "../components/list-page";

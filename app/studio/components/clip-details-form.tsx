@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { ClipStatus } from "~/catalog/attributes";
+import type { ClipStatus } from "~/catalog/clips/attributes";
 import {
   COLOR_TONES,
   type ColorTone,
@@ -10,12 +10,12 @@ import {
   type Mood,
   ORIENTATIONS,
   type Orientation,
-} from "~/catalog/attributes";
-import { canMoveClip } from "~/catalog/clip-lifecycle";
+} from "~/catalog/clips/attributes";
+import { canMoveClip } from "~/catalog/clips/clip-lifecycle";
 import { buttonClass } from "~/components/button";
 import { describedBy, Field, inputClass } from "~/components/form-field";
-import { TAGS_MAX } from "../clip-details-schema";
-import { CHOICE_LABELS } from "../clip-texts";
+import { TAGS_MAX } from "../clips/clip-details-schema";
+import { CHOICE_LABELS } from "../clips/clip-texts";
 
 const TAGS_HINT = `Separated by commas, up to ${TAGS_MAX}.`;
 

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import type { ClipStatus } from "~/catalog/attributes";
-import { canMoveClip } from "~/catalog/clip-lifecycle";
+import type { ClipStatus } from "~/catalog/clips/attributes";
+import { canMoveClip } from "~/catalog/clips/clip-lifecycle";
 import { Button, buttonClass } from "~/components/button";
 
 /** Unpublish (or withdraw from review) and delete, below the clip's page. */

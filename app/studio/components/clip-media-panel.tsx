@@ -1,4 +1,4 @@
-import type { ClipStatus } from "~/catalog/attributes";
+import type { ClipStatus } from "~/catalog/clips/attributes";
 
 /** The clip's preview, its processing progress, the likely-copy note and the facts the pipeline read. */
 export function ClipMediaPanel({

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { listCreatorClips } from "~/catalog/clip-lifecycle.server";
+import { listCreatorClips } from "~/catalog/clips/clip-lifecycle.server";
 import type { Route } from "./+types/clip-statuses";
 import { requireStudioUser } from "./studio-user.server";
 

@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import { z } from "zod";
-import type { SessionUser } from "~/accounts/session.server";
-import { listNiches } from "~/catalog/catalog.server";
-import type { LifecycleClip } from "~/catalog/clip-lifecycle.server";
-import { formReply } from "~/platform/form-reply";
-import { parseFormData, readForm, replyWith } from "~/platform/forms.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { ClipDetailsSchema, DETAILS_MESSAGES } from "../clip-details-schema";
-import { CLIP_FAILURE_MESSAGES, CLIP_SAVED_MESSAGES } from "../clip-texts";
-import { deleteOwnClip, findCreatorClip, unpublishOwnClip, updateClipDetails } from "../clips.server";
+import type { SessionUser } from "~/accounts/auth/session.server";
+import { listNiches } from "~/catalog/clips/catalog.server";
+import type { LifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
+import { formReply } from "~/platform/http/form-reply";
+import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
+import { ClipDetailsSchema, DETAILS_MESSAGES } from "../clips/clip-details-schema";
+import { CLIP_FAILURE_MESSAGES, CLIP_SAVED_MESSAGES } from "../clips/clip-texts";
+import { deleteOwnClip, findCreatorClip, unpublishOwnClip, updateClipDetails } from "../clips/clips.server";
 import { requireStudioUser } from "./studio-user.server";
 
 /** The server side of /studio/clips/:clipId: the creator's own clip, its details form and its actions. */

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { pageMeta } from "~/components/meta";
-import { StatusBadge } from "../clip-status";
+import { StatusBadge } from "../clips/clip-status";
 import { ClipDetailsForm } from "../components/clip-details-form";
 import { ClipManage } from "../components/clip-manage";
 import { ClipMediaPanel } from "../components/clip-media-panel";

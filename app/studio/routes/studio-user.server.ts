@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { can } from "~/accounts/permissions";
-import { getOptionalUser, type SessionUser } from "~/accounts/session.server";
+import { getOptionalUser, type SessionUser } from "~/accounts/auth/session.server";
+import { can } from "~/accounts/people/permissions";
 
 /** The studio is for creators (and staff); visitors sign in first, anyone else learns how to become one. */
 export async function requireStudioUser(request: Request): Promise<SessionUser> {

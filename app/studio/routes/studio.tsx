@@ -1,14 +1,14 @@
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { z } from "zod";
-import { CLIP_STATUSES, type ClipStatus } from "~/catalog/attributes";
-import { CLIP_STATUS_LABELS } from "~/catalog/clip-lifecycle";
-import { countCreatorClips } from "~/catalog/clip-lifecycle.server";
+import { CLIP_STATUSES, type ClipStatus } from "~/catalog/clips/attributes";
+import { CLIP_STATUS_LABELS } from "~/catalog/clips/clip-lifecycle";
+import { countCreatorClips } from "~/catalog/clips/clip-lifecycle.server";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { processingWaits } from "~/media/processing-days.server";
-import { StatusBadge } from "../clip-status";
-import { listStudioClips } from "../clips.server";
+import { processingWaits } from "~/media/processing/processing-days.server";
+import { StatusBadge } from "../clips/clip-status";
+import { listStudioClips } from "../clips/clips.server";
 import type { Route } from "./+types/studio";
 import { requireStudioUser } from "./studio-user.server";
 

@@ -1,6 +1,6 @@
 import { requirePermission } from "~/accounts/routes/permissions.server";
-import type { RouteHandle } from "~/platform/route-handle";
-import { describeUploads, handleUpload } from "../uploads.server";
+import type { RouteHandle } from "~/platform/http/route-handle";
+import { describeUploads, handleUpload } from "../uploads/uploads.server";
 import type { Route } from "./+types/uploads";
 
 /** tus streams each chunk to storage and refuses an upload past its limit itself, before storing a byte. */

@@ -6,8 +6,8 @@ import {
   HOME_HEADLINE,
   HOME_SEARCH_PLACEHOLDER,
   HOME_SUBTITLE,
-} from "../../catalog-content";
-import { exploreSearch } from "../../explore-url";
+} from "../../clips/catalog-content";
+import { exploreSearch } from "../../search/explore-url";
 import { SearchSuggest } from "../search-suggest";
 import { Marquee } from "./marquee";
 

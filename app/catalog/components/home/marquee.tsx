@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PREVIEW_REPEAT } from "../../catalog-content";
+import { PREVIEW_REPEAT } from "../../clips/catalog-content";
 
 /**
  * An endless horizontal strip: the content is rendered three times and the track moves by one

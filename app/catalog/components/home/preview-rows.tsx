@@ -6,7 +6,7 @@ import {
   PREVIEW_PLAY_VISIBILITY,
   PREVIEW_START_STAGGER_MS,
 } from "~/constants";
-import { previewCaption } from "../../catalog-content";
+import { previewCaption } from "../../clips/catalog-content";
 import { AutoplayVideo } from "./autoplay-video";
 import { Marquee } from "./marquee";
 

@@ -1,6 +1,6 @@
 import { ButtonLink } from "~/components/button";
 import { SHOWCASE_PLAY_VISIBILITY } from "~/constants";
-import { BENEFITS, NICHE_BROWSER_ID, SHOWCASES } from "../../catalog-content";
+import { BENEFITS, NICHE_BROWSER_ID, SHOWCASES } from "../../clips/catalog-content";
 import { AutoplayVideo } from "./autoplay-video";
 import type { PreviewClip } from "./preview-rows";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { TOP_SEARCHES, TOP_SEARCHES_LARGE } from "../../catalog-content";
-import { exploreSearch } from "../../explore-url";
+import { TOP_SEARCHES, TOP_SEARCHES_LARGE } from "../../clips/catalog-content";
+import { exploreSearch } from "../../search/explore-url";
 
 /**
  * Section 3: ten fixed topics, the top three as large cards, each pictured by its clip's poster

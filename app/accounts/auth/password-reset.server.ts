@@ -1,0 +1,48 @@
+import { and, eq, gt } from "drizzle-orm";
+import { db } from "~/platform/db/client.server";
+import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
+import { logger } from "~/platform/logger.server";
+import { fail, ok, type Result } from "~/platform/result";
+import { verification } from "../schema.server";
+import { auth } from "./auth.server";
+
+/**
+ * Asks better-auth to mail a single-use, expiring reset link (the caller has applied the per-IP
+ * limit). Past the per-address limit nothing more is sent, so nobody can fill a stranger's inbox;
+ * the caller's answer stays the same either way and never says whether the address has an account.
+ */
+export async function requestPasswordReset(input: { email: string; headers: Headers }) {
+  const perAddress = await enforceRateLimit("password_reset", { account: input.email.trim().toLowerCase() });
+  if (perAddress.allowed) {
+    await auth()
+      .api.requestPasswordReset({ body: { email: input.email }, headers: input.headers })
+      .catch((error) => logger.error({ err: error }, "password reset request failed"));
+  }
+  return ok({ mailed: perAddress.allowed });
+}
+
+/** True while the token is unused and unexpired (the page shows the form only then). */
+export async function isResetTokenValid(token: string) {
+  const rows = await db()
+    .select({ id: verification.id })
+    .from(verification)
+    .where(
+      and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, new Date())),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Sets the new password, consumes the token and signs out every session of the account. */
+export async function resetPassword(input: {
+  token: string;
+  newPassword: string;
+}): Promise<Result<null, "invalid_token">> {
+  try {
+    await auth().api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
+    return ok(null);
+  } catch (error) {
+    logger.info({ err: error }, "password reset refused");
+    return fail("invalid_token");
+  }
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import { db } from "~/platform/db/client.server";
+import { enforceRateLimitRules } from "~/platform/http/rate-limit-policies";
+import { logger } from "~/platform/logger.server";
+import { fail, ok, type Result } from "~/platform/result";
+import { isUniqueViolation } from "../profiles/profiles.server";
+import { account, profiles, user } from "../schema.server";
+import { auth } from "./auth.server";
+import { hashPassword } from "./password.server";
+import { signInWithPassword } from "./sign-in.server";
+import type { Signup } from "./signup-schema";
+
+/** `failed`: the database refused for another reason, or the new account could not be signed in. */
+export type SignUpRefusal = "username_taken" | "email_taken" | "failed";
+export type SignUpResult = Result<{ userId: string; headers: Headers }, SignUpRefusal>;
+
+/**
+ * Creates user, password account and profile in ONE transaction, so a race for a username ends with
+ * 'Username already taken' and never with half an account. The auth library's own sign-up cannot
+ * put the profile into its transaction, so it is disabled and the session is opened afterwards by
+ * an ordinary sign-in. The caller applies the sign-up rate limit (before this hashes anything).
+ */
+export async function signUp(input: Signup & { ip: string; headers: Headers }): Promise<SignUpResult> {
+  const userId = randomUUID();
+  const passwordHash = await hashPassword(input.password);
+  const fullName = `${input.firstName} ${input.lastName}`;
+  try {
+    await db().transaction(async (tx) => {
+      await tx.insert(user).values({ id: userId, name: fullName, email: input.email });
+      await tx.insert(account).values({
+        id: randomUUID(),
+        accountId: userId,
+        providerId: "credential",
+        userId,
+        password: passwordHash,
+      });
+      await tx.insert(profiles).values({
+        id: userId,
+        email: input.email,
+        fullName,
+        username: input.username,
+        role: "user",
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "profiles_username_unique")) {
+      return fail("username_taken");
+    }
+    if (isUniqueViolation(error, "user_email_unique")) {
+      return fail("email_taken");
+    }
+    logger.error({ err: error }, "sign-up failed");
+    return fail("failed");
+  }
+  const session = await signInWithPassword({
+    email: input.email,
+    password: input.password,
+    ip: input.ip,
+    headers: input.headers,
+  });
+  if (!session.ok) {
+    logger.error({ reason: session.reason }, "signing in the new account failed");
+    return fail("failed");
+  }
+  await requestEmailVerification(input.email);
+  return ok({ userId, headers: session.value.headers });
+}
+
+/** Where the mailed verification link leads once it has confirmed the address (signed in): it says so. */
+export const VERIFIED_CALLBACK_PATH = "/email-confirmed";
+
+/** Mails the verification link (through the job queue); a failure is logged, the sign-up stands. */
+export async function requestEmailVerification(email: string) {
+  try {
+    await auth().api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK_PATH } });
+  } catch (error) {
+    logger.error({ err: error }, "queueing the verification mail failed");
+  }
+}
+
+export type ResendRefusal = "already_verified" | "too_soon";
+
+/**
+ * The confirmation link again, for the signed-in owner of the address. Counted in PostgreSQL under
+ * the same policy as /api/auth/send-verification-email (per client address and per email), so the
+ * two ways in share one budget.
+ */
+export async function resendEmailVerification(
+  person: { email: string; emailVerified?: boolean },
+  ip: string,
+): Promise<
+  | { ok: true }
+  | { ok: false; reason: "already_verified" }
+  | { ok: false; reason: "too_soon"; retryAfterSeconds: number }
+> {
+  if (person.emailVerified) return { ok: false, reason: "already_verified" };
+  const limits = await enforceRateLimitRules("verification_mail", {
+    ip,
+    account: person.email.trim().toLowerCase(),
+  });
+  const refused = [...limits.values()].filter((limit) => !limit.allowed);
+  if (refused.length > 0)
+    return {
+      ok: false,
+      reason: "too_soon",
+      retryAfterSeconds: Math.max(...refused.map((limit) => limit.retryAfterSeconds)),
+    };
+  await requestEmailVerification(person.email);
+  return { ok: true };
+}

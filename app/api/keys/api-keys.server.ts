@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from "node:crypto";
+import { findProfile } from "~/accounts/profiles/profiles.server";
+import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
+import { logger } from "~/platform/logger.server";
+import { fail, ok, type Result } from "~/platform/result";
+import { API_KEY_PREFIX, API_KEYS_PER_USER_MAX, API_SCOPES, type ApiScope } from "./api-keys";
+import {
+  type ApiKeyListing,
+  countActiveApiKeys,
+  findApiKeyByHash,
+  insertApiKey,
+  listApiKeysOf,
+  revokeApiKeyOf,
+  touchApiKey,
+} from "./api-keys.queries.server";
+
+export type { ApiKeyListing } from "./api-keys.queries.server";
+
+/** Who a request with a valid key acts as: the key's owner, within the key's scopes. */
+export interface ApiCaller {
+  keyId: string;
+  keyPrefix: string;
+  scopes: ApiScope[];
+  userId: string;
+  name: string;
+  email: string;
+}
+
+const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
+/** The visible part: the "vrd_" mark and 8 random characters that name the key in lists. */
+const PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
+const KEY_SHAPE = /^vrd_[A-Za-z0-9_-]{40}$/;
+
+/**
+ * Makes a key for its owner; the secret is in the answer only (stored as a hash), so the page
+ * shows it once.
+ */
+export async function createApiKey(input: {
+  userId: string;
+  name: string;
+  scopes: readonly ApiScope[];
+}): Promise<Result<{ key: ApiKeyListing; secret: string }, "too_many" | "too_many_today">> {
+  if ((await countActiveApiKeys(input.userId)) >= API_KEYS_PER_USER_MAX) return fail("too_many");
+  // Counted only when a key would be made: revoking and creating again is what it bounds.
+  if (!(await enforceRateLimit("api_key_create", { user: input.userId })).allowed)
+    return fail("too_many_today");
+  // 30 random bytes: 40 base64url characters, 240 bits.
+  const secret = `${API_KEY_PREFIX}${randomBytes(30).toString("base64url")}`;
+  const scopes = API_SCOPES.filter((scope) => input.scopes.includes(scope));
+  const key = await insertApiKey({
+    userId: input.userId,
+    name: input.name,
+    prefix: secret.slice(0, PREFIX_LENGTH),
+    secretHash: hashSecret(secret),
+    scopes,
+  });
+  logger.info({ keyPrefix: key.prefix, userId: input.userId }, "API key created");
+  return ok({ key, secret });
+}
+
+export const listApiKeys = listApiKeysOf;
+
+export async function revokeApiKey(input: { userId: string; keyId: string; now?: Date }) {
+  if (!/^[0-9a-f-]{36}$/.test(input.keyId)) return fail("not_found" as const);
+  const revoked = await revokeApiKeyOf(input.userId, input.keyId, input.now ?? new Date());
+  if (revoked) logger.info({ keyId: input.keyId, userId: input.userId }, "API key revoked");
+  return revoked ? ok(null) : fail("not_found" as const);
+}
+
+export type KeyRefusal = "malformed" | "unknown" | "revoked" | "owner_suspended";
+
+/**
+ * The caller a presented key stands for: refused when it is not a key, is unknown or revoked, or
+ * its owner is suspended (checked on every request, so suspending stops the keys at once).
+ */
+export async function authenticateApiKey(
+  presented: string,
+  now = new Date(),
+): Promise<Result<ApiCaller, KeyRefusal>> {
+  if (!KEY_SHAPE.test(presented)) return fail("malformed");
+  const key = await findApiKeyByHash(hashSecret(presented));
+  if (!key) return fail("unknown");
+  if (key.revokedAt) return fail("revoked");
+  const owner = await findProfile(key.userId);
+  if (!owner || owner.suspendedAt) return fail("owner_suspended");
+  touchApiKey(key.id, now).catch((error) => logger.warn({ err: error }, "noting an API key's use failed"));
+  return ok({
+    keyId: key.id,
+    keyPrefix: key.prefix,
+    scopes: key.scopes.filter((scope): scope is ApiScope =>
+      (API_SCOPES as readonly string[]).includes(scope),
+    ),
+    userId: key.userId,
+    name: owner.fullName,
+    email: owner.email ?? "",
+  });
+}

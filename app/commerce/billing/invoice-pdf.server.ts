@@ -1,0 +1,195 @@
+import { PRODUCT_NAME } from "~/constants";
+import { formatMoney, formatRate } from "~/payments/money";
+import { header, INK, MUTED, render } from "~/platform/pdf/document.server";
+import { setFont, writeText } from "~/platform/pdf/fonts.server";
+import { formatDate } from "~/platform/text/dates";
+import { shortOrderId } from "../orders/order-id";
+import { BILLING_LABELS } from "../pricing/plans";
+
+/** The figures and parties of an invoice, or of the credit note that cancels it. */
+export interface BillingDocumentData {
+  number: number;
+  issuedAt: Date;
+  seller: { name: string; address: string; vatId: string; email: string };
+  buyer: {
+    name: string | null;
+    company: string | null;
+    email: string;
+    addressLine: string | null;
+    postalCode: string | null;
+    city: string | null;
+    country: string;
+    vatNumber: string | null;
+  };
+  orderId: string;
+  line: { description: string; billing: keyof typeof BILLING_LABELS; unitPriceCents: number };
+  promoCode: string | null;
+  discountCents: number;
+  vatRateBps: number;
+  vatCents: number;
+  totalCents: number;
+  /** The reverse-charge or export note when no VAT is charged. */
+  taxNote: string | null;
+  /** The buyer's locale: amounts are formatted for it. */
+  locale: string;
+}
+
+export interface InvoiceData extends BillingDocumentData {
+  status: string;
+}
+
+export interface CreditNoteData extends BillingDocumentData {
+  invoiceNumber: number;
+  invoiceIssuedAt: Date;
+}
+
+/** Invoice numbers are printed with the year they were issued in, e.g. INV-2026-000042. */
+export function formatInvoiceNumber(number: number, issuedAt: Date) {
+  return `INV-${issuedAt.getUTCFullYear()}-${String(number).padStart(6, "0")}`;
+}
+
+/** Credit notes have their own series, printed the same way: CN-2026-000007. */
+export function formatCreditNoteNumber(number: number, issuedAt: Date) {
+  return `CN-${issuedAt.getUTCFullYear()}-${String(number).padStart(6, "0")}`;
+}
+
+export function renderInvoice(data: InvoiceData): Promise<Buffer> {
+  const number = formatInvoiceNumber(data.number, data.issuedAt);
+  return render(
+    (doc) =>
+      drawDocument(doc, data, {
+        title: "Invoice",
+        numberLabel: "Invoice number",
+        number,
+        sign: 1,
+        closing:
+          data.status === "refunded"
+            ? "This order was refunded; its credit note cancels this invoice."
+            : "Paid. Thank you for licensing footage from independent creators.",
+      }),
+    { Title: `${PRODUCT_NAME} invoice ${number}` },
+  );
+}
+
+export function renderCreditNote(data: CreditNoteData): Promise<Buffer> {
+  const number = formatCreditNoteNumber(data.number, data.issuedAt);
+  const invoice = formatInvoiceNumber(data.invoiceNumber, data.invoiceIssuedAt);
+  return render(
+    (doc) =>
+      drawDocument(doc, data, {
+        title: "Credit note",
+        numberLabel: "Credit note number",
+        number,
+        sign: -1,
+        corrects: invoice,
+        closing: `This credit note cancels invoice ${invoice} in full. The amount is returned to the payer.`,
+      }),
+    { Title: `${PRODUCT_NAME} credit note ${number}` },
+  );
+}
+
+interface Layout {
+  title: string;
+  numberLabel: string;
+  number: string;
+  /** -1 for a credit note: its amounts are credits. */
+  sign: 1 | -1;
+  corrects?: string;
+  closing: string;
+}
+
+function drawDocument(doc: PDFKit.PDFDocument, data: BillingDocumentData, layout: Layout) {
+  const money = (cents: number) => formatMoney(cents, data.locale);
+  const signed = (cents: number) => (layout.sign < 0 && cents > 0 ? `-${money(cents)}` : money(cents));
+  header(doc, layout.title);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const half = width / 2;
+  const top = doc.y;
+
+  doc.fontSize(11).fillColor(INK);
+  writeText(doc, data.seller.name, { x: left, y: top, width: half, weight: "bold" });
+  doc.fontSize(10).fillColor(MUTED);
+  writeText(doc, data.seller.address, { width: half });
+  setFont(doc).text(`VAT ID ${data.seller.vatId}`, { width: half });
+  doc.text(data.seller.email, { width: half });
+  const sellerBottom = doc.y;
+
+  const right = left + half + 20;
+  const fact = (label: string, value: string, first = false) => {
+    setFont(doc).fontSize(10).fillColor(MUTED);
+    if (first) doc.text(label, right, top);
+    else doc.text(label, right);
+    setFont(doc, "bold").fillColor(INK).text(value, right);
+  };
+  fact(layout.numberLabel, layout.number, true);
+  fact("Date of issue", formatDate(data.issuedAt));
+  if (layout.corrects) fact("Corrects invoice", layout.corrects);
+  fact("Order", shortOrderId(data.orderId));
+  doc.y = Math.max(sellerBottom, doc.y) + 24;
+
+  setFont(doc).fontSize(9).fillColor(MUTED).text("BILLED TO", left, doc.y, { characterSpacing: 0.5 });
+  const buyer = data.buyer;
+  doc.fontSize(11).fillColor(INK);
+  writeText(doc, buyer.company || buyer.name || buyer.email, { width, weight: "bold" });
+  doc.fontSize(10).fillColor(MUTED);
+  if (buyer.company && buyer.name) writeText(doc, buyer.name, { width });
+  if (buyer.addressLine) writeText(doc, buyer.addressLine, { width });
+  const place = [buyer.postalCode, buyer.city].filter(Boolean).join(" ");
+  writeText(doc, place ? `${place}, ${buyer.country}` : buyer.country, { width });
+  if (buyer.vatNumber) setFont(doc).text(`VAT number ${buyer.vatNumber}`, { width });
+  if (buyer.company || buyer.name) setFont(doc).text(buyer.email, { width });
+  doc.moveDown(1.5);
+
+  const amountX = left + width - 120;
+  const rateX = amountX - 70;
+  const row = (label: string, rate: string, amount: string, bold = false) => {
+    const y = doc.y;
+    setFont(doc, bold ? "bold" : "regular")
+      .fontSize(bold ? 12 : 11)
+      .fillColor(INK);
+    writeText(doc, label, { x: left, y, width: rateX - left - 10, weight: bold ? "bold" : "regular" });
+    const after = doc.y;
+    doc.text(rate, rateX, y, { width: 60, align: "right" });
+    doc.text(amount, amountX, y, { width: 120, align: "right" });
+    doc.y = Math.max(after, doc.y) + 6;
+  };
+  const rule = () => {
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .strokeColor("#d4d4d8")
+      .lineWidth(1)
+      .stroke();
+    doc.y += 8;
+  };
+  const rate = formatRate(data.vatRateBps);
+  const headY = doc.y;
+  setFont(doc).fontSize(9).fillColor(MUTED).text("DESCRIPTION", left, headY);
+  doc.text("VAT", rateX, headY, { width: 60, align: "right" });
+  doc.text("AMOUNT", amountX, headY, { width: 120, align: "right" });
+  doc.y += 4;
+  rule();
+  row(
+    `${data.line.description} · ${BILLING_LABELS[data.line.billing]}`,
+    rate,
+    signed(data.line.unitPriceCents),
+  );
+  if (data.discountCents > 0) {
+    row(
+      `Discount${data.promoCode ? ` (${data.promoCode})` : ""}`,
+      rate,
+      layout.sign < 0 ? money(data.discountCents) : `-${money(data.discountCents)}`,
+    );
+  }
+  rule();
+  row("Net amount", "", signed(data.line.unitPriceCents - data.discountCents));
+  row(`VAT ${rate}`, "", signed(data.vatCents));
+  rule();
+  row(layout.sign < 0 ? "Total credited" : "Total", "", signed(data.totalCents), true);
+
+  doc.moveDown(1.5).fontSize(10).fillColor(INK);
+  if (data.taxNote) setFont(doc, "bold").text(data.taxNote, left, doc.y, { width });
+  doc.moveDown(0.5);
+  setFont(doc).fontSize(10).fillColor(MUTED).text(layout.closing, left, doc.y, { width });
+}

@@ -1,0 +1,69 @@
+import { formatMoney } from "~/payments/money";
+import { shortOrderId } from "../orders/order-id";
+
+/** Bank-transfer details for one order, as the buyer reads them (pure: safe for the browser). */
+export interface PaymentInstructions {
+  amount: string;
+  reference: string;
+  accountHolder: string;
+  bank: string;
+  iban: string;
+  bic: string;
+}
+
+export const PAYMENT_INSTRUCTION_ROWS: { label: string; key: keyof PaymentInstructions }[] = [
+  { label: "Amount", key: "amount" },
+  { label: "Reference", key: "reference" },
+  { label: "Account holder", key: "accountHolder" },
+  { label: "Bank", key: "bank" },
+  { label: "IBAN", key: "iban" },
+  { label: "BIC", key: "bic" },
+];
+
+/** The seller's account and whether cards are taken: what the instructions need of the settings. */
+export interface PaymentSettings {
+  SELLER_NAME: string;
+  SELLER_BANK_NAME: string;
+  SELLER_IBAN: string;
+  SELLER_BIC: string;
+  STRIPE_SECRET_KEY?: string | undefined;
+}
+
+interface PayableOrder {
+  id: string;
+  totalCents: number;
+}
+
+/**
+ * How to pay an order by bank transfer: the same figures on the success page, in the buyer's
+ * profile and in the order mail. The reference is the order number buyers see everywhere.
+ */
+export function paymentInstructionsFor(order: PayableOrder, settings: PaymentSettings): PaymentInstructions {
+  return {
+    amount: formatMoney(order.totalCents),
+    reference: shortOrderId(order.id),
+    accountHolder: settings.SELLER_NAME,
+    bank: settings.SELLER_BANK_NAME,
+    iban: settings.SELLER_IBAN,
+    bic: settings.SELLER_BIC,
+  };
+}
+
+/** An order's bank-transfer details while it waits for a transfer (no card payment on this server). */
+export function pendingTransferOf(order: PayableOrder & { status: string }, settings: PaymentSettings) {
+  return order.status === "awaiting_payment" && !settings.STRIPE_SECRET_KEY
+    ? paymentInstructionsFor(order, settings)
+    : null;
+}
+
+/** The instructions as lines of a plain-text mail. */
+export function paymentInstructionLines(instructions: PaymentInstructions): string[] {
+  return [
+    `Amount: ${instructions.amount}`,
+    `Reference: ${instructions.reference} (please quote it so we can match your payment)`,
+    `Account holder: ${instructions.accountHolder}`,
+    `Bank: ${instructions.bank}`,
+    `IBAN: ${instructions.iban}`,
+    `BIC: ${instructions.bic}`,
+  ];
+}

@@ -1,0 +1,112 @@
+import { PRODUCT_NAME, SUPPORT_EMAIL } from "~/constants";
+import { formatDownloads, formatMoney, formatRate } from "~/payments/money";
+import { isStripePayment } from "~/payments/payment-reference";
+import { TAX_REASON_LABELS } from "~/payments/tax";
+import {
+  type PaymentSettings,
+  paymentInstructionLines,
+  paymentInstructionsFor,
+} from "../checkout/payment-instructions";
+import { BILLING_LABELS, LICENSE_LABELS } from "../pricing/plans";
+import type { Order } from "./order.queries.server";
+import { creditNotePath, invoicePath, shortOrderId } from "./order-id";
+
+/** The steps of an order the buyer is mailed about. */
+export type OrderMailStep = "placed" | "paid" | "cancelled" | "refunded" | "expired";
+
+/** What the order mails need of the settings (passed in: this file only writes text). */
+export interface OrderMailSettings extends PaymentSettings {
+  PUBLIC_URL: string;
+  ORDER_EXPIRY_DAYS: number;
+}
+
+/**
+ * The buyer's mail about one step of their order. The lifecycle queues it in the transition's own
+ * transaction, so it goes out exactly when the change commits (a replayed webhook mails nothing).
+ */
+export function orderMail(order: Order, step: OrderMailStep, settings: OrderMailSettings) {
+  const number = shortOrderId(order.id);
+  const { subject, lines } = MAILS[step](order, settings);
+  return {
+    to: order.email,
+    subject: `${PRODUCT_NAME} order ${number}: ${subject}`,
+    text: [...lines, "", `Questions? Write to ${SUPPORT_EMAIL} and quote order ${number}.`].join("\n"),
+  };
+}
+
+const planLine = (order: Order) =>
+  `${LICENSE_LABELS[order.licenseKind]}, ${formatDownloads(order.downloads)}, ${BILLING_LABELS[order.billing]}: ${formatMoney(order.totalCents, order.locale)} (${taxLine(order)})`;
+
+const taxLine = (order: Order) =>
+  order.vatRateBps > 0
+    ? `VAT ${formatRate(order.vatRateBps)} included`
+    : `no VAT: ${TAX_REASON_LABELS[order.taxReason].toLowerCase()}`;
+
+type MailOf = (order: Order, settings: OrderMailSettings) => { subject: string; lines: string[] };
+
+const MAILS: Record<OrderMailStep, MailOf> = {
+  placed: (order, settings) =>
+    settings.STRIPE_SECRET_KEY
+      ? {
+          subject: "awaiting card payment",
+          lines: [
+            `Thank you for your order ${shortOrderId(order.id)}.`,
+            planLine(order),
+            "",
+            "Complete the card payment on the checkout page; we email your receipt as soon as Stripe confirms it.",
+          ],
+        }
+      : {
+          subject: "payment instructions",
+          lines: [
+            `Thank you for your order ${shortOrderId(order.id)}.`,
+            planLine(order),
+            "",
+            "Please pay by bank transfer:",
+            ...paymentInstructionLines(paymentInstructionsFor(order, settings)),
+            "",
+            "As soon as the payment arrives we mark the order paid, email your receipt, and your downloads become available.",
+            `We hold the order for ${settings.ORDER_EXPIRY_DAYS} days; unpaid after that, it is cancelled.`,
+          ],
+        },
+  paid: (order, settings) => ({
+    subject: "payment received",
+    lines: [
+      `We received ${formatMoney(order.totalCents, order.locale)} for order ${shortOrderId(order.id)}. Thank you!`,
+      planLine(order),
+      "",
+      "Your downloads are ready: sign in with this address and press Download on any clip.",
+      `Your invoice: ${settings.PUBLIC_URL}${invoicePath(order.id)}`,
+    ],
+  }),
+  cancelled: (order, settings) => ({
+    subject: "cancelled",
+    lines: [
+      `Your order ${shortOrderId(order.id)} was cancelled.`,
+      order.paidAt
+        ? `Its unused downloads have ended; licenses you already have stay valid.${refundLine(order)} Your credit note: ${settings.PUBLIC_URL}${creditNotePath(order.id)}`
+        : "No payment is due for it.",
+    ],
+  }),
+  refunded: (order, settings) => ({
+    subject: "refunded",
+    lines: [
+      `Your order ${shortOrderId(order.id)} was refunded.${refundLine(order)}`,
+      "Its unused downloads have ended; licenses you already have stay valid.",
+      `Your credit note: ${settings.PUBLIC_URL}${creditNotePath(order.id)}`,
+    ],
+  }),
+  expired: (order, settings) => ({
+    subject: "expired",
+    lines: [
+      `Your order ${shortOrderId(order.id)} was not paid within ${settings.ORDER_EXPIRY_DAYS} days, so we cancelled it.`,
+      "No payment is due for it. A promo code it used can be used again.",
+      `To license footage, choose a plan again: ${settings.PUBLIC_URL}/pricing`,
+    ],
+  }),
+};
+
+const refundLine = (order: Order) =>
+  isStripePayment(order.paymentReference)
+    ? ` ${formatMoney(order.totalCents, order.locale)} goes back to your card within 5 to 10 days.`
+    : ` We return ${formatMoney(order.totalCents, order.locale)} by bank transfer.`;

@@ -1,0 +1,74 @@
+import { decideTax, type TaxBuyer, type TaxDecision } from "~/payments/tax";
+import type { PromoRefusal } from "../checkout/checkout-schema";
+import { normalizePromoCode, PROMO_CODE_MAX } from "../checkout/checkout-schema";
+import { billingsFor, type CheckoutSelection, type PlanCategory, type PlanView } from "./plans";
+import { computeOrderAmounts, type OrderAmounts } from "./pricing-math";
+import { type PromoCheck, type PromoRow, promoVerdict } from "./promo-rules";
+
+/** A tier of an active plan, as an order is priced from it. */
+export interface PricedTier {
+  category: PlanCategory;
+  title: string;
+  licenseKind: PlanView["licenseKind"];
+  tierId: number;
+  downloads: number;
+  priceCents: number;
+}
+
+export interface Quote {
+  tier: PricedTier;
+  billing: CheckoutSelection["billing"];
+  amounts: OrderAmounts;
+  /** The applied code when it still grants a discount. */
+  promoCode: string | null;
+  /** Why an applied code no longer counts (expired, deactivated, lookup failed). */
+  promoRefusal: PromoRefusal | null;
+  /** The VAT rate and its reason, or why the buyer's VAT number is refused (then amounts carry no VAT). */
+  tax: TaxDecision;
+}
+
+export type Selection = Pick<CheckoutSelection, "category" | "tierId" | "billing">;
+
+/** The applied code as it is looked up: normalised, or null when there is none to look up. */
+export function promoCodeToRead(promoCode: string | null) {
+  const code = promoCode ? normalizePromoCode(promoCode) : null;
+  return code && code.length <= PROMO_CODE_MAX ? code : null;
+}
+
+/**
+ * Prices a selection from the rows read for it (the tier, and the applied code's row), the promo
+ * rules and the VAT rules at `now`. Pure: the checkout page and placing an order read the rows
+ * their own way and price alike. Null when the tier or the billing is not offered any more.
+ */
+export function quoteFrom(
+  selection: Selection,
+  rows: { tier: PricedTier; promo: PromoRow | null; promoLookupFailed?: boolean } | null,
+  promoCode: string | null,
+  buyer: TaxBuyer,
+  now: Date,
+): Quote | null {
+  if (!rows || !billingsFor(selection.category).includes(selection.billing)) return null;
+  const promo = judgePromo(promoCode, rows, now);
+  const terms = promo?.ok ? promo.terms : null;
+  const tax = decideTax(buyer, now);
+  return {
+    tier: rows.tier,
+    billing: selection.billing,
+    amounts: computeOrderAmounts(rows.tier.priceCents, selection.billing, terms, tax.ok ? tax.rateBps : 0),
+    promoCode: promo?.ok ? promo.code : null,
+    promoRefusal: promo && !promo.ok ? promo.reason : null,
+    tax,
+  };
+}
+
+function judgePromo(
+  promoCode: string | null,
+  rows: { promo: PromoRow | null; promoLookupFailed?: boolean },
+  now: Date,
+): PromoCheck | null {
+  const code = promoCode ? normalizePromoCode(promoCode) : null;
+  if (!code) return null;
+  if (code.length > PROMO_CODE_MAX) return { ok: false, code, reason: "invalid" };
+  if (rows.promoLookupFailed) return { ok: false, code, reason: "lookup_failed" };
+  return promoVerdict(code, rows.promo, now);
+}

@@ -1,0 +1,189 @@
+import { z } from "zod";
+import { isCountry } from "~/payments/countries";
+import { checkVatNumber, VAT_NUMBER_MAX } from "~/payments/tax";
+import { CONTROL_CHARACTER } from "~/platform/text/control-characters";
+import { type ConnectStatus, SELLER_KINDS } from "../runs/payouts";
+import { BIC_INPUT_MAX, checkBic, checkIban, IBAN_INPUT_MAX, IBAN_LENGTHS } from "./bank-account";
+
+/**
+ * The payout details page's forms, limits and texts, browser-safe: the server validates with these
+ * schemas, the forms take their limits from here, the tests their messages.
+ */
+
+/** What the page's forms may ask for; anything else is refused. */
+export const PAYOUT_INTENTS = ["stripe", "bank", "seller"] as const;
+export type PayoutIntent = (typeof PAYOUT_INTENTS)[number];
+
+export const LIMITS = {
+  /** SEPA's name field (pain.001 `Nm`) holds 70 characters. */
+  holder: 70,
+  legalName: 140,
+  addressLine: 140,
+  postalCode: 16,
+  city: 70,
+  companyNumber: 40,
+  taxId: 40,
+  vatNumber: VAT_NUMBER_MAX,
+  iban: IBAN_INPUT_MAX,
+  bic: BIC_INPUT_MAX,
+} as const;
+
+/** The youngest a seller may be: payouts are a contract. */
+export const MINIMUM_SELLER_AGE = 18;
+
+export const PAYOUT_MESSAGES = {
+  unknownIntent: "That is not something this page can do.",
+  stripeUnavailable: "Stripe payouts are not available here: enter your bank details instead.",
+  stripeFailed: "Stripe could not be reached just now. Please try again in a minute.",
+  ibanUnreadable:
+    "Your saved IBAN can no longer be read (the encryption key changed). Please enter it again.",
+  ibanRequired: "Enter your IBAN.",
+  bankSaved: "Bank details saved. Payouts go to the account ending in",
+  sellerSaved: "Seller details saved.",
+  dateOfBirth: "Enter your date of birth as a real date (YYYY-MM-DD).",
+  tooYoung: `You must be at least ${MINIMUM_SELLER_AGE} to be paid.`,
+  companyNumber: "Enter your company's registration number.",
+  country: "Choose a country from the list.",
+  characters: "Use letters, digits, spaces and . , ' / - only.",
+} as const;
+
+export const CONNECT_STATUS_LABELS: Record<ConnectStatus, string> = {
+  details_needed: "Details needed",
+  enabled: "Enabled",
+  restricted: "Restricted",
+};
+
+export const CONNECT_STATUS_TEXTS: Record<ConnectStatus, string> = {
+  details_needed: "Stripe still needs some details before it can pay you. Continue where you left off.",
+  enabled: "Your Stripe account can receive payouts.",
+  restricted: "Stripe has paused payouts to this account until it gets more details.",
+};
+
+/** One line of text: trimmed, required, at most `max` characters, no control characters. */
+const line = (label: string, max: number) =>
+  z
+    .string({ error: `Enter ${label}.` })
+    .trim()
+    .min(1, `Enter ${label}.`)
+    .max(max, `Keep ${label} to ${max} characters.`)
+    .refine((value) => !CONTROL_CHARACTER.test(value), "Use a single line without special characters.");
+
+/** An identifier a tax office or register gives: letters, digits and a little punctuation. */
+const identifier = (label: string, max: number) =>
+  line(label, max).refine((value) => /^[\p{L}\p{N} .,'/-]+$/u.test(value), PAYOUT_MESSAGES.characters);
+
+const country = z
+  .string({ error: PAYOUT_MESSAGES.country })
+  .refine((value) => isCountry(value), PAYOUT_MESSAGES.country);
+
+export const bankDetailsSchema = z
+  .object({
+    intent: z.literal("bank"),
+    holder: line("the account holder's name", LIMITS.holder),
+    // Empty keeps the saved IBAN (it is never shown back); the service decides whether one is saved.
+    iban: z.string().max(LIMITS.iban, `An IBAN has at most 34 characters.`).default(""),
+    bic: z
+      .string()
+      .max(LIMITS.bic + 4, "A BIC has 8 or 11 characters.")
+      .default(""),
+  })
+  .transform((value, ctx) => {
+    let iban: string | null = null;
+    if (value.iban.trim()) {
+      const checked = checkIban(value.iban);
+      if (!checked.ok) ctx.addIssue({ code: "custom", path: ["iban"], message: checked.message });
+      else iban = checked.value;
+    }
+    // A mistyped IBAN still names its country: the BIC is checked against it at the same time.
+    const typedCountry = value.iban.trim().slice(0, 2).toUpperCase();
+    const bic = checkBic(
+      value.bic,
+      iban?.slice(0, 2) ?? (IBAN_LENGTHS[typedCountry] ? typedCountry : undefined),
+    );
+    if (!bic.ok) ctx.addIssue({ code: "custom", path: ["bic"], message: bic.message });
+    return { holder: value.holder, iban, bic: bic.ok ? bic.value : "" };
+  });
+export type BankDetailsInput = z.output<typeof bankDetailsSchema>;
+
+/** A date of birth: a real calendar date, YYYY-MM-DD, after 1900, at least 18 years before `today`. */
+export function checkDateOfBirth(
+  raw: string,
+  today: Date,
+): { ok: true; value: string } | { ok: false; message: string } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw.trim());
+  if (!match) return { ok: false, message: PAYOUT_MESSAGES.dateOfBirth };
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return { ok: false, message: PAYOUT_MESSAGES.dateOfBirth };
+  const adultFrom = new Date(Date.UTC(year + MINIMUM_SELLER_AGE, month - 1, day));
+  // Born on 29 February: of age on 1 March in a common year (Date.UTC rolls over).
+  const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  if (adultFrom.getTime() > todayUtc) return { ok: false, message: PAYOUT_MESSAGES.tooYoung };
+  return { ok: true, value: match[0] };
+}
+
+/** The DAC7 seller details; `today` decides the age check. */
+export function sellerDetailsSchema(today: Date) {
+  return z
+    .object({
+      intent: z.literal("seller"),
+      sellerKind: z.enum(SELLER_KINDS, { error: "Choose individual or business." }),
+      legalName: line("your legal name", LIMITS.legalName),
+      addressLine: line("your street address", LIMITS.addressLine),
+      postalCode: identifier("your postal code", LIMITS.postalCode),
+      city: line("your city", LIMITS.city),
+      country,
+      dateOfBirth: z.string().max(10, PAYOUT_MESSAGES.dateOfBirth).default(""),
+      companyNumber: z
+        .string()
+        .max(LIMITS.companyNumber, `Keep the company number to ${LIMITS.companyNumber} characters.`)
+        .default(""),
+      taxId: identifier("your tax identification number", LIMITS.taxId),
+      taxCountry: country,
+      vatNumber: z
+        .string()
+        .max(LIMITS.vatNumber + 10, `Keep the VAT number to ${LIMITS.vatNumber} characters.`)
+        .default(""),
+    })
+    .transform((value, ctx) => {
+      let dateOfBirth: string | null = null;
+      let companyNumber: string | null = null;
+      if (value.sellerKind === "individual") {
+        const checked = checkDateOfBirth(value.dateOfBirth, today);
+        if (!checked.ok) ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: checked.message });
+        else dateOfBirth = checked.value;
+      } else {
+        const checked = identifier("your company's registration number", LIMITS.companyNumber).safeParse(
+          value.companyNumber,
+        );
+        if (!checked.success)
+          ctx.addIssue({
+            code: "custom",
+            path: ["companyNumber"],
+            message: checked.error.issues[0]!.message,
+          });
+        else companyNumber = checked.data;
+      }
+      let vatNumber: string | null = null;
+      if (value.vatNumber.trim()) {
+        const checked = checkVatNumber(value.taxCountry, value.vatNumber);
+        if (!checked.ok) ctx.addIssue({ code: "custom", path: ["vatNumber"], message: checked.message });
+        else vatNumber = checked.vatNumber;
+      }
+      return {
+        sellerKind: value.sellerKind,
+        legalName: value.legalName,
+        addressLine: value.addressLine,
+        postalCode: value.postalCode.toUpperCase(),
+        city: value.city,
+        country: value.country,
+        dateOfBirth,
+        companyNumber,
+        taxId: value.taxId.toUpperCase(),
+        taxCountry: value.taxCountry,
+        vatNumber,
+      };
+    });
+}
+export type SellerDetailsInput = z.output<ReturnType<typeof sellerDetailsSchema>>;

@@ -1,0 +1,31 @@
+import type { OrderEffectsPart } from "~/commerce/orders/order-effects.server";
+import { restoreOrderRoyalties, reverseOrderRoyalties, reverseOrderRoyaltiesInPart } from "./ledger.server";
+
+/**
+ * What an order's change means for the creators' royalties, run by commerce inside the order's
+ * own transaction (registered in app/jobs.server.ts, docs/decisions/0022): money that goes back to
+ * the buyer (a refund, a cancel after payment, a dispute, a part refund) takes the order's
+ * royalties back in the ledger; a won dispute gives them back. Lines are never edited, only
+ * reversed or restored by new lines.
+ */
+export const payoutsOrderEffects: OrderEffectsPart = {
+  async closed(tx, order, at) {
+    const ledger = await reverseOrderRoyalties(tx, order.id, at);
+    return { royaltiesReversedCents: ledger.reversedCents };
+  },
+  async suspended(tx, order, at, eventAt) {
+    if (at) return { royaltiesReversedCents: (await reverseOrderRoyalties(tx, order.id, at)).reversedCents };
+    return {
+      royaltiesRestoredCents: (await restoreOrderRoyalties(tx, order.id, eventAt, order)).restoredCents,
+    };
+  },
+  async partRefunded(tx, order, at) {
+    const ledger = await reverseOrderRoyaltiesInPart(tx, {
+      orderId: order.id,
+      refundedCents: order.refundedCents,
+      totalCents: order.totalCents,
+      at,
+    });
+    return { royaltiesReversedCents: ledger.reversedCents };
+  },
+};
