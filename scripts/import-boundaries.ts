@@ -71,25 +71,6 @@ const GATHERERS = ["root", "routes", "jobs.server", "entry.server"];
 const DATA_RULE_EXEMPT = new Set(["platform", "components", "layout"]);
 
 /**
- * Files that still build SQL outside a queries file: each is to be split into a service and a
- * `*.queries.server.ts`. Listed so that no new file joins them; remove an entry once it is split.
- */
-export const SQL_OUTSIDE_QUERIES = [
-  "app/accounts/auth/auth.server.ts",
-  "app/accounts/contact/contact.server.ts",
-  "app/accounts/auth/oauth-callback.server.ts",
-  "app/accounts/auth/oauth-metadata.server.ts",
-  "app/accounts/auth/password-reset.server.ts",
-  "app/accounts/profiles/profile-theme.server.ts",
-  "app/accounts/profiles/profiles.server.ts",
-  "app/accounts/auth/sign-up.server.ts",
-  "app/catalog/clips/clip-columns.server.ts",
-  "app/catalog/profile/profile-clips.server.ts",
-  "app/catalog/search/search-index.server.ts",
-  "app/catalog/search/search.server.ts",
-];
-
-/**
  * Platform's HTTP helpers for route modules and controllers (form parsing with `data()`, the toast
  * redirect, signed cookie sessions): server files outside any routes/ folder that may use
  * react-router because answering HTTP is all they do.
@@ -230,10 +211,7 @@ export function boundaryOverrides(): Override[] {
         );
         continue;
       }
-      const legacy = SQL_OUTSIDE_QUERIES.filter(
-        (file) => file.startsWith(`app/${domain}/`) && file.split("/").length === depth + 2,
-      );
-      const data = [`${folder}*.queries.server.ts`, `${folder}schema.server.ts`, ...legacy];
+      const data = [`${folder}*.queries.server.ts`, `${folder}schema.server.ts`];
       overrides.push(
         override(
           [...servers, ...notRoutes, ...notHelpers, ...data.map((file) => `!${file}`), ...TESTS],

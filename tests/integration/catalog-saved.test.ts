@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { insertSavedClip } from "~/catalog/collections/saved.queries.server";
 import { isSaved, setClipSaved } from "~/catalog/collections/saved.server";
-import { listSavedClips } from "~/catalog/profile/profile-clips.server";
+import { listSavedClips } from "~/catalog/profile/profile-clips.queries.server";
 import { clips } from "~/catalog/schema.server";
 import { db } from "~/platform/db/client.server";
 import { createClip, createProfile } from "../factories/catalog";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findClip } from "~/catalog/clips/catalog.server";
-import { listUploads } from "~/catalog/profile/profile-clips.server";
+import { listUploads } from "~/catalog/profile/profile-clips.queries.server";
 import { parseExploreQuery } from "~/catalog/search/explore-query.server";
 import { searchClips } from "~/catalog/search/search.server";
 import { listSitemapClips } from "~/catalog/search/sitemap.queries.server";

@@ -1,12 +1,10 @@
-import { eq } from "drizzle-orm";
 import { config } from "~/platform/config.server";
-import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { removeOldAvatar } from "../profiles/avatar.server";
 import { createOAuthProfile, findProfile } from "../profiles/profiles.server";
 import { importProviderAvatar } from "../profiles/provider-avatar.server";
-import { user } from "../schema.server";
-import { takeOAuthMetadata } from "./oauth-metadata.server";
+import { findAuthUser } from "./credential.queries.server";
+import { takeOAuthMetadata } from "./oauth-metadata.queries.server";
 import { avatarUrlFrom, fullNameFrom, usernameCandidateFrom } from "./oauth-profile";
 import type { SessionUser } from "./session.server";
 
@@ -20,7 +18,7 @@ export async function completeOAuthSignIn(sessionUser: SessionUser | null): Prom
   if (!sessionUser) return false;
   if (sessionUser.hasProfile) return true;
   try {
-    const [authUser] = await db().select().from(user).where(eq(user.id, sessionUser.id)).limit(1);
+    const authUser = await findAuthUser(sessionUser.id);
     if (!authUser) return false;
     const metadata = (await takeOAuthMetadata(authUser.email)) ?? {
       name: authUser.name,

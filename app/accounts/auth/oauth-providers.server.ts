@@ -1,7 +1,7 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { genericOAuth } from "better-auth/plugins";
 import { config } from "~/platform/config.server";
-import { stashOAuthMetadata } from "./oauth-metadata.server";
+import { stashOAuthMetadata } from "./oauth-metadata.queries.server";
 import { avatarUrlFrom, fullNameFrom, metadataFromProvider, type OAuthProvider } from "./oauth-profile";
 
 /** Keeps the provider's own data for the callback screen and maps it to the auth user. */

@@ -1,10 +1,8 @@
-import { and, eq, gt } from "drizzle-orm";
-import { db } from "~/platform/db/client.server";
 import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
 import { logger } from "~/platform/logger.server";
 import { fail, ok, type Result } from "~/platform/result";
-import { verification } from "../schema.server";
 import { auth } from "./auth.server";
+import { isVerificationLive } from "./credential.queries.server";
 
 /**
  * Asks better-auth to mail a single-use, expiring reset link (the caller has applied the per-IP
@@ -23,14 +21,7 @@ export async function requestPasswordReset(input: { email: string; headers: Head
 
 /** True while the token is unused and unexpired (the page shows the form only then). */
 export async function isResetTokenValid(token: string) {
-  const rows = await db()
-    .select({ id: verification.id })
-    .from(verification)
-    .where(
-      and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, new Date())),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return isVerificationLive(`reset-password:${token}`);
 }
 
 /** Sets the new password, consumes the token and signs out every session of the account. */

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { db } from "~/platform/db/client.server";
 import { enforceRateLimitRules } from "~/platform/http/rate-limit-policies";
 import { logger } from "~/platform/logger.server";
 import { fail, ok, type Result } from "~/platform/result";
 import { isUniqueViolation } from "../profiles/profiles.server";
-import { account, profiles, user } from "../schema.server";
 import { auth } from "./auth.server";
+import { insertPasswordAccount } from "./credential.queries.server";
 import { hashPassword } from "./password.server";
 import { signInWithPassword } from "./sign-in.server";
 import type { Signup } from "./signup-schema";
@@ -25,22 +24,13 @@ export async function signUp(input: Signup & { ip: string; headers: Headers }): 
   const passwordHash = await hashPassword(input.password);
   const fullName = `${input.firstName} ${input.lastName}`;
   try {
-    await db().transaction(async (tx) => {
-      await tx.insert(user).values({ id: userId, name: fullName, email: input.email });
-      await tx.insert(account).values({
-        id: randomUUID(),
-        accountId: userId,
-        providerId: "credential",
-        userId,
-        password: passwordHash,
-      });
-      await tx.insert(profiles).values({
-        id: userId,
-        email: input.email,
-        fullName,
-        username: input.username,
-        role: "user",
-      });
+    await insertPasswordAccount({
+      userId,
+      accountId: randomUUID(),
+      email: input.email,
+      fullName,
+      username: input.username,
+      passwordHash,
     });
   } catch (error) {
     if (isUniqueViolation(error, "profiles_username_unique")) {

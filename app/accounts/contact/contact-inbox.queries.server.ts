@@ -81,3 +81,7 @@ export async function countOpenContactMessages() {
     .where(eq(contactMessages.status, "open"));
   return row?.value ?? 0;
 }
+
+export async function insertContactMessage(values: typeof contactMessages.$inferInsert) {
+  await db().insert(contactMessages).values(values);
+}

@@ -1,9 +1,8 @@
-import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { fail, ok, type Result } from "~/platform/result";
 import type { SessionUser } from "../auth/session.server";
 import { displayName } from "../profiles/display-name";
-import { contactMessages } from "../schema.server";
+import { insertContactMessage } from "./contact-inbox.queries.server";
 import type { Contact } from "./contact-schema";
 
 /**
@@ -15,15 +14,13 @@ export async function sendContactMessage(input: {
   message: Contact;
 }): Promise<Result<null, "not_stored">> {
   try {
-    await db()
-      .insert(contactMessages)
-      .values({
-        userId: input.user.id,
-        username: displayName(input.user),
-        email: input.user.email,
-        subject: input.message.subject,
-        message: input.message.message,
-      });
+    await insertContactMessage({
+      userId: input.user.id,
+      username: displayName(input.user),
+      email: input.user.email,
+      subject: input.message.subject,
+      message: input.message.message,
+    });
     return ok(null);
   } catch (error) {
     logger.error({ err: error }, "contact message insert failed");

@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
-import { db } from "~/platform/db/client.server";
 import type { Theme } from "../people/roles";
-import { profiles } from "../schema.server";
+import { saveThemePreference as storeThemePreference } from "./profiles.queries.server";
 
+/** Remembers a signed-in user's theme on their profile (the cookie holds it for the browser). */
 export async function saveThemePreference(userId: string, theme: Theme) {
-  await db().update(profiles).set({ themePreference: theme }).where(eq(profiles.id, userId));
+  await storeThemePreference(userId, theme);
 }

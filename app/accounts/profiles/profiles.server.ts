@@ -1,31 +1,13 @@
 import { randomInt } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
-import { db, type Executor } from "~/platform/db/client.server";
 import { sanitizeUsername, usernameWithDigits } from "../auth/oauth-profile";
-import { profiles } from "../schema.server";
+import { findProfile, insertProfileOnce, type Profile } from "./profiles.queries.server";
 
-export type Profile = typeof profiles.$inferSelect;
-
-/** `executor`: a caller's transaction, so that a lookup inside it needs no second connection. */
-export async function findProfile(id: string, executor: Executor = db()): Promise<Profile | null> {
-  const rows = await executor.select().from(profiles).where(eq(profiles.id, id)).limit(1);
-  return rows[0] ?? null;
-}
-
-/** True when another profile holds the username (the caller's own name does not count). */
-export async function isUsernameTaken(username: string, exceptUserId?: string) {
-  const lower = username.toLowerCase();
-  const rows = await db()
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(
-      exceptUserId
-        ? and(eq(profiles.username, lower), ne(profiles.id, exceptUserId))
-        : eq(profiles.username, lower),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
+export {
+  findProfile,
+  isUsernameTaken,
+  type Profile,
+  updateProfile,
+} from "./profiles.queries.server";
 
 /** PostgreSQL's unique_violation, whichever driver layer wrapped it. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
@@ -58,19 +40,15 @@ export async function createOAuthProfile(input: {
         ? base
         : usernameWithDigits(base, String(randomInt(10, attempt < 10 ? 10_000 : 100_000_000)));
     try {
-      const inserted = await db()
-        .insert(profiles)
-        .values({
-          id: input.id,
-          email: input.email,
-          fullName: input.fullName.slice(0, 200),
-          username,
-          avatarUrl: input.avatarUrl,
-          role: "user",
-        })
-        .onConflictDoNothing({ target: profiles.id })
-        .returning();
-      if (inserted[0]) return inserted[0];
+      const inserted = await insertProfileOnce({
+        id: input.id,
+        email: input.email,
+        fullName: input.fullName.slice(0, 200),
+        username,
+        avatarUrl: input.avatarUrl,
+        role: "user",
+      });
+      if (inserted) return inserted;
       const existing = await findProfile(input.id);
       if (existing) return existing;
     } catch (error) {
@@ -78,9 +56,4 @@ export async function createOAuthProfile(input: {
     }
   }
   throw new Error("No free username found for the new profile");
-}
-
-export async function updateProfile(id: string, changes: { username?: string; avatarUrl?: string | null }) {
-  const rows = await db().update(profiles).set(changes).where(eq(profiles.id, id)).returning();
-  return rows[0] ?? null;
 }

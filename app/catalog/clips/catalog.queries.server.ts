@@ -3,7 +3,7 @@ import { profiles } from "~/accounts/schema.server";
 import { type Database, db, preparedQuery } from "~/platform/db/client.server";
 import { clips, niches, savedClips, subNiches } from "../schema.server";
 import type { CatalogClip } from "./catalog-clip";
-import { clipColumns, isPublished } from "./clip-columns.server";
+import { clipColumns, isPublished } from "./clip-columns.queries.server";
 
 export interface Niche {
   id: string;

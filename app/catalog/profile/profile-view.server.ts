@@ -1,7 +1,7 @@
 import type { SessionUser } from "~/accounts/auth/session.server";
 import { findProfile } from "~/accounts/profiles/profiles.server";
 import { followStateOf } from "../collections/follows.server";
-import { listSavedClips, listUploads } from "./profile-clips.server";
+import { listSavedClips, listUploads } from "./profile-clips.queries.server";
 
 /**
  * What the profile screen shows to this viewer. Saved (and Downloads) are read only for the owner:

@@ -1,6 +1,9 @@
 /** More words than this add nothing to a stock-footage search and only cost time. */
 export const MAX_TERMS = 8;
 
+/** Words shorter than this are not worth correcting (and match too much as prefixes). */
+export const MIN_TERM_LENGTH = 3;
+
 /**
  * A search text taken apart: loose words (each must match, spelling may be corrected), "quoted
  * phrases" (the words in that order, never corrected) and -excluded words. Only letters and digits

@@ -2,7 +2,7 @@ import { and, type Column, inArray, type SQL, sql } from "drizzle-orm";
 import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/constants";
 import { db } from "~/platform/db/client.server";
 import { type DurationBucket, RESOLUTION_MIN_SIDE, RESOLUTIONS, type Resolution } from "../clips/attributes";
-import { isPublished } from "../clips/clip-columns.server";
+import { isPublished } from "../clips/clip-columns.queries.server";
 import { clips, searchBigrams, searchPostings } from "../schema.server";
 import { COUNT_CAP } from "./explore-query.server";
 import { EMPTY_QUERY, type ExploreQuery, effectiveSort, type FacetName, FILTER_NAMES } from "./explore-url";

@@ -1,6 +1,6 @@
 import { and, asc, gt, gte, lte } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
-import { isPublished } from "../clips/clip-columns.server";
+import { isPublished } from "../clips/clip-columns.queries.server";
 import { clips } from "../schema.server";
 import type { SitemapClip } from "./sitemap";
 

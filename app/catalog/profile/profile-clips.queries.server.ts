@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
-import { isPublished } from "../clips/clip-columns.server";
+import { isPublished } from "../clips/clip-columns.queries.server";
 import type { ClipSummary } from "../clips/clip-summary";
 import { clips, savedClips } from "../schema.server";
 
