@@ -4,6 +4,7 @@
  * their code; domain events that other domains react to are wired here, the one place that sees them all.
  */
 import { emailVerified, profileRenamed } from "~/accounts/events.server";
+import { accountRetentionJob } from "~/accounts/jobs.server";
 import { API_JOBS } from "~/api/jobs.server";
 import { sendClipPublished, sendLicenseCreated, sendOrderPaid } from "~/api/webhooks/webhook-events.server";
 import { clipStatusChanged } from "~/catalog/clips/clip-lifecycle.server";
@@ -34,6 +35,7 @@ import { STUDIO_JOBS } from "~/studio/jobs.server";
 export const JOBS = [
   sendMailJob,
   retentionJob,
+  accountRetentionJob,
   reindexCreatorJob,
   reindexClipsJob,
   ...MEDIA_JOBS,
