@@ -109,7 +109,9 @@ describe("staff console", () => {
       status: "rejected",
       status_reason: expect.stringContaining("Same shot as the lake clip."),
     });
-  });
+    // Its budget covers waiting for the catalogue lock, which the catalogue files hold for their whole
+    // run (a minute or more on a 2-core machine), on top of its own steps.
+  }, 180_000);
 
   it("a promo code created in the console is used at checkout; staff then mark the order paid", async () => {
     const code = `E2E${run}`.slice(0, 20);
