@@ -17,6 +17,7 @@ import {
 } from "~/commerce/jobs.server";
 import { registerOrderEffects } from "~/commerce/orders/order-effects.server";
 import { viesCheckJob } from "~/commerce/pricing/vies.server";
+import { expireCheckoutSessionJob } from "~/commerce/stripe/checkout-expiry.server";
 import { COMMERCE_STRIPE_HANDLERS } from "~/commerce/stripe/stripe-sync.server";
 import { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
@@ -44,6 +45,7 @@ export const JOBS = [
   expireOrdersJob,
   orderRetentionJob,
   viesCheckJob,
+  expireCheckoutSessionJob,
   subscriptionSweepJob,
   ...API_JOBS,
   ...PAYOUT_JOBS,

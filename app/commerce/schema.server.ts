@@ -214,18 +214,23 @@ export const creditNotes = pgTable(
   "credit_notes",
   {
     number: integer("number").primaryKey(),
+    /** One per refund: a part refund, then the rest, make two (their amounts add up to the order's). */
     orderId: uuid("order_id")
       .notNull()
-      .unique()
       .references(() => orders.id, { onDelete: "restrict" }),
     /** The invoice it corrects. */
     invoiceNumber: integer("invoice_number")
       .notNull()
       .references(() => invoices.number, { onDelete: "restrict" }),
+    /** What this refund gave back, VAT included, and the VAT in it. */
     amountCents: integer("amount_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
   },
-  (t) => [check("credit_notes_amount", sql`${t.amountCents} >= 0`)],
+  (t) => [
+    check("credit_notes_amount", sql`${t.amountCents} >= 0 and ${t.vatCents} between 0 and ${t.amountCents}`),
+    index("credit_notes_order_idx").on(t.orderId),
+  ],
 );
 
 export const subscriptionStatusEnum = pgEnum("subscription_status", SUBSCRIPTION_STATUSES);
@@ -262,6 +267,8 @@ export const subscriptions = pgTable(
     remindedFor: timestamp("reminded_for", { withTimezone: true }),
     /** The time of the last Stripe event applied: an older one arriving late changes nothing. */
     stripeSyncedAt: timestamp("stripe_synced_at", { withTimezone: true }),
+    /** When Stripe deleted it (customer.subscription.deleted): no period follows, a later payment goes back. */
+    stripeDeletedAt: timestamp("stripe_deleted_at", { withTimezone: true }),
     endedAt: timestamp("ended_at", { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -6,9 +6,9 @@ import { subscriptionViewsOf } from "~/commerce/billing/subscription-views.serve
 import { PAYMENT_INSTRUCTION_ROWS, pendingTransferOf } from "~/commerce/checkout/payment-instructions";
 import { invoicePath, orderPath, shortOrderId } from "~/commerce/orders/order-id";
 import {
-  findCreditNoteOfOrder,
   findInvoiceOfOrder,
   findOrderWithPlanTitle,
+  listCreditNotesOfOrder,
   listOrdersOfUser,
   type Order,
 } from "~/commerce/orders/orders.server";
@@ -113,19 +113,45 @@ export async function invoiceFor(user: SessionUser, orderId: string): Promise<Bu
   });
 }
 
-/** The credit note PDF of a refunded (or paid then cancelled) order, for the same readers. */
-export async function creditNoteFor(user: SessionUser, orderId: string): Promise<Buffer | null> {
+/**
+ * A credit note PDF of an order money went back for (one per refund: `number` picks it, the first
+ * by default), for the same readers. A part refund's note credits its own amount, VAT in proportion.
+ */
+export async function creditNoteFor(
+  user: SessionUser,
+  orderId: string,
+  number?: number,
+): Promise<Buffer | null> {
   const order = await findOrderWithPlanTitle(orderId);
   if (!order) return null;
   if (order.userId !== user.id && !can(user.role, "staff:manage-orders")) return null;
-  const [note, invoice] = await Promise.all([findCreditNoteOfOrder(order.id), findInvoiceOfOrder(order.id)]);
+  const [notes, invoice] = await Promise.all([
+    listCreditNotesOfOrder(order.id),
+    findInvoiceOfOrder(order.id),
+  ]);
+  const note = number === undefined ? notes[0] : notes.find((candidate) => candidate.number === number);
   if (!note || !invoice) return null;
+  const document = billingDocumentOf(order);
+  const inFull = note.amountCents === order.totalCents;
+  const part = {
+    line: {
+      ...document.line,
+      description: `Part refund: ${document.line.description}`,
+      unitPriceCents: note.amountCents - note.vatCents,
+    },
+    promoCode: null,
+    discountCents: 0,
+    vatCents: note.vatCents,
+    totalCents: note.amountCents,
+  };
   return renderCreditNote({
-    ...billingDocumentOf(order),
+    ...document,
+    ...(inFull ? {} : part),
     number: note.number,
     issuedAt: note.issuedAt,
     invoiceNumber: invoice.number,
     invoiceIssuedAt: invoice.issuedAt,
+    inFull,
   });
 }
 

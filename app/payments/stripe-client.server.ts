@@ -50,6 +50,8 @@ export async function refundStripePayment(input: {
   orderId: string;
   paymentReference: string;
   amountCents: number;
+  /** Another refund than the order's own (a payment that arrived late): its own key. */
+  idempotencyKey?: string;
 }): Promise<StripeRefundResult> {
   if (!cardPaymentEnabled()) {
     return { ok: false, reason: "refund_unconfigured", error: new Error("Stripe is not configured") };
@@ -67,7 +69,7 @@ export async function refundStripePayment(input: {
           reason: "requested_by_customer",
           metadata: { orderId: input.orderId },
         },
-        { idempotencyKey: refundIdempotencyKey(input.orderId) },
+        { idempotencyKey: input.idempotencyKey ?? refundIdempotencyKey(input.orderId) },
       );
       return { ok: true, value: { refundId: refund.id, paymentIntent, amountCents: input.amountCents } };
     } catch (error) {

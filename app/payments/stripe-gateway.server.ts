@@ -21,7 +21,7 @@ export const STRIPE_ENDPOINTS = ["account", "connect"] as const;
 export type StripeEndpoint = (typeof STRIPE_ENDPOINTS)[number];
 
 /** What a handled event did; "paid" is an order paid by Checkout (counted apart in the metrics). */
-export type StripeEventOutcome = "paid" | "applied" | "already_processed" | "ignored";
+export type StripeEventOutcome = "paid" | "refunded" | "applied" | "already_processed" | "ignored";
 
 /**
  * Runs in the intake's transaction, after the event id was claimed. Answers "ignored" when the

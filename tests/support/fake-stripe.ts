@@ -207,6 +207,7 @@ export class FakeStripe {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`no Checkout session ${sessionId}`);
     if (session.status === "complete") return [];
+    if (session.status === "expired") throw new Error(`Checkout session ${sessionId} has expired`);
     const customer = this.createCustomer(String(session.customer_email ?? "buyer@example.com"));
     session.customer = customer.id;
     session.status = "complete";
@@ -593,6 +594,8 @@ export class FakeStripe {
       return [200, coupon];
     }
     if (method === "POST" && path === "/v1/checkout/sessions") return [200, this.createSession(form)];
+    match = method === "POST" ? /^\/v1\/checkout\/sessions\/(\w+)\/expire$/.exec(path) : null;
+    if (match) return this.expireSession(match[1]!);
     match = method === "GET" ? /^\/v1\/checkout\/sessions\/(\w+)$/.exec(path) : null;
     if (match) return this.sessions.has(match[1]!) ? [200, this.sessions.get(match[1]!)] : notFound;
     match = method === "GET" ? /^\/v1\/invoices\/(\w+)$/.exec(path) : null;
@@ -625,16 +628,32 @@ export class FakeStripe {
       return [200, session];
     }
     if (path === "/v1/transfers") return this.transfersApi(method, url, form);
-    if (method === "POST" && path === "/v1/refunds") {
-      const refund = {
-        id: this.id("re"),
-        object: "refund",
-        status: "succeeded",
-        payment_intent: form.payment_intent,
-      };
-      return [200, refund];
-    }
+    if (method === "POST" && path === "/v1/refunds") return this.refund(form);
     return notFound;
+  }
+
+  /**
+   * A refund. For a charge this fake made, as Stripe does: never more than is left of it (an
+   * already refunded charge answers charge_already_refunded), and the charge records it.
+   */
+  private refund(form: Json): [number, unknown] {
+    const charge = this.charges.get(form.payment_intent as string);
+    const amount = form.amount === undefined ? undefined : Number(form.amount);
+    if (charge) {
+      const left = (charge.amount as number) - (charge.amount_refunded as number);
+      if (left <= 0) return [400, this.error("charge_already_refunded")];
+      if (amount !== undefined && amount > left) return [400, this.error("amount_too_large")];
+      charge.amount_refunded = (charge.amount_refunded as number) + (amount ?? left);
+      charge.refunded = charge.amount_refunded === charge.amount;
+    }
+    const refund = {
+      id: this.id("re"),
+      object: "refund",
+      status: "succeeded",
+      amount: amount ?? null,
+      payment_intent: form.payment_intent,
+    };
+    return [200, refund];
   }
 
   /** The id of the refund Stripe made under an idempotency key, if any. */
@@ -678,6 +697,20 @@ export class FakeStripe {
     session.url = `${this.url}/checkout/${session.id}`;
     this.sessions.set(session.id as string, session);
     return session;
+  }
+
+  /** Like Stripe, only an open session expires; a complete or expired one is refused with a 400. */
+  private expireSession(sessionId: string): [number, unknown] {
+    const session = this.sessions.get(sessionId);
+    if (!session) return [404, this.error("resource_missing", `No such checkout.session: ${sessionId}`)];
+    if (session.status !== "open")
+      return [
+        400,
+        this.error("checkout_session_not_open", `Only open sessions can be expired (${session.status}).`),
+      ];
+    session.status = "expired";
+    void this.emit("checkout.session.expired", session);
+    return [200, session];
   }
 
   private discountOf(form: Json) {

@@ -41,6 +41,8 @@ export interface InvoiceData extends BillingDocumentData {
 export interface CreditNoteData extends BillingDocumentData {
   invoiceNumber: number;
   invoiceIssuedAt: Date;
+  /** False for a part refund's note: it corrects the invoice by its own amount only. */
+  inFull: boolean;
 }
 
 /** Invoice numbers are printed with the year they were issued in, e.g. INV-2026-000042. */
@@ -64,7 +66,7 @@ export function renderInvoice(data: InvoiceData): Promise<Buffer> {
         sign: 1,
         closing:
           data.status === "refunded"
-            ? "This order was refunded; its credit note cancels this invoice."
+            ? "This order was refunded; its credit notes cancel this invoice."
             : "Paid. Thank you for licensing footage from independent creators.",
       }),
     { Title: `${PRODUCT_NAME} invoice ${number}` },
@@ -82,7 +84,9 @@ export function renderCreditNote(data: CreditNoteData): Promise<Buffer> {
         number,
         sign: -1,
         corrects: invoice,
-        closing: `This credit note cancels invoice ${invoice} in full. The amount is returned to the payer.`,
+        closing: data.inFull
+          ? `This credit note cancels invoice ${invoice} in full. The amount is returned to the payer.`
+          : `This credit note corrects invoice ${invoice} by ${formatMoney(data.totalCents, data.locale)}, a part refund. The amount is returned to the payer.`,
       }),
     { Title: `${PRODUCT_NAME} credit note ${number}` },
   );

@@ -1,6 +1,7 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import { creditNoteCounter, creditNotes, invoiceCounter, invoices } from "../schema.server";
+import { creditNoteVat } from "./credit-notes";
 
 export type Invoice = typeof invoices.$inferSelect;
 
@@ -36,18 +37,25 @@ export async function listInvoiceNumbers() {
 export type CreditNote = typeof creditNotes.$inferSelect;
 
 /**
- * The order's credit note, numbered from its own counter in the caller's transaction (the same
- * approach as invoices: locked until commit, given back by a rollback, so no gaps). It credits the
- * whole order against its invoice.
+ * One refund's credit note, numbered from its own counter in the caller's transaction (the same
+ * approach as invoices: locked until commit, given back by a rollback, so no gaps). It credits
+ * `amountCents` of the order against its invoice, with the VAT in it (credit-notes.ts). The caller
+ * holds the order's lock and makes one per refund.
  */
 export async function allocateCreditNote(
   executor: Executor,
-  order: { id: string; totalCents: number; paidAt: Date | null },
+  order: { id: string; totalCents: number; vatAmountCents: number; paidAt: Date | null },
+  amountCents: number,
   issuedAt: Date,
 ): Promise<CreditNote> {
-  const existing = await executor.select().from(creditNotes).where(eq(creditNotes.orderId, order.id));
-  if (existing[0]) return existing[0];
   const invoice = await allocateInvoice(executor, order.id, order.paidAt ?? issuedAt);
+  const [credited] = await executor
+    .select({
+      amountCents: sql<number>`coalesce(sum(${creditNotes.amountCents}), 0)::int`,
+      vatCents: sql<number>`coalesce(sum(${creditNotes.vatCents}), 0)::int`,
+    })
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, order.id));
   const [counter] = await executor
     .update(creditNoteCounter)
     .set({ lastNumber: sql`${creditNoteCounter.lastNumber} + 1` })
@@ -60,14 +68,19 @@ export async function allocateCreditNote(
       number: counter.number,
       orderId: order.id,
       invoiceNumber: invoice.number,
-      amountCents: order.totalCents,
+      amountCents,
+      vatCents: creditNoteVat(order, amountCents, credited ?? { amountCents: 0, vatCents: 0 }),
       issuedAt,
     })
     .returning();
   return note!;
 }
 
-export async function findCreditNoteOfOrder(orderId: string): Promise<CreditNote | null> {
-  const rows = await db().select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
-  return rows[0] ?? null;
+/** An order's credit notes, oldest first (one per refund). */
+export async function listCreditNotesOfOrder(orderId: string): Promise<CreditNote[]> {
+  return db()
+    .select()
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, orderId))
+    .orderBy(asc(creditNotes.number));
 }

@@ -1,3 +1,4 @@
+import { refundStripePayment } from "~/payments/stripe-client.server";
 import { StripeEventTooEarly } from "~/payments/stripe-gateway.server";
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Transaction } from "~/platform/db/client.server";
@@ -6,11 +7,13 @@ import { logger } from "~/platform/logger.server";
 import { findOrderById, type Order } from "../orders/order.queries.server";
 import { actorId, type OrderActor } from "../orders/order-actor";
 import { orderEffects } from "../orders/order-effects.server";
+import { queueOrderMail, refundOrder } from "../orders/order-lifecycle.server";
 import { payRenewalOrder } from "../orders/order-lifecycle-billing.server";
 import { findPlanTitle } from "../pricing/plan.queries.server";
 import {
   findLatestPaidOrderOfSubscription,
   findOrderByStripeInvoice,
+  listOrdersOfSubscriptionPaidAfter,
   lockSubscription,
   lockSubscriptionByStripeId,
   type Subscription,
@@ -55,9 +58,15 @@ const later = (a: Date, b: Date) => new Date(Math.max(a.getTime(), b.getTime()))
 const STRIPE: OrderActor = { kind: "system", name: "stripe" };
 const SWEEP: OrderActor = { kind: "system", name: "subscriptions" };
 
-async function mail(tx: Transaction, step: SubscriptionMailStep, subscription: Subscription, order?: Order) {
+async function mail(
+  tx: Transaction,
+  step: SubscriptionMailStep,
+  subscription: Subscription,
+  order?: Order,
+  refundedCents?: number,
+) {
   const planTitle = (await findPlanTitle(subscription.planCategory, tx)) ?? "Pro";
-  await queueSubscriptionMail(tx, step, { subscription, planTitle, order });
+  await queueSubscriptionMail(tx, step, { subscription, planTitle, order, refundedCents });
 }
 
 /** What a subscription's audit entries show of it, before and after. */
@@ -180,6 +189,7 @@ export async function recordStripeRenewal(
     if (await findOrderByStripeInvoice(tx, invoice.invoiceId)) return { changed: false };
     const first = await findOrderById(before.orderId, tx);
     if (!first) throw new Error("a subscription without its first order");
+    if (before.stripeDeletedAt) return recordRenewalAfterDeletion(tx, event, invoice, before, first);
     const previous = await findLatestPaidOrderOfSubscription(tx, before.id);
     const renewal = await payRenewalOrder(tx, {
       subscription: before,
@@ -215,6 +225,71 @@ export async function recordStripeRenewal(
     await mail(tx, "renewed", after, renewal.order);
     return { changed: true };
   });
+}
+
+/**
+ * An invoice.paid that arrives after Stripe deleted the subscription (docs/decisions/0024): Stripe
+ * retries deliveries for days in no set order, and a buyer may pay an open invoice late. The
+ * subscription stays ended either way. Paid while it still ran (the event is older than the
+ * deletion), the period's order is recorded with its invoice, its downloads ending when the
+ * subscription did. Paid after, the money goes back in full through Stripe (keyed by the invoice,
+ * so once), audited on the subscription and mailed to the buyer; no order is made.
+ */
+async function recordRenewalAfterDeletion(
+  tx: Transaction,
+  event: StripeEventRef,
+  invoice: PaidRenewalInvoice,
+  before: Subscription,
+  first: Order,
+) {
+  const deletedAt = before.stripeDeletedAt!;
+  if (event.created < deletedAt) {
+    const renewal = await payRenewalOrder(tx, {
+      subscription: before,
+      firstOrder: first,
+      periodStart: invoice.periodStart,
+      periodEnd: invoice.periodEnd,
+      paidAt: event.created,
+      reference: `stripe:${invoice.paymentIntent ?? invoice.invoiceId}`,
+      stripeInvoiceId: invoice.invoiceId,
+      amounts: amountsFromTotal(invoice.amountPaidCents, first.vatRateBps, first.unitPriceCents),
+      actor: STRIPE,
+    });
+    if (!renewal) return { changed: false };
+    await orderEffects().extended(tx, renewal.order, before.endedAt ?? deletedAt);
+    await queueOrderMail(tx, renewal.order, "paid");
+    return { changed: true };
+  }
+  if (!invoice.paymentIntent)
+    throw new Error(`invoice ${invoice.invoiceId} was paid without a payment intent`);
+  const refund = await refundStripePayment({
+    orderId: first.id,
+    paymentReference: `stripe:${invoice.paymentIntent}`,
+    amountCents: invoice.amountPaidCents,
+    idempotencyKey: `late-invoice-${invoice.invoiceId}`,
+  });
+  if (!refund.ok) {
+    logger.error({ err: refund.error, invoiceId: invoice.invoiceId }, "late renewal payment not refunded");
+    throw new Error(`a late renewal payment could not be refunded: ${refund.reason}`);
+  }
+  // Not a move (the subscription stays ended): audited here.
+  await recordAudit(tx, {
+    actorId: actorId(STRIPE),
+    action: "subscription.late_payment_refunded",
+    targetType: "subscription",
+    targetId: before.id,
+    before: auditView(before),
+    after: {
+      ...auditView(before),
+      stripeInvoiceId: invoice.invoiceId,
+      paymentIntent: invoice.paymentIntent,
+      stripeRefundId: refund.value.refundId,
+      refundedCents: invoice.amountPaidCents,
+      stripeEventId: event.id,
+    },
+  });
+  await mail(tx, "late_payment_refunded", before, undefined, invoice.amountPaidCents);
+  return { changed: true };
 }
 
 // ---------------------------------------------------------------- past due
@@ -299,7 +374,15 @@ export async function endStripeSubscription(
     const before = await lockSubscriptionByStripeId(tx, ended.stripeSubscriptionId);
     if (!before) return { changed: false };
     const subscription = await endSubscription(tx, before, ended.endedAt, STRIPE, event.id);
-    return subscription ? { changed: true, subscription } : { changed: false };
+    // Stripe's subscription is gone, whoever ended ours: a payment after this goes back.
+    if (before.stripeDeletedAt) return subscription ? { changed: true, subscription } : { changed: false };
+    await updateSubscription(tx, before.id, { stripeDeletedAt: event.created });
+    // A renewal Stripe took after the deletion but reported before it (out of order): refunded.
+    for (const late of await listOrdersOfSubscriptionPaidAfter(tx, before.id, ended.endedAt)) {
+      const refunded = await refundOrder({ orderId: late.id, actor: STRIPE, now: event.created, tx });
+      if (!refunded.ok) throw new Error(`a renewal paid after the end was not refunded: ${refunded.reason}`);
+    }
+    return { changed: true };
   });
 }
 

@@ -10,16 +10,23 @@ import { formatBillingDate } from "./subscriptions";
 
 /**
  * The buyer hears of each step of a subscription: a reminder before a manual one ends, each
- * renewal, a failed renewal, and its end. Queued in the change's own transaction, so a replayed
+ * renewal, a failed renewal, its end, and a payment after its end given back. Queued in the change's own transaction, so a replayed
  * webhook or a second run of the sweep mails nothing.
  */
-export type SubscriptionMailStep = "renewal_coming" | "renewed" | "renewal_failed" | "ended";
+export type SubscriptionMailStep =
+  | "renewal_coming"
+  | "renewed"
+  | "renewal_failed"
+  | "ended"
+  | "late_payment_refunded";
 
 interface MailFacts {
   subscription: Subscription;
   planTitle: string;
   /** The renewal's order (renewed). */
   order?: Order;
+  /** A payment that came after the end, given back (late_payment_refunded). */
+  refundedCents?: number;
 }
 
 export function queueSubscriptionMail(tx: Executor, step: SubscriptionMailStep, facts: MailFacts) {
@@ -70,6 +77,14 @@ const MAILS: Record<SubscriptionMailStep, (facts: MailFacts) => { subject: strin
     lines: [
       `Your ${planTitle} plan ended on ${formatBillingDate(subscription.endedAt ?? new Date())}.`,
       "Licenses you already have stay valid. You can choose a plan again at any time.",
+      `${config().PUBLIC_URL}/pricing`,
+    ],
+  }),
+  late_payment_refunded: ({ subscription, planTitle, refundedCents }) => ({
+    subject: "payment refunded",
+    lines: [
+      `A card payment of ${formatMoney(refundedCents ?? subscription.amountCents)} reached us after your ${planTitle} plan ended on ${formatBillingDate(subscription.endedAt ?? new Date())}, so we refunded it in full.`,
+      "It goes back to your card within 5 to 10 days. Your plan stays ended; you can choose a plan again at any time.",
       `${config().PUBLIC_URL}/pricing`,
     ],
   }),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import { stateRows } from "~/platform/db/state-machine.server";
 import { orders, pricingPlans, subscriptions } from "../schema.server";
@@ -64,6 +64,18 @@ export async function findLatestPaidOrderOfSubscription(executor: Executor, subs
   return rows[0] ?? null;
 }
 
+/** A subscription's orders still paid that were paid after `at` (renewals Stripe took after deleting it). */
+export async function listOrdersOfSubscriptionPaidAfter(
+  executor: Executor,
+  subscriptionId: string,
+  at: Date,
+) {
+  return executor
+    .select()
+    .from(orders)
+    .where(and(eq(orders.subscriptionId, subscriptionId), eq(orders.status, "paid"), gt(orders.paidAt, at)));
+}
+
 export async function findOrderByStripeInvoice(executor: Executor, invoiceId: string) {
   const rows = await executor.select().from(orders).where(eq(orders.stripeInvoiceId, invoiceId));
   return rows[0] ?? null;
@@ -78,7 +90,7 @@ export async function findOrderByPaymentReference(reference: string) {
 export async function setOrderSyncFields(
   executor: Executor,
   orderId: string,
-  fields: { refundedCents?: number; disputeId?: string; disputeStatus?: string },
+  fields: { refundedCents?: number; disputeId?: string; disputeStatus?: string; paymentReference?: string },
 ) {
   const [row] = await executor.update(orders).set(fields).where(eq(orders.id, orderId)).returning();
   return row!;

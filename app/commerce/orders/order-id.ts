@@ -9,5 +9,6 @@ export const invoicePath = (orderId: string) => `/orders/${orderId}/invoice.pdf`
 /** The buyer's page of one order. */
 export const orderPath = (orderId: string) => `/orders/${orderId}`;
 
-/** Where a refunded order's credit note is read. */
-export const creditNotePath = (orderId: string) => `/orders/${orderId}/credit-note.pdf`;
+/** Where an order's credit note is read: one per refund, by its number (the first without one). */
+export const creditNotePath = (orderId: string, number?: number) =>
+  `/orders/${orderId}/credit-note.pdf${number === undefined ? "" : `?number=${number}`}`;

@@ -1,14 +1,17 @@
+import { STRIPE_REFERENCE_PREFIX } from "~/payments/payment-reference";
+import { refundStripePayment } from "~/payments/stripe-client.server";
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { moveState } from "~/platform/db/state-machine.server";
+import { logger } from "~/platform/logger.server";
 import { ordersTotal } from "~/platform/metrics/business.server";
-import { allocateInvoice } from "../billing/invoice.queries.server";
+import { allocateCreditNote, allocateInvoice } from "../billing/invoice.queries.server";
 import { type Subscription, setOrderSyncFields } from "../billing/subscription.queries.server";
 import type { renewalAmounts } from "../billing/subscriptions";
 import { insertOrderOnce, lockOrder, type Order, orderRows } from "./order.queries.server";
 import { actorId, type OrderActor } from "./order-actor";
 import { orderEffects } from "./order-effects.server";
-import { refundOrder } from "./order-lifecycle.server";
+import { queueOrderMail, refundOrder } from "./order-lifecycle.server";
 import { ORDER_TRANSITIONS } from "./order-machine";
 
 /*
@@ -100,12 +103,14 @@ export async function payRenewalOrder(tx: Transaction, input: RenewalInput) {
   return { order, invoiceNumber: invoice.number };
 }
 
+const STRIPE_ACTOR: OrderActor = { kind: "system", name: "stripe" };
+
 // ---------------------------------------------------------------- Stripe Dashboard: part refunds, disputes
 
 /**
  * A part of a card payment refunded in Stripe (charge.refunded below the total): the order stays
- * paid with its downloads, the refunded amount is recorded and the creators' royalties are reversed
- * in proportion (the order effects). Amounts only grow, so two part refunds delivered out of order
+ * paid with its downloads, the refunded amount is recorded with a credit note for this refund's
+ * part, the buyer is mailed and the creators' royalties are reversed in proportion (the order effects). Amounts only grow, so two part refunds delivered out of order
  * end at the larger. Idempotent by the event id.
  */
 export async function recordPartialRefund(input: {
@@ -122,19 +127,28 @@ export async function recordPartialRefund(input: {
     if (!before) return { changed: false };
     const refundedCents = Math.min(before.totalCents, input.refundedCents);
     if (before.status !== "paid" || refundedCents <= before.refundedCents) return { changed: false };
-    await setOrderSyncFields(tx, before.id, { refundedCents });
-    const effect = await orderEffects().partRefunded(
-      tx,
-      { ...before, refundedCents },
-      input.at ?? new Date(),
-    );
+    const order = await setOrderSyncFields(tx, before.id, { refundedCents });
+    const at = input.at ?? new Date();
+    // This refund's own credit note, for exactly what it gave back (docs/decisions/0024).
+    const creditNote = await allocateCreditNote(tx, before, refundedCents - before.refundedCents, at);
+    const effect = await orderEffects().partRefunded(tx, { ...before, refundedCents }, at);
     await recordAudit(tx, {
-      actorId: actorId({ kind: "system", name: "stripe" }),
+      actorId: actorId(STRIPE_ACTOR),
       action: "order.partial_refund",
       targetType: "order",
       targetId: before.id,
       before: { status: before.status, refundedCents: before.refundedCents },
-      after: { status: before.status, refundedCents, stripeEventId: input.eventId, ...effect },
+      after: {
+        status: before.status,
+        refundedCents,
+        creditNoteNumber: creditNote.number,
+        stripeEventId: input.eventId,
+        ...effect,
+      },
+    });
+    await queueOrderMail(tx, order, "part_refunded", {
+      amountCents: creditNote.amountCents,
+      creditNoteNumber: creditNote.number,
     });
     return { changed: true };
   });
@@ -167,7 +181,7 @@ export async function recordDispute(input: {
         ? {}
         : await orderEffects().suspended(tx, before, input.status === "open" ? input.at : null, input.at);
     await recordAudit(tx, {
-      actorId: actorId({ kind: "system", name: "stripe" }),
+      actorId: actorId(STRIPE_ACTOR),
       action: `order.dispute_${input.status}`,
       targetType: "order",
       targetId: before.id,
@@ -180,11 +194,76 @@ export async function recordDispute(input: {
     // The money went back to the card holder: the order is refunded as staff would, without a refund call.
     await refundOrder({
       orderId: input.orderId,
-      actor: { kind: "system", name: "stripe" },
+      actor: STRIPE_ACTOR,
       now: input.at,
-      refundedInStripe: { reference: input.disputeId, amountCents: 0, eventId: input.eventId },
+      refundedInStripe: { reference: input.disputeId, eventId: input.eventId },
       tx: input.tx,
     });
   }
   return { changed: outcome.changed };
+}
+
+// ---------------------------------------------------------------- Stripe: a payment that came too late
+
+/** Stripe did not refund a payment that reached a closed order: the event fails and Stripe retries it. */
+export class LatePaymentNotRefunded extends Error {
+  constructor(readonly reason: string) {
+    super(`a late payment could not be refunded: ${reason}`);
+  }
+}
+
+/**
+ * A card payment for an order that can no longer be paid (cancelled by staff, or expired, before
+ * Stripe reported the payment; docs/decisions/0024): the money goes back in full through Stripe,
+ * once per payment, with the order's audit entry and the buyer's mail. The order stays cancelled
+ * and keeps the payment's reference for support; it was never invoiced, so no credit note. A
+ * replay, or the same payment reported by both its invoice and its Checkout, finds the reference
+ * recorded and changes nothing. Null when the order is not one a payment came late for.
+ */
+export async function refundLatePayment(input: {
+  orderId: string;
+  paymentIntent: string;
+  amountCents: number;
+  eventId: string;
+  /** The Stripe webhook intake's transaction, which claimed the event id. */
+  tx: Transaction;
+}): Promise<{ changed: boolean } | null> {
+  return input.tx.transaction(async (tx) => {
+    const before = await lockOrder(tx, input.orderId);
+    if (before?.status !== "cancelled" || before.paidAt) return null;
+    const reference = `${STRIPE_REFERENCE_PREFIX}${input.paymentIntent}`;
+    if (before.paymentReference === reference) return { changed: false };
+    const refund = await refundStripePayment({
+      orderId: before.id,
+      paymentReference: reference,
+      amountCents: input.amountCents,
+      idempotencyKey: `late-payment-${input.paymentIntent}`,
+    });
+    if (!refund.ok) {
+      logger.error(
+        { err: refund.error, orderId: before.id, reason: refund.reason },
+        "late payment not refunded",
+      );
+      throw new LatePaymentNotRefunded(refund.reason);
+    }
+    const order = await setOrderSyncFields(tx, before.id, {
+      paymentReference: before.paymentReference ?? reference,
+    });
+    await recordAudit(tx, {
+      actorId: actorId(STRIPE_ACTOR),
+      action: "order.late_payment_refunded",
+      targetType: "order",
+      targetId: before.id,
+      before: { status: before.status, paymentReference: before.paymentReference },
+      after: {
+        status: order.status,
+        paymentIntent: input.paymentIntent,
+        stripeRefundId: refund.value.refundId,
+        refundedCents: input.amountCents,
+        stripeEventId: input.eventId,
+      },
+    });
+    await queueOrderMail(tx, order, "late_payment_refunded");
+    return { changed: true };
+  });
 }

@@ -19,6 +19,7 @@ import type { CheckoutSelection } from "../pricing/plans";
 import { checkPromoCode } from "../pricing/promo.server";
 import { promoCodeToRead, type Quote, quoteFrom } from "../pricing/quote";
 import { queueViesCheck } from "../pricing/vies.server";
+import { queueCheckoutExpiry } from "../stripe/checkout-expiry.server";
 import {
   attachGuestOrders,
   findOrderByIdempotencyKey,
@@ -33,7 +34,7 @@ import {
 import { actorId, type OrderActor } from "./order-actor";
 import { orderEffects } from "./order-effects.server";
 import { ORDER_TRANSITIONS, type OrderMove } from "./order-machine";
-import { type OrderMailStep, orderMail } from "./order-mails";
+import { type OrderMailStep, type OrderRefund, orderMail } from "./order-mails";
 
 /*
  * The one place an order changes (docs/decisions/0013): placed → paid → refunded, or cancelled;
@@ -265,7 +266,6 @@ export function expireOrder(input: { orderId: string; now?: Date }) {
 /** A refund made in Stripe itself, reported by its webhook. */
 export interface ExternalRefund {
   reference: string;
-  amountCents: number;
   /** Stripe's event (its id is claimed by the webhook intake, payments/stripe-gateway.server.ts). */
   eventId: string;
 }
@@ -300,6 +300,8 @@ async function closeOrder(
   const now = input.now ?? new Date();
   // Filled once Stripe has refunded the card, for the case where the commit then fails.
   const cardRefunded: { refundId: string | null }[] = [];
+  // The credit note of money that went back, for the buyer's mail.
+  let refund: OrderRefund | undefined;
   try {
     return await (input.tx ?? db()).transaction(async (tx) => {
       const external = input.refundedInStripe;
@@ -310,22 +312,33 @@ async function closeOrder(
         id: input.orderId,
         actorId: actorId(input.actor),
         idempotent: true,
-        fields: { closedAt: now },
+        // Money that goes back is all of it by the end: refunded_cents reaches the total.
+        fields: (before) => ({
+          closedAt: now,
+          ...(before.status === "paid" ? { refundedCents: before.totalCents } : {}),
+        }),
         effects: async (order, before) => {
           const wasPaid = before.status === "paid";
+          // What a part refund (Stripe's Dashboard) gave back already is not given back again.
+          const remainingCents = before.totalCents - before.refundedCents;
           const revoked = wasPaid ? await orderEffects().closed(tx, order, now) : {};
           // An order cancelled before payment never used its promo code: the buyer may use it again.
           // A paid order keeps the use it made, whatever happens to it later.
           const releasedPromoCode = wasPaid ? null : await releasePromoUse(tx, order.id);
+          // Its open Checkout session closes when this commits: nobody pays for a closed order.
+          const checkoutSession = !wasPaid ? before.stripeSessionId : null;
+          if (checkoutSession) await queueCheckoutExpiry(tx, checkoutSession);
           // Money that goes back gets its credit note, numbered in this transaction (no gaps); before
           // the card refund, so that a refusal from Stripe undoes the number with everything else.
-          const creditNote = wasPaid ? await allocateCreditNote(tx, order, now) : null;
+          const creditNote = wasPaid ? await allocateCreditNote(tx, before, remainingCents, now) : null;
+          if (creditNote)
+            refund = { amountCents: creditNote.amountCents, creditNoteNumber: creditNote.number };
           const cardRefund =
             wasPaid && isStripePayment(before.paymentReference) && !external
               ? await refundStripePayment({
                   orderId: before.id,
                   paymentReference: before.paymentReference!,
-                  amountCents: before.totalCents,
+                  amountCents: remainingCents,
                 })
               : null;
           if (cardRefund && !cardRefund.ok) {
@@ -339,11 +352,12 @@ async function closeOrder(
           return {
             ...revoked,
             releasedPromoCode,
+            ...(checkoutSession ? { expiresCheckoutSession: checkoutSession } : {}),
             ...(creditNote ? { creditNoteNumber: creditNote.number } : {}),
             ...(external
               ? {
                   stripeRefund: external.reference,
-                  refundedCents: external.amountCents || before.totalCents,
+                  refundedCents: remainingCents,
                   stripeEventId: external.eventId,
                 }
               : {}),
@@ -364,7 +378,7 @@ async function closeOrder(
         } as const;
       if (!moved.changed) return { ok: true, value: { order: moved.row, changed: false } } as const;
       const order = moved.row;
-      await queueOrderMail(tx, order, mail);
+      await queueOrderMail(tx, order, mail, refund);
       ordersTotal.inc({ event: to });
       return { ok: true, value: { order, changed: true } } as const;
     });
@@ -423,6 +437,6 @@ function firstPeriodOf(order: Order, input: { paidAt: Date; stripeSubscription?:
 }
 
 /** The buyer's mail about this step, queued in the transition's transaction. */
-function queueOrderMail(tx: Transaction, order: Order, step: OrderMailStep) {
-  return queueMail(orderMail(order, step, config()), { tx });
+export function queueOrderMail(tx: Transaction, order: Order, step: OrderMailStep, refund?: OrderRefund) {
+  return queueMail(orderMail(order, step, config(), refund), { tx });
 }

@@ -12,7 +12,20 @@ import type { Order } from "./order.queries.server";
 import { creditNotePath, invoicePath, shortOrderId } from "./order-id";
 
 /** The steps of an order the buyer is mailed about. */
-export type OrderMailStep = "placed" | "paid" | "cancelled" | "refunded" | "expired";
+export type OrderMailStep =
+  | "placed"
+  | "paid"
+  | "cancelled"
+  | "refunded"
+  | "part_refunded"
+  | "expired"
+  | "late_payment_refunded";
+
+/** Money a step gave back, and the credit note that documents it (docs/decisions/0024). */
+export interface OrderRefund {
+  amountCents: number;
+  creditNoteNumber: number;
+}
 
 /** What the order mails need of the settings (passed in: this file only writes text). */
 export interface OrderMailSettings extends PaymentSettings {
@@ -24,9 +37,14 @@ export interface OrderMailSettings extends PaymentSettings {
  * The buyer's mail about one step of their order. The lifecycle queues it in the transition's own
  * transaction, so it goes out exactly when the change commits (a replayed webhook mails nothing).
  */
-export function orderMail(order: Order, step: OrderMailStep, settings: OrderMailSettings) {
+export function orderMail(
+  order: Order,
+  step: OrderMailStep,
+  settings: OrderMailSettings,
+  refund?: OrderRefund,
+) {
   const number = shortOrderId(order.id);
-  const { subject, lines } = MAILS[step](order, settings);
+  const { subject, lines } = MAILS[step](order, settings, refund);
   return {
     to: order.email,
     subject: `${PRODUCT_NAME} order ${number}: ${subject}`,
@@ -42,7 +60,11 @@ const taxLine = (order: Order) =>
     ? `VAT ${formatRate(order.vatRateBps)} included`
     : `no VAT: ${TAX_REASON_LABELS[order.taxReason].toLowerCase()}`;
 
-type MailOf = (order: Order, settings: OrderMailSettings) => { subject: string; lines: string[] };
+type MailOf = (
+  order: Order,
+  settings: OrderMailSettings,
+  refund?: OrderRefund,
+) => { subject: string; lines: string[] };
 
 const MAILS: Record<OrderMailStep, MailOf> = {
   placed: (order, settings) =>
@@ -79,21 +101,37 @@ const MAILS: Record<OrderMailStep, MailOf> = {
       `Your invoice: ${settings.PUBLIC_URL}${invoicePath(order.id)}`,
     ],
   }),
-  cancelled: (order, settings) => ({
+  cancelled: (order, settings, refund) => ({
     subject: "cancelled",
     lines: [
       `Your order ${shortOrderId(order.id)} was cancelled.`,
       order.paidAt
-        ? `Its unused downloads have ended; licenses you already have stay valid.${refundLine(order)} Your credit note: ${settings.PUBLIC_URL}${creditNotePath(order.id)}`
+        ? `Its unused downloads have ended; licenses you already have stay valid.${refundLine(order, refund)} Your credit note: ${creditNoteUrl(order, settings, refund)}`
         : "No payment is due for it.",
     ],
   }),
-  refunded: (order, settings) => ({
+  refunded: (order, settings, refund) => ({
     subject: "refunded",
     lines: [
-      `Your order ${shortOrderId(order.id)} was refunded.${refundLine(order)}`,
+      `Your order ${shortOrderId(order.id)} was refunded.${refundLine(order, refund)}`,
       "Its unused downloads have ended; licenses you already have stay valid.",
-      `Your credit note: ${settings.PUBLIC_URL}${creditNotePath(order.id)}`,
+      `Your credit note: ${creditNoteUrl(order, settings, refund)}`,
+    ],
+  }),
+  part_refunded: (order, settings, refund) => ({
+    subject: "part refunded",
+    lines: [
+      `We refunded part of your order ${shortOrderId(order.id)}.${refundLine(order, refund)}`,
+      "The order and its downloads stay as they were.",
+      `Your credit note: ${creditNoteUrl(order, settings, refund)}`,
+    ],
+  }),
+  late_payment_refunded: (order, settings) => ({
+    subject: "payment refunded",
+    lines: [
+      `A card payment of ${formatMoney(order.totalCents, order.locale)} reached us for order ${shortOrderId(order.id)} after the order was cancelled, so we refunded it in full.`,
+      "It goes back to your card within 5 to 10 days; nothing is charged for this order.",
+      `To license footage, choose a plan again: ${settings.PUBLIC_URL}/pricing`,
     ],
   }),
   expired: (order, settings) => ({
@@ -106,7 +144,13 @@ const MAILS: Record<OrderMailStep, MailOf> = {
   }),
 };
 
-const refundLine = (order: Order) =>
-  isStripePayment(order.paymentReference)
-    ? ` ${formatMoney(order.totalCents, order.locale)} goes back to your card within 5 to 10 days.`
-    : ` We return ${formatMoney(order.totalCents, order.locale)} by bank transfer.`;
+/** What went back and how: the refund's own amount (the rest of an order a part refund began). */
+function refundLine(order: Order, refund?: OrderRefund) {
+  const amount = formatMoney(refund?.amountCents ?? order.totalCents, order.locale);
+  return isStripePayment(order.paymentReference)
+    ? ` ${amount} goes back to your card within 5 to 10 days.`
+    : ` We return ${amount} by bank transfer.`;
+}
+
+const creditNoteUrl = (order: Order, settings: OrderMailSettings, refund?: OrderRefund) =>
+  `${settings.PUBLIC_URL}${creditNotePath(order.id, refund?.creditNoteNumber)}`;

@@ -134,8 +134,14 @@ export async function setOrderSubscription(executor: Executor, id: string, subsc
   await executor.update(orders).set({ subscriptionId }).where(eq(orders.id, id));
 }
 
+/** Keeps the Checkout session of an order still awaiting payment; false once it was cancelled. */
 export async function setOrderStripeSession(id: string, sessionId: string) {
-  await db().update(orders).set({ stripeSessionId: sessionId }).where(eq(orders.id, id));
+  const rows = await db()
+    .update(orders)
+    .set({ stripeSessionId: sessionId })
+    .where(and(eq(orders.id, id), eq(orders.status, "awaiting_payment")))
+    .returning({ id: orders.id });
+  return rows.length > 0;
 }
 
 /** A signed-in buyer's orders, newest first, with the plan's title. */

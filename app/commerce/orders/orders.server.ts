@@ -40,9 +40,9 @@ async function readPricing(selection: Selection, promoCode: string | null) {
 
 export {
   type CreditNote,
-  findCreditNoteOfOrder,
   findInvoiceOfOrder,
   type Invoice,
+  listCreditNotesOfOrder,
   listInvoiceNumbers,
 } from "../billing/invoice.queries.server";
 export type { Order } from "./order.queries.server";

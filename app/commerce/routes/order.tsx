@@ -5,12 +5,13 @@ import { loginToReturn } from "~/catalog/clips/clip-id";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
+import { formatCreditNoteNumber } from "../billing/invoice-pdf.server";
 import { pendingTransferOf } from "../checkout/payment-instructions";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { creditNotePath, invoicePath } from "../orders/order-id";
 import { claimGuestOrdersOf } from "../orders/order-lifecycle.server";
-import { findOrderWithPlanTitle, orderFactsOf } from "../orders/orders.server";
+import { findOrderWithPlanTitle, listCreditNotesOfOrder, orderFactsOf } from "../orders/orders.server";
 import type { Route } from "./+types/order";
 
 export const meta = ({ data }: Route.MetaArgs) =>
@@ -32,14 +33,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     awaitingCard: order.status === "awaiting_payment" && cardPaymentEnabled(),
     // Every order once paid has its invoice, whatever happened to it since.
     invoiceUrl: order.paidAt ? invoicePath(order.id) : null,
-    // Money that went back has its credit note (a refund, or a paid order cancelled).
-    creditNoteUrl: order.paidAt && order.status !== "paid" ? creditNotePath(order.id) : null,
+    // Money that went back has its credit notes, one per refund (a part refund, the rest, a cancel).
+    creditNotes: (order.paidAt ? await listCreditNotesOfOrder(order.id) : []).map((note) => ({
+      url: creditNotePath(order.id, note.number),
+      number: formatCreditNoteNumber(note.number, note.issuedAt),
+    })),
     profileUrl: `/profile/${user.id}`,
   };
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, payment, awaitingCard, invoiceUrl, creditNoteUrl, profileUrl } = loaderData;
+  const { order, payment, awaitingCard, invoiceUrl, creditNotes, profileUrl } = loaderData;
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-12 sm:py-16">
       <h1 className="self-start text-3xl font-bold tracking-tight">Order {order.orderNumber}</h1>
@@ -61,11 +65,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             Invoice (PDF)
           </ButtonLink>
         ) : null}
-        {creditNoteUrl ? (
-          <ButtonLink to={creditNoteUrl} reloadDocument variant="secondary">
-            Credit note (PDF)
+        {creditNotes.map((note) => (
+          <ButtonLink key={note.url} to={note.url} reloadDocument variant="secondary">
+            {creditNotes.length === 1 ? "Credit note (PDF)" : `Credit note ${note.number} (PDF)`}
           </ButtonLink>
-        ) : null}
+        ))}
         <ButtonLink to={profileUrl} variant="secondary">
           Your orders
         </ButtonLink>

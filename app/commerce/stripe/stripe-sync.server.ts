@@ -19,7 +19,11 @@ import {
 } from "../billing/subscription-lifecycle.server";
 import { findOrderWithPlanTitle } from "../orders/order.queries.server";
 import { markOrderPaid, refundOrder } from "../orders/order-lifecycle.server";
-import { recordDispute, recordPartialRefund } from "../orders/order-lifecycle-billing.server";
+import {
+  recordDispute,
+  recordPartialRefund,
+  refundLatePayment,
+} from "../orders/order-lifecycle-billing.server";
 
 /*
  * Commerce's Stripe events: a Checkout paid (an order, or a Pro subscription's first invoice), a
@@ -64,13 +68,25 @@ const checkoutPaid: StripeEventHandler = async (tx, event) => {
     );
     throw new StripeEventRefused("amount_mismatch");
   }
+  const paymentIntent = idOf(session.payment_intent);
   const paid = await markOrderPaid({
     orderId,
-    reference: `${STRIPE_REFERENCE_PREFIX}${idOf(session.payment_intent) ?? session.id}`,
+    reference: `${STRIPE_REFERENCE_PREFIX}${paymentIntent ?? session.id}`,
     paidAt: new Date(event.created * 1000),
     actor: STRIPE_ACTOR,
     tx,
   });
+  if (!paid.ok && paymentIntent) {
+    // Paid after the order was cancelled or expired: the money goes back (docs/decisions/0024).
+    const late = await refundLatePayment({
+      orderId,
+      paymentIntent,
+      amountCents: order.totalCents,
+      eventId: event.id,
+      tx,
+    });
+    if (late) return late.changed ? "refunded" : "already_processed";
+  }
   if (!paid.ok) {
     logger.warn(
       { orderId, eventId: event.id, reason: paid.reason },
@@ -204,8 +220,20 @@ async function payFirstInvoice(
     },
     tx,
   });
-  if (!paid.ok) return "ignored";
-  return paid.value.changed ? "applied" : "already_processed";
+  if (paid.ok) return paid.value.changed ? "applied" : "already_processed";
+  if (!first.paymentIntent) return "ignored";
+  // Paid after the order was cancelled or expired: the money goes back and the subscription Stripe
+  // started for it stops, so nothing more is charged (docs/decisions/0024).
+  const late = await refundLatePayment({
+    orderId,
+    paymentIntent: first.paymentIntent,
+    amountCents: first.amountCents,
+    eventId: event.id,
+    tx,
+  });
+  if (!late) return "ignored";
+  if (late.changed) await stripe().subscriptions.cancel(first.subscriptionId);
+  return late.changed ? "refunded" : "already_processed";
 }
 
 /** invoice.payment_failed: a renewal Stripe could not collect (the first invoice's is Checkout's business). */
@@ -258,7 +286,7 @@ const chargeRefunded: StripeEventHandler = async (tx, event) => {
       orderId: order.id,
       actor: STRIPE_ACTOR,
       now: new Date(event.created * 1000),
-      refundedInStripe: { reference: charge.id, amountCents: charge.amount_refunded, eventId: event.id },
+      refundedInStripe: { reference: charge.id, eventId: event.id },
       tx,
     });
     if (!result.ok) return "ignored";

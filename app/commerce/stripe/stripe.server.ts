@@ -50,7 +50,11 @@ export async function startCardCheckout(orderId: string): Promise<CardCheckoutRe
     // A double click on Pay makes one session.
     { idempotencyKey: `checkout-${order.id}-${order.stripeSessionId ?? "first"}` },
   );
-  await setOrderStripeSession(order.id, session.id);
+  if (!(await setOrderStripeSession(order.id, session.id))) {
+    // Cancelled while the session was being made: nobody may pay it (docs/decisions/0024).
+    await stripe().checkout.sessions.expire(session.id);
+    return { ok: false, reason: "not_payable" };
+  }
   if (!session.url) throw new Error("Stripe returned a Checkout session without a URL");
   return { ok: true, value: { url: session.url } };
 }
