@@ -239,9 +239,8 @@ describe("refunds in part and in full", () => {
     expect(refundRequests()).toHaveLength(0);
     const [partMail] = await mailsEndingWith(order.email, "part refunded");
     expect(partMail?.text).toContain(`/orders/${order.id}/credit-note.pdf?number=${notes[0]!.number}`);
-    expect(
-      await mailsEndingWith(order.email, "order " + order.id.slice(0, 8).toUpperCase() + ": refunded"),
-    ).toHaveLength(1);
+    const number = order.id.slice(0, 8).toUpperCase();
+    expect(await mailsEndingWith(order.email, `order ${number}: refunded`)).toHaveLength(1);
 
     // Each note is its own document: the part refund's PDF credits its own amount.
     const cookie = await sessionCookie(account.email);
