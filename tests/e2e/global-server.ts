@@ -14,7 +14,13 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-e2e-"));
   restoreDemoMedia(dataDir);
   const server = await startBuiltServer({}, { dataDir, readyTimeoutMs: 300_000 });
-  await waitForDemoMedia(server.url, dataDir);
+  try {
+    await waitForDemoMedia(server.url, dataDir);
+  } catch (error) {
+    // No teardown follows a failed setup: the server (and its ffmpeg) would outlive the run.
+    await server.stop();
+    throw error;
+  }
   await saveDemoMedia(dataDir);
   project.provide("baseURL", server.url);
   project.provide("dataDir", server.dataDir);
