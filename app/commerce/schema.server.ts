@@ -225,6 +225,8 @@ export const creditNotes = pgTable(
     /** What this refund gave back, VAT included, and the VAT in it. */
     amountCents: integer("amount_cents").notNull(),
     vatCents: integer("vat_cents").notNull(),
+    /** Why, when the team gave part of an order back from the console; printed on the note. */
+    reason: text("reason"),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -152,6 +152,7 @@ export async function creditNoteFor(
     invoiceNumber: invoice.number,
     invoiceIssuedAt: invoice.issuedAt,
     inFull,
+    reason: note.reason,
   });
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cancelOrder, refundOrder } from "~/commerce/orders/order-lifecycle.server";
-import { recordDispute, recordPartialRefund } from "~/commerce/orders/order-lifecycle-billing.server";
+import { recordDispute } from "~/commerce/orders/order-lifecycle-billing.server";
+import { recordPartialRefund } from "~/commerce/orders/order-refunds.server";
 import { availableBalances, balanceOf } from "~/payouts/ledger/ledger.queries.server";
 import { restoreOrderRoyalties, reverseOrderRoyalties } from "~/payouts/ledger/ledger.server";
 import { db } from "~/platform/db/client.server";

@@ -645,6 +645,7 @@ export class FakeStripe {
       if (amount !== undefined && amount > left) return [400, this.error("amount_too_large")];
       charge.amount_refunded = (charge.amount_refunded as number) + (amount ?? left);
       charge.refunded = charge.amount_refunded === charge.amount;
+      void this.emit("charge.refunded", charge);
     }
     const refund = {
       id: this.id("re"),

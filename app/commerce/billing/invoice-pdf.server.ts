@@ -43,6 +43,8 @@ export interface CreditNoteData extends BillingDocumentData {
   invoiceIssuedAt: Date;
   /** False for a part refund's note: it corrects the invoice by its own amount only. */
   inFull: boolean;
+  /** Why the money went back, when the team said (a part refund from the console). */
+  reason: string | null;
 }
 
 /** Invoice numbers are printed with the year they were issued in, e.g. INV-2026-000042. */
@@ -84,9 +86,14 @@ export function renderCreditNote(data: CreditNoteData): Promise<Buffer> {
         number,
         sign: -1,
         corrects: invoice,
-        closing: data.inFull
-          ? `This credit note cancels invoice ${invoice} in full. The amount is returned to the payer.`
-          : `This credit note corrects invoice ${invoice} by ${formatMoney(data.totalCents, data.locale)}, a part refund. The amount is returned to the payer.`,
+        closing: [
+          data.inFull
+            ? `This credit note cancels invoice ${invoice} in full. The amount is returned to the payer.`
+            : `This credit note corrects invoice ${invoice} by ${formatMoney(data.totalCents, data.locale)}, a part refund. The amount is returned to the payer.`,
+          data.reason ? `Reason: ${data.reason}` : "",
+        ]
+          .filter(Boolean)
+          .join("\n"),
       }),
     { Title: `${PRODUCT_NAME} credit note ${number}` },
   );

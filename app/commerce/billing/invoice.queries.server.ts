@@ -47,6 +47,8 @@ export async function allocateCreditNote(
   order: { id: string; totalCents: number; vatAmountCents: number; paidAt: Date | null },
   amountCents: number,
   issuedAt: Date,
+  /** Why the money went back, as the team wrote it (a part refund from the console). */
+  reason: string | null = null,
 ): Promise<CreditNote> {
   const invoice = await allocateInvoice(executor, order.id, order.paidAt ?? issuedAt);
   const [credited] = await executor
@@ -70,6 +72,7 @@ export async function allocateCreditNote(
       invoiceNumber: invoice.number,
       amountCents,
       vatCents: creditNoteVat(order, amountCents, credited ?? { amountCents: 0, vatCents: 0 }),
+      reason,
       issuedAt,
     })
     .returning();

@@ -1,25 +1,23 @@
-import { STRIPE_REFERENCE_PREFIX } from "~/payments/payment-reference";
-import { refundStripePayment } from "~/payments/stripe-client.server";
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { moveState } from "~/platform/db/state-machine.server";
-import { logger } from "~/platform/logger.server";
 import { ordersTotal } from "~/platform/metrics/business.server";
-import { allocateCreditNote, allocateInvoice } from "../billing/invoice.queries.server";
+import { allocateInvoice } from "../billing/invoice.queries.server";
 import { type Subscription, setOrderSyncFields } from "../billing/subscription.queries.server";
 import type { renewalAmounts } from "../billing/subscriptions";
 import { insertOrderOnce, lockOrder, type Order, orderRows } from "./order.queries.server";
 import { actorId, type OrderActor } from "./order-actor";
 import { orderEffects } from "./order-effects.server";
-import { queueOrderMail, refundOrder } from "./order-lifecycle.server";
+import { refundOrder } from "./order-lifecycle.server";
 import { ORDER_TRANSITIONS } from "./order-machine";
 
 /*
  * The order's billing transitions, beside order-lifecycle.server.ts (placed, paid, closed, claimed)
  * and held to the same rules (docs/decisions/0013, 0019): renewed (a subscription's next period is
- * a new order, paid at once with its invoice number and grant), part-refunded and disputed (from
- * Stripe's Dashboard, through the webhook). One transaction each, with the audit entry; a Stripe
- * event is recorded as processed in it, so a replay changes nothing.
+ * a new order, paid at once with its invoice number and grant) and disputed (from Stripe's
+ * Dashboard, through the webhook); part refunds are in order-refunds.server.ts. One transaction
+ * each, with the audit entry; a Stripe event is recorded as processed in it, so a replay changes
+ * nothing.
  */
 
 export interface RenewalInput {
@@ -105,54 +103,7 @@ export async function payRenewalOrder(tx: Transaction, input: RenewalInput) {
 
 const STRIPE_ACTOR: OrderActor = { kind: "system", name: "stripe" };
 
-// ---------------------------------------------------------------- Stripe Dashboard: part refunds, disputes
-
-/**
- * A part of a card payment refunded in Stripe (charge.refunded below the total): the order stays
- * paid with its downloads, the refunded amount is recorded with a credit note for this refund's
- * part, the buyer is mailed and the creators' royalties are reversed in proportion (the order effects). Amounts only grow, so two part refunds delivered out of order
- * end at the larger. Idempotent by the event id.
- */
-export async function recordPartialRefund(input: {
-  orderId: string;
-  refundedCents: number;
-  eventId: string;
-  /** When Stripe refunded (the event's time); now by default. */
-  at?: Date;
-  /** The caller's transaction (the Stripe webhook intake's, which claimed the event id). */
-  tx?: Transaction;
-}): Promise<{ changed: boolean }> {
-  return (input.tx ?? db()).transaction(async (tx) => {
-    const before = await lockOrder(tx, input.orderId);
-    if (!before) return { changed: false };
-    const refundedCents = Math.min(before.totalCents, input.refundedCents);
-    if (before.status !== "paid" || refundedCents <= before.refundedCents) return { changed: false };
-    const order = await setOrderSyncFields(tx, before.id, { refundedCents });
-    const at = input.at ?? new Date();
-    // This refund's own credit note, for exactly what it gave back (docs/decisions/0024).
-    const creditNote = await allocateCreditNote(tx, before, refundedCents - before.refundedCents, at);
-    const effect = await orderEffects().partRefunded(tx, { ...before, refundedCents }, at);
-    await recordAudit(tx, {
-      actorId: actorId(STRIPE_ACTOR),
-      action: "order.partial_refund",
-      targetType: "order",
-      targetId: before.id,
-      before: { status: before.status, refundedCents: before.refundedCents },
-      after: {
-        status: before.status,
-        refundedCents,
-        creditNoteNumber: creditNote.number,
-        stripeEventId: input.eventId,
-        ...effect,
-      },
-    });
-    await queueOrderMail(tx, order, "part_refunded", {
-      amountCents: creditNote.amountCents,
-      creditNoteNumber: creditNote.number,
-    });
-    return { changed: true };
-  });
-}
+// ---------------------------------------------------------------- Stripe Dashboard: disputes
 
 /**
  * A dispute on a paid card order: opened, the order's unused downloads wait (suspended); won, they
@@ -201,69 +152,4 @@ export async function recordDispute(input: {
     });
   }
   return { changed: outcome.changed };
-}
-
-// ---------------------------------------------------------------- Stripe: a payment that came too late
-
-/** Stripe did not refund a payment that reached a closed order: the event fails and Stripe retries it. */
-export class LatePaymentNotRefunded extends Error {
-  constructor(readonly reason: string) {
-    super(`a late payment could not be refunded: ${reason}`);
-  }
-}
-
-/**
- * A card payment for an order that can no longer be paid (cancelled by staff, or expired, before
- * Stripe reported the payment; docs/decisions/0024): the money goes back in full through Stripe,
- * once per payment, with the order's audit entry and the buyer's mail. The order stays cancelled
- * and keeps the payment's reference for support; it was never invoiced, so no credit note. A
- * replay, or the same payment reported by both its invoice and its Checkout, finds the reference
- * recorded and changes nothing. Null when the order is not one a payment came late for.
- */
-export async function refundLatePayment(input: {
-  orderId: string;
-  paymentIntent: string;
-  amountCents: number;
-  eventId: string;
-  /** The Stripe webhook intake's transaction, which claimed the event id. */
-  tx: Transaction;
-}): Promise<{ changed: boolean } | null> {
-  return input.tx.transaction(async (tx) => {
-    const before = await lockOrder(tx, input.orderId);
-    if (before?.status !== "cancelled" || before.paidAt) return null;
-    const reference = `${STRIPE_REFERENCE_PREFIX}${input.paymentIntent}`;
-    if (before.paymentReference === reference) return { changed: false };
-    const refund = await refundStripePayment({
-      orderId: before.id,
-      paymentReference: reference,
-      amountCents: input.amountCents,
-      idempotencyKey: `late-payment-${input.paymentIntent}`,
-    });
-    if (!refund.ok) {
-      logger.error(
-        { err: refund.error, orderId: before.id, reason: refund.reason },
-        "late payment not refunded",
-      );
-      throw new LatePaymentNotRefunded(refund.reason);
-    }
-    const order = await setOrderSyncFields(tx, before.id, {
-      paymentReference: before.paymentReference ?? reference,
-    });
-    await recordAudit(tx, {
-      actorId: actorId(STRIPE_ACTOR),
-      action: "order.late_payment_refunded",
-      targetType: "order",
-      targetId: before.id,
-      before: { status: before.status, paymentReference: before.paymentReference },
-      after: {
-        status: order.status,
-        paymentIntent: input.paymentIntent,
-        stripeRefundId: refund.value.refundId,
-        refundedCents: input.amountCents,
-        stripeEventId: input.eventId,
-      },
-    });
-    await queueOrderMail(tx, order, "late_payment_refunded");
-    return { changed: true };
-  });
 }

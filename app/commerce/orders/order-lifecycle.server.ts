@@ -38,7 +38,8 @@ import { type OrderMailStep, type OrderRefund, orderMail } from "./order-mails";
 
 /*
  * The one place an order changes (docs/decisions/0013): placed → paid → refunded, or cancelled;
- * its billing transitions (renewed, part-refunded, disputed) are in order-lifecycle-billing.server.ts.
+ * its billing transitions (renewed, disputed) are in order-lifecycle-billing.server.ts, and money
+ * given back while it stays as it is (part refunds, a late payment) in order-refunds.server.ts.
  * Each transition is one transaction through `moveState` (docs/decisions/0022): the order row
  * locked, the status changed only as ORDER_TRANSITIONS allows, its effects in the domains above
  * (entitlements, royalties), its audit entry and its mail.

@@ -149,7 +149,7 @@ function refundLine(order: Order, refund?: OrderRefund) {
   const amount = formatMoney(refund?.amountCents ?? order.totalCents, order.locale);
   return isStripePayment(order.paymentReference)
     ? ` ${amount} goes back to your card within 5 to 10 days.`
-    : ` We return ${amount} by bank transfer.`;
+    : ` We return ${amount} by bank transfer to the account your payment came from; if that account is closed, reply with the IBAN to use.`;
 }
 
 const creditNoteUrl = (order: Order, settings: OrderMailSettings, refund?: OrderRefund) =>

@@ -19,11 +19,8 @@ import {
 } from "../billing/subscription-lifecycle.server";
 import { findOrderWithPlanTitle } from "../orders/order.queries.server";
 import { markOrderPaid, refundOrder } from "../orders/order-lifecycle.server";
-import {
-  recordDispute,
-  recordPartialRefund,
-  refundLatePayment,
-} from "../orders/order-lifecycle-billing.server";
+import { recordDispute } from "../orders/order-lifecycle-billing.server";
+import { recordPartialRefund, refundLatePayment } from "../orders/order-refunds.server";
 
 /*
  * Commerce's Stripe events: a Checkout paid (an order, or a Pro subscription's first invoice), a

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { namePeople } from "~/accounts/people/people.server";
 import { requirePermission } from "~/accounts/routes/permissions.server";
+import { formatCreditNoteNumber } from "~/commerce/billing/invoice-pdf.server";
 import { renewManualSubscription } from "~/commerce/billing/subscription-lifecycle.server";
 import { SUBSCRIPTION_STATE_LABELS, subscriptionState } from "~/commerce/billing/subscriptions";
-import { shortOrderId } from "~/commerce/orders/order-id";
+import { creditNotePath, shortOrderId } from "~/commerce/orders/order-id";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/commerce/orders/order-lifecycle.server";
+import { listCreditNotesOfOrder } from "~/commerce/orders/orders.server";
 import { findSubscriptionOfOrder } from "~/commerce/orders/staff-orders.server";
 import { ORDER_STATUS_LABELS } from "~/commerce/pricing/plans";
 import { pageMeta } from "~/components/meta";
@@ -19,11 +21,14 @@ import { noControlChars } from "~/platform/text/text";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
+import { CreditNotesPanel } from "../components/credit-notes-panel";
 import { MarkPaidForm, OrderLines, SubscriptionPanel } from "../components/order-panels";
+import { PartRefundForm } from "../components/part-refund-form";
 import { BackLink, ErrorNote, formatDateTime, Panel, Pill, StaffPageHeader } from "../components/staff-ui";
 import { ORDER_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/order";
 import { notFound, requireConfirmed, UuidSchema, urlParam } from "./action.server";
+import { REFUND_REASON_MAX, refundPart } from "./order-refund.action.server";
 
 export const meta = () => pageMeta("Order · Staff", "An order, its lines and history.");
 
@@ -60,10 +65,11 @@ const orderIdOf = (params: { orderId?: string }) => urlParam(UuidSchema, params.
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-orders");
   const id = orderIdOf(params);
-  const [found, history, subscription] = await Promise.all([
+  const [found, history, subscription, notes] = await Promise.all([
     findOrderForStaff(id),
     auditHistoryOf("order", id),
     findSubscriptionOfOrder(id),
+    listCreditNotesOfOrder(id),
   ]);
   if (!found) throw notFound();
   const { userId } = found.order;
@@ -73,6 +79,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     buyer: person ?? null,
     cardPayment: found.order.status === "paid" && isStripePayment(found.order.paymentReference),
     history,
+    creditNotes: notes.map((note) => ({
+      number: formatCreditNoteNumber(note.number, note.issuedAt),
+      amountCents: note.amountCents,
+      reason: note.reason,
+      url: creditNotePath(id, note.number),
+    })),
     today: new Date().toISOString().slice(0, 10),
     subscription: subscription && {
       id: subscription.id,
@@ -140,6 +152,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = { kind: "staff", userId: user.id } as const;
   const back = `/staff/orders/${orderId}`;
   if (form.get("intent") === "renew") return renew(form, orderId, actor);
+  if (form.get("intent") === "part-refund") return refundPart(form, orderId, actor, CARD_REFUND_REPLIES);
   if (form.get("intent") === "mark-paid") {
     const parsed = parseFormData(form, MarkPaidSchema);
     if (!parsed.ok) return replyWith(parsed.reply);
@@ -186,7 +199,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, cardPayment, history, today, subscription } = loaderData;
+  const { order, cardPayment, history, today, subscription, creditNotes } = loaderData;
   const confirm = useConfirmStep();
   const step = confirm.target === order.id ? confirm.intent : null;
   const open = order.status === "awaiting_payment" || order.status === "paid";
@@ -241,7 +254,17 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             ) : null}
             {open ? null : <p className="text-sm text-zinc-600 dark:text-zinc-400">This order is closed.</p>}
           </div>
+          {order.status === "paid" && order.totalCents - order.refundedCents > 1 ? (
+            <PartRefundForm
+              totalCents={order.totalCents}
+              refundedCents={order.refundedCents}
+              cardPayment={cardPayment}
+              reasonMax={REFUND_REASON_MAX}
+              values={actionData?.values}
+            />
+          ) : null}
         </Panel>
+        {creditNotes.length > 0 ? <CreditNotesPanel notes={creditNotes} /> : null}
         {subscription ? (
           <SubscriptionPanel
             subscription={subscription}

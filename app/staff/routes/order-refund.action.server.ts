@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { refundOrderInPart } from "~/commerce/orders/order-refunds.server";
+import { formatMoney } from "~/payments/money";
+import { formReply } from "~/platform/http/form-reply";
+import { parseFormData, replyWith } from "~/platform/http/forms.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
+import { noControlChars } from "~/platform/text/text";
+import { CENTS_CEILING, eurosField } from "../money";
+import { notFound } from "./action.server";
+
+export const REFUND_REASON_MAX = 300;
+
+export const PART_REFUND_TEXTS = {
+  reason: `Say why (1 to ${REFUND_REASON_MAX} characters): the credit note prints it.`,
+  tooMuch:
+    "A part refund must leave something of the order paid: for the whole rest, use Refund. Nothing changed.",
+  alreadyChanged: "This order's refunds changed meanwhile; nothing was refunded. Check the amounts below.",
+  notPaid: "Only a paid order can be refunded in part.",
+} as const;
+
+const PartRefundSchema = z.object({
+  intent: z.literal("part-refund"),
+  amount: eurosField("The amount", 1, CENTS_CEILING),
+  reason: z
+    .string()
+    .trim()
+    .min(1, PART_REFUND_TEXTS.reason)
+    .max(REFUND_REASON_MAX, PART_REFUND_TEXTS.reason)
+    .refine(noControlChars, PART_REFUND_TEXTS.reason),
+  expectedRefundedCents: z.coerce.number().int().min(0).max(CENTS_CEILING),
+});
+
+/** The card refund failures, as the order page words them (passed in: they live with the page). */
+export type CardRefundReplies = Record<
+  "refund_refused" | "refund_unavailable" | "refund_unconfigured",
+  readonly [string, number]
+>;
+
+/** The team gives back part of a paid order, with its reason (docs/decisions/0024). */
+export async function refundPart(
+  form: FormData,
+  orderId: string,
+  actor: { kind: "staff"; userId: string },
+  cardReplies: CardRefundReplies,
+) {
+  const parsed = parseFormData(form, PartRefundSchema);
+  if (!parsed.ok) return replyWith(parsed.reply);
+  const result = await refundOrderInPart({
+    orderId,
+    amountCents: parsed.data.amount,
+    reason: parsed.data.reason,
+    expectedRefundedCents: parsed.data.expectedRefundedCents,
+    actor,
+  });
+  if (!result.ok) {
+    if (result.reason === "not_found") throw notFound();
+    const [message, status] =
+      result.reason === "too_much"
+        ? [PART_REFUND_TEXTS.tooMuch, 400]
+        : result.reason === "already_changed"
+          ? [PART_REFUND_TEXTS.alreadyChanged, 409]
+          : result.reason === "invalid_transition"
+            ? [PART_REFUND_TEXTS.notPaid, 409]
+            : cardReplies[result.reason];
+    return replyWith(formReply(message, { values: parsed.values }), status);
+  }
+  return redirectWithToast(`/staff/orders/${orderId}`, {
+    message: `Refunded ${formatMoney(parsed.data.amount)}; credit note ${result.value.creditNoteNumber} issued, buyer mailed.`,
+    type: "success",
+  });
+}
