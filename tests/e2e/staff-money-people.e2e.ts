@@ -148,6 +148,41 @@ describe("staff console: money and people", () => {
   });
 });
 
+describe("staff console: refunds", () => {
+  it("a part refund takes euros and a reason, lists its credit note, and the buyer reads every note of the order", async () => {
+    const order = await buyerOrder();
+    const staff = await staffPage();
+    await staff.goto(`/staff/orders/${order.id}`);
+    await staff.getByLabel("Payment reference").fill(`SEPA-PART-${run}`);
+    await staff.getByRole("button", { name: "Mark paid" }).click();
+    await staff.getByLabel("Amount to refund").waitFor();
+
+    await staff.getByLabel("Amount to refund").fill("10,50");
+    await staff.getByLabel("Reason (printed on the credit note)").fill("One clip was not as described");
+    await staff.getByRole("button", { name: "Refund part" }).click();
+
+    const notes = staff.getByRole("region", { name: "Credit notes" });
+    await notes.getByText("One clip was not as described").waitFor();
+    expect(await notes.getByRole("link", { name: /^CN-\d{4}-\d{6} \(PDF\)$/ }).count()).toBe(1);
+    expect(await notes.getByText("− €10.50").count()).toBe(1);
+    for (const theme of ["light", "dark"] as const)
+      await expectAccessibleIn(staff, `/staff/orders/${order.id}`, theme);
+
+    // The whole rest goes back too: a second note, and the buyer's order page links both.
+    await staff.goto(`/staff/orders/${order.id}?confirm=refund&target=${order.id}`);
+    await staff.getByRole("button", { name: "Refund order" }).click();
+    await notes.getByRole("link").nth(1).waitFor();
+    const buyer = await newPage();
+    await signInByCookie(buyer, DEMO_BUYER.email, DEMO_BUYER.password);
+    await buyer.goto(`/orders/${order.id}`);
+    const links = buyer.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6} \(PDF\)$/ });
+    await links.first().waitFor();
+    expect(await links.count()).toBe(2);
+    const pdf = await buyer.request.get((await links.first().getAttribute("href"))!);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  });
+});
+
 describe("staff console: tables and navigation", () => {
   it("sorts say what they sort, and no column is an empty 'Oldest first'", async () => {
     const page = await staffPage();

@@ -44,9 +44,7 @@ export function PartRefundForm({
         rows={2}
         defaultValue={values?.reason}
       />
-      <SubmitButton variant="secondary" name="intent" value="part-refund">
-        Refund part
-      </SubmitButton>
+      <SubmitButton variant="secondary">Refund part</SubmitButton>
     </Form>
   );
 }

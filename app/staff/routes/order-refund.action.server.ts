@@ -6,17 +6,8 @@ import { parseFormData, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { noControlChars } from "~/platform/text/text";
 import { CENTS_CEILING, eurosField } from "../money";
+import { PART_REFUND_TEXTS, REFUND_REASON_MAX } from "../part-refund";
 import { notFound } from "./action.server";
-
-export const REFUND_REASON_MAX = 300;
-
-export const PART_REFUND_TEXTS = {
-  reason: `Say why (1 to ${REFUND_REASON_MAX} characters): the credit note prints it.`,
-  tooMuch:
-    "A part refund must leave something of the order paid: for the whole rest, use Refund. Nothing changed.",
-  alreadyChanged: "This order's refunds changed meanwhile; nothing was refunded. Check the amounts below.",
-  notPaid: "Only a paid order can be refunded in part.",
-} as const;
 
 const PartRefundSchema = z.object({
   intent: z.literal("part-refund"),

@@ -25,10 +25,11 @@ import { CreditNotesPanel } from "../components/credit-notes-panel";
 import { MarkPaidForm, OrderLines, SubscriptionPanel } from "../components/order-panels";
 import { PartRefundForm } from "../components/part-refund-form";
 import { BackLink, ErrorNote, formatDateTime, Panel, Pill, StaffPageHeader } from "../components/staff-ui";
+import { REFUND_REASON_MAX } from "../part-refund";
 import { ORDER_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/order";
 import { notFound, requireConfirmed, UuidSchema, urlParam } from "./action.server";
-import { REFUND_REASON_MAX, refundPart } from "./order-refund.action.server";
+import { refundPart } from "./order-refund.action.server";
 
 export const meta = () => pageMeta("Order · Staff", "An order, its lines and history.");
 
