@@ -92,7 +92,9 @@ export async function resolveDownload(input: {
   const check = verifyDownloadLink(input);
   if (!check.ok) return { ok: false, reason: check.reason === "expired" ? "expired" : "forbidden" };
   const license = await findLicense(input.licenseId);
-  if (!license || license.userId !== input.userId) return { ok: false, reason: "forbidden" };
+  // A license its order's refund ended gives no more files, even through a link made before.
+  if (!license || license.userId !== input.userId || license.revokedAt)
+    return { ok: false, reason: "forbidden" };
   const link = await storageLinkOf(license, input.variant, STORAGE_LINK_SECONDS);
   return link ? { ok: true, value: link } : { ok: false, reason: "not_found" };
 }

@@ -82,7 +82,8 @@ export async function getBuyerLibrary(userId: string, now = new Date()): Promise
 /** The certificate PDF of a license, for its licensee only (anyone else: not found). */
 export async function certificateFor(user: SessionUser, licenseId: string): Promise<Buffer | null> {
   const license = await findLicense(licenseId);
-  if (!license || license.userId !== user.id) return null;
+  // A revoked license has no certificate to show anyone: its public page says it ended.
+  if (!license || license.userId !== user.id || license.revokedAt) return null;
   const data: CertificateData = {
     licenseId: license.id,
     licenseeName: license.licenseeName,
@@ -204,6 +205,7 @@ export async function verifyLicense(licenseId: string) {
     licenseKind: license.licenseKind,
     licenseeName: license.licenseeName,
     licensedAt: license.createdAt.toISOString(),
+    revokedAt: license.revokedAt?.toISOString() ?? null,
   };
 }
 

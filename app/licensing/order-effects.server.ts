@@ -12,11 +12,13 @@ import {
 } from "./entitlement.queries.server";
 import { periodEnd } from "./entitlement-period";
 import { orderPaid } from "./events.server";
+import { revokeLicensesOfOrder } from "./license.queries.server";
 
 /**
  * What an order's payment, close and claim mean for licensing, run by commerce inside the order's
  * own transaction (registered in app/jobs.server.ts): a paid order grants its plan's downloads, a
- * closed one ends the unused ones, a claimed guest order's entitlement follows it to the account,
+ * closed one (its money back) ends the unused ones and the licenses made with them, a claimed
+ * guest order's entitlement follows it to the account,
  * a disputed one's unused downloads wait. The creators' royalties are payouts' own part
  * (payouts/ledger/order-effects.server.ts).
  */
@@ -39,9 +41,12 @@ export const licensingOrderEffects: OrderEffectsPart = {
   },
   async closed(tx: Executor, order: Order, at: Date) {
     const revoked = await revokeEntitlementOfOrder(tx, order.id, at);
+    // The money went back in full: the licenses made under it end too (docs/decisions/0024).
+    const licensesRevoked = await revokeLicensesOfOrder(tx, order.id, at);
     return {
       revokedEntitlementId: revoked?.id ?? null,
       unusedDownloads: revoked ? unusedDownloads(revoked) : null,
+      licensesRevoked,
     };
   },
   async claimed(tx: Executor, orderIds: string[], userId: string) {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { profiles } from "~/accounts/schema.server";
 import { clips, licenseEnum } from "~/catalog/schema.server";
 import { orders } from "~/commerce/schema.server";
@@ -67,10 +67,14 @@ export const licenses = pgTable(
     clipTitle: text("clip_title").notNull(),
     creatorName: text("creator_name").notNull(),
     createdAt: createdAt(),
+    /** Set when its order's money went back in full (docs/decisions/0024): the license ends. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [
     // A clip licensed once is the buyer's: a second download reuses this row (no second credit).
-    unique("licenses_user_clip").on(t.userId, t.clipId),
+    // A revoked license no longer counts: licensing the clip again makes a new one.
+    uniqueIndex("licenses_user_clip_live").on(t.userId, t.clipId).where(sql`${t.revokedAt} is null`),
+    index("licenses_order_idx").on(t.orderId),
     index("licenses_user_created_idx").on(t.userId, t.createdAt.desc()),
   ],
 );

@@ -6,7 +6,9 @@ import { refundOrder } from "~/commerce/orders/order-lifecycle.server";
 import { startDownload } from "~/licensing/download-access.server";
 import { DOWNLOAD_LINK_SECONDS, signDownloadLink } from "~/licensing/download-link.server";
 import { licenseClip } from "~/licensing/downloads.server";
+import { getBuyerLibrary } from "~/licensing/library.server";
 import { loader as downloadFileLoader } from "~/licensing/routes/download-file";
+import { loader as licensePageLoader } from "~/licensing/routes/license";
 import { entitlements, licenses } from "~/licensing/schema.server";
 import { royaltyLines } from "~/payouts/schema.server";
 import { storage } from "~/platform/storage/storage.server";
@@ -120,21 +122,40 @@ describe("spending downloads", () => {
     expect(result.ok && result.value.license.entitlementId).not.toBe(annual.entitlement.id);
   });
 
-  it("a refunded order's unused credits are gone; its licenses stay", async () => {
+  it("a refund ends the order's unused credits and its licenses; the public page says so; a new plan licenses again", async () => {
     const creator = await createProfile();
     const [first, second] = [
       await clipWithPrivateOriginal(creator!.id),
       await clipWithPrivateOriginal(creator!.id),
     ];
-    const { licensee, paid } = await buyerWithPlan(5);
-    const licensed = await licenseClip({ licensee, clipId: first });
-    expect(licensed.ok).toBe(true);
-    await refundOrder({ orderId: paid.order.id, actor: STAFF_ACTOR });
+    const { licensee, paid, account } = await buyerWithPlan(5);
+    const licensed = await startDownload({ licensee, clipId: first, variant: "original" });
+    if (!licensed.ok) throw new Error(licensed.reason);
+    const licenseId = licensed.value.license.id;
+
+    const refunded = await refundOrder({ orderId: paid.order.id, actor: STAFF_ACTOR });
+
+    expect(refunded.ok && refunded.value.changed).toBe(true);
     expect(await licenseClip({ licensee, clipId: second })).toEqual({ ok: false, reason: "no_entitlement" });
-    // Re-downloading what was licensed before the refund stays free.
-    expect((await licenseClip({ licensee, clipId: first })).ok).toBe(true);
+    // The clip licensed before the refund is no longer the buyer's: no free re-download.
+    expect(await licenseClip({ licensee, clipId: first })).toEqual({ ok: false, reason: "no_entitlement" });
+    // A download link made before the refund no longer gives the file.
+    expect((await followLink(licensed.value.url, await sessionCookie(account.email))).status).toBe(403);
+    const [row] = await database.db.select().from(licenses).where(eq(licenses.id, licenseId));
+    expect(row?.revokedAt).toBeInstanceOf(Date);
+    const page = (await licensePageLoader({
+      ...routeArgs(new Request(`http://localhost/license/${licenseId}`)),
+      params: { licenseId },
+    } as never)) as unknown as { data: { license: { revokedAt: string | null } } };
+    expect(page.data.license.revokedAt).toBe(row!.revokedAt!.toISOString());
+    expect(await getBuyerLibrary(account.id).then((library) => library.downloads)).toHaveLength(0);
+
+    // With a new plan the clip is licensed again, as a new license.
+    await createPaidOrder({ userId: account.id, email: account.email, downloads: 5 });
+    const again = await licenseClip({ licensee, clipId: first });
+    expect(again.ok && again.value.license.id).not.toBe(licenseId);
     const rows = await database.db.select().from(licenses).where(eq(licenses.userId, licensee.userId));
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(2);
   });
 
   it("never spends a credit on a file the clip does not offer", async () => {

@@ -239,7 +239,7 @@ export function cancelOrder(input: { orderId: string; actor: OrderActor; now?: D
 }
 
 /**
- * Refunds a paid order: its unused downloads end; licenses already made stay valid; a card payment
+ * Refunds a paid order: its unused downloads end, and the licenses made with them; a card payment
  * goes back through Stripe. Idempotent.
  */
 export function refundOrder(input: {

@@ -15,7 +15,7 @@ export const ORDER_TRANSITIONS = {
   cancel: { from: ["awaiting_payment", "paid"], to: "cancelled", audit: "order.cancel" },
   /** Not paid within ORDER_EXPIRY_DAYS: the expiry job cancels it. */
   expire: { from: ["awaiting_payment"], to: "cancelled", audit: "order.expire" },
-  /** The money goes back (staff, a Dashboard refund, a lost dispute); licenses already made stay valid. */
+  /** The money goes back (staff, a Dashboard refund, a lost dispute); its licenses end (decision 0024). */
   refund: { from: ["paid"], to: "refunded", audit: "order.refund" },
 } as const satisfies StateMachine<OrderStatus>;
 

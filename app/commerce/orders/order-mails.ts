@@ -106,7 +106,7 @@ const MAILS: Record<OrderMailStep, MailOf> = {
     lines: [
       `Your order ${shortOrderId(order.id)} was cancelled.`,
       order.paidAt
-        ? `Its unused downloads have ended; licenses you already have stay valid.${refundLine(order, refund)} Your credit note: ${creditNoteUrl(order, settings, refund)}`
+        ? `Its unused downloads have ended, and so have the licenses made with them: the clips may no longer be used under them.${refundLine(order, refund)} Your credit note: ${creditNoteUrl(order, settings, refund)}`
         : "No payment is due for it.",
     ],
   }),
@@ -114,7 +114,7 @@ const MAILS: Record<OrderMailStep, MailOf> = {
     subject: "refunded",
     lines: [
       `Your order ${shortOrderId(order.id)} was refunded.${refundLine(order, refund)}`,
-      "Its unused downloads have ended; licenses you already have stay valid.",
+      "Its unused downloads have ended, and so have the licenses made with them: the clips may no longer be used under them.",
       `Your credit note: ${creditNoteUrl(order, settings, refund)}`,
     ],
   }),

@@ -245,6 +245,11 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
               <li>you were charged more than once for the same video.</li>
             </ol>
             <p>
+              A refund of a whole order ends the licenses made with it, as at other stock sites: from the day
+              of the refund the clips may no longer be used under them, and their certificates' public pages
+              say so. A partial refund leaves the order and its licenses as they are.
+            </p>
+            <p>
               Email <MailLink subject="Refund request" /> with your order number, a link to the clip and a
               short description of the problem. We aim to answer within two working days.
             </p>

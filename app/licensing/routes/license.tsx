@@ -10,10 +10,13 @@ import type { Route } from "./+types/license";
 
 export const LICENSE_VALID = "Valid license";
 export const LICENSE_UNKNOWN = "No such license";
+export const LICENSE_REVOKED = "License revoked";
 
 export const meta = ({ data: result }: Route.MetaArgs) =>
   pageMeta(
-    result?.license ? `${LICENSE_VALID}: ${result.license.id}` : LICENSE_UNKNOWN,
+    result?.license
+      ? `${result.license.revokedAt ? LICENSE_REVOKED : LICENSE_VALID}: ${result.license.id}`
+      : LICENSE_UNKNOWN,
     "Check a Verdeo license certificate.",
   );
 
@@ -46,14 +49,23 @@ export default function LicenseVerification({ loaderData }: Route.ComponentProps
     );
   }
   const terms = LICENSE_TERMS[license.licenseKind];
+  const revoked = license.revokedAt;
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-20">
-      <div className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-950 dark:text-brand-400">
-        <CheckIcon className="size-8" />
-      </div>
+      {revoked ? null : (
+        <div className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-950 dark:text-brand-400">
+          <CheckIcon className="size-8" />
+        </div>
+      )}
       <h1 className="mt-6 text-3xl font-bold tracking-tight" data-testid="license-verdict">
-        {LICENSE_VALID}
+        {revoked ? LICENSE_REVOKED : LICENSE_VALID}
       </h1>
+      {revoked ? (
+        <p className="mt-3 text-zinc-700 dark:text-zinc-300">
+          This license ended on {formatDate(revoked)}: the order it was bought with was refunded. The clip may
+          no longer be used under it.
+        </p>
+      ) : null}
       <dl className="mt-8 w-full divide-y divide-zinc-200 rounded-2xl border border-zinc-200 bg-zinc-50 text-left text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
         {[
           [

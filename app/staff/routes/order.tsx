@@ -222,7 +222,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         >
           <p className="text-sm">
             {order.status === "paid"
-              ? "The buyer's unused downloads end now; licenses already made stay valid."
+              ? "The buyer's unused downloads end now, and so do the licenses made with them."
               : "The buyer can no longer pay for it."}
           </p>
           {cardPayment ? (
