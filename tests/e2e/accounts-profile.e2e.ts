@@ -150,6 +150,18 @@ describe("profile", () => {
     expect(await page.getByTestId("profile-username").textContent()).toBe(`@${renamed}`);
   });
 
+  it("a new username saved before the check has answered is saved", async () => {
+    const page = await newPage();
+    const account = await signUp(page, newAccount());
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    const renamed = `${account.username.slice(0, 20)}_fast`;
+    // Enter right after typing: the live check waits for typing to stop, so it has not answered yet.
+    await page.getByLabel("Username").fill(renamed);
+    await page.getByLabel("Username").press("Enter");
+    await page.getByTestId("toast").getByText(MESSAGES.profileUpdated).waitFor();
+    expect(await page.getByTestId("profile-username").textContent()).toBe(`@${renamed}`);
+  });
+
   it("an avatar upload is re-encoded to WebP; a script renamed .png is refused", async () => {
     const page = await newPage();
     await signUp(page, newAccount());
