@@ -46,6 +46,15 @@ describe("describeRoute", () => {
     expect(describeRoute("/contact", build)).toEqual({ label: "/contact", handle: {} });
   });
 
+  it("gives a page's data request (React Router's `.data` URL) the page's route and declarations", () => {
+    expect(describeRoute("/profile.data", build)).toEqual(describeRoute("/profile", build));
+    expect(describeRoute("/profile/7.data", build)).toEqual({
+      label: "/profile/:userId?",
+      handle: { bodyLimit: 3_000 },
+    });
+    expect(describeRoute("/_root.data", build)).toEqual(describeRoute("/", build));
+  });
+
   it("labels paths no route serves without echoing them", () => {
     expect(describeRoute("/no/such/page", build)).toEqual({ label: "unmatched", handle: {} });
     expect(describeRoute("/media/clips/a.mp4", build).label).toBe("/media");
@@ -73,6 +82,11 @@ describe("body limits declared by routes", () => {
   it("refuses a body over the limit the route declares, with 413, and accepts one within it", async () => {
     expect(await post("/profile/7", 3_001)).toBe(413);
     expect(await post("/profile/7", 3_000)).toBe(204);
+  });
+
+  it("holds a page's data request (a submission with JavaScript) to the page's own limit", async () => {
+    expect(await post("/profile.data", 3_001)).toBe(413);
+    expect(await post("/profile.data", 3_000)).toBe(204);
   });
 
   it("holds routes that declare nothing to the default limit", async () => {

@@ -46,9 +46,19 @@ export function describeRoute(pathname: string, build: ServerBuild | undefined):
   }
   const seen = known.get(pathname);
   if (seen) return seen;
-  const info = matchedRoute(pathname, build);
+  const info = matchedRoute(pagePathOf(pathname), build);
   known.set(pathname, info);
   return info;
+}
+
+/**
+ * The page a single-fetch data request is for. With JavaScript, React Router fetches and submits to
+ * `/profile.data` (`/_root.data` for `/`) where a page without it uses `/profile`, and runs the same
+ * route for both: both must get what that route declares, its body limit above all.
+ */
+export function pagePathOf(pathname: string) {
+  if (pathname === "/_root.data") return "/";
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
 function matchedRoute(pathname: string, build: ServerBuild | undefined): RouteInfo {

@@ -4,13 +4,14 @@ import { orderPath, shortOrderId } from "~/commerce/orders/order-id";
 import { findOrderAwaitingPayment } from "~/commerce/orders/orders.server";
 import { db } from "~/platform/db/client.server";
 import { storage } from "~/platform/storage/storage.server";
+import type { DownloadFile } from "./download-files.server";
 import {
   DOWNLOAD_LINK_SECONDS,
   STORAGE_LINK_SECONDS,
   signDownloadLink,
   verifyDownloadLink,
 } from "./download-link.server";
-import { type DownloadFile, findClipForDownload, type Licensee, licenseClip } from "./downloads.server";
+import { findClipForDownload, type Licensee, licenseClip } from "./downloads.server";
 import { type Entitlement, findSpendableEntitlement } from "./entitlement.queries.server";
 import { findLicense, findLicenseOfClip, type License } from "./license.queries.server";
 import { DOWNLOAD_MESSAGES } from "./messages";

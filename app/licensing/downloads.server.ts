@@ -1,24 +1,19 @@
-import {
-  findLifecycleClip,
-  type LifecycleClip,
-  recordClipDownload,
-} from "~/catalog/clips/clip-lifecycle.server";
+import { findLifecycleClip, recordClipDownload } from "~/catalog/clips/clip-lifecycle.server";
 import { findOrderById } from "~/commerce/orders/orders.server";
 import { planName } from "~/commerce/pricing/plans";
 import { divideRoundHalfUp } from "~/commerce/pricing/pricing-math";
-import { type ClipRendition, listClipRenditions } from "~/media/renditions/clip-renditions.server";
+import { listClipRenditions } from "~/media/renditions/clip-renditions.server";
 import { creditRoyalty } from "~/payouts/ledger/ledger.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { publishEvent } from "~/platform/events.server";
 import { logger } from "~/platform/logger.server";
 import { downloadsTotal } from "~/platform/metrics/business.server";
-import { keyFromMediaUrl } from "~/platform/storage/driver.server";
+import { downloadFiles } from "./download-files.server";
 import { type Entitlement, findSpendableEntitlement, spendDownload } from "./entitlement.queries.server";
 import { licenseCreated } from "./events.server";
 import { findLicenseOfClip, insertLicense, type License, lockBuyer } from "./license.queries.server";
 import { newLicenseId } from "./license-id";
-import { DOWNLOAD_VARIANT_LABELS, type DownloadVariant, downloadFileName } from "./variants";
 
 export interface Licensee {
   userId: string;
@@ -117,51 +112,6 @@ export function royaltyFor(
       : divideRoundHalfUp(entitlement.priceCents, entitlement.downloadsTotal);
   const rateBps = settings.ROYALTY_RATE_BPS;
   return { baseCents, rateBps, amountCents: divideRoundHalfUp(baseCents * rateBps, 10_000) };
-}
-
-export interface DownloadFile {
-  variant: DownloadVariant;
-  label: string;
-  /** Storage key of the file. */
-  key: string;
-  /** What the buyer's browser saves it as. */
-  fileName: string;
-  height: number | null;
-  sizeBytes: number | null;
-}
-
-/**
- * The files a licensee may choose from: the private original when the studio kept one and the
- * pipeline's clean 1080p and 720p renditions where the original was large enough, else the clip's
- * own video file (clips that predate the media pipeline have nothing else).
- */
-export function downloadFiles(
-  clip: LifecycleClip,
-  renditions: readonly ClipRendition[] = [],
-): DownloadFile[] {
-  const files: DownloadFile[] = [];
-  const file = (variant: DownloadVariant, key: string, height: number | null, sizeBytes: number | null) => ({
-    variant,
-    label: DOWNLOAD_VARIANT_LABELS[variant](height),
-    key,
-    fileName: downloadFileName(clip.id, clip.title, variant === "original" ? "original" : `${height}p`),
-    height,
-    sizeBytes,
-  });
-  if (clip.originalKey) files.push(file("original", clip.originalKey, clip.height, clip.fileSizeBytes));
-  // Largest first, as the dialog lists them.
-  for (const name of ["1080p", "720p"] as const) {
-    const rendition = renditions.find((candidate) => candidate.name === name);
-    if (!rendition) continue;
-    const made = file(name, rendition.storageKey, rendition.height, rendition.sizeBytes);
-    // Named by its shorter side, as the dialog labels it (a portrait 720p file is 720 wide).
-    files.push({ ...made, fileName: downloadFileName(clip.id, clip.title, name) });
-  }
-  const playback = keyFromMediaUrl(clip.videoUrl);
-  if (playback && playback !== clip.originalKey && !clip.originalKey) {
-    files.push(file("standard", playback, clip.height, null));
-  }
-  return files;
 }
 
 /**

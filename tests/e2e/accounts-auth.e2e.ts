@@ -51,6 +51,46 @@ describe("sign-up", () => {
     expect(new URL(page.url()).pathname).toBe("/signup");
   });
 
+  it("a sign-up sent before the username check has answered creates the account", async () => {
+    const page = await newPage();
+    const account = newAccount();
+    await page.goto("/signup");
+    await fillSignUp(page, { ...account, username: undefined });
+    // Enter right after typing: the live check waits for typing to stop, so it has not answered yet.
+    await page.getByLabel("Username").fill(account.username);
+    await page.getByLabel("Username").press("Enter");
+    await expectAt(page, "/profile");
+    expect(await page.getByTestId("profile-username").textContent()).toBe(`@${account.username}`);
+  });
+
+  it("a taken username sent before the check has answered is refused by the server, on the field", async () => {
+    const page = await newPage();
+    await page.goto("/signup");
+    await fillSignUp(page, { ...newAccount(), username: undefined });
+    await page.getByLabel("Username").fill(DEMO_BUYER.username);
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByLabel("Username").press("Enter");
+    expect((await answer).status()).toBe(409);
+    await expectVisible(page.getByText(MESSAGES.usernameTaken));
+    expect(new URL(page.url()).pathname).toBe("/signup");
+    // The server's refusal was for that name: another, available one shows no refusal beside it.
+    await page.getByLabel("Username").fill(newAccount().username);
+    await page.getByText(MESSAGES.usernameAvailable).waitFor();
+    expect(await page.getByText(MESSAGES.usernameTaken).count()).toBe(0);
+  });
+
+  it("the refusal of a taken username goes once the name is changed to an available one", async () => {
+    const page = await newPage();
+    await page.goto("/signup");
+    await fillSignUp(page, newAccount({ username: DEMO_BUYER.username }));
+    await page.getByText(MESSAGES.usernameTaken).waitFor();
+    await page.getByRole("button", { name: "Create Account", exact: true }).click();
+    await page.getByText(MESSAGES.signupUsernameUnavailable).waitFor();
+    await page.getByLabel("Username").fill(newAccount().username);
+    await page.getByText(MESSAGES.usernameAvailable).waitFor();
+    expect(await page.getByText(MESSAGES.signupUsernameUnavailable).count()).toBe(0);
+  });
+
   it("creates the account, stores the username lowercased and lands on /profile", async () => {
     const page = await newPage();
     const account = newAccount();

@@ -8,6 +8,15 @@ import { expectAccessible, expectAt, newPage } from "./browser";
 
 const MAYA = { id: "demo-creator-maya", email: "maya@verdeo.local" };
 
+/** A JPEG of random pixels: noise hardly compresses, so at this size and quality it is about 3 MB. */
+function noiseJpeg() {
+  const width = 1400;
+  const height = 1100;
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95, chromaSubsampling: "4:4:4" })
+    .toBuffer();
+}
+
 describe("profile", () => {
   it("the owner sees Uploads, Saved and Downloads with their empty states", async () => {
     const page = await newPage();
@@ -84,6 +93,33 @@ describe("profile", () => {
     }
   });
 
+  it("a 3 MB JPEG avatar (over the default 1 MB body limit) is saved, with JavaScript and without", async () => {
+    const jpeg = await noiseJpeg();
+    expect(jpeg.byteLength).toBeGreaterThan(2 * 1024 * 1024);
+    expect(jpeg.byteLength).toBeLessThan(4 * 1024 * 1024);
+    const account = await signUp(await newPage(), newAccount());
+    const avatars: string[] = [];
+    for (const javaScriptEnabled of [true, false]) {
+      const page = await newPage({ javaScriptEnabled });
+      await signInByCookie(page, account.email, account.password);
+      await page.goto("/profile");
+      await page.getByRole("button", { name: "Edit Profile" }).click();
+      await page.waitForURL(/[?&]edit/);
+      await page.getByLabel("Avatar").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: jpeg });
+      const answer = page.waitForResponse((response) => response.request().method() === "POST");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      // With JavaScript the form is submitted to the page's data URL, which must allow the same size.
+      expect(new URL((await answer).url()).pathname).toBe(javaScriptEnabled ? "/profile.data" : "/profile");
+      expect((await answer).status()).toBe(200);
+      if (javaScriptEnabled) await page.getByTestId("toast").getByText(MESSAGES.profileUpdated).waitFor();
+      else await page.getByTestId("profile-edit-message").getByText(MESSAGES.profileUpdated).waitFor();
+      const src = (await page.getByTestId("profile-avatar").getAttribute("src")) ?? "";
+      expect(src).toMatch(/^\/media\/avatars\/[^/]+\/\d+\.webp$/);
+      avatars.push(src);
+    }
+    expect(new Set(avatars).size).toBe(2);
+  });
+
   it("/profile without a session goes to /login", async () => {
     const page = await newPage();
     await page.goto("/profile");
@@ -110,6 +146,18 @@ describe("profile", () => {
     await page.getByLabel("Username").fill(renamed);
     await page.getByText(MESSAGES.usernameAvailable).waitFor();
     await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByTestId("toast").getByText(MESSAGES.profileUpdated).waitFor();
+    expect(await page.getByTestId("profile-username").textContent()).toBe(`@${renamed}`);
+  });
+
+  it("a new username saved before the check has answered is saved", async () => {
+    const page = await newPage();
+    const account = await signUp(page, newAccount());
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    const renamed = `${account.username.slice(0, 20)}_fast`;
+    // Enter right after typing: the live check waits for typing to stop, so it has not answered yet.
+    await page.getByLabel("Username").fill(renamed);
+    await page.getByLabel("Username").press("Enter");
     await page.getByTestId("toast").getByText(MESSAGES.profileUpdated).waitFor();
     expect(await page.getByTestId("profile-username").textContent()).toBe(`@${renamed}`);
   });

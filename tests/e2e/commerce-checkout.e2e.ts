@@ -4,8 +4,8 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { ORDER_FAILED_MESSAGE, PROMO_MESSAGES } from "~/commerce/checkout/checkout-schema";
 import { formatMoney } from "~/payments/money";
 import { connectToServerDatabase } from "../support/commerce-http";
-import { DEMO_BUYER, signIn } from "./accounts-helpers";
-import { expectAccessible, expectAt, newPage, PHONE } from "./browser";
+import { DEMO_BUYER, signIn, signInByCookie } from "./accounts-helpers";
+import { expectAccessible, expectAt, expectVisible, newPage, PHONE } from "./browser";
 
 /**
  * Buying, as a person does it in Chromium. Promo lookups are limited to 10 a minute per client and
@@ -279,5 +279,19 @@ describe("checkout as a signed-in user", () => {
     const user = await (await database()).query('select id from "user" where email = $1', [DEMO_BUYER.email]);
     expect(order.user_id).toBe(user.rows[0].id);
     expect(order.total_cents).toBe(23_681);
+  });
+
+  it("Your orders on an order's page opens the profile on Orders, not on the buyer's downloads", async () => {
+    const page = await newPage();
+    await signInByCookie(page);
+    await choose(page, "creator");
+    await fillAndPlace(page);
+    const number = (await page.getByTestId("order-number").textContent()) ?? "";
+    await page.goto(`/orders/${(await storedOrder(number)).id}`);
+    await page.getByRole("link", { name: "Your orders" }).click();
+    await expectAt(page, "/profile?tab=orders");
+    const tab = page.getByRole("tablist", { name: "Profile sections" }).getByRole("tab", { name: "Orders" });
+    expect(await tab.getAttribute("aria-selected")).toBe("true");
+    await expectVisible(page.getByTestId("order-row").filter({ hasText: number }));
   });
 });

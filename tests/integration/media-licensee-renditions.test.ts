@@ -131,12 +131,12 @@ describe("licensee renditions", () => {
         expect(marked, seen).toBeGreaterThan(6);
       }
 
-      // The Download dialog offers both, and a 720p download is the 720p file under a clean name.
+      // The Download dialog offers both renditions (the 1080p copy stands for the original it
+      // repeats), and a 720p download is the 720p file under a clean name.
       const buyer = await createAccount();
       await createPaidOrder({ userId: buyer.id, email: buyer.email, downloads: 5 });
       const offer = await findDownloadOffer(buyer.id, clipId);
       expect(offer.state === "available" && offer.files.map((file) => file.variant)).toEqual([
-        "original",
         "1080p",
         "720p",
       ]);

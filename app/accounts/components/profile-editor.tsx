@@ -65,7 +65,7 @@ export function ProfileEditor({
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (check.state !== "available") {
+    if (check.unavailable) {
       toast({ message: MESSAGES.editUsernameUnavailable, type: "error" });
       return;
     }

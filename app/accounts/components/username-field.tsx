@@ -58,7 +58,10 @@ export function useUsernameCheck(value: string, initial?: string | null) {
     return () => clearTimeout(timer);
   }, [value, initial]);
 
-  return { state, message };
+  // Only a settled answer refuses a name: a check still waiting for typing to stop (or one that
+  // failed) decides nothing, and the server checks the name again when the form is sent.
+  const unavailable = state === "invalid" || state === "taken";
+  return { state, message, unavailable };
 }
 
 export function UsernameField({
@@ -70,11 +73,11 @@ export function UsernameField({
 }: {
   value: string;
   onChange: (value: string) => void;
-  check: { state: UsernameCheckState; message: string | null };
+  check: ReturnType<typeof useUsernameCheck>;
   serverError?: string | null;
   label?: string;
 }) {
-  const bad = check.state === "invalid" || check.state === "taken";
+  const bad = check.unavailable;
   const hint =
     check.state === "checking" ? (
       <span className="text-zinc-500 dark:text-zinc-400" data-state="checking">

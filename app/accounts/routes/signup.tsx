@@ -72,7 +72,12 @@ export default function Signup() {
   const [username, setUsername] = useState(actionData?.values.username ?? "");
   const check = useUsernameCheck(username);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  // What a submit said about the username belongs to the name it was sent with: once the name
+  // changes, the live check alone speaks for it (no refusal left beside "Username is available").
+  const [sentUsername, setSentUsername] = useState(actionData?.values.username ?? null);
+  const [heldBack, setHeldBack] = useState(false);
+  const usernameAsSent = sentUsername === username;
+  const formError = heldBack && usernameAsSent ? MESSAGES.signupUsernameUnavailable : null;
   const errors: Record<string, string> = clientErrors ?? actionData?.fieldErrors ?? {};
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
 
@@ -81,18 +86,17 @@ export default function Signup() {
     const formData = new FormData(event.currentTarget);
     const values = Object.fromEntries(FIELDS.map((field) => [field, String(formData.get(field) ?? "")]));
     const parsed = SignupSchema.safeParse(values);
+    setSentUsername(username);
     if (!parsed.success) {
       setClientErrors(fieldErrors(parsed.error));
-      setFormError(null);
+      setHeldBack(false);
       return;
     }
     setClientErrors({});
-    // Blocked unless the username check said it is available.
-    if (check.state !== "available") {
-      setFormError(MESSAGES.signupUsernameUnavailable);
-      return;
-    }
-    setFormError(null);
+    // Held back only when the live check has refused the name; one it has not answered yet goes to
+    // the server, which decides anyway.
+    setHeldBack(check.unavailable);
+    if (check.unavailable) return;
     setClientErrors(null);
     submit(formData, { method: "post" });
   };
@@ -123,7 +127,12 @@ export default function Signup() {
             error={errors.firstName ? undefined : errors.lastName}
           />
         </div>
-        <UsernameField value={username} onChange={setUsername} check={check} serverError={errors.username} />
+        <UsernameField
+          value={username}
+          onChange={setUsername}
+          check={check}
+          serverError={usernameAsSent ? errors.username : undefined}
+        />
         <FormField
           label="Email"
           name="email"

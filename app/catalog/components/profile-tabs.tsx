@@ -4,11 +4,11 @@ import type { Role } from "~/accounts/people/roles";
 import { buttonClass } from "~/components/button";
 import type { ClipSummary } from "../clips/clip-summary";
 import type { ProfileLibrary } from "../profile/profile-library";
+import { PROFILE_TAB_PARAM } from "../profile/profile-tab-path";
 import { ClipCard } from "./clip-card";
 import { DownloadsPanel, OrdersPanel, useLibrary } from "./profile-library";
 
 const OWNER_TABS = ["saved", "downloads", "orders"];
-export const PROFILE_TAB_PARAM = "tab";
 
 /**
  * The tab a profile opens on when the URL names none: a creator's (or someone else's) uploads; for a

@@ -8,6 +8,7 @@ import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
 import type { RouteHandle } from "~/platform/http/route-handle";
 import { formatFileSize } from "~/platform/text/file-size";
+import { formatFrameRate } from "~/platform/text/frame-rate";
 import { findClipPage, listMoreFromCreator, listSimilarClips } from "../clips/catalog.server";
 import { CLIP_NOT_FOUND, CLIP_NOT_FOUND_HEADING } from "../clips/catalog-content";
 import { clipPath, downloadPath, loginToReturn, parseClipId } from "../clips/clip-id";
@@ -156,19 +157,20 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 leading-relaxed text-zinc-700 dark:text-zinc-300">{clip.description}</p>
           </div>
           <dl className="grid grid-cols-2 gap-3 text-sm" aria-label="File details">
+            {/* Words (landscape, warm) start with a capital; units (fps, MB) keep their case. */}
             {[
               ["Resolution", `${clip.width}×${clip.height}`],
-              ["Frame rate", details?.frameRate ? `${Math.round(details.frameRate * 100) / 100} fps` : "—"],
+              ["Frame rate", details?.frameRate ? formatFrameRate(details.frameRate) : "—"],
               ["Duration", formatDuration(clip.durationSeconds)],
-              ["Orientation", clip.orientation],
+              ["Orientation", clip.orientation, "capitalize"],
               ["Original file", details?.fileSizeBytes ? formatFileSize(details.fileSizeBytes) : "—"],
-              ["Codec", details?.codec ?? "—"],
-              ["Colour tone", clip.colorTone],
-              ["Mood", clip.mood],
-            ].map(([label, value]) => (
+              ["Codec", details?.codec ?? "—", "capitalize"],
+              ["Colour tone", clip.colorTone, "capitalize"],
+              ["Mood", clip.mood, "capitalize"],
+            ].map(([label, value, textCase = ""]) => (
               <div key={label} className="rounded-xl bg-zinc-100 px-3 py-2 dark:bg-zinc-900">
                 <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
-                <dd className="font-medium capitalize">{value}</dd>
+                <dd className={`font-medium ${textCase}`}>{value}</dd>
               </div>
             ))}
           </dl>

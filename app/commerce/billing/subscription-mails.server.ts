@@ -1,3 +1,4 @@
+import { ownProfileTabPath } from "~/catalog/profile/profile-tab-path";
 import { PRODUCT_NAME, SUPPORT_EMAIL } from "~/constants";
 import { formatMoney } from "~/payments/money";
 import { config } from "~/platform/config.server";
@@ -41,7 +42,7 @@ export function queueSubscriptionMail(tx: Executor, step: SubscriptionMailStep, 
   );
 }
 
-const profileLine = () => `Your plan and its invoices: ${config().PUBLIC_URL}/profile?tab=orders`;
+const profileLine = () => `Your plan and its invoices: ${config().PUBLIC_URL}${ownProfileTabPath("orders")}`;
 
 const MAILS: Record<SubscriptionMailStep, (facts: MailFacts) => { subject: string; lines: string[] }> = {
   renewal_coming: ({ subscription, planTitle }) => ({

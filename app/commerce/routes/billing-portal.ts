@@ -1,11 +1,12 @@
 import { requireUser } from "~/accounts/routes/require-user.server";
+import { ownProfileTabPath } from "~/catalog/profile/profile-tab-path";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { logger } from "~/platform/logger.server";
 import { SUBSCRIPTION_TEXTS } from "../billing/subscriptions";
 import { openBillingPortal } from "../stripe/stripe-billing.server";
 import type { Route } from "./+types/billing-portal";
 
-const PROFILE_ORDERS = "/profile?tab=orders";
+const PROFILE_ORDERS = ownProfileTabPath("orders");
 
 /**
  * The profile's Manage billing: a Stripe customer portal session for the signed-in user's own

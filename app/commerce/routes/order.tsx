@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { loginToReturn } from "~/catalog/clips/clip-id";
+import { ownProfileTabPath } from "~/catalog/profile/profile-tab-path";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
@@ -38,12 +39,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       url: creditNotePath(order.id, note.number),
       number: formatCreditNoteNumber(note.number, note.issuedAt),
     })),
-    profileUrl: `/profile/${user.id}`,
   };
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, payment, awaitingCard, invoiceUrl, creditNotes, profileUrl } = loaderData;
+  const { order, payment, awaitingCard, invoiceUrl, creditNotes } = loaderData;
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-12 sm:py-16">
       <h1 className="self-start text-3xl font-bold tracking-tight">Order {order.orderNumber}</h1>
@@ -70,7 +70,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             {creditNotes.length === 1 ? "Credit note (PDF)" : `Credit note ${note.number} (PDF)`}
           </ButtonLink>
         ))}
-        <ButtonLink to={profileUrl} variant="secondary">
+        <ButtonLink to={ownProfileTabPath("orders")} variant="secondary">
           Your orders
         </ButtonLink>
         <ButtonLink to="/videos" variant="secondary">

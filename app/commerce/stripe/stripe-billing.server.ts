@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { ownProfileTabPath } from "~/catalog/profile/profile-tab-path";
 import { CURRENCY } from "~/constants";
 import { stripe } from "~/payments/stripe-client.server";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
@@ -108,7 +109,7 @@ export async function openBillingPortal(userId: string): Promise<PortalResult> {
   if (!subscription?.stripeCustomerId) return { ok: false, reason: "no_stripe_subscription" };
   const session = await stripe().billingPortal.sessions.create({
     customer: subscription.stripeCustomerId,
-    return_url: `${config().PUBLIC_URL}/profile?tab=orders`,
+    return_url: `${config().PUBLIC_URL}${ownProfileTabPath("orders")}`,
   });
   return { ok: true, value: { url: session.url } };
 }

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { CLIP_STATUS_LABELS } from "~/catalog/clips/clip-lifecycle";
 import type { StaffClip } from "~/catalog/clips/staff-clips.server";
+import { formatFrameRate } from "~/platform/text/frame-rate";
 import { ConfirmLink } from "./confirm";
 import { formatDateTime, NoneYet, Panel, SubmitButton } from "./staff-ui";
 
@@ -8,7 +9,7 @@ function Facts({ clip }: { clip: StaffClip }) {
   const facts: [string, string][] = [
     ["Duration", `${clip.durationSeconds} s`],
     ["Size", `${clip.width}×${clip.height} (${clip.orientation})`],
-    ["Frame rate", clip.frameRate ? `${clip.frameRate.toFixed(2)} fps` : "—"],
+    ["Frame rate", clip.frameRate ? formatFrameRate(clip.frameRate) : "—"],
     ["Codec", clip.codec ?? "—"],
     ["Bitrate", clip.bitrate ? `${Math.round(clip.bitrate / 1000).toLocaleString("en")} kb/s` : "—"],
     ["File", clip.fileSizeBytes ? `${(clip.fileSizeBytes / 1_048_576).toFixed(1)} MB` : "—"],

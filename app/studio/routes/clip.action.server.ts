@@ -6,6 +6,7 @@ import type { LifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
 import { formReply } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
+import { formatFrameRate } from "~/platform/text/frame-rate";
 import { ClipDetailsSchema, DETAILS_MESSAGES } from "../clips/clip-details-schema";
 import { CLIP_FAILURE_MESSAGES, CLIP_SAVED_MESSAGES } from "../clips/clip-texts";
 import { deleteOwnClip, findCreatorClip, unpublishOwnClip, updateClipDetails } from "../clips/clips.server";
@@ -27,7 +28,7 @@ function factsOf(clip: LifecycleClip) {
   return {
     Duration: `${clip.durationSeconds} s`,
     Resolution: `${clip.width}x${clip.height}`,
-    "Frame rate": clip.frameRate ? `${clip.frameRate} fps` : "—",
+    "Frame rate": clip.frameRate ? formatFrameRate(clip.frameRate) : "—",
     Codec: clip.codec?.toUpperCase() ?? "—",
     Bitrate: clip.bitrate ? `${(clip.bitrate / 1_000_000).toFixed(1)} Mbit/s` : "—",
     "File size": clip.fileSizeBytes ? `${(clip.fileSizeBytes / 1024 ** 2).toFixed(1)} MB` : "—",
