@@ -191,17 +191,7 @@ export async function recordStripeRenewal(
     if (!first) throw new Error("a subscription without its first order");
     if (before.stripeDeletedAt) return recordRenewalAfterDeletion(tx, event, invoice, before, first);
     const previous = await findLatestPaidOrderOfSubscription(tx, before.id);
-    const renewal = await payRenewalOrder(tx, {
-      subscription: before,
-      firstOrder: first,
-      periodStart: invoice.periodStart,
-      periodEnd: invoice.periodEnd,
-      paidAt: event.created,
-      reference: `stripe:${invoice.paymentIntent ?? invoice.invoiceId}`,
-      stripeInvoiceId: invoice.invoiceId,
-      amounts: amountsFromTotal(invoice.amountPaidCents, first.vatRateBps, first.unitPriceCents),
-      actor: STRIPE,
-    });
+    const renewal = await payStripeRenewalOrder(tx, event, invoice, before, first);
     if (!renewal) return { changed: false };
     // Recovered after a failed payment: the last period's downloads end when it did, not at grace end.
     if (before.status === "past_due" && previous?.periodEnd)
@@ -227,6 +217,27 @@ export async function recordStripeRenewal(
   });
 }
 
+/** The order of one period Stripe collected: placed and paid with its invoice number and grant. */
+function payStripeRenewalOrder(
+  tx: Transaction,
+  event: StripeEventRef,
+  invoice: PaidRenewalInvoice,
+  subscription: Subscription,
+  first: Order,
+) {
+  return payRenewalOrder(tx, {
+    subscription,
+    firstOrder: first,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+    paidAt: event.created,
+    reference: `stripe:${invoice.paymentIntent ?? invoice.invoiceId}`,
+    stripeInvoiceId: invoice.invoiceId,
+    amounts: amountsFromTotal(invoice.amountPaidCents, first.vatRateBps, first.unitPriceCents),
+    actor: STRIPE,
+  });
+}
+
 /**
  * An invoice.paid that arrives after Stripe deleted the subscription (docs/decisions/0024): Stripe
  * retries deliveries for days in no set order, and a buyer may pay an open invoice late. The
@@ -244,17 +255,7 @@ async function recordRenewalAfterDeletion(
 ) {
   const deletedAt = before.stripeDeletedAt!;
   if (event.created < deletedAt) {
-    const renewal = await payRenewalOrder(tx, {
-      subscription: before,
-      firstOrder: first,
-      periodStart: invoice.periodStart,
-      periodEnd: invoice.periodEnd,
-      paidAt: event.created,
-      reference: `stripe:${invoice.paymentIntent ?? invoice.invoiceId}`,
-      stripeInvoiceId: invoice.invoiceId,
-      amounts: amountsFromTotal(invoice.amountPaidCents, first.vatRateBps, first.unitPriceCents),
-      actor: STRIPE,
-    });
+    const renewal = await payStripeRenewalOrder(tx, event, invoice, before, first);
     if (!renewal) return { changed: false };
     await orderEffects().extended(tx, renewal.order, before.endedAt ?? deletedAt);
     await queueOrderMail(tx, renewal.order, "paid");

@@ -20,13 +20,57 @@ import { queueOrderMail } from "./order-lifecycle.server";
 
 const STRIPE_ACTOR: OrderActor = { kind: "system", name: "stripe" };
 
-// ---------------------------------------------------------------- Stripe Dashboard: a part refund
+// ---------------------------------------------------------------- a part refund, from Stripe or the team
 
 /**
- * A part of a card payment refunded in Stripe (charge.refunded below the total): the order stays
- * paid with its downloads, the refunded amount is recorded with a credit note for this refund's
- * part, the buyer is mailed and the creators' royalties are reversed in proportion (the order effects). Amounts only grow, so two part refunds delivered out of order
- * end at the larger. Idempotent by the event id.
+ * Records part of a paid order given back, in the caller's transaction with the order locked: the
+ * running refunded amount, this refund's own credit note (with the team's reason, if any), the
+ * creators' royalties reversed in proportion (the order effects), the audit entry and the buyer's
+ * mail. The order stays paid with its downloads.
+ */
+async function recordPartBack(
+  tx: Transaction,
+  before: Order,
+  refund: {
+    amountCents: number;
+    at: Date;
+    actor: OrderActor;
+    reason?: string;
+    /** More for the audit entry: the Stripe event, or the card refund made. */
+    details: Record<string, unknown>;
+  },
+) {
+  const refundedCents = before.refundedCents + refund.amountCents;
+  const order = await setOrderSyncFields(tx, before.id, { refundedCents });
+  const creditNote = await allocateCreditNote(tx, before, refund.amountCents, refund.at, refund.reason);
+  const effect = await orderEffects().partRefunded(tx, order, refund.at);
+  await recordAudit(tx, {
+    actorId: actorId(refund.actor),
+    action: "order.partial_refund",
+    targetType: "order",
+    targetId: before.id,
+    before: { status: before.status, refundedCents: before.refundedCents },
+    after: {
+      status: order.status,
+      refundedCents,
+      creditNoteNumber: creditNote.number,
+      ...(refund.reason ? { reason: refund.reason } : {}),
+      ...refund.details,
+      ...effect,
+    },
+  });
+  await queueOrderMail(tx, order, "part_refunded", {
+    amountCents: creditNote.amountCents,
+    creditNoteNumber: creditNote.number,
+  });
+  return { order, creditNote };
+}
+
+/**
+ * A part of a card payment refunded in Stripe's Dashboard (charge.refunded below the total),
+ * recorded as recordPartBack does. Stripe reports the running total, which only grows, so two part
+ * refunds delivered out of order end at the larger, and a replay (or Stripe's report of a part
+ * refund the team made here) changes nothing.
  */
 export async function recordPartialRefund(input: {
   orderId: string;
@@ -42,34 +86,15 @@ export async function recordPartialRefund(input: {
     if (!before) return { changed: false };
     const refundedCents = Math.min(before.totalCents, input.refundedCents);
     if (before.status !== "paid" || refundedCents <= before.refundedCents) return { changed: false };
-    const order = await setOrderSyncFields(tx, before.id, { refundedCents });
-    const at = input.at ?? new Date();
-    // This refund's own credit note, for exactly what it gave back (docs/decisions/0024).
-    const creditNote = await allocateCreditNote(tx, before, refundedCents - before.refundedCents, at);
-    const effect = await orderEffects().partRefunded(tx, { ...before, refundedCents }, at);
-    await recordAudit(tx, {
-      actorId: actorId(STRIPE_ACTOR),
-      action: "order.partial_refund",
-      targetType: "order",
-      targetId: before.id,
-      before: { status: before.status, refundedCents: before.refundedCents },
-      after: {
-        status: before.status,
-        refundedCents,
-        creditNoteNumber: creditNote.number,
-        stripeEventId: input.eventId,
-        ...effect,
-      },
-    });
-    await queueOrderMail(tx, order, "part_refunded", {
-      amountCents: creditNote.amountCents,
-      creditNoteNumber: creditNote.number,
+    await recordPartBack(tx, before, {
+      amountCents: refundedCents - before.refundedCents,
+      at: input.at ?? new Date(),
+      actor: STRIPE_ACTOR,
+      details: { stripeEventId: input.eventId },
     });
     return { changed: true };
   });
 }
-
-// ---------------------------------------------------------------- the team: a part refund with its reason
 
 export type PartRefundResult =
   | { ok: true; value: { order: Order; creditNoteNumber: number } }
@@ -79,13 +104,13 @@ export type PartRefundResult =
     };
 
 /**
- * The team gives back part of a paid order, with the reason its credit note states (docs/decisions/
- * 0024): a card payment through Stripe, a bank transfer by the team. The order stays paid with its
- * downloads; the refunded amount grows, the creators' royalties are reversed in proportion and the
- * buyer is mailed. `expectedRefundedCents` is what the staff member saw: a double submit, or a
- * refund made meanwhile, finds it changed and refunds nothing. What is left must stay above zero
- * (the whole rest is a refund of the order). Stripe is asked last, just before the commit, under a
- * key of the order and the amount refunded before, so a retry after a failed commit refunds once.
+ * The team gives back part of a paid order, with the reason its credit note states: a card payment
+ * through Stripe, a bank payment by the team; recorded as recordPartBack does.
+ * `expectedRefundedCents` is what the staff member saw: a double submit, or a refund made
+ * meanwhile, finds it changed and refunds nothing. What is left must stay above zero (the whole
+ * rest is a refund of the order). The card refund is keyed by the order and the amount refunded
+ * before it: should the record then fail to commit, the same form submitted again gets Stripe's
+ * same refund back and records it, never a second one.
  */
 export async function refundOrderInPart(input: {
   orderId: string;
@@ -95,63 +120,32 @@ export async function refundOrderInPart(input: {
   actor: OrderActor;
   now?: Date;
 }): Promise<PartRefundResult> {
-  const now = input.now ?? new Date();
-  try {
-    return await db().transaction(async (tx) => {
-      const before = await lockOrder(tx, input.orderId);
-      if (!before) return { ok: false, reason: "not_found" } as const;
-      if (before.status !== "paid") return { ok: false, reason: "invalid_transition" } as const;
-      if (before.refundedCents !== input.expectedRefundedCents)
-        return { ok: false, reason: "already_changed" } as const;
-      const refundedCents = before.refundedCents + input.amountCents;
-      if (input.amountCents < 1 || refundedCents >= before.totalCents)
-        return { ok: false, reason: "too_much" } as const;
-      const order = await setOrderSyncFields(tx, before.id, { refundedCents });
-      const creditNote = await allocateCreditNote(tx, before, input.amountCents, now, input.reason);
-      const effect = await orderEffects().partRefunded(tx, order, now);
-      const card = isStripePayment(before.paymentReference)
-        ? await refundStripePayment({
-            orderId: before.id,
-            paymentReference: before.paymentReference!,
-            amountCents: input.amountCents,
-            idempotencyKey: `part-refund-${before.id}-${before.refundedCents}`,
-          })
-        : null;
-      if (card && !card.ok) throw new PartRefundRefused(card.reason);
-      await recordAudit(tx, {
-        actorId: actorId(input.actor),
-        action: "order.partial_refund",
-        targetType: "order",
-        targetId: before.id,
-        before: { status: before.status, refundedCents: before.refundedCents },
-        after: {
-          status: order.status,
-          refundedCents,
-          creditNoteNumber: creditNote.number,
-          reason: input.reason,
-          ...(card?.ok
-            ? { stripeRefundId: card.value.refundId, paymentIntent: card.value.paymentIntent }
-            : {}),
-          ...effect,
-        },
-      });
-      await queueOrderMail(tx, order, "part_refunded", {
-        amountCents: creditNote.amountCents,
-        creditNoteNumber: creditNote.number,
-      });
-      return { ok: true, value: { order, creditNoteNumber: creditNote.number } } as const;
+  return db().transaction(async (tx) => {
+    const before = await lockOrder(tx, input.orderId);
+    if (!before) return { ok: false, reason: "not_found" } as const;
+    if (before.status !== "paid") return { ok: false, reason: "invalid_transition" } as const;
+    if (before.refundedCents !== input.expectedRefundedCents)
+      return { ok: false, reason: "already_changed" } as const;
+    if (input.amountCents < 1 || before.refundedCents + input.amountCents >= before.totalCents)
+      return { ok: false, reason: "too_much" } as const;
+    const card = isStripePayment(before.paymentReference)
+      ? await refundStripePayment({
+          orderId: before.id,
+          paymentReference: before.paymentReference!,
+          amountCents: input.amountCents,
+          idempotencyKey: `part-refund-${before.id}-${before.refundedCents}`,
+        })
+      : null;
+    if (card && !card.ok) return { ok: false, reason: card.reason } as const;
+    const { order, creditNote } = await recordPartBack(tx, before, {
+      amountCents: input.amountCents,
+      at: input.now ?? new Date(),
+      actor: input.actor,
+      reason: input.reason,
+      details: card ? { stripeRefundId: card.value.refundId, paymentIntent: card.value.paymentIntent } : {},
     });
-  } catch (error) {
-    if (error instanceof PartRefundRefused) return { ok: false, reason: error.reason };
-    throw error;
-  }
-}
-
-/** Undoes a part refund's transaction when Stripe does not refund the card. */
-class PartRefundRefused extends Error {
-  constructor(readonly reason: StripeRefundFailure) {
-    super(reason);
-  }
+    return { ok: true, value: { order, creditNoteNumber: creditNote.number } } as const;
+  });
 }
 
 // ---------------------------------------------------------------- Stripe: a payment that came too late
