@@ -33,6 +33,12 @@ export type StripeEventHandler = (tx: Transaction, event: Stripe.Event) => Promi
 export class StripeEventTooEarly extends Error {}
 
 /**
+ * Thrown by a handler whose work depends on Stripe answering now (a refund of money that cannot
+ * apply): nothing of it stays, and the answer asks Stripe to deliver it again later.
+ */
+export class StripeEventRetryLater extends Error {}
+
+/**
  * Thrown by a handler that will not apply an event (an amount that is not the order's): nothing
  * of it stays. `acknowledge` answers Stripe 200 so that it stops retrying what can never apply.
  */
@@ -77,7 +83,9 @@ export type StripeDeliveryRefusal =
   | "bad_signature"
   /** A verified event of the other endpoint's kind (a misconfigured subscription in Stripe). */
   | "wrong_endpoint"
-  | "too_early";
+  | "too_early"
+  /** A handler could not finish now (Stripe itself did not answer a refund): delivered again later. */
+  | "retry_later";
 
 export type StripeDeliveryResult =
   | { ok: true; value: { outcome: StripeEventOutcome } }
@@ -122,6 +130,10 @@ export async function receiveStripeEvent(
       // Delivered before what it is about (events out of order): Stripe retries later, by then it is known.
       logger.warn({ eventId: event.id, type: event.type }, error.message);
       return fail("too_early");
+    }
+    if (error instanceof StripeEventRetryLater) {
+      logger.error({ eventId: event.id, type: event.type, err: error }, "Stripe event not applied yet");
+      return fail("retry_later");
     }
     if (error instanceof StripeEventRefused)
       return { ok: false, reason: error.reason, acknowledge: error.acknowledge };

@@ -184,6 +184,27 @@ describe("a card payment for an order that was cancelled or expired", () => {
     expect(await mailsEndingWith(order.email, "payment refunded")).toHaveLength(1);
   });
 
+  it("when Stripe cannot refund the late payment now, the event answers 503 and its redelivery refunds once", async () => {
+    const { order, sessionId } = await orderAtCheckout();
+    const paid = await stripe.fake.completeCheckout(sessionId);
+    await cancelOrder({ orderId: order.id, actor: STAFF_ACTOR });
+    const completed = paid.filter((event) => event.type === "checkout.session.completed");
+
+    stripe.fake.failWith = "drop";
+    try {
+      expect(await stripe.fake.deliverAll(completed)).toEqual([503]);
+    } finally {
+      stripe.fake.failWith = undefined;
+    }
+    expect(await auditActions("order", order.id)).toEqual(["order.cancel"]);
+
+    expect(await stripe.fake.deliverAll(completed, 2)).toEqual([200, 200]);
+    const keys = new Set(refundRequests().map((request) => request.idempotencyKey));
+    expect(keys.size).toBe(1);
+    expect(await auditActions("order", order.id)).toEqual(["order.cancel", "order.late_payment_refunded"]);
+    expect(await mailsEndingWith(order.email, "payment refunded")).toHaveLength(1);
+  });
+
   it("a Pro order paid after it was cancelled is refunded and the subscription Stripe started is stopped", async () => {
     const { order, sessionId } = await orderAtCheckout({
       planCategory: "pro",

@@ -60,6 +60,21 @@ describe("the Stripe webhook", () => {
     expect(((await webhookAction(routeArgs(tampered) as never)) as Response).status).toBe(400);
   });
 
+  it("an endpoint other than the two, an object prototype name included, is not found", async () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "account", "%ff"]) {
+      const request = new Request(`http://localhost/webhooks/stripe/${encodeURIComponent(name)}`, {
+        method: "POST",
+        headers: { "Stripe-Signature": "t=1,v1=deadbeef" },
+        body: "{}",
+      });
+      const response = (await webhookAction({
+        ...routeArgs(request),
+        params: { endpoint: name },
+      } as never)) as Response;
+      expect(response.status, name).toBe(404);
+    }
+  });
+
   it("marks the order paid once: a replayed event makes one payment, one entitlement, one invoice", async () => {
     const order = await createOrder();
     const event = completedEvent(order);

@@ -1,5 +1,5 @@
 import { refundStripePayment } from "~/payments/stripe-client.server";
-import { StripeEventTooEarly } from "~/payments/stripe-gateway.server";
+import { StripeEventRetryLater, StripeEventTooEarly } from "~/payments/stripe-gateway.server";
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { moveState } from "~/platform/db/state-machine.server";
@@ -271,7 +271,7 @@ async function recordRenewalAfterDeletion(
   });
   if (!refund.ok) {
     logger.error({ err: refund.error, invoiceId: invoice.invoiceId }, "late renewal payment not refunded");
-    throw new Error(`a late renewal payment could not be refunded: ${refund.reason}`);
+    throw new StripeEventRetryLater(`a late renewal payment could not be refunded: ${refund.reason}`);
   }
   // Not a move (the subscription stays ended): audited here.
   await recordAudit(tx, {

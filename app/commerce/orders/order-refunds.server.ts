@@ -1,5 +1,6 @@
 import { isStripePayment, STRIPE_REFERENCE_PREFIX } from "~/payments/payment-reference";
 import { refundStripePayment, type StripeRefundFailure } from "~/payments/stripe-client.server";
+import { StripeEventRetryLater } from "~/payments/stripe-gateway.server";
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
@@ -151,7 +152,7 @@ export async function refundOrderInPart(input: {
 // ---------------------------------------------------------------- Stripe: a payment that came too late
 
 /** Stripe did not refund a payment that reached a closed order: the event fails and Stripe retries it. */
-export class LatePaymentNotRefunded extends Error {
+export class LatePaymentNotRefunded extends StripeEventRetryLater {
   constructor(readonly reason: string) {
     super(`a late payment could not be refunded: ${reason}`);
   }

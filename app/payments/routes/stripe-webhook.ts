@@ -7,7 +7,9 @@ const ENDPOINTS: Record<string, StripeEndpoint> = { "": "account", connect: "con
 
 /** Stripe's webhook endpoints: the signature is checked over the body exactly as it arrived. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const endpoint = ENDPOINTS[params.endpoint ?? ""];
+  const name = params.endpoint ?? "";
+  // Own keys only: "/webhooks/stripe/constructor" names no endpoint.
+  const endpoint = Object.hasOwn(ENDPOINTS, name) ? ENDPOINTS[name] : undefined;
   if (!endpoint) return new Response("Not found", { status: 404 });
   const body = await request.text();
   const result = await receiveStripeEvent(endpoint, body, request.headers.get("stripe-signature"));
@@ -27,7 +29,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if ("acknowledge" in result && result.acknowledge)
     return Response.json({ received: true, outcome: "ignored" });
   // About something not recorded yet (events out of order): Stripe delivers it again later.
-  if (result.reason === "too_early") return Response.json({ error: result.reason }, { status: 503 });
+  if (result.reason === "too_early" || result.reason === "retry_later")
+    return Response.json({ error: result.reason }, { status: 503 });
   return Response.json({ error: result.reason }, { status: 400 });
 }
 
