@@ -4,7 +4,7 @@ import { API_SCOPE_LABELS, API_SCOPES } from "../keys/api-keys";
 import { ATTRIBUTION_RULE } from "../keys/attribution";
 import { WEBHOOK_PAYLOADS } from "../webhooks/webhook-payloads";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_RETRIES } from "../webhooks/webhooks";
-import type { Endpoint } from "./endpoint";
+import { acceptedScopes, type Endpoint } from "./endpoint";
 import { ENDPOINTS } from "./endpoints.server";
 import { API_BASE } from "./http.server";
 import { PROBLEM_KINDS, PROBLEMS, type ProblemKind, problemAnchor } from "./problems";
@@ -59,6 +59,25 @@ function parametersOf(endpoint: Endpoint) {
 
 const ALWAYS: ProblemKind[] = ["too-many-requests", "internal-error"];
 
+/** The success answer: a file, a JSON body with its schema and example, or nothing. */
+function successOf(endpoint: Endpoint): Json {
+  if (endpoint.produces)
+    return {
+      description: "The file",
+      content: { [endpoint.produces]: { schema: { type: "string", contentMediaType: endpoint.produces } } },
+    };
+  if (!endpoint.response) return { description: "Done; no content" };
+  return {
+    description: "Success",
+    content: {
+      "application/json": {
+        schema: jsonSchema(endpoint.response, "output"),
+        ...(endpoint.example ? { example: endpoint.example } : {}),
+      },
+    },
+  };
+}
+
 function responsesOf(endpoint: Endpoint) {
   const success = endpoint.successStatus ?? 200;
   const problem = (kind: ProblemKind) => ({
@@ -79,20 +98,9 @@ function responsesOf(endpoint: Endpoint) {
   const byStatus = new Map<number, ProblemKind[]>();
   for (const kind of kinds)
     byStatus.set(PROBLEMS[kind].status, [...(byStatus.get(PROBLEMS[kind].status) ?? []), kind]);
-  const responses: Json = {
-    [success]: endpoint.response
-      ? {
-          description: "Success",
-          content: {
-            "application/json": {
-              schema: jsonSchema(endpoint.response, "output"),
-              ...(endpoint.example ? { example: endpoint.example } : {}),
-            },
-          },
-        }
-      : { description: "Done; no content" },
-  };
-  if (endpoint.method === "GET")
+  const responses: Json = { [success]: successOf(endpoint) };
+  // Files carry no ETag, so they never answer 304.
+  if (endpoint.method === "GET" && !endpoint.produces)
     responses["304"] = { description: "Not modified (the `If-None-Match` ETag matched)" };
   if (endpoint.operationId === "licenseClip")
     responses["200"] = {
@@ -150,6 +158,12 @@ function webhooksOf(): Record<string, Json> {
   );
 }
 
+/** Alternatives, as OpenAPI lists them: no key or any key for public reads, else a key with one of the scopes. */
+function securityOf(endpoint: Endpoint) {
+  const scopes = acceptedScopes(endpoint);
+  return scopes ? scopes.map((scope) => ({ apiKey: [scope] })) : [{}, { apiKey: [] }];
+}
+
 /** The OpenAPI 3.1 document of the API v1, built from the endpoints and their Zod schemas. */
 export function openApiDocument(origin: string) {
   const paths: Record<string, Json> = {};
@@ -159,7 +173,7 @@ export function openApiDocument(origin: string) {
       summary: endpoint.summary,
       description: endpoint.description,
       tags: [endpoint.tag],
-      security: endpoint.auth === "public" ? [{}, { apiKey: [] }] : [{ apiKey: [endpoint.auth] }],
+      security: securityOf(endpoint),
       parameters: parametersOf(endpoint),
       responses: responsesOf(endpoint),
     };

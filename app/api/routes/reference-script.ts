@@ -43,7 +43,8 @@ function loadScript() {
         hideClientButton: true,
         hideDarkModeToggle: true,
         hideTestRequestButton: true,
-        defaultOpenAllTags: true,
+        // Collapsed: each tag lists its operations and opens on demand, so the page stays short.
+        defaultOpenAllTags: false,
         telemetry: false,
         showDeveloperTools: "never",
         agent: { disabled: true },
