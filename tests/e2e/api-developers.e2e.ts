@@ -22,6 +22,20 @@ describe("the developer page and API keys", () => {
     for (const endpoint of ENDPOINTS)
       await reference.getByText(endpoint.summary, { exact: true }).first().waitFor();
     expect(outside).toEqual([]);
+    // The introduction is the page's own, once: the reference does not repeat it under its title.
+    expect(
+      await page
+        .getByText(/Search Verdeo's stock footage/)
+        .filter({ visible: true })
+        .count(),
+    ).toBe(1);
+    expect(
+      await page.getByRole("heading", { name: "Verdeo API", exact: true }).filter({ visible: true }).count(),
+    ).toBe(1);
+    // The table of contents leads to each section, the reference included.
+    const contents = page.getByRole("navigation", { name: "On this page" });
+    await contents.getByRole("link", { name: "Reference" }).click();
+    await page.waitForURL("**/developers#reference");
     await expectAccessible(page);
   });
 
@@ -29,7 +43,11 @@ describe("the developer page and API keys", () => {
     const page = await newPage({ colorScheme: "dark", viewport: PHONE });
     await page.goto("/developers");
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
-    await page.getByTestId("api-reference").getByText("Verdeo API", { exact: true }).first().waitFor();
+    await page
+      .getByTestId("api-reference")
+      .getByText(ENDPOINTS[0]!.summary, { exact: true })
+      .first()
+      .waitFor();
     await expectAccessible(page);
   });
 

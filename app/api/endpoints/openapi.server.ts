@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import { API_SCOPE_LABELS, API_SCOPES } from "../keys/api-keys";
 import { ATTRIBUTION_RULE } from "../keys/attribution";
 import { WEBHOOK_PAYLOADS } from "../webhooks/webhook-payloads";
@@ -9,6 +8,7 @@ import { ENDPOINTS } from "./endpoints.server";
 import { API_BASE } from "./http.server";
 import { PROBLEM_KINDS, PROBLEMS, type ProblemKind, problemAnchor } from "./problems";
 import { apiSchemas } from "./schemas";
+import { API_CACHING_TEXT, API_LIMITS_TEXT } from "./usage-rules.server";
 
 type Json = Record<string, unknown>;
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -116,8 +116,6 @@ function responsesOf(endpoint: Endpoint) {
   return responses;
 }
 
-const LIMITS = `Without a key: ${RATE_LIMIT_POLICIES.api_anonymous.perIp.limit} requests a minute per address, public reads only. With a key: ${RATE_LIMIT_POLICIES.api_key.perUser.limit} a minute per account, counted across all of the account's keys and addresses (more keys buy no more requests), and also at most ${RATE_LIMIT_POLICIES.api_key.perKey.limit} per key and ${RATE_LIMIT_POLICIES.api_key.perIp.limit} per address. An account creates at most ${RATE_LIMIT_POLICIES.api_key_create.perUser.limit} keys a day. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 says when to retry in \`Retry-After\`.`;
-
 const header = (name: string, description: string) => ({
   name,
   in: "header",
@@ -198,9 +196,9 @@ export function openApiDocument(origin: string) {
       description: [
         "Search Verdeo's stock footage, read clips and collections, and license clips with your plan, from your own app.",
         `**Keys.** Create one at /profile/api and send it as \`Authorization: Bearer <key>\`. Scopes: ${API_SCOPES.map((scope) => `\`${scope}\` (${API_SCOPE_LABELS[scope]})`).join(", ")}. A key acts as its owner.`,
-        `**Limits.** ${LIMITS}`,
+        `**Limits.** ${API_LIMITS_TEXT}`,
         "**Errors** are RFC 9457 problem details (`application/problem+json`) whose `type` never changes for a kind of error; `request_id` matches the `X-Request-Id` header (send your own to trace a request).",
-        "**Caching.** Reads carry an `ETag`; send it back as `If-None-Match` to get a 304. Reads allow any origin (CORS); never put a key in a browser app's code.",
+        `**Caching.** ${API_CACHING_TEXT}`,
         `**Attribution.** ${ATTRIBUTION_RULE}`,
       ].join("\n\n"),
     },

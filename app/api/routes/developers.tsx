@@ -6,6 +6,7 @@ import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import type { RouteHandle } from "~/platform/http/route-handle";
 import { PROBLEM_KINDS, PROBLEMS } from "../endpoints/problems";
 import { quickStartExamples } from "../endpoints/quick-start";
+import { API_CACHING_TEXT, API_LIMITS_TEXT } from "../endpoints/usage-rules.server";
 import { API_SCOPE_LABELS, API_SCOPES } from "../keys/api-keys";
 import { ATTRIBUTION_RULE } from "../keys/attribution";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from "../webhooks/webhooks";
@@ -22,12 +23,15 @@ export function loader({ request }: Route.LoaderArgs) {
     base: `${origin}/api/v1`,
     anonymousLimit: RATE_LIMIT_POLICIES.api_anonymous.perIp.limit,
     keyLimit: RATE_LIMIT_POLICIES.api_key.perKey.limit,
+    limitsText: API_LIMITS_TEXT,
+    cachingText: API_CACHING_TEXT,
   };
 }
 
 /** The page's sections, in order: the table of contents links to each heading. */
 const SECTIONS = [
   { id: "quick-start", title: "Quick start" },
+  { id: "limits", title: "Limits and caching" },
   { id: "attribution", title: "Attribution" },
   { id: "webhooks", title: "Webhooks" },
   { id: "errors", title: "Errors" },
@@ -122,6 +126,11 @@ function isFromVerdeo(headers, body, secret) {
         </pre>
       </DocSection>
 
+      <DocSection id="limits">
+        <p className="text-zinc-700 dark:text-zinc-300">{withCode(loaderData.limitsText)}</p>
+        <p className="text-zinc-700 dark:text-zinc-300">{withCode(loaderData.cachingText)}</p>
+      </DocSection>
+
       <DocSection id="attribution">
         <p className="text-zinc-700 dark:text-zinc-300">{ATTRIBUTION_RULE}</p>
       </DocSection>
@@ -212,6 +221,20 @@ function DocSection({
       </h2>
       {children}
     </section>
+  );
+}
+
+/** A text whose `backticked` parts are code, as the OpenAPI document's Markdown writes them. */
+function withCode(text: string) {
+  return text.split("`").map((part, index) =>
+    index % 2 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text never move
+      <code key={index} className="font-mono">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
   );
 }
 
