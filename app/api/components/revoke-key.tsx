@@ -41,7 +41,8 @@ export function RevokeKeyConfirmation({ keyId, name }: { keyId: string; name: st
         id={headingId(keyId)}
         ref={heading}
         tabIndex={-1}
-        className="font-semibold text-red-900 dark:text-red-100"
+        // Clear of the sticky header when the fragment scrolls to it.
+        className="scroll-mt-28 font-semibold text-red-900 dark:text-red-100"
       >
         Revoke “{name}”?
       </h3>

@@ -29,7 +29,7 @@ const CONTRAST_CSS = `
 }
 .endpoints-card .custom-scroll { max-height: none; overflow: visible; }
 /* The page above already introduces the API (its title, keys, limits, errors): not again here. */
-.introduction-section { display: none; }
+.introduction-section.introduction-section { display: none !important; }
 .endpoints-card .endpoints, .endpoints-card .endpoints * {
   overflow: visible; white-space: normal; overflow-wrap: anywhere;
 }`;
@@ -46,8 +46,7 @@ function loadScript() {
         hideClientButton: true,
         hideDarkModeToggle: true,
         hideTestRequestButton: true,
-        // Collapsed: each tag lists its operations and opens on demand, so the page stays short.
-        defaultOpenAllTags: false,
+        defaultOpenAllTags: true,
         telemetry: false,
         showDeveloperTools: "never",
         agent: { disabled: true },
