@@ -3,8 +3,8 @@
  * Safe for the browser: no secrets here.
  */
 export const PRODUCT_NAME = "Verdeo";
+/** The one address buyers, creators and invoices name (SELLER_EMAIL defaults to it). */
 export const SUPPORT_EMAIL = "support@verdeo.com";
-export const CONTACT_EMAIL = "hello@verdeo.com";
 /** The year in "© <year>": this year, from the clock (UTC, so server and browser agree). */
 export const copyrightYear = (now: Date = new Date()) => now.getUTCFullYear();
 export const LEGAL_LAST_UPDATED = "October 29, 2025";

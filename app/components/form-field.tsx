@@ -28,7 +28,7 @@ export function Field({
 }: {
   label: string;
   htmlFor: string;
-  note?: string;
+  note?: ReactNode;
   hint?: ReactNode;
   error?: string | null;
   children: ReactNode;

@@ -1,10 +1,27 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { TOAST_DURATION_MS } from "~/constants";
+import type { ToastType } from "~/platform/http/toast-types";
 
 export interface ToastMessage {
   message: string;
-  type: "success" | "error";
+  type: ToastType;
 }
+
+const TONES: Record<ToastType, { className: string; icon: string }> = {
+  success: {
+    className:
+      "bg-brand-50 text-brand-900 ring-brand-200 dark:bg-brand-950 dark:text-brand-100 dark:ring-brand-800",
+    icon: "✓",
+  },
+  info: {
+    className: "bg-white text-zinc-900 ring-zinc-300 dark:bg-zinc-900 dark:text-zinc-100 dark:ring-zinc-700",
+    icon: "i",
+  },
+  error: {
+    className: "bg-red-50 text-red-900 ring-red-200 dark:bg-red-950 dark:text-red-100 dark:ring-red-800",
+    icon: "!",
+  },
+};
 
 interface ToastState extends ToastMessage {
   id: number;
@@ -50,13 +67,9 @@ export function ToastProvider({ children, initial }: { children: ReactNode; init
             role={toast.type === "error" ? "alert" : "status"}
             data-testid="toast"
             data-type={toast.type}
-            className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ring-1 ${
-              toast.type === "success"
-                ? "bg-brand-50 text-brand-900 ring-brand-200 dark:bg-brand-950 dark:text-brand-100 dark:ring-brand-800"
-                : "bg-red-50 text-red-900 ring-red-200 dark:bg-red-950 dark:text-red-100 dark:ring-red-800"
-            }`}
+            className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ring-1 ${TONES[toast.type].className}`}
           >
-            <span aria-hidden>{toast.type === "success" ? "✓" : "!"}</span>
+            <span aria-hidden>{TONES[toast.type].icon}</span>
             <p className="flex-1">{toast.message}</p>
             <button
               type="button"

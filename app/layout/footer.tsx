@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Logo } from "~/components/logo";
-import { CONTACT_EMAIL, copyrightYear, PRODUCT_NAME } from "~/constants";
+import { copyrightYear, PRODUCT_NAME, SUPPORT_EMAIL } from "~/constants";
 
 const COLUMNS = [
   {
@@ -62,10 +62,10 @@ export function Footer() {
           <ul className="mt-3 space-y-2 text-sm">
             <li>
               <a
-                href={`mailto:${CONTACT_EMAIL}`}
+                href={`mailto:${SUPPORT_EMAIL}`}
                 className="text-zinc-600 hover:text-brand-700 dark:text-zinc-400 dark:hover:text-brand-400"
               >
-                {CONTACT_EMAIL}
+                {SUPPORT_EMAIL}
               </a>
             </li>
             <li>

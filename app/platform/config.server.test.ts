@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SUPPORT_EMAIL } from "~/constants";
 import { ConfigError, loadConfig, PLACEHOLDER_IBAN, PLACEHOLDER_VAT_ID } from "./config.server";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "verdeo-config-"));
@@ -11,6 +12,13 @@ describe("configuration", () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.PORT).toBe(3000);
     expect(config.PUBLIC_URL).toBe("http://localhost:3000");
+  });
+
+  it("prints the support address the site gives on invoices unless SELLER_EMAIL is set", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).SELLER_EMAIL).toBe(SUPPORT_EMAIL);
+    expect(loadConfig({ DATA_DIR: dataDir(), SELLER_EMAIL: "accounts@example.com" }).SELLER_EMAIL).toBe(
+      "accounts@example.com",
+    );
   });
 
   it("generates the auth secret once and keeps it in DATA_DIR", () => {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { SUPPORT_EMAIL } from "~/constants";
 
 /** The invoice's seller VAT id shipped as an example; a deployment must print its own. */
 export const PLACEHOLDER_VAT_ID = "CY00000000X";
@@ -117,7 +118,8 @@ const EnvFields = z.object({
   SELLER_NAME: z.string().default("Verdeo Ltd"),
   SELLER_ADDRESS: z.string().default("1 Makariou Avenue, 1065 Nicosia, Cyprus"),
   SELLER_VAT_ID: z.string().default(PLACEHOLDER_VAT_ID),
-  SELLER_EMAIL: z.string().default("billing@verdeo.com"),
+  /** The address on invoices: the support address the pages and mails give, unless set. */
+  SELLER_EMAIL: z.string().default(SUPPORT_EMAIL),
   /** The account buyers pay orders into by bank transfer (the payment instructions' details). */
   SELLER_BANK_NAME: z.string().max(200).default("Bank of Cyprus"),
   SELLER_IBAN: z.string().max(50).default(PLACEHOLDER_IBAN),

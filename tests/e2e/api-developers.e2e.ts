@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS } from "~/api/endpoints/endpoints.server";
 import { API_KEY_MESSAGES } from "~/api/keys/api-keys";
+import { COPY_STATUS } from "~/components/copy-button";
 import { DEMO_BUYER, signInByCookie } from "./accounts-helpers";
-import { baseURL, expectAccessible, newPage, PHONE } from "./browser";
+import { baseURL, expectAccessible, newPage, PHONE, tabTo } from "./browser";
 
 describe("the developer page and API keys", () => {
   it("/developers shows the quick start and renders every endpoint from the OpenAPI document", async () => {
@@ -19,21 +20,46 @@ describe("the developer page and API keys", () => {
     // The renderer draws each operation's summary once it has read the document.
     const reference = page.getByTestId("api-reference");
     for (const endpoint of ENDPOINTS)
-      await reference.getByText(endpoint.summary, { exact: true }).first().waitFor();
+      await reference
+        .getByText(endpoint.summary, { exact: true })
+        .filter({ visible: true })
+        .first()
+        .waitFor();
     expect(outside).toEqual([]);
+    // The introduction is the page's own, once: the reference does not repeat it under its title.
+    expect(
+      await page
+        .getByText(/Search Verdeo's stock footage/)
+        .filter({ visible: true })
+        .count(),
+    ).toBe(1);
+    expect(
+      await page.getByRole("heading", { name: "Verdeo API", exact: true }).filter({ visible: true }).count(),
+    ).toBe(1);
     await expectAccessible(page);
+    // The table of contents leads to each section, the reference included.
+    const contents = page.getByRole("navigation", { name: "On this page" });
+    await contents.getByRole("link", { name: "Reference" }).click();
+    await page.waitForURL("**/developers#reference");
   });
 
   it("/developers and its reference are accessible in dark mode too", async () => {
     const page = await newPage({ colorScheme: "dark", viewport: PHONE });
     await page.goto("/developers");
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
-    await page.getByTestId("api-reference").getByText("Verdeo API", { exact: true }).first().waitFor();
+    // The reference has read the document once its menu lists the first operation (its title and
+    // introduction, which this test waited for before, are the page's own now).
+    await page
+      .getByTestId("api-reference")
+      .getByText(ENDPOINTS[0]!.summary, { exact: true })
+      .first()
+      .waitFor({ state: "attached" });
     await expectAccessible(page);
   });
 
-  it("a signed-in buyer creates a key, sees it once, uses it, and revokes it", async () => {
+  it("a signed-in buyer creates a key, copies it, uses it, and revokes it with the keyboard after confirming", async () => {
     const page = await newPage({ viewport: PHONE });
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
     await signInByCookie(page, DEMO_BUYER.email, DEMO_BUYER.password);
     await page.goto("/");
     await page.getByTestId("user-menu").click();
@@ -49,6 +75,11 @@ describe("the developer page and API keys", () => {
     const row = page.getByTestId("api-key").filter({ hasText: "Browser test app" });
     expect(await row.textContent()).toContain(`${secret.slice(0, 12)}…`);
     expect(await row.textContent()).toContain("read, license");
+    const copy = page.getByRole("button", { name: "Copy the new API key" });
+    await tabTo(page, copy);
+    await page.keyboard.press("Enter");
+    await page.getByRole("status").filter({ hasText: COPY_STATUS.copied }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await expectAccessible(page);
 
     const used = await page.request.get("/api/v1/licenses", {
@@ -56,13 +87,44 @@ describe("the developer page and API keys", () => {
     });
     expect(used.status()).toBe(200);
 
-    await row.getByRole("button", { name: "Revoke Browser test app" }).click();
+    // The first step only asks; the key still works until the second.
+    await tabTo(page, row.getByRole("link", { name: "Revoke Browser test app" }));
+    await page.keyboard.press("Enter");
+    const question = page.getByRole("heading", { name: "Revoke “Browser test app”?" });
+    await question.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Revoke “Browser test app”?");
+    await expectAccessible(page);
+    const stillUsable = await page.request.get("/api/v1/licenses", {
+      headers: { Authorization: `Bearer ${secret}` },
+    });
+    expect(stillUsable.status()).toBe(200);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Revoke key");
+    await page.keyboard.press("Enter");
     await page.getByText(API_KEY_MESSAGES.revoked).waitFor();
     await row.getByText("Revoked").waitFor();
     const refused = await page.request.get("/api/v1/licenses", {
       headers: { Authorization: `Bearer ${secret}` },
     });
     expect(refused.status()).toBe(401);
+  });
+
+  it("without JavaScript, Revoke asks first and revokes only once confirmed; the new key needs no script to show", async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await signInByCookie(page, DEMO_BUYER.email, DEMO_BUYER.password);
+    await page.goto("/profile/api");
+    await page.getByLabel("Name").fill("No-script app");
+    await page.getByRole("button", { name: "Create key" }).click();
+    await page.getByText(API_KEY_MESSAGES.created).waitFor();
+    expect(await page.getByTestId("new-api-key").inputValue()).toMatch(/^vrd_/);
+    // Copying needs a script: without one there is no button that would do nothing.
+    expect(await page.getByRole("button", { name: "Copy the new API key" }).count()).toBe(0);
+    const row = page.getByTestId("api-key").filter({ hasText: "No-script app" });
+    await row.getByRole("link", { name: "Revoke No-script app" }).click();
+    await page.getByRole("heading", { name: "Revoke “No-script app”?" }).waitFor();
+    expect(await row.getByText("Revoked").count()).toBe(0);
+    await page.getByRole("button", { name: "Revoke key" }).click();
+    await row.getByText("Revoked").waitFor();
   });
 
   it("the server's own refusals of an API request are problem documents, not plain text", async () => {

@@ -94,3 +94,14 @@ export function contractValidator() {
     },
   };
 }
+
+/**
+ * Follows an absolute URL an API answer gave (as a client would, with only its key) through the
+ * API's route module; a URL outside /api/v1 is a page for people, which a program cannot use.
+ */
+export async function followApiUrl(url: string, key?: string): Promise<Response> {
+  if (!new URL(url).pathname.startsWith("/api/v1/"))
+    throw new Error(`${url} is not an API URL: it needs a browser session`);
+  const request = new Request(url, { headers: key ? { Authorization: `Bearer ${key}` } : {} });
+  return (await loader(routeArgs(request, "198.51.100.9") as never)) as Response;
+}

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setUserSuspended } from "~/accounts/people/user-admin.server";
+import { revokeStepPath } from "~/api/components/revoke-key";
 import { API_KEY_MESSAGES, API_KEYS_CREATED_PER_DAY_MAX, API_KEYS_PER_USER_MAX } from "~/api/keys/api-keys";
 import { authenticateApiKey, createApiKey, revokeApiKey } from "~/api/keys/api-keys.server";
 import { action, loader } from "~/api/routes/profile-api";
@@ -28,8 +29,8 @@ function postKeysForm(cookie: string, fields: [string, string][]) {
   return settle(() => action(routeArgs(request) as never));
 }
 
-function loadKeys(cookie: string) {
-  const request = new Request("http://localhost:3000/profile/api", { headers: { Cookie: cookie } });
+function loadKeys(cookie: string, search = "") {
+  const request = new Request(`http://localhost:3000/profile/api${search}`, { headers: { Cookie: cookie } });
   return settle(() => loader(routeArgs(request) as never));
 }
 
@@ -79,19 +80,42 @@ describe("API keys in the profile", () => {
     const stranger = await postKeysForm(other.cookie, [
       ["intent", "revoke"],
       ["keyId", created.value.key.id],
+      ["confirmed", "yes"],
     ]);
     expect(stranger.status).toBe(404);
     expect((await callApi("GET", "/licenses", { key: created.value.secret })).status).toBe(200);
     const revoked = await postKeysForm(cookie, [
       ["intent", "revoke"],
       ["keyId", created.value.key.id],
+      ["confirmed", "yes"],
     ]);
     expect(revoked.status).toBe(302);
+    expect(revoked.location).toBe("/profile/api");
     const refused = await callApi("GET", "/licenses", { key: created.value.secret });
     expect(refused.status).toBe(401);
     expect(refused.headers.get("Content-Type")).toContain("application/problem+json");
     const listed = (await loadKeys(cookie)).data as { keys: { revokedAt: string | null }[] };
     expect(listed.keys[0]?.revokedAt).not.toBeNull();
+  });
+
+  it("a revoke without its confirmation revokes nothing and asks first", async () => {
+    const { account, cookie } = await signedInUser();
+    const created = await createApiKey({ userId: account.id, name: "App", scopes: ["read"] });
+    if (!created.ok) throw new Error("no key");
+    const unconfirmed = await postKeysForm(cookie, [
+      ["intent", "revoke"],
+      ["keyId", created.value.key.id],
+    ]);
+    expect(unconfirmed.status).toBe(302);
+    expect(unconfirmed.location).toBe(revokeStepPath(created.value.key.id));
+    expect((await callApi("GET", "/licenses", { key: created.value.secret })).status).toBe(200);
+    const asked = (await loadKeys(cookie, `?revoke=${created.value.key.id}`)).data as { confirming: string };
+    expect(asked.confirming).toBe(created.value.key.id);
+    const stranger = await signedInUser();
+    const notTheirs = (await loadKeys(stranger.cookie, `?revoke=${created.value.key.id}`)).data as {
+      confirming: string | null;
+    };
+    expect(notTheirs.confirming).toBeNull();
   });
 
   it("a suspended owner's keys are refused, and work again once reinstated", async () => {

@@ -14,6 +14,7 @@ import { entitlements } from "~/licensing/schema.server";
 import { formatMoney } from "~/payments/money";
 import { stripeEvents } from "~/payments/schema.server";
 import { listAudit } from "~/platform/audit.server";
+import { getToast } from "~/platform/http/toast.server";
 import { ORDER_TEXTS, action as orderAction, loader as orderLoader } from "~/staff/routes/order";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { createOrder, createPaidOrder, STAFF_ACTOR } from "../factories/licensing";
@@ -392,6 +393,23 @@ describe("the subscription on the profile, the portal and the staff console", ()
     const refused = await post(portalAction, BILLING_PORTAL_PATH, {}, stranger.cookie);
     expect(refused.status).toBe(302);
     expect(refused.location).toBe("/profile?tab=orders");
+  });
+
+  it("a plan renewed by bank transfer is told so in a neutral toast, not a red one", async () => {
+    const buyer = await signedIn("user");
+    const paid = await createPaidOrder({
+      planCategory: "pro",
+      billing: "annual",
+      downloads: 0,
+      userId: buyer.id,
+      email: buyer.email,
+    });
+    expect(await subscriptionOf(paid.order.id)).toMatchObject({ provider: "manual" });
+    const reply = await post(portalAction, BILLING_PORTAL_PATH, {}, buyer.cookie);
+    expect(reply.location).toBe("/profile?tab=orders");
+    const toastCookie = (reply.setCookie ?? "").split(";")[0]!;
+    const { toast } = await getToast(new Request("http://localhost/", { headers: { Cookie: toastCookie } }));
+    expect(toast).toEqual({ message: SUBSCRIPTION_TEXTS.noPortal, type: "info" });
   });
 
   it("staff renew a manual subscription from the order page once; a stale or malformed form changes nothing", async () => {

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from "react";
+import { CopyButton } from "~/components/copy-button";
 
 const FIELD =
   "h-11 w-full rounded-full border border-zinc-300 bg-white px-4 dark:border-zinc-700 dark:bg-zinc-900";
@@ -74,16 +75,28 @@ export function FormError({ message }: { message?: string | null }) {
   ) : null;
 }
 
-/** A secret shown once (a new key, an endpoint's signing secret): read-only, selected on focus. */
+/**
+ * A secret shown once (a new key, an endpoint's signing secret): read-only, selected on focus,
+ * with a Copy button.
+ */
 export function SecretField({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <input
-      readOnly
-      aria-label={label}
-      value={value}
-      data-testid={testId}
-      onFocus={(event) => event.currentTarget.select()}
-      className={`${FIELD} font-mono text-sm`}
-    />
+    <div className="space-y-2">
+      <input
+        id={testId}
+        readOnly
+        aria-label={label}
+        value={value}
+        data-testid={testId}
+        onFocus={(event) => event.currentTarget.select()}
+        className={`${FIELD} font-mono text-sm`}
+      />
+      <CopyButton
+        key={value}
+        fieldId={testId}
+        value={value}
+        label={`Copy ${label.replace(/^The /, "the ")}`}
+      />
+    </div>
   );
 }

@@ -5,22 +5,14 @@ import {
   listUserCollections,
   openCollection,
 } from "~/catalog/collections/collections.server";
-import { listDownloadVariants, startDownloadWithoutSession } from "~/licensing/download-access.server";
-import { DOWNLOAD_LINK_SECONDS } from "~/licensing/download-link.server";
-import { certificatePath, getBuyerLibrary } from "~/licensing/library.server";
-import { licensePath } from "~/licensing/license-id";
 import { defineEndpoint, type EndpointCaller } from "./endpoint";
 import { absolute, presentClip } from "./present.server";
 import { API_DETAILS } from "./problems";
 import {
   AddClipBody,
-  ClipParams,
   Collection,
   CollectionTokenParams,
   CreateCollectionBody,
-  LicenseBody,
-  LicenseGrant,
-  LicenseList,
   OwnCollection,
   OwnCollectionClipParams,
   OwnCollectionList,
@@ -175,90 +167,10 @@ const removeClip = defineEndpoint({
   },
 });
 
-const license = defineEndpoint({
-  method: "POST",
-  path: "/clips/{id}/license",
-  operationId: "licenseClip",
-  tag: "Licenses",
-  summary: "License a clip",
-  description:
-    "Licenses the clip to the key owner exactly as the Download button does: one download of the owner's plan is spent (the one that expires first), atomically; licensing a clip licensed before spends nothing and answers the same license (`created: false`, status 200). The answer has the license id, its certificate, and a download link that works without a session for 10 minutes.",
-  auth: "license",
-  params: ClipParams,
-  body: LicenseBody,
-  response: LicenseGrant,
-  successStatus: 201,
-  problems: ["bad-request", "not-found", "no-downloads-left", "unsupported-media-type"],
-  async run({ caller, params, body, origin }) {
-    const { userId, name, email } = owner(caller);
-    const variants = await listDownloadVariants(params.id);
-    if (!variants?.length) return { problem: "not-found", detail: API_DETAILS.clipNotFound };
-    const variant = body?.variant ?? variants[0]!.variant;
-    const now = new Date();
-    const started = await startDownloadWithoutSession({
-      licensee: { userId, name, email },
-      clipId: params.id,
-      variant,
-      now,
-    });
-    if (!started.ok) {
-      if (started.reason === "no_entitlement")
-        return { problem: "no-downloads-left", detail: API_DETAILS.licenseNeedsPlan };
-      if (started.reason === "no_such_file")
-        return { problem: "bad-request", detail: API_DETAILS.fileNotOffered };
-      return { problem: "not-found", detail: API_DETAILS.clipNotFound };
-    }
-    const { license: made, created, url } = started.value;
-    return {
-      status: created ? 201 : 200,
-      body: {
-        license_id: made.id,
-        clip_id: params.id,
-        created,
-        certificate_url: absolute(origin, certificatePath(made.id)),
-        verify_url: absolute(origin, licensePath(made.id)),
-        download_url: absolute(origin, url),
-        download_expires_at: new Date(now.getTime() + DOWNLOAD_LINK_SECONDS * 1000).toISOString(),
-      },
-    };
-  },
-});
-
-const licenses = defineEndpoint({
-  method: "GET",
-  path: "/licenses",
-  operationId: "listLicenses",
-  tag: "Licenses",
-  summary: "Your licenses",
-  description: "The key owner's licenses, newest first. Another account's licenses are never listed.",
-  auth: "read",
-  response: LicenseList,
-  problems: [],
-  async run({ caller, origin }) {
-    const library = await getBuyerLibrary(owner(caller).userId);
-    return {
-      body: {
-        licenses: library.downloads.map((item) => ({
-          license_id: item.licenseId,
-          clip_id: item.clipId,
-          clip_title: item.clipTitle,
-          creator_name: item.creatorName,
-          license: item.licenseLabel,
-          licensed_at: item.licensedAt,
-          certificate_url: absolute(origin, item.certificateUrl),
-          verify_url: absolute(origin, item.verifyUrl),
-        })),
-      },
-    };
-  },
-});
-
 export const ACCOUNT_ENDPOINTS = [
   collectionByToken,
   ownCollections,
   createOwnCollection,
   addClip,
   removeClip,
-  license,
-  licenses,
 ];

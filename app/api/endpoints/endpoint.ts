@@ -2,8 +2,11 @@ import type { z } from "zod";
 import type { ApiScope } from "../keys/api-keys";
 import type { ProblemKind } from "./problems";
 
-/** "public": anyone may call it (a key raises the limits); otherwise the key needs this scope. */
-export type EndpointAuth = "public" | ApiScope;
+/**
+ * "public": anyone may call it (a key raises the limits); otherwise the key needs this scope, or
+ * one of these scopes (a license's certificate is the owner's whether the key reads or licenses).
+ */
+export type EndpointAuth = "public" | ApiScope | readonly [ApiScope, ...ApiScope[]];
 
 /** Who calls: the key's owner within the key's scopes, or nobody (public reads). */
 export interface EndpointCaller {
@@ -23,9 +26,16 @@ export interface EndpointInput<P, Q, B> {
   origin: string;
 }
 
+/** A file the endpoint answers instead of JSON (its `produces` says which type). */
+export interface EndpointFile {
+  bytes: Uint8Array;
+  fileName: string;
+}
+
 export type EndpointAnswer =
   | { status?: 200 | 201; body: unknown }
   | { status: 204 }
+  | { file: EndpointFile }
   | { problem: ProblemKind; detail: string };
 
 /**
@@ -48,8 +58,10 @@ export interface Endpoint<
   params?: P;
   query?: Q;
   body?: B;
-  /** The answer's schema (absent for 204). */
+  /** The answer's schema (absent for 204 and for files). */
   response?: z.ZodType;
+  /** Set when the answer is a file of this type rather than JSON. */
+  produces?: "application/pdf";
   successStatus?: 200 | 201 | 204;
   /** The problems this endpoint may answer besides the ones every endpoint may. */
   problems: ProblemKind[];
@@ -65,6 +77,8 @@ export function defineEndpoint<P extends z.ZodType, Q extends z.ZodType, B exten
   return endpoint as unknown as Endpoint;
 }
 
-/** A key needs this scope for the endpoint; public reads need none. */
-export const requiredScope = (endpoint: Pick<Endpoint, "auth">): ApiScope | null =>
-  endpoint.auth === "public" ? null : endpoint.auth;
+/** A key needs one of these scopes for the endpoint; public reads need none. */
+export function acceptedScopes(endpoint: Pick<Endpoint, "auth">): readonly ApiScope[] | null {
+  if (endpoint.auth === "public") return null;
+  return typeof endpoint.auth === "string" ? [endpoint.auth] : endpoint.auth;
+}

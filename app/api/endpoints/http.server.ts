@@ -4,7 +4,7 @@ import { urlInputProblem } from "~/platform/http/input-guard";
 import { logger } from "~/platform/logger.server";
 import { authenticateApiKey } from "../keys/api-keys.server";
 import { type LimitVerdict, limitApiRequest } from "../keys/rate-limits.server";
-import { type Endpoint, type EndpointCaller, requiredScope } from "./endpoint";
+import { acceptedScopes, type Endpoint, type EndpointCaller, type EndpointFile } from "./endpoint";
 import { type InputIssue, parseBody, parseParams, parseQuery } from "./input.server";
 import { API_DETAILS, PROBLEMS, type ProblemKind, problemDocument } from "./problems";
 
@@ -166,13 +166,15 @@ export async function handleApiRequest(
     return problemResponse("unauthorized", identified.refused, context, {
       headers: { ...headers, ...challenge },
     });
-  const scope = requiredScope(endpoint);
-  if (scope && !caller)
+  const scopes = acceptedScopes(endpoint);
+  if (scopes && !caller)
     return problemResponse("unauthorized", API_DETAILS.keyMissing, context, {
       headers: { ...headers, ...challenge },
     });
-  if (scope && caller && !caller.scopes.includes(scope))
-    return problemResponse("insufficient-scope", API_DETAILS.scope(scope), context, { headers });
+  if (scopes && caller && !scopes.some((scope) => caller.scopes.includes(scope)))
+    return problemResponse("insufficient-scope", API_DETAILS.scope(scopes.join("` or `")), context, {
+      headers,
+    });
 
   const params = parseParams(endpoint.params, found.params);
   const query = parseQuery(endpoint.query, url.searchParams);
@@ -203,6 +205,8 @@ export async function handleApiRequest(
     return problemResponse("internal-error", API_DETAILS.internal, context, { headers });
   }
   if ("problem" in answer) return problemResponse(answer.problem, answer.detail, context, { headers });
+  if ("file" in answer)
+    return fileResponse(answer.file, endpoint.produces ?? "application/octet-stream", request, headers);
   if (answer.status === 204) return new Response(null, { status: 204, headers });
   const text = JSON.stringify(answer.body);
   const status = answer.status ?? 200;
@@ -220,6 +224,26 @@ export async function handleApiRequest(
   return new Response(text, {
     status,
     headers: { ...headers, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** A file for the key's owner alone: never cached by anyone else, opened by its own viewer. */
+function fileResponse(
+  file: EndpointFile,
+  contentType: string,
+  request: Request,
+  headers: Record<string, string>,
+) {
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(file.bytes), {
+    status: 200,
+    headers: {
+      ...headers,
+      "Content-Type": contentType,
+      "Content-Length": String(file.bytes.byteLength),
+      "Content-Disposition": `inline; filename="${file.fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 }
 

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import { API_SCOPE_LABELS, API_SCOPES } from "../keys/api-keys";
 import { ATTRIBUTION_RULE } from "../keys/attribution";
 import { WEBHOOK_PAYLOADS } from "../webhooks/webhook-payloads";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_RETRIES } from "../webhooks/webhooks";
-import type { Endpoint } from "./endpoint";
+import { acceptedScopes, type Endpoint } from "./endpoint";
 import { ENDPOINTS } from "./endpoints.server";
 import { API_BASE } from "./http.server";
 import { PROBLEM_KINDS, PROBLEMS, type ProblemKind, problemAnchor } from "./problems";
 import { apiSchemas } from "./schemas";
+import { API_CACHING_TEXT, API_LIMITS_TEXT } from "./usage-rules.server";
 
 type Json = Record<string, unknown>;
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -59,6 +59,25 @@ function parametersOf(endpoint: Endpoint) {
 
 const ALWAYS: ProblemKind[] = ["too-many-requests", "internal-error"];
 
+/** The success answer: a file, a JSON body with its schema and example, or nothing. */
+function successOf(endpoint: Endpoint): Json {
+  if (endpoint.produces)
+    return {
+      description: "The file",
+      content: { [endpoint.produces]: { schema: { type: "string", contentMediaType: endpoint.produces } } },
+    };
+  if (!endpoint.response) return { description: "Done; no content" };
+  return {
+    description: "Success",
+    content: {
+      "application/json": {
+        schema: jsonSchema(endpoint.response, "output"),
+        ...(endpoint.example ? { example: endpoint.example } : {}),
+      },
+    },
+  };
+}
+
 function responsesOf(endpoint: Endpoint) {
   const success = endpoint.successStatus ?? 200;
   const problem = (kind: ProblemKind) => ({
@@ -79,20 +98,9 @@ function responsesOf(endpoint: Endpoint) {
   const byStatus = new Map<number, ProblemKind[]>();
   for (const kind of kinds)
     byStatus.set(PROBLEMS[kind].status, [...(byStatus.get(PROBLEMS[kind].status) ?? []), kind]);
-  const responses: Json = {
-    [success]: endpoint.response
-      ? {
-          description: "Success",
-          content: {
-            "application/json": {
-              schema: jsonSchema(endpoint.response, "output"),
-              ...(endpoint.example ? { example: endpoint.example } : {}),
-            },
-          },
-        }
-      : { description: "Done; no content" },
-  };
-  if (endpoint.method === "GET")
+  const responses: Json = { [success]: successOf(endpoint) };
+  // Files carry no ETag, so they never answer 304.
+  if (endpoint.method === "GET" && !endpoint.produces)
     responses["304"] = { description: "Not modified (the `If-None-Match` ETag matched)" };
   if (endpoint.operationId === "licenseClip")
     responses["200"] = {
@@ -107,8 +115,6 @@ function responsesOf(endpoint: Endpoint) {
   }
   return responses;
 }
-
-const LIMITS = `Without a key: ${RATE_LIMIT_POLICIES.api_anonymous.perIp.limit} requests a minute per address, public reads only. With a key: ${RATE_LIMIT_POLICIES.api_key.perUser.limit} a minute per account, counted across all of the account's keys and addresses (more keys buy no more requests), and also at most ${RATE_LIMIT_POLICIES.api_key.perKey.limit} per key and ${RATE_LIMIT_POLICIES.api_key.perIp.limit} per address. An account creates at most ${RATE_LIMIT_POLICIES.api_key_create.perUser.limit} keys a day. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 says when to retry in \`Retry-After\`.`;
 
 const header = (name: string, description: string) => ({
   name,
@@ -150,6 +156,12 @@ function webhooksOf(): Record<string, Json> {
   );
 }
 
+/** Alternatives, as OpenAPI lists them: no key or any key for public reads, else a key with one of the scopes. */
+function securityOf(endpoint: Endpoint) {
+  const scopes = acceptedScopes(endpoint);
+  return scopes ? scopes.map((scope) => ({ apiKey: [scope] })) : [{}, { apiKey: [] }];
+}
+
 /** The OpenAPI 3.1 document of the API v1, built from the endpoints and their Zod schemas. */
 export function openApiDocument(origin: string) {
   const paths: Record<string, Json> = {};
@@ -159,7 +171,7 @@ export function openApiDocument(origin: string) {
       summary: endpoint.summary,
       description: endpoint.description,
       tags: [endpoint.tag],
-      security: endpoint.auth === "public" ? [{}, { apiKey: [] }] : [{ apiKey: [endpoint.auth] }],
+      security: securityOf(endpoint),
       parameters: parametersOf(endpoint),
       responses: responsesOf(endpoint),
     };
@@ -184,9 +196,9 @@ export function openApiDocument(origin: string) {
       description: [
         "Search Verdeo's stock footage, read clips and collections, and license clips with your plan, from your own app.",
         `**Keys.** Create one at /profile/api and send it as \`Authorization: Bearer <key>\`. Scopes: ${API_SCOPES.map((scope) => `\`${scope}\` (${API_SCOPE_LABELS[scope]})`).join(", ")}. A key acts as its owner.`,
-        `**Limits.** ${LIMITS}`,
+        `**Limits.** ${API_LIMITS_TEXT}`,
         "**Errors** are RFC 9457 problem details (`application/problem+json`) whose `type` never changes for a kind of error; `request_id` matches the `X-Request-Id` header (send your own to trace a request).",
-        "**Caching.** Reads carry an `ETag`; send it back as `If-None-Match` to get a 304. Reads allow any origin (CORS); never put a key in a browser app's code.",
+        `**Caching.** ${API_CACHING_TEXT}`,
         `**Attribution.** ${ATTRIBUTION_RULE}`,
       ].join("\n\n"),
     },

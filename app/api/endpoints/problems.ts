@@ -84,6 +84,7 @@ export const API_DETAILS = {
   badInput: "A parameter is not valid: see `errors`.",
   clipNotFound: "No published clip has this id.",
   collectionNotFound: "No collection you can see has this token or id.",
+  licenseNotFound: "The key's owner has no license with this id.",
   licenseNeedsPlan: "The key's owner has no downloads left: buy a plan or pack at /pricing.",
   fileNotOffered: "This clip offers no file of that variant: see its `files`.",
   collectionFull: "The collection is full.",

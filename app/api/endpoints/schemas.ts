@@ -101,6 +101,19 @@ export const PopularQuery = z.object({ limit: intParam(1, 50, "How many clips (d
 
 export const ClipParams = z.object({ id: ClipIdParam });
 
+export const LicenseParams = z.object({
+  license_id: z
+    .string()
+    .regex(
+      /^VL-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/,
+      "A license id, as VL-XXXX-XXXX-XXXX.",
+    )
+    .meta({
+      description: "The license's id (`license_id` in license answers)",
+      example: "VL-7K2M-Q9TX-4HZP",
+    }),
+});
+
 export const CollectionTokenParams = z.object({
   token: z
     .string()
@@ -136,6 +149,10 @@ export const LicenseBody = z.object({
 
 // ---------------------------------------------------------------- answers
 const Url = z.string().meta({ description: "Absolute URL" });
+const CertificateUrl = z.string().meta({
+  description:
+    "Absolute URL of the license certificate (PDF): GET it with the same `Authorization: Bearer` key (getLicenseCertificate).",
+});
 
 export const Creator = named(
   "Creator",
@@ -264,7 +281,7 @@ export const LicenseGrant = named(
     license_id: z.string(),
     clip_id: z.int(),
     created: z.boolean().meta({ description: "False when the clip was licensed before (nothing spent)." }),
-    certificate_url: Url,
+    certificate_url: CertificateUrl,
     verify_url: Url,
     download_url: Url,
     download_expires_at: z.iso.datetime(),
@@ -283,7 +300,7 @@ export const LicenseList = named(
         creator_name: z.string(),
         license: z.string(),
         licensed_at: z.iso.datetime(),
-        certificate_url: Url,
+        certificate_url: CertificateUrl,
         verify_url: Url,
       }),
     ),

@@ -28,6 +28,7 @@ export const API_KEY_MESSAGES = {
   tooMany: `You have ${API_KEYS_PER_USER_MAX} keys already: revoke one first.`,
   tooManyToday: `You have created ${API_KEYS_CREATED_PER_DAY_MAX} keys in the last 24 hours: try again tomorrow.`,
   created: "Key created. Copy it now: it is not shown again.",
+  revokeWarning: "Apps using this key are refused from the moment you revoke it. This cannot be undone.",
   revoked: "Key revoked. Apps using it are refused from now on.",
   notFound: "That key does not exist or is already revoked.",
 } as const;

@@ -5,6 +5,8 @@ import { pageMeta } from "~/components/meta";
 import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import type { RouteHandle } from "~/platform/http/route-handle";
 import { PROBLEM_KINDS, PROBLEMS } from "../endpoints/problems";
+import { quickStartExamples } from "../endpoints/quick-start";
+import { API_CACHING_TEXT, API_LIMITS_TEXT } from "../endpoints/usage-rules.server";
 import { API_SCOPE_LABELS, API_SCOPES } from "../keys/api-keys";
 import { ATTRIBUTION_RULE } from "../keys/attribution";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from "../webhooks/webhooks";
@@ -21,8 +23,20 @@ export function loader({ request }: Route.LoaderArgs) {
     base: `${origin}/api/v1`,
     anonymousLimit: RATE_LIMIT_POLICIES.api_anonymous.perIp.limit,
     keyLimit: RATE_LIMIT_POLICIES.api_key.perKey.limit,
+    limitsText: API_LIMITS_TEXT,
+    cachingText: API_CACHING_TEXT,
   };
 }
+
+/** The page's sections, in order: the table of contents links to each heading. */
+const SECTIONS = [
+  { id: "quick-start", title: "Quick start" },
+  { id: "limits", title: "Limits and caching" },
+  { id: "attribution", title: "Attribution" },
+  { id: "webhooks", title: "Webhooks" },
+  { id: "errors", title: "Errors" },
+  { id: "reference", title: "Reference" },
+] as const;
 
 // Wrapped rather than scrolled: a block that scrolls would need a keyboard focus of its own.
 const code =
@@ -38,17 +52,7 @@ export default function Developers({ loaderData }: Route.ComponentProps) {
     document.body.append(script);
     return () => script.remove();
   }, []);
-  const curl = `curl "${base}/clips/search?q=ocean&orientation=landscape&limit=5" \\
-  -H "Authorization: Bearer $VERDEO_API_KEY"`;
-  const js = `const answer = await fetch("${base}/clips/search?q=ocean&limit=5", {
-  headers: { Authorization: \`Bearer \${process.env.VERDEO_API_KEY}\` },
-});
-if (!answer.ok) throw new Error((await answer.json()).detail);
-const { clips, next_cursor } = await answer.json();
-for (const clip of clips) console.log(clip.title, "—", clip.attribution, clip.url);`;
-  const license = `curl -X POST "${base}/clips/42/license" \\
-  -H "Authorization: Bearer $VERDEO_API_KEY" \\
-  -H "Content-Type: application/json" -d '{"variant":"1080p"}'`;
+  const { curl, js, license, certificate } = quickStartExamples(base);
   const verify = `import { createHmac, timingSafeEqual } from "node:crypto";
 
 function isFromVerdeo(headers, body, secret) {
@@ -69,7 +73,25 @@ function isFromVerdeo(headers, body, secret) {
         </p>
       </header>
 
-      <DocSection id="quick-start" title="Quick start">
+      <nav aria-labelledby="on-this-page" className="max-w-3xl">
+        <h2 id="on-this-page" className="text-sm font-semibold text-zinc-600 dark:text-zinc-400">
+          On this page
+        </h2>
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {SECTIONS.map((section) => (
+            <li key={section.id}>
+              <a
+                href={`#${section.id}`}
+                className="inline-block rounded-full border border-zinc-300 px-3 py-1 text-sm font-semibold hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              >
+                {section.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <DocSection id="quick-start">
         <ol className="list-decimal space-y-2 pl-5 text-zinc-700 dark:text-zinc-300">
           <li>
             Create a key on <KeysPageLink /> and keep it on your server. Scopes:{" "}
@@ -89,16 +111,31 @@ function isFromVerdeo(headers, body, secret) {
           <code>{js}</code>
         </pre>
         <h3 className="font-semibold">License a clip (spends one download of your plan)</h3>
+        <p className="text-zinc-700 dark:text-zinc-300">
+          Sent without a <code className="font-mono">variant</code>, this licenses the largest file the clip
+          offers. To choose one, send a <code className="font-mono">variant</code> from the clip's{" "}
+          <code className="font-mono">files</code> (<code className="font-mono">GET /clips/{"{id}"}</code>):
+          not every clip has every size.
+        </p>
         <pre className={code}>
           <code>{license}</code>
         </pre>
+        <h3 className="font-semibold">Fetch its certificate (PDF) with the same key</h3>
+        <pre className={code}>
+          <code>{certificate}</code>
+        </pre>
       </DocSection>
 
-      <DocSection id="attribution" title="Attribution">
+      <DocSection id="limits">
+        <p className="text-zinc-700 dark:text-zinc-300">{withCode(loaderData.limitsText)}</p>
+        <p className="text-zinc-700 dark:text-zinc-300">{withCode(loaderData.cachingText)}</p>
+      </DocSection>
+
+      <DocSection id="attribution">
         <p className="text-zinc-700 dark:text-zinc-300">{ATTRIBUTION_RULE}</p>
       </DocSection>
 
-      <DocSection id="webhooks" title="Webhooks">
+      <DocSection id="webhooks">
         <p className="text-zinc-700 dark:text-zinc-300">
           Add an https endpoint on <KeysPageLink /> to receive these events as JSON POSTs (follow a creator
           from their profile page to hear of their new clips):
@@ -123,7 +160,7 @@ function isFromVerdeo(headers, body, secret) {
         </pre>
       </DocSection>
 
-      <DocSection id="errors" title="Errors">
+      <DocSection id="errors">
         <p className="text-zinc-700 dark:text-zinc-300">
           Every error is an RFC 9457 problem document (
           <code className="font-mono">application/problem+json</code>) whose{" "}
@@ -143,7 +180,7 @@ function isFromVerdeo(headers, body, secret) {
         </dl>
       </DocSection>
 
-      <DocSection id="reference" title="Reference" wide>
+      <DocSection id="reference" wide>
         <p className="text-zinc-700 dark:text-zinc-300">
           Every endpoint with its parameters, answers and examples, from the{" "}
           <a
@@ -169,15 +206,14 @@ function isFromVerdeo(headers, body, secret) {
 /** One section of the page: its heading is its anchor (`/developers#webhooks`). */
 function DocSection({
   id,
-  title,
   wide = false,
   children,
 }: {
-  id: string;
-  title: string;
+  id: (typeof SECTIONS)[number]["id"];
   wide?: boolean;
   children: ReactNode;
 }) {
+  const title = SECTIONS.find((section) => section.id === id)?.title;
   return (
     <section aria-labelledby={id} className={wide ? "space-y-3" : "max-w-3xl space-y-3"}>
       <h2 id={id} className="text-2xl font-bold">
@@ -185,6 +221,20 @@ function DocSection({
       </h2>
       {children}
     </section>
+  );
+}
+
+/** A text whose `backticked` parts are code, as the OpenAPI document's Markdown writes them. */
+function withCode(text: string) {
+  return text.split("`").map((part, index) =>
+    index % 2 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text never move
+      <code key={index} className="font-mono">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
   );
 }
 

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/accounts/routes/require-user.server";
 import { buttonClass } from "~/components/button";
@@ -7,6 +7,7 @@ import { formReply } from "~/platform/http/form-reply";
 import { parseFormData, readForm } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { CheckboxGroup, FormError, SecretField, TextField } from "../components/form-fields";
+import { RevokeKeyConfirmation, RevokeKeyLink, revokeStepPath } from "../components/revoke-key";
 import { WebhooksPanel } from "../components/webhooks-panel";
 import {
   API_KEY_MESSAGES,
@@ -33,7 +34,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     listWebhooks(user.id),
     listWebhookDeliveries(user.id),
   ]);
+  // The key whose revoking waits for confirmation (`?revoke=<id>`): only an active key of this user.
+  const revoking = new URL(request.url).searchParams.get("revoke");
+  const confirming = keys.find((key) => key.id === revoking && !key.revokedAt)?.id ?? null;
   return {
+    confirming,
     webhooks: webhooks.map((hook) => ({ ...hook, createdAt: hook.createdAt.toISOString() })),
     deliveries: deliveries.map((delivery) => ({ ...delivery, createdAt: delivery.createdAt.toISOString() })),
     keys: keys.map((key) => ({
@@ -52,6 +57,8 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "revoke") {
     const parsed = parseFormData(form, RevokeSchema);
+    // A revoke not confirmed (a stale form, a crafted post) goes to the confirmation instead.
+    if (parsed.ok && form.get("confirmed") !== "yes") throw redirect(revokeStepPath(parsed.data.keyId));
     const revoked = parsed.ok ? await revokeApiKey({ userId: user.id, keyId: parsed.data.keyId }) : null;
     if (!revoked?.ok)
       return data({ ...formReply(API_KEY_MESSAGES.notFound), form: "key" as const }, { status: 404 });
@@ -178,18 +185,10 @@ export default function ProfileApi({ loaderData, actionData }: Route.ComponentPr
                     {key.lastUsedAt ? `last used ${dateTime(key.lastUsedAt)}` : "never used"}
                   </p>
                 </div>
-                {key.revokedAt ? null : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="revoke" />
-                    <input type="hidden" name="keyId" value={key.id} />
-                    <button
-                      type="submit"
-                      className={buttonClass("secondary")}
-                      aria-label={`Revoke ${key.name}`}
-                    >
-                      Revoke
-                    </button>
-                  </Form>
+                {key.revokedAt ? null : loaderData.confirming === key.id ? (
+                  <RevokeKeyConfirmation keyId={key.id} name={key.name} />
+                ) : (
+                  <RevokeKeyLink keyId={key.id} name={key.name} />
                 )}
               </li>
             ))}

@@ -11,7 +11,8 @@ let script: Promise<string> | undefined;
 /**
  * Scalar's muted text and method colours fall short of WCAG AA contrast on its own backgrounds:
  * darker in light mode, lighter in dark mode (doubled classes outrank its theme). Its list of a
- * tag's operations scrolls sideways on a phone, out of keyboard reach: it wraps instead.
+ * tag's operations scrolls sideways on a phone, out of keyboard reach: it wraps instead. Its
+ * introduction (the document's title and description) repeats the page's and is hidden.
  */
 const CONTRAST_CSS = `
 .light-mode.light-mode {
@@ -27,6 +28,8 @@ const CONTRAST_CSS = `
   --scalar-color-accent: #6cc2ff;
 }
 .endpoints-card .custom-scroll { max-height: none; overflow: visible; }
+/* The page above already introduces the API (its title, keys, limits, errors): not again here. */
+.introduction-section.introduction-section { display: none !important; }
 .endpoints-card .endpoints, .endpoints-card .endpoints * {
   overflow: visible; white-space: normal; overflow-wrap: anywhere;
 }`;

@@ -43,6 +43,8 @@ export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address";
 export const TERMS_REQUIRED_MESSAGE = "Please accept the terms and licensing to continue";
 export const COUNTRY_INVALID_MESSAGE = "Please choose a country from the list";
 
+/** The word beside Company: the server requires a company's name of a business only. */
+export const COMPANY_NOTES = { individual: "Optional", business: "Required for a business" } as const;
 export const BUSINESS_NAME_REQUIRED_MESSAGE = "Please enter the company's name for a business purchase";
 export const CONTROL_CHARACTERS_MESSAGE = "This field contains characters we cannot accept";
 

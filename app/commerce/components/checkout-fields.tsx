@@ -10,6 +10,7 @@ import {
   BUYER_NAME_MAX,
   CITY_MAX,
   COMPANY_MAX,
+  COMPANY_NOTES,
   POSTAL_CODE_MAX,
   PROMO_CODE_MAX,
 } from "../checkout/checkout-schema";
@@ -105,7 +106,7 @@ export function BuyerFields({
       <Field label="Full name" htmlFor="buyerName" note="Printed on your invoice" error={errors?.buyerName}>
         {text("buyerName", BUYER_NAME_MAX, "name")}
       </Field>
-      <Field label="Company" htmlFor="company" note="Optional for individuals" error={errors?.company}>
+      <Field label="Company" htmlFor="company" note={<CompanyNote />} error={errors?.company}>
         {text("company", COMPANY_MAX, "organization")}
       </Field>
       <Field label="Address" htmlFor="addressLine" note="Optional" error={errors?.addressLine}>
@@ -209,6 +210,18 @@ export function BuyerFields({
         <FieldError id="terms-error" message={errors?.terms} />
       </div>
     </div>
+  );
+}
+
+/** Follows the buyer type by CSS alone (as the VAT number does), so it is right without JavaScript. */
+function CompanyNote() {
+  return (
+    <>
+      <span className="group-has-[[value=business]:checked]:hidden">{COMPANY_NOTES.individual}</span>
+      <span className="hidden font-medium text-zinc-700 group-has-[[value=business]:checked]:inline dark:text-zinc-300">
+        {COMPANY_NOTES.business}
+      </span>
+    </>
   );
 }
 

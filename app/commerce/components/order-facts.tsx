@@ -21,6 +21,8 @@ export function OrderFacts({
     billing: Billing;
     status: OrderStatus;
     totalCents: number;
+    /** From totalLabelOf: "incl. VAT" only when VAT was charged, else why there is none. */
+    total: { label: string; reason: string | null };
   };
 }) {
   return (
@@ -49,7 +51,14 @@ export function OrderFacts({
         </dd>
       </div>
       <div className="flex justify-between gap-4 px-5 py-4">
-        <dt className="text-zinc-600 dark:text-zinc-400">Total (incl. VAT)</dt>
+        <dt className="text-zinc-600 dark:text-zinc-400">
+          {order.total.label}
+          {order.total.reason ? (
+            <span className="block text-xs" data-testid="order-total-reason">
+              {order.total.reason}
+            </span>
+          ) : null}
+        </dt>
         <dd className="text-base font-bold tabular-nums" data-testid="order-total">
           {formatMoney(order.totalCents)}
         </dd>

@@ -17,7 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const portal = await openBillingPortal(user.id);
     if (portal.ok) return new Response(null, { status: 303, headers: { Location: portal.value.url } });
-    return redirectWithToast(PROFILE_ORDERS, { message: SUBSCRIPTION_TEXTS.noPortal, type: "error" });
+    // A plan renewed by bank transfer is how things stand, not a failure.
+    return redirectWithToast(PROFILE_ORDERS, { message: SUBSCRIPTION_TEXTS.noPortal, type: "info" });
   } catch (error) {
     logger.error(
       { err: error, requestId: context.requestId, userId: user.id },

@@ -4,6 +4,7 @@ import { pageMeta } from "~/components/meta";
 import { formatMoney } from "~/payments/money";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { pendingTransferOf } from "../checkout/payment-instructions";
+import { totalLabelOf } from "../checkout/total-label";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { CheckIcon } from "../components/plan-card";
@@ -19,6 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!order) throw redirect("/pricing");
   return {
     ...orderFactsOf(order),
+    total: totalLabelOf(order),
     email: order.email,
     // Card payment (Stripe) when configured; otherwise the team marks the order paid by hand.
     cardPayment: cardPaymentEnabled(),

@@ -8,6 +8,7 @@ import { pageMeta } from "~/components/meta";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { formatCreditNoteNumber } from "../billing/invoice-pdf.server";
 import { pendingTransferOf } from "../checkout/payment-instructions";
+import { totalLabelOf } from "../checkout/total-label";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { creditNotePath, invoicePath } from "../orders/order-id";
@@ -29,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Someone else's order reads exactly like no order at all.
   if (!order || order.userId !== user.id) throw data(null, { status: 404 });
   return {
-    order: orderFactsOf(order),
+    order: { ...orderFactsOf(order), total: totalLabelOf(order) },
     payment: pendingTransferOf(order, config()),
     awaitingCard: order.status === "awaiting_payment" && cardPaymentEnabled(),
     // Every order once paid has its invoice, whatever happened to it since.

@@ -1,10 +1,11 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { cookieSessionStorage } from "./cookies.server";
+import { TOAST_TYPES } from "./toast-types";
 
 export const ToastSchema = z.object({
   message: z.string(),
-  type: z.enum(["success", "error"]).default("success"),
+  type: z.enum(TOAST_TYPES).default("success"),
 });
 export type Toast = z.infer<typeof ToastSchema>;
 

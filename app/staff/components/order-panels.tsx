@@ -2,6 +2,8 @@ import { Form, Link } from "react-router";
 import { BILLING_LABELS } from "~/commerce/pricing/plans";
 import type { findOrderForStaff } from "~/licensing/staff-order.server";
 import { formatMoney, formatRate } from "~/payments/money";
+import { countOf } from "~/platform/text/plural";
+import { paidAtLabel } from "../payment-time";
 import { TextField } from "./fields";
 import { formatDateTime, Panel, SubmitButton } from "./staff-ui";
 
@@ -14,7 +16,7 @@ const linkClass = "text-brand-800 underline underline-offset-2 dark:text-brand-3
 export function OrderLines({ order, entitlement, invoice, buyer }: Found & { buyer: Buyer }) {
   const lines: [string, string][] = [
     [
-      `${order.planTitle} · ${order.downloads || "unlimited"} downloads · ${BILLING_LABELS[order.billing]}`,
+      `${order.planTitle} · ${order.downloads ? countOf(order.downloads, "download") : "unlimited downloads"} · ${BILLING_LABELS[order.billing]}`,
       formatMoney(order.unitPriceCents),
     ],
     ["Subtotal", formatMoney(order.subtotalCents)],
@@ -38,7 +40,9 @@ export function OrderLines({ order, entitlement, invoice, buyer }: Found & { buy
     ],
     [
       "Payment",
-      order.paidAt ? `${formatDateTime(order.paidAt)} · ${order.paymentReference ?? ""}` : "not recorded",
+      order.paidAt
+        ? `${paidAtLabel({ paidAt: order.paidAt, paymentReference: order.paymentReference })} · ${order.paymentReference ?? ""}`
+        : "not recorded",
     ],
     ["Invoice", invoice ? `#${invoice.number}` : "—"],
     [

@@ -1,5 +1,6 @@
 import type { DailyOrders } from "~/commerce/orders/staff-orders.server";
 import { formatMoney } from "~/payments/money";
+import { countOf } from "~/platform/text/plural";
 
 const WIDTH = 600;
 const HEIGHT = 160;
@@ -28,7 +29,7 @@ export function OrdersChart({ days }: { days: DailyOrders[] }) {
       <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-semibold">Last {days.length} days</span>
         <span className="text-sm text-zinc-600 dark:text-zinc-400">
-          {totalOrders.toLocaleString("en")} orders · {formatMoney(totalRevenue)} paid
+          {countOf(totalOrders, "order")} · {formatMoney(totalRevenue)} paid
         </span>
       </figcaption>
       <svg
@@ -57,7 +58,7 @@ export function OrdersChart({ days }: { days: DailyOrders[] }) {
               rx={1.5}
               className="fill-brand-300 dark:fill-brand-800"
             >
-              <title>{`${day.day}: ${day.orders} orders, ${formatMoney(day.revenueCents)} paid`}</title>
+              <title>{`${day.day}: ${countOf(day.orders, "order")}, ${formatMoney(day.revenueCents)} paid`}</title>
             </rect>
           );
         })}

@@ -6,6 +6,7 @@ import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseForm, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { JOB_STATES } from "~/platform/jobs/job-states";
+import { countOf } from "~/platform/text/plural";
 import { type Column, DataTable } from "../components/data-table";
 import { ErrorNote, formatDateTime, NoneYet, StaffPageHeader, SubmitButton } from "../components/staff-ui";
 import { jobsOverview, type QueueCounts, retryFailedJob } from "../jobs.server";
@@ -77,7 +78,7 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
                   <p className="font-mono text-sm">{job.name}</p>
                   {job.mail ? <p className="text-sm">{job.mail}</p> : null}
                   <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                    {job.id} · {job.attempts} attempts · failed {formatDateTime(job.updatedAt)}
+                    {job.id} · {countOf(job.attempts, "attempt")} · failed {formatDateTime(job.updatedAt)}
                   </p>
                   <p className="mt-1 break-words text-sm text-red-800 dark:text-red-200">
                     {job.error ?? "No error message"}

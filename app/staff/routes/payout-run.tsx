@@ -9,6 +9,7 @@ import { retryPayout } from "~/payouts/runs/payout-runs-transfers.server";
 import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
+import { countOf } from "~/platform/text/plural";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ConfirmPanel, useConfirmStep } from "../components/confirm";
@@ -90,7 +91,7 @@ export default function PayoutRunPage({ loaderData, actionData }: Route.Componen
       <BackLink to="/staff/payouts">All payout runs</BackLink>
       <StaffPageHeader
         title={`Payouts for ${periodLabel(run.period)}`}
-        description={`${run.payouts} creators, ${formatMoney(run.totalCents)} · ${run.excluded} excluded · proposed ${formatDateTime(run.createdAt)} UTC`}
+        description={`${countOf(run.payouts, "creator")}, ${formatMoney(run.totalCents)} · ${run.excluded} excluded · proposed ${formatDateTime(run.createdAt)} UTC`}
         actions={
           <Pill tone={PAYOUT_RUN_STATUS_TONES[run.status]}>{PAYOUT_RUN_STATUS_LABELS[run.status]}</Pill>
         }
@@ -117,8 +118,9 @@ export default function PayoutRunPage({ loaderData, actionData }: Route.Componen
           confirmLabel="Mark sent"
         >
           <p className="text-sm">
-            Only once the bank accepted the file: {totals.bankToSend} payouts become sent and their creators'
-            lines paid.
+            Only once the bank accepted the file:{" "}
+            {countOf(totals.bankToSend, "payout becomes", "payouts become")} sent and their creators' lines
+            paid.
           </p>
         </ConfirmPanel>
       ) : null}
