@@ -151,7 +151,7 @@ describe("staff console", () => {
     await staff.getByRole("link", { name: String(stored.rows[0].id).slice(0, 8) }).click();
     await staff.getByLabel("Payment reference").fill("SEPA-E2E-1");
     await staff.getByRole("button", { name: "Mark paid" }).click();
-    await toast(staff, /Marked paid; invoice \d+/);
+    await toast(staff, /Marked paid; invoice INV-\d{4}-\d{6}/);
     const paid = await client.query("select status, payment_reference from orders where email = $1", [email]);
     expect(paid.rows).toEqual([{ status: "paid", payment_reference: "SEPA-E2E-1" }]);
     const granted = await client.query("select count(*)::int as n from entitlements where order_id = $1", [

@@ -29,7 +29,8 @@ async function requireBuyer(request: Request, clipId: number) {
 /** No downloads left: to the order awaiting payment, or to the plans, saying which. */
 async function sendToDownloads(userId: string) {
   const { path, message } = await whereToGetDownloads(userId);
-  return redirectWithToast(path, { message, type: "error" });
+  // Not a fault: where to get downloads, said in the neutral tone.
+  return redirectWithToast(path, { message, type: "info" });
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

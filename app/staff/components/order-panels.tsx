@@ -13,7 +13,12 @@ type Buyer = { name: string; email: string | null; username: string | null } | n
 const linkClass = "text-brand-800 underline underline-offset-2 dark:text-brand-300";
 
 /** The order's lines and totals, its payment, invoice and licence, and who bought it. */
-export function OrderLines({ order, entitlement, invoice, buyer }: Found & { buyer: Buyer }) {
+export function OrderLines({
+  order,
+  entitlement,
+  invoiceNumber,
+  buyer,
+}: Found & { buyer: Buyer; invoiceNumber: string | null }) {
   const lines: [string, string][] = [
     [
       `${order.planTitle} · ${order.downloads ? countOf(order.downloads, "download") : "unlimited downloads"} · ${BILLING_LABELS[order.billing]}`,
@@ -44,7 +49,7 @@ export function OrderLines({ order, entitlement, invoice, buyer }: Found & { buy
         ? `${paidAtLabel({ paidAt: order.paidAt, paymentReference: order.paymentReference })} · ${order.paymentReference ?? ""}`
         : "not recorded",
     ],
-    ["Invoice", invoice ? `#${invoice.number}` : "—"],
+    ["Invoice", invoiceNumber ?? "—"],
     [
       "Entitlement",
       entitlement

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { namePeople } from "~/accounts/people/people.server";
 import { requirePermission } from "~/accounts/routes/permissions.server";
-import { formatCreditNoteNumber } from "~/commerce/billing/invoice-pdf.server";
+import { formatCreditNoteNumber, formatInvoiceNumber } from "~/commerce/billing/invoice-pdf.server";
 import { renewManualSubscription } from "~/commerce/billing/subscription-lifecycle.server";
 import { SUBSCRIPTION_STATE_LABELS, subscriptionState } from "~/commerce/billing/subscriptions";
 import { creditNotePath, shortOrderId } from "~/commerce/orders/order-id";
@@ -80,6 +80,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     buyer: person ?? null,
     cardPayment: found.order.status === "paid" && isStripePayment(found.order.paymentReference),
     history,
+    // Numbered as the PDF prints it (INV-2026-000001), not by the bare counter.
+    invoiceNumber: found.invoice ? formatInvoiceNumber(found.invoice.number, found.invoice.issuedAt) : null,
     creditNotes: notes.map((note) => ({
       number: formatCreditNoteNumber(note.number, note.issuedAt),
       amountCents: note.amountCents,
@@ -169,7 +171,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     return redirectWithToast(back, {
       message: result.value.changed
-        ? `Marked paid; invoice ${result.value.invoiceNumber}, downloads granted.`
+        ? `Marked paid; invoice ${formatInvoiceNumber(result.value.invoiceNumber, result.value.order.paidAt ?? parsed.data.paidAt)}, downloads granted.`
         : "It was already paid; nothing changed.",
       type: "success",
     });
