@@ -228,7 +228,6 @@ function DocSection({
 function withCode(text: string) {
   return text.split("`").map((part, index) =>
     index % 2 ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text never move
       <code key={index} className="font-mono">
         {part}
       </code>
