@@ -152,7 +152,13 @@ export function OrdersPanel({ library, loading }: { library: ProfileLibrary | nu
                     </a>
                   ) : null}
                   {order.creditNotes.map((note) => (
-                    <a key={note.url} href={note.url} className={linkClass} target="_blank" rel="noreferrer">
+                    <a
+                      key={note.url}
+                      href={note.url}
+                      className={`${linkClass} whitespace-nowrap`}
+                      target="_blank"
+                      rel="noreferrer"
+                    >
                       {note.label}
                     </a>
                   ))}
