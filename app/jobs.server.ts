@@ -15,11 +15,13 @@ import {
   orderRetentionJob,
   subscriptionSweepJob,
 } from "~/commerce/jobs.server";
+import { registerOrderDocuments } from "~/commerce/orders/order-documents.server";
 import { registerOrderEffects } from "~/commerce/orders/order-effects.server";
 import { viesCheckJob } from "~/commerce/pricing/vies.server";
 import { expireCheckoutSessionJob } from "~/commerce/stripe/checkout-expiry.server";
 import { COMMERCE_STRIPE_HANDLERS } from "~/commerce/stripe/stripe-sync.server";
 import { licenseCreated, orderPaid } from "~/licensing/events.server";
+import { certificatesOfOrder } from "~/licensing/library.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { registerStripeEventHandlers } from "~/payments/stripe-gateway.server";
@@ -63,6 +65,8 @@ subscribe(emailVerified, ({ userId, email }, { tx }) =>
 // suspended) and then payouts' (royalties reversed or restored).
 registerOrderEffects("licensing", licensingOrderEffects);
 registerOrderEffects("payouts", payoutsOrderEffects);
+// The buyer's order page links the certificates of the licenses made with the order.
+registerOrderDocuments("licensing", certificatesOfOrder);
 
 // Stripe's events, one table for both endpoints (payments owns the intake, decision 0021): Verdeo's
 // own account's go to commerce (orders, subscriptions, refunds, disputes), creators' Connect

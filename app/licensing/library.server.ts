@@ -1,10 +1,14 @@
 import type { SessionUser } from "~/accounts/auth/session.server";
 import { can } from "~/accounts/people/permissions";
 import type { ProfileLibrary } from "~/catalog/profile/profile-library";
-import { renderCreditNote, renderInvoice } from "~/commerce/billing/invoice-pdf.server";
+import {
+  formatCreditNoteNumber,
+  renderCreditNote,
+  renderInvoice,
+} from "~/commerce/billing/invoice-pdf.server";
 import { subscriptionViewsOf } from "~/commerce/billing/subscription-views.server";
 import { PAYMENT_INSTRUCTION_ROWS, pendingTransferOf } from "~/commerce/checkout/payment-instructions";
-import { invoicePath, orderPath, shortOrderId } from "~/commerce/orders/order-id";
+import { creditNotePath, invoicePath, orderPath, shortOrderId } from "~/commerce/orders/order-id";
 import {
   findInvoiceOfOrder,
   findOrderWithPlanTitle,
@@ -19,12 +23,12 @@ import { TAX_REASON_NOTES } from "~/payments/tax";
 import { config } from "~/platform/config.server";
 import { type CertificateData, renderCertificate } from "./certificate-pdf.server";
 import { listCurrentEntitlements } from "./entitlement.queries.server";
-import { findLicense, listLicensesOfUser } from "./license.queries.server";
-import { licensePath } from "./license-id";
+import { findLicense, listLicensesOfOrder, listLicensesOfUser } from "./license.queries.server";
+import { certificatePath, licensePath } from "./license-id";
 import { LICENSE_TERMS } from "./license-terms";
 import { formatDate } from "./messages";
 
-export const certificatePath = (licenseId: string) => `/licenses/${licenseId}/certificate.pdf`;
+export { certificatePath };
 
 /** What a buyer sees of their own licensing; the shape is the profile page's (it loads it by URL). */
 export type BuyerLibrary = Omit<ProfileLibrary, "email" | "emailVerified">;
@@ -36,6 +40,7 @@ export async function getBuyerLibrary(userId: string, now = new Date()): Promise
     listOrdersOfUser(userId),
     subscriptionViewsOf(userId),
   ]);
+  const creditNotes = await creditNotesOf(orders);
   const titleOf = (orderId: string) => {
     const order = orders.find((candidate) => candidate.id === orderId);
     return order ? `${order.planTitle} · ${BILLING_LABELS[order.billing]}` : "Plan";
@@ -73,10 +78,41 @@ export async function getBuyerLibrary(userId: string, now = new Date()): Promise
       totalLabel: formatMoney(order.totalCents),
       dateLabel: formatDate(order.createdAt),
       invoiceUrl: order.status === "paid" || order.status === "refunded" ? invoicePath(order.id) : null,
+      creditNotes: creditNotes.get(order.id) ?? [],
       detailsUrl: orderPath(order.id),
       payment: paymentRows(order),
     })),
   };
+}
+
+/** The credit notes of the orders money went back for, by order; an order never paid has none. */
+async function creditNotesOf(orders: Order[]) {
+  const paid = orders.filter((order) => order.paidAt);
+  const lists = await Promise.all(paid.map((order) => listCreditNotesOfOrder(order.id)));
+  return new Map(
+    paid.map((order, index) => {
+      const notes = lists[index] ?? [];
+      return [
+        order.id,
+        notes.map((note) => ({
+          url: creditNotePath(order.id, note.number),
+          label:
+            notes.length === 1
+              ? "Credit note"
+              : `Credit note ${formatCreditNoteNumber(note.number, note.issuedAt)}`,
+        })),
+      ] as const;
+    }),
+  );
+}
+
+/** The order page's documents: the certificate of each license made with the order. */
+export async function certificatesOfOrder(orderId: string, buyerId: string) {
+  const made = await listLicensesOfOrder(buyerId, orderId);
+  return made.map((license) => ({
+    label: `Certificate: ${license.clipTitle}`,
+    url: certificatePath(license.id),
+  }));
 }
 
 /** The certificate PDF of a license, for its licensee only (anyone else: not found). */
@@ -194,10 +230,13 @@ function billingDocumentOf(order: Order & { planTitle: string }) {
 }
 
 /** `/license/{id}`: public, so it names only the licensee (a name or company), never an email. */
-export async function verifyLicense(licenseId: string) {
+export async function verifyLicense(licenseId: string, viewerId?: string) {
   const license = await findLicense(licenseId);
   if (!license) return null;
+  // Only its licensee may fetch the certificate, and a revoked license has none: nobody else sees a link.
+  const owned = viewerId !== undefined && license.userId === viewerId && !license.revokedAt;
   return {
+    certificateUrl: owned ? certificatePath(license.id) : null,
     id: license.id,
     clipId: license.clipId,
     clipTitle: license.clipTitle,

@@ -19,3 +19,6 @@ export const LicenseIdSchema = z
   .regex(/^VL-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
 
 export const licensePath = (licenseId: string) => `/license/${licenseId}`;
+
+/** The certificate PDF: only its licensee gets it, and a revoked license has none. */
+export const certificatePath = (licenseId: string) => `/licenses/${licenseId}/certificate.pdf`;

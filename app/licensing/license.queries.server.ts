@@ -48,3 +48,12 @@ export async function listLicensesOfUser(userId: string, limit = 200) {
     .orderBy(desc(licenses.createdAt))
     .limit(limit);
 }
+
+/** The buyer's live licenses made with one order (a revoked one has no certificate). */
+export async function listLicensesOfOrder(userId: string, orderId: string) {
+  return db()
+    .select({ id: licenses.id, clipTitle: licenses.clipTitle })
+    .from(licenses)
+    .where(and(eq(licenses.userId, userId), eq(licenses.orderId, orderId), isNull(licenses.revokedAt)))
+    .orderBy(desc(licenses.createdAt));
+}

@@ -5,7 +5,7 @@ import path from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PAYOUT_MESSAGES } from "~/payouts/details/payout-details";
-import { PAYOUT_RUN_TEXTS } from "~/payouts/runs/payout-runs";
+import { PAYOUT_RUN_TEXTS, payoutRunApprovalTexts } from "~/payouts/runs/payout-runs";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { newAccount, signInByCookie, signUp } from "./accounts-helpers";
 import { expectAccessible, newPage } from "./browser";
@@ -141,7 +141,7 @@ describe("creator payouts, from details to statement", () => {
     }
     await staff.getByRole("link", { name: "Approve run…" }).click();
     await staff.getByRole("button", { name: "Approve and pay" }).click();
-    await staff.getByText(PAYOUT_RUN_TEXTS.approved).first().waitFor();
+    await staff.getByText(payoutRunApprovalTexts(false).approved).first().waitFor();
     await staff.getByRole("link", { name: "Mark bank payouts sent…" }).click();
     await staff.getByRole("button", { name: "Mark sent" }).click();
     await staff.getByText(PAYOUT_RUN_TEXTS.markedSent).first().waitFor();

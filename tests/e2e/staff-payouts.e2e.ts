@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PAYOUT_RUN_TEXTS } from "~/payouts/runs/payout-runs";
+import { PAYOUT_RUN_TEXTS, payoutRunApprovalTexts } from "~/payouts/runs/payout-runs";
 import { sealIban, TEST_IBANS } from "../factories/payout-runs";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { xsdErrors } from "../support/xsd";
@@ -89,7 +89,7 @@ describe("staff payouts", () => {
     await page.getByRole("link", { name: "Approve run…" }).click();
     await page.getByRole("heading", { name: "Approve this run?" }).waitFor();
     await page.getByRole("button", { name: "Approve and pay" }).click();
-    await page.getByText(PAYOUT_RUN_TEXTS.approved).first().waitFor();
+    await page.getByText(payoutRunApprovalTexts(false).approved).first().waitFor();
     await row.getByText("To send").waitFor();
 
     const [download] = await Promise.all([

@@ -10,7 +10,7 @@ import {
   connectAccountIdempotencyKey,
   ONBOARDING_RETURN_PARAM,
 } from "~/payouts/details/payout-details-stripe.server";
-import { MISSING_LABELS } from "~/payouts/details/readiness";
+import { MISSING_LABELS, missingLabel } from "~/payouts/details/readiness";
 import { payoutReadiness } from "~/payouts/details/readiness.server";
 import { keyIdOf, open, SealedTextError, sealedKeyId } from "~/payouts/details/sealed.server";
 import { fetchConnectStatusesJob } from "~/payouts/jobs.server";
@@ -284,9 +284,11 @@ describe("refused input: 400 with a message, data left as it was", () => {
 describe("seller details and readiness", () => {
   it("readiness lists what is missing until bank and seller details are complete", async () => {
     const ana = await creator();
+    // Without Stripe configured there is no method to choose: the bank details are asked for.
     expect((await ana.page()).data).toMatchObject({
+      stripeAvailable: false,
       missing: [
-        { item: "method", label: MISSING_LABELS.method },
+        { item: "method", label: missingLabel("method", false) },
         { item: "seller_details", label: MISSING_LABELS.seller_details },
       ],
     });
@@ -342,6 +344,14 @@ describe("seller details and readiness", () => {
 describe("Stripe Connect", () => {
   const stripe = useFakeStripe("whsec_test_payout_details");
   const lastStatus = () => stripe.lastResponse.status;
+
+  it("with Stripe configured, a creator without details is asked to choose Stripe or bank transfer", async () => {
+    const ana = await creator();
+    expect((await ana.page()).data).toMatchObject({
+      stripeAvailable: true,
+      missing: [{ item: "method", label: MISSING_LABELS.method }, { item: "seller_details" }],
+    });
+  });
 
   it("onboarding goes from details needed to enabled by account.updated; a replay and an older event change nothing", async () => {
     const ana = await creator();

@@ -136,7 +136,7 @@ export function OrdersPanel({ library, loading }: { library: ProfileLibrary | nu
                 <span className="text-right sm:text-left">{order.planLabel}</span>
                 <span className="text-zinc-600 dark:text-zinc-400">{order.dateLabel}</span>
                 <span className="text-right font-semibold tabular-nums sm:text-left">{order.totalLabel}</span>
-                <span className="flex items-center gap-3">
+                <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <span
                     className={
                       order.status === "paid"
@@ -151,6 +151,17 @@ export function OrdersPanel({ library, loading }: { library: ProfileLibrary | nu
                       Invoice
                     </a>
                   ) : null}
+                  {order.creditNotes.map((note) => (
+                    <a
+                      key={note.url}
+                      href={note.url}
+                      className={`${linkClass} whitespace-nowrap`}
+                      target="_blank"
+                      rel="noreferrer"
+                    >
+                      {note.label}
+                    </a>
+                  ))}
                   <Link to={order.detailsUrl} className={linkClass}>
                     Details
                   </Link>

@@ -48,6 +48,8 @@ export interface ProfileLibrary {
     totalLabel: string;
     dateLabel: string;
     invoiceUrl: string | null;
+    /** Money that went back: one credit note per refund (a part refund, the rest, a cancel). */
+    creditNotes: { url: string; label: string }[];
     /** The order's own page (its facts, and how to pay it while unpaid). */
     detailsUrl: string;
     /** Bank-transfer details while the order waits for them, as label and value. */

@@ -11,6 +11,7 @@ import { pendingTransferOf } from "../checkout/payment-instructions";
 import { totalLabelOf } from "../checkout/total-label";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
+import { listOrderDocuments } from "../orders/order-documents.server";
 import { creditNotePath, invoicePath } from "../orders/order-id";
 import { claimGuestOrdersOf } from "../orders/order-lifecycle.server";
 import { findOrderWithPlanTitle, listCreditNotesOfOrder, orderFactsOf } from "../orders/orders.server";
@@ -40,11 +41,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       url: creditNotePath(order.id, note.number),
       number: formatCreditNoteNumber(note.number, note.issuedAt),
     })),
+    // What the order made elsewhere: the certificates of the licenses it paid for.
+    documents: order.paidAt ? await listOrderDocuments(order.id, user.id) : [],
   };
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, payment, awaitingCard, invoiceUrl, creditNotes } = loaderData;
+  const { order, payment, awaitingCard, invoiceUrl, creditNotes, documents } = loaderData;
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-12 sm:py-16">
       <h1 className="self-start text-3xl font-bold tracking-tight">Order {order.orderNumber}</h1>
@@ -69,6 +72,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         {creditNotes.map((note) => (
           <ButtonLink key={note.url} to={note.url} reloadDocument variant="secondary">
             {creditNotes.length === 1 ? "Credit note (PDF)" : `Credit note ${note.number} (PDF)`}
+          </ButtonLink>
+        ))}
+        {documents.map((document) => (
+          <ButtonLink key={document.url} to={document.url} reloadDocument variant="secondary">
+            {document.label} (PDF)
           </ButtonLink>
         ))}
         <ButtonLink to={ownProfileTabPath("orders")} variant="secondary">

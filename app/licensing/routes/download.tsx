@@ -12,10 +12,14 @@ import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseForm, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { findDownloadOffer, startDownload, whereToGetDownloads } from "../download-access.server";
+import { certificatePath } from "../license-id";
 import { LICENSE_TERMS } from "../license-terms";
 import { DOWNLOAD_MESSAGES, formatDate, formatFileSize } from "../messages";
 import { DOWNLOAD_VARIANTS } from "../variants";
 import type { Route } from "./+types/download";
+
+/** The certificate link once a download has made (or found) the license. */
+export const CERTIFICATE_LINK = "License certificate (PDF)";
 
 export const meta = () => pageMeta("Download", "Choose a file and the license to download a clip.");
 
@@ -79,7 +83,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     clipId,
     variant: parsed.data.variant,
   });
-  if (result.ok) return { ok: true as const, url: result.value.url };
+  if (result.ok) {
+    return {
+      ok: true as const,
+      url: result.value.url,
+      certificateUrl: certificatePath(result.value.license.id),
+    };
+  }
   if (result.reason === "no_entitlement") throw await sendToDownloads(user.id);
   if (result.reason === "no_such_file") {
     return replyWith(formReply(DOWNLOAD_MESSAGES.chooseFile, { values: parsed.values }));
@@ -93,6 +103,7 @@ export default function Download({ loaderData }: Route.ComponentProps) {
   const [variant, setVariant] = useState(files[0]?.variant);
   const busy = fetcher.state !== "idle";
   const url = fetcher.data?.ok ? fetcher.data.url : null;
+  const certificateUrl = fetcher.data?.ok ? fetcher.data.certificateUrl : null;
   const refusal = fetcher.data && !fetcher.data.ok ? replyMessage(fetcher.data) : null;
   const terms = LICENSE_TERMS[licenseKind];
   const headingId = useId();
@@ -215,6 +226,14 @@ export default function Download({ loaderData }: Route.ComponentProps) {
                 download the file here
               </a>
               .
+            </p>
+          ) : null}
+          {certificateUrl && !busy ? (
+            <p className="text-sm text-zinc-700 dark:text-zinc-300">
+              Keep the certificate with your project: it proves the license.{" "}
+              <a href={certificateUrl} className="font-semibold underline" data-testid="download-certificate">
+                {CERTIFICATE_LINK}
+              </a>
             </p>
           ) : null}
 

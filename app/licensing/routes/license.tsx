@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { getOptionalUser } from "~/accounts/auth/session.server";
 import { CheckIcon } from "~/commerce/components/plan-card";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
@@ -11,6 +12,7 @@ import type { Route } from "./+types/license";
 export const LICENSE_VALID = "Valid license";
 export const LICENSE_UNKNOWN = "No such license";
 export const LICENSE_REVOKED = "License revoked";
+export const CERTIFICATE_LINK = "Certificate (PDF)";
 
 export const meta = ({ data: result }: Route.MetaArgs) =>
   pageMeta(
@@ -21,9 +23,10 @@ export const meta = ({ data: result }: Route.MetaArgs) =>
   );
 
 /** Public: anyone holding a certificate can check it. Shows no personal data beyond the licensee's name. */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const id = LicenseIdSchema.safeParse(params.licenseId);
-  const license = id.success ? await verifyLicense(id.data) : null;
+  const viewer = await getOptionalUser(request);
+  const license = id.success ? await verifyLicense(id.data, viewer?.id) : null;
   return data(
     { license, asked: params.licenseId.slice(0, 40) },
     { status: license ? 200 : 404, headers: { "X-Robots-Tag": "noindex" } },
@@ -95,6 +98,11 @@ export default function LicenseVerification({ loaderData }: Route.ComponentProps
           </div>
         ))}
       </dl>
+      {license.certificateUrl ? (
+        <ButtonLink to={license.certificateUrl} reloadDocument className="mt-6">
+          {CERTIFICATE_LINK}
+        </ButtonLink>
+      ) : null}
       <p className="mt-6 text-sm text-zinc-600 dark:text-zinc-400">
         What the {terms.name} allows is set out on the{" "}
         <Link to="/licensing" className="font-semibold underline">

@@ -16,7 +16,7 @@ import {
   saveSellerDetails,
 } from "./payout-details.queries.server";
 import { stripePayoutsEnabled } from "./payout-details-stripe.server";
-import { MISSING_LABELS, missingForPayout } from "./readiness";
+import { missingForPayout, missingLabel } from "./readiness";
 import { open, SealedTextError, seal, sealedWithCurrentKey } from "./sealed.server";
 
 /** What /studio/payouts shows: the method, Stripe's status, the bank account (last 4 only), the seller. */
@@ -24,13 +24,14 @@ export async function payoutDetailsPage(creatorId: string) {
   const [account, seller] = await Promise.all([findPayoutAccount(creatorId), findSellerDetails(creatorId)]);
   const missing = missingForPayout({ account, hasSellerDetails: !!seller });
   // The same items and texts as payoutReadinessItems, from the rows already read.
+  const stripeAvailable = stripePayoutsEnabled();
   return {
-    stripeAvailable: stripePayoutsEnabled(),
+    stripeAvailable,
     method: account?.method ?? null,
     stripe: account?.stripeAccountId ? { status: account.stripeStatus ?? "details_needed" } : null,
     bank: bankView(account),
     seller: seller ? sellerView(seller) : null,
-    missing: missing.map((item) => ({ item, label: MISSING_LABELS[item] })),
+    missing: missing.map((item) => ({ item, label: missingLabel(item, stripeAvailable) })),
   };
 }
 

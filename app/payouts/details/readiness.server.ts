@@ -1,5 +1,6 @@
 import { findPayoutAccount, findPayoutDetailsOf, findSellerDetails } from "./payout-details.queries.server";
-import { MISSING_LABELS, type MissingItem, missingForPayout } from "./readiness";
+import { stripePayoutsEnabled } from "./payout-details-stripe.server";
+import { type MissingItem, missingForPayout, missingLabel } from "./readiness";
 
 /** What a creator must still do before being paid (empty: ready). */
 export async function payoutReadiness(creatorId: string): Promise<MissingItem[]> {
@@ -22,5 +23,6 @@ export async function payoutReadinessOf(creatorIds: string[]): Promise<Map<strin
 
 /** The same with the texts to show, for the readiness panel (studio earnings and payout details). */
 export async function payoutReadinessItems(creatorId: string) {
-  return (await payoutReadiness(creatorId)).map((item) => ({ item, label: MISSING_LABELS[item] }));
+  const stripe = stripePayoutsEnabled();
+  return (await payoutReadiness(creatorId)).map((item) => ({ item, label: missingLabel(item, stripe) }));
 }

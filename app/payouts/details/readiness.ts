@@ -10,6 +10,14 @@ export const MISSING_LABELS = {
 } as const;
 export type MissingItem = keyof typeof MISSING_LABELS;
 
+/** Without Stripe configured bank transfer is the only way to be paid: there is nothing to choose. */
+const BANK_ONLY_METHOD_LABEL = "Enter your bank details for payouts";
+
+/** A missing item as a creator reads it: it offers Stripe only where Stripe is configured. */
+export function missingLabel(item: MissingItem, stripeAvailable: boolean): string {
+  return item === "method" && !stripeAvailable ? BANK_ONLY_METHOD_LABEL : MISSING_LABELS[item];
+}
+
 export interface ReadinessInput {
   account: {
     method: PayoutMethod;

@@ -103,3 +103,28 @@ export const PAYOUT_RUN_TEXTS = {
   noBankPayouts: "This run has no bank payout waiting to be sent.",
   periodInFuture: "A run pays out a month that has ended: choose an earlier month.",
 } as const;
+
+/**
+ * The approval's sentences, by whether Stripe is configured: without it every payout goes by bank
+ * file, and speaking of Stripe transfers would promise money that never moves.
+ */
+export function payoutRunApprovalTexts(stripe: boolean) {
+  return stripe
+    ? {
+        actions:
+          "Approving sends the Stripe transfers at once and opens the bank file. Check the payouts and the excluded creators first.",
+        confirm: (stripeAmount: string, bankAmount: string) =>
+          `${stripeAmount} goes out by Stripe transfer now; ${bankAmount} waits for the bank file. This cannot be undone.`,
+        approved: PAYOUT_RUN_TEXTS.approved,
+        nothingWaits:
+          "No bank payout waits; Stripe transfers are sent by the job queue (failed ones can be retried below).",
+      }
+    : {
+        actions:
+          "Approving opens the bank file: every payout goes by bank transfer. Check the payouts and the excluded creators first.",
+        confirm: (_stripeAmount: string, bankAmount: string) =>
+          `${bankAmount} waits for the bank file. This cannot be undone.`,
+        approved: "Approved: download the bank file for the bank payouts.",
+        nothingWaits: "No bank payout waits.",
+      };
+}

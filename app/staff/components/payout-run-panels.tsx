@@ -6,6 +6,7 @@ import {
   PAYOUT_METHOD_LABELS,
   PAYOUT_RUN_TEXTS,
   PAYOUT_STATUS_LABELS,
+  type payoutRunApprovalTexts,
   periodLabel,
 } from "~/payouts/runs/payout-runs";
 import type { PayoutRunView } from "~/payouts/runs/payout-runs.server";
@@ -82,12 +83,13 @@ const creatorCell = (creator: View["payouts"][number]["creator"]) => (
   </>
 );
 
-export function RunSummary({ view }: { view: View }) {
+export function RunSummary({ view, stripe }: { view: View; stripe: boolean }) {
   const { run, totals, approvedBy } = view;
   const rows: [string, string][] = [
     ["Creators in the run", String(run.payouts)],
     ["Total", formatMoney(run.totalCents)],
-    ["By Stripe", formatMoney(totals.stripeCents)],
+    // Without Stripe configured nothing goes by Stripe: the row would only say so.
+    ...(stripe ? [["By Stripe", formatMoney(totals.stripeCents)] as [string, string]] : []),
     ["By bank transfer", formatMoney(totals.bankCents)],
     ["Sent so far", formatMoney(run.sentCents)],
     ["Excluded creators", `${run.excluded} (${formatMoney(totals.excludedCents)} carried)`],
@@ -115,17 +117,22 @@ export function RunSummary({ view }: { view: View }) {
   );
 }
 
-export function RunActions({ view, bankProblems }: { view: View; bankProblems: string[] }) {
+export function RunActions({
+  view,
+  bankProblems,
+  texts,
+}: {
+  view: View;
+  bankProblems: string[];
+  texts: ReturnType<typeof payoutRunApprovalTexts>;
+}) {
   const { run, totals } = view;
   const files = `/staff/payouts/${run.id}/files`;
   return (
     <Panel title="Actions">
       {run.status === "proposed" ? (
         <div className="space-y-2 text-sm">
-          <p>
-            Approving sends the Stripe transfers at once and opens the bank file. Check the payouts and the
-            excluded creators first.
-          </p>
+          <p>{texts.actions}</p>
           <ConfirmLink intent="approve" target={run.id}>
             Approve run…
           </ConfirmLink>
@@ -160,7 +167,7 @@ export function RunActions({ view, bankProblems }: { view: View; bankProblems: s
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {run.status === "completed"
             ? `Every payout of ${periodLabel(run.period)} is sent.`
-            : "No bank payout waits; Stripe transfers are sent by the job queue (failed ones can be retried below)."}
+            : texts.nothingWaits}
         </p>
       )}
     </Panel>

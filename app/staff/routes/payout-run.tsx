@@ -2,10 +2,16 @@ import { z } from "zod";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { pageMeta } from "~/components/meta";
 import { formatMoney } from "~/payments/money";
-import { PAYOUT_RUN_STATUS_LABELS, PAYOUT_RUN_TEXTS, periodLabel } from "~/payouts/runs/payout-runs";
+import {
+  PAYOUT_RUN_STATUS_LABELS,
+  PAYOUT_RUN_TEXTS,
+  payoutRunApprovalTexts,
+  periodLabel,
+} from "~/payouts/runs/payout-runs";
 import { approveRun, findPayoutRun, markBankPayoutsSent } from "~/payouts/runs/payout-runs.server";
 import { unreadableBankAccounts } from "~/payouts/runs/payout-runs-bank.server";
 import { retryPayout } from "~/payouts/runs/payout-runs-transfers.server";
+import { cardPaymentEnabled } from "~/platform/config.server";
 import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
@@ -30,7 +36,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [view, history] = await Promise.all([findPayoutRun(runId), auditHistoryOf("payout_run", runId)]);
   if (!view) throw notFound();
   const bankProblems = view.totals.bankToSend > 0 ? await unreadableBankAccounts(runId) : [];
-  return { view, history, bankProblems };
+  // Stripe transfers are spoken of only where Stripe is configured (bank-only servers have none).
+  return { view, history, bankProblems, stripe: cardPaymentEnabled() };
 }
 
 const ActionSchema = z.discriminatedUnion("intent", [
@@ -66,7 +73,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     const result = await approveRun({ runId, actor });
     if (!result.ok) throw notFound();
     return redirectWithToast(back, {
-      message: result.value.changed ? PAYOUT_RUN_TEXTS.approved : PAYOUT_RUN_TEXTS.alreadyApproved,
+      message: result.value.changed
+        ? payoutRunApprovalTexts(cardPaymentEnabled()).approved
+        : PAYOUT_RUN_TEXTS.alreadyApproved,
       type: "success",
     });
   }
@@ -82,7 +91,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function PayoutRunPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, history, bankProblems } = loaderData;
+  const { view, history, bankProblems, stripe } = loaderData;
+  const texts = payoutRunApprovalTexts(stripe);
   const { run, totals } = view;
   const confirm = useConfirmStep();
   const step = confirm.target === run.id ? confirm.intent : null;
@@ -105,8 +115,7 @@ export default function PayoutRunPage({ loaderData, actionData }: Route.Componen
           confirmLabel="Approve and pay"
         >
           <p className="text-sm">
-            {formatMoney(totals.stripeCents)} goes out by Stripe transfer now; {formatMoney(totals.bankCents)}{" "}
-            waits for the bank file. This cannot be undone.
+            {texts.confirm(formatMoney(totals.stripeCents), formatMoney(totals.bankCents))}
           </p>
         </ConfirmPanel>
       ) : null}
@@ -125,8 +134,8 @@ export default function PayoutRunPage({ loaderData, actionData }: Route.Componen
         </ConfirmPanel>
       ) : null}
       <div className="mb-6 grid gap-6 lg:grid-cols-2">
-        <RunSummary view={view} />
-        <RunActions view={view} bankProblems={bankProblems} />
+        <RunSummary view={view} stripe={stripe} />
+        <RunActions view={view} bankProblems={bankProblems} texts={texts} />
       </div>
       <section aria-labelledby="payouts-title" className="mb-8">
         <h2 id="payouts-title" className="mb-2 text-lg font-semibold">
