@@ -1,0 +1,162 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { sweepSubscriptions } from "~/commerce/billing/subscription-sweep.server";
+import { BILLING_RENEWAL_PATH } from "~/commerce/billing/subscription-views.server";
+import {
+  addDays,
+  formatBillingDate,
+  RENEWAL_BUTTONS,
+  SUBSCRIPTION_TEXTS,
+} from "~/commerce/billing/subscriptions";
+import { loader as portalLoader } from "~/commerce/routes/billing-portal";
+import { action as renewalAction } from "~/commerce/routes/billing-renewal";
+import { subscriptions } from "~/commerce/schema.server";
+import { getBuyerLibrary } from "~/licensing/library.server";
+import { listAudit } from "~/platform/audit.server";
+import { createAccount, sessionCookie } from "../factories/accounts";
+import { createPaidOrder } from "../factories/licensing";
+import { load, post, signedIn } from "../factories/staff";
+import { useTestDatabase } from "../setup/database";
+import { outboxFor } from "../support/outbox";
+
+const database = useTestDatabase();
+
+const subscriptionOf = async (orderId: string) =>
+  (await database.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId)))[0]!;
+const auditActions = async (targetId: string) =>
+  (await listAudit({ targetType: "subscription", targetId })).map((entry) => entry.action).reverse();
+
+/** A buyer with a Pro plan paid by bank transfer (a manual subscription), signed in. */
+async function manualSubscriber() {
+  const email = `manual-${Math.random().toString(36).slice(2)}@example.com`;
+  const account = await createAccount({ email });
+  const paid = await createPaidOrder({
+    planCategory: "pro",
+    billing: "monthly",
+    downloads: 0,
+    email,
+    userId: account.id,
+  });
+  const subscription = await subscriptionOf(paid.order.id);
+  return { account, email, cookie: await sessionCookie(email), subscription };
+}
+
+describe("the buyer stops a manual subscription's renewal from the profile", () => {
+  it("the profile offers Stop renewal; once stopped it reads 'Ends on' and offers Keep renewing", async () => {
+    const buyer = await manualSubscriber();
+    const end = formatBillingDate(buyer.subscription.currentPeriodEnd);
+    let [view] = (await getBuyerLibrary(buyer.account.id)).subscriptions;
+    expect(view).toMatchObject({
+      state: "active",
+      manageUrl: null,
+      renewal: { url: BILLING_RENEWAL_PATH, value: "stop", label: RENEWAL_BUTTONS.stop },
+    });
+
+    const reply = await post(
+      renewalAction,
+      BILLING_RENEWAL_PATH,
+      { subscriptionId: buyer.subscription.id, renewal: "stop" },
+      buyer.cookie,
+    );
+    expect(reply).toMatchObject({ status: 302, location: "/profile?tab=orders" });
+    [view] = (await getBuyerLibrary(buyer.account.id)).subscriptions;
+    expect(view).toMatchObject({
+      state: "ending",
+      detail: SUBSCRIPTION_TEXTS.endsOn(end),
+      renewal: { value: "resume", label: RENEWAL_BUTTONS.resume },
+    });
+  });
+
+  it("a double submit stops it once: one audit entry and one mail through the outbox", async () => {
+    const buyer = await manualSubscriber();
+    const fields = { subscriptionId: buyer.subscription.id, renewal: "stop" };
+    await Promise.all([
+      post(renewalAction, BILLING_RENEWAL_PATH, fields, buyer.cookie),
+      post(renewalAction, BILLING_RENEWAL_PATH, fields, buyer.cookie),
+    ]);
+    expect((await subscriptionOf(buyer.subscription.orderId)).cancelAtPeriodEnd).toBe(true);
+    expect(await auditActions(buyer.subscription.id)).toEqual(["subscription.renewal_stopped"]);
+    const mails = (await outboxFor(buyer.email)).filter((mail) => mail.subject.endsWith("renewal stopped"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(formatBillingDate(buyer.subscription.currentPeriodEnd));
+  });
+
+  it("taken back before the period ends, it renews again: audited and mailed", async () => {
+    const buyer = await manualSubscriber();
+    const submit = (renewal: string) =>
+      post(
+        renewalAction,
+        BILLING_RENEWAL_PATH,
+        { subscriptionId: buyer.subscription.id, renewal },
+        buyer.cookie,
+      );
+    await submit("stop");
+    await submit("resume");
+    await submit("resume");
+    expect((await subscriptionOf(buyer.subscription.orderId)).cancelAtPeriodEnd).toBe(false);
+    expect(await auditActions(buyer.subscription.id)).toEqual([
+      "subscription.renewal_stopped",
+      "subscription.renewal_resumed",
+    ]);
+    expect(
+      (await outboxFor(buyer.email)).filter((mail) => mail.subject.endsWith("renewal kept")),
+    ).toHaveLength(1);
+  });
+
+  it("only the owner can stop it: anyone else, and a malformed form, change nothing", async () => {
+    const buyer = await manualSubscriber();
+    const stranger = await signedIn("user");
+    const refused = await post(
+      renewalAction,
+      BILLING_RENEWAL_PATH,
+      { subscriptionId: buyer.subscription.id, renewal: "stop" },
+      stranger.cookie,
+    );
+    expect(refused).toMatchObject({ status: 302, location: "/profile?tab=orders" });
+    await post(
+      renewalAction,
+      BILLING_RENEWAL_PATH,
+      { subscriptionId: "not-an-id", renewal: "stop" },
+      buyer.cookie,
+    );
+    await post(
+      renewalAction,
+      BILLING_RENEWAL_PATH,
+      { subscriptionId: buyer.subscription.id, renewal: "maybe" },
+      buyer.cookie,
+    );
+    expect((await subscriptionOf(buyer.subscription.orderId)).cancelAtPeriodEnd).toBe(false);
+    expect(await auditActions(buyer.subscription.id)).toEqual([]);
+  });
+
+  it("the sweep ends a stopped subscription when its period runs out, not before, and mails its end", async () => {
+    const buyer = await manualSubscriber();
+    await post(
+      renewalAction,
+      BILLING_RENEWAL_PATH,
+      { subscriptionId: buyer.subscription.id, renewal: "stop" },
+      buyer.cookie,
+    );
+    const end = buyer.subscription.currentPeriodEnd;
+    // The sweep sees every test's subscriptions: this buyer's row and mails tell what it did to theirs.
+    await sweepSubscriptions(addDays(end, -6));
+    await sweepSubscriptions(addDays(end, -1));
+    expect((await subscriptionOf(buyer.subscription.orderId)).status).toBe("active");
+    await sweepSubscriptions(addDays(end, 1));
+    await sweepSubscriptions(addDays(end, 2));
+    const ended = await subscriptionOf(buyer.subscription.orderId);
+    expect(ended).toMatchObject({ status: "ended", cancelAtPeriodEnd: false });
+    expect(ended.endedAt?.getTime()).toBe(end.getTime());
+    expect(
+      (await outboxFor(buyer.email)).filter((mail) => mail.subject.endsWith("subscription ended")),
+    ).toHaveLength(1);
+  });
+});
+
+describe("GET /billing/portal", () => {
+  it("a bookmarked or reloaded portal address leads to the profile's orders, not a bare 405", async () => {
+    const buyer = await manualSubscriber();
+    const reply = await load(portalLoader, "/billing/portal", buyer.cookie);
+    expect(reply).toMatchObject({ status: 302, location: "/profile?tab=orders" });
+  });
+});
