@@ -6,6 +6,7 @@ import {
   addDays,
   formatBillingDate,
   RENEWAL_BUTTONS,
+  SUBSCRIPTION_STATE_LABELS,
   SUBSCRIPTION_TEXTS,
 } from "~/commerce/billing/subscriptions";
 import { loader as portalLoader } from "~/commerce/routes/billing-portal";
@@ -13,6 +14,8 @@ import { action as renewalAction } from "~/commerce/routes/billing-renewal";
 import { subscriptions } from "~/commerce/schema.server";
 import { getBuyerLibrary } from "~/licensing/library.server";
 import { listAudit } from "~/platform/audit.server";
+import { RENEWAL_STOP_TEXTS } from "~/staff/renewal-stop";
+import { action as orderAction, loader as orderLoader } from "~/staff/routes/order";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { createPaidOrder } from "../factories/licensing";
 import { load, post, signedIn } from "../factories/staff";
@@ -150,6 +153,59 @@ describe("the buyer stops a manual subscription's renewal from the profile", () 
     expect(
       (await outboxFor(buyer.email)).filter((mail) => mail.subject.endsWith("subscription ended")),
     ).toHaveLength(1);
+  });
+});
+
+describe("staff stop a manual subscription's renewal from the order page", () => {
+  it("Stop renewal sets it to end at its period's end, audited under the staff member and mailed; Resume takes it back", async () => {
+    const staff = await signedIn("developer");
+    const buyer = await manualSubscriber();
+    const orderId = buyer.subscription.orderId;
+    const submit = (renewal: string) =>
+      post(orderAction, `/staff/orders/${orderId}`, { intent: "renewal", renewal }, staff.cookie, {
+        orderId,
+      });
+
+    expect((await submit("later")).status).toBe(400);
+    expect((await submit("stop")).status).toBe(302);
+    expect((await submit("stop")).status).toBe(302);
+    const page = await load(orderLoader, `/staff/orders/${orderId}`, staff.cookie, { orderId });
+    expect(page.data).toMatchObject({
+      subscription: { renewalStopped: true, stateLabel: SUBSCRIPTION_STATE_LABELS.ending },
+    });
+    const entries = await listAudit({ targetType: "subscription", targetId: buyer.subscription.id });
+    expect(entries.map((entry) => [entry.action, entry.actorId])).toEqual([
+      ["subscription.renewal_stopped", staff.id],
+    ]);
+    expect(
+      (await outboxFor(buyer.email)).filter((mail) => mail.subject.endsWith("renewal stopped")),
+    ).toHaveLength(1);
+
+    expect((await submit("resume")).status).toBe(302);
+    expect((await subscriptionOf(orderId)).cancelAtPeriodEnd).toBe(false);
+    expect(await auditActions(buyer.subscription.id)).toEqual([
+      "subscription.renewal_stopped",
+      "subscription.renewal_resumed",
+    ]);
+  });
+
+  it("an ended subscription's renewal cannot change", async () => {
+    const staff = await signedIn("developer");
+    const buyer = await manualSubscriber();
+    const orderId = buyer.subscription.orderId;
+    await database.db
+      .update(subscriptions)
+      .set({ status: "ended", endedAt: new Date() })
+      .where(eq(subscriptions.id, buyer.subscription.id));
+    const reply = await post(
+      orderAction,
+      `/staff/orders/${orderId}`,
+      { intent: "renewal", renewal: "stop" },
+      staff.cookie,
+      { orderId },
+    );
+    expect(reply).toMatchObject({ status: 409, data: { formError: RENEWAL_STOP_TEXTS.ended } });
+    expect(await auditActions(buyer.subscription.id)).toEqual([]);
   });
 });
 
