@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { renewManualSubscription } from "~/commerce/billing/subscription-lifecycle.server";
 import { sweepSubscriptions } from "~/commerce/billing/subscription-sweep.server";
 import { BILLING_RENEWAL_PATH } from "~/commerce/billing/subscription-views.server";
 import {
@@ -13,11 +14,12 @@ import { loader as portalLoader } from "~/commerce/routes/billing-portal";
 import { action as renewalAction } from "~/commerce/routes/billing-renewal";
 import { subscriptions } from "~/commerce/schema.server";
 import { getBuyerLibrary } from "~/licensing/library.server";
+import { formatDate } from "~/licensing/messages";
 import { listAudit } from "~/platform/audit.server";
 import { RENEWAL_STOP_TEXTS } from "~/staff/renewal-stop";
 import { action as orderAction, loader as orderLoader } from "~/staff/routes/order";
 import { createAccount, sessionCookie } from "../factories/accounts";
-import { createPaidOrder } from "../factories/licensing";
+import { createPaidOrder, STAFF_ACTOR } from "../factories/licensing";
 import { load, post, signedIn } from "../factories/staff";
 import { useTestDatabase } from "../setup/database";
 import { outboxFor } from "../support/outbox";
@@ -206,6 +208,26 @@ describe("staff stop a manual subscription's renewal from the order page", () =>
     );
     expect(reply).toMatchObject({ status: 409, data: { formError: RENEWAL_STOP_TEXTS.ended } });
     expect(await auditActions(buyer.subscription.id)).toEqual([]);
+  });
+});
+
+describe("a renewed subscription on the profile", () => {
+  it("after a staff renewal, one subscription shows as one plan card running to the renewed period's end", async () => {
+    const buyer = await manualSubscriber();
+    const renewed = await renewManualSubscription({
+      subscriptionId: buyer.subscription.id,
+      expectedPeriodEnd: buyer.subscription.currentPeriodEnd,
+      reference: "bank transfer 2",
+      paidAt: new Date(),
+      actor: STAFF_ACTOR,
+    });
+    if (!renewed.ok) throw new Error(renewed.reason);
+    const { plans } = await getBuyerLibrary(buyer.account.id);
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toMatchObject({
+      orderId: buyer.subscription.orderId,
+      expiresLabel: formatDate(renewed.value.subscription.currentPeriodEnd),
+    });
   });
 });
 
