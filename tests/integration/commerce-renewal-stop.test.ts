@@ -18,6 +18,7 @@ import { formatDate } from "~/licensing/messages";
 import { listAudit } from "~/platform/audit.server";
 import { RENEWAL_STOP_TEXTS } from "~/staff/renewal-stop";
 import { action as orderAction, loader as orderLoader } from "~/staff/routes/order";
+import { loader as subscriptionsLoader } from "~/staff/routes/subscriptions";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { createPaidOrder, STAFF_ACTOR } from "../factories/licensing";
 import { load, post, signedIn } from "../factories/staff";
@@ -208,6 +209,34 @@ describe("staff stop a manual subscription's renewal from the order page", () =>
     );
     expect(reply).toMatchObject({ status: 409, data: { formError: RENEWAL_STOP_TEXTS.ended } });
     expect(await auditActions(buyer.subscription.id)).toEqual([]);
+  });
+});
+
+describe("the staff list of subscriptions", () => {
+  it("lists renewals due in the next 14 days first, then the running ones, ended last; a buyer finds no such page", async () => {
+    const staff = await signedIn("developer");
+    const later = await manualSubscriber();
+    const due = await manualSubscriber();
+    const ended = await manualSubscriber();
+    await database.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: addDays(new Date(), 3) })
+      .where(eq(subscriptions.id, due.subscription.id));
+    await database.db
+      .update(subscriptions)
+      .set({ status: "ended", endedAt: new Date(), currentPeriodEnd: addDays(new Date(), -1) })
+      .where(eq(subscriptions.id, ended.subscription.id));
+
+    const page = await load(subscriptionsLoader, "/staff/subscriptions", staff.cookie);
+    const rows = (page.data as { subscriptions: { id: string; dueSoon: boolean }[] }).subscriptions;
+    const position = (id: string) => rows.findIndex((row) => row.id === id);
+    expect(rows.find((row) => row.id === due.subscription.id)?.dueSoon).toBe(true);
+    expect(position(due.subscription.id)).toBeLessThan(position(later.subscription.id));
+    expect(position(later.subscription.id)).toBeLessThan(position(ended.subscription.id));
+
+    const buyer = await load(subscriptionsLoader, "/staff/subscriptions", later.cookie);
+    // The console answers a non-staff account as if it were not there.
+    expect(buyer.status).toBe(404);
   });
 });
 

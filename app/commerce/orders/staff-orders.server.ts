@@ -1,5 +1,10 @@
 /** The staff console reads orders as stored: the order list, and the overview's counts and chart. */
 
+export {
+  listSubscriptionsForStaff,
+  RENEWALS_DUE_DAYS,
+  type StaffSubscriptionRow,
+} from "../billing/staff-subscriptions.server";
 export { findSubscriptionOfOrder } from "../billing/subscription.queries.server";
 export {
   countOrdersByStatus,
