@@ -2,13 +2,11 @@ import { BILLING_LABELS } from "../pricing/plans";
 import { listAllSubscriptions } from "./subscription.queries.server";
 import {
   addDays,
+  RENEWALS_DUE_DAYS,
   SUBSCRIPTION_STATE_LABELS,
   type SubscriptionState,
   subscriptionState,
 } from "./subscriptions";
-
-/** How far ahead the staff list puts renewals due first. */
-export const RENEWALS_DUE_DAYS = 14;
 
 export interface StaffSubscriptionRow {
   id: string;

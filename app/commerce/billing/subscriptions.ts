@@ -114,3 +114,6 @@ export const RENEWAL_BUTTONS = {
   stop: "Stop renewal",
   resume: "Keep renewing",
 } as const;
+
+/** How far ahead the staff list of subscriptions puts renewals due first. */
+export const RENEWALS_DUE_DAYS = 14;

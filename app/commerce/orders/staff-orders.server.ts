@@ -2,7 +2,6 @@
 
 export {
   listSubscriptionsForStaff,
-  RENEWALS_DUE_DAYS,
   type StaffSubscriptionRow,
 } from "../billing/staff-subscriptions.server";
 export { findSubscriptionOfOrder } from "../billing/subscription.queries.server";
