@@ -11,4 +11,5 @@ export const commercePages = [
 export const commerceResources = [
   route("checkout/pay", "commerce/routes/pay.ts"),
   route("billing/portal", "commerce/routes/billing-portal.ts"),
+  route("billing/renewal", "commerce/routes/billing-renewal.ts"),
 ];

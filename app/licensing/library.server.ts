@@ -33,6 +33,33 @@ export { certificatePath };
 /** What a buyer sees of their own licensing; the shape is the profile page's (it loads it by URL). */
 export type BuyerLibrary = Omit<ProfileLibrary, "email" | "emailVerified">;
 
+type CurrentEntitlement = Awaited<ReturnType<typeof listCurrentEntitlements>>[number];
+
+/**
+ * A subscription's paid periods as one plan: a renewal paid ahead (by the team, or by Stripe
+ * before the period ends) is a second entitlement starting when the first ends, and the buyer
+ * has one plan, not two. The card shows the period running now (else the next one) and the
+ * plan's last day; entitlements outside a subscription stay one card each.
+ */
+function onePerSubscription(entitlements: CurrentEntitlement[], orders: Order[], now: Date) {
+  const subscriptionOf = new Map(orders.map((order) => [order.id, order.subscriptionId]));
+  const cards = new Map<string, { entitlement: CurrentEntitlement; expiresAt: Date }>();
+  for (const entitlement of entitlements) {
+    const key = subscriptionOf.get(entitlement.orderId) ?? `order:${entitlement.orderId}`;
+    const card = cards.get(key);
+    if (!card) {
+      cards.set(key, { entitlement, expiresAt: entitlement.expiresAt });
+      continue;
+    }
+    const runsNow = entitlement.startsAt <= now && card.entitlement.startsAt > now;
+    cards.set(key, {
+      entitlement: runsNow ? entitlement : card.entitlement,
+      expiresAt: entitlement.expiresAt > card.expiresAt ? entitlement.expiresAt : card.expiresAt,
+    });
+  }
+  return [...cards.values()];
+}
+
 export async function getBuyerLibrary(userId: string, now = new Date()): Promise<BuyerLibrary> {
   const [licenses, entitlements, orders, subscriptions] = await Promise.all([
     listLicensesOfUser(userId),
@@ -58,7 +85,7 @@ export async function getBuyerLibrary(userId: string, now = new Date()): Promise
       verifyUrl: licensePath(license.id),
       downloadUrl: license.clipId ? `/video/${license.clipId}/download` : null,
     })),
-    plans: entitlements.map((entitlement) => ({
+    plans: onePerSubscription(entitlements, orders, now).map(({ entitlement, expiresAt }) => ({
       orderId: entitlement.orderId,
       planLabel: titleOf(entitlement.orderId),
       licenseLabel: LICENSE_TERMS[entitlement.licenseKind].name,
@@ -66,7 +93,7 @@ export async function getBuyerLibrary(userId: string, now = new Date()): Promise
         entitlement.downloadsTotal === 0
           ? "Unlimited downloads"
           : `${entitlement.downloadsTotal - entitlement.downloadsUsed} of ${formatDownloads(entitlement.downloadsTotal)} left`,
-      expiresLabel: formatDate(entitlement.expiresAt),
+      expiresLabel: formatDate(expiresAt),
     })),
     subscriptions,
     orders: orders.map((order) => ({

@@ -12,6 +12,7 @@ export const staffPages = [
       route("creators", "staff/routes/creators.tsx"),
       route("orders", "staff/routes/orders.tsx"),
       route("orders/:orderId", "staff/routes/order.tsx"),
+      route("subscriptions", "staff/routes/subscriptions.tsx"),
       route("payouts", "staff/routes/payouts.tsx"),
       route("payouts/report", "staff/routes/payout-report.ts"),
       route("payouts/:runId", "staff/routes/payout-run.tsx"),

@@ -237,9 +237,47 @@ function SubscriptionsSection({ subscriptions }: { subscriptions: ProfileLibrary
                 </button>
               </form>
             ) : null}
+            {subscription.renewal ? (
+              <RenewalForm subscriptionId={subscription.id} renewal={subscription.renewal} />
+            ) : null}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * Stops a manual subscription's renewal, or takes that back: a plain form (it works without
+ * JavaScript). The explanation beside the button says what happens, tied to it by
+ * aria-describedby, so one press is an informed one and undoing it is as easy.
+ */
+function RenewalForm({
+  subscriptionId,
+  renewal,
+}: {
+  subscriptionId: string;
+  renewal: NonNullable<ProfileLibrary["subscriptions"][number]["renewal"]>;
+}) {
+  const explanationId = `renewal-explanation-${subscriptionId}`;
+  return (
+    <form
+      method="post"
+      action={renewal.url}
+      className="flex shrink-0 flex-col gap-1 sm:max-w-xs sm:items-end"
+    >
+      <input type="hidden" name="subscriptionId" value={subscriptionId} />
+      <input type="hidden" name="renewal" value={renewal.value} />
+      <button
+        type="submit"
+        className={buttonClass("secondary", "!px-4 !py-2")}
+        aria-describedby={explanationId}
+      >
+        {renewal.label}
+      </button>
+      <p id={explanationId} className="text-xs text-zinc-600 sm:text-right dark:text-zinc-400">
+        {renewal.explanation}
+      </p>
+    </form>
   );
 }

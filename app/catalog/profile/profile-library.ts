@@ -37,6 +37,11 @@ export interface ProfileLibrary {
     detail: string;
     /** Posting here opens the billing portal (card, invoices, cancellation); null when renewed by hand. */
     manageUrl: string | null;
+    /**
+     * A manual subscription's renewal switch: posting `subscriptionId` and `renewal` to `url` stops
+     * its renewal (it ends at the period's end) or takes that back. Null for Stripe's (the portal).
+     */
+    renewal: { url: string; value: "stop" | "resume"; label: string; explanation: string } | null;
     note: string | null;
   }[];
   orders: {

@@ -362,6 +362,46 @@ export async function syncStripeSubscription(
   });
 }
 
+/** Why stopping or resuming a manual subscription's renewal changed nothing. */
+export type RenewalStopRefusal = "not_found" | "not_owner" | "not_manual" | "ended";
+
+/**
+ * A manual subscription set to end at its period's end (`stop: true`), or taken back before then
+ * (`stop: false`), by its buyer on the profile or by staff. A field, not a move: the sweep ends it
+ * when the period runs out. Asking for the state it is already in (a double submit) changes
+ * nothing, audits nothing and mails nothing. `ownerId` is set when the buyer asks: only theirs.
+ */
+export async function setManualRenewalStopped(input: {
+  subscriptionId: string;
+  stop: boolean;
+  actor: OrderActor;
+  ownerId?: string;
+}): Promise<
+  { ok: true; changed: boolean; subscription: Subscription } | { ok: false; reason: RenewalStopRefusal }
+> {
+  return db().transaction(async (tx) => {
+    const before = await lockSubscription(tx, input.subscriptionId);
+    if (!before) return { ok: false, reason: "not_found" } as const;
+    if (input.ownerId !== undefined && before.userId !== input.ownerId)
+      return { ok: false, reason: "not_owner" } as const;
+    if (before.provider !== "manual") return { ok: false, reason: "not_manual" } as const;
+    if (before.status === "ended") return { ok: false, reason: "ended" } as const;
+    if (before.cancelAtPeriodEnd === input.stop)
+      return { ok: true, changed: false, subscription: before } as const;
+    const after = await updateSubscription(tx, before.id, { cancelAtPeriodEnd: input.stop });
+    await recordAudit(tx, {
+      actorId: actorId(input.actor),
+      action: input.stop ? "subscription.renewal_stopped" : "subscription.renewal_resumed",
+      targetType: "subscription",
+      targetId: after.id,
+      before: auditView(before),
+      after: auditView(after),
+    });
+    await mail(tx, input.stop ? "renewal_stopped" : "renewal_resumed", after);
+    return { ok: true, changed: true, subscription: after } as const;
+  });
+}
+
 /**
  * customer.subscription.deleted: the subscription is over (at its period's end, or at once when
  * cancelled so in the Dashboard): the last period's downloads end then and the buyer is mailed.

@@ -11,12 +11,14 @@ import { formatBillingDate } from "./subscriptions";
 
 /**
  * The buyer hears of each step of a subscription: a reminder before a manual one ends, each
- * renewal, a failed renewal, its end, and a payment after its end given back. Queued in the change's own transaction, so a replayed
+ * renewal, its renewal stopped or kept, a failed renewal, its end, and a payment after its end given back. Queued in the change's own transaction, so a replayed
  * webhook or a second run of the sweep mails nothing.
  */
 export type SubscriptionMailStep =
   | "renewal_coming"
   | "renewed"
+  | "renewal_stopped"
+  | "renewal_resumed"
   | "renewal_failed"
   | "ended"
   | "late_payment_refunded";
@@ -63,6 +65,21 @@ const MAILS: Record<SubscriptionMailStep, (facts: MailFacts) => { subject: strin
             `Your invoice: ${config().PUBLIC_URL}${invoicePath(order.id)}`,
           ]
         : []),
+    ],
+  }),
+  renewal_stopped: ({ subscription, planTitle }) => ({
+    subject: "renewal stopped",
+    lines: [
+      `Your ${planTitle} plan will not renew: it ends on ${formatBillingDate(subscription.currentPeriodEnd)} and you can use it until then.`,
+      "Changed your mind? Choose Keep renewing on your profile before that date.",
+      profileLine(),
+    ],
+  }),
+  renewal_resumed: ({ subscription, planTitle }) => ({
+    subject: "renewal kept",
+    lines: [
+      `Your ${planTitle} plan keeps renewing: it runs until ${formatBillingDate(subscription.currentPeriodEnd)}, and we email you a week before then with the payment details.`,
+      profileLine(),
     ],
   }),
   renewal_failed: ({ subscription, planTitle }) => ({

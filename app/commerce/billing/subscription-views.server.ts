@@ -4,6 +4,7 @@ import { BILLING_LABELS } from "../pricing/plans";
 import { listSubscriptionsOfUser } from "./subscription.queries.server";
 import {
   formatBillingDate,
+  RENEWAL_BUTTONS,
   SUBSCRIPTION_STATE_LABELS,
   SUBSCRIPTION_TEXTS,
   type SubscriptionState,
@@ -12,6 +13,9 @@ import {
 
 /** Where the profile's Manage billing button posts (to Stripe's customer portal). */
 export const BILLING_PORTAL_PATH = "/billing/portal";
+
+/** Where the profile's Stop renewal and Keep renewing buttons post (a manual subscription). */
+export const BILLING_RENEWAL_PATH = "/billing/renewal";
 
 /** A running subscription as the profile shows it (labels formatted here, once). */
 export interface SubscriptionView {
@@ -23,6 +27,8 @@ export interface SubscriptionView {
   detail: string;
   /** The portal for a Stripe subscription; null for a manual one (renewed by the team). */
   manageUrl: string | null;
+  /** A manual subscription's Stop renewal (or Keep renewing) form; null for Stripe's. */
+  renewal: { url: string; value: "stop" | "resume"; label: string; explanation: string } | null;
   note: string | null;
 }
 
@@ -49,7 +55,30 @@ export async function subscriptionViewsOf(userId: string): Promise<SubscriptionV
         stateLabel: SUBSCRIPTION_STATE_LABELS[state],
         detail,
         manageUrl: stripe ? BILLING_PORTAL_PATH : null,
-        note: row.provider === "manual" ? SUBSCRIPTION_TEXTS.manualRenewal : null,
+        renewal: row.provider === "manual" ? renewalSwitch(row.cancelAtPeriodEnd, end) : null,
+        note:
+          row.provider !== "manual"
+            ? null
+            : row.cancelAtPeriodEnd
+              ? SUBSCRIPTION_TEXTS.stoppedNote(end)
+              : SUBSCRIPTION_TEXTS.manualRenewal,
       };
     });
+}
+
+/** The button a manual subscription offers, said plainly enough to need no second step. */
+function renewalSwitch(stopped: boolean, end: string): SubscriptionView["renewal"] {
+  return stopped
+    ? {
+        url: BILLING_RENEWAL_PATH,
+        value: "resume",
+        label: RENEWAL_BUTTONS.resume,
+        explanation: `It renews after ${end} again; we email you the payment details a week before.`,
+      }
+    : {
+        url: BILLING_RENEWAL_PATH,
+        value: "stop",
+        label: RENEWAL_BUTTONS.stop,
+        explanation: `Your plan stays usable until ${end}, then ends. You can undo this until then.`,
+      };
 }

@@ -167,3 +167,14 @@ export async function attachGuestSubscriptions(executor: Executor, orderIds: str
     .set({ userId })
     .where(and(isNull(subscriptions.userId), inArray(subscriptions.orderId, orderIds)));
 }
+
+/** Every subscription with its plan title, for the staff list (the service orders them). */
+export async function listAllSubscriptions(limit = 500) {
+  const rows = await db()
+    .select({ subscription: subscriptions, planTitle: pricingPlans.title })
+    .from(subscriptions)
+    .innerJoin(pricingPlans, eq(pricingPlans.category, subscriptions.planCategory))
+    .orderBy(subscriptions.currentPeriodEnd)
+    .limit(limit);
+  return rows.map((row) => ({ ...row.subscription, planTitle: row.planTitle }));
+}

@@ -97,6 +97,10 @@ export const SUBSCRIPTION_TEXTS = {
   manualRenewal: "Renewed by bank transfer: we email you a week before it ends.",
   portalUnavailable: "The billing portal could not be opened. Please try again in a moment.",
   noPortal: "This plan is renewed by bank transfer: write to us to change or cancel it.",
+  stoppedNote: (date: string) => `It will not renew: you can use it until ${date}.`,
+  renewalStopped: (date: string) => `Your plan will not renew. It ends on ${date}.`,
+  renewalResumed: "Your plan keeps renewing.",
+  renewalUnchangeable: "This plan's renewal cannot be changed here: write to us.",
 } as const;
 
 /** Said wherever Pro is bought: it renews (shown under the billing period at checkout). */
@@ -104,3 +108,12 @@ export const RENEWAL_NOTICE = {
   monthly: "A subscription, billed again every month until you cancel it.",
   annual: "A subscription, billed again every year until you cancel it.",
 } as const;
+
+/** The profile's buttons that stop a manual subscription's renewal, or take that back. */
+export const RENEWAL_BUTTONS = {
+  stop: "Stop renewal",
+  resume: "Keep renewing",
+} as const;
+
+/** How far ahead the staff list of subscriptions puts renewals due first. */
+export const RENEWALS_DUE_DAYS = 14;

@@ -5,7 +5,9 @@
  */
 export type OrderActor =
   | { kind: "staff"; userId: string }
+  /** The buyer themself, on their own subscription (stopping or resuming its renewal). */
+  | { kind: "buyer"; userId: string }
   | { kind: "system"; name: "stripe" | "subscriptions" | "expiry" };
 
 export const actorId = (actor: OrderActor) =>
-  actor.kind === "staff" ? actor.userId : `system:${actor.name}`;
+  actor.kind === "system" ? `system:${actor.name}` : actor.userId;

@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { requireUser } from "~/accounts/routes/require-user.server";
 import { ownProfileTabPath } from "~/catalog/profile/profile-tab-path";
 import { redirectWithToast } from "~/platform/http/toast.server";
@@ -31,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** A bookmarked or reloaded portal address (the portal opens only by the button's post): the profile. */
 export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  return redirect(PROFILE_ORDERS);
 }

@@ -4,6 +4,7 @@ import type { findOrderForStaff } from "~/licensing/staff-order.server";
 import { formatMoney, formatRate } from "~/payments/money";
 import { countOf } from "~/platform/text/plural";
 import { paidAtLabel } from "../payment-time";
+import { RENEWAL_STOP_TEXTS } from "../renewal-stop";
 import { TextField } from "./fields";
 import { formatDateTime, Panel, SubmitButton } from "./staff-ui";
 
@@ -147,6 +148,8 @@ export interface StaffSubscription {
   currentPeriodEnd: string;
   amountCents: number;
   ended: boolean;
+  /** Set to end at its period's end (by the buyer or the team). */
+  renewalStopped: boolean;
 }
 
 /**
@@ -189,6 +192,25 @@ export function SubscriptionPanel({
           <SubmitButton>Renew for one period</SubmitButton>
         </Form>
       ) : null}
+      {subscription.provider === "manual" && !subscription.ended ? (
+        <RenewalStopForm stopped={subscription.renewalStopped} />
+      ) : null}
     </Panel>
+  );
+}
+
+/** Stops a manual subscription's renewal (it ends at its period's end), or resumes it. */
+function RenewalStopForm({ stopped }: { stopped: boolean }) {
+  return (
+    <Form method="post" className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+      <input type="hidden" name="intent" value="renewal" />
+      <input type="hidden" name="renewal" value={stopped ? "resume" : "stop"} />
+      <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
+        {stopped ? RENEWAL_STOP_TEXTS.resumeHint : RENEWAL_STOP_TEXTS.stopHint}
+      </p>
+      <SubmitButton variant="secondary">
+        {stopped ? RENEWAL_STOP_TEXTS.resume : RENEWAL_STOP_TEXTS.stop}
+      </SubmitButton>
+    </Form>
   );
 }

@@ -30,6 +30,7 @@ import { ORDER_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/order";
 import { notFound, requireConfirmed, UuidSchema, urlParam } from "./action.server";
 import { refundPart } from "./order-refund.action.server";
+import { changeRenewal } from "./order-renewal.action.server";
 
 export const meta = () => pageMeta("Order · Staff", "An order, its lines and history.");
 
@@ -96,6 +97,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
       amountCents: subscription.amountCents,
       ended: subscription.status === "ended",
+      renewalStopped: subscription.cancelAtPeriodEnd,
     },
   };
 }
@@ -155,6 +157,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = { kind: "staff", userId: user.id } as const;
   const back = `/staff/orders/${orderId}`;
   if (form.get("intent") === "renew") return renew(form, orderId, actor);
+  if (form.get("intent") === "renewal") return changeRenewal(form, orderId, actor);
   if (form.get("intent") === "part-refund") return refundPart(form, orderId, actor, CARD_REFUND_REPLIES);
   if (form.get("intent") === "mark-paid") {
     const parsed = parseFormData(form, MarkPaidSchema);
