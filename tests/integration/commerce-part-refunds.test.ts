@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { creditNotes, orders } from "~/commerce/schema.server";
 import { startCardCheckout } from "~/commerce/stripe/stripe.server";
 import { listAudit } from "~/platform/audit.server";
-import { PART_REFUND_TEXTS } from "~/staff/part-refund";
+import { PART_REFUND_TEXTS } from "~/staff/orders/part-refund";
 import { action as orderAction } from "~/staff/routes/order";
 import { createOrder, createPaidOrder } from "../factories/licensing";
 import { post, signedIn } from "../factories/staff";

@@ -16,7 +16,7 @@ import { subscriptions } from "~/commerce/schema.server";
 import { getBuyerLibrary } from "~/licensing/library.server";
 import { formatDate } from "~/licensing/messages";
 import { listAudit } from "~/platform/audit.server";
-import { RENEWAL_STOP_TEXTS } from "~/staff/renewal-stop";
+import { RENEWAL_STOP_TEXTS } from "~/staff/orders/renewal-stop";
 import { action as orderAction, loader as orderLoader } from "~/staff/routes/order";
 import { loader as subscriptionsLoader } from "~/staff/routes/subscriptions";
 import { createAccount, sessionCookie } from "../factories/accounts";

@@ -3,8 +3,8 @@ import { BILLING_LABELS } from "~/commerce/pricing/plans";
 import type { findOrderForStaff } from "~/licensing/staff-order.server";
 import { formatMoney, formatRate } from "~/payments/money";
 import { countOf } from "~/platform/text/plural";
-import { paidAtLabel } from "../payment-time";
-import { RENEWAL_STOP_TEXTS } from "../renewal-stop";
+import { paidAtLabel } from "../orders/payment-time";
+import { RENEWAL_STOP_TEXTS } from "../orders/renewal-stop";
 import { TextField } from "./fields";
 import { formatDateTime, Panel, SubmitButton } from "./staff-ui";
 

@@ -6,7 +6,7 @@ import { parseFormData, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { noControlChars } from "~/platform/text/text";
 import { CENTS_CEILING, eurosField } from "../money";
-import { PART_REFUND_TEXTS, REFUND_REASON_MAX } from "../part-refund";
+import { PART_REFUND_TEXTS, REFUND_REASON_MAX } from "../orders/part-refund";
 import { notFound } from "./action.server";
 
 const PartRefundSchema = z.object({

@@ -5,7 +5,7 @@ import { findSubscriptionOfOrder } from "~/commerce/orders/staff-orders.server";
 import { formReply } from "~/platform/http/form-reply";
 import { parseFormData, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
-import { RENEWAL_STOP_TEXTS } from "../renewal-stop";
+import { RENEWAL_STOP_TEXTS } from "../orders/renewal-stop";
 import { notFound } from "./action.server";
 
 const RenewalSchema = z.object({

@@ -25,7 +25,7 @@ import { CreditNotesPanel } from "../components/credit-notes-panel";
 import { MarkPaidForm, OrderLines, SubscriptionPanel } from "../components/order-panels";
 import { PartRefundForm } from "../components/part-refund-form";
 import { BackLink, ErrorNote, formatDateTime, Panel, Pill, StaffPageHeader } from "../components/staff-ui";
-import { REFUND_REASON_MAX } from "../part-refund";
+import { REFUND_REASON_MAX } from "../orders/part-refund";
 import { ORDER_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/order";
 import { notFound, requireConfirmed, UuidSchema, urlParam } from "./action.server";

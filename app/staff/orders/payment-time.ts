@@ -1,5 +1,5 @@
 import { isStripePayment } from "~/payments/payment-reference";
-import { formatDateTime } from "./components/staff-ui";
+import { formatDateTime } from "../components/staff-ui";
 
 /**
  * When an order was paid, as far as anyone knows: Stripe reports the moment of a card payment;
