@@ -50,7 +50,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const RevokeSchema = z.object({ intent: z.literal("revoke"), keyId: z.string().max(64) });
+// A key id as keys are made (a uuid): anything else never reaches a URL or a header.
+const RevokeSchema = z.object({ intent: z.literal("revoke"), keyId: z.string().regex(/^[0-9a-f-]{36}$/) });
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
