@@ -1,9 +1,21 @@
-import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { ENDPOINTS } from "~/api/endpoints/endpoints.server";
 import { API_KEY_MESSAGES } from "~/api/keys/api-keys";
 import { COPY_STATUS } from "~/components/copy-button";
-import { DEMO_BUYER, signInByCookie } from "./accounts-helpers";
+import { connectToServerDatabase } from "../support/commerce-http";
+import { DEMO_BUYER, signInByCookie, signUp } from "./accounts-helpers";
 import { baseURL, expectAccessible, newPage, PHONE, tabTo } from "./browser";
+import { paidBuyerOrder } from "./paid-orders";
+
+/** The printed command of the quick start's `pre` block that contains `marker`: its URL and body. */
+async function printedRequest(page: Page, marker: string) {
+  const command = await page.locator("pre", { hasText: marker }).first().textContent();
+  const url = /"([^"]+)"/.exec(command ?? "")?.[1];
+  const body = /-d '([^']*)'/.exec(command ?? "")?.[1];
+  if (!url) throw new Error(`No URL in the quick start's command: ${command}`);
+  return { url, body };
+}
 
 describe("the developer page and API keys", () => {
   it("/developers shows the quick start and renders every endpoint from the OpenAPI document", async () => {
@@ -159,5 +171,43 @@ describe("the developer page and API keys", () => {
     });
     expect(pagePost.status()).toBe(403);
     expect(pagePost.headers()["content-type"]).toContain("text/plain");
+  });
+
+  it("the quick start's commands work as printed: search, license without a variant, fetch the certificate with the key", async () => {
+    const client = await connectToServerDatabase(inject("dataDir"));
+    try {
+      const buyer = await newPage();
+      const account = await signUp(buyer);
+      const staff = await newPage();
+      await signInByCookie(staff, "dev@verdeo.local", "verdeo-demo");
+      await paidBuyerOrder(staff, client, 1, account.email);
+
+      await buyer.goto("/profile/api");
+      await buyer.getByLabel("Name").fill("Quick start");
+      await buyer.getByLabel(/^License:/).check();
+      await buyer.getByRole("button", { name: "Create key" }).click();
+      const key = await buyer.getByTestId("new-api-key").inputValue();
+      const headers = { Authorization: `Bearer ${key}` };
+
+      await buyer.goto("/developers");
+      const search = await printedRequest(buyer, 'curl "');
+      const found = await buyer.request.get(search.url, { headers });
+      expect(found.status()).toBe(200);
+      const clipId = (await found.json()).clips[0].id as number;
+      // The first result may lack a Full HD file: the printed body names no variant, so it licenses anyway.
+      const license = await printedRequest(buyer, "-X POST");
+      const licensed = await buyer.request.post(license.url.replace("$CLIP_ID", String(clipId)), {
+        headers: { ...headers, "Content-Type": "application/json" },
+        data: license.body,
+      });
+      expect(licensed.status()).toBe(201);
+      const { certificate_url: certificateUrl } = await licensed.json();
+      expect((await printedRequest(buyer, "certificate.pdf")).url).toBe("$CERTIFICATE_URL");
+      const certificate = await buyer.request.get(certificateUrl, { headers, maxRedirects: 0 });
+      expect(certificate.status()).toBe(200);
+      expect(certificate.headers()["content-type"]).toBe("application/pdf");
+    } finally {
+      await client.end();
+    }
   });
 });

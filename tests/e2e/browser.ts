@@ -1,6 +1,7 @@
 import axe from "axe-core";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { afterAll, expect, inject, onTestFailed } from "vitest";
+import { THEME_STORAGE_KEY } from "~/constants";
 import { launchChromium } from "../support/chromium";
 
 let browser: Browser | undefined;
@@ -99,6 +100,17 @@ export async function accessibilityViolations(page: Page) {
 /** Runs axe-core on the page; fails on serious or critical violations. */
 export async function expectAccessible(page: Page) {
   expect(await accessibilityViolations(page)).toEqual([]);
+}
+
+/** Opens `path` in `theme` (stored before the page loads, so nothing is caught mid-transition) and runs axe. */
+export async function expectAccessibleIn(page: Page, path: string, theme: "light" | "dark") {
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: THEME_STORAGE_KEY,
+    value: theme,
+  });
+  await page.goto(path);
+  await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
+  await expectAccessible(page);
 }
 
 /**

@@ -1,17 +1,14 @@
 import type pg from "pg";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { shortOrderId } from "~/commerce/orders/order-id";
-import { THEME_STORAGE_KEY } from "~/constants";
 import { CERTIFICATE_LINK as DOWNLOAD_CERTIFICATE } from "~/licensing/routes/download";
 import { CERTIFICATE_LINK } from "~/licensing/routes/license";
-import { buyerIp, connectToServerDatabase, placeOrderOverHttp } from "../support/commerce-http";
+import { connectToServerDatabase } from "../support/commerce-http";
 import { DEMO_BUYER, signInByCookie } from "./accounts-helpers";
-import { baseURL, expectAccessible, newPage } from "./browser";
+import { expectAccessible, expectAccessibleIn, newPage } from "./browser";
+import { paidBuyerOrder } from "./paid-orders";
 
 /** Issue 35 point 13: every document is linked wherever its subject is shown. */
-const run = Date.now().toString(36);
-
 let client: pg.Client;
 beforeAll(async () => {
   client = await connectToServerDatabase(inject("dataDir"));
@@ -20,48 +17,11 @@ afterAll(async () => {
   await client?.end();
 });
 
-/** An order of the demo buyer, placed over HTTP, tied to their account and marked paid by staff. */
-async function paidBuyerOrder(staff: Page, salt: number) {
-  const email = `docs-${run}-${salt}@example.com`;
-  const tier = await client.query<{ id: number }>(
-    "select id from pricing_tiers where plan_category = 'creator' order by display_order limit 1",
-  );
-  await placeOrderOverHttp(
-    { url: baseURL() },
-    {
-      category: "creator",
-      tierId: tier.rows[0]!.id,
-      email,
-      ip: buyerIp(Number.parseInt(run.slice(-4), 36) + salt),
-    },
-  );
-  const order = await client.query<{ id: string }>(
-    `update orders set user_id = (select id from profiles where email = $2) where email = $1 returning id`,
-    [email, DEMO_BUYER.email],
-  );
-  const id = order.rows[0]!.id;
-  await staff.goto(`/staff/orders/${id}`);
-  await staff.getByLabel("Payment reference").fill(`SEPA-DOCS-${run}-${salt}`);
-  await staff.getByRole("button", { name: "Mark paid" }).click();
-  await staff.getByLabel("Amount to refund").waitFor();
-  return id;
-}
-
-async function expectAccessibleIn(page: Page, path: string, theme: "light" | "dark") {
-  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
-    key: THEME_STORAGE_KEY,
-    value: theme,
-  });
-  await page.goto(path);
-  await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-  await expectAccessible(page);
-}
-
 describe("documents linked where their subject is shown", () => {
   it("a buyer finds the certificate after downloading, on the license page (not a visitor) and on the order page", async () => {
     const staff = await newPage();
     await signInByCookie(staff, "dev@verdeo.local", "verdeo-demo");
-    await paidBuyerOrder(staff, 1);
+    await paidBuyerOrder(staff, client, 1);
     const clip = await client.query<{ id: number }>(
       `select c.id from clips c where c.status = 'published' and not exists (
          select 1 from licenses l where l.clip_id = c.id and l.user_id = (select id from profiles where email = $1)
@@ -125,7 +85,7 @@ describe("documents linked where their subject is shown", () => {
   it("the profile's orders list links each credit note of a refunded order", async () => {
     const staff = await newPage();
     await signInByCookie(staff, "dev@verdeo.local", "verdeo-demo");
-    const orderId = await paidBuyerOrder(staff, 2);
+    const orderId = await paidBuyerOrder(staff, client, 2);
     await staff.getByLabel("Amount to refund").fill("1,00");
     await staff.getByLabel("Reason (printed on the credit note)").fill("A clip was not as described");
     await staff.getByRole("button", { name: "Refund part" }).click();

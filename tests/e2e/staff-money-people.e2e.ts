@@ -1,11 +1,10 @@
 import type pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { THEME_STORAGE_KEY } from "~/constants";
 import { STAFF_TEXTS } from "~/staff/texts";
 import { buyerIp, connectToServerDatabase, placeOrderOverHttp } from "../support/commerce-http";
 import { DEMO_BUYER, signInByCookie } from "./accounts-helpers";
-import { baseURL, expectAccessible, newPage, PHONE } from "./browser";
+import { baseURL, expectAccessible, expectAccessibleIn, newPage, PHONE } from "./browser";
 
 /** The console speaks money and people: euros typed and shown, people and orders named as buyers see them. */
 const DEVELOPER = "dev@verdeo.local";
@@ -42,17 +41,6 @@ async function buyerOrder() {
     [email, DEMO_BUYER.email],
   );
   return { id: order.rows[0]!.id, email };
-}
-
-/** Opens `path` in `theme` (stored before the page loads, so nothing is caught mid-transition) and runs axe. */
-async function expectAccessibleIn(page: Page, path: string, theme: "light" | "dark") {
-  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
-    key: THEME_STORAGE_KEY,
-    value: theme,
-  });
-  await page.goto(path);
-  await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-  await expectAccessible(page);
 }
 
 describe("staff console: money and people", () => {
