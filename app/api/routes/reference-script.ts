@@ -30,9 +30,20 @@ const CONTRAST_CSS = `
 .endpoints-card .custom-scroll { max-height: none; overflow: visible; }
 /* The page above already introduces the API (its title, keys, limits, errors): not again here. */
 .introduction-section.introduction-section { display: none !important; }
+/* Its lazy placeholder keeps a screen-tall gap where the hidden introduction would be drawn. */
+[data-testid="lazy-container"][id$="/description/introduction"] { display: none !important; }
 .endpoints-card .endpoints, .endpoints-card .endpoints * {
   overflow: visible; white-space: normal; overflow-wrap: anywhere;
 }`;
+
+/**
+ * Scalar's copy buttons on code blocks are an icon with no name, so a screen reader announces only
+ * "button" (axe: button-name; their only text is hidden from assistive technology). They are named as they appear: groups open and draw theirs later.
+ */
+const NAME_COPY_BUTTONS = `new MutationObserver(() => {
+  for (const button of document.querySelectorAll("#developer-reference button.scalar-code-copy:not([aria-label])"))
+    button.setAttribute("aria-label", "Copy code");
+}).observe(document.getElementById("developer-reference"), { childList: true, subtree: true });`;
 
 function loadScript() {
   // The package's main file is dist/index.js; the browser bundle is beside it (not an export).
@@ -46,14 +57,17 @@ function loadScript() {
         hideClientButton: true,
         hideDarkModeToggle: true,
         hideTestRequestButton: true,
-        defaultOpenAllTags: true,
+        // Only the first group starts open: all of them made the page 25,000 px tall.
+        defaultOpenAllTags: false,
+        hideModels: true,
         telemetry: false,
         showDeveloperTools: "never",
         agent: { disabled: true },
         mcp: { disabled: true },
         layout: "modern",
         customCss: CONTRAST_CSS,
-      })}, { forceDarkModeState: document.documentElement.classList.contains("dark") ? "dark" : "light" }));`,
+      })}, { forceDarkModeState: document.documentElement.classList.contains("dark") ? "dark" : "light" }));
+${NAME_COPY_BUTTONS}`,
   );
   return script;
 }

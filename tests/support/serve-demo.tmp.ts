@@ -1,0 +1,12 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { restoreDemoMedia, waitForDemoMedia } from "./demo-media";
+import { startBuiltServer } from "./server-process";
+const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-shots-"));
+restoreDemoMedia(dataDir);
+const server = await startBuiltServer({}, { dataDir, readyTimeoutMs: 300_000 });
+await waitForDemoMedia(server.url, dataDir);
+console.log("READY", server.url, dataDir);
+process.on("SIGTERM", async () => { await server.stop(); process.exit(0); });
+setInterval(() => {}, 1 << 30);
