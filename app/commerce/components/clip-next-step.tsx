@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { clipPath, downloadPath } from "~/catalog/clips/clip-id";
 import { buttonClass } from "~/components/button";
-import { CLIP_TEXTS, type ClipCard, ClipBeingLicensed } from "./clip-being-licensed";
+import { CLIP_TEXTS, ClipBeingLicensed, type ClipCard } from "./clip-being-licensed";
 
 /**
  * After the order, the way back to the clip the buyer came for: straight to its download step
