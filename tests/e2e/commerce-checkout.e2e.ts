@@ -412,35 +412,35 @@ describe("a returning buyer", () => {
     await choose(page, "creator");
     const main = page.locator("main");
     // What decides the VAT first: each change quotes the summary again.
-    await main.getByLabel("A business").check();
-    await main.getByLabel("Country").selectOption("DE");
-    await main.getByLabel("VAT number").fill("DE123456789");
-    await main.getByLabel("Full name").click();
+    await main.getByRole("radio", { name: "A business" }).check();
+    await main.getByLabel("Country", { exact: true }).selectOption("DE");
+    await main.getByLabel("VAT number", { exact: true }).fill("DE123456789");
+    await main.getByLabel("Full name", { exact: true }).click();
     await expect.poll(() => summary(page, "vat"), { timeout: 15_000 }).toBe("€0.00");
-    await main.getByLabel("Full name").fill("Grace Hopper");
-    await main.getByLabel("Company").fill("Harbour Films GmbH");
-    await main.getByLabel("Address").fill("Hafenstraße 1");
-    await main.getByLabel("Postal code").fill("20457");
-    await main.getByLabel("City").fill("Hamburg");
+    await main.getByLabel("Full name", { exact: true }).fill("Grace Hopper");
+    await main.getByLabel("Company", { exact: true }).fill("Harbour Films GmbH");
+    await main.getByLabel("Address", { exact: true }).fill("Hafenstraße 1");
+    await main.getByLabel("Postal code", { exact: true }).fill("20457");
+    await main.getByLabel("City", { exact: true }).fill("Hamburg");
     await page.getByRole("checkbox", { name: /I agree/ }).check();
     await page.getByRole("button", { name: "Place order" }).click();
     await page.waitForURL("**/checkout/success");
 
     await choose(page, "creator");
     await expectVisible(page.getByTestId("details-remembered").getByText(REMEMBERED_NOTE));
-    expect(await main.getByLabel("A business").isChecked()).toBe(true);
-    expect(await main.getByLabel("Full name").inputValue()).toBe("Grace Hopper");
-    expect(await main.getByLabel("Company").inputValue()).toBe("Harbour Films GmbH");
-    expect(await main.getByLabel("Address").inputValue()).toBe("Hafenstraße 1");
-    expect(await main.getByLabel("Postal code").inputValue()).toBe("20457");
-    expect(await main.getByLabel("City").inputValue()).toBe("Hamburg");
-    expect(await main.getByLabel("Country").inputValue()).toBe("DE");
-    expect(await main.getByLabel("VAT number").inputValue()).toBe("DE123456789");
+    expect(await main.getByRole("radio", { name: "A business" }).isChecked()).toBe(true);
+    expect(await main.getByLabel("Full name", { exact: true }).inputValue()).toBe("Grace Hopper");
+    expect(await main.getByLabel("Company", { exact: true }).inputValue()).toBe("Harbour Films GmbH");
+    expect(await main.getByLabel("Address", { exact: true }).inputValue()).toBe("Hafenstraße 1");
+    expect(await main.getByLabel("Postal code", { exact: true }).inputValue()).toBe("20457");
+    expect(await main.getByLabel("City", { exact: true }).inputValue()).toBe("Hamburg");
+    expect(await main.getByLabel("Country", { exact: true }).inputValue()).toBe("DE");
+    expect(await main.getByLabel("VAT number", { exact: true }).inputValue()).toBe("DE123456789");
     // The summary is quoted for the details shown: a German business's reverse charge.
     expect(await summary(page, "vat")).toBe("€0.00");
     await checkThemes(page, "checkout-prefilled");
 
-    await main.getByLabel("Company").fill("Harbour Films AG");
+    await main.getByLabel("Company", { exact: true }).fill("Harbour Films AG");
     await page.getByRole("checkbox", { name: /I agree/ }).check();
     await page.getByRole("button", { name: "Place order" }).click();
     await page.waitForURL("**/checkout/success");

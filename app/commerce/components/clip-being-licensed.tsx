@@ -53,7 +53,7 @@ export function ClipBeingLicensed({
         <p className="text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
           {lead}
         </p>
-        <p className="mt-0.5 truncate font-semibold">
+        <p className="mt-0.5 line-clamp-2 font-semibold">
           <Link to={clipPath(clip.id)} className="hover:underline">
             {clip.title}
           </Link>
