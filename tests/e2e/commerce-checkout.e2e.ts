@@ -48,8 +48,8 @@ async function choose(
 ) {
   await page.goto("/pricing");
   const card = page.getByTestId(`plan-${plan}`);
-  if (option?.downloads) await card.getByText(option.downloads).click();
-  if (option?.billing) await card.getByText(option.billing).click();
+  if (option?.downloads) await card.getByText(option.downloads, { exact: true }).click();
+  if (option?.billing) await card.getByText(option.billing, { exact: true }).click();
   await card.getByRole("button", { name: /^Choose/ }).click();
   await page.waitForURL("**/checkout");
 }
@@ -98,7 +98,7 @@ describe("pricing", () => {
     await page.goto("/pricing");
     const pro = page.getByTestId("plan-pro");
     expect(await pro.getByTestId("pro-price").textContent()).toBe("€500.00");
-    await pro.getByText("Annual").click();
+    await pro.getByText("Annual", { exact: true }).click();
     await expect.poll(() => pro.getByTestId("pro-price").textContent()).toBe("€5,100.00");
     await pro.getByText("You save €900.00 a year").waitFor();
   });
@@ -334,7 +334,7 @@ async function markPaidByStaff(orderId: string) {
   await staff.goto(`/staff/orders/${orderId}`);
   await staff.getByLabel("Payment reference").fill("Bank transfer for the clip journey");
   await staff.getByRole("button", { name: "Mark paid" }).click();
-  await staff.getByText("Paid").first().waitFor();
+  await staff.getByText("Paid", { exact: true }).first().waitFor();
   await staff.context().close();
 }
 
