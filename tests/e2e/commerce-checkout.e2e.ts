@@ -369,6 +369,7 @@ describe("the clip a buyer came to download", () => {
     expect(await page.getByRole("link", { name: "← Back to pricing" }).getAttribute("href")).toBe(
       "/pricing?clip=2",
     );
+    await checkThemes(page, "checkout-with-clip");
     await fillAndPlace(page, account.email);
 
     // Not paid yet: back to the clip, saying when it downloads.

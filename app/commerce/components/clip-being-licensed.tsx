@@ -40,7 +40,7 @@ export function ClipBeingLicensed({
     <section
       aria-label={`${lead} ${clip.title}`}
       data-testid="clip-being-licensed"
-      className={`flex items-center gap-4 rounded-2xl border border-zinc-200 bg-white p-3 text-left shadow-sm sm:p-4 dark:border-zinc-800 dark:bg-zinc-900 ${className}`}
+      className={`flex items-start gap-4 rounded-2xl sm:items-center border border-zinc-200 bg-white p-3 text-left shadow-sm sm:p-4 dark:border-zinc-800 dark:bg-zinc-900 ${className}`}
     >
       <img
         src={clip.thumbnailUrl}
