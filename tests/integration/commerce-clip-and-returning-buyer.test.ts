@@ -161,7 +161,9 @@ describe("a returning buyer's checkout", () => {
     expect(orders.map((order) => order.company)).toEqual(["Harbour Films GmbH", "Harbour Films AG"]);
 
     const other = await createAccount();
-    const stranger = await loadCheckout(`${await sessionCookie(other.email)}; ${await choosePlan("creator")}`);
+    const stranger = await loadCheckout(
+      `${await sessionCookie(other.email)}; ${await choosePlan("creator")}`,
+    );
     expect(stranger.data?.remembered).toBeNull();
     expect(stranger.data?.taxBuyer.country).toBe("CY");
     const guest = await loadCheckout(await choosePlan("creator"));
