@@ -156,9 +156,13 @@ async function privateKeyOf(file: DownloadFile): Promise<string | undefined> {
 
 /**
  * Where a buyer without downloads left is sent: to their order awaiting payment when they have one
- * (a second purchase would be a mistake), otherwise to the plans.
+ * (a second purchase would be a mistake), otherwise to the plans, carrying the clip they were
+ * downloading so checkout can lead back to its download step.
  */
-export async function whereToGetDownloads(userId: string): Promise<{ path: string; message: string }> {
+export async function whereToGetDownloads(
+  userId: string,
+  clipId: number,
+): Promise<{ path: string; message: string }> {
   const awaiting = await findOrderAwaitingPayment(userId);
   if (awaiting) {
     return {
@@ -166,5 +170,5 @@ export async function whereToGetDownloads(userId: string): Promise<{ path: strin
       message: DOWNLOAD_MESSAGES.awaitingPayment(shortOrderId(awaiting.id)),
     };
   }
-  return { path: "/pricing", message: DOWNLOAD_MESSAGES.needsPlan };
+  return { path: `/pricing?clip=${clipId}`, message: DOWNLOAD_MESSAGES.needsPlan };
 }

@@ -2,10 +2,20 @@ import type pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { ORDER_FAILED_MESSAGE, PROMO_MESSAGES } from "~/commerce/checkout/checkout-schema";
+import { CLIP_TEXTS } from "~/commerce/components/clip-being-licensed";
+import { REMEMBERED_NOTE } from "~/commerce/routes/checkout";
 import { formatMoney } from "~/payments/money";
 import { connectToServerDatabase } from "../support/commerce-http";
-import { DEMO_BUYER, signIn, signInByCookie } from "./accounts-helpers";
-import { expectAccessible, expectAt, expectVisible, newPage, PHONE } from "./browser";
+import {
+  DEMO_BUYER,
+  DEMO_PASSWORD,
+  fillSignUp,
+  newAccount,
+  signIn,
+  signInByCookie,
+  signUp,
+} from "./accounts-helpers";
+import { DESKTOP, expectAccessible, expectAt, expectVisible, newPage, PHONE } from "./browser";
 
 /**
  * Buying, as a person does it in Chromium. Promo lookups are limited to 10 a minute per client and
@@ -293,5 +303,159 @@ describe("checkout as a signed-in user", () => {
     const tab = page.getByRole("tablist", { name: "Profile sections" }).getByRole("tab", { name: "Orders" });
     expect(await tab.getAttribute("aria-selected")).toBe("true");
     await expectVisible(page.getByTestId("order-row").filter({ hasText: number }));
+  });
+});
+
+/**
+ * Axe in the light and the dark theme (the system's preference, followed live); with SHOTS_DIR set,
+ * full-page screenshots at desktop and phone width in both, to look at.
+ */
+async function checkThemes(page: Page, name: string) {
+  const isDark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect.poll(isDark).toBe(colorScheme === "dark");
+    // Colours change with a transition: axe measures the contrast once it has ended.
+    await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
+    await expectAccessible(page);
+    const dir = process.env.SHOTS_DIR;
+    for (const viewport of dir ? [DESKTOP, PHONE] : []) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: `${dir}/${name}-${colorScheme}-${viewport.width}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+async function markPaidByStaff(orderId: string) {
+  const staff = await newPage();
+  await signIn(staff, "dev@verdeo.local", DEMO_PASSWORD);
+  await staff.goto(`/staff/orders/${orderId}`);
+  await staff.getByLabel("Payment reference").fill("Bank transfer for the clip journey");
+  await staff.getByRole("button", { name: "Mark paid" }).click();
+  await staff.getByText("Paid", { exact: true }).first().waitFor();
+  await staff.context().close();
+}
+
+describe("the clip a buyer came to download", () => {
+  it("a signed-out visitor presses Download, signs up, buys a plan on pricing showing that clip, and goes on from the success page to its download step", async () => {
+    const { rows } = await (await database()).query("select title from clips where id = 2");
+    const title = rows[0].title as string;
+    const page = await newPage();
+    await page.goto("/video/2");
+    await page.getByRole("link", { name: "Download" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByRole("link", { name: "Sign up" }).click();
+    await page.waitForURL((url) => url.pathname === "/signup");
+    const account = newAccount();
+    await fillSignUp(page, account);
+    await page.getByText("Username is available").waitFor();
+    await page.getByRole("button", { name: "Create Account", exact: true }).click();
+
+    // Signed up without a plan: the download step sends them to the plans, with the clip.
+    await expectAt(page, "/pricing?clip=2", { timeout: 30_000 });
+    const onPricing = page.getByTestId("clip-being-licensed");
+    await expectVisible(onPricing.getByRole("link", { name: title }));
+    await expectVisible(onPricing.getByText(CLIP_TEXTS.pricingNext));
+    await checkThemes(page, "pricing-with-clip");
+
+    await page
+      .getByTestId("plan-creator")
+      .getByRole("button", { name: /^Choose/ })
+      .click();
+    await page.waitForURL("**/checkout");
+    await expectVisible(page.getByTestId("clip-being-licensed").getByRole("link", { name: title }));
+    expect(await page.getByRole("link", { name: "← Back to pricing" }).getAttribute("href")).toBe(
+      "/pricing?clip=2",
+    );
+    await checkThemes(page, "checkout-with-clip");
+    await fillAndPlace(page, account.email);
+
+    // Not paid yet: back to the clip, saying when it downloads.
+    const onSuccess = page.getByTestId("clip-being-licensed");
+    await expectVisible(onSuccess.getByText(CLIP_TEXTS.awaitingNext));
+    expect(await onSuccess.getByRole("link", { name: CLIP_TEXTS.backToClip }).getAttribute("href")).toBe(
+      "/video/2",
+    );
+    await checkThemes(page, "success-awaiting-payment");
+
+    const number = (await page.getByTestId("order-number").textContent()) ?? "";
+    await markPaidByStaff((await storedOrder(number)).id);
+    await page.reload();
+    await expectVisible(onSuccess.getByText(CLIP_TEXTS.paidNext));
+    await checkThemes(page, "success-paid");
+    await onSuccess.getByRole("link", { name: CLIP_TEXTS.continueToDownload }).click();
+    await expectAt(page, "/video/2/download");
+    await expectVisible(page.getByTestId("download-dialog").getByText(title).first());
+  });
+
+  it("without JavaScript the clip still travels from pricing to checkout; a tampered one is left out", async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await page.goto("/pricing?clip=2");
+    await expectVisible(page.getByTestId("clip-being-licensed"));
+    await page
+      .getByTestId("plan-creator")
+      .getByRole("button", { name: /^Choose/ })
+      .click();
+    await page.waitForURL("**/checkout");
+    await expectVisible(page.getByTestId("clip-being-licensed"));
+    for (const clip of ["abc", "-1", "99999999999", "%2F%2Fevil.example"]) {
+      const response = await page.goto(`/pricing?clip=${clip}`);
+      expect(response?.status(), clip).toBe(200);
+      expect(await page.getByTestId("clip-being-licensed").count(), clip).toBe(0);
+    }
+  });
+});
+
+describe("a returning buyer", () => {
+  it("finds the second checkout filled in from the first order, and the order gets what they edit", async () => {
+    const page = await newPage();
+    await signUp(page, newAccount());
+    await choose(page, "creator");
+    const main = page.locator("main");
+    // What decides the VAT first: each change quotes the summary again.
+    await main.getByRole("radio", { name: "A business" }).check();
+    await main.getByLabel("Country").selectOption("DE");
+    await main.getByLabel("VAT number").fill("DE123456789");
+    await main.getByLabel("Full name").click();
+    await expect.poll(() => summary(page, "vat"), { timeout: 15_000 }).toBe("€0.00");
+    await main.getByLabel("Full name").fill("Grace Hopper");
+    await main.getByLabel("Company").fill("Harbour Films GmbH");
+    await main.getByLabel("Address").fill("Hafenstraße 1");
+    await main.getByLabel("Postal code").fill("20457");
+    await main.getByLabel("City").fill("Hamburg");
+    await page.getByRole("checkbox", { name: /I agree/ }).check();
+    await page.getByRole("button", { name: "Place order" }).click();
+    await page.waitForURL("**/checkout/success");
+
+    await choose(page, "creator");
+    await expectVisible(page.getByTestId("details-remembered").getByText(REMEMBERED_NOTE));
+    expect(await main.getByRole("radio", { name: "A business" }).isChecked()).toBe(true);
+    expect(await main.getByLabel("Full name").inputValue()).toBe("Grace Hopper");
+    expect(await main.getByLabel("Company").inputValue()).toBe("Harbour Films GmbH");
+    expect(await main.getByLabel("Address").inputValue()).toBe("Hafenstraße 1");
+    expect(await main.getByLabel("Postal code").inputValue()).toBe("20457");
+    expect(await main.getByLabel("City").inputValue()).toBe("Hamburg");
+    expect(await main.getByLabel("Country").inputValue()).toBe("DE");
+    expect(await main.getByLabel("VAT number").inputValue()).toBe("DE123456789");
+    // The summary is quoted for the details shown: a German business's reverse charge.
+    expect(await summary(page, "vat")).toBe("€0.00");
+    await checkThemes(page, "checkout-prefilled");
+
+    await main.getByLabel("Company").fill("Harbour Films AG");
+    await page.getByRole("checkbox", { name: /I agree/ }).check();
+    await page.getByRole("button", { name: "Place order" }).click();
+    await page.waitForURL("**/checkout/success");
+    const order = await storedOrder((await page.getByTestId("order-number").textContent()) ?? "");
+    expect(order).toMatchObject({
+      buyer_type: "business",
+      buyer_name: "Grace Hopper",
+      company: "Harbour Films AG",
+      address_line: "Hafenstraße 1",
+      country: "DE",
+      vat_number: "DE123456789",
+      vat_amount_cents: 0,
+    });
   });
 });

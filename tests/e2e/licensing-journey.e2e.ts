@@ -209,12 +209,12 @@ describe("licensing journey", () => {
     await expectAccessible(page);
   });
 
-  it("a signed-in buyer without a plan is sent to /pricing with the reason", async () => {
+  it("a signed-in buyer without a plan is sent to /pricing, carrying the clip, with the reason", async () => {
     const page = await newPage({ viewport: PHONE });
     await signUp(page, newAccount());
     await page.goto("/video/2");
     await page.getByRole("link", { name: "Download" }).click();
-    await expectAt(page, "/pricing");
+    await expectAt(page, "/pricing?clip=2");
     await expectVisible(page.getByText(/Downloading a clip needs a plan/));
   });
 });

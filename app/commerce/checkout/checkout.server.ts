@@ -18,6 +18,8 @@ export interface HeldCheckout {
   idempotencyKey: string;
   promoCode: string | null;
   taxBuyer: TaxBuyer;
+  /** The clip the buyer was downloading when sent to choose a plan (validated when shown). */
+  clipId: number | null;
 }
 
 export interface CheckoutSummary {

@@ -20,7 +20,16 @@ export function CheckIcon({ className = "" }: { className?: string }) {
 }
 
 /** One plan: what it is, what it includes, its tiers, and a button that starts the checkout. */
-export function PlanCard({ plan, featured }: { plan: PlanView; featured: boolean }) {
+export function PlanCard({
+  plan,
+  featured,
+  clipId,
+}: {
+  plan: PlanView;
+  featured: boolean;
+  /** The clip the buyer came to download: checkout carries it on to the download step. */
+  clipId?: number;
+}) {
   const billings = billingsFor(plan.category);
   const subscription = !billings.includes("one_time");
   const [billing, setBilling] = useState<Billing>(billings[0]);
@@ -55,6 +64,7 @@ export function PlanCard({ plan, featured }: { plan: PlanView; featured: boolean
 
       <Form method="post" className="mt-6 flex flex-1 flex-col">
         <input type="hidden" name="category" value={plan.category} />
+        {clipId ? <input type="hidden" name="clip" value={clipId} /> : null}
         {subscription ? (
           <SubscriptionPrice plan={plan} billing={billing} onBillingChange={setBilling} billings={billings} />
         ) : (

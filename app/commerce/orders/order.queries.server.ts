@@ -156,6 +156,29 @@ export async function listOrdersOfUser(userId: string) {
 }
 
 /**
+ * The billing details of a member's newest order, for their next checkout. By user id only: a
+ * guest order with the same email is not theirs until they verify the address (attachGuestOrders).
+ */
+export async function findLatestBillingOfUser(userId: string) {
+  const rows = await db()
+    .select({
+      buyerType: orders.buyerType,
+      buyerName: orders.buyerName,
+      company: orders.company,
+      addressLine: orders.addressLine,
+      postalCode: orders.postalCode,
+      city: orders.city,
+      country: orders.country,
+      vatNumber: orders.vatNumber,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
  * Gives guest orders placed with `email` to the account that has verified that address. Returns the
  * ids of the orders attached now.
  */

@@ -36,6 +36,11 @@ interface CheckoutData {
   placedIdempotencyKey: string;
   /** What the buyer last chose that decides the VAT ("Update"), so the summary shows their rate. */
   taxBuyer: TaxBuyer;
+  /**
+   * The clip the buyer was downloading when sent to choose a plan: it stays after the order is
+   * placed, so /checkout/success leads back to its download step.
+   */
+  clipId: number;
 }
 
 export type CheckoutSession = Session<CheckoutData>;
@@ -80,18 +85,30 @@ export function readCheckout(session: CheckoutSession): HeldCheckout | null {
     idempotencyKey,
     promoCode: promoCode || null,
     taxBuyer: taxBuyer.success ? taxBuyer.data : DEFAULT_TAX_BUYER,
+    clipId: readClipId(session),
   };
+}
+
+/** Whether the buyer chose what decides the VAT in this checkout (else a returning buyer's last order may). */
+export const hasTaxBuyer = (session: CheckoutSession) => session.has("taxBuyer");
+
+/** The clip this checkout (or the order it placed) licenses, or null. Checked again where it is shown. */
+export function readClipId(session: CheckoutSession): number | null {
+  const id = z.number().int().positive().max(INT4_MAX).safeParse(session.get("clipId"));
+  return id.success ? id.data : null;
 }
 
 export function setTaxBuyer(session: CheckoutSession, buyer: TaxBuyer) {
   session.set("taxBuyer", buyer);
 }
 
-/** A new choice on /pricing starts a new checkout: a fresh key and no promo. */
-export function startCheckout(session: CheckoutSession, selection: CheckoutSelection) {
+/** A new choice on /pricing starts a new checkout: a fresh key, no promo, and the clip it was for (if any). */
+export function startCheckout(session: CheckoutSession, selection: CheckoutSelection, clipId: number | null) {
   session.set("selection", selection);
   session.set("idempotencyKey", randomUUID());
   session.unset("promoCode");
+  if (clipId) session.set("clipId", clipId);
+  else session.unset("clipId");
 }
 
 export function setAppliedPromo(session: CheckoutSession, code: string | null) {
@@ -99,7 +116,7 @@ export function setAppliedPromo(session: CheckoutSession, code: string | null) {
   else session.unset("promoCode");
 }
 
-/** Once the order is placed the checkout data is cleared; only the order id stays. */
+/** Once the order is placed the checkout data is cleared; the order id (and the clip it was for) stay. */
 export function completeCheckout(session: CheckoutSession, orderId: string) {
   const key = session.get("idempotencyKey");
   if (typeof key === "string") session.set("placedIdempotencyKey", key);

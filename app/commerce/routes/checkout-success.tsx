@@ -3,21 +3,26 @@ import { Button, ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { formatMoney } from "~/payments/money";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
+import { findClipToLicense } from "../checkout/clip-to-license.server";
 import { pendingTransferOf } from "../checkout/payment-instructions";
 import { totalLabelOf } from "../checkout/total-label";
+import { ClipNextStep } from "../components/clip-next-step";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { CheckIcon } from "../components/plan-card";
 import { findOrderWithPlanTitle, orderFactsOf } from "../orders/orders.server";
 import type { Route } from "./+types/checkout-success";
-import { getCheckoutSession, readPlacedOrderId } from "./checkout-session.server";
+import { getCheckoutSession, readClipId, readPlacedOrderId } from "./checkout-session.server";
 
 export const meta = () => pageMeta("Order placed", "Your Verdeo order has been placed.");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const orderId = readPlacedOrderId(await getCheckoutSession(request));
+  const session = await getCheckoutSession(request);
+  const orderId = readPlacedOrderId(session);
   const order = orderId ? await findOrderWithPlanTitle(orderId) : null;
   if (!order) throw redirect("/pricing");
+  // The clip the buyer came to download, if they came from one: back to it once the plan is active.
+  const clip = await findClipToLicense(readClipId(session));
   return {
     ...orderFactsOf(order),
     total: totalLabelOf(order),
@@ -27,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The same figures as the order mail, while a bank transfer is what the order waits for.
     payment: pendingTransferOf(order, config()),
     returnedFromCard: new URL(request.url).searchParams.get("payment") === "card",
+    clip,
   };
 }
 
@@ -60,6 +66,10 @@ export default function CheckoutSuccess({ loaderData: order }: Route.ComponentPr
                 : PAYMENT_NEXT.card}{" "}
         Order emails go to <strong className="text-zinc-900 dark:text-zinc-100">{order.email}</strong>.
       </p>
+
+      {order.clip && (order.status === "paid" || order.status === "awaiting_payment") ? (
+        <ClipNextStep clip={order.clip} paid={order.status === "paid"} />
+      ) : null}
 
       <OrderFacts order={order} />
 

@@ -10,26 +10,38 @@ import {
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { buttonClass, Spinner } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { type BuyerType, describeTax } from "~/payments/tax";
+import { describeTax } from "~/payments/tax";
+import { buyerDefaultsOf } from "../checkout/buyer-defaults";
 import { PROMO_REFUSAL_MESSAGES } from "../checkout/checkout-schema";
-import { BuyerFields, PromoField } from "../components/checkout-fields";
+import { findClipToLicense } from "../checkout/clip-to-license.server";
+import { rememberedBuyerOf } from "../checkout/returning-buyer.server";
+import { BuyerFields } from "../components/checkout-fields";
+import { CLIP_TEXTS, ClipBeingLicensed } from "../components/clip-being-licensed";
 import { OrderSummary } from "../components/order-summary";
+import { PromoField } from "../components/promo-field";
 import { quoteCheckout } from "../orders/orders.server";
 import type { Route } from "./+types/checkout";
 import { checkoutAction } from "./checkout.action.server";
-import { commitCheckoutSession, openCheckout } from "./checkout-session.server";
+import { commitCheckoutSession, hasTaxBuyer, openCheckout } from "./checkout-session.server";
 
 export const meta = () => pageMeta("Checkout", "Complete your Verdeo order.");
+
+/** Above a form filled in from the buyer's last order. */
+export const REMEMBERED_NOTE = "Filled in from your last order: change anything that is different.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { session, held } = await openCheckout(request);
   if (!held) throw redirect("/pricing");
-  const quote = await quoteCheckout(held.selection, held.promoCode, held.taxBuyer);
+  const user = await getOptionalUser(request);
+  // A returning buyer's last order fills the form in; its country, buyer type and VAT number
+  // price the summary until the buyer changes one of them ("Update" keeps theirs in the cookie).
+  const remembered = await rememberedBuyerOf(user);
+  const taxBuyer = remembered && !hasTaxBuyer(session) ? remembered.taxBuyer : held.taxBuyer;
+  const quote = await quoteCheckout(held.selection, held.promoCode, taxBuyer);
   if (!quote) {
     session.unset("selection");
     throw redirect("/pricing", { headers: { "Set-Cookie": await commitCheckoutSession(session) } });
   }
-  const user = await getOptionalUser(request);
   return {
     item: {
       title: quote.tier.title,
@@ -38,12 +50,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       billing: quote.billing,
     },
     amounts: quote.amounts,
-    taxBuyer: held.taxBuyer,
-    taxReason: quote.tax.ok ? describeTax(quote.tax.reason, held.taxBuyer.country) : null,
+    taxBuyer,
+    taxReason: quote.tax.ok ? describeTax(quote.tax.reason, taxBuyer.country) : null,
     promoCode: quote.promoCode,
     promoError: quote.promoRefusal ? PROMO_REFUSAL_MESSAGES[quote.promoRefusal] : null,
     idempotencyKey: held.idempotencyKey,
     email: user?.email ?? "",
+    remembered,
+    clip: await findClipToLicense(held.clipId),
   };
 }
 
@@ -76,6 +90,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const values = actionData?.values;
   const summary = actionData?.summary ?? loaderData;
   const refusal = actionData && !actionData.ok ? actionData : null;
+  const { clip } = loaderData;
 
   // The button is disabled while the order is on its way; this also stops a second submit that
   // slips in before React re-renders (the idempotency key makes any duplicate harmless anyway).
@@ -87,7 +102,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <Link
-        to="/pricing"
+        to={clip ? `/pricing?clip=${clip.id}` : "/pricing"}
         className="text-sm font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
       >
         ← Back to pricing
@@ -96,6 +111,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <p className="mt-2 text-zinc-600 dark:text-zinc-400">
         Place your order now; our team completes the payment with you afterwards.
       </p>
+      {clip ? (
+        <ClipBeingLicensed clip={clip} lead={CLIP_TEXTS.checkoutLead} className="mt-6 max-w-xl">
+          {CLIP_TEXTS.checkoutNext}
+        </ClipBeingLicensed>
+      ) : null}
 
       <Form
         ref={form}
@@ -116,19 +136,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <h2 id="details-heading" className="mb-6 text-lg font-semibold">
             Your details
           </h2>
+          {loaderData.remembered && !values ? (
+            <p
+              className="-mt-3 mb-6 text-sm text-zinc-600 dark:text-zinc-400"
+              data-testid="details-remembered"
+            >
+              {REMEMBERED_NOTE}
+            </p>
+          ) : null}
           <BuyerFields
-            defaults={{
-              email: values?.email ?? loaderData.email,
-              buyerType: (values?.buyerType ?? loaderData.taxBuyer.buyerType) as BuyerType,
-              buyerName: values?.buyerName ?? "",
-              company: values?.company ?? "",
-              addressLine: values?.addressLine ?? "",
-              postalCode: values?.postalCode ?? "",
-              city: values?.city ?? "",
-              country: values?.country || loaderData.taxBuyer.country,
-              vatNumber: values?.vatNumber ?? loaderData.taxBuyer.vatNumber ?? "",
-              terms: values?.terms === "on",
-            }}
+            defaults={buyerDefaultsOf(values, loaderData)}
             errors={refusal?.fieldErrors}
             onTaxChange={onTaxChange}
             hydrated={hydrated}

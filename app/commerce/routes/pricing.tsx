@@ -8,6 +8,8 @@ import { parseForm, replyWith } from "~/platform/http/forms.server";
 import type { RouteHandle } from "~/platform/http/route-handle";
 import { logger } from "~/platform/logger.server";
 import { ChoosePlanSchema } from "../checkout/checkout-schema";
+import { findClipToLicense } from "../checkout/clip-to-license.server";
+import { CLIP_TEXTS, ClipBeingLicensed } from "../components/clip-being-licensed";
 import { PlanCard } from "../components/plan-card";
 import { quoteCheckout } from "../orders/orders.server";
 import { listActivePlans } from "../pricing/plans.server";
@@ -25,13 +27,18 @@ const PRICING_TEXTS = {
 export const meta = () =>
   pageMeta("Pricing", "Simple, transparent pricing for stock video: download packs and the Pro plan.");
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // `?clip=`: the buyer came from a clip's Download button (licensing's download step).
+  const clip = await findClipToLicense(new URL(request.url).searchParams.get("clip")).catch((error) => {
+    logger.error({ err: error, requestId: context.requestId }, "loading the clip being licensed failed");
+    return null;
+  });
   try {
-    return { plans: await listActivePlans(), loadFailed: false };
+    return { plans: await listActivePlans(), loadFailed: false, clip };
   } catch (error) {
     // A pricing load error is only logged; the page explains instead of going blank.
     logger.error({ err: error, requestId: context.requestId }, "loading pricing plans failed");
-    return { plans: [], loadFailed: true };
+    return { plans: [], loadFailed: true, clip };
   }
 }
 
@@ -42,21 +49,27 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return replyWith(formReply(PRICING_TEXTS.choosePlan));
   const quote = await quoteCheckout(parsed.data, null, DEFAULT_TAX_BUYER);
   if (!quote) return replyWith(formReply(PRICING_TEXTS.planGone));
+  // The clip the plan card carried (a hidden field): kept only if it still names a published clip.
+  const clip = await findClipToLicense(parsed.values.clip);
   const session = await getCheckoutSession(request);
-  startCheckout(session, {
-    category: quote.tier.category,
-    tierId: quote.tier.tierId,
-    billing: quote.billing,
-    title: quote.tier.title,
-    license: quote.tier.licenseKind,
-    downloads: quote.tier.downloads,
-    priceCents: quote.amounts.unitPriceCents,
-  });
+  startCheckout(
+    session,
+    {
+      category: quote.tier.category,
+      tierId: quote.tier.tierId,
+      billing: quote.billing,
+      title: quote.tier.title,
+      license: quote.tier.licenseKind,
+      downloads: quote.tier.downloads,
+      priceCents: quote.amounts.unitPriceCents,
+    },
+    clip?.id ?? null,
+  );
   return redirect("/checkout", { headers: { "Set-Cookie": await commitCheckoutSession(session) } });
 }
 
 export default function Pricing({ loaderData, actionData }: Route.ComponentProps) {
-  const { plans, loadFailed } = loaderData;
+  const { plans, loadFailed, clip } = loaderData;
   // The first plan with a badge ("Most popular") gets the highlight.
   const featured = plans.find((plan) => plan.badge !== null);
   return (
@@ -76,6 +89,12 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
             Pro.
           </p>
         </header>
+
+        {clip ? (
+          <ClipBeingLicensed clip={clip} lead={CLIP_TEXTS.pricingLead} className="mx-auto mt-8 max-w-xl">
+            {CLIP_TEXTS.pricingNext}
+          </ClipBeingLicensed>
+        ) : null}
 
         {actionData ? (
           <p
@@ -99,7 +118,7 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <div className="mt-14 grid gap-8 md:grid-cols-2 lg:grid-cols-3 lg:items-stretch">
             {plans.map((plan) => (
-              <PlanCard key={plan.category} plan={plan} featured={plan === featured} />
+              <PlanCard key={plan.category} plan={plan} featured={plan === featured} clipId={clip?.id} />
             ))}
           </div>
         )}

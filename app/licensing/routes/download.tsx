@@ -31,8 +31,8 @@ async function requireBuyer(request: Request, clipId: number) {
 }
 
 /** No downloads left: to the order awaiting payment, or to the plans, saying which. */
-async function sendToDownloads(userId: string) {
-  const { path, message } = await whereToGetDownloads(userId);
+async function sendToDownloads(userId: string, clipId: number) {
+  const { path, message } = await whereToGetDownloads(userId, clipId);
   // Not a fault: where to get downloads, said in the neutral tone.
   return redirectWithToast(path, { message, type: "info" });
 }
@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await claimGuestOrdersOf(user);
   const offer = await findDownloadOffer(user.id, clipId);
   if (offer.state === "not_found") throw data(null, { status: 404 });
-  if (offer.state === "needs_plan") throw await sendToDownloads(user.id);
+  if (offer.state === "needs_plan") throw await sendToDownloads(user.id, clipId);
   const { clip, files } = offer;
   const common = {
     clip: { id: clip.id, title: clip.title, creatorName: clip.creatorName, thumbnailUrl: clip.thumbnailUrl },
@@ -90,7 +90,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       certificateUrl: certificatePath(result.value.license.id),
     };
   }
-  if (result.reason === "no_entitlement") throw await sendToDownloads(user.id);
+  if (result.reason === "no_entitlement") throw await sendToDownloads(user.id, clipId);
   if (result.reason === "no_such_file") {
     return replyWith(formReply(DOWNLOAD_MESSAGES.chooseFile, { values: parsed.values }));
   }

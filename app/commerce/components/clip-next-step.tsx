@@ -1,0 +1,29 @@
+import { Link } from "react-router";
+import { clipPath, downloadPath } from "~/catalog/clips/clip-id";
+import { buttonClass } from "~/components/button";
+import { CLIP_TEXTS, ClipBeingLicensed, type ClipCard } from "./clip-being-licensed";
+
+/**
+ * After the order, the way back to the clip the buyer came for: straight to its download step
+ * once the plan is active; until the payment arrives, back to the clip, saying when it can be
+ * downloaded (the download step would only send them to their unpaid order).
+ */
+export function ClipNextStep({ clip, paid }: { clip: ClipCard; paid: boolean }) {
+  return (
+    <ClipBeingLicensed clip={clip} lead={CLIP_TEXTS.successLead} className="mt-8 w-full">
+      <p>{paid ? CLIP_TEXTS.paidNext : CLIP_TEXTS.awaitingNext}</p>
+      {paid ? (
+        <Link to={downloadPath(clip.id)} className={buttonClass("primary", "mt-3")}>
+          {CLIP_TEXTS.continueToDownload}
+        </Link>
+      ) : (
+        <Link
+          to={clipPath(clip.id)}
+          className="mt-2 inline-block font-semibold text-brand-700 underline hover:text-brand-800 dark:text-brand-400 dark:hover:text-brand-300"
+        >
+          {CLIP_TEXTS.backToClip}
+        </Link>
+      )}
+    </ClipBeingLicensed>
+  );
+}
