@@ -86,7 +86,10 @@ export default function CheckoutSuccess({ loaderData: order }: Route.ComponentPr
       ) : null}
 
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/">Go Home</ButtonLink>
+        {/* One main action: the clip's download step when the buyer came from one. */}
+        <ButtonLink to="/" variant={order.clip ? "secondary" : "primary"}>
+          Go Home
+        </ButtonLink>
         <ButtonLink to="/videos" variant="secondary">
           Explore Videos
         </ButtonLink>
