@@ -67,7 +67,7 @@ function TabList({ tabs, current }: { tabs: ProfileTab[]; current: ProfileTab })
       role="tablist"
       aria-label="Profile sections"
       onKeyDown={moveFocus}
-      className="flex gap-1 overflow-x-auto border-b border-zinc-200 sm:gap-2 dark:border-zinc-800"
+      className="flex gap-1 border-b border-zinc-200 sm:gap-2 dark:border-zinc-800"
     >
       {tabs.map((tab) => (
         <Link
