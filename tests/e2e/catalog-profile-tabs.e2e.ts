@@ -9,6 +9,7 @@ import { expectAccessibleInTheme, screenshotIn } from "./theme-shots";
 
 /** Issue 35 point 15: the profile's tabs are rendered on the server, so they show without JavaScript. */
 const run = Date.now().toString(36);
+let orders = 0;
 const CLIP_TITLE = "Wooden Boats at Golden Hour";
 
 let client: pg.Client;
@@ -24,13 +25,19 @@ async function buyerWithOrderAndDownload() {
   const account = newAccount();
   const buyer = await newPage();
   await signUp(buyer, account);
-  const orderEmail = `tabs-${run}@example.com`;
+  orders += 1;
+  const orderEmail = `tabs-${run}-${orders}@example.com`;
   const tier = await client.query<{ id: number }>(
     "select id from pricing_tiers where plan_category = 'creator' order by display_order limit 1",
   );
   await placeOrderOverHttp(
     { url: baseURL() },
-    { category: "creator", tierId: tier.rows[0]!.id, email: orderEmail, ip: buyerIp(Date.now() % 5000) },
+    {
+      category: "creator",
+      tierId: tier.rows[0]!.id,
+      email: orderEmail,
+      ip: buyerIp(Number.parseInt(run.slice(-4), 36) + orders),
+    },
   );
   const order = await client.query<{ id: string }>(
     "update orders set user_id = (select id from profiles where email = $2) where email = $1 returning id",
@@ -40,7 +47,7 @@ async function buyerWithOrderAndDownload() {
   const staff = await newPage();
   await signInByCookie(staff, "dev@verdeo.local", "verdeo-demo");
   await staff.goto(`/staff/orders/${orderId}`);
-  await staff.getByLabel("Payment reference").fill(`SEPA-TABS-${run}`);
+  await staff.getByLabel("Payment reference").fill(`SEPA-TABS-${run}-${orders}`);
   await staff.getByRole("button", { name: "Mark paid" }).click();
   await staff.getByLabel("Amount to refund").waitFor();
   await staff.context().close();

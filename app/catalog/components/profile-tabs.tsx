@@ -3,7 +3,7 @@ import type { Role } from "~/accounts/people/roles";
 import { buttonClass } from "~/components/button";
 import type { ClipSummary } from "../clips/clip-summary";
 import type { ProfileTabView } from "../profile/profile-library";
-import { PROFILE_TAB_PARAM, type ProfileTab } from "../profile/profile-tab-path";
+import { PROFILE_TAB_PARAM, type ProfileTab, parseProfileTab } from "../profile/profile-tab-path";
 import { ClipCard } from "./clip-card";
 import { DownloadsPanel, OrdersPanel } from "./profile-library";
 
@@ -92,10 +92,18 @@ function TabList({ tabs, current }: { tabs: ProfileTab[]; current: ProfileTab })
 export function ProfileTabs({ role, isOwner, open }: { role: Role; isOwner: boolean; open: ProfileTabView }) {
   const { tab, uploads, saved, downloadsTab, ordersTab } = open;
   const tabs: ProfileTab[] = isOwner ? ["uploads", "saved", "downloads", "orders"] : ["uploads"];
-  // While another tab's page loads, the open one says so instead of looking stuck.
+  // While another tab's page loads, the open one says so instead of looking stuck (only then: a
+  // form on the page, like Follow, reloads it without changing tabs).
   const navigation = useNavigation();
   const location = useLocation();
-  const switching = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const next = navigation.location
+    ? parseProfileTab(new URLSearchParams(navigation.location.search).get(PROFILE_TAB_PARAM))
+    : null;
+  const switching =
+    navigation.state === "loading" &&
+    navigation.location.pathname === location.pathname &&
+    next !== null &&
+    next !== tab;
   return (
     <div className="mt-10">
       <TabList tabs={tabs} current={tab} />
@@ -106,7 +114,7 @@ export function ProfileTabs({ role, isOwner, open }: { role: Role; isOwner: bool
         aria-busy={switching}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel takes focus after its tab (ARIA tabs pattern)
         tabIndex={0}
-        className={`${panelClass} transition-opacity ${switching ? "opacity-60" : ""}`}
+        className={`${panelClass} ${switching ? "opacity-60" : ""}`}
       >
         {tab === "uploads" ? <UploadsPanel role={role} isOwner={isOwner} uploads={uploads} /> : null}
         {tab === "saved" ? <SavedPanel saved={saved ?? []} /> : null}
