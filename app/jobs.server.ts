@@ -9,6 +9,7 @@ import { API_JOBS } from "~/api/jobs.server";
 import { sendClipPublished, sendLicenseCreated, sendOrderPaid } from "~/api/webhooks/webhook-events.server";
 import { clipStatusChanged } from "~/catalog/clips/clip-lifecycle.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
+import { registerProfileLibrary } from "~/catalog/profile/profile-library-source.server";
 import {
   claimGuestOrdersJob,
   expireOrdersJob,
@@ -21,7 +22,7 @@ import { viesCheckJob } from "~/commerce/pricing/vies.server";
 import { expireCheckoutSessionJob } from "~/commerce/stripe/checkout-expiry.server";
 import { COMMERCE_STRIPE_HANDLERS } from "~/commerce/stripe/stripe-sync.server";
 import { licenseCreated, orderPaid } from "~/licensing/events.server";
-import { certificatesOfOrder } from "~/licensing/library.server";
+import { buyerProfileLibrary, certificatesOfOrder } from "~/licensing/library.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { registerStripeEventHandlers } from "~/payments/stripe-gateway.server";
@@ -67,6 +68,8 @@ registerOrderEffects("licensing", licensingOrderEffects);
 registerOrderEffects("payouts", payoutsOrderEffects);
 // The buyer's order page links the certificates of the licenses made with the order.
 registerOrderDocuments("licensing", certificatesOfOrder);
+// The profile's Downloads and Orders tabs, rendered on the server by catalog's profile page.
+registerProfileLibrary(buyerProfileLibrary);
 
 // Stripe's events, one table for both endpoints (payments owns the intake, decision 0021): Verdeo's
 // own account's go to commerce (orders, subscriptions, refunds, disputes), creators' Connect

@@ -1,6 +1,7 @@
 import type { SessionUser } from "~/accounts/auth/session.server";
 import { can } from "~/accounts/people/permissions";
-import type { ProfileLibrary } from "~/catalog/profile/profile-library";
+import type { ProfileDownloads, ProfileLibrary, ProfileOrders } from "~/catalog/profile/profile-library";
+import type { ProfileLibrarySource } from "~/catalog/profile/profile-library-source.server";
 import {
   formatCreditNoteNumber,
   renderCreditNote,
@@ -9,6 +10,7 @@ import {
 import { subscriptionViewsOf } from "~/commerce/billing/subscription-views.server";
 import { PAYMENT_INSTRUCTION_ROWS, pendingTransferOf } from "~/commerce/checkout/payment-instructions";
 import { creditNotePath, invoicePath, orderPath, shortOrderId } from "~/commerce/orders/order-id";
+import { claimGuestOrdersOf } from "~/commerce/orders/order-lifecycle.server";
 import {
   findInvoiceOfOrder,
   findOrderWithPlanTitle,
@@ -30,8 +32,8 @@ import { formatDate } from "./messages";
 
 export { certificatePath };
 
-/** What a buyer sees of their own licensing; the shape is the profile page's (it loads it by URL). */
-export type BuyerLibrary = Omit<ProfileLibrary, "email" | "emailVerified">;
+/** What a buyer sees of their own licensing; the shape is the profile page's Downloads and Orders tabs. */
+export type BuyerLibrary = ProfileLibrary;
 
 type CurrentEntitlement = Awaited<ReturnType<typeof listCurrentEntitlements>>[number];
 
@@ -61,17 +63,28 @@ function onePerSubscription(entitlements: CurrentEntitlement[], orders: Order[],
 }
 
 export async function getBuyerLibrary(userId: string, now = new Date()): Promise<BuyerLibrary> {
-  const [licenses, entitlements, orders, subscriptions] = await Promise.all([
-    listLicensesOfUser(userId),
-    listCurrentEntitlements(userId, now),
-    listOrdersOfUser(userId),
-    subscriptionViewsOf(userId),
-  ]);
-  const creditNotes = await creditNotesOf(orders);
-  const titleOf = (orderId: string) => {
-    const order = orders.find((candidate) => candidate.id === orderId);
-    return order ? `${order.planTitle} · ${BILLING_LABELS[order.billing]}` : "Plan";
-  };
+  const [downloads, orders] = await Promise.all([getBuyerDownloads(userId), getBuyerOrders(userId, now)]);
+  return { ...downloads, ...orders };
+}
+
+/**
+ * The profile's Downloads and Orders tabs for their signed-in owner, rendered by catalog's profile
+ * page (registered in app/jobs.server.ts). Guest orders placed with a verified address join first.
+ */
+export const buyerProfileLibrary: ProfileLibrarySource = {
+  downloads: async (owner) => {
+    await claimGuestOrdersOf(owner);
+    return getBuyerDownloads(owner.id);
+  },
+  orders: async (owner) => {
+    await claimGuestOrdersOf(owner);
+    return getBuyerOrders(owner.id);
+  },
+};
+
+/** The buyer's licensed clips, newest first. */
+export async function getBuyerDownloads(userId: string): Promise<ProfileDownloads> {
+  const licenses = await listLicensesOfUser(userId);
   return {
     downloads: licenses.map((license) => ({
       licenseId: license.id,
@@ -85,6 +98,22 @@ export async function getBuyerLibrary(userId: string, now = new Date()): Promise
       verifyUrl: licensePath(license.id),
       downloadUrl: license.clipId ? `/video/${license.clipId}/download` : null,
     })),
+  };
+}
+
+/** The buyer's running plans and subscriptions and every order, with its documents. */
+export async function getBuyerOrders(userId: string, now = new Date()): Promise<ProfileOrders> {
+  const [entitlements, orders, subscriptions] = await Promise.all([
+    listCurrentEntitlements(userId, now),
+    listOrdersOfUser(userId),
+    subscriptionViewsOf(userId),
+  ]);
+  const creditNotes = await creditNotesOf(orders);
+  const titleOf = (orderId: string) => {
+    const order = orders.find((candidate) => candidate.id === orderId);
+    return order ? `${order.planTitle} · ${BILLING_LABELS[order.billing]}` : "Plan";
+  };
+  return {
     plans: onePerSubscription(entitlements, orders, now).map(({ entitlement, expiresAt }) => ({
       orderId: entitlement.orderId,
       planLabel: titleOf(entitlement.orderId),

@@ -12,5 +12,4 @@ export const licensingResources = [
   route("licenses/:licenseId/certificate.pdf", "licensing/routes/certificate.ts"),
   route("orders/:orderId/invoice.pdf", "licensing/routes/invoice.ts"),
   route("orders/:orderId/credit-note.pdf", "licensing/routes/credit-note.ts"),
-  route("resources/library", "licensing/routes/library.ts"),
 ];

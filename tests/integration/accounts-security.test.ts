@@ -116,10 +116,17 @@ describe("profile ownership", () => {
     const view = result.value;
     expect(view.isOwner).toBe(false);
     expect(view.saved).toBeNull();
-    expect(view).not.toHaveProperty("downloads");
+    expect(view).toMatchObject({ tab: "uploads", downloadsTab: null, ordersTab: null });
+    // Asking for the owner's tabs by URL changes nothing.
+    for (const tab of ["saved", "downloads", "orders"])
+      expect(await getProfileView(visitorUser, owner.id, tab)).toMatchObject({
+        ok: true,
+        value: { tab: "uploads", saved: null, downloadsTab: null, ordersTab: null },
+      });
     const own = await getProfileView(
       await getOptionalUser(request(await sessionCookie(owner.email))),
       owner.id,
+      "saved",
     );
     expect(own).toMatchObject({ ok: true, value: { isOwner: true, saved: [] } });
   });

@@ -3,13 +3,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { registerProfileLibrary } from "~/catalog/profile/profile-library-source.server";
+import { loader as profileLoader } from "~/catalog/routes/profile";
 import { invoicePath } from "~/commerce/orders/order-id";
 import { licenseClip } from "~/licensing/downloads.server";
-import { certificatePath } from "~/licensing/library.server";
+import { buyerProfileLibrary, certificatePath } from "~/licensing/library.server";
 import { LICENSE_TERMS } from "~/licensing/license-terms";
 import { loader as certificateLoader } from "~/licensing/routes/certificate";
 import { loader as invoiceLoader } from "~/licensing/routes/invoice";
-import { loader as libraryLoader } from "~/licensing/routes/library";
 import { LICENSE_UNKNOWN, LICENSE_VALID, loader as licenseLoader } from "~/licensing/routes/license";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { createClip, createProfile } from "../factories/catalog";
@@ -18,6 +19,7 @@ import { createPaidOrder } from "../factories/licensing";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
+registerProfileLibrary(buyerProfileLibrary);
 
 function get(url: string, cookie: string | null) {
   return new Request(new URL(url, "http://localhost"), { headers: cookie ? { Cookie: cookie } : {} });
@@ -72,7 +74,7 @@ describe("license certificates", () => {
   });
 
   it("another user cannot read someone's certificate, invoice or orders", async () => {
-    const { license, paid } = await licensedBuyer();
+    const { buyer, license, paid } = await licensedBuyer();
     const intruder = await createAccount();
     const cookie = await sessionCookie(intruder.email);
     const certificate = (await certificateLoader({
@@ -85,11 +87,14 @@ describe("license certificates", () => {
       params: { orderId: paid.order.id },
     } as never)) as Response;
     expect(invoice.status).toBe(404);
-    const library = (await libraryLoader({ request: get("/resources/library", cookie) })) as Response;
-    const body = (await library.json()) as { orders: unknown[]; downloads: unknown[] };
-    expect(body).toMatchObject({ orders: [], downloads: [] });
-    const anonymous = (await libraryLoader({ request: get("/resources/library", null) })) as Response;
-    expect(anonymous.status).toBe(401);
+    // The profile renders only the session's own orders and downloads, whatever id the URL names.
+    const profile = (url: string, params: { userId?: string }) =>
+      profileLoader({ ...routeArgs(get(url, cookie)), params } as never);
+    const own = await profile("/profile?tab=orders", {});
+    expect(own.ordersTab).toMatchObject({ orders: [], plans: [] });
+    expect((await profile("/profile?tab=downloads", {})).downloadsTab).toEqual({ downloads: [] });
+    const theirs = await profile(`/profile/${buyer.id}?tab=orders`, { userId: buyer.id });
+    expect(theirs).toMatchObject({ tab: "uploads", ordersTab: null, downloadsTab: null });
   });
 });
 

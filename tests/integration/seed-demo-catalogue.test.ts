@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DURATIONS, ORIENTATIONS } from "~/catalog/clips/attributes";
-import { HOME_CATEGORIES, TOP_SEARCHES, TRENDING_CHIPS } from "~/catalog/clips/catalog-content";
+import { HOME_CATEGORIES, TOP_SEARCHES, TRENDING_CHIPS, topicPath } from "~/catalog/clips/catalog-content";
 import { findLifecycleClip, moveClip } from "~/catalog/clips/clip-lifecycle.server";
 import { clips } from "~/catalog/schema.server";
 import { parseExploreQuery } from "~/catalog/search/explore-query.server";
@@ -81,19 +81,20 @@ describe("demo catalogue", () => {
     );
   };
 
-  it.each([...TRENDING_CHIPS, ...TOP_SEARCHES.map((topic) => topic.query)])(
-    "every clip %s finds is about it",
-    async (words) => {
-      const result = await searchClips(parseExploreQuery(new URLSearchParams({ q: words })), 100);
-      expect(result.total).toBeGreaterThan(0);
-      const off = result.clips.filter((clip) => !words.split(" ").some((word) => isAbout(clip.id, word)));
-      expect(off.map((clip) => clip.title)).toEqual([]);
-    },
-  );
+  it.each(TRENDING_CHIPS)("every clip %s finds is about it", async (words) => {
+    const result = await searchClips(parseExploreQuery(new URLSearchParams({ q: words })), 100);
+    expect(result.total).toBeGreaterThan(0);
+    const off = result.clips.filter((clip) => !words.split(" ").some((word) => isAbout(clip.id, word)));
+    expect(off.map((clip) => clip.title)).toEqual([]);
+  });
+
+  /** A top search topic's explore query, read from its link as the explore page reads it. */
+  const topicQuery = (topic: (typeof TOP_SEARCHES)[number]) =>
+    parseExploreQuery(new URL(topicPath(topic), "http://localhost").searchParams);
 
   it("each top search is pictured by a clip it finds", async () => {
     for (const topic of TOP_SEARCHES) {
-      const result = await searchClips(parseExploreQuery(new URLSearchParams({ q: topic.query })), 100);
+      const result = await searchClips(topicQuery(topic), 100);
       expect(
         result.clips.map((clip) => clip.id),
         topic.title,
@@ -105,10 +106,10 @@ describe("demo catalogue", () => {
     expect((await search({ q: chip })).total).toBeGreaterThan(0);
   });
 
-  it.each(TOP_SEARCHES.map((topic) => [topic.title, topic.query]))(
-    "the top search %s (q=%s) leads to results",
-    async (_title, query) => {
-      expect((await search({ q: query })).total).toBeGreaterThan(0);
+  it.each(TOP_SEARCHES.map((topic) => [topic.title, topic]))(
+    "the top search %s leads to its niche's results",
+    async (_title, topic) => {
+      expect((await searchClips(topicQuery(topic), 100)).total).toBeGreaterThan(0);
     },
   );
 

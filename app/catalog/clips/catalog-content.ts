@@ -1,4 +1,5 @@
 /** Fixed catalogue texts and lists (home and explore). Safe for the browser. */
+import { exploreSearch } from "../search/explore-url";
 
 export const HOME_HEADLINE = "Explore motion. Create emotion.";
 export const HOME_SUBTITLE = "Browse professional-quality stock video footage.";
@@ -29,23 +30,34 @@ export const PREVIEW_REPEAT = 3;
 export interface TrendingTopic {
   rank: number;
   title: string;
-  query: string;
+  /**
+   * The explore filters the topic opens: its niche (and sub-niche) as Explore's niche browser
+   * chooses them, so the results page shows the niche selected and names it, never a loose word
+   * search beside the niche of the same name.
+   */
+  niche: string;
+  sub?: string;
   /** The catalogue clip whose poster illustrates the topic. */
   posterClipId: number;
 }
 
 export const TOP_SEARCHES: TrendingTopic[] = [
-  { rank: 1, title: "Luxury Lifestyle", query: "luxury lifestyle", posterClipId: 1 },
-  { rank: 2, title: "Tech & Innovation", query: "technology", posterClipId: 2 },
-  { rank: 3, title: "Health & Wellness", query: "wellness", posterClipId: 4 },
-  { rank: 4, title: "Travel & Adventure", query: "travel", posterClipId: 203 },
-  { rank: 5, title: "Food & Cooking", query: "food", posterClipId: 5 },
-  { rank: 6, title: "Fashion & Style", query: "fashion", posterClipId: 7 },
-  { rank: 7, title: "Business & Finance", query: "business", posterClipId: 6 },
-  { rank: 8, title: "Nature & Wildlife", query: "nature", posterClipId: 319 },
-  { rank: 9, title: "Sports & Fitness", query: "fitness", posterClipId: 104 },
-  { rank: 10, title: "Art & Design", query: "design", posterClipId: 9 },
+  { rank: 1, title: "Luxury Lifestyle", niche: "luxury", posterClipId: 1 },
+  { rank: 2, title: "Tech & Innovation", niche: "technology", posterClipId: 2 },
+  { rank: 3, title: "Health & Wellness", niche: "wellness", posterClipId: 4 },
+  { rank: 4, title: "Travel & Adventure", niche: "nature", sub: "Road Trips", posterClipId: 203 },
+  { rank: 5, title: "Food & Cooking", niche: "food", posterClipId: 5 },
+  { rank: 6, title: "Fashion & Style", niche: "luxury", sub: "Fashion", posterClipId: 7 },
+  { rank: 7, title: "Business & Finance", niche: "business", posterClipId: 6 },
+  { rank: 8, title: "Nature & Wildlife", niche: "nature", sub: "Wildlife", posterClipId: 319 },
+  { rank: 9, title: "Sports & Fitness", niche: "wellness", sub: "Fitness", posterClipId: 321 },
+  { rank: 10, title: "Art & Design", niche: "business", sub: "Creative Studio", posterClipId: 9 },
 ];
+
+/** Where a topic leads: Explore with its niche (and sub-niche) chosen. */
+export const topicPath = (topic: TrendingTopic) =>
+  `/videos${exploreSearch({ niche: [topic.niche], sub: topic.sub ?? null })}`;
+
 export const TOP_SEARCHES_LARGE = 3;
 
 export interface Showcase {

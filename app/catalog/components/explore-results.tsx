@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import type { CatalogClip, ClipPage } from "../clips/catalog-clip";
+import type { CatalogClip, ClipPage, Facet } from "../clips/catalog-clip";
 import { EMPTY_TEXT, EMPTY_TITLE, RESET_FILTERS } from "../clips/catalog-content";
 import { clipPath } from "../clips/clip-id";
-import { type ExploreQuery, exploreSearch } from "../search/explore-url";
+import { type ExploreQuery, exploreSearch, resultsHeading } from "../search/explore-url";
 import { DurationBadge, GridCard, GridMedia, JustifiedGrid, useHoverActive } from "./clip-grid";
 
 // The overlay (Radix Dialog and Tooltip, ~18 KB compressed) loads with the first preview, not with the
@@ -172,11 +172,14 @@ export function ExploreResults({
   result,
   query,
   help,
+  facets = [],
   basePath = "/videos",
 }: {
   result: ClipPage;
   query: ExploreQuery;
   help: NoResultsHelp | null;
+  /** The filters with their labels: the heading names the chosen ones. */
+  facets?: Facet[];
   basePath?: string;
 }) {
   const [preview, setPreview] = useState<CatalogClip | null>(null);
@@ -187,7 +190,7 @@ export function ExploreResults({
     <section aria-labelledby="results-heading" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="results-heading" className="text-xl font-bold tracking-tight">
-          {query.q ? `Results for “${result.correctedQuery ?? query.q}”` : "All videos"}
+          {resultsHeading(query, result.correctedQuery, facets)}
         </h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="result-count" aria-live="polite">
           {formatTotal(result)}

@@ -1,43 +1,26 @@
-import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
-import { buttonClass, Spinner } from "~/components/button";
-import { LIBRARY_URL, MANAGE_BILLING, type ProfileLibrary } from "../profile/profile-library";
-
-/** Loads the owner's library once, when the profile is theirs. */
-export function useLibrary(isOwner: boolean) {
-  const fetcher = useFetcher<ProfileLibrary>();
-  const { load, state, data } = fetcher;
-  useEffect(() => {
-    if (isOwner && state === "idle" && !data) void load(LIBRARY_URL);
-  }, [isOwner, load, state, data]);
-  return { library: data && "downloads" in data ? data : null, loading: !data };
-}
+import { Link } from "react-router";
+import { buttonClass } from "~/components/button";
+import {
+  MANAGE_BILLING,
+  type ProfileDownloads,
+  type ProfileLibrary,
+  type ProfileOrders,
+} from "../profile/profile-library";
 
 const linkClass = "font-semibold text-brand-700 hover:underline dark:text-brand-400";
 
-function Loading() {
-  return (
-    <div className="flex justify-center py-14 text-zinc-500">
-      <Spinner label="Loading your downloads" />
-    </div>
-  );
-}
-
 /** The Downloads tab: licensed clips, newest first, each with its license, certificate and re-download. */
 export function DownloadsPanel({
-  library,
-  loading,
+  downloads,
   empty,
 }: {
-  library: ProfileLibrary | null;
-  loading: boolean;
+  downloads: ProfileDownloads["downloads"];
   empty: React.ReactNode;
 }) {
-  if (loading) return <Loading />;
-  if (!library || library.downloads.length === 0) return <>{empty}</>;
+  if (downloads.length === 0) return <>{empty}</>;
   return (
     <ul className="divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
-      {library.downloads.map((item) => (
+      {downloads.map((item) => (
         <li
           key={item.licenseId}
           className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between"
@@ -82,9 +65,7 @@ export function DownloadsPanel({
 }
 
 /** The Orders tab: running plans, and every order with its invoice. */
-export function OrdersPanel({ library, loading }: { library: ProfileLibrary | null; loading: boolean }) {
-  if (loading) return <Loading />;
-  if (!library) return null;
+export function OrdersPanel({ library }: { library: ProfileOrders }) {
   return (
     <div className="space-y-8">
       {library.subscriptions.length > 0 ? (

@@ -1,13 +1,18 @@
+import type { ClipSummary } from "../clips/clip-summary";
+import type { ProfileTab } from "./profile-tab-path";
+
 /**
- * The signed-in owner's downloads, plans and orders as licensing's /resources/library answers them
- * (licensing builds it against this type). Labels come formatted: the profile only shows them.
+ * The signed-in owner's downloads, plans and orders as licensing makes them for the profile's
+ * Downloads and Orders tabs (licensing builds them against these types and registers its source in
+ * app/jobs.server.ts; see profile-library-source.server.ts). Labels come formatted: the profile only
+ * shows them.
  */
-export const LIBRARY_URL = "/resources/library";
 
 /** The button that opens the billing portal of a Stripe subscription. */
 export const MANAGE_BILLING = "Manage billing";
 
-export interface ProfileLibrary {
+/** The Downloads tab. */
+export interface ProfileDownloads {
   downloads: {
     licenseId: string;
     clipId: number | null;
@@ -21,6 +26,10 @@ export interface ProfileLibrary {
     /** The Download dialog, where a licensed clip downloads again for free. */
     downloadUrl: string | null;
   }[];
+}
+
+/** The Orders tab: running plans and subscriptions, and every order. */
+export interface ProfileOrders {
   plans: {
     orderId: string;
     planLabel: string;
@@ -60,7 +69,16 @@ export interface ProfileLibrary {
     /** Bank-transfer details while the order waits for them, as label and value. */
     payment: { label: string; value: string }[] | null;
   }[];
-  email: string;
-  /** Guest orders placed with the address join the account once it is verified. */
-  emailVerified: boolean;
+}
+
+/** Both tabs' data: what the API and the tests read at once. */
+export type ProfileLibrary = ProfileDownloads & ProfileOrders;
+
+/** The profile's open tab and its content: only that tab's data is read (the others load when opened). */
+export interface ProfileTabView {
+  tab: ProfileTab;
+  uploads: ClipSummary[];
+  saved: ClipSummary[] | null;
+  downloadsTab: ProfileDownloads | null;
+  ordersTab: ProfileOrders | null;
 }

@@ -21,6 +21,7 @@ import { loginToReturn } from "../clips/clip-id";
 import { followerCount, profilePath } from "../collections/follow-texts";
 import { FollowButton } from "../components/follow-button";
 import { ProfileTabs } from "../components/profile-tabs";
+import { PROFILE_TAB_PARAM } from "../profile/profile-tab-path";
 import { getProfileView } from "../profile/profile-view.server";
 import type { Route } from "./+types/profile";
 
@@ -41,7 +42,9 @@ export const meta = ({ data: view }: Route.MetaArgs) =>
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getOptionalUser(request, context);
-  const view = await getProfileView(viewer, params.userId);
+  // Only the open tab's content is read, and rendered here: a crawler or a slow phone sees it at once.
+  const tab = new URL(request.url).searchParams.get(PROFILE_TAB_PARAM);
+  const view = await getProfileView(viewer, params.userId, tab);
   if (!view.ok && view.reason === "sign_in") throw redirect("/login");
   if (!view.ok) throw data(null, { status: 404 });
   return { ...view.value, signedIn: !!viewer };
@@ -87,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, isOwner, uploads, saved, unconfirmedEmail, follow, signedIn } = loaderData;
+  const { profile, isOwner, unconfirmedEmail, follow, signedIn } = loaderData;
   // Edit mode is in the address (?edit), so the form opens, saves and answers without JavaScript too.
   const [searchParams, setSearchParams] = useSearchParams();
   const editing = isOwner && searchParams.has("edit");
@@ -161,7 +164,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
       {unconfirmedEmail ? <ConfirmEmailNotice email={unconfirmedEmail} /> : null}
-      <ProfileTabs role={profile.role} isOwner={isOwner} uploads={uploads} saved={saved} />
+      <ProfileTabs role={profile.role} isOwner={isOwner} open={loaderData} />
     </main>
   );
 }

@@ -130,7 +130,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
         <FiltersPanel query={query} facets={facets} total={result.total} capped={result.capped} />
       </div>
 
-      <ExploreResults result={result} query={query} help={help} />
+      <ExploreResults result={result} query={query} help={help} facets={facets} />
       <NicheBrowser query={query} niches={niches} />
 
       <section aria-labelledby="top-searched" className="space-y-4">

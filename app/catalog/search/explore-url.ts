@@ -115,3 +115,19 @@ export function toggleFacet(query: ExploreQuery, name: FacetName, value: string)
 export function isUnfiltered(query: ExploreQuery) {
   return !query.q && query.niche.length === 0 && FILTER_NAMES.every((name) => query[name].length === 0);
 }
+
+/**
+ * What the results are, as their heading says it: the words searched, else the chosen niche,
+ * sub-niche and filters by their labels ("Technology videos", "Portrait · 4K videos"), and "All
+ * videos" only when nothing narrows the catalogue.
+ */
+export function resultsHeading(
+  query: Pick<ExploreQuery, "q" | "sub">,
+  correctedQuery: string | null | undefined,
+  facets: { values: { label: string; selected: boolean }[] }[],
+) {
+  if (query.q) return `Results for “${correctedQuery ?? query.q}”`;
+  const chosen = facets.flatMap((facet) => facet.values.filter((value) => value.selected));
+  const labels = [...chosen.map((value) => value.label), ...(query.sub ? [query.sub] : [])];
+  return labels.length > 0 ? `${labels.join(" · ")} videos` : "All videos";
+}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
+import { SearchIcon } from "~/components/icons";
 import { HOME_CATEGORY_SCROLL_S } from "~/constants";
 import {
   HOME_CATEGORIES,
@@ -16,7 +17,7 @@ export function Hero() {
   const [text, setText] = useState("");
   const navigate = useNavigate();
   return (
-    <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white pt-20 pb-12 dark:from-brand-950/50 dark:to-zinc-950">
+    <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white pt-20 pb-6 dark:from-brand-950/50 dark:to-zinc-950">
       <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
         <h1 className="text-4xl font-black tracking-tight text-balance sm:text-6xl">{HOME_HEADLINE}</h1>
         <p className="mt-4 text-lg text-zinc-600 dark:text-zinc-400">{HOME_SUBTITLE}</p>
@@ -37,14 +38,16 @@ export function Hero() {
             onValueChange={setText}
             label="Search stock videos"
             placeholder={HOME_SEARCH_PLACEHOLDER}
-            className="flex-1 text-left"
-            inputClassName="h-12 w-full rounded-full bg-transparent pr-5 pl-12 text-base focus-visible:outline-offset-0 placeholder:text-zinc-500 dark:placeholder:text-zinc-400"
+            className="min-w-0 flex-1 text-left"
+            inputClassName="h-12 w-full rounded-full bg-transparent pr-3 pl-12 sm:pr-5 text-base focus-visible:outline-offset-0 placeholder:text-zinc-500 dark:placeholder:text-zinc-400"
           />
+          {/* On a phone the button is its icon alone, so the field keeps room for its whole placeholder. */}
           <button
             type="submit"
-            className="h-12 rounded-full bg-brand-700 px-6 text-sm font-semibold text-white hover:bg-brand-800 dark:bg-brand-500 dark:text-zinc-950 dark:hover:bg-brand-400"
+            className="grid h-12 w-12 shrink-0 place-items-center rounded-full bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800 sm:w-auto sm:px-6 dark:bg-brand-500 dark:text-zinc-950 dark:hover:bg-brand-400"
           >
-            Search
+            <SearchIcon className="size-5 sm:hidden" />
+            <span className="sr-only sm:not-sr-only">Search</span>
           </button>
         </Form>
       </div>

@@ -62,7 +62,7 @@ export function PreviewRows({
   clipCount: number;
 }) {
   return (
-    <section aria-labelledby="preview-caption" className="space-y-4 py-12">
+    <section aria-labelledby="preview-caption" className="space-y-4 pt-4 pb-12">
       {[top, bottom].map((row, index) => (
         <Marquee
           key={index === 0 ? "top" : "bottom"}

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { TOP_SEARCHES, TOP_SEARCHES_LARGE } from "../../clips/catalog-content";
-import { exploreSearch } from "../../search/explore-url";
+import { TOP_SEARCHES, TOP_SEARCHES_LARGE, topicPath } from "../../clips/catalog-content";
 
 /**
  * Section 3: ten fixed topics, the top three as large cards, each pictured by its clip's poster
@@ -18,7 +17,7 @@ export function TopSearches({ posters }: { posters: Record<number, string> }) {
         {large.map((topic) => (
           <li key={topic.rank}>
             <Link
-              to={`/videos${exploreSearch({ q: topic.query })}`}
+              to={topicPath(topic)}
               className="group relative block aspect-[16/10] overflow-hidden rounded-2xl bg-zinc-200 dark:bg-zinc-800"
             >
               {posters[topic.posterClipId] ? (
@@ -49,7 +48,7 @@ export function TopSearches({ posters }: { posters: Record<number, string> }) {
         {small.map((topic) => (
           <li key={topic.rank}>
             <Link
-              to={`/videos${exploreSearch({ q: topic.query })}`}
+              to={topicPath(topic)}
               className="group flex items-center gap-3 rounded-xl border border-zinc-200 bg-white p-2 transition hover:border-brand-500 dark:border-zinc-800 dark:bg-zinc-900"
             >
               {posters[topic.posterClipId] ? (

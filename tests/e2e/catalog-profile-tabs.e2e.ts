@@ -1,0 +1,122 @@
+import type pg from "pg";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { shortOrderId } from "~/commerce/orders/order-id";
+import { buyerIp, connectToServerDatabase, placeOrderOverHttp } from "../support/commerce-http";
+import { newAccount, signInByCookie, signUp } from "./accounts-helpers";
+import { baseURL, expectAccessible, newPage, PHONE } from "./browser";
+import { expectAccessibleInTheme, screenshotIn } from "./theme-shots";
+
+/** Issue 35 point 15: the profile's tabs are rendered on the server, so they show without JavaScript. */
+const run = Date.now().toString(36);
+let orders = 0;
+const CLIP_TITLE = "Wooden Boats at Golden Hour";
+
+let client: pg.Client;
+beforeAll(async () => {
+  client = await connectToServerDatabase(inject("dataDir"));
+});
+afterAll(async () => {
+  await client?.end();
+});
+
+/** A new buyer with one paid order (marked paid by staff) and one licensed clip, clip 1. */
+async function buyerWithOrderAndDownload() {
+  const account = newAccount();
+  const buyer = await newPage();
+  await signUp(buyer, account);
+  orders += 1;
+  const orderEmail = `tabs-${run}-${orders}@example.com`;
+  const tier = await client.query<{ id: number }>(
+    "select id from pricing_tiers where plan_category = 'creator' order by display_order limit 1",
+  );
+  await placeOrderOverHttp(
+    { url: baseURL() },
+    {
+      category: "creator",
+      tierId: tier.rows[0]!.id,
+      email: orderEmail,
+      ip: buyerIp(Number.parseInt(run.slice(-4), 36) + orders),
+    },
+  );
+  const order = await client.query<{ id: string }>(
+    "update orders set user_id = (select id from profiles where email = $2) where email = $1 returning id",
+    [orderEmail, account.email],
+  );
+  const orderId = order.rows[0]!.id;
+  const staff = await newPage();
+  await signInByCookie(staff, "dev@verdeo.local", "verdeo-demo");
+  await staff.goto(`/staff/orders/${orderId}`);
+  await staff.getByLabel("Payment reference").fill(`SEPA-TABS-${run}-${orders}`);
+  await staff.getByRole("button", { name: "Mark paid" }).click();
+  await staff.getByLabel("Amount to refund").waitFor();
+  await staff.context().close();
+
+  await buyer.goto("/video/1/download");
+  const dialog = buyer.getByTestId("download-dialog");
+  await Promise.all([
+    buyer.waitForEvent("download"),
+    dialog.getByRole("button", { name: "License and download" }).click(),
+  ]);
+  return { account, buyer, orderNumber: shortOrderId(orderId) };
+}
+
+function expectNoLoading(page: Page) {
+  return expect(page.locator("main").textContent()).resolves.not.toMatch(/Loading/);
+}
+
+describe("profile tabs rendered on the server", () => {
+  it("without JavaScript, ?tab=downloads and ?tab=orders show the buyer's download and order, and the tabs are links", async () => {
+    const { account, buyer, orderNumber } = await buyerWithOrderAndDownload();
+    const page = await newPage({ javaScriptEnabled: false });
+    await signInByCookie(page, account.email, account.password);
+
+    await page.goto("/profile?tab=downloads");
+    await expectNoLoading(page);
+    const tabs = page.getByRole("tablist", { name: "Profile sections" });
+    expect(await tabs.getByRole("tab", { selected: true }).textContent()).toBe("Downloads");
+    await page.getByTestId("download-row").filter({ hasText: CLIP_TITLE }).waitFor();
+    expect(await page.getByRole("tabpanel").getByRole("link", { name: "Certificate (PDF)" }).count()).toBe(1);
+
+    await page.goto("/profile?tab=orders");
+    await expectNoLoading(page);
+    await page.getByTestId("order-row").filter({ hasText: orderNumber }).getByText("Paid").waitFor();
+    await page.getByTestId("plan-card").first().waitFor();
+
+    // A tab is a link: it opens its tab without any script.
+    await tabs.getByRole("tab", { name: "Downloads" }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "downloads");
+    await page.getByTestId("download-row").filter({ hasText: CLIP_TITLE }).waitFor();
+    await expectNoLoading(page);
+
+    // With JavaScript the first render is already the tab's content, and switching shows the other tab's.
+    await buyer.goto("/profile?tab=orders");
+    await buyer.getByTestId("order-row").filter({ hasText: orderNumber }).waitFor();
+    await expectNoLoading(buyer);
+    await buyer.getByRole("tab", { name: "Downloads" }).click();
+    await buyer.getByTestId("download-row").filter({ hasText: CLIP_TITLE }).waitFor();
+    expect(await buyer.getByRole("tab", { selected: true }).textContent()).toBe("Downloads");
+    // The arrow keys move between the tabs, as in any tab list.
+    await buyer.getByRole("tab", { name: "Downloads" }).focus();
+    await buyer.keyboard.press("ArrowRight");
+    expect(await buyer.evaluate(() => document.activeElement?.textContent)).toBe("Orders");
+    await expectAccessible(buyer);
+
+    for (const path of ["/profile?tab=downloads", "/profile?tab=orders"]) {
+      for (const theme of ["light", "dark"] as const) {
+        await expectAccessibleInTheme(buyer, path, theme);
+        for (const viewport of [undefined, PHONE])
+          await screenshotIn(path, theme, viewport, { email: account.email, password: account.password });
+      }
+    }
+  });
+
+  it("a profile opened without ?tab shows a buyer's downloads straight away, no loading placeholder", async () => {
+    const { account } = await buyerWithOrderAndDownload();
+    const page = await newPage({ javaScriptEnabled: false });
+    await signInByCookie(page, account.email, account.password);
+    await page.goto("/profile");
+    await page.getByTestId("download-row").filter({ hasText: CLIP_TITLE }).waitFor();
+    await expectNoLoading(page);
+  });
+});
