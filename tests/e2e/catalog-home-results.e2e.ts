@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HOME_SEARCH_PLACEHOLDER, TOP_SEARCHES, topicPath } from "~/catalog/clips/catalog-content";
-import { DESKTOP, expectAt, expectVisible, newPage, PHONE } from "./browser";
-import { expectAccessibleInTheme, screenshotIn } from "./theme-shots";
+import { DESKTOP, expectAccessibleIn, expectAt, expectVisible, newPage, PHONE } from "./browser";
+import { screenshotIn } from "./screenshots";
 
 /** Issue 35 point 16: the home's hero, its search box and where its Top Searches lead. */
 const resultsHeading = (page: Awaited<ReturnType<typeof newPage>>) =>
@@ -77,7 +77,7 @@ describe("home and the results it leads to", () => {
     await page.goto("/");
     for (const path of ["/", topicPath(TOP_SEARCHES[1]!)]) {
       for (const theme of ["light", "dark"] as const) {
-        await expectAccessibleInTheme(page, path, theme);
+        await expectAccessibleIn(page, path, theme);
         for (const viewport of [DESKTOP, PHONE]) await screenshotIn(path, theme, viewport);
       }
     }

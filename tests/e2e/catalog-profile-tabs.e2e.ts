@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { shortOrderId } from "~/commerce/orders/order-id";
 import { buyerIp, connectToServerDatabase, placeOrderOverHttp } from "../support/commerce-http";
 import { newAccount, signInByCookie, signUp } from "./accounts-helpers";
-import { baseURL, expectAccessible, newPage, PHONE } from "./browser";
-import { expectAccessibleInTheme, screenshotIn } from "./theme-shots";
+import { baseURL, expectAccessible, expectAccessibleIn, newPage, PHONE } from "./browser";
+import { screenshotIn } from "./screenshots";
 
 /** Issue 35 point 15: the profile's tabs are rendered on the server, so they show without JavaScript. */
 const run = Date.now().toString(36);
@@ -104,7 +104,7 @@ describe("profile tabs rendered on the server", () => {
 
     for (const path of ["/profile?tab=downloads", "/profile?tab=orders"]) {
       for (const theme of ["light", "dark"] as const) {
-        await expectAccessibleInTheme(buyer, path, theme);
+        await expectAccessibleIn(buyer, path, theme);
         for (const viewport of [undefined, PHONE])
           await screenshotIn(path, theme, viewport, { email: account.email, password: account.password });
       }

@@ -1,19 +1,8 @@
 import path from "node:path";
-import type { Page, ViewportSize } from "playwright-core";
+import type { ViewportSize } from "playwright-core";
 import { THEME_STORAGE_KEY } from "~/constants";
 import { signInByCookie } from "./accounts-helpers";
-import { baseURL, DESKTOP, expectAccessible, getBrowser } from "./browser";
-
-/** Loads `path` in a theme (the stored choice, as the theme switch leaves it) and runs axe on it. */
-export async function expectAccessibleInTheme(page: Page, pagePath: string, theme: "light" | "dark") {
-  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
-    key: THEME_STORAGE_KEY,
-    value: theme,
-  });
-  await page.goto(pagePath);
-  await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-  await expectAccessible(page);
-}
+import { baseURL, DESKTOP, getBrowser } from "./browser";
 
 /**
  * A screenshot of `pagePath` in a theme and viewport, into SHOTS_DIR when it is set (the pictures a
