@@ -130,7 +130,7 @@ describe("staff payouts", () => {
 
   it("the DAC7 report names the operator and downloads every field: the IBAN, and per quarter consideration, activities, fees and taxes", async () => {
     // Not yet available: no other test's run pays this creator.
-    const payee = await bankPayee("-dac7", "now() + interval '400 days'");
+    const payee = await bankPayee("_dac7", "now() + interval '400 days'");
     const year = new Date(Date.now() - 35 * 86_400_000).getUTCFullYear();
     const page = await newPage({ viewport: DESKTOP });
     await signInByCookie(page, DEVELOPER);

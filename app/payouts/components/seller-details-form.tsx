@@ -51,6 +51,7 @@ function CountrySelect({
   hint = false,
   options = COUNTRY_OPTIONS,
   first,
+  placeholder = "Choose a country",
 }: {
   name: string;
   value: string;
@@ -59,6 +60,7 @@ function CountrySelect({
   hint?: boolean;
   options?: typeof COUNTRY_OPTIONS;
   first?: { value: string; label: string };
+  placeholder?: string;
 }) {
   // The field shows its error in place of its hint.
   const describedBy = error ? `${name}-error` : hint ? `${name}-hint` : undefined;
@@ -73,7 +75,7 @@ function CountrySelect({
       className={inputClass}
     >
       <option value="" disabled>
-        Choose a country
+        {placeholder}
       </option>
       {first ? <option value={first.value}>{first.label}</option> : null}
       {options.map((country) => (
@@ -201,6 +203,7 @@ export function SellerDetailsForm({
             hint
             options={EU_OPTIONS}
             first={{ value: NO_ESTABLISHMENT, label: "None in the EU" }}
+            placeholder="Choose none or a country"
           />
         </Field>
       </div>

@@ -66,7 +66,7 @@ export function SellerReportForm({
         <dt className="text-zinc-600 dark:text-zinc-400">Operator TIN</dt>
         <dd>
           {operator.tin ?? (
-            <span className="font-medium text-red-700 dark:text-red-400">
+            <span className="font-medium break-words text-red-700 [overflow-wrap:anywhere] dark:text-red-400">
               Missing: set PLATFORM_OPERATOR_TIN
             </span>
           )}
