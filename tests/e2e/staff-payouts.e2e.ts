@@ -159,13 +159,16 @@ describe("staff payouts", () => {
     // €64.20 to the creator of a €128.40 sale: €64.20 of fees, no tax, one activity, in its quarter.
     expect(row).toContain(",64.20,1,64.20,0.00,");
     expect(row).toContain("missing: TIN issuing country");
+    // A fresh page per scheme: switching on an open page would let axe see colours mid-transition.
     for (const colorScheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.evaluate(
-        (dark) => document.documentElement.classList.toggle("dark", dark),
+      const schemed = await newPage({ viewport: PHONE, colorScheme, reducedMotion: "reduce" });
+      await signInByCookie(schemed, DEVELOPER);
+      await schemed.goto("/staff/payouts");
+      await schemed.getByText("Platform operator", { exact: true }).waitFor();
+      expect(await schemed.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
         colorScheme === "dark",
       );
-      await expectAccessible(page);
+      await expectAccessible(schemed);
     }
   });
 });
