@@ -75,11 +75,23 @@ export const sellerDetails = pgTable(
     companyNumber: text("company_number"),
     taxId: text("tax_id").notNull(),
     taxCountry: text("tax_country").notNull(),
+    /** The Member State that issued `taxId` (DAC7); null on details saved before it was asked. */
+    taxIdCountry: text("tax_id_country"),
     vatNumber: text("vat_number"),
+    /**
+     * A business's permanent establishment in the EU (DAC7): `none` or the Member State's code;
+     * null for an individual, or a business that saved before it was asked.
+     */
+    permanentEstablishment: text("permanent_establishment"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("seller_details_countries", sql`${t.country} ~ '^[A-Z]{2}$' and ${t.taxCountry} ~ '^[A-Z]{2}$'`),
+    check("seller_details_tax_id_country", sql`${t.taxIdCountry} ~ '^[A-Z]{2}$'`),
+    check(
+      "seller_details_permanent_establishment",
+      sql`${t.permanentEstablishment} is null or (${t.permanentEstablishment} ~ '^(none|[A-Z]{2})$' and ${t.sellerKind} = 'business')`,
+    ),
     check(
       "seller_details_identity",
       sql`(${t.sellerKind} = 'individual' and ${t.dateOfBirth} is not null) or (${t.sellerKind} = 'business' and ${t.companyNumber} is not null)`,

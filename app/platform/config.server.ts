@@ -125,6 +125,15 @@ const EnvFields = z.object({
   SELLER_IBAN: z.string().max(50).default(PLACEHOLDER_IBAN),
   SELLER_BIC: z.string().max(11).default("BCYPCY2N"),
   /**
+   * The platform operator's tax identification number, heading the annual seller report (DAC7) with
+   * SELLER_NAME and SELLER_ADDRESS; unset, the report leaves it empty and the staff page says so.
+   */
+  PLATFORM_OPERATOR_TIN: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 ./-]{1,40}$/, "must be a tax identification number (letters, digits, . / -)")
+    .optional(),
+  /**
    * The EU VIES REST service that confirms VAT numbers (e.g.
    * https://ec.europa.eu/taxation_customs/vies/rest-api); unset, the check is skipped and recorded so.
    */

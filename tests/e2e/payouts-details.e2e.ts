@@ -79,12 +79,19 @@ describe("payout details", () => {
     await seller.getByLabel("Country", { exact: true }).selectOption("CY");
     await seller.getByLabel("Tax identification number").fill("12345678X");
     await seller.getByLabel("Country of tax residence").selectOption("CY");
+    await seller.getByLabel("Country that issued the tax number").selectOption("CY");
     await seller.getByLabel("VAT number").fill("CY10259033P");
     await seller.getByRole("button", { name: "Save seller details" }).click();
     await expect.poll(() => seller.getByText("Enter your company's registration number.").count()).toBe(1);
+    // DAC7 asks a business where in the EU it has a permanent establishment: unanswered is refused.
+    expect(await seller.getByText(PAYOUT_MESSAGES.permanentEstablishment).count()).toBe(1);
+    expect(await seller.getByLabel("Permanent establishment in the EU").getAttribute("aria-invalid")).toBe(
+      "true",
+    );
     expect(await seller.getByLabel("Legal name").inputValue()).toBe("Lovelace Analytical Ltd");
     expect(await seller.getByLabel("A business").isChecked()).toBe(true);
 
+    await seller.getByLabel("Permanent establishment in the EU").selectOption("none");
     await seller.getByLabel("Company registration number").fill("HE 123456");
     await seller.getByLabel("Company registration number").press("Enter");
     await expect.poll(() => page.getByText(PAYOUT_MESSAGES.sellerSaved).count()).toBe(1);
@@ -92,6 +99,10 @@ describe("payout details", () => {
     await page.reload();
     expect(await seller.getByLabel("Company registration number").inputValue()).toBe("HE 123456");
     expect(await seller.getByLabel("Street address").inputValue()).toBe("12 Harbour Road");
+    expect(await seller.getByLabel("Permanent establishment in the EU").inputValue()).toBe("none");
+    expect(await seller.getByLabel("Country that issued the tax number").inputValue()).toBe("CY");
+    await expectAccessible(page);
+    await page.evaluate(() => document.documentElement.classList.add("dark"));
     await expectAccessible(page);
 
     // The earnings page says the same.

@@ -79,6 +79,7 @@ describe("creator payouts, from details to statement", () => {
     await seller.getByLabel("Date of birth").fill("1990-12-10");
     await seller.getByLabel("Tax identification number").fill("12345678X");
     await seller.getByLabel("Country of tax residence").selectOption("CY");
+    await seller.getByLabel("Country that issued the tax number").selectOption("CY");
     await seller.getByRole("button", { name: "Save seller details" }).click();
     await studio.getByText(PAYOUT_MESSAGES.sellerSaved).waitFor();
     await expect

@@ -4,11 +4,13 @@ import path from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PAYOUT_RUN_TEXTS, payoutRunApprovalTexts } from "~/payouts/runs/payout-runs";
+import { SELLER_REPORT_HEADER } from "~/payouts/statements/seller-report.server";
+import { csvRow } from "~/platform/text/csv";
 import { sealIban, TEST_IBANS } from "../factories/payout-runs";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { xsdErrors } from "../support/xsd";
 import { signInByCookie } from "./accounts-helpers";
-import { expectAccessible, newPage, PHONE } from "./browser";
+import { DESKTOP, expectAccessible, newPage, PHONE } from "./browser";
 import { lockPayoutRuns } from "./shared-locks";
 
 /** A month's payout run as the team works it in the console, signed in as the demo developer. */
@@ -28,10 +30,13 @@ afterAll(async () => {
 /** The key the browser tests' server generated for itself (a local run keeps it in DATA_DIR). */
 const serverPayoutKey = () => readFileSync(path.join(inject("dataDir"), "payout-key"), "utf8").trim();
 
-/** A creator paid by bank transfer, with complete seller details and €64.20 available. */
-async function bankPayee() {
-  const id = `e2e-payee-${run}`;
-  const username = `payee_${run}`;
+/**
+ * A creator paid by bank transfer, with complete seller details (saved before DAC7's TIN issuing
+ * country was asked) and €64.20 credited 35 days ago, available `available` (SQL) or 5 days ago.
+ */
+async function bankPayee(suffix = "", available = "now() - interval '5 days'") {
+  const id = `e2e-payee-${run}${suffix}`;
+  const username = `payee_${run}${suffix}`;
   await client.query(`insert into "user" (id, name, email) values ($1, 'Zoë Payee', $2)`, [
     id,
     `${username}@example.com`,
@@ -61,7 +66,7 @@ async function bankPayee() {
     `insert into royalty_lines (creator_id, kind, license_id, order_id, clip_title, plan_name, base_cents, rate_bps,
        amount_cents, available_at, created_at)
      values ($1, 'royalty', gen_random_uuid()::text, $2, 'Harbour at dawn', 'Creator', 12840, 5000, 6420,
-       now() - interval '5 days', now() - interval '35 days')`,
+       ${available}, now() - interval '35 days')`,
     [id, order.rows[0]!.id],
   );
   return { id, username };
@@ -121,5 +126,49 @@ describe("staff payouts", () => {
     await page.getByRole("heading", { name: "Payouts", exact: true }).waitFor();
     await page.getByRole("button", { name: "Propose run" }).waitFor();
     await expectAccessible(page);
+  });
+
+  it("the DAC7 report names the operator and downloads every field: the IBAN, and per quarter consideration, activities, fees and taxes", async () => {
+    // Not yet available: no other test's run pays this creator.
+    const payee = await bankPayee("_dac7", "now() + interval '400 days'");
+    const year = new Date(Date.now() - 35 * 86_400_000).getUTCFullYear();
+    const page = await newPage({ viewport: DESKTOP });
+    await signInByCookie(page, DEVELOPER);
+    await page.goto("/staff/payouts");
+    const operator = page.getByRole("definition").filter({ hasText: "PLATFORM_OPERATOR_TIN" });
+    await page.getByText("Platform operator", { exact: true }).waitFor();
+    expect(await operator.count()).toBe(1);
+    await page.getByLabel("Year").selectOption(String(year));
+    await page.getByLabel("File").selectOption("sellers");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`verdeo-seller-report-${year}.csv`);
+    const csv = await readFile((await download.path())!, "utf8");
+    const [header, ...rows] = csv.split("\r\n");
+    expect(header).toBe(csvRow(SELLER_REPORT_HEADER));
+    for (const column of [
+      "Financial account identifier",
+      "Q4 fees and commissions (EUR)",
+      "Q1 taxes withheld (EUR)",
+    ])
+      expect(header).toContain(column);
+    const row = rows.find((line) => line.includes(payee.username))!;
+    expect(row).toContain(TEST_IBANS.DE.iban.replace(/\s/g, ""));
+    // €64.20 to the creator of a €128.40 sale: €64.20 of fees, no tax, one activity, in its quarter.
+    expect(row).toContain(",64.20,1,64.20,0.00,");
+    expect(row).toContain("missing: TIN issuing country");
+    // A fresh page per scheme: switching on an open page would let axe see colours mid-transition.
+    for (const colorScheme of ["light", "dark"] as const) {
+      const schemed = await newPage({ viewport: PHONE, colorScheme, reducedMotion: "reduce" });
+      await signInByCookie(schemed, DEVELOPER);
+      await schemed.goto("/staff/payouts");
+      await schemed.getByText("Platform operator", { exact: true }).waitFor();
+      expect(await schemed.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+        colorScheme === "dark",
+      );
+      await expectAccessible(schemed);
+    }
   });
 });

@@ -40,6 +40,8 @@ const SELLER = {
   companyNumber: "",
   taxId: "12345678X",
   taxCountry: "CY",
+  taxIdCountry: "CY",
+  permanentEstablishment: "",
   vatNumber: "",
 };
 
@@ -267,6 +269,22 @@ describe("refused input: 400 with a message, data left as it was", () => {
     ["an unknown kind", { sellerKind: "trust" }, { sellerKind: "Choose individual or business." }],
     ["a malformed tax id", { taxId: "12<script>" }, { taxId: PAYOUT_MESSAGES.characters }],
     ["a VAT number outside the EU", { taxCountry: "US" }, { vatNumber: VAT_NUMBER_OUTSIDE_EU_MESSAGE }],
+    ["no TIN issuing country", { taxIdCountry: "" }, { taxIdCountry: PAYOUT_MESSAGES.taxIdCountry }],
+    [
+      "a tab in the TIN issuing country (other control characters stop at the form reader)",
+      { taxIdCountry: "C\tY" },
+      { taxIdCountry: PAYOUT_MESSAGES.taxIdCountry },
+    ],
+    [
+      "a business with a permanent establishment outside the EU",
+      { sellerKind: "business", companyNumber: "HE 1", permanentEstablishment: "US" },
+      { permanentEstablishment: PAYOUT_MESSAGES.permanentEstablishment },
+    ],
+    [
+      "a business that does not say whether it has a permanent establishment",
+      { sellerKind: "business", companyNumber: "HE 1", permanentEstablishment: "" },
+      { permanentEstablishment: PAYOUT_MESSAGES.permanentEstablishment },
+    ],
   ])("seller details with %s", async (name, change, fieldErrors) => {
     const ana = await creator();
     await ana.save(SELLER);
@@ -306,15 +324,24 @@ describe("seller details and readiness", () => {
       taxId: "12345678X",
     });
     // A business keeps its company number and no date of birth, whatever the form still held.
-    await ana.save({ ...SELLER, sellerKind: "business", companyNumber: "HE 123456" });
+    await ana.save({
+      ...SELLER,
+      sellerKind: "business",
+      companyNumber: "HE 123456",
+      permanentEstablishment: "none",
+    });
     expect(await sellerRow(ana.id)).toMatchObject({
       sellerKind: "business",
       dateOfBirth: null,
       companyNumber: "HE 123456",
+      taxIdCountry: "CY",
+      permanentEstablishment: "none",
     });
     const audit = await listAudit({ targetType: "seller_details", targetId: ana.id });
     expect(audit.map((entry) => entry.action)).toEqual(["seller_details.update", "seller_details.create"]);
-    expect(audit[0]!.after).toEqual({ changed: ["sellerKind", "dateOfBirth", "companyNumber", "vatNumber"] });
+    expect(audit[0]!.after).toEqual({
+      changed: ["sellerKind", "dateOfBirth", "companyNumber", "vatNumber", "permanentEstablishment"],
+    });
     expect(JSON.stringify(audit)).not.toContain("12345678X");
   });
 

@@ -2,11 +2,13 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/button";
 import { Field, FormError, inputClass, TextInput } from "~/components/form-field";
 import { countryOptions } from "~/payments/countries";
-import { LIMITS } from "../details/payout-details";
+import { isEuCountry } from "~/payments/tax";
+import { LIMITS, NO_ESTABLISHMENT } from "../details/payout-details";
 import { SELLER_KINDS, type SellerKind } from "../runs/payouts";
 import type { Reply } from "./payout-method";
 
 const COUNTRY_OPTIONS = countryOptions("en");
+const EU_OPTIONS = COUNTRY_OPTIONS.filter((country) => isEuCountry(country.code));
 const KIND_LABELS: Record<SellerKind, string> = { individual: "An individual", business: "A business" };
 
 export interface SellerDefaults {
@@ -20,7 +22,9 @@ export interface SellerDefaults {
   companyNumber: string;
   taxId: string;
   taxCountry: string;
+  taxIdCountry: string;
   vatNumber: string;
+  permanentEstablishment: string;
 }
 
 const EMPTY: SellerDefaults = {
@@ -34,24 +38,47 @@ const EMPTY: SellerDefaults = {
   companyNumber: "",
   taxId: "",
   taxCountry: "",
+  taxIdCountry: "",
   vatNumber: "",
+  permanentEstablishment: "",
 };
 
-function CountrySelect({ name, value, error }: { name: string; value: string; error?: string }) {
+function CountrySelect({
+  name,
+  value,
+  error,
+  required = true,
+  hint = false,
+  options = COUNTRY_OPTIONS,
+  first,
+  placeholder = "Choose a country",
+}: {
+  name: string;
+  value: string;
+  error?: string;
+  required?: boolean;
+  hint?: boolean;
+  options?: typeof COUNTRY_OPTIONS;
+  first?: { value: string; label: string };
+  placeholder?: string;
+}) {
+  // The field shows its error in place of its hint.
+  const describedBy = error ? `${name}-error` : hint ? `${name}-hint` : undefined;
   return (
     <select
       id={name}
       name={name}
-      required
+      required={required}
       defaultValue={value}
       aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${name}-error` : undefined}
+      aria-describedby={describedBy}
       className={inputClass}
     >
       <option value="" disabled>
-        Choose a country
+        {placeholder}
       </option>
-      {COUNTRY_OPTIONS.map((country) => (
+      {first ? <option value={first.value}>{first.label}</option> : null}
+      {options.map((country) => (
         <option key={country.code} value={country.code}>
           {country.name}
         </option>
@@ -158,9 +185,26 @@ export function SellerDetailsForm({
           {text("dateOfBirth", 10, "bday", { type: "date", hasHint: true })}
         </Field>
       </div>
-      <div className="hidden group-has-[[value=business]:checked]:block">
+      <div className="hidden gap-5 group-has-[[value=business]:checked]:grid">
         <Field label="Company registration number" htmlFor="companyNumber" error={errors.companyNumber}>
           {text("companyNumber", LIMITS.companyNumber, "off")}
+        </Field>
+        <Field
+          label="Permanent establishment in the EU"
+          htmlFor="permanentEstablishment"
+          error={errors.permanentEstablishment}
+          hint="A fixed place of business there, such as an office or a studio."
+        >
+          <CountrySelect
+            name="permanentEstablishment"
+            value={values.permanentEstablishment}
+            error={errors.permanentEstablishment}
+            required={false}
+            hint
+            options={EU_OPTIONS}
+            first={{ value: NO_ESTABLISHMENT, label: "None in the EU" }}
+            placeholder="Choose none or a country"
+          />
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -170,6 +214,15 @@ export function SellerDetailsForm({
         <Field label="Country of tax residence" htmlFor="taxCountry" error={errors.taxCountry}>
           <CountrySelect name="taxCountry" value={values.taxCountry} error={errors.taxCountry} />
         </Field>
+        <div className="sm:col-span-2">
+          <Field
+            label="Country that issued the tax number"
+            htmlFor="taxIdCountry"
+            error={errors.taxIdCountry}
+          >
+            <CountrySelect name="taxIdCountry" value={values.taxIdCountry} error={errors.taxIdCountry} />
+          </Field>
+        </div>
       </div>
       <Field
         label="VAT number"

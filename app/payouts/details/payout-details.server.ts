@@ -58,7 +58,9 @@ function sellerView(seller: SellerDetails) {
     companyNumber: seller.companyNumber ?? "",
     taxId: seller.taxId,
     taxCountry: seller.taxCountry,
+    taxIdCountry: seller.taxIdCountry ?? "",
     vatNumber: seller.vatNumber ?? "",
+    permanentEstablishment: seller.permanentEstablishment ?? "",
     savedAt: seller.updatedAt.toISOString(),
   };
 }

@@ -35,6 +35,8 @@ describe("the seller details schema", () => {
     companyNumber: "HE 1",
     taxId: "cy-123",
     taxCountry: "CY",
+    taxIdCountry: "CY",
+    permanentEstablishment: "CY",
     vatNumber: "",
   };
 
@@ -50,8 +52,30 @@ describe("the seller details schema", () => {
       companyNumber: null,
       taxId: "CY-123",
       taxCountry: "CY",
+      taxIdCountry: "CY",
       vatNumber: null,
+      permanentEstablishment: null,
     });
+  });
+
+  it("asks a business where in the EU it has a permanent establishment, or that it has none", () => {
+    const business = { ...seller, sellerKind: "business" };
+    const parse = (permanentEstablishment: string) =>
+      sellerDetailsSchema(today).safeParse({ ...business, permanentEstablishment });
+    expect(parse("none").data?.permanentEstablishment).toBe("none");
+    expect(parse("DE").data?.permanentEstablishment).toBe("DE");
+    for (const refused of ["", "US", "de", "XX", "none\n"]) {
+      expect(parse(refused).error?.issues.map((issue) => issue.message)).toEqual([
+        PAYOUT_MESSAGES.permanentEstablishment,
+      ]);
+    }
+  });
+
+  it("requires the country that issued the TIN, a real one", () => {
+    for (const taxIdCountry of [undefined, "", "ZZ", "C\u0000"]) {
+      const result = sellerDetailsSchema(today).safeParse({ ...seller, taxIdCountry });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([PAYOUT_MESSAGES.taxIdCountry]);
+    }
   });
 
   it("refuses a tab in a one-line field (forms let tabs through)", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCountry } from "~/payments/countries";
-import { checkVatNumber, VAT_NUMBER_MAX } from "~/payments/tax";
+import { checkVatNumber, isEuCountry, VAT_NUMBER_MAX } from "~/payments/tax";
 import { CONTROL_CHARACTER } from "~/platform/text/control-characters";
 import { type ConnectStatus, SELLER_KINDS } from "../runs/payouts";
 import { BIC_INPUT_MAX, checkBic, checkIban, IBAN_INPUT_MAX, IBAN_LENGTHS } from "./bank-account";
@@ -44,6 +44,9 @@ export const PAYOUT_MESSAGES = {
   tooYoung: `You must be at least ${MINIMUM_SELLER_AGE} to be paid.`,
   companyNumber: "Enter your company's registration number.",
   country: "Choose a country from the list.",
+  taxIdCountry: "Choose the country that issued your tax identification number.",
+  permanentEstablishment:
+    "Choose where your business has a permanent establishment in the EU, or that it has none.",
   characters: "Use letters, digits, spaces and . , ' / - only.",
 } as const;
 
@@ -123,7 +126,13 @@ export function checkDateOfBirth(
   return { ok: true, value: match[0] };
 }
 
-/** The DAC7 seller details; `today` decides the age check. */
+/** A business's answer when it has no permanent establishment in the EU. */
+export const NO_ESTABLISHMENT = "none";
+
+/**
+ * The DAC7 seller details; `today` decides the age check. The directive also asks which Member
+ * State issued the TIN and, of a business, where in the EU it has a permanent establishment.
+ */
 export function sellerDetailsSchema(today: Date) {
   return z
     .object({
@@ -141,6 +150,10 @@ export function sellerDetailsSchema(today: Date) {
         .default(""),
       taxId: identifier("your tax identification number", LIMITS.taxId),
       taxCountry: country,
+      taxIdCountry: z
+        .string({ error: PAYOUT_MESSAGES.taxIdCountry })
+        .refine((value) => isCountry(value), PAYOUT_MESSAGES.taxIdCountry),
+      permanentEstablishment: z.string().max(4, PAYOUT_MESSAGES.permanentEstablishment).default(""),
       vatNumber: z
         .string()
         .max(LIMITS.vatNumber + 10, `Keep the VAT number to ${LIMITS.vatNumber} characters.`)
@@ -149,6 +162,7 @@ export function sellerDetailsSchema(today: Date) {
     .transform((value, ctx) => {
       let dateOfBirth: string | null = null;
       let companyNumber: string | null = null;
+      let permanentEstablishment: string | null = null;
       if (value.sellerKind === "individual") {
         const checked = checkDateOfBirth(value.dateOfBirth, today);
         if (!checked.ok) ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: checked.message });
@@ -164,6 +178,15 @@ export function sellerDetailsSchema(today: Date) {
             message: checked.error.issues[0]!.message,
           });
         else companyNumber = checked.data;
+        const establishment = value.permanentEstablishment;
+        if (establishment === NO_ESTABLISHMENT || isEuCountry(establishment))
+          permanentEstablishment = establishment;
+        else
+          ctx.addIssue({
+            code: "custom",
+            path: ["permanentEstablishment"],
+            message: PAYOUT_MESSAGES.permanentEstablishment,
+          });
       }
       let vatNumber: string | null = null;
       if (value.vatNumber.trim()) {
@@ -182,7 +205,9 @@ export function sellerDetailsSchema(today: Date) {
         companyNumber,
         taxId: value.taxId.toUpperCase(),
         taxCountry: value.taxCountry,
+        taxIdCountry: value.taxIdCountry,
         vatNumber,
+        permanentEstablishment,
       };
     });
 }

@@ -1,67 +1,63 @@
 import { inArray, sql } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
-import { payouts, royaltyLines, sellerDetails } from "../schema.server";
-
-export interface PaidCreatorRow {
-  creatorId: string;
-  methods: string;
-  q1Cents: number;
-  q2Cents: number;
-  q3Cents: number;
-  q4Cents: number;
-  licenses: number;
-  seller: typeof sellerDetails.$inferSelect | null;
-}
+import type { RoyaltyLineKind } from "../runs/payouts";
+import { payoutAccounts, royaltyLines, sellerDetails } from "../schema.server";
+import type { LedgerLineForReport } from "./seller-quarters";
 
 /**
- * Every creator paid in `year` (payouts sent then, by UTC date), with the amount sent in each
- * quarter, the licenses those payouts paid (royalty lines) and their seller details if on file.
+ * Every ledger line credited in `year` (UTC), by creator, each with the sale it belongs to: its own
+ * base and amount for a royalty, the royalty's for a reversal, and for a restoration the royalty
+ * its reversal answered. The quarter split and the fees are computed from these in
+ * seller-quarters.ts, so the arithmetic is tested without a database.
  */
-export async function listCreatorsPaidIn(year: number): Promise<PaidCreatorRow[]> {
+export async function listLedgerLinesIn(year: number): Promise<Map<string, LedgerLineForReport[]>> {
   const from = new Date(Date.UTC(year, 0, 1));
   const to = new Date(Date.UTC(year + 1, 0, 1));
-  const quarter = sql`extract(quarter from ${payouts.sentAt} at time zone 'UTC')`;
   const rows = await db().execute<{
     creator_id: string;
-    methods: string;
-    q1: number;
-    q2: number;
-    q3: number;
-    q4: number;
-    licenses: number;
+    kind: RoyaltyLineKind;
+    created_at: string | Date;
+    amount_cents: number;
+    sale_base_cents: number;
+    sale_amount_cents: number;
   }>(sql`
-    with paid as (
-      select ${payouts.id} as id, ${payouts.creatorId} as creator_id, ${payouts.method} as method,
-             ${payouts.amountCents} as amount_cents, ${quarter} as quarter
-      from ${payouts}
-      where ${payouts.status} = 'sent' and ${payouts.sentAt} >= ${from} and ${payouts.sentAt} < ${to}
-    )
-    select paid.creator_id,
-           string_agg(distinct paid.method::text, '/' order by paid.method::text) as methods,
-           coalesce(sum(paid.amount_cents) filter (where paid.quarter = 1), 0)::int as q1,
-           coalesce(sum(paid.amount_cents) filter (where paid.quarter = 2), 0)::int as q2,
-           coalesce(sum(paid.amount_cents) filter (where paid.quarter = 3), 0)::int as q3,
-           coalesce(sum(paid.amount_cents) filter (where paid.quarter = 4), 0)::int as q4,
-           (select count(*) from ${royaltyLines} l
-             where l.payout_id in (select p2.id from paid p2 where p2.creator_id = paid.creator_id)
-               and l.kind = 'royalty')::int as licenses
-    from paid
-    group by paid.creator_id
-    order by paid.creator_id`);
-  const ids = rows.rows.map((row) => row.creator_id);
-  const sellers =
-    ids.length === 0
-      ? []
-      : await db().select().from(sellerDetails).where(inArray(sellerDetails.creatorId, ids));
-  const sellerOf = new Map(sellers.map((seller) => [seller.creatorId, seller]));
-  return rows.rows.map((row) => ({
-    creatorId: row.creator_id,
-    methods: row.methods,
-    q1Cents: row.q1,
-    q2Cents: row.q2,
-    q3Cents: row.q3,
-    q4Cents: row.q4,
-    licenses: row.licenses,
-    seller: sellerOf.get(row.creator_id) ?? null,
-  }));
+    select l.creator_id, l.kind, l.created_at, l.amount_cents,
+           coalesce(sale2.base_cents, sale1.base_cents, l.base_cents) as sale_base_cents,
+           coalesce(sale2.amount_cents, sale1.amount_cents, l.amount_cents) as sale_amount_cents
+    from ${royaltyLines} l
+    left join ${royaltyLines} sale1 on sale1.id = l.reverses_id
+    left join ${royaltyLines} sale2 on sale2.id = sale1.reverses_id
+    where l.created_at >= ${from} and l.created_at < ${to}
+    order by l.creator_id, l.created_at, l.id`);
+  const byCreator = new Map<string, LedgerLineForReport[]>();
+  for (const row of rows.rows) {
+    const lines = byCreator.get(row.creator_id) ?? [];
+    lines.push({
+      kind: row.kind,
+      creditedAt: new Date(row.created_at),
+      amountCents: Number(row.amount_cents),
+      saleBaseCents: Number(row.sale_base_cents),
+      saleAmountCents: Number(row.sale_amount_cents),
+    });
+    byCreator.set(row.creator_id, lines);
+  }
+  return byCreator;
+}
+
+type Seller = typeof sellerDetails.$inferSelect;
+type Account = typeof payoutAccounts.$inferSelect;
+
+/** The seller details and payout accounts of these creators. */
+export async function findSellersOf(
+  creatorIds: string[],
+): Promise<{ sellers: Map<string, Seller>; accounts: Map<string, Account> }> {
+  if (creatorIds.length === 0) return { sellers: new Map(), accounts: new Map() };
+  const [sellers, accounts] = await Promise.all([
+    db().select().from(sellerDetails).where(inArray(sellerDetails.creatorId, creatorIds)),
+    db().select().from(payoutAccounts).where(inArray(payoutAccounts.creatorId, creatorIds)),
+  ]);
+  return {
+    sellers: new Map(sellers.map((row) => [row.creatorId, row])),
+    accounts: new Map(accounts.map((row) => [row.creatorId, row])),
+  };
 }

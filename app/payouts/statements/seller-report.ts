@@ -26,3 +26,6 @@ export function reportYears(now: Date): number[] {
 /** `sellers`: the DAC7 fields of each creator paid; `missing`: creators paid whose details are missing. */
 export const REPORT_PARTS = ["sellers", "missing"] as const;
 export type ReportPart = (typeof REPORT_PARTS)[number];
+
+/** The reporting period a year's report covers, as its first column gives it. */
+export const reportPeriodText = (year: number) => `${year}-01-01 to ${year}-12-31`;

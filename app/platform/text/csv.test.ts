@@ -6,6 +6,8 @@ describe("CSV files for spreadsheets", () => {
     expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
     expect(csvCell("+1")).toBe("'+1");
     expect(csvCell("-2+3")).toBe("'-2+3");
+    expect(csvCell("-1.75")).toBe("-1.75");
+    expect(csvCell("-1.75e3")).toBe("'-1.75e3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\tTab")).toBe("'\tTab");
   });

@@ -6,6 +6,8 @@
 export type CsvCell = string | number | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A negative amount written as text ("-1.75") is a number to a spreadsheet, not a formula. */
+const NEGATIVE_DECIMAL = /^-\d+(\.\d+)?$/;
 
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return "";
@@ -13,7 +15,7 @@ export function csvCell(value: CsvCell): string {
   if (typeof value === "number") return String(value);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
   let text = value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !NEGATIVE_DECIMAL.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -41,9 +41,37 @@ export function ProposeRunForm({ defaultPeriod, max }: { defaultPeriod: string; 
   );
 }
 
-export function SellerReportForm({ years }: { years: number[] }) {
+export function SellerReportForm({
+  years,
+  operator,
+}: {
+  years: number[];
+  operator: { name: string; office: string; tin: string | null };
+}) {
   return (
     <Panel title="Annual seller report (DAC7)">
+      <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
+        Each seller's identity, tax numbers and the account paid into, with the consideration, activities,
+        fees and taxes withheld of each quarter. Details a seller has not given are named per seller under
+        "Missing".
+      </p>
+      <dl
+        className="mb-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm"
+        aria-label="Platform operator"
+      >
+        <dt className="text-zinc-600 dark:text-zinc-400">Platform operator</dt>
+        <dd>{operator.name}</dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">Registered office</dt>
+        <dd>{operator.office}</dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">Operator TIN</dt>
+        <dd>
+          {operator.tin ?? (
+            <span className="font-medium break-words text-red-700 [overflow-wrap:anywhere] dark:text-red-400">
+              Missing: set PLATFORM_OPERATOR_TIN
+            </span>
+          )}
+        </dd>
+      </dl>
       <Form
         method="get"
         action="/staff/payouts/report"
@@ -54,7 +82,7 @@ export function SellerReportForm({ years }: { years: number[] }) {
           label="Year"
           name="year"
           options={years.map((year) => ({ value: String(year), label: String(year) }))}
-          hint={`Creators paid in the year (${REPORT_FIRST_YEAR} onwards), by the date each payout was sent.`}
+          hint={`Creators credited in the year (${REPORT_FIRST_YEAR} onwards); a sale counts in the quarter it was credited (UTC).`}
           className="min-w-32"
         />
         <SelectField

@@ -12,6 +12,7 @@ import {
 import { listPayoutRuns, PAYOUT_RUN_SORTS, proposeRun } from "~/payouts/runs/payout-runs.server";
 import { PAYOUT_RUN_STATUSES } from "~/payouts/runs/payouts";
 import { reportYears } from "~/payouts/statements/seller-report";
+import { reportOperator } from "~/payouts/statements/seller-report.server";
 import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
@@ -42,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filter,
     lastMonth: previousPeriod(now),
     years: reportYears(now),
+    operator: reportOperator(),
   };
 }
 
@@ -65,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Payouts({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, filter, lastMonth, years } = loaderData;
+  const { page, filter, lastMonth, years, operator } = loaderData;
   return (
     <StaffListPage
       title="Payouts"
@@ -75,7 +77,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
           <ErrorNote message={actionData ? replyMessage(actionData) : null} />
           <div className="mb-4 grid gap-3 lg:grid-cols-2">
             <ProposeRunForm defaultPeriod={actionData?.values.period ?? lastMonth} max={lastMonth} />
-            <SellerReportForm years={years} />
+            <SellerReportForm years={years} operator={operator} />
           </div>
         </>
       }

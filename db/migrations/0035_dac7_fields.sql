@@ -1,0 +1,4 @@
+ALTER TABLE "seller_details" ADD COLUMN "tax_id_country" text;--> statement-breakpoint
+ALTER TABLE "seller_details" ADD COLUMN "permanent_establishment" text;--> statement-breakpoint
+ALTER TABLE "seller_details" ADD CONSTRAINT "seller_details_tax_id_country" CHECK ("seller_details"."tax_id_country" ~ '^[A-Z]{2}$');--> statement-breakpoint
+ALTER TABLE "seller_details" ADD CONSTRAINT "seller_details_permanent_establishment" CHECK ("seller_details"."permanent_establishment" is null or ("seller_details"."permanent_establishment" ~ '^(none|[A-Z]{2})$' and "seller_details"."seller_kind" = 'business'));
