@@ -1,10 +1,9 @@
 import type pg from "pg";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { STAFF_TEXTS } from "~/staff/texts";
 import { buyerIp, connectToServerDatabase, placeOrderOverHttp } from "../support/commerce-http";
 import { DEMO_BUYER, signInByCookie } from "./accounts-helpers";
-import { baseURL, expectAccessible, expectAccessibleIn, newPage, PHONE } from "./browser";
+import { baseURL, expectAccessibleIn, newPage, PHONE } from "./browser";
 
 /** The console speaks money and people: euros typed and shown, people and orders named as buyers see them. */
 const DEVELOPER = "dev@verdeo.local";
