@@ -136,12 +136,13 @@ export function renderProForma(data: ProFormaData): Promise<Buffer> {
         facts,
         sign: 1,
         payment: data.payment,
+        notice: PRO_FORMA_NOTICE,
         closing: [
-          PRO_FORMA_NOTICE,
+          "Quote the reference so we can match your payment.",
           data.payableBy ? `An order not paid by ${formatDate(data.payableBy)} is cancelled.` : "",
         ]
           .filter(Boolean)
-          .join("\n"),
+          .join(" "),
       }),
     { Title: `${PRODUCT_NAME} pro-forma invoice for order ${order}` },
   );
@@ -155,6 +156,8 @@ interface Layout {
   sign: 1 | -1;
   /** How to pay (a pro-forma): drawn under the totals. */
   payment?: { label: string; value: string }[];
+  /** A sentence in bold before the closing (a pro-forma's "not a tax invoice"). */
+  notice?: string;
   closing: string;
 }
 
@@ -248,6 +251,10 @@ function drawDocument(doc: PDFKit.PDFDocument, data: BillingDocumentData, layout
   if (data.taxNote) setFont(doc, "bold").text(data.taxNote, left, doc.y, { width });
   doc.moveDown(0.5);
   if (layout.payment) drawPayment(doc, layout.payment, left, width);
+  if (layout.notice) {
+    setFont(doc, "bold").fontSize(10).fillColor(INK).text(layout.notice, left, doc.y, { width });
+    doc.moveDown(0.3);
+  }
   setFont(doc).fontSize(10).fillColor(MUTED).text(layout.closing, left, doc.y, { width });
 }
 
