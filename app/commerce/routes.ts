@@ -7,9 +7,13 @@ export const commercePages = [
   route("orders/:orderId", "commerce/routes/order.tsx"),
 ];
 
-/** Payment hand-offs without the page shell: to Stripe Checkout and its portal (Stripe's webhook is in payments/). */
+/**
+ * Without the page shell: payment hand-offs to Stripe Checkout and its portal (Stripe's webhook is in
+ * payments/), and an unpaid order's pro-forma (the invoice and credit notes are licensing's routes).
+ */
 export const commerceResources = [
   route("checkout/pay", "commerce/routes/pay.ts"),
   route("billing/portal", "commerce/routes/billing-portal.ts"),
   route("billing/renewal", "commerce/routes/billing-renewal.ts"),
+  route("orders/:orderId/pro-forma.pdf", "commerce/routes/pro-forma.ts"),
 ];

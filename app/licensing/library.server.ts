@@ -2,6 +2,7 @@ import type { SessionUser } from "~/accounts/auth/session.server";
 import { can } from "~/accounts/people/permissions";
 import type { ProfileDownloads, ProfileLibrary, ProfileOrders } from "~/catalog/profile/profile-library";
 import type { ProfileLibrarySource } from "~/catalog/profile/profile-library-source.server";
+import { billingDocumentOf } from "~/commerce/billing/billing-document.server";
 import {
   formatCreditNoteNumber,
   renderCreditNote,
@@ -19,9 +20,7 @@ import {
   type Order,
 } from "~/commerce/orders/orders.server";
 import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/pricing/plans";
-import { countryName } from "~/payments/countries";
 import { formatDownloads, formatMoney } from "~/payments/money";
-import { TAX_REASON_NOTES } from "~/payments/tax";
 import { config } from "~/platform/config.server";
 import { type CertificateData, renderCertificate } from "./certificate-pdf.server";
 import { listCurrentEntitlements } from "./entitlement.queries.server";
@@ -247,42 +246,6 @@ export async function creditNoteFor(
     inFull,
     reason: note.reason,
   });
-}
-
-/** What an invoice and its credit note say alike: the parties, the line, the figures, the tax note. */
-function billingDocumentOf(order: Order & { planTitle: string }) {
-  const settings = config();
-  return {
-    seller: {
-      name: settings.SELLER_NAME,
-      address: settings.SELLER_ADDRESS,
-      vatId: settings.SELLER_VAT_ID,
-      email: settings.SELLER_EMAIL,
-    },
-    buyer: {
-      name: order.buyerName,
-      company: order.company,
-      email: order.email,
-      addressLine: order.addressLine,
-      postalCode: order.postalCode,
-      city: order.city,
-      country: countryName(order.country),
-      vatNumber: order.vatNumber,
-    },
-    orderId: order.id,
-    line: {
-      description: `${order.planTitle} plan, ${order.downloads === 0 ? "unlimited downloads" : `${order.downloads} downloads`}, ${order.licenseKind} license`,
-      billing: order.billing,
-      unitPriceCents: order.subtotalCents,
-    },
-    promoCode: order.promoCode,
-    discountCents: order.promoValueCents,
-    vatRateBps: order.vatRateBps,
-    vatCents: order.vatAmountCents,
-    totalCents: order.totalCents,
-    taxNote: TAX_REASON_NOTES[order.taxReason] ?? null,
-    locale: order.locale,
-  };
 }
 
 /** `/license/{id}`: public, so it names only the licensee (a name or company), never an email. */

@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -5,6 +9,7 @@ import { ORDER_FAILED_MESSAGE, PROMO_MESSAGES } from "~/commerce/checkout/checko
 import { CLIP_TEXTS } from "~/commerce/components/clip-being-licensed";
 import { REMEMBERED_NOTE } from "~/commerce/routes/checkout";
 import { formatMoney } from "~/payments/money";
+import { formatDate } from "~/platform/text/dates";
 import { connectToServerDatabase } from "../support/commerce-http";
 import {
   DEMO_BUYER,
@@ -275,6 +280,101 @@ describe("failure", () => {
     expect(await page.getByRole("checkbox", { name: /I agree/ }).isChecked()).toBe(true);
     await page.getByRole("button", { name: "Place order" }).click();
     await page.waitForURL("**/checkout/success");
+  });
+});
+
+/** Where to save the order page's screenshots (light, dark, desktop, phone) when asked to. */
+const SHOTS_DIR = process.env.VERDEO_SHOTS_DIR;
+
+/** The text of a PDF as poppler extracts it, on one line. */
+function pdfText(pdf: Buffer) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-e2e-pdf-")), "doc.pdf");
+  writeFileSync(file, pdf);
+  return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+}
+
+describe("an order paid by bank transfer", () => {
+  it("its page shows the billing details, the VAT breakdown and the dates, and hands out a pro-forma invoice until it is paid", async () => {
+    const page = await newPage();
+    await signInByCookie(page);
+    await choose(page, "creator", { downloads: "10 downloads" });
+    const main = page.locator("main");
+    await main.getByText("A business", { exact: true }).click();
+    await main.getByLabel("Full name").fill("Eleni Georgiou");
+    await main.getByLabel("Company").fill("Northwind Films Ltd");
+    await main.getByLabel("Address").fill("12 Makariou Avenue");
+    await main.getByLabel("Postal code").fill("1065");
+    await main.getByLabel("City").fill("Nicosia");
+    await main.getByLabel("Country").selectOption("CY");
+    await main.getByLabel("VAT number").fill("CY10259033P");
+    await main.getByLabel("City").click();
+    await page.getByRole("checkbox", { name: /I agree/ }).check();
+    await page.getByRole("button", { name: "Place order" }).click();
+    await page.waitForURL("**/checkout/success");
+    const number = (await page.getByTestId("order-number").textContent()) ?? "";
+    const stored = await storedOrder(number);
+    expect(stored).toMatchObject({ buyer_type: "business", vat_number: "CY10259033P", total_cents: 10_591 });
+
+    await page.goto(`/orders/${stored.id}`);
+    const row = (section: string, key: string) => page.getByTestId(`${section}-${key}`).textContent();
+    expect(await row("order-billing", "buyer-type")).toBe("Business");
+    expect(await row("order-billing", "company")).toBe("Northwind Films Ltd");
+    expect(await row("order-billing", "name")).toBe("Eleni Georgiou");
+    expect(await row("order-billing", "address")).toBe("12 Makariou Avenue");
+    expect(await row("order-billing", "place")).toBe("1065 Nicosia");
+    expect(await row("order-billing", "country")).toBe("Cyprus");
+    expect(await row("order-billing", "vat-number")).toBe("CY10259033P");
+    const amounts = page.getByTestId("order-amounts");
+    expect(await amounts.getByTestId("subtotal").textContent()).toBe("€89.00");
+    expect(await amounts.getByTestId("vat").textContent()).toBe("€16.91");
+    expect(await amounts.getByText("VAT 19%", { exact: true }).count()).toBe(1);
+    expect(await amounts.getByTestId("total").textContent()).toBe("€105.91");
+    const placed = new Date(stored.created_at);
+    // The e2e server keeps the default ORDER_EXPIRY_DAYS, 14.
+    const payableBy = formatDate(new Date(placed.getTime() + 14 * 24 * 3600 * 1000));
+    expect(await row("order-dates", "placed")).toBe(formatDate(placed));
+    expect(await row("order-dates", "payable-by")).toBe(payableBy);
+    expect(await page.getByTestId("order-dates-paid").count()).toBe(0);
+
+    const link = main.getByRole("link", { name: "Pro-forma invoice (PDF)" });
+    const href = (await link.getAttribute("href"))!;
+    expect(href).toBe(`/orders/${stored.id}/pro-forma.pdf`);
+    const pdf = await page.request.get(href);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    const text = pdfText(await pdf.body());
+    for (const expected of ["Pro-forma invoice", "This is not a tax invoice", number, "€105.91", payableBy]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain("Invoice number");
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      for (const dark of [false, true]) {
+        await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
+        await expectAccessible(page);
+        if (SHOTS_DIR) {
+          await page.screenshot({
+            path: path.join(SHOTS_DIR, `order-${viewport.width}-${dark ? "dark" : "light"}.png`),
+            fullPage: true,
+          });
+        }
+      }
+    }
+
+    // Once staff mark it paid, the page dates the payment and the pro-forma leads to the invoice.
+    const staff = await newPage();
+    await signInByCookie(staff, "dev@verdeo.local", "verdeo-demo");
+    await staff.goto(`/staff/orders/${stored.id}`);
+    await staff.getByLabel("Payment reference").fill(`SEPA-PROFORMA-${number}`);
+    await staff.getByRole("button", { name: "Mark paid" }).click();
+    await staff.getByLabel("Amount to refund").waitFor();
+    await page.reload();
+    expect(await row("order-dates", "paid")).toBe(formatDate(new Date()));
+    expect(await main.getByRole("link", { name: "Pro-forma invoice (PDF)" }).count()).toBe(0);
+    const afterPayment = await page.request.get(href, { maxRedirects: 0 });
+    expect(afterPayment.status()).toBe(302);
+    expect(afterPayment.headers().location).toBe(`/orders/${stored.id}/invoice.pdf`);
   });
 });
 

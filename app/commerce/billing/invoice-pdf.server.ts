@@ -6,9 +6,8 @@ import { formatDate } from "~/platform/text/dates";
 import { shortOrderId } from "../orders/order-id";
 import { BILLING_LABELS } from "../pricing/plans";
 
-/** The figures and parties of an invoice, or of the credit note that cancels it. */
+/** The figures and parties of an invoice, of the credit note that cancels it, or of a pro-forma. */
 export interface BillingDocumentData {
-  number: number;
   issuedAt: Date;
   seller: { name: string; address: string; vatId: string; email: string };
   buyer: {
@@ -35,16 +34,26 @@ export interface BillingDocumentData {
 }
 
 export interface InvoiceData extends BillingDocumentData {
+  number: number;
   status: string;
 }
 
 export interface CreditNoteData extends BillingDocumentData {
+  number: number;
   invoiceNumber: number;
   invoiceIssuedAt: Date;
   /** False for a part refund's note: it corrects the invoice by its own amount only. */
   inFull: boolean;
   /** Why the money went back, when the team said (a part refund from the console). */
   reason: string | null;
+}
+
+/** A pro-forma: the order's figures and how to pay them, before payment and without a number. */
+export interface ProFormaData extends BillingDocumentData {
+  /** The bank transfer's rows (amount, reference, account), as the order page shows them. */
+  payment: { label: string; value: string }[];
+  /** The day an unpaid order is cancelled; null when it has none. */
+  payableBy: Date | null;
 }
 
 /** Invoice numbers are printed with the year they were issued in, e.g. INV-2026-000042. */
@@ -63,8 +72,11 @@ export function renderInvoice(data: InvoiceData): Promise<Buffer> {
     (doc) =>
       drawDocument(doc, data, {
         title: "Invoice",
-        numberLabel: "Invoice number",
-        number,
+        facts: [
+          ["Invoice number", number],
+          ["Date of issue", formatDate(data.issuedAt)],
+          ["Order", shortOrderId(data.orderId)],
+        ],
         sign: 1,
         closing:
           data.status === "refunded"
@@ -82,10 +94,13 @@ export function renderCreditNote(data: CreditNoteData): Promise<Buffer> {
     (doc) =>
       drawDocument(doc, data, {
         title: "Credit note",
-        numberLabel: "Credit note number",
-        number,
+        facts: [
+          ["Credit note number", number],
+          ["Date of issue", formatDate(data.issuedAt)],
+          ["Corrects invoice", invoice],
+          ["Order", shortOrderId(data.orderId)],
+        ],
         sign: -1,
-        corrects: invoice,
         closing: [
           data.inFull
             ? `This credit note cancels invoice ${invoice} in full. The amount is returned to the payer.`
@@ -99,13 +114,50 @@ export function renderCreditNote(data: CreditNoteData): Promise<Buffer> {
   );
 }
 
+/** The words a pro-forma carries so that no one books it as a tax invoice. */
+export const PRO_FORMA_NOTICE =
+  "This is not a tax invoice. It carries no invoice number; your invoice is issued once your payment arrives.";
+
+/**
+ * The order's figures before payment, for buyers paying by bank transfer: no invoice number (those
+ * are gap-free and only for paid orders), the transfer's details and the day it is payable by.
+ */
+export function renderProForma(data: ProFormaData): Promise<Buffer> {
+  const order = shortOrderId(data.orderId);
+  const facts: [string, string][] = [
+    ["Order", order],
+    ["Date of issue", formatDate(data.issuedAt)],
+  ];
+  if (data.payableBy) facts.push(["Payable by", formatDate(data.payableBy)]);
+  return render(
+    (doc) =>
+      drawDocument(doc, data, {
+        title: "Pro-forma invoice",
+        facts,
+        sign: 1,
+        payment: data.payment,
+        notice: PRO_FORMA_NOTICE,
+        closing: [
+          "Quote the reference so we can match your payment.",
+          data.payableBy ? `An order not paid by ${formatDate(data.payableBy)} is cancelled.` : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
+      }),
+    { Title: `${PRODUCT_NAME} pro-forma invoice for order ${order}` },
+  );
+}
+
 interface Layout {
   title: string;
-  numberLabel: string;
-  number: string;
+  /** Label and value pairs beside the seller: the number, dates, the order. */
+  facts: [string, string][];
   /** -1 for a credit note: its amounts are credits. */
   sign: 1 | -1;
-  corrects?: string;
+  /** How to pay (a pro-forma): drawn under the totals. */
+  payment?: { label: string; value: string }[];
+  /** A sentence in bold before the closing (a pro-forma's "not a tax invoice"). */
+  notice?: string;
   closing: string;
 }
 
@@ -127,16 +179,12 @@ function drawDocument(doc: PDFKit.PDFDocument, data: BillingDocumentData, layout
   const sellerBottom = doc.y;
 
   const right = left + half + 20;
-  const fact = (label: string, value: string, first = false) => {
+  layout.facts.forEach(([label, value], index) => {
     setFont(doc).fontSize(10).fillColor(MUTED);
-    if (first) doc.text(label, right, top);
+    if (index === 0) doc.text(label, right, top);
     else doc.text(label, right);
     setFont(doc, "bold").fillColor(INK).text(value, right);
-  };
-  fact(layout.numberLabel, layout.number, true);
-  fact("Date of issue", formatDate(data.issuedAt));
-  if (layout.corrects) fact("Corrects invoice", layout.corrects);
-  fact("Order", shortOrderId(data.orderId));
+  });
   doc.y = Math.max(sellerBottom, doc.y) + 24;
 
   setFont(doc).fontSize(9).fillColor(MUTED).text("BILLED TO", left, doc.y, { characterSpacing: 0.5 });
@@ -202,5 +250,32 @@ function drawDocument(doc: PDFKit.PDFDocument, data: BillingDocumentData, layout
   doc.moveDown(1.5).fontSize(10).fillColor(INK);
   if (data.taxNote) setFont(doc, "bold").text(data.taxNote, left, doc.y, { width });
   doc.moveDown(0.5);
+  if (layout.payment) drawPayment(doc, layout.payment, left, width);
+  if (layout.notice) {
+    setFont(doc, "bold").fontSize(10).fillColor(INK).text(layout.notice, left, doc.y, { width });
+    doc.moveDown(0.3);
+  }
   setFont(doc).fontSize(10).fillColor(MUTED).text(layout.closing, left, doc.y, { width });
+}
+
+/** The bank transfer's rows as a two-column block, under its heading. */
+function drawPayment(
+  doc: PDFKit.PDFDocument,
+  rows: { label: string; value: string }[],
+  left: number,
+  width: number,
+) {
+  setFont(doc)
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text("PAY BY BANK TRANSFER", left, doc.y, { characterSpacing: 0.5 });
+  doc.moveDown(0.3);
+  for (const { label, value } of rows) {
+    const y = doc.y;
+    setFont(doc).fontSize(10).fillColor(MUTED).text(label, left, y, { width: 120 });
+    doc.fillColor(INK);
+    writeText(doc, value, { x: left + 130, y, width: width - 130, weight: "bold" });
+    doc.y += 2;
+  }
+  doc.moveDown(1);
 }

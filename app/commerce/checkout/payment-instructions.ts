@@ -56,6 +56,14 @@ export function pendingTransferOf(order: PayableOrder & { status: string }, sett
     : null;
 }
 
+/**
+ * The day an order awaiting a transfer is payable by: the expiry job cancels an unpaid order
+ * ORDER_EXPIRY_DAYS after it was placed (commerce/jobs.server.ts).
+ */
+export function payableByOf(order: { createdAt: Date }, expiryDays: number): Date {
+  return new Date(order.createdAt.getTime() + expiryDays * 24 * 3600 * 1000);
+}
+
 /** The instructions as lines of a plain-text mail. */
 export function paymentInstructionLines(instructions: PaymentInstructions): string[] {
   return [

@@ -52,41 +52,66 @@ export function OrderSummary({
         <p className="font-semibold tabular-nums">{formatMoney(amounts.unitPriceCents)}</p>
       </div>
       {children}
-      <dl className="mt-4 grid gap-2 text-sm" data-testid="summary-amounts">
-        <Row label="Subtotal (excl. VAT)" value={formatMoney(amounts.subtotalCents)} testId="subtotal" />
-        {amounts.discountCents > 0 ? (
+      <OrderAmountRows amounts={amounts} promoCode={promoCode} taxReason={taxReason} />
+    </section>
+  );
+}
+
+/**
+ * The figures of an order, from its integer cents: subtotal, discount and the net it leaves, the VAT
+ * rate and amount (and why that rate), the total. The checkout's summary and the order page show it.
+ */
+export function OrderAmountRows({
+  amounts,
+  promoCode,
+  taxReason,
+}: {
+  amounts: OrderAmounts;
+  promoCode: string | null;
+  taxReason?: string | null | undefined;
+}) {
+  return (
+    <dl className="mt-4 grid gap-2 text-sm" data-testid="summary-amounts">
+      <Row label="Subtotal (excl. VAT)" value={formatMoney(amounts.subtotalCents)} testId="subtotal" />
+      {amounts.discountCents > 0 ? (
+        <>
           <Row
             label={promoCode ? `Discount (${promoCode})` : "Discount"}
             value={`−${formatMoney(amounts.discountCents)}`}
             testId="discount"
             accent
           />
-        ) : null}
-        <Row
-          label={`VAT ${formatRate(amounts.vatRateBps)}`}
-          value={formatMoney(amounts.vatCents)}
-          testId="vat"
-        />
-        {taxReason ? (
-          <div className="-mt-1">
-            <dt className="sr-only">Why this VAT</dt>
-            <dd
-              className="text-xs text-zinc-500 dark:text-zinc-400"
-              data-testid="vat-reason"
-              aria-live="polite"
-            >
-              {taxReason}
-            </dd>
-          </div>
-        ) : null}
-        <div className="mt-2 flex items-baseline justify-between border-t border-zinc-200 pt-3 dark:border-zinc-800">
-          <dt className="text-base font-semibold">Total</dt>
-          <dd className="text-2xl font-bold tabular-nums" data-testid="total">
-            {formatMoney(amounts.totalCents)}
+          <Row
+            label="Net (excl. VAT)"
+            value={formatMoney(amounts.subtotalCents - amounts.discountCents)}
+            testId="net"
+          />
+        </>
+      ) : null}
+      <Row
+        label={`VAT ${formatRate(amounts.vatRateBps)}`}
+        value={formatMoney(amounts.vatCents)}
+        testId="vat"
+      />
+      {taxReason ? (
+        <div className="-mt-1">
+          <dt className="sr-only">Why this VAT</dt>
+          <dd
+            className="text-xs text-zinc-500 dark:text-zinc-400"
+            data-testid="vat-reason"
+            aria-live="polite"
+          >
+            {taxReason}
           </dd>
         </div>
-      </dl>
-    </section>
+      ) : null}
+      <div className="mt-2 flex items-baseline justify-between border-t border-zinc-200 pt-3 dark:border-zinc-800">
+        <dt className="text-base font-semibold">Total</dt>
+        <dd className="text-2xl font-bold tabular-nums" data-testid="total">
+          {formatMoney(amounts.totalCents)}
+        </dd>
+      </div>
+    </dl>
   );
 }
 

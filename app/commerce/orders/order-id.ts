@@ -6,6 +6,9 @@ export const shortOrderId = (id: string) => id.slice(0, ORDER_ID_DISPLAY_LENGTH)
 /** Where a paid order's invoice is read (numbered by commerce, rendered by licensing). */
 export const invoicePath = (orderId: string) => `/orders/${orderId}/invoice.pdf`;
 
+/** An unpaid order's pro-forma invoice, while it waits for a bank transfer. */
+export const proFormaPath = (orderId: string) => `/orders/${orderId}/pro-forma.pdf`;
+
 /** The buyer's page of one order. */
 export const orderPath = (orderId: string) => `/orders/${orderId}`;
 

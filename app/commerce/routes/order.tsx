@@ -5,14 +5,18 @@ import { loginToReturn } from "~/catalog/clips/clip-id";
 import { ownProfileTabPath } from "~/catalog/profile/profile-tab-path";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
+import { describeTax } from "~/payments/tax";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { formatCreditNoteNumber } from "../billing/invoice-pdf.server";
 import { pendingTransferOf } from "../checkout/payment-instructions";
 import { totalLabelOf } from "../checkout/total-label";
+import { DetailsCard } from "../components/order-details";
 import { OrderFacts } from "../components/order-facts";
+import { OrderAmountRows } from "../components/order-summary";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
+import { billingRowsOf, dateRowsOf } from "../orders/order-details";
 import { listOrderDocuments } from "../orders/order-documents.server";
-import { creditNotePath, invoicePath } from "../orders/order-id";
+import { creditNotePath, invoicePath, proFormaPath } from "../orders/order-id";
 import { claimGuestOrdersOf } from "../orders/order-lifecycle.server";
 import { findOrderWithPlanTitle, listCreditNotesOfOrder, orderFactsOf } from "../orders/orders.server";
 import type { Route } from "./+types/order";
@@ -20,7 +24,10 @@ import type { Route } from "./+types/order";
 export const meta = ({ data }: Route.MetaArgs) =>
   pageMeta(data ? `Order ${data.order.orderNumber}` : "Order", "Your Verdeo order and how to pay it.");
 
-/** One of the signed-in buyer's orders: its facts, how to pay it while unpaid, its invoice once paid. */
+/**
+ * One of the signed-in buyer's orders: its facts, figures, billing details and dates; how to pay it
+ * (and its pro-forma) while it waits for a transfer; its invoice once paid.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   if (!user) throw redirect(loginToReturn(new URL(request.url).pathname));
@@ -30,14 +37,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await findOrderWithPlanTitle(id.data);
   // Someone else's order reads exactly like no order at all.
   if (!order || order.userId !== user.id) throw data(null, { status: 404 });
+  const settings = config();
+  const notes = order.paidAt ? await listCreditNotesOfOrder(order.id) : [];
+  const payment = pendingTransferOf(order, settings);
   return {
     order: { ...orderFactsOf(order), total: totalLabelOf(order) },
-    payment: pendingTransferOf(order, config()),
+    // The figures as stored in cents when the order was placed, never priced again.
+    amounts: {
+      unitPriceCents: order.unitPriceCents,
+      subtotalCents: order.subtotalCents,
+      discountCents: order.promoValueCents,
+      vatRateBps: order.vatRateBps,
+      vatCents: order.vatAmountCents,
+      totalCents: order.totalCents,
+    },
+    promoCode: order.promoCode,
+    taxReason: describeTax(order.taxReason, order.country),
+    billing: billingRowsOf(order),
+    dates: dateRowsOf(order, settings.ORDER_EXPIRY_DAYS, notes.at(-1)?.issuedAt ?? null),
+    payment,
+    proFormaUrl: payment ? proFormaPath(order.id) : null,
     awaitingCard: order.status === "awaiting_payment" && cardPaymentEnabled(),
     // Every order once paid has its invoice, whatever happened to it since.
     invoiceUrl: order.paidAt ? invoicePath(order.id) : null,
     // Money that went back has its credit notes, one per refund (a part refund, the rest, a cancel).
-    creditNotes: (order.paidAt ? await listCreditNotesOfOrder(order.id) : []).map((note) => ({
+    creditNotes: notes.map((note) => ({
       url: creditNotePath(order.id, note.number),
       number: formatCreditNoteNumber(note.number, note.issuedAt),
     })),
@@ -47,23 +71,43 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, payment, awaitingCard, invoiceUrl, creditNotes, documents } = loaderData;
+  const { order, payment, proFormaUrl, awaitingCard, invoiceUrl, creditNotes, documents } = loaderData;
   return (
-    <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-12 sm:py-16">
+    <main className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-12 sm:py-16">
       <h1 className="self-start text-3xl font-bold tracking-tight">Order {order.orderNumber}</h1>
       <OrderFacts order={order} />
       {payment ? (
-        <div className="mt-6 w-full">
+        <div className="flex w-full flex-col gap-3">
           <PaymentInstructionsPanel instructions={payment} />
+          {proFormaUrl ? (
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <ButtonLink to={proFormaUrl} reloadDocument variant="secondary">
+                Pro-forma invoice (PDF)
+              </ButtonLink>
+              <p className="flex-1 basis-56 text-sm text-zinc-600 dark:text-zinc-400">
+                The order&apos;s figures and these bank details, for your accounts. Not a tax invoice: the
+                invoice follows your payment.
+              </p>
+            </div>
+          ) : null}
         </div>
       ) : null}
       {awaitingCard ? (
-        <p className="mt-6 w-full text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="w-full text-sm text-zinc-600 dark:text-zinc-400">
           This order waits for its card payment. If the payment page was closed, write to us and quote the
           order number.
         </p>
       ) : null}
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
+      <DetailsCard id="order-amounts" title="Amounts">
+        <OrderAmountRows
+          amounts={loaderData.amounts}
+          promoCode={loaderData.promoCode}
+          taxReason={loaderData.taxReason}
+        />
+      </DetailsCard>
+      <DetailsCard id="order-billing" title="Billing details" rows={loaderData.billing} />
+      <DetailsCard id="order-dates" title="Dates" rows={loaderData.dates} />
+      <div className="mt-2 flex flex-wrap justify-center gap-3">
         {invoiceUrl ? (
           <ButtonLink to={invoiceUrl} reloadDocument>
             Invoice (PDF)
