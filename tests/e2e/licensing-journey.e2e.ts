@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +10,7 @@ import { shortOrderId } from "~/commerce/orders/order-id";
 import { PAYMENT_NEXT } from "~/commerce/routes/checkout-success";
 import { LICENSE_VALID } from "~/licensing/routes/license";
 import { connectToServerDatabase } from "../support/commerce-http";
+import { pdfText } from "../support/pdf-text";
 import { DEMO_PASSWORD, newAccount, signIn, signUp } from "./accounts-helpers";
 import { expectAccessible, expectAt, expectVisible, newPage, PHONE, tabTo } from "./browser";
 
@@ -49,12 +50,6 @@ async function mailTo(to: string, matches: (mail: OutboxMail) => boolean) {
 async function verificationLink(to: string) {
   const mail = await mailTo(to, (candidate) => /verify-email/.test(candidate.text));
   return mail.text.match(/https?:\/\/\S+/)![0];
-}
-
-function pdfText(pdf: Buffer) {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-e2e-pdf-")), "doc.pdf");
-  writeFileSync(file, pdf);
-  return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
 }
 
 async function buyProAnnualAsGuest(page: Page, email: string) {

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -18,14 +14,9 @@ import { apiKeyFor, callApi, contractValidator, followApiUrl } from "../factorie
 import { createClip, createProfile } from "../factories/catalog";
 import { createPaidOrder } from "../factories/licensing";
 import { useTestDatabase } from "../setup/database";
+import { pdfLayoutText } from "../support/pdf-text";
 
 const database = useTestDatabase();
-
-function pdfText(pdf: ArrayBuffer) {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-pdf-")), "certificate.pdf");
-  writeFileSync(file, Buffer.from(pdf));
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-}
 
 /**
  * A clip as the demo catalogue ships it after its first pass: a 720p original and a 720p file for
@@ -97,7 +88,7 @@ describe("license certificates through the API", () => {
     expect(certificate.status).toBe(200);
     expect(certificate.headers.get("Content-Type")).toBe("application/pdf");
     expect(certificate.headers.get("Cache-Control")).toBe("private, no-store");
-    const text = pdfText(await certificate.arrayBuffer());
+    const text = pdfLayoutText(await certificate.arrayBuffer());
     expect(text).toContain(licensed.body.license_id);
     expect(text).toContain("Ocean spray in slow motion");
 

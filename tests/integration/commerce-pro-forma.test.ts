@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PRO_FORMA_NOTICE } from "~/commerce/billing/invoice-pdf.server";
 import { invoicePath, proFormaPath, shortOrderId } from "~/commerce/orders/order-id";
@@ -15,6 +11,7 @@ import { createAccount, sessionCookie } from "../factories/accounts";
 import { routeArgs } from "../factories/commerce";
 import { createOrder, STAFF_ACTOR } from "../factories/licensing";
 import { useTestDatabase } from "../setup/database";
+import { pdfText } from "../support/pdf-text";
 
 const database = useTestDatabase();
 
@@ -25,13 +22,6 @@ async function proForma(orderId: string, cookie: string) {
     headers: { Cookie: cookie },
   });
   return (await proFormaLoader({ ...routeArgs(request), params: { orderId } } as never)) as Response;
-}
-
-/** The text of a PDF as poppler extracts it, on one line. */
-function pdfText(pdf: ArrayBuffer) {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-pro-forma-")), "doc.pdf");
-  writeFileSync(file, Buffer.from(pdf));
-  return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
 }
 
 const lastInvoiceNumber = async () => (await database.db.select().from(invoiceCounter))[0]?.lastNumber ?? 0;

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { formatCreditNoteNumber } from "~/commerce/billing/invoice-pdf.server";
@@ -22,20 +18,12 @@ import { routeArgs } from "../factories/commerce";
 import { createOrder, createPaidOrder, STAFF_ACTOR } from "../factories/licensing";
 import { useTestDatabase } from "../setup/database";
 import { outboxFor } from "../support/outbox";
+import { pdfText } from "../support/pdf-text";
 
 const database = useTestDatabase();
 
 function get(url: string, cookie: string | null) {
   return new Request(new URL(url, "http://localhost"), { headers: cookie ? { Cookie: cookie } : {} });
-}
-
-/** The text of a PDF as poppler extracts it, without the bidi marks it puts around right-to-left text. */
-function pdfText(pdf: ArrayBuffer) {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-pdf-")), "doc.pdf");
-  writeFileSync(file, Buffer.from(pdf));
-  return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" })
-    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
-    .replace(/\s+/g, " ");
 }
 
 const document = async (

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { registerProfileLibrary } from "~/catalog/profile/profile-library-source.server";
 import { loader as profileLoader } from "~/catalog/routes/profile";
@@ -17,19 +13,13 @@ import { createClip, createProfile } from "../factories/catalog";
 import { routeArgs, settle } from "../factories/commerce";
 import { createPaidOrder } from "../factories/licensing";
 import { useTestDatabase } from "../setup/database";
+import { pdfLayoutText } from "../support/pdf-text";
 
 useTestDatabase();
 registerProfileLibrary(buyerProfileLibrary);
 
 function get(url: string, cookie: string | null) {
   return new Request(new URL(url, "http://localhost"), { headers: cookie ? { Cookie: cookie } : {} });
-}
-
-/** The text of a PDF, as poppler extracts it. */
-function pdfText(pdf: ArrayBuffer) {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-pdf-")), "doc.pdf");
-  writeFileSync(file, Buffer.from(pdf));
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
 }
 
 async function licensedBuyer() {
@@ -58,7 +48,7 @@ describe("license certificates", () => {
       params: { licenseId: license.id },
     } as never)) as Response;
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
-    const text = pdfText(await response.arrayBuffer());
+    const text = pdfLayoutText(await response.arrayBuffer());
     for (const expected of [
       license.id,
       "Acme Films",
@@ -106,7 +96,7 @@ describe("invoices", () => {
       params: { orderId: paid.order.id },
     } as never)) as Response;
     expect(response.status).toBe(200);
-    const text = pdfText(await response.arrayBuffer()).replace(/\s+/g, " ");
+    const text = pdfLayoutText(await response.arrayBuffer()).replace(/\s+/g, " ");
     expect(text).toContain(`-${String(paid.invoiceNumber).padStart(6, "0")}`);
     expect(text).toContain("Verdeo Ltd");
     expect(text).toContain("Acme Films");

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { refundOrder } from "~/commerce/orders/order-lifecycle.server";
 import { loader as statementLoader } from "~/payouts/routes/statement-file";
@@ -15,6 +11,7 @@ import { STAFF_ACTOR } from "../factories/licensing";
 import { buyerLicenses, creatorClip, payOut } from "../factories/payouts";
 import { useTestDatabase } from "../setup/database";
 import { outboxFor } from "../support/outbox";
+import { pdfLayoutText } from "../support/pdf-text";
 
 useTestDatabase();
 
@@ -22,12 +19,6 @@ const DAY = 24 * 60 * 60 * 1000;
 const after = (days: number) => new Date(Date.now() + days * DAY);
 const GREEK_TITLE = "Ηλιοβασίλεμα στη Σαντορίνη";
 const FORMULA_TITLE = '=HYPERLINK("http://evil.example","Click")';
-
-function pdfText(pdf: Buffer) {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "verdeo-statement-")), "statement.pdf");
-  writeFileSync(file, pdf);
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-}
 
 /**
  * A creator through two statements: the first month holds a license of a Greek-titled clip (paid
@@ -147,7 +138,7 @@ describe("statement files", () => {
   it("the PDF lists the opening balance, each license with its Greek title, the payout and the closing balance", async () => {
     const file = await statementFile(story.creator.id, FIRST, "pdf");
     if (!file.ok) throw new Error(file.reason);
-    const text = pdfText(file.value.body as Buffer);
+    const text = pdfLayoutText(file.value.body as Buffer);
     expect(text).toContain(`Statement for ${periodLabel(FIRST)}`);
     expect(text).toContain(GREEK_TITLE);
     expect(text).toMatch(/Opening balance\s+€0\.00/);
@@ -177,7 +168,7 @@ describe("statement files", () => {
     );
     const file = await statementFile(creator.id, periodOf(new Date()), "pdf");
     if (!file.ok) throw new Error(file.reason);
-    const text = pdfText(file.value.body as Buffer);
+    const text = pdfLayoutText(file.value.body as Buffer);
     expect(text.split("\f").filter((page) => page.trim()).length).toBeGreaterThanOrEqual(2);
     for (const title of titles) expect(text).toContain(title);
     expect(text).toMatch(/Closing balance\s+€0\.00/);
@@ -186,7 +177,7 @@ describe("statement files", () => {
   it("the next month's PDF shows the reversal of the refunded license", async () => {
     const file = await statementFile(story.creator.id, SECOND, "pdf");
     if (!file.ok) throw new Error(file.reason);
-    const text = pdfText(file.value.body as Buffer);
+    const text = pdfLayoutText(file.value.body as Buffer);
     expect(text).toMatch(/Opening balance\s+€4\.45/);
     expect(text).toContain("Reversals and restorations");
     expect(text).toContain("-€4.45");
