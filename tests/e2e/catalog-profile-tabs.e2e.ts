@@ -2,13 +2,13 @@ import type pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { shortOrderId } from "~/commerce/orders/order-id";
-import { buyerIp, connectToServerDatabase, placeOrderOverHttp } from "../support/commerce-http";
+import { connectToServerDatabase } from "../support/commerce-http";
 import { newAccount, signInByCookie, signUp } from "./accounts-helpers";
-import { baseURL, expectAccessible, expectAccessibleIn, newPage, PHONE } from "./browser";
+import { expectAccessible, expectAccessibleIn, newPage, PHONE } from "./browser";
+import { paidBuyerOrder } from "./paid-orders";
 import { screenshotIn } from "./screenshots";
 
 /** Issue 35 point 15: the profile's tabs are rendered on the server, so they show without JavaScript. */
-const run = Date.now().toString(36);
 let orders = 0;
 const CLIP_TITLE = "Wooden Boats at Golden Hour";
 
@@ -26,30 +26,9 @@ async function buyerWithOrderAndDownload() {
   const buyer = await newPage();
   await signUp(buyer, account);
   orders += 1;
-  const orderEmail = `tabs-${run}-${orders}@example.com`;
-  const tier = await client.query<{ id: number }>(
-    "select id from pricing_tiers where plan_category = 'creator' order by display_order limit 1",
-  );
-  await placeOrderOverHttp(
-    { url: baseURL() },
-    {
-      category: "creator",
-      tierId: tier.rows[0]!.id,
-      email: orderEmail,
-      ip: buyerIp(Number.parseInt(run.slice(-4), 36) + orders),
-    },
-  );
-  const order = await client.query<{ id: string }>(
-    "update orders set user_id = (select id from profiles where email = $2) where email = $1 returning id",
-    [orderEmail, account.email],
-  );
-  const orderId = order.rows[0]!.id;
   const staff = await newPage();
   await signInByCookie(staff, "dev@verdeo.local", "verdeo-demo");
-  await staff.goto(`/staff/orders/${orderId}`);
-  await staff.getByLabel("Payment reference").fill(`SEPA-TABS-${run}-${orders}`);
-  await staff.getByRole("button", { name: "Mark paid" }).click();
-  await staff.getByLabel("Amount to refund").waitFor();
+  const orderId = await paidBuyerOrder(staff, client, orders, account.email);
   await staff.context().close();
 
   await buyer.goto("/video/1/download");
