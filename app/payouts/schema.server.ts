@@ -64,7 +64,14 @@ export const sellerDetails = pgTable(
       .primaryKey()
       .references(() => profiles.id, { onDelete: "cascade" }),
     sellerKind: sellerKindEnum("seller_kind").notNull(),
+    /** What prints the seller's name (statements, bank files): an individual's is "First Last". */
     legalName: text("legal_name").notNull(),
+    /**
+     * An individual's first and last name, as DAC7 asks them apart; null for a business, or an
+     * individual who saved before they were asked (the report names them missing, never splits).
+     */
+    firstName: text("first_name"),
+    lastName: text("last_name"),
     addressLine: text("address_line").notNull(),
     postalCode: text("postal_code").notNull(),
     city: text("city").notNull(),
@@ -91,6 +98,10 @@ export const sellerDetails = pgTable(
     check(
       "seller_details_permanent_establishment",
       sql`${t.permanentEstablishment} is null or (${t.permanentEstablishment} ~ '^(none|[A-Z]{2})$' and ${t.sellerKind} = 'business')`,
+    ),
+    check(
+      "seller_details_names",
+      sql`(${t.firstName} is null and ${t.lastName} is null) or (${t.sellerKind} = 'individual' and ${t.firstName} is not null and ${t.lastName} is not null)`,
     ),
     check(
       "seller_details_identity",

@@ -35,6 +35,8 @@ export async function createPayee(
     bank?: keyof typeof TEST_IBANS;
     stripeStatus?: "details_needed" | "enabled" | "restricted";
     legalName?: string;
+    /** An individual's first and last name; null: saved before they were asked (legal name only). */
+    names?: { first: string; last: string } | null;
   } = {},
 ) {
   const profile = (await createProfile())!;
@@ -67,6 +69,8 @@ export async function createPayee(
         creatorId: profile.id,
         sellerKind: "individual",
         legalName: options.legalName ?? "Zoë Müller",
+        firstName: options.names === null ? null : (options.names?.first ?? "Zoë"),
+        lastName: options.names === null ? null : (options.names?.last ?? "Müller"),
         addressLine: "12 Hauptstraße",
         postalCode: "10115",
         city: "Berlin",

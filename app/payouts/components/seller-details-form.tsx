@@ -14,6 +14,8 @@ const KIND_LABELS: Record<SellerKind, string> = { individual: "An individual", b
 export interface SellerDefaults {
   sellerKind: SellerKind;
   legalName: string;
+  firstName: string;
+  lastName: string;
   addressLine: string;
   postalCode: string;
   city: string;
@@ -30,6 +32,8 @@ export interface SellerDefaults {
 const EMPTY: SellerDefaults = {
   sellerKind: "individual",
   legalName: "",
+  firstName: "",
+  lastName: "",
   addressLine: "",
   postalCode: "",
   city: "",
@@ -88,8 +92,10 @@ function CountrySelect({
 }
 
 /**
- * The DAC7 seller details. Date of birth (an individual) or company number (a business) shows by
- * CSS alone, following the chosen kind, so the form works the same without JavaScript.
+ * The DAC7 seller details. First and last name with date of birth (an individual), or legal name
+ * and company number (a business) show by CSS alone, following the chosen kind, so the form works
+ * the same without JavaScript; for that the kind's fields carry no `required` (a hidden required
+ * field would block the other kind's submit) and the server asks for what is missing.
  */
 export function SellerDetailsForm({
   saved,
@@ -107,6 +113,8 @@ export function SellerDetailsForm({
     ...saved,
     ...(ours ? (reply?.values as Partial<SellerDefaults>) : {}),
   };
+  // Saved as one legal name before DAC7's first and last name were asked: say why they are empty.
+  const namesAsked = saved?.sellerKind === "individual" && !saved.firstName;
   const text = (
     name: keyof SellerDefaults,
     max: number,
@@ -153,14 +161,41 @@ export function SellerDetailsForm({
           <p className="mt-1.5 text-sm text-red-700 dark:text-red-400">{errors.sellerKind}</p>
         ) : null}
       </fieldset>
-      <Field
-        label="Legal name"
-        htmlFor="legalName"
-        error={errors.legalName}
-        hint="As on your ID or in the company register."
-      >
-        {text("legalName", LIMITS.legalName, "name", { required: true, hasHint: true })}
-      </Field>
+      <div className="grid gap-3 group-has-[[value=business]:checked]:hidden">
+        {namesAsked ? (
+          <p className="rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+            Tax reporting now asks for your first and last name separately. Please enter them and save.
+          </p>
+        ) : null}
+        <div className="grid gap-5 sm:grid-cols-2 sm:gap-3">
+          <Field
+            label="First name"
+            htmlFor="firstName"
+            error={errors.firstName}
+            hint="Given names, as on your ID."
+          >
+            {text("firstName", LIMITS.firstName, "given-name", { "aria-required": true, hasHint: true })}
+          </Field>
+          <Field
+            label="Last name"
+            htmlFor="lastName"
+            error={errors.lastName}
+            hint="Family name, as on your ID."
+          >
+            {text("lastName", LIMITS.lastName, "family-name", { "aria-required": true, hasHint: true })}
+          </Field>
+        </div>
+      </div>
+      <div className="hidden group-has-[[value=business]:checked]:block">
+        <Field
+          label="Legal name"
+          htmlFor="legalName"
+          error={errors.legalName}
+          hint="As in the company register."
+        >
+          {text("legalName", LIMITS.legalName, "organization", { "aria-required": true, hasHint: true })}
+        </Field>
+      </div>
       <Field label="Street address" htmlFor="addressLine" error={errors.addressLine}>
         {text("addressLine", LIMITS.addressLine, "street-address", { required: true })}
       </Field>

@@ -49,6 +49,9 @@ function sellerView(seller: SellerDetails) {
   return {
     sellerKind: seller.sellerKind,
     legalName: seller.legalName,
+    // Saved before they were asked: empty, for the creator to give (a split of the legal name could be wrong).
+    firstName: seller.firstName ?? "",
+    lastName: seller.lastName ?? "",
     addressLine: seller.addressLine,
     postalCode: seller.postalCode,
     city: seller.city,

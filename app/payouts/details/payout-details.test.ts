@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bankDetailsSchema, checkDateOfBirth, PAYOUT_MESSAGES, sellerDetailsSchema } from "./payout-details";
+import {
+  bankDetailsSchema,
+  checkDateOfBirth,
+  LIMITS,
+  PAYOUT_MESSAGES,
+  sellerDetailsSchema,
+} from "./payout-details";
 
 const today = new Date("2026-11-26T12:00:00Z");
 
@@ -26,7 +32,10 @@ describe("the seller details schema", () => {
   const seller = {
     intent: "seller",
     sellerKind: "individual",
-    legalName: "  Ana Creator  ",
+    // What the form still holds from the business fields: an individual's legal name joins the two below.
+    legalName: "Lovelace Ltd",
+    firstName: "  Ana Maria ",
+    lastName: " Creator  ",
     addressLine: "12 Harbour Road",
     postalCode: "ab1 2cd",
     city: "Nicosia",
@@ -43,7 +52,9 @@ describe("the seller details schema", () => {
   it("stores trimmed, normalised values and only the identity field of the chosen kind", () => {
     expect(sellerDetailsSchema(today).parse(seller)).toEqual({
       sellerKind: "individual",
-      legalName: "Ana Creator",
+      legalName: "Ana Maria Creator",
+      firstName: "Ana Maria",
+      lastName: "Creator",
       addressLine: "12 Harbour Road",
       postalCode: "AB1 2CD",
       city: "Nicosia",
@@ -56,6 +67,54 @@ describe("the seller details schema", () => {
       vatNumber: null,
       permanentEstablishment: null,
     });
+  });
+
+  it("asks an individual for first and last name, each beside its own field, and joins them as the legal name", () => {
+    const messages = (fields: Record<string, string>) =>
+      sellerDetailsSchema(today)
+        .safeParse({ ...seller, ...fields })
+        .error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+    expect(messages({ firstName: "", lastName: "  " })).toEqual([
+      ["firstName", PAYOUT_MESSAGES.firstName],
+      ["lastName", PAYOUT_MESSAGES.lastName],
+    ]);
+    expect(messages({ firstName: "Ana" })).toBeUndefined();
+    // A legal name typed for a business is not a first and last name: still asked for.
+    expect(messages({ firstName: "", lastName: "", legalName: "Ana Creator" })).toHaveLength(2);
+    expect(messages({ firstName: "A".repeat(LIMITS.firstName + 1) })).toEqual([
+      ["firstName", `Keep your first name to ${LIMITS.firstName} characters.`],
+    ]);
+    expect(LIMITS.firstName + 1 + LIMITS.lastName).toBe(LIMITS.legalName);
+  });
+
+  it.each(["Ana\tMaria", "Ana\nMaria", "Ana\u0000", "Ana\u007f"])(
+    "refuses the control character in the first or last name %j",
+    (name) => {
+      for (const field of ["firstName", "lastName"]) {
+        const result = sellerDetailsSchema(today).safeParse({ ...seller, [field]: name });
+        expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+          [field, "Use a single line without special characters."],
+        ]);
+      }
+    },
+  );
+
+  it("keeps a business's single legal name and no first or last name, whatever the form still held", () => {
+    const business = { ...seller, sellerKind: "business", legalName: " Lovelace Ltd " };
+    expect(sellerDetailsSchema(today).parse(business)).toMatchObject({
+      legalName: "Lovelace Ltd",
+      firstName: null,
+      lastName: null,
+    });
+    const refused = sellerDetailsSchema(today).safeParse({ ...business, legalName: "", firstName: "" });
+    expect(refused.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ["legalName", "Enter your legal name."],
+    ]);
+    expect(
+      sellerDetailsSchema(today)
+        .safeParse({ ...business, legalName: "Lovelace\rLtd" })
+        .error?.issues.map((issue) => issue.path[0]),
+    ).toEqual(["legalName"]);
   });
 
   it("asks a business where in the EU it has a permanent establishment, or that it has none", () => {

@@ -18,6 +18,9 @@ export const LIMITS = {
   /** SEPA's name field (pain.001 `Nm`) holds 70 characters. */
   holder: 70,
   legalName: 140,
+  /** First and last name, joined by a space, fit the legal name they make. */
+  firstName: 69,
+  lastName: 70,
   addressLine: 140,
   postalCode: 16,
   city: 70,
@@ -47,6 +50,8 @@ export const PAYOUT_MESSAGES = {
   taxIdCountry: "Choose the country that issued your tax identification number.",
   permanentEstablishment:
     "Choose where your business has a permanent establishment in the EU, or that it has none.",
+  firstName: "Enter your first name.",
+  lastName: "Enter your last name.",
   characters: "Use letters, digits, spaces and . , ' / - only.",
 } as const;
 
@@ -70,6 +75,10 @@ const line = (label: string, max: number) =>
     .min(1, `Enter ${label}.`)
     .max(max, `Keep ${label} to ${max} characters.`)
     .refine((value) => !CONTROL_CHARACTER.test(value), "Use a single line without special characters.");
+
+/** A field only one kind of seller fills: capped here, checked by the kind's rules. */
+const upTo = (label: string, max: number) =>
+  z.string().max(max, `Keep ${label} to ${max} characters.`).default("");
 
 /** An identifier a tax office or register gives: letters, digits and a little punctuation. */
 const identifier = (label: string, max: number) =>
@@ -138,16 +147,16 @@ export function sellerDetailsSchema(today: Date) {
     .object({
       intent: z.literal("seller"),
       sellerKind: z.enum(SELLER_KINDS, { error: "Choose individual or business." }),
-      legalName: line("your legal name", LIMITS.legalName),
+      // Which name fields count follows the kind: checked below, each beside its own field.
+      legalName: upTo("your legal name", LIMITS.legalName),
+      firstName: upTo("your first name", LIMITS.firstName),
+      lastName: upTo("your last name", LIMITS.lastName),
       addressLine: line("your street address", LIMITS.addressLine),
       postalCode: identifier("your postal code", LIMITS.postalCode),
       city: line("your city", LIMITS.city),
       country,
       dateOfBirth: z.string().max(10, PAYOUT_MESSAGES.dateOfBirth).default(""),
-      companyNumber: z
-        .string()
-        .max(LIMITS.companyNumber, `Keep the company number to ${LIMITS.companyNumber} characters.`)
-        .default(""),
+      companyNumber: upTo("the company number", LIMITS.companyNumber),
       taxId: identifier("your tax identification number", LIMITS.taxId),
       taxCountry: country,
       taxIdCountry: z
@@ -160,24 +169,36 @@ export function sellerDetailsSchema(today: Date) {
         .default(""),
     })
     .transform((value, ctx) => {
+      /** The field checked by `schema`, or null with its first message beside it. */
+      const checkField = (
+        field: "legalName" | "firstName" | "lastName" | "companyNumber",
+        schema: z.ZodString,
+      ) => {
+        const checked = schema.safeParse(value[field]);
+        if (checked.success) return checked.data;
+        ctx.addIssue({ code: "custom", path: [field], message: checked.error.issues[0]!.message });
+        return null;
+      };
+      let legalName: string | null = null;
+      let firstName: string | null = null;
+      let lastName: string | null = null;
       let dateOfBirth: string | null = null;
       let companyNumber: string | null = null;
       let permanentEstablishment: string | null = null;
       if (value.sellerKind === "individual") {
+        // DAC7 asks an individual's first and last name apart; the legal name joins them for print.
+        firstName = checkField("firstName", line("your first name", LIMITS.firstName));
+        lastName = checkField("lastName", line("your last name", LIMITS.lastName));
+        if (firstName && lastName) legalName = `${firstName} ${lastName}`;
         const checked = checkDateOfBirth(value.dateOfBirth, today);
         if (!checked.ok) ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: checked.message });
         else dateOfBirth = checked.value;
       } else {
-        const checked = identifier("your company's registration number", LIMITS.companyNumber).safeParse(
-          value.companyNumber,
+        legalName = checkField("legalName", line("your legal name", LIMITS.legalName));
+        companyNumber = checkField(
+          "companyNumber",
+          identifier("your company's registration number", LIMITS.companyNumber),
         );
-        if (!checked.success)
-          ctx.addIssue({
-            code: "custom",
-            path: ["companyNumber"],
-            message: checked.error.issues[0]!.message,
-          });
-        else companyNumber = checked.data;
         const establishment = value.permanentEstablishment;
         if (establishment === NO_ESTABLISHMENT || isEuCountry(establishment))
           permanentEstablishment = establishment;
@@ -196,7 +217,10 @@ export function sellerDetailsSchema(today: Date) {
       }
       return {
         sellerKind: value.sellerKind,
-        legalName: value.legalName,
+        // Only when a field was refused is it null, and then the issue above fails the parse.
+        legalName: legalName ?? "",
+        firstName,
+        lastName,
         addressLine: value.addressLine,
         postalCode: value.postalCode.toUpperCase(),
         city: value.city,

@@ -14,7 +14,8 @@ import { findSellersOf, listLedgerLinesIn } from "./seller-report.queries.server
 
 /**
  * The annual seller report an EU platform files (DAC7, Directive (EU) 2021/514, Annex V III B):
- * each creator credited in the year with the operator heading every row, the seller's identity,
+ * each creator credited in the year with the operator heading every row, the seller's identity
+ * (an individual's first and last name apart, beside the legal name every other paper prints),
  * address, tax numbers, the account paid into, and per quarter the consideration, the number of
  * activities and the fees and taxes the platform kept (seller-quarters.ts says how they are
  * computed). What the directive asks and the details lack is named in "Missing", never made up.
@@ -42,6 +43,8 @@ export const SELLER_REPORT_HEADER = [
   "Email",
   "Seller kind",
   "Legal name",
+  "First name",
+  "Last name",
   "Address",
   "Postal code",
   "City",
@@ -117,7 +120,10 @@ function financialAccount(account: PayoutAccount | undefined, seller: SellerDeta
 
 function sellerCells(seller: SellerDetails, account: PayoutAccount | undefined) {
   const paidInto = financialAccount(account, seller);
+  const individual = seller.sellerKind === "individual";
   const missing = [
+    // Saved as one legal name before they were asked: a split of it could be wrong, so none is made.
+    individual && (!seller.firstName || !seller.lastName) ? "first and last name" : null,
     seller.taxIdCountry ? null : "TIN issuing country",
     seller.sellerKind === "business" && !seller.permanentEstablishment
       ? "permanent establishment in the EU"
@@ -133,6 +139,8 @@ function sellerCells(seller: SellerDetails, account: PayoutAccount | undefined) 
   const cells = [
     seller.sellerKind,
     seller.legalName,
+    individual ? (seller.firstName ?? "") : "",
+    individual ? (seller.lastName ?? "") : "",
     seller.addressLine,
     seller.postalCode,
     seller.city,

@@ -1,0 +1,3 @@
+ALTER TABLE "seller_details" ADD COLUMN "first_name" text;--> statement-breakpoint
+ALTER TABLE "seller_details" ADD COLUMN "last_name" text;--> statement-breakpoint
+ALTER TABLE "seller_details" ADD CONSTRAINT "seller_details_names" CHECK (("seller_details"."first_name" is null and "seller_details"."last_name" is null) or ("seller_details"."seller_kind" = 'individual' and "seller_details"."first_name" is not null and "seller_details"."last_name" is not null));
