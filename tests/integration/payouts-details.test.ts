@@ -31,7 +31,9 @@ const BANK = { intent: "bank", holder: "Ana Creator", iban: IBAN, bic: "COBADEFF
 const SELLER = {
   intent: "seller",
   sellerKind: "individual",
-  legalName: "Ana Maria Creator",
+  legalName: "",
+  firstName: "Ana Maria",
+  lastName: "Creator",
   addressLine: "12 Harbour Road",
   postalCode: "1010",
   city: "Nicosia",
@@ -265,6 +267,21 @@ describe("refused input: 400 with a message, data left as it was", () => {
       { sellerKind: "business", companyNumber: "" },
       { companyNumber: "Enter your company's registration number." },
     ],
+    [
+      "an individual without first or last name",
+      { firstName: " ", lastName: "", legalName: "Ana Maria Creator" },
+      { firstName: PAYOUT_MESSAGES.firstName, lastName: PAYOUT_MESSAGES.lastName },
+    ],
+    [
+      "a tab in the last name",
+      { lastName: "Cre\tator" },
+      { lastName: "Use a single line without special characters." },
+    ],
+    [
+      "a business without its legal name",
+      { sellerKind: "business", companyNumber: "HE 1", permanentEstablishment: "none" },
+      { legalName: "Enter your legal name." },
+    ],
     ["an unknown country", { country: "XX" }, { country: PAYOUT_MESSAGES.country }],
     ["an unknown kind", { sellerKind: "trust" }, { sellerKind: "Choose individual or business." }],
     ["a malformed tax id", { taxId: "12<script>" }, { taxId: PAYOUT_MESSAGES.characters }],
@@ -293,7 +310,7 @@ describe("refused input: 400 with a message, data left as it was", () => {
     const refused = await ana.save(fields);
     expect(refused).toMatchObject({
       status: 400,
-      data: { fieldErrors, values: { intent: "seller", legalName: SELLER.legalName } },
+      data: { fieldErrors, values: { intent: "seller", firstName: fields.firstName } },
     });
     expect(await sellerRow(ana.id)).toEqual(before);
   });
@@ -318,6 +335,9 @@ describe("seller details and readiness", () => {
     });
     expect(await payoutReadiness(ana.id)).toEqual([]);
     expect(await sellerRow(ana.id)).toMatchObject({
+      legalName: "Ana Maria Creator",
+      firstName: "Ana Maria",
+      lastName: "Creator",
       dateOfBirth: "1990-04-12",
       companyNumber: null,
       vatNumber: "CY10259033P",
@@ -327,11 +347,15 @@ describe("seller details and readiness", () => {
     await ana.save({
       ...SELLER,
       sellerKind: "business",
+      legalName: "Ana Maria Creator",
       companyNumber: "HE 123456",
       permanentEstablishment: "none",
     });
     expect(await sellerRow(ana.id)).toMatchObject({
       sellerKind: "business",
+      legalName: "Ana Maria Creator",
+      firstName: null,
+      lastName: null,
       dateOfBirth: null,
       companyNumber: "HE 123456",
       taxIdCountry: "CY",
@@ -340,9 +364,44 @@ describe("seller details and readiness", () => {
     const audit = await listAudit({ targetType: "seller_details", targetId: ana.id });
     expect(audit.map((entry) => entry.action)).toEqual(["seller_details.update", "seller_details.create"]);
     expect(audit[0]!.after).toEqual({
-      changed: ["sellerKind", "dateOfBirth", "companyNumber", "vatNumber", "permanentEstablishment"],
+      changed: [
+        "sellerKind",
+        "firstName",
+        "lastName",
+        "dateOfBirth",
+        "companyNumber",
+        "vatNumber",
+        "permanentEstablishment",
+      ],
     });
     expect(JSON.stringify(audit)).not.toContain("12345678X");
+  });
+
+  it("an individual saved with one legal name is asked for first and last name on the next save, none guessed", async () => {
+    const ana = await creator();
+    await ana.save(SELLER);
+    // As saved before DAC7's first and last name were asked.
+    await database.db
+      .update(sellerDetails)
+      .set({ firstName: null, lastName: null })
+      .where(eq(sellerDetails.creatorId, ana.id));
+    expect((await ana.page()).data).toMatchObject({
+      seller: { legalName: "Ana Maria Creator", firstName: "", lastName: "" },
+    });
+    const { firstName: _, lastName: __, ...withoutNames } = SELLER;
+    expect(await ana.save({ ...withoutNames, legalName: "Ana Maria Creator" })).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { firstName: PAYOUT_MESSAGES.firstName, lastName: PAYOUT_MESSAGES.lastName } },
+    });
+    expect(await sellerRow(ana.id)).toMatchObject({ firstName: null, lastName: null });
+    expect(await ana.save({ ...SELLER, firstName: "Ana", lastName: "Maria Creator" })).toMatchObject({
+      status: 302,
+    });
+    expect(await sellerRow(ana.id)).toMatchObject({
+      legalName: "Ana Maria Creator",
+      firstName: "Ana",
+      lastName: "Maria Creator",
+    });
   });
 
   it("each creator reaches only their own details; a fan is not let in", async () => {
@@ -352,12 +411,12 @@ describe("seller details and readiness", () => {
     const anaBefore = [await accountRow(ana.id), await sellerRow(ana.id)];
     // A forged creator id is ignored: the signed-in creator's details change, no one else's.
     await ben.save({ ...BANK, holder: "Ben", creatorId: ana.id });
-    await ben.save({ ...SELLER, legalName: "Ben Other", creatorId: ana.id });
+    await ben.save({ ...SELLER, firstName: "Ben", lastName: "Other", creatorId: ana.id });
     expect([await accountRow(ana.id), await sellerRow(ana.id)]).toEqual(anaBefore);
     expect(await accountRow(ben.id)).toMatchObject({ bankHolder: "Ben" });
     expect((await ben.page()).data).toMatchObject({
       bank: { holder: "Ben" },
-      seller: { legalName: "Ben Other" },
+      seller: { legalName: "Ben Other", firstName: "Ben", lastName: "Other" },
     });
 
     const fan = await signedIn("user");

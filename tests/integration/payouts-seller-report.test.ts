@@ -107,6 +107,8 @@ describe("the annual seller report (DAC7)", () => {
       Email: seller.email,
       "Seller kind": "individual",
       "Legal name": "Zoë Müller",
+      "First name": "Zoë",
+      "Last name": "Müller",
       Address: "12 Hauptstraße",
       "Postal code": "10115",
       City: "Berlin",
@@ -156,6 +158,8 @@ describe("the annual seller report (DAC7)", () => {
         dateOfBirth: null,
         companyNumber: "HE 123456",
         legalName: "Lovelace Ltd",
+        firstName: null,
+        lastName: null,
       })
       .where(eq(sellerDetails.creatorId, business.id));
     const lapsed = await createPayee("stripe", { seller: false });
@@ -167,6 +171,9 @@ describe("the annual seller report (DAC7)", () => {
     );
     expect(row).toMatchObject({
       "Seller kind": "business",
+      "Legal name": "Lovelace Ltd",
+      "First name": "",
+      "Last name": "",
       "Business registration number": "HE 123456",
       "Date of birth": "",
       "TIN issued by": "",
@@ -199,6 +206,23 @@ describe("the annual seller report (DAC7)", () => {
     expect(
       (await listAudit({ targetType: "seller_report", targetId: "2025" })).map((entry) => entry.action),
     ).toContain("payouts.download_seller_report");
+  });
+
+  it("flags an individual saved with one legal name as missing first and last name, and splits nothing", async () => {
+    const seller = await createPayee("stripe", { legalName: "Ana Maria de la Cruz", names: null });
+    await db()
+      .update(sellerDetails)
+      .set({ taxIdCountry: "DE" })
+      .where(eq(sellerDetails.creatorId, seller.id));
+    await earn(seller.id, 100, new Date("2025-01-02T00:00:00Z"));
+    const row = rowsOf((await report("?year=2025")).text).find((entry) => entry.Creator === seller.username);
+    expect(row).toMatchObject({
+      "Seller kind": "individual",
+      "Legal name": "Ana Maria de la Cruz",
+      "First name": "",
+      "Last name": "",
+      Missing: "missing: first and last name",
+    });
   });
 
   it("keeps a formula in a seller's name as text", async () => {
