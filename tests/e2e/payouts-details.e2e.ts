@@ -4,7 +4,8 @@ import { PAYOUT_MESSAGES } from "~/payouts/details/payout-details";
 import { MISSING_LABELS, missingLabel } from "~/payouts/details/readiness";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { signUp } from "./accounts-helpers";
-import { expectAccessible, newPage, PHONE } from "./browser";
+import { DESKTOP, expectAccessible, newPage, PHONE } from "./browser";
+import { screenshotIn } from "./screenshots";
 
 /** A new creator enters bank and seller details on /studio/payouts, on a phone, mostly by keyboard. */
 const made: string[] = [];
@@ -71,6 +72,8 @@ describe("payout details", () => {
     await page.keyboard.press("ArrowRight");
     expect(await seller.getByLabel("A business").isChecked()).toBe(true);
     expect(await seller.getByLabel("Date of birth").isVisible()).toBe(false);
+    // A business gives one legal name: no first and last name asked.
+    expect(await seller.getByLabel("First name").isVisible()).toBe(false);
     await seller.getByLabel("Legal name").fill("Lovelace Analytical Ltd");
     await page.keyboard.press("Tab");
     await page.keyboard.type("12 Harbour Road");
@@ -108,5 +111,58 @@ describe("payout details", () => {
     // The earnings page says the same.
     await page.goto("/studio/earnings");
     expect(await page.getByTestId("payout-readiness").textContent()).toContain("Ready for payouts");
+  });
+
+  it("an individual gives first and last name apart (DAC7), each asked for beside its field", async () => {
+    const page = await newPage({ viewport: PHONE });
+    const account = await signUp(page);
+    await makeCreator(account.email);
+    await page.goto("/studio/payouts");
+    const seller = page.getByRole("form", { name: "Seller details" });
+    expect(await seller.getByLabel("An individual").isChecked()).toBe(true);
+    // An individual's name is two fields; the business's single legal name is not shown.
+    expect(await seller.getByLabel("Legal name").isVisible()).toBe(false);
+    await seller.getByLabel("First name").fill("Ada");
+    await seller.getByLabel("Street address").fill("12 Harbour Road");
+    await seller.getByLabel("Postal code").fill("1010");
+    await seller.getByLabel("City").fill("Nicosia");
+    await seller.getByLabel("Country", { exact: true }).selectOption("CY");
+    await seller.getByLabel("Date of birth").fill("1990-12-10");
+    await seller.getByLabel("Tax identification number").fill("12345678X");
+    await seller.getByLabel("Country of tax residence").selectOption("CY");
+    await seller.getByLabel("Country that issued the tax number").selectOption("CY");
+    await seller.getByRole("button", { name: "Save seller details" }).click();
+    await expect.poll(() => seller.getByText(PAYOUT_MESSAGES.lastName).count()).toBe(1);
+    const lastName = seller.getByLabel("Last name");
+    expect(await lastName.getAttribute("aria-invalid")).toBe("true");
+    expect(await lastName.getAttribute("aria-describedby")).toBe("lastName-error");
+    expect(await seller.getByLabel("First name").inputValue()).toBe("Ada");
+    await expectAccessible(page);
+
+    await lastName.fill("King Lovelace");
+    await lastName.press("Enter");
+    await expect.poll(() => page.getByText(PAYOUT_MESSAGES.sellerSaved).count()).toBe(1);
+    await page.reload();
+    expect(await seller.getByLabel("First name").inputValue()).toBe("Ada");
+    expect(await seller.getByLabel("Last name").inputValue()).toBe("King Lovelace");
+    expect(await seller.getByLabel("Date of birth").inputValue()).toBe("1990-12-10");
+    const client = await connectToServerDatabase(inject("dataDir"));
+    try {
+      const { rows } = await client.query(
+        "select legal_name, first_name, last_name from seller_details where creator_id = $1",
+        [made.at(-1)],
+      );
+      // What statements and bank files print stays one name: the two joined.
+      expect(rows).toEqual([
+        { legal_name: "Ada King Lovelace", first_name: "Ada", last_name: "King Lovelace" },
+      ]);
+    } finally {
+      await client.end();
+    }
+    await page.evaluate(() => document.documentElement.classList.add("dark"));
+    await expectAccessible(page);
+    for (const theme of ["light", "dark"] as const)
+      for (const viewport of [DESKTOP, PHONE])
+        await screenshotIn("/studio/payouts", theme, viewport, account);
   });
 });

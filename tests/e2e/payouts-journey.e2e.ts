@@ -71,7 +71,8 @@ describe("creator payouts, from details to statement", () => {
     await bank.getByRole("button", { name: "Save bank details" }).click();
     await studio.getByText(`${PAYOUT_MESSAGES.bankSaved} 3000.`).waitFor();
     const seller = studio.getByRole("form", { name: "Seller details" });
-    await seller.getByLabel("Legal name").fill("Ada Lovelace");
+    await seller.getByLabel("First name").fill("Ada");
+    await seller.getByLabel("Last name").fill("Lovelace");
     await seller.getByLabel("Street address").fill("12 Harbour Road");
     await seller.getByLabel("Postal code").fill("1010");
     await seller.getByLabel("City").fill("Nicosia");

@@ -32,7 +32,7 @@ const serverPayoutKey = () => readFileSync(path.join(inject("dataDir"), "payout-
 
 /**
  * A creator paid by bank transfer, with complete seller details (saved before DAC7's TIN issuing
- * country was asked) and €64.20 credited 35 days ago, available `available` (SQL) or 5 days ago.
+ * country, and an individual's first and last name apart, were asked) and €64.20 credited 35 days ago, available `available` (SQL) or 5 days ago.
  */
 async function bankPayee(suffix = "", available = "now() - interval '5 days'") {
   const id = `e2e-payee-${run}${suffix}`;
@@ -158,7 +158,7 @@ describe("staff payouts", () => {
     expect(row).toContain(TEST_IBANS.DE.iban.replace(/\s/g, ""));
     // €64.20 to the creator of a €128.40 sale: €64.20 of fees, no tax, one activity, in its quarter.
     expect(row).toContain(",64.20,1,64.20,0.00,");
-    expect(row).toContain("missing: TIN issuing country");
+    expect(row).toContain("missing: first and last name; TIN issuing country");
     // A fresh page per scheme: switching on an open page would let axe see colours mid-transition.
     for (const colorScheme of ["light", "dark"] as const) {
       const schemed = await newPage({ viewport: PHONE, colorScheme, reducedMotion: "reduce" });
