@@ -1,6 +1,6 @@
 import axe from "axe-core";
-import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { afterAll, expect, inject, onTestFailed } from "vitest";
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, expect, inject, onTestFailed } from "vitest";
 import { THEME_STORAGE_KEY } from "~/constants";
 import { launchChromium } from "../support/chromium";
 
@@ -22,13 +22,25 @@ afterAll(async () => {
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** A fresh context (own cookies and storage) and a page in it. */
+/**
+ * The contexts opened by the running test, closed when it ends: left open, a file's earlier pages
+ * (previews still playing among them) took the CPU from its later tests, and the home's axe test
+ * ran past its minute in CI.
+ */
+const openContexts = new Set<BrowserContext>();
+afterEach(async () => {
+  await Promise.all([...openContexts].map((context) => context.close().catch(() => undefined)));
+  openContexts.clear();
+});
+
+/** A fresh context (own cookies and storage) and a page in it, closed when the test ends. */
 export async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   const context = await (await getBrowser()).newContext({
     baseURL: baseURL(),
     viewport: DESKTOP,
     ...options,
   });
+  openContexts.add(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   // With scripts off nothing hydrates: such a page's goto resolves on the load alone.

@@ -138,12 +138,12 @@ describe("home", () => {
     }
   });
 
-  it("has no serious accessibility violations in light and dark", async () => {
-    for (const colorScheme of ["light", "dark"] as const) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    it(`has no serious accessibility violations in ${colorScheme}`, async () => {
       const page = await newPage({ colorScheme, reducedMotion: "reduce" });
       await page.goto("/");
       if (colorScheme === "dark") await page.getByTestId("theme-toggle").click();
       await expectAccessible(page);
-    }
-  });
+    });
+  }
 });
