@@ -92,6 +92,18 @@ export function waitForHydrationOnNavigation(page: Page) {
 
 /** The page's serious and critical axe-core violations: rule, help and up to three elements each. */
 export async function accessibilityViolations(page: Page) {
+  // A theme just switched fades its colours: axe measures contrast once the transitions have ended
+  // (mid-fade it read a half-dark button as too faint). Bounded: a page that keeps starting new
+  // transitions is measured anyway.
+  await page
+    .waitForFunction(
+      () => !document.getAnimations().some((animation) => animation instanceof CSSTransition),
+      null,
+      {
+        timeout: 5_000,
+      },
+    )
+    .catch(() => undefined);
   // evaluate runs outside the page's CSP, so axe needs no inline script.
   await page.evaluate(axe.source);
   return page.evaluate(async () => {
