@@ -6,6 +6,7 @@ import { connectToServerDatabase } from "../support/commerce-http";
 import { signUp } from "./accounts-helpers";
 import { DESKTOP, expectAccessible, expectAccessibleIn, newPage, PHONE } from "./browser";
 import { screenshotIn } from "./screenshots";
+import { fillIndividualSellerAndSave } from "./seller-form";
 
 /** A new creator enters bank and seller details on /studio/payouts, on a phone, mostly by keyboard. */
 const made: string[] = [];
@@ -123,15 +124,7 @@ describe("payout details", () => {
     // An individual's name is two fields; the business's single legal name is not shown.
     expect(await seller.getByLabel("Legal name").isVisible()).toBe(false);
     await seller.getByLabel("First name").fill("Ada");
-    await seller.getByLabel("Street address").fill("12 Harbour Road");
-    await seller.getByLabel("Postal code").fill("1010");
-    await seller.getByLabel("City").fill("Nicosia");
-    await seller.getByLabel("Country", { exact: true }).selectOption("CY");
-    await seller.getByLabel("Date of birth").fill("1990-12-10");
-    await seller.getByLabel("Tax identification number").fill("12345678X");
-    await seller.getByLabel("Country of tax residence").selectOption("CY");
-    await seller.getByLabel("Country that issued the tax number").selectOption("CY");
-    await seller.getByRole("button", { name: "Save seller details" }).click();
+    await fillIndividualSellerAndSave(seller);
     await expect.poll(() => seller.getByText(PAYOUT_MESSAGES.lastName).count()).toBe(1);
     const lastName = seller.getByLabel("Last name");
     expect(await lastName.getAttribute("aria-invalid")).toBe("true");

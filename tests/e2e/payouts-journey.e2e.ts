@@ -9,6 +9,7 @@ import { PAYOUT_RUN_TEXTS, payoutRunApprovalTexts } from "~/payouts/runs/payout-
 import { connectToServerDatabase } from "../support/commerce-http";
 import { newAccount, signInByCookie, signUp } from "./accounts-helpers";
 import { expectAccessible, newPage } from "./browser";
+import { fillIndividualSellerAndSave } from "./seller-form";
 import { lockCatalogue, lockPayoutRuns } from "./shared-locks";
 
 /**
@@ -73,15 +74,7 @@ describe("creator payouts, from details to statement", () => {
     const seller = studio.getByRole("form", { name: "Seller details" });
     await seller.getByLabel("First name").fill("Ada");
     await seller.getByLabel("Last name").fill("Lovelace");
-    await seller.getByLabel("Street address").fill("12 Harbour Road");
-    await seller.getByLabel("Postal code").fill("1010");
-    await seller.getByLabel("City").fill("Nicosia");
-    await seller.getByLabel("Country", { exact: true }).selectOption("CY");
-    await seller.getByLabel("Date of birth").fill("1990-12-10");
-    await seller.getByLabel("Tax identification number").fill("12345678X");
-    await seller.getByLabel("Country of tax residence").selectOption("CY");
-    await seller.getByLabel("Country that issued the tax number").selectOption("CY");
-    await seller.getByRole("button", { name: "Save seller details" }).click();
+    await fillIndividualSellerAndSave(seller);
     await studio.getByText(PAYOUT_MESSAGES.sellerSaved).waitFor();
     await expect
       .poll(() => studio.getByTestId("payout-readiness").textContent())
