@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   text,
@@ -13,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { profiles } from "~/accounts/schema.server";
 import { licenseEnum } from "~/catalog/schema.server";
+import { CURRENCIES } from "~/payments/currencies";
 import { BUYER_TYPES, TAX_REASONS, VIES_STATUSES } from "~/payments/tax";
 import { createdAt } from "~/platform/db/columns.server";
 import { SUBSCRIPTION_PROVIDERS, SUBSCRIPTION_STATUSES } from "./billing/subscriptions";
@@ -106,6 +109,12 @@ export const orders = pgTable(
     vatRateBps: integer("vat_rate_bps").notNull(),
     vatAmountCents: integer("vat_amount_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
+    /** The currency every `*Cents` amount of the order is in (minor units; currencies.ts). */
+    currency: text("currency", { enum: CURRENCIES }).notNull().default("EUR"),
+    /** Units of `currency` per euro on `eurRateDate`, from `eurRateSource`: the ledger's euros come from it. */
+    eurRate: numeric("eur_rate", { precision: 14, scale: 6 }).notNull().default("1"),
+    eurRateDate: date("eur_rate_date", { mode: "string" }),
+    eurRateSource: text("eur_rate_source"),
     email: text("email").notNull(),
     /** The buyer's own name (an individual) or the person ordering for a business. */
     buyerName: text("buyer_name"),
@@ -151,6 +160,8 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_country_code", sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check("orders_currency", sql`${t.currency} in ('EUR', 'USD', 'GBP', 'CHF', 'JPY')`),
+    check("orders_eur_rate", sql`${t.eurRate} > 0`),
     index("orders_subscription_idx").on(t.subscriptionId),
     check("orders_refunded_cents", sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     check(
@@ -255,8 +266,10 @@ export const subscriptions = pgTable(
     email: text("email").notNull(),
     planCategory: planCategoryEnum("plan_category").notNull(),
     billing: billingEnum("billing").notNull(),
-    /** What the next renewal costs, VAT included. */
+    /** What the next renewal costs, VAT included, in `currency`'s minor units. */
     amountCents: integer("amount_cents").notNull(),
+    /** The currency of the current period; a change applies from the next period. */
+    currency: text("currency", { enum: CURRENCIES }).notNull().default("EUR"),
     provider: text("provider", { enum: SUBSCRIPTION_PROVIDERS }).notNull(),
     stripeSubscriptionId: text("stripe_subscription_id").unique(),
     stripeCustomerId: text("stripe_customer_id"),
@@ -277,6 +290,7 @@ export const subscriptions = pgTable(
   (t) => [
     check("subscriptions_provider", sql`${t.provider} in ('stripe', 'manual')`),
     check("subscriptions_amount", sql`${t.amountCents} >= 0`),
+    check("subscriptions_currency", sql`${t.currency} in ('EUR', 'USD', 'GBP', 'CHF', 'JPY')`),
     index("subscriptions_user_idx").on(t.userId),
     index("subscriptions_status_period_idx").on(t.status, t.currentPeriodEnd),
   ],

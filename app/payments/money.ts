@@ -1,23 +1,29 @@
-import { CURRENCY } from "~/constants";
+import { BASE_CURRENCY, type Currency, minorUnitDigits } from "./currencies";
 
 const formatters = new Map<string, Intl.NumberFormat>();
 const DEFAULT_LOCALE = "en-IE";
 
 /**
- * Cents as the buyer reads them: "€49.00" by default, or in a buyer's locale ("49,00 €" for
- * de-DE). An unknown or malformed locale falls back to the default.
+ * Minor units as the buyer reads them: "€49.00" by default, in a buyer's locale ("49,00 €" for
+ * de-DE) and currency ("US$52.98", "¥7,865"). An unknown or malformed locale falls back to the
+ * default.
  */
-export function formatMoney(cents: number, locale: string = DEFAULT_LOCALE): string {
-  let formatter = formatters.get(locale);
+export function formatMoney(
+  cents: number,
+  locale: string = DEFAULT_LOCALE,
+  currency: Currency = BASE_CURRENCY,
+): string {
+  const key = `${locale}|${currency}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
     try {
-      formatter = new Intl.NumberFormat(locale, { style: "currency", currency: CURRENCY });
+      formatter = new Intl.NumberFormat(locale, { style: "currency", currency });
     } catch {
-      formatter = new Intl.NumberFormat(DEFAULT_LOCALE, { style: "currency", currency: CURRENCY });
+      formatter = new Intl.NumberFormat(DEFAULT_LOCALE, { style: "currency", currency });
     }
-    if (formatters.size < 200) formatters.set(locale, formatter);
+    if (formatters.size < 200) formatters.set(key, formatter);
   }
-  return formatter.format(cents / 100);
+  return formatter.format(cents / 10 ** minorUnitDigits(currency));
 }
 
 /** Basis points as a percentage label, e.g. 1900 → "19%". */
