@@ -29,7 +29,9 @@ describe("npm run lint holds the domain boundaries", () => {
       "app/licensing/probe.server.ts",
       'import { lockOrder } from "~/commerce/orders/order.queries.server";\n\nexport const probe = lockOrder;\n',
     );
-    expect(output).toContain("Another domain's *.queries.server.ts is off limits: call commerce/'s services");
+    expect(output).toContain(
+      "Another domain's *.queries.server.ts is off limits: call that domain's services",
+    );
   });
 
   it("refuses server/ code importing a domain's queries file", async () => {
