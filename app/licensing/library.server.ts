@@ -55,7 +55,7 @@ function onePerSubscription(entitlements: CurrentEntitlement[], orders: Order[],
     const runsNow = entitlement.startsAt <= now && card.entitlement.startsAt > now;
     cards.set(key, {
       entitlement: runsNow ? entitlement : card.entitlement,
-      expiresAt: entitlement.expiresAt > card.expiresAt ? entitlement.expiresAt : card.expiresAt,
+      expiresAt: new Date(Math.max(entitlement.expiresAt.getTime(), card.expiresAt.getTime())),
     });
   }
   return [...cards.values()];
