@@ -6,6 +6,7 @@ import zlib from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { RENDERER_IN_BUILD, rendererInPackage } from "./app/api/reference/renderer-bundle.server";
 
 /** The process entries compiled beside the app (see `build` below). */
 const SERVER_ENTRIES = {
@@ -30,6 +31,29 @@ function serverEntryNames(): Plugin {
     outputOptions(options) {
       if (!ssr) return null;
       return { ...options, entryFileNames: (chunk) => `${chunk.name}.js` };
+    },
+  };
+}
+
+/**
+ * Copies the API reference's renderer into the server build (app/api/reference/renderer-bundle.server.ts):
+ * production then installs without its package.
+ */
+function vendorApiReferenceRenderer(): Plugin {
+  let ssr = false;
+  return {
+    name: "verdeo-vendor-api-reference",
+    apply: "build",
+    configResolved(config) {
+      ssr = !!config.build.ssr;
+    },
+    async generateBundle() {
+      if (!ssr) return;
+      this.emitFile({
+        type: "asset",
+        fileName: path.relative("server", RENDERER_IN_BUILD),
+        source: await readFile(rendererInPackage()),
+      });
     },
   };
 }
@@ -84,5 +108,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   // server module (database pool, config, storage). The process entries (web server, worker,
   // operator CLI) are compiled with it: production runs plain `node`, no TypeScript loader.
   build: isSsrBuild ? { rollupOptions: { input: SERVER_ENTRIES }, target: "node24" } : {},
-  plugins: [tailwindcss(), reactRouter(), serverEntryNames(), precompressAssets()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    serverEntryNames(),
+    precompressAssets(),
+    vendorApiReferenceRenderer(),
+  ],
 }));

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
+import { config } from "~/platform/config.server";
+import { RENDERER_IN_BUILD, rendererInPackage } from "../reference/renderer-bundle.server";
 
 /**
  * The reference page's renderer (Scalar's standalone bundle, from npm) with the line that mounts it
@@ -45,10 +46,17 @@ const NAME_COPY_BUTTONS = `new MutationObserver(() => {
     button.setAttribute("aria-label", "Copy code");
 }).observe(document.getElementById("developer-reference"), { childList: true, subtree: true });`;
 
+/** The build's copy (production installs lack the package), else the package's (development). */
+async function readRenderer(): Promise<string> {
+  try {
+    return await readFile(path.resolve(config().VERDEO_BUILD_DIR, RENDERER_IN_BUILD), "utf8");
+  } catch {
+    return readFile(rendererInPackage(), "utf8");
+  }
+}
+
 function loadScript() {
-  // The package's main file is dist/index.js; the browser bundle is beside it (not an export).
-  const main = createRequire(import.meta.url).resolve("@scalar/api-reference");
-  script ??= readFile(path.join(path.dirname(main), "browser", "standalone.js"), "utf8").then(
+  script ??= readRenderer().then(
     (bundle) =>
       // The page's theme decides the renderer's; Scalar's hosted extras (AI agent, MCP) stay off.
       `${bundle}\n;Scalar.createApiReference("#developer-reference", Object.assign(${JSON.stringify({

