@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { collectDefaultMetrics, Gauge, Histogram } from "prom-client";
 import { config } from "./config.server";
 import { poolStats } from "./db/client.server";
-import { jobCounts, oldestQueuedJobAges, queueIsStarted } from "./jobs/queue.server";
+import { oldestQueuedJobAges, queueDepths, queueIsStarted, queueReportsHere } from "./jobs/queue.server";
 import { logger } from "./logger.server";
 import { registry } from "./metrics/registry.server";
 import "./metrics/business.server";
@@ -42,17 +42,26 @@ new Gauge({
   },
 });
 
+/**
+ * The queue's gauges describe the whole deployment: one working process reports them (see
+ * jobs/queue-reporter.server.ts), so a sum over processes counts each job once. They come from
+ * pg-boss's per-queue counts, refreshed every 15 s, not from a count of the job table per scrape.
+ */
 new Gauge({
   name: "verdeo_jobs",
-  help: "Jobs in the queue (all processes) by queue and state",
+  help: "Jobs in the queue (the whole deployment, reported by one process) by queue and state",
   labelNames: ["queue", "state"] as const,
   registers: [registry],
   async collect() {
+    this.reset();
     if (!queueIsStarted()) return;
     try {
-      const counts = await jobCounts();
-      this.reset();
-      for (const row of counts) this.set({ queue: row.name, state: row.state }, row.count);
+      if (!(await queueReportsHere())) return;
+      for (const queue of await queueDepths()) {
+        this.set({ queue: queue.name, state: "queued" }, queue.queued);
+        this.set({ queue: queue.name, state: "running" }, queue.running);
+        this.set({ queue: queue.name, state: "failed" }, queue.failed);
+      }
     } catch (error) {
       logger.warn({ err: error }, "metrics: job counts unavailable");
     }
@@ -61,15 +70,15 @@ new Gauge({
 
 new Gauge({
   name: "verdeo_jobs_oldest_queued_age_seconds",
-  help: "Age of the oldest job waiting to start (due now, not running) by queue: 0 when none waits",
+  help: "Age of the oldest job waiting to start (due now, not running) by queue: 0 when none waits (reported by one process)",
   labelNames: ["queue"] as const,
   registers: [registry],
   async collect() {
+    this.reset();
     if (!queueIsStarted()) return;
     try {
-      const ages = await oldestQueuedJobAges();
-      this.reset();
-      for (const row of ages) this.set({ queue: row.name }, row.ageSeconds);
+      if (!(await queueReportsHere())) return;
+      for (const row of await oldestQueuedJobAges()) this.set({ queue: row.name }, row.ageSeconds);
     } catch (error) {
       logger.warn({ err: error }, "metrics: job ages unavailable");
     }

@@ -163,3 +163,42 @@ describe("cron schedules", () => {
     expect(calls.cron).toBe(1);
   });
 });
+
+describe("queue gauges across processes", () => {
+  const first = new JobQueue();
+  const second = new JobQueue();
+
+  beforeAll(async () => {
+    await stopQueue(0);
+    await first.start(workerOptions([flakyJob]));
+    await second.start(workerOptions([flakyJob]));
+  }, 60_000);
+
+  afterAll(async () => {
+    await first.stop(0);
+    await second.stop(0);
+  });
+
+  it("has one working process report the queue's counts, and another take over when it stops", async () => {
+    expect(await first.reports()).toBe(true);
+    expect(await second.reports()).toBe(false);
+    expect(await first.reports()).toBe(true);
+    const depths = await first.depths();
+    expect(depths.find((queue) => queue.name === flakyJob.name)).toMatchObject({
+      queued: expect.any(Number),
+    });
+    expect(depths.some((queue) => queue.name.startsWith("__pgboss"))).toBe(false);
+    await first.stop(0);
+    expect(await second.reports()).toBe(true);
+  });
+
+  it("does not report from a process that only enqueues", async () => {
+    const enqueuer = new JobQueue();
+    await enqueuer.start({ url: database.url, jobs: [flakyJob], work: false });
+    try {
+      expect(await enqueuer.reports()).toBe(false);
+    } finally {
+      await enqueuer.stop(0);
+    }
+  });
+});

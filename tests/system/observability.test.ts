@@ -152,7 +152,7 @@ describe("logs and metrics of a running server", () => {
     }
   });
 
-  it("a worker (npm run worker) answers /healthz and /metrics on its own port", async () => {
+  it("a worker (npm run worker) answers /healthz and /metrics on its own port, and the queue gauges summed over processes count each queue once", async () => {
     const port = await freePort();
     const worker: ChildProcess = spawn(
       process.execPath,
@@ -188,8 +188,13 @@ describe("logs and metrics of a running server", () => {
       const metrics = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(metrics.status).toBe(200);
       const text = await metrics.text();
-      expect(text).toMatch(/^verdeo_jobs\{queue="mail.send",state="failed"\} \d+$/m);
+      expect(text).toMatch(/^# TYPE verdeo_jobs gauge$/m);
       expect(text).toMatch(/^# TYPE verdeo_pipeline_stage_duration_seconds histogram$/m);
+      // The queue's gauges are the deployment's: summed over the web process and this worker, each
+      // queue's count appears once (the web process, which works jobs too, reports them).
+      const both = `${text}\n${await (await fetch(`${server.url}/metrics`)).text()}`;
+      expect(both.match(/^verdeo_jobs\{queue="mail.send",state="failed"\} \d+$/gm)).toHaveLength(1);
+      expect(both.match(/^verdeo_jobs_oldest_queued_age_seconds\{queue="mail.send"\} /gm)).toHaveLength(1);
       const proxied = { "x-forwarded-for": "203.0.113.9" };
       expect((await fetch(`http://127.0.0.1:${port}/metrics`, { headers: proxied })).status).toBe(404);
     } finally {

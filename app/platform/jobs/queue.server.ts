@@ -6,6 +6,7 @@ import { logger } from "../logger.server";
 import { jobAttemptsTotal } from "../metrics/business.server";
 import type { JobDefinition } from "./define.server";
 import { JOB_STATES, type JobState } from "./job-states";
+import { QueueReporter } from "./queue-reporter.server";
 
 /**
  * The job queue of this process: pg-boss 12 on the app's PostgreSQL (schema `pgboss`). Every process
@@ -43,6 +44,7 @@ const KEEP_QUEUED_SECONDS = 14 * 86_400;
 export class JobQueue {
   #boss: PgBoss | undefined;
   #working = false;
+  #reporter: QueueReporter | undefined;
   #starting: Promise<void> | undefined;
   readonly #created = new Set<string>();
 
@@ -75,6 +77,8 @@ export class JobQueue {
       // Only workers look after the queue: expiry, retention of finished jobs, cron occurrences.
       supervise: options.work,
       schedule: options.work,
+      // The per-queue counts /metrics reports (queueDepths) are pg-boss's, refreshed this often.
+      monitorIntervalSeconds: 15,
       cronMonitorIntervalSeconds: options.cronIntervalSeconds ?? 5,
       cronWorkerIntervalSeconds: options.cronIntervalSeconds ?? 5,
       // Workers hear about a new job at once (NOTIFY) instead of at their next poll.
@@ -92,6 +96,7 @@ export class JobQueue {
     await instance.start({ attempts: 3 });
     this.#boss = instance;
     this.#working = options.work;
+    if (options.work) this.#reporter = new QueueReporter(options.url);
     this.#created.clear();
     for (const job of options.jobs) await this.#ensureQueue(job);
     if (!options.work) return;
@@ -133,6 +138,8 @@ export class JobQueue {
     this.#boss = undefined;
     this.#working = false;
     this.#created.clear();
+    await this.#reporter?.close();
+    this.#reporter = undefined;
     if (!instance) return;
     await instance.stop({ graceful: timeoutMs > 0, timeout: Math.max(timeoutMs, 1), close: true });
   }
@@ -158,6 +165,24 @@ export class JobQueue {
   async query<T>(text: string, values: unknown[] = []): Promise<T[]> {
     const result = await (await this.#ready()).getDb().executeSql(text, values);
     return result.rows as T[];
+  }
+
+  /** Whether this process reports the deployment's queue gauges (queue-reporter.server.ts). */
+  async reports(): Promise<boolean> {
+    return this.#reporter ? this.#reporter.reports() : false;
+  }
+
+  /** Each queue's jobs by state from pg-boss's own per-queue counts: no count of the job table. */
+  async depths(): Promise<QueueDepth[]> {
+    const queues = await (await this.#ready()).getQueues();
+    return queues
+      .filter((queue) => !queue.name.startsWith("__pgboss"))
+      .map((queue) => ({
+        name: queue.name,
+        queued: queue.queuedCount,
+        running: queue.activeCount,
+        failed: queue.failedCount,
+      }));
   }
 
   async ensureQueue(job: AnyJob) {
@@ -243,6 +268,23 @@ export function queueIsStarted() {
 
 export function queueIsWorking() {
   return queue.working;
+}
+
+export interface QueueDepth {
+  name: string;
+  queued: number;
+  running: number;
+  /** Failed jobs still kept (14 days): a rolling count, not an all-time total. */
+  failed: number;
+}
+
+/** For /metrics: whether this process is the one that reports the deployment's queue gauges. */
+export function queueReportsHere() {
+  return queue.reports();
+}
+
+export function queueDepths() {
+  return queue.depths();
 }
 
 export interface EnqueueOptions {
