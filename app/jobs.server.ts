@@ -31,7 +31,7 @@ import { PAYOUT_JOBS } from "~/payouts/jobs.server";
 import { payoutsOrderEffects } from "~/payouts/ledger/order-effects.server";
 import { subscribe } from "~/platform/events.server";
 import { enqueue } from "~/platform/jobs/queue.server";
-import { retentionJob } from "~/platform/jobs.server";
+import { rateLimitSweepJob, retentionJob } from "~/platform/jobs.server";
 import { sendMailJob } from "~/platform/mail.server";
 import { queueClipStatusMail } from "~/studio/clips/clip-mails.server";
 import { STUDIO_JOBS } from "~/studio/jobs.server";
@@ -39,6 +39,7 @@ import { STUDIO_JOBS } from "~/studio/jobs.server";
 export const JOBS = [
   sendMailJob,
   retentionJob,
+  rateLimitSweepJob,
   accountRetentionJob,
   reindexCreatorJob,
   reindexClipsJob,

@@ -1,3 +1,5 @@
+import { sweepEndedRateLimitWindows } from "./http/rate-limit.server";
+import { RATE_LIMIT_RULES } from "./http/rate-limit-policies";
 import { defineJob } from "./jobs/define.server";
 import { logger } from "./logger.server";
 import { applyRetention } from "./retention.server";
@@ -15,5 +17,21 @@ export const retentionJob = defineJob<object>({
   handler: async () => {
     const deleted = await applyRetention();
     logger.info({ deleted }, "retention applied");
+  },
+});
+
+/**
+ * Rate-limit counts live only as long as their window (plus at most this job's period): with many
+ * processes and API clients the table would otherwise hold two days of rows per key and address.
+ */
+export const rateLimitSweepJob = defineJob<object>({
+  name: "platform.rate-limit-sweep",
+  cron: "*/5 * * * *",
+  policy: "singleton",
+  retryLimit: 1,
+  retryDelaySeconds: 60,
+  handler: async () => {
+    const deleted = await sweepEndedRateLimitWindows(RATE_LIMIT_RULES);
+    logger.debug({ deleted }, "ended rate-limit windows deleted");
   },
 });

@@ -72,6 +72,11 @@ export const RATE_LIMIT_POLICIES = {
 } as const satisfies Record<string, Record<string, RateLimitPolicyRule>>;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
+
+/** Every rule of every policy: the sweep deletes each one's ended windows. */
+export const RATE_LIMIT_RULES: readonly RateLimitPolicyRule[] = Object.values(RATE_LIMIT_POLICIES).flatMap(
+  (rules): RateLimitPolicyRule[] => Object.values(rules),
+);
 export type RateLimitSubjects = Partial<Record<RateLimitSubject, string>>;
 
 function rulesFor(policy: RateLimitPolicy, subjects: RateLimitSubjects) {

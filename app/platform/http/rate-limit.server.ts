@@ -51,3 +51,23 @@ export async function peekRateLimit(rule: RateLimitRule, subject: string): Promi
     retryAfterSeconds: windowStart + rule.windowSeconds - nowSeconds,
   };
 }
+
+/**
+ * Deletes the counts whose window has ended: a count is only needed inside its window, and a row
+ * keyed by an address is personal data. `windows` names each rule's key prefix and window length;
+ * rows of rules no longer listed wait for the retention job's catch-all.
+ */
+export async function sweepEndedRateLimitWindows(
+  windows: readonly RateLimitRule[],
+  now = new Date(),
+): Promise<number> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const rules = JSON.stringify(
+    windows.map((rule) => ({ prefix: `${rule.name}:`, seconds: rule.windowSeconds })),
+  );
+  const result = await db().execute(sql`
+    delete from rate_limits r
+     using jsonb_to_recordset(${rules}::jsonb) as w(prefix text, seconds int)
+     where starts_with(r.key, w.prefix) and r.window_start + w.seconds <= ${nowSeconds}`);
+  return result.rowCount ?? 0;
+}
