@@ -13,6 +13,7 @@ import type { ViteDevServer } from "vite";
 import { mediaTools } from "~/media/processing/ffmpeg.server";
 import { type Config, loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase, databaseIsReady } from "~/platform/db/client.server";
+import { databaseUrls } from "~/platform/db/database-urls";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { databaseHealthMonitor } from "~/platform/db/health.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
@@ -127,7 +128,7 @@ async function startServices(config: Config, logger: Logger, server: http.Server
   try {
     const database = await openDatabase(config, logger);
     embedded = database.embedded;
-    startJobs(config, database.url, logger);
+    startJobs(config, database.urls.direct, logger);
     await seedIfEmpty((line) => logger.info(line), { demo: config.seedDemo });
     return embedded;
   } catch (error) {
@@ -414,21 +415,21 @@ function listen(server: http.Server, config: Config) {
   });
 }
 
-/** The embedded PostgreSQL (unless DATABASE_URL is set), migrations, then the pool. */
+/** The embedded PostgreSQL (unless DATABASE_URL is set), migrations (direct), then the pool (pooled). */
 async function openDatabase(config: Config, logger: Logger) {
   let embedded: EmbeddedDatabase | undefined;
   if (!config.DATABASE_URL) {
     embedded = await startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line));
   }
-  const url = config.DATABASE_URL ?? embedded!.url;
+  const urls = databaseUrls(config, embedded?.url);
   try {
-    await migrateDatabase(url);
-    connectDatabase(url);
+    await migrateDatabase(urls.direct);
+    connectDatabase(urls.pooled, { max: config.DATABASE_POOL_SIZE ?? 20 });
   } catch (error) {
     await embedded?.stop().catch(() => {});
     throw error;
   }
-  return { url, embedded };
+  return { urls, embedded };
 }
 
 /**

@@ -14,6 +14,7 @@ import { ROLES, type Role } from "~/accounts/people/roles";
 import { findUserByEmail, OPERATOR, setUserRole } from "~/accounts/people/user-admin.server";
 import { config, loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase } from "~/platform/db/client.server";
+import { databaseUrls } from "~/platform/db/database-urls";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { jobCounts, listJobs, retryJob, startQueue, stopQueue } from "~/platform/jobs/queue.server";
@@ -30,14 +31,15 @@ async function withDatabase(task: (url: string) => Promise<void>, options: { mig
   const config = loadConfig();
   let embedded: EmbeddedDatabase | undefined;
   if (!config.DATABASE_URL) embedded = await startEmbeddedPostgres(config.DATA_DIR, console.log);
-  const url = config.DATABASE_URL ?? embedded!.url;
+  const urls = databaseUrls(config, embedded?.url);
   try {
-    if (options.migrate !== false) await migrateDatabase(url);
-    connectDatabase(url, { max: 4 });
+    if (options.migrate !== false) await migrateDatabase(urls.direct);
+    connectDatabase(urls.pooled, { max: 4 });
     // Enqueue only: the server's (or `npm run worker`'s) workers do the work.
     if (options.migrate !== false)
-      await startQueue({ url, jobs: PROCESS_JOBS, work: false, instanceName: "cli" });
-    await task(url);
+      await startQueue({ url: urls.direct, jobs: PROCESS_JOBS, work: false, instanceName: "cli" });
+    // Backups and restores read and write whole databases: a session of their own.
+    await task(urls.direct);
   } finally {
     await stopQueue(0).catch(() => {});
     await closeDatabase();

@@ -7,6 +7,7 @@
 import { mediaTools } from "~/media/processing/ffmpeg.server";
 import { loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase } from "~/platform/db/client.server";
+import { databaseUrls } from "~/platform/db/database-urls";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { queueIsWorking, startQueue, stopQueue } from "~/platform/jobs/queue.server";
@@ -26,10 +27,10 @@ async function main() {
   const probes = await startWorkerProbes(config, () => !stopping && queueIsWorking());
   if (!config.DATABASE_URL)
     embedded = await startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line));
-  const url = config.DATABASE_URL ?? embedded!.url;
-  await migrateDatabase(url);
-  connectDatabase(url, { max: 8 });
-  await startQueue({ url, jobs: PROCESS_JOBS, work: true, instanceName: "worker" });
+  const urls = databaseUrls(config, embedded?.url);
+  await migrateDatabase(urls.direct);
+  connectDatabase(urls.pooled, { max: config.DATABASE_POOL_SIZE ?? 8 });
+  await startQueue({ url: urls.direct, jobs: PROCESS_JOBS, work: true, instanceName: "worker" });
   logger.info(
     `Worker started: ${PROCESS_JOBS.map((job) => job.name).join(", ")}; /healthz and /metrics at ${probes.url}`,
   );

@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SUPPORT_EMAIL } from "~/constants";
 import { ConfigError, loadConfig, PLACEHOLDER_IBAN, PLACEHOLDER_VAT_ID } from "./config.server";
+import { databaseUrls } from "./db/database-urls";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "verdeo-config-"));
 
@@ -57,6 +58,42 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "mysql://nope" })).toThrow(
       /DATABASE_URL must look like postgres:\/\//,
     );
+  });
+
+  it("routes queries through DATABASE_URL and sessions (migrations, the queue, locks) through DATABASE_DIRECT_URL when a pooler is in between", () => {
+    const pooled = "postgres://verdeo:secret@pgbouncer:6432/verdeo";
+    const direct = "postgres://verdeo:secret@postgres:5432/verdeo";
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: pooled,
+      DATABASE_DIRECT_URL: direct,
+      DATABASE_POOL_SIZE: "50",
+      BETTER_AUTH_SECRET: "s".repeat(40),
+      SELLER_VAT_ID: "CY10259033P",
+      SELLER_IBAN: "DE89 3704 0044 0532 0130 00",
+      MAIL_FROM: "Verdeo <no-reply@verdeo.example>",
+      PAYOUT_ENCRYPTION_KEY: "dGVzdC1wYXlvdXQta2V5LXRoaXJ0eS10d28tYnl0ZXM=",
+    });
+    expect(databaseUrls(config, undefined)).toEqual({ pooled, direct });
+    expect(config.DATABASE_POOL_SIZE).toBe(50);
+    expect(databaseUrls({ DATABASE_URL: pooled }, undefined)).toEqual({ pooled, direct: pooled });
+    expect(databaseUrls({}, "postgres://embedded")).toEqual({
+      pooled: "postgres://embedded",
+      direct: "postgres://embedded",
+    });
+  });
+
+  it("refuses DATABASE_DIRECT_URL without DATABASE_URL, a malformed one, and a pool size out of range", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_DIRECT_URL: "postgres://a@b/c" })).toThrow(
+      /DATABASE_DIRECT_URL needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_DIRECT_URL: "mysql://a@b/c" })).toThrow(
+      /DATABASE_DIRECT_URL must look like postgres:/,
+    );
+    for (const size of ["0", "1001", "2.5", "many"])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: size })).toThrow(
+        /DATABASE_POOL_SIZE/,
+      );
   });
 
   it("rejects an unwritable DATA_DIR", () => {

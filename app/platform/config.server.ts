@@ -22,6 +22,21 @@ const EnvFields = z.object({
       message: "must look like postgres://user:password@host:5432/database",
     })
     .refine((value) => value === undefined || URL.canParse(value), { message: "is not a valid URL" }),
+  /**
+   * The same database without a transaction-mode pooler in between: migrations, the job queue
+   * (LISTEN/NOTIFY) and advisory locks need a session of their own. Unset: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .optional()
+    .refine(
+      (value) => value === undefined || (/^postgres(ql)?:\/\/[^\s]+$/.test(value) && URL.canParse(value)),
+      {
+        message: "must look like postgres://user:password@host:5432/database",
+      },
+    ),
+  /** Connections in this process's pool (DATABASE_URL); unset: 20 for a web process, 8 for a worker. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   PUBLIC_URL: z.url().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /**
@@ -158,10 +173,14 @@ const EnvFields = z.object({
 });
 
 /** Settings that only make sense together. */
-const EnvSchema = EnvFields.refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
-  path: ["S3_ACCESS_KEY_ID"],
-  error: "and S3_SECRET_ACCESS_KEY must be set together (or neither, for the SDK's default credentials)",
+const EnvSchema = EnvFields.refine((env) => !env.DATABASE_DIRECT_URL || !!env.DATABASE_URL, {
+  message: "needs DATABASE_URL: the embedded database has no pooler to go around",
+  path: ["DATABASE_DIRECT_URL"],
 })
+  .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
+    path: ["S3_ACCESS_KEY_ID"],
+    error: "and S3_SECRET_ACCESS_KEY must be set together (or neither, for the SDK's default credentials)",
+  })
   .refine((env) => !env.STRIPE_SECRET_KEY === !env.STRIPE_WEBHOOK_SECRET, {
     path: ["STRIPE_SECRET_KEY"],
     error: "and STRIPE_WEBHOOK_SECRET must be set together (or neither, for manual payment)",
@@ -209,6 +228,7 @@ export type Config = Omit<
 /** Secrets that may instead be read from a file named by `<NAME>_FILE` (Docker and Kubernetes secrets). */
 export const FILE_SECRETS = [
   "DATABASE_URL",
+  "DATABASE_DIRECT_URL",
   "BETTER_AUTH_SECRET",
   "BETTER_AUTH_SECRET_PREVIOUS",
   "SMTP_URL",

@@ -1,0 +1,19 @@
+/**
+ * Which connection string serves what (docs/deploy.md, "A pooler in front of PostgreSQL"). Queries
+ * go through DATABASE_URL, which may be a transaction-mode pooler such as PgBouncer. Migrations, the
+ * job queue (LISTEN/NOTIFY, its maintenance locks), the queue reporter's advisory lock and backups
+ * need a session of their own: they use DATABASE_DIRECT_URL, or DATABASE_URL when there is no pooler.
+ */
+export interface DatabaseUrls {
+  pooled: string;
+  direct: string;
+}
+
+export function databaseUrls(
+  settings: { DATABASE_URL?: string; DATABASE_DIRECT_URL?: string },
+  embeddedUrl: string | undefined,
+): DatabaseUrls {
+  const pooled = settings.DATABASE_URL ?? embeddedUrl;
+  if (!pooled) throw new Error("No database: set DATABASE_URL, or start the embedded one");
+  return { pooled, direct: settings.DATABASE_DIRECT_URL ?? pooled };
+}
