@@ -110,7 +110,9 @@ export default function handleRequest(
       const body = new PassThrough();
       const stream = createReadableStreamFromReadable(body);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
+      // A rendered page may be someone's own: no shared cache (a CDN) keeps it. The public page
+      // cache's copies say otherwise for themselves (server/page-cache.ts).
+      if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
     }

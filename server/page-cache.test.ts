@@ -3,7 +3,13 @@ import type { RequestListener } from "node:http";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { closingTestServers } from "../tests/support/test-servers";
-import { chooseEncoding, pageCacheKey, publicPageCache, scriptHashes } from "./page-cache";
+import {
+  chooseEncoding,
+  pageCacheKey,
+  publicPageCache,
+  scriptHashes,
+  sharedCacheControl,
+} from "./page-cache";
 
 const TTL_MS = 100;
 const MAX_STALE_MS = 1_000;
@@ -92,6 +98,18 @@ describe("public page cache", () => {
     expect(second.headers.get("content-security-policy")).toBe(`script-src 'self' ${sha256("go(1)")}`);
     expect(second.headers.get("x-request-id")).toBe("test");
     expect(renders()).toBe(1);
+  });
+
+  it("lets a CDN keep a copy as long as the process does, with the theme cookie in its key, and serve it stale while it asks again", async () => {
+    const { url } = await startApp();
+    await visit(url);
+    const hit = await visit(url);
+    expect(hit.hit).toBe(true);
+    expect(hit.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=1");
+    expect(hit.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(sharedCacheControl(3_000, 60_000)).toBe(
+      "public, max-age=0, s-maxage=3, stale-while-revalidate=60",
+    );
   });
 
   it("answers a copy compressed as the visitor accepts it, and 304 to its ETag", async () => {

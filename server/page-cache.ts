@@ -141,7 +141,8 @@ export function publicPageCache(options: {
       // The copy carries no nonce: its scripts are allowed by their hashes, the same for everyone.
       const html = body.toString("utf8").replaceAll(` nonce="${nonce}"`, "");
       headers["content-security-policy"] = options.policy(scriptHashes(html));
-      headers.vary = withAcceptEncoding(headers.vary);
+      headers["cache-control"] = sharedCacheControl(options.ttlMs, maxStaleMs);
+      headers.vary = withVary(headers.vary, ["Cookie", "Accept-Encoding"]);
       const identity = Buffer.from(html, "utf8");
       const page: CachedPage = {
         headers,
@@ -158,9 +159,23 @@ export function publicPageCache(options: {
   return { answer, keep };
 }
 
-function withAcceptEncoding(vary: OutgoingHttpHeaders[string]) {
-  const given = Array.isArray(vary) ? vary.join(", ") : vary ? String(vary) : "";
-  return /accept-encoding/i.test(given) ? given : given ? `${given}, Accept-Encoding` : "Accept-Encoding";
+/**
+ * A copy is the same for every visitor without a session, so a CDN may be the shared page cache:
+ * it keeps the copy as long as this process does and serves it stale while it asks again. Browsers
+ * revalidate (ETag) every time. `Vary: Cookie` keeps the theme in a shared cache's key and sends any
+ * visitor with a session past it (their pages are `private`: app/entry.server.tsx).
+ */
+export function sharedCacheControl(ttlMs: number, maxStaleMs: number) {
+  return `public, max-age=0, s-maxage=${Math.max(1, Math.round(ttlMs / 1000))}, stale-while-revalidate=${Math.round(maxStaleMs / 1000)}`;
+}
+
+function withVary(vary: OutgoingHttpHeaders[string], names: string[]) {
+  const given = (Array.isArray(vary) ? vary.join(", ") : vary ? String(vary) : "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const missing = names.filter((name) => !given.some((other) => other.toLowerCase() === name.toLowerCase()));
+  return [...given, ...missing].join(", ");
 }
 
 /** The CSP sources for a page's inline scripts: one sha256 hash each. */

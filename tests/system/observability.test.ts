@@ -59,6 +59,14 @@ describe("logs and metrics of a running server", () => {
     const html = await response.text();
     expect(response.headers.get("x-page-cache")).toBe("hit");
     expect(response.headers.get("x-request-id")).toBe("obs-hit");
+    // A CDN may keep the copy (theme in its key); a page rendered for a session is never shared.
+    expect(response.headers.get("cache-control")).toMatch(
+      /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+    );
+    expect(response.headers.get("vary")).toMatch(/\bCookie\b/);
+    const personal = await fetch(`${server.url}/pricing`, { headers: { cookie: "some-session=1" } });
+    await personal.text();
+    expect(personal.headers.get("cache-control")).toBe("private, no-cache");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("frame-ancestors 'none'");
