@@ -155,6 +155,19 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(
       "Invalid configuration: S3_BUCKET is required when other S3_ settings are given",
     );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_PUBLIC_ENDPOINT: "http://localhost:9000" })).toThrow(
+      "S3_BUCKET is required when other S3_ settings are given",
+    );
+  });
+
+  it("reads the store's public address for presigned links, and refuses one that is not http(s)", () => {
+    const settings = { DATA_DIR: dataDir(), S3_BUCKET: "media", S3_ENDPOINT: "http://s3:9000" };
+    expect(loadConfig({ ...settings, S3_PUBLIC_ENDPOINT: "http://localhost:9000" }).S3_PUBLIC_ENDPOINT).toBe(
+      "http://localhost:9000",
+    );
+    expect(() => loadConfig({ ...settings, S3_PUBLIC_ENDPOINT: "ftp://media" })).toThrow(
+      /S3_PUBLIC_ENDPOINT must be an http\(s\) URL/,
+    );
   });
 
   describe("safe defaults for a deployment", () => {

@@ -105,6 +105,13 @@ const EnvFields = z.object({
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://s3.example.com" })
     .optional(),
+  /**
+   * The store's address as browsers reach it, when the app reaches it by another (a container
+   * network's name): licensed downloads are presigned for it. Unset: S3_ENDPOINT.
+   */
+  S3_PUBLIC_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://media.example.com" })
+    .optional(),
   /** Unset: the AWS SDK's default credential chain (AWS_* variables, profile, instance or task role). */
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
@@ -186,7 +193,9 @@ const EnvSchema = EnvFields.refine((env) => !env.DATABASE_DIRECT_URL || !!env.DA
     error: "and STRIPE_WEBHOOK_SECRET must be set together (or neither, for manual payment)",
   })
   .refine(
-    (env) => !!env.S3_BUCKET || !(env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY),
+    (env) =>
+      !!env.S3_BUCKET ||
+      !(env.S3_ENDPOINT || env.S3_PUBLIC_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY),
     {
       // Otherwise media would quietly land on local disk, which several processes do not share.
       path: ["S3_BUCKET"],

@@ -632,6 +632,25 @@ describe("S3 storage", () => {
     client.destroy();
   });
 
+  it("presigns licensed downloads for the address browsers reach the store by (S3_PUBLIC_ENDPOINT), not the app's", async () => {
+    await harness.store.put("originals/7/source.mp4", clip, { visibility: "private" });
+    const internal = new URL(s3Bucket.endpoint!);
+    // The same store under another name, as a container network's "s3:9000" is "localhost:9000" outside.
+    const publicEndpoint = `http://localhost:${internal.port}`;
+    const store = s3Storage({ ...s3Bucket, publicEndpoint });
+    const link = new URL(await store.signedUrl("originals/7/source.mp4", { expiresInSeconds: 60 }));
+    expect(link.host).toBe(`localhost:${internal.port}`);
+    expect(link.searchParams.get("X-Amz-SignedHeaders")).toBe("host");
+    const response = await fetch(link);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(clip)).toBe(true);
+    // Without it the link names the app's own address for the store.
+    const inside = new URL(
+      await s3Storage(s3Bucket).signedUrl("originals/7/source.mp4", { expiresInSeconds: 60 }),
+    );
+    expect(inside.host).toBe(internal.host);
+  });
+
   it("serves an S3 ETag (the object's MD5) at /media", async () => {
     expect((await get("/media/clips/1.mp4")).headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
   });

@@ -33,6 +33,11 @@ export interface S3StorageOptions {
   forcePathStyle?: boolean;
   /** Unset: the SDK's default credential chain (AWS_* variables, profile, instance or task role). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
+  /**
+   * The store's address as browsers reach it, when the app reaches it by another (a name only a
+   * container network knows): presigned links are signed for this host. Unset: `endpoint`.
+   */
+  publicEndpoint?: string;
 }
 
 /**
@@ -67,18 +72,22 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
   const objectKey = (visibility: Visibility, key: string) =>
     (visibility === "private" ? PRIVATE_PREFIX : "") + requireValidKey(key);
   // The SDK takes ~0.3 s to load: import it on first use, so processes on local disk never pay for it.
-  let connection: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
+  let connection: Promise<{ sdk: typeof S3; client: S3.S3Client; presigner: S3.S3Client }> | undefined;
+  const clientFor = (sdk: typeof S3, endpoint: string | undefined) =>
+    new sdk.S3Client({
+      region: options.region,
+      endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials: options.credentials,
+      ...S3_CHECKSUMS_WHEN_REQUIRED,
+    });
   const connect = () =>
-    (connection ??= import("@aws-sdk/client-s3").then((sdk) => ({
-      sdk,
-      client: new sdk.S3Client({
-        region: options.region,
-        endpoint: options.endpoint,
-        forcePathStyle: options.forcePathStyle,
-        credentials: options.credentials,
-        ...S3_CHECKSUMS_WHEN_REQUIRED,
-      }),
-    })));
+    (connection ??= import("@aws-sdk/client-s3").then((sdk) => {
+      const client = clientFor(sdk, options.endpoint);
+      // Presigning makes no request: this client only signs links for the browsers' address.
+      const presigner = options.publicEndpoint ? clientFor(sdk, options.publicEndpoint) : client;
+      return { sdk, client, presigner };
+    }));
 
   const head = async (key: string, visibility: Visibility): Promise<ObjectInfo | undefined> => {
     const { sdk, client } = await connect();
@@ -218,7 +227,7 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
       } while (ContinuationToken);
     },
     async signedUrl(key, { expiresInSeconds, downloadName }) {
-      const { sdk, client } = await connect();
+      const { sdk, presigner } = await connect();
       const { getSignedUrl } = await import("@aws-sdk/s3-request-presigner");
       const command = new sdk.GetObjectCommand({
         Bucket,
@@ -228,7 +237,7 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
         ResponseCacheControl: PRIVATE_CACHE_CONTROL,
         ResponseContentDisposition: downloadName ? attachmentDisposition(downloadName) : undefined,
       });
-      return getSignedUrl(client, command, { expiresIn: requireValidExpiry(expiresInSeconds) });
+      return getSignedUrl(presigner, command, { expiresIn: requireValidExpiry(expiresInSeconds) });
     },
     serve() {
       return async (req, res, next) => {

@@ -27,6 +27,7 @@ function createDriver(): StorageDriver {
     bucket: settings.S3_BUCKET,
     region: settings.S3_REGION,
     endpoint: settings.S3_ENDPOINT,
+    publicEndpoint: settings.S3_PUBLIC_ENDPOINT,
     forcePathStyle: settings.S3_FORCE_PATH_STYLE,
     // Without keys the SDK's default chain applies (environment, instance or task role, …).
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
