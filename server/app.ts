@@ -17,6 +17,7 @@ import { databaseUrls } from "~/platform/db/database-urls";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { databaseHealthMonitor } from "~/platform/db/health.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
+import { SEED_LOCK_ID, withSessionLock } from "~/platform/db/session-lock.server";
 import { runWithLogContext } from "~/platform/http/request-context.server";
 import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
 import { describeMediaTools } from "~/platform/media-tools.server";
@@ -129,7 +130,10 @@ async function startServices(config: Config, logger: Logger, server: http.Server
     const database = await openDatabase(config, logger);
     embedded = database.embedded;
     startJobs(config, database.urls.direct, logger);
-    await seedIfEmpty((line) => logger.info(line), { demo: config.seedDemo });
+    // Replicas starting together seed one after another: the second finds the content there.
+    await withSessionLock(database.urls.direct, SEED_LOCK_ID, () =>
+      seedIfEmpty((line) => logger.info(line), { demo: config.seedDemo }),
+    );
     return embedded;
   } catch (error) {
     server.close();

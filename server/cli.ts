@@ -17,6 +17,7 @@ import { closeDatabase, connectDatabase } from "~/platform/db/client.server";
 import { databaseUrls } from "~/platform/db/database-urls";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
+import { SEED_LOCK_ID, withSessionLock } from "~/platform/db/session-lock.server";
 import { jobCounts, listJobs, retryJob, startQueue, stopQueue } from "~/platform/jobs/queue.server";
 import { BackupError, backup, restoreData, restoreFiles } from "./backup";
 import { PROCESS_JOBS } from "./jobs";
@@ -142,7 +143,7 @@ async function main(args: string[]) {
     case "migrate":
       return withDatabase(async () => console.log("Migrations are up to date."));
     case "seed":
-      return withDatabase(() => seedDemoContent(console.log));
+      return withDatabase((url) => withSessionLock(url, SEED_LOCK_ID, () => seedDemoContent(console.log)));
     case "set-role":
       return setRole(rest[0], rest[1]);
     case "jobs":
