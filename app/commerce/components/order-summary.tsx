@@ -17,6 +17,7 @@ export function OrderSummary({
   amounts,
   promoCode,
   taxReason,
+  taxName,
   children,
 }: {
   item: SummaryItem;
@@ -24,6 +25,8 @@ export function OrderSummary({
   promoCode: string | null;
   /** Why this VAT rate (e.g. "Reverse charge"), when the checkout knows the buyer's country. */
   taxReason?: string | null;
+  /** The tax's name on its line: VAT unless a country outside the EU names it otherwise (GST). */
+  taxName?: string;
   children?: ReactNode;
 }) {
   return (
@@ -52,7 +55,7 @@ export function OrderSummary({
         <p className="font-semibold tabular-nums">{formatMoney(amounts.unitPriceCents)}</p>
       </div>
       {children}
-      <OrderAmountRows amounts={amounts} promoCode={promoCode} taxReason={taxReason} />
+      <OrderAmountRows amounts={amounts} promoCode={promoCode} taxReason={taxReason} taxName={taxName} />
     </section>
   );
 }
@@ -65,10 +68,12 @@ export function OrderAmountRows({
   amounts,
   promoCode,
   taxReason,
+  taxName = "VAT",
 }: {
   amounts: OrderAmounts;
   promoCode: string | null;
   taxReason?: string | null | undefined;
+  taxName?: string | undefined;
 }) {
   return (
     <dl className="mt-4 grid gap-2 text-sm" data-testid="summary-amounts">
@@ -89,7 +94,7 @@ export function OrderAmountRows({
         </>
       ) : null}
       <Row
-        label={`VAT ${formatRate(amounts.vatRateBps)}`}
+        label={`${taxName} ${formatRate(amounts.vatRateBps)}`}
         value={formatMoney(amounts.vatCents)}
         testId="vat"
       />

@@ -170,6 +170,7 @@ export async function findLatestBillingOfUser(userId: string) {
       city: orders.city,
       country: orders.country,
       vatNumber: orders.vatNumber,
+      subdivision: orders.taxSubdivision,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
