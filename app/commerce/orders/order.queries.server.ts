@@ -255,3 +255,8 @@ export async function listOrdersAwaitingPaymentSince(placedBefore: Date, limit: 
     .limit(limit);
   return rows.map((row) => row.id);
 }
+
+/** Records the card's country as the order's second piece of location evidence (stripe-sync). */
+export async function recordEvidenceCardCountry(executor: Executor, orderId: string, country: string) {
+  await executor.update(orders).set({ evidenceCardCountry: country }).where(eq(orders.id, orderId));
+}

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { BILLING_LABELS } from "~/commerce/pricing/plans";
 import type { findOrderForStaff } from "~/licensing/staff-order.server";
 import { formatMoney, formatRate } from "~/payments/money";
+import { isStripePayment } from "~/payments/payment-reference";
 import { countOf } from "~/platform/text/plural";
 import { paidAtLabel } from "../orders/payment-time";
 import { RENEWAL_STOP_TEXTS } from "../orders/renewal-stop";
@@ -51,6 +52,7 @@ export function OrderLines({
         : "not recorded",
     ],
     ["Invoice", invoiceNumber ?? "—"],
+    ["Location evidence", locationEvidenceOf(order)],
     [
       "Entitlement",
       entitlement
@@ -213,4 +215,25 @@ function RenewalStopForm({ stopped }: { stopped: boolean }) {
       </SubmitButton>
     </Form>
   );
+}
+
+/**
+ * The two pieces of evidence of where the buyer is that EU rules ask for: the billing country they
+ * gave (with a Canadian province or US state) and the country of the card Stripe charged.
+ */
+export function locationEvidenceOf(order: {
+  country: string;
+  taxSubdivision: string | null;
+  evidenceCardCountry: string | null;
+  paymentReference: string | null;
+}) {
+  const billing = order.taxSubdivision ? `${order.country}-${order.taxSubdivision}` : order.country;
+  const card =
+    order.evidenceCardCountry ??
+    (!order.paymentReference
+      ? "— (not paid yet)"
+      : isStripePayment(order.paymentReference)
+        ? "unknown (Stripe did not say)"
+        : "none (bank transfer)");
+  return `billing ${billing} · card ${card}`;
 }
