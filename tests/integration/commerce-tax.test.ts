@@ -2,11 +2,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { billingDocumentOf } from "~/commerce/billing/billing-document.server";
 import {
   BUSINESS_NAME_REQUIRED_MESSAGE,
   CONTROL_CHARACTERS_MESSAGE,
 } from "~/commerce/checkout/checkout-schema";
-import { billingDocumentOf } from "~/commerce/billing/billing-document.server";
 import { shortOrderId } from "~/commerce/orders/order-id";
 import { findOrderWithPlanTitle } from "~/commerce/orders/orders.server";
 import { viesCheckJob } from "~/commerce/pricing/vies.server";
@@ -257,7 +257,9 @@ describe("tax outside the EU", () => {
     for (const subdivision of ["", "TX"]) {
       const { result } = await placeAs({ email: "ca-none@example.com", country: "CA", subdivision });
       expect(result.status).toBe(400);
-      expect(result.data?.fieldErrors?.subdivision).toBe("Please choose your province or territory from the list.");
+      expect(result.data?.fieldErrors?.subdivision).toBe(
+        "Please choose your province or territory from the list.",
+      );
     }
     expect(await orderOf("ca-none@example.com")).toBeUndefined();
   });
