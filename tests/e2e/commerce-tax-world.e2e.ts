@@ -53,7 +53,7 @@ describe("tax for buyers outside the EU", () => {
     await staff.context().close();
 
     await page.goto(`/orders/${order.id}`);
-    const amounts = page.locator("#order-amounts");
+    const amounts = page.getByTestId("order-amounts");
     await amounts.getByText("VAT 20%").waitFor();
     expect(await amounts.textContent()).toContain("€17.80");
     const invoice = await page.request.get(`/orders/${order.id}/invoice.pdf`);

@@ -3,6 +3,7 @@ import { BILLING_LABELS } from "~/commerce/pricing/plans";
 import type { findOrderForStaff } from "~/licensing/staff-order.server";
 import { formatMoney, formatRate } from "~/payments/money";
 import { isStripePayment } from "~/payments/payment-reference";
+import { taxLineLabel } from "~/payments/tax";
 import { countOf } from "~/platform/text/plural";
 import { paidAtLabel } from "../orders/payment-time";
 import { RENEWAL_STOP_TEXTS } from "../orders/renewal-stop";
@@ -28,7 +29,10 @@ export function OrderLines({
     ],
     ["Subtotal", formatMoney(order.subtotalCents)],
     [`Promo ${order.promoCode ?? "—"}`, `− ${formatMoney(order.promoValueCents)}`],
-    [`VAT ${formatRate(order.vatRateBps)}`, formatMoney(order.vatAmountCents)],
+    [
+      `${taxLineLabel(order.taxReason, order.country, order.taxSubdivision)} ${formatRate(order.vatRateBps)}`,
+      formatMoney(order.vatAmountCents),
+    ],
     ["Total", formatMoney(order.totalCents)],
   ];
   const facts: [string, React.ReactNode][] = [
