@@ -1,10 +1,10 @@
 import { COMPANY_COUNTRY_CODE } from "~/constants";
 import { countryName, DEFAULT_COUNTRY } from "./countries";
-import { subdivisionMissingMessage, subdivisionOf } from "./subdivisions";
-import { CA_PROVINCE_TAXES, EU_VAT_RATES, FOREIGN_CONSUMER_TAXES, rateOn } from "./tax-rates";
-import type { TaxReason } from "./tax-reasons";
-import type { TaxRules } from "./tax-rules";
-import { checkVatNumber } from "./vat-numbers";
+import { subdivisionMissingMessage, subdivisionOf } from "./taxes/subdivisions";
+import { CA_PROVINCE_TAXES, EU_VAT_RATES, FOREIGN_CONSUMER_TAXES, rateOn } from "./taxes/tax-rates";
+import type { TaxReason } from "./taxes/tax-reasons";
+import type { TaxRules } from "./taxes/tax-rules";
+import { checkVatNumber } from "./taxes/vat-numbers";
 
 /**
  * The tax of a sale of digital services by a seller established in Cyprus. In the EU (the One-Stop
@@ -16,7 +16,7 @@ import { checkVatNumber } from "./vat-numbers";
  * Pure and browser-safe: the server computes with it, tests use it as the oracle.
  */
 
-export { type DatedRate, EU_VAT_RATES } from "./tax-rates";
+export { type DatedRate, EU_VAT_RATES } from "./taxes/tax-rates";
 export {
   describeTax,
   TAX_REASON_LABELS,
@@ -25,15 +25,15 @@ export {
   type TaxReason,
   taxLineLabel,
   taxNoteOf,
-} from "./tax-reasons";
-export { DEFAULT_TAX_RULES, parseTaxRules, type TaxRules } from "./tax-rules";
+} from "./taxes/tax-reasons";
+export { DEFAULT_TAX_RULES, parseTaxRules, type TaxRules } from "./taxes/tax-rules";
 export {
   checkVatNumber,
   VAT_NUMBER_MAX,
   VAT_NUMBER_OUTSIDE_EU_MESSAGE,
   type VatNumberCheck,
   vatPrefixOf,
-} from "./vat-numbers";
+} from "./taxes/vat-numbers";
 
 export const isEuCountry = (country: string) => Object.hasOwn(EU_VAT_RATES, country);
 

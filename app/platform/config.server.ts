@@ -139,7 +139,7 @@ const EnvFields = z.object({
    */
   VIES_URL: z.url().optional(),
   /**
-   * Where the seller is registered to charge consumer tax (app/payments/tax-rules.ts): EU (the
+   * Where the seller is registered to charge consumer tax (app/payments/taxes/tax-rules.ts): EU (the
    * One-Stop Shop, required), countries of the tax table, Canadian provinces with their own tax as
    * CA-QC, CA-BC, CA-SK, CA-MB. Default: all of them.
    */

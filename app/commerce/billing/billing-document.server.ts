@@ -1,6 +1,6 @@
 import { countryName } from "~/payments/countries";
-import { subdivisionName } from "~/payments/subdivisions";
 import { taxLineLabel, taxNoteOf } from "~/payments/tax";
+import { subdivisionName } from "~/payments/taxes/subdivisions";
 import { config } from "~/platform/config.server";
 import type { Order } from "../orders/order.queries.server";
 import type { BillingDocumentData } from "./invoice-pdf.server";

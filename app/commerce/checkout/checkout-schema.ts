@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { emailField } from "~/accounts/auth/email";
 import { isCountry } from "~/payments/countries";
-import { needsSubdivision, subdivisionMissingMessage, subdivisionOf } from "~/payments/subdivisions";
 import { BUYER_TYPES, VAT_NUMBER_MAX } from "~/payments/tax";
+import { needsSubdivision, subdivisionMissingMessage, subdivisionOf } from "~/payments/taxes/subdivisions";
 import { CONTROL_CHARACTER } from "~/platform/text/control-characters";
 import { SerialIdSchema } from "~/platform/text/id-schema";
 import { BILLINGS, PLAN_CATEGORIES } from "../pricing/plans";

@@ -3,8 +3,8 @@ import { EMAIL_MAX } from "~/accounts/auth/email";
 import { Spinner } from "~/components/button";
 import { Field, FieldError, inputClass } from "~/components/form-field";
 import { countryOptions } from "~/payments/countries";
-import { subdivisionsOf } from "~/payments/subdivisions";
 import { BUYER_TYPES, type BuyerType, VAT_NUMBER_MAX } from "~/payments/tax";
+import { subdivisionsOf } from "~/payments/taxes/subdivisions";
 import {
   ADDRESS_LINE_MAX,
   BUYER_NAME_MAX,

@@ -1,8 +1,8 @@
 import { isStripePayment } from "~/payments/payment-reference";
 import { refundStripePayment, type StripeRefundFailure } from "~/payments/stripe-client.server";
-import { subdivisionOf } from "~/payments/subdivisions";
 import type { TaxDecision, TaxRefusalField } from "~/payments/tax";
-import { taxRules } from "~/payments/tax-rules.server";
+import { subdivisionOf } from "~/payments/taxes/subdivisions";
+import { taxRules } from "~/payments/taxes/tax-rules.server";
 import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { moveState } from "~/platform/db/state-machine.server";

@@ -1,5 +1,5 @@
 import type { TaxBuyer } from "~/payments/tax";
-import { taxRules } from "~/payments/tax-rules.server";
+import { taxRules } from "~/payments/taxes/tax-rules.server";
 import { logger } from "~/platform/logger.server";
 import { promoCodeToRead, type Quote, quoteFrom, type Selection } from "../pricing/quote";
 import { findActiveTier, findPricing, type Order } from "./order.queries.server";

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/accounts/auth/session.server";
-import { subdivisionOf } from "~/payments/subdivisions";
 import { decideTax } from "~/payments/tax";
-import { taxRules } from "~/payments/tax-rules.server";
+import { subdivisionOf } from "~/payments/taxes/subdivisions";
+import { taxRules } from "~/payments/taxes/tax-rules.server";
 import { type FormReply, formReply } from "~/platform/http/form-reply";
 import { formValues, parseFormData, readForm } from "~/platform/http/forms.server";
 import { enforceRateLimit } from "~/platform/http/rate-limit-policies";

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "~/platform/config.server";
-import { subdivisionOf, subdivisionsOf } from "./subdivisions";
 import {
   DEFAULT_TAX_RULES,
   decideTax,
@@ -13,7 +12,8 @@ import {
   type TaxRules,
   taxLineLabel,
   taxNoteOf,
-} from "./tax";
+} from "../tax";
+import { subdivisionOf, subdivisionsOf } from "./subdivisions";
 import { FOREIGN_CONSUMER_TAXES } from "./tax-rates";
 import { foreignTaxName } from "./tax-reasons";
 import { DEFAULT_TAX_REGISTRATIONS } from "./tax-rules";

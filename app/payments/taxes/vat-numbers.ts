@@ -1,4 +1,4 @@
-import { countryName } from "./countries";
+import { countryName } from "../countries";
 
 /**
  * VAT numbers as a buyer types them: the format of their country's register, checked before the

@@ -1,4 +1,4 @@
-import { countryName } from "./countries";
+import { countryName } from "../countries";
 import { subdivisionName } from "./subdivisions";
 import { CA_PROVINCE_TAXES, FOREIGN_CONSUMER_TAXES } from "./tax-rates";
 
