@@ -70,6 +70,7 @@ describe("tax for buyers outside the EU", () => {
     await page.locator("main").getByLabel("Country").selectOption("CA");
     const province = page.locator("main").getByLabel("Province or territory");
     await province.waitFor();
+    expect(await summary(page, "vat-reason")).toBe("Please choose your province or territory from the list.");
     expect(await province.locator("option").count()).toBe(14);
     await province.selectOption("QC");
     await expect.poll(() => summary(page, "vat")).toBe("€13.33");

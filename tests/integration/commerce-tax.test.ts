@@ -262,6 +262,22 @@ describe("tax outside the EU", () => {
       );
     }
     expect(await orderOf("ca-none@example.com")).toBeUndefined();
+    // Choosing Canada is no refusal yet: the province field appears, and the summary asks for it.
+    const cookie = await choosePlan("creator");
+    const toCanada = await settle(() =>
+      checkoutAction(
+        routeArgs(
+          postForm("/checkout", { intent: "update", country: "CA", buyerType: "individual" }, cookie),
+        ),
+      ),
+    );
+    expect(toCanada.status).toBe(200);
+    expect(toCanada.data).toMatchObject({
+      summary: {
+        taxReason: "Please choose your province or territory from the list.",
+        amounts: { vatCents: 0 },
+      },
+    });
   });
 
   it("a consumer where the seller is not registered pays no tax, or is refused, as configured", async () => {

@@ -41,7 +41,12 @@ export async function summaryOf(held: HeldCheckout): Promise<CheckoutSummary | u
 
 /** What the summary says about the tax: its line's name and why it is charged (or not). */
 export function taxTextsOf(tax: Quote["tax"], buyer: TaxBuyer) {
-  if (!tax.ok) return { taxReason: null, taxName: "VAT" };
+  // A province still to choose, or a country not sold to, is said under the tax line too; a
+  // refused VAT number is said beside its field.
+  if (!tax.ok) {
+    const said = tax.field === "subdivision" || tax.field === "country";
+    return { taxReason: said ? tax.message : null, taxName: "VAT" };
+  }
   return {
     taxReason: describeTax(tax.reason, buyer.country, buyer.subdivision),
     taxName: taxLineLabel(tax.reason, buyer.country, buyer.subdivision),
