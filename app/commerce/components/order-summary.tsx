@@ -75,9 +75,15 @@ export function OrderAmountRows({
   taxReason?: string | null | undefined;
   taxName?: string | undefined;
 }) {
+  // "GST + QST (Québec)" reads too long in a label: another tax than VAT is "tax" there.
+  const excluded = taxName === "VAT" ? "VAT" : "tax";
   return (
     <dl className="mt-4 grid gap-2 text-sm" data-testid="summary-amounts">
-      <Row label="Subtotal (excl. VAT)" value={formatMoney(amounts.subtotalCents)} testId="subtotal" />
+      <Row
+        label={`Subtotal (excl. ${excluded})`}
+        value={formatMoney(amounts.subtotalCents)}
+        testId="subtotal"
+      />
       {amounts.discountCents > 0 ? (
         <>
           <Row
@@ -87,7 +93,7 @@ export function OrderAmountRows({
             accent
           />
           <Row
-            label="Net (excl. VAT)"
+            label={`Net (excl. ${excluded})`}
             value={formatMoney(amounts.subtotalCents - amounts.discountCents)}
             testId="net"
           />
