@@ -106,7 +106,8 @@ export const orders = pgTable(
     promoCode: text("promo_code"),
     /** The discount granted, in cents. */
     promoValueCents: integer("promo_value_cents").notNull().default(0),
-    vatRateBps: integer("vat_rate_bps").notNull(),
+    /** Basis points; a half is possible (Québec's GST + QST is 1497.5), so numeric with one decimal. */
+    vatRateBps: numeric("vat_rate_bps", { precision: 7, scale: 1, mode: "number" }).notNull(),
     vatAmountCents: integer("vat_amount_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     /** The currency every `*Cents` amount of the order is in (minor units; currencies.ts). */
@@ -130,6 +131,13 @@ export const orders = pgTable(
     vatNumber: text("vat_number"),
     /** Why the order carries the VAT it does (tax.ts); printed on its invoice. */
     taxReason: taxReasonEnum("tax_reason").notNull().default("domestic"),
+    /** The Canadian province or US state the buyer named (subdivisions.ts); Canada's tax depends on it. */
+    taxSubdivision: text("tax_subdivision"),
+    /**
+     * The second piece of evidence of where the buyer is (the first is `country`): the issuing
+     * country of the card Stripe charged, recorded when the payment arrives. Null for bank transfer.
+     */
+    evidenceCardCountry: text("evidence_card_country"),
     /** The EU VIES answer for the VAT number, checked by a job after the order is placed. */
     viesStatus: viesStatusEnum("vies_status"),
     viesCheckedAt: timestamp("vies_checked_at", { withTimezone: true }),
@@ -160,6 +168,8 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_country_code", sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check("orders_tax_subdivision", sql`${t.taxSubdivision} ~ '^[A-Z]{2}$'`),
+    check("orders_evidence_card_country", sql`${t.evidenceCardCountry} ~ '^[A-Z]{2}$'`),
     check("orders_currency", sql`${t.currency} in ('EUR', 'USD', 'GBP', 'CHF', 'JPY')`),
     check("orders_eur_rate", sql`${t.eurRate} > 0`),
     index("orders_subscription_idx").on(t.subscriptionId),

@@ -28,7 +28,7 @@ export function formatMoney(
 
 /** Basis points as a percentage label, e.g. 1900 → "19%". */
 export function formatRate(bps: number): string {
-  return `${Number((bps / 100).toFixed(2))}%`;
+  return `${Number((bps / 100).toFixed(3))}%`;
 }
 
 /** A downloads count as shown on plans: 0 reads "Unlimited". */

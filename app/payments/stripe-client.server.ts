@@ -101,3 +101,18 @@ async function paymentIntentOf(reference: string): Promise<string | null> {
   const intent = session.payment_intent;
   return typeof intent === "string" ? intent : (intent?.id ?? null);
 }
+
+/**
+ * The issuing country of the card a payment was taken from (ISO 3166-1 alpha-2), the second piece
+ * of evidence of where a buyer is; null when the payment was not by card or Stripe cannot say now.
+ */
+export async function cardCountryOfPayment(paymentIntent: string): Promise<string | null> {
+  try {
+    const intent = await stripe().paymentIntents.retrieve(paymentIntent, { expand: ["latest_charge"] });
+    const charge = intent.latest_charge;
+    const country = typeof charge === "object" ? charge?.payment_method_details?.card?.country : null;
+    return country && /^[A-Z]{2}$/.test(country) ? country : null;
+  } catch {
+    return null;
+  }
+}

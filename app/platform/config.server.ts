@@ -160,6 +160,20 @@ const EnvFields = z.object({
    * https://ec.europa.eu/taxation_customs/vies/rest-api); unset, the check is skipped and recorded so.
    */
   VIES_URL: z.url().optional(),
+  /**
+   * Where the seller is registered to charge consumer tax (app/payments/taxes/tax-rules.ts): EU (the
+   * One-Stop Shop, required), countries of the tax table, Canadian provinces with their own tax as
+   * CA-QC, CA-BC, CA-SK, CA-MB. Default: all of them.
+   */
+  TAX_REGISTRATIONS: z
+    .string()
+    .regex(
+      /^\s*(EU|[A-Za-z]{2}(-[A-Za-z]{2})?)(\s*,\s*(EU|[A-Za-z]{2}(-[A-Za-z]{2})?))*\s*$/,
+      "must be a comma-separated list such as EU,GB,NO,CH,AU,CA,CA-QC",
+    )
+    .default("EU,GB,NO,CH,IS,AU,NZ,JP,SG,KR,IN,CA,CA-QC,CA-BC,CA-SK,CA-MB"),
+  /** A consumer in a country not registered: no_tax (the invoice says why) or refuse (checkout says so). */
+  TAX_UNREGISTERED: z.enum(["no_tax", "refuse"], { error: "must be no_tax or refuse" }).default("no_tax"),
   /** An order still awaiting payment after this many days is cancelled (its promo use given back). */
   ORDER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** The creator's share of what one download is worth, in basis points (5000 = 50%). */

@@ -147,7 +147,12 @@ describe("a returning buyer's checkout", () => {
       taxBuyer: { country: "DE", buyerType: "business", vatNumber: "DE123456789" },
     });
     // The summary is quoted for a German business with a VAT number: the reverse charge, no VAT.
-    expect(loaded.data?.taxBuyer).toEqual({ country: "DE", buyerType: "business", vatNumber: "DE123456789" });
+    expect(loaded.data?.taxBuyer).toEqual({
+      country: "DE",
+      buyerType: "business",
+      vatNumber: "DE123456789",
+      subdivision: null,
+    });
     expect(loaded.data?.amounts.vatCents).toBe(0);
 
     // What the buyer submits is what the order gets.

@@ -112,7 +112,7 @@ describe("the Stripe webhook", () => {
     expect((await orderRow(order.id)).status).toBe("awaiting_payment");
   });
 
-  it("a one-time pack stays a single Checkout payment, and paying it pays the order", async () => {
+  it("a one-time pack stays a single Checkout payment; paying it pays the order and keeps the card's country", async () => {
     const order = await createOrder({ downloads: 10 });
     const checkout = await startCardCheckout(order.id);
     if (!checkout.ok) throw new Error(checkout.reason);
@@ -121,8 +121,10 @@ describe("the Stripe webhook", () => {
       .at(-1)!;
     expect(session.body.get("mode")).toBe("payment");
     expect(session.body.get("line_items[0][price_data][unit_amount]")).toBe(String(order.totalCents));
+    stripe.fake.cardCountry = "DE";
     await stripe.fake.deliverAll(await stripe.fake.completeCheckout(checkout.value.url.split("/").pop()!), 2);
-    expect((await orderRow(order.id)).status).toBe("paid");
+    // The card's issuing country is kept as the second piece of evidence of where the buyer is.
+    expect(await orderRow(order.id)).toMatchObject({ status: "paid", evidenceCardCountry: "DE" });
     expect(await database.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
   });
 });

@@ -2,11 +2,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { billingDocumentOf } from "~/commerce/billing/billing-document.server";
 import {
   BUSINESS_NAME_REQUIRED_MESSAGE,
   CONTROL_CHARACTERS_MESSAGE,
 } from "~/commerce/checkout/checkout-schema";
 import { shortOrderId } from "~/commerce/orders/order-id";
+import { findOrderWithPlanTitle } from "~/commerce/orders/orders.server";
 import { viesCheckJob } from "~/commerce/pricing/vies.server";
 import { action as checkoutAction } from "~/commerce/routes/checkout";
 import { orders } from "~/commerce/schema.server";
@@ -116,9 +118,19 @@ describe("VAT at checkout, computed on the server", () => {
     expect((await allOrders()).length).toBe(before);
   });
 
-  it("a buyer in the United States pays no VAT (export of services)", async () => {
-    await placeAs({ email: "us@example.com", country: "US", buyerType: "business", company: "Acme Inc" });
-    expect(await orderOf("us@example.com")).toMatchObject({ vatRateBps: 0, taxReason: "export" });
+  it("a business in the United States pays no tax: it accounts for any itself, its state recorded", async () => {
+    await placeAs({
+      email: "us@example.com",
+      country: "US",
+      subdivision: "NY",
+      buyerType: "business",
+      company: "Acme Inc",
+    });
+    expect(await orderOf("us@example.com")).toMatchObject({
+      vatRateBps: 0,
+      taxReason: "foreign_business",
+      taxSubdivision: "NY",
+    });
   });
 
   it("a country that is not an ISO code (the old English names) is refused", async () => {
@@ -200,6 +212,89 @@ describe("the placed mail", () => {
     const [mail] = await outboxFor(email);
     expect(mail?.subject).toBe(`Verdeo order ${shortOrderId(order.id)}: payment instructions`);
     expect(mail?.text).toContain(`${formatMoney(order.totalCents, "de-DE")} (no VAT: reverse charge)`);
+  });
+});
+
+describe("tax outside the EU", () => {
+  afterAll(() => {
+    delete process.env.TAX_UNREGISTERED;
+    loadConfig();
+  });
+
+  it("a consumer in the United Kingdom pays 20% UK VAT, and the invoice names it", async () => {
+    const { result } = await placeAs({ email: "uk@example.com", country: "GB", buyerType: "individual" });
+    expect(result.location).toBe("/checkout/success");
+    const order = (await orderOf("uk@example.com"))!;
+    expect(order).toMatchObject({ country: "GB", vatRateBps: 2000, taxReason: "foreign_consumer" });
+    expect(order.vatAmountCents).toBe(Math.floor((order.subtotalCents * 20 + 50) / 100));
+    const document = billingDocumentOf((await findOrderWithPlanTitle(order.id))!);
+    expect(document).toMatchObject({
+      taxName: "VAT",
+      vatRateBps: 2000,
+      taxNote: "VAT of United Kingdom charged by a non-resident supplier of digital services.",
+    });
+  });
+
+  it("a consumer in Québec pays GST + QST, 14.975%, on the order with the province", async () => {
+    const { result } = await placeAs({
+      email: "qc@example.com",
+      country: "CA",
+      subdivision: "QC",
+      buyerType: "individual",
+    });
+    expect(result.location).toBe("/checkout/success");
+    const order = (await orderOf("qc@example.com"))!;
+    expect(order).toMatchObject({ vatRateBps: 1497.5, taxReason: "foreign_consumer", taxSubdivision: "QC" });
+    // 14.975% of the net, rounded half up to the cent.
+    expect(order.vatAmountCents).toBe(Math.floor((order.subtotalCents * 14975 + 50_000) / 100_000));
+    expect(order.totalCents).toBe(order.subtotalCents + order.vatAmountCents);
+    const document = billingDocumentOf((await findOrderWithPlanTitle(order.id))!);
+    expect(document.taxName).toBe("GST + QST (Québec)");
+    expect(document.buyer.country).toBe("Québec, Canada");
+  });
+
+  it("a Canadian consumer without a province, or with a US state, is asked for the province", async () => {
+    for (const subdivision of ["", "TX"]) {
+      const { result } = await placeAs({ email: "ca-none@example.com", country: "CA", subdivision });
+      expect(result.status).toBe(400);
+      expect(result.data?.fieldErrors?.subdivision).toBe(
+        "Please choose your province or territory from the list.",
+      );
+    }
+    expect(await orderOf("ca-none@example.com")).toBeUndefined();
+    // Choosing Canada is no refusal yet: the province field appears, and the summary asks for it.
+    const cookie = await choosePlan("creator");
+    const toCanada = await settle(() =>
+      checkoutAction(
+        routeArgs(
+          postForm("/checkout", { intent: "update", country: "CA", buyerType: "individual" }, cookie),
+        ),
+      ),
+    );
+    expect(toCanada.status).toBe(200);
+    expect(toCanada.data).toMatchObject({
+      summary: {
+        taxReason: "Please choose your province or territory from the list.",
+        amounts: { vatCents: 0 },
+      },
+    });
+  });
+
+  it("a consumer where the seller is not registered pays no tax, or is refused, as configured", async () => {
+    await placeAs({ email: "us-consumer@example.com", country: "US", subdivision: "CA" });
+    expect(await orderOf("us-consumer@example.com")).toMatchObject({
+      vatRateBps: 0,
+      taxReason: "not_registered",
+      taxSubdivision: "CA",
+    });
+    process.env.TAX_UNREGISTERED = "refuse";
+    loadConfig();
+    const { result } = await placeAs({ email: "us-refused@example.com", country: "US", subdivision: "TX" });
+    expect(result.status).toBe(400);
+    expect(result.data?.fieldErrors?.country).toBe(
+      "We cannot sell to consumers in United States yet: Verdeo is not registered for its tax. A business there can buy as a business.",
+    );
+    expect(await orderOf("us-refused@example.com")).toBeUndefined();
   });
 });
 

@@ -93,6 +93,8 @@ export class FakeStripe {
   readonly subscriptions = new Map<string, Json>();
   readonly invoices = new Map<string, Json>();
   readonly charges = new Map<string, Json>();
+  /** The issuing country of the card the next charges are taken from (Stripe's test card 4242… is a US card). */
+  cardCountry = "US";
   readonly disputes = new Map<string, Json>();
   readonly portalSessions = new Map<string, Json>();
   private readonly idempotent = new Map<string, { status: number; body: string }>();
@@ -348,9 +350,32 @@ export class FakeStripe {
       customer,
       payment_intent: this.id("pi"),
       status: "succeeded",
+      payment_method_details: { type: "card", card: { brand: "visa", country: this.cardCountry } },
     };
     this.charges.set(charge.payment_intent as string, charge);
     return charge;
+  }
+
+  /** A payment intent as Stripe answers it: its charge an id, or the charge itself when expanded. */
+  private paymentIntent(id: string, url: URL): [number, Json] {
+    const charge = this.charges.get(id);
+    if (!charge)
+      return [404, { error: { type: "invalid_request_error", message: `No such payment_intent: '${id}'` } }];
+    // stripe-node sends `expand[0]=latest_charge`.
+    const expanded = [...url.searchParams].some(
+      ([key, value]) => key.startsWith("expand") && value === "latest_charge",
+    );
+    return [
+      200,
+      {
+        id,
+        object: "payment_intent",
+        amount: charge.amount,
+        currency: charge.currency,
+        status: "succeeded",
+        latest_charge: expanded ? charge : charge.id,
+      },
+    ];
   }
 
   private chargeOf(paymentIntent: string) {
@@ -598,6 +623,8 @@ export class FakeStripe {
     if (match) return this.expireSession(match[1]!);
     match = method === "GET" ? /^\/v1\/checkout\/sessions\/(\w+)$/.exec(path) : null;
     if (match) return this.sessions.has(match[1]!) ? [200, this.sessions.get(match[1]!)] : notFound;
+    match = method === "GET" ? /^\/v1\/payment_intents\/(\w+)$/.exec(path) : null;
+    if (match) return this.paymentIntent(match[1]!, url);
     match = method === "GET" ? /^\/v1\/invoices\/(\w+)$/.exec(path) : null;
     if (match) return this.invoices.has(match[1]!) ? [200, this.invoices.get(match[1]!)] : notFound;
     if (method === "GET" && path === "/v1/invoice_payments") {

@@ -1,5 +1,6 @@
 import { countryName } from "~/payments/countries";
-import { TAX_REASON_NOTES } from "~/payments/tax";
+import { taxLineLabel, taxNoteOf } from "~/payments/tax";
+import { subdivisionName } from "~/payments/taxes/subdivisions";
 import { config } from "~/platform/config.server";
 import type { Order } from "../orders/order.queries.server";
 import type { BillingDocumentData } from "./invoice-pdf.server";
@@ -27,7 +28,9 @@ export function billingDocumentOf(
       addressLine: order.addressLine,
       postalCode: order.postalCode,
       city: order.city,
-      country: countryName(order.country),
+      country: order.taxSubdivision
+        ? `${subdivisionName(order.country, order.taxSubdivision)}, ${countryName(order.country)}`
+        : countryName(order.country),
       vatNumber: order.vatNumber,
     },
     orderId: order.id,
@@ -41,7 +44,8 @@ export function billingDocumentOf(
     vatRateBps: order.vatRateBps,
     vatCents: order.vatAmountCents,
     totalCents: order.totalCents,
-    taxNote: TAX_REASON_NOTES[order.taxReason] ?? null,
+    taxNote: taxNoteOf(order.taxReason, order.country, order.taxSubdivision),
+    taxName: taxLineLabel(order.taxReason, order.country, order.taxSubdivision),
     locale: order.locale,
   };
 }

@@ -29,6 +29,8 @@ export interface BillingDocumentData {
   totalCents: number;
   /** The reverse-charge or export note when no VAT is charged. */
   taxNote: string | null;
+  /** The tax line's name: VAT, or a foreign consumer tax ("GST + QST (Québec)"). */
+  taxName?: string;
   /** The buyer's locale: amounts are formatted for it. */
   locale: string;
 }
@@ -243,7 +245,7 @@ function drawDocument(doc: PDFKit.PDFDocument, data: BillingDocumentData, layout
   }
   rule();
   row("Net amount", "", signed(data.line.unitPriceCents - data.discountCents));
-  row(`VAT ${rate}`, "", signed(data.vatCents));
+  row(`${data.taxName ?? "VAT"} ${rate}`, "", signed(data.vatCents));
   rule();
   row(layout.sign < 0 ? "Total credited" : "Total", "", signed(data.totalCents), true);
 

@@ -12,7 +12,7 @@ export interface RememberedDetails {
 
 /**
  * What the checkout form shows: what the buyer just submitted (a refused or re-quoted form), else
- * their last order's details, else empty. Country, buyer type and VAT number come from `taxBuyer`,
+ * their last order's details, else empty. Country, province, buyer type and VAT number come from `taxBuyer`,
  * which the summary was quoted with.
  */
 export function buyerDefaultsOf(
@@ -30,6 +30,7 @@ export function buyerDefaultsOf(
     city: values?.city ?? remembered?.city ?? "",
     country: values?.country || taxBuyer.country,
     vatNumber: values?.vatNumber ?? taxBuyer.vatNumber ?? "",
+    subdivision: values?.subdivision ?? taxBuyer.subdivision ?? "",
     terms: values?.terms === "on",
   };
 }

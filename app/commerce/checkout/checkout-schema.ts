@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailField } from "~/accounts/auth/email";
 import { isCountry } from "~/payments/countries";
 import { BUYER_TYPES, VAT_NUMBER_MAX } from "~/payments/tax";
+import { needsSubdivision, subdivisionMissingMessage, subdivisionOf } from "~/payments/taxes/subdivisions";
 import { CONTROL_CHARACTER } from "~/platform/text/control-characters";
 import { SerialIdSchema } from "~/platform/text/id-schema";
 import { BILLINGS, PLAN_CATEGORIES } from "../pricing/plans";
@@ -54,6 +55,7 @@ export const BUYER_NAME_MAX = 120;
 export const ADDRESS_LINE_MAX = 200;
 export const POSTAL_CODE_MAX = 20;
 export const CITY_MAX = 100;
+const SUBDIVISION_MAX = 8;
 
 /** An optional one-line text: trimmed, bounded, no control characters; empty reads null. */
 const optionalLine = (max: number) =>
@@ -76,13 +78,15 @@ export const ChoosePlanSchema = z.object({
 });
 
 /**
- * What decides the VAT: country, buyer type and VAT number. The "Update" intent reads only these;
+ * What decides the tax: country (and a Canadian province), buyer type and VAT number. The "Update" intent reads only these;
  * the VAT number's format is checked with the tax rules (tax.ts), where the country is known.
  */
 export const TaxBuyerSchema = z.object({
   country: z.string({ error: COUNTRY_INVALID_MESSAGE }).refine(isCountry, COUNTRY_INVALID_MESSAGE),
   buyerType: z.enum(BUYER_TYPES).catch("individual"),
   vatNumber: optionalLine(VAT_NUMBER_MAX),
+  /** A Canadian province or US state; one of another country's is left out where it is used. */
+  subdivision: optionalLine(SUBDIVISION_MAX),
 });
 
 /** The buyer's part of the checkout form. Prices are never part of it. */
@@ -97,6 +101,14 @@ export const BuyerSchema = TaxBuyerSchema.extend({
 }).superRefine((buyer, ctx) => {
   if (buyer.buyerType === "business" && !buyer.company) {
     ctx.addIssue({ code: "custom", path: ["company"], message: BUSINESS_NAME_REQUIRED_MESSAGE });
+  }
+  // Canada's tax depends on the province; a US state is recorded for state registrations.
+  if (needsSubdivision(buyer.country) && !subdivisionOf(buyer.country, buyer.subdivision)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["subdivision"],
+      message: subdivisionMissingMessage(buyer.country),
+    });
   }
 });
 export type Buyer = z.infer<typeof BuyerSchema>;

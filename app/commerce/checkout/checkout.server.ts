@@ -1,5 +1,5 @@
 import type { SessionUser } from "~/accounts/auth/session.server";
-import { describeTax, type TaxBuyer } from "~/payments/tax";
+import { describeTax, type TaxBuyer, taxLineLabel } from "~/payments/tax";
 import { cardPaymentEnabled } from "~/platform/config.server";
 import { type PlaceOrderResult, placeOrder } from "../orders/order-lifecycle.server";
 import { type Quote, quoteCheckout } from "../orders/orders.server";
@@ -25,6 +25,8 @@ export interface HeldCheckout {
 export interface CheckoutSummary {
   amounts: Quote["amounts"];
   taxReason: string | null;
+  /** The tax line's name: "VAT", "GST", "GST + QST (Québec)". */
+  taxName: string;
 }
 
 /** The summary of the checkout the session now holds, or undefined if it no longer prices. */
@@ -33,7 +35,21 @@ export async function summaryOf(held: HeldCheckout): Promise<CheckoutSummary | u
   if (!quote) return undefined;
   return {
     amounts: quote.amounts,
-    taxReason: quote.tax.ok ? describeTax(quote.tax.reason, held.taxBuyer.country) : null,
+    ...taxTextsOf(quote.tax, held.taxBuyer),
+  };
+}
+
+/** What the summary says about the tax: its line's name and why it is charged (or not). */
+export function taxTextsOf(tax: Quote["tax"], buyer: TaxBuyer) {
+  // A province still to choose, or a country not sold to, is said under the tax line too; a
+  // refused VAT number is said beside its field.
+  if (!tax.ok) {
+    const said = tax.field === "subdivision" || tax.field === "country";
+    return { taxReason: said ? tax.message : null, taxName: "VAT" };
+  }
+  return {
+    taxReason: describeTax(tax.reason, buyer.country, buyer.subdivision),
+    taxName: taxLineLabel(tax.reason, buyer.country, buyer.subdivision),
   };
 }
 

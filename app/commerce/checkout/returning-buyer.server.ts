@@ -30,6 +30,11 @@ export async function rememberedBuyerOf(user: SessionUser | null): Promise<Remem
     addressLine: last.addressLine ?? "",
     postalCode: last.postalCode ?? "",
     city: last.city ?? "",
-    taxBuyer: { country: last.country, buyerType: last.buyerType, vatNumber: last.vatNumber },
+    taxBuyer: {
+      country: last.country,
+      buyerType: last.buyerType,
+      vatNumber: last.vatNumber,
+      subdivision: last.subdivision,
+    },
   };
 }

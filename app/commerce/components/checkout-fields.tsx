@@ -4,6 +4,7 @@ import { Spinner } from "~/components/button";
 import { Field, FieldError, inputClass } from "~/components/form-field";
 import { countryOptions } from "~/payments/countries";
 import { BUYER_TYPES, type BuyerType, VAT_NUMBER_MAX } from "~/payments/tax";
+import { subdivisionsOf } from "~/payments/taxes/subdivisions";
 import {
   ADDRESS_LINE_MAX,
   BUYER_NAME_MAX,
@@ -26,6 +27,8 @@ export interface BuyerDefaults {
   city: string;
   country: string;
   vatNumber: string;
+  /** A Canadian province or US state code; empty for none. */
+  subdivision: string;
   terms: boolean;
 }
 
@@ -137,11 +140,17 @@ export function BuyerFields({
           ))}
         </select>
       </Field>
+      <SubdivisionField
+        country={defaults.country}
+        defaultValue={defaults.subdivision}
+        error={errors?.subdivision}
+        onTaxChange={onTaxChange}
+      />
       <div className="hidden gap-5 group-has-[[value=business]:checked]:grid">
         <Field
           label="VAT number"
           htmlFor="vatNumber"
-          note="EU businesses, optional"
+          note="EU and UK businesses, optional"
           error={errors?.vatNumber}
         >
           <input
@@ -220,5 +229,51 @@ function CompanyNote() {
         {COMPANY_NOTES.business}
       </span>
     </>
+  );
+}
+
+/**
+ * Canada's province (its tax depends on it) or a US state, for the country the form was last
+ * quoted with: a change of country quotes again, and this field follows (with the Update button
+ * when there is no JavaScript).
+ */
+function SubdivisionField({
+  country,
+  defaultValue,
+  error,
+  onTaxChange,
+}: {
+  country: string;
+  defaultValue: string;
+  error?: string;
+  onTaxChange?: () => void;
+}) {
+  const subdivisions = subdivisionsOf(country);
+  if (!subdivisions) return null;
+  const known = subdivisions.options.some((option) => option.code === defaultValue);
+  return (
+    <Field label={subdivisions.label} htmlFor="subdivision" error={error}>
+      <select
+        key={country}
+        id="subdivision"
+        name="subdivision"
+        required
+        autoComplete="address-level1"
+        defaultValue={known ? defaultValue : ""}
+        onChange={onTaxChange}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "subdivision-error" : undefined}
+        className={inputClass}
+      >
+        <option value="" disabled>
+          Choose your {subdivisions.noun}
+        </option>
+        {subdivisions.options.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }

@@ -17,6 +17,7 @@ export function OrderSummary({
   amounts,
   promoCode,
   taxReason,
+  taxName,
   children,
 }: {
   item: SummaryItem;
@@ -24,6 +25,8 @@ export function OrderSummary({
   promoCode: string | null;
   /** Why this VAT rate (e.g. "Reverse charge"), when the checkout knows the buyer's country. */
   taxReason?: string | null;
+  /** The tax's name on its line: VAT unless a country outside the EU names it otherwise (GST). */
+  taxName?: string;
   children?: ReactNode;
 }) {
   return (
@@ -52,7 +55,7 @@ export function OrderSummary({
         <p className="font-semibold tabular-nums">{formatMoney(amounts.unitPriceCents)}</p>
       </div>
       {children}
-      <OrderAmountRows amounts={amounts} promoCode={promoCode} taxReason={taxReason} />
+      <OrderAmountRows amounts={amounts} promoCode={promoCode} taxReason={taxReason} taxName={taxName} />
     </section>
   );
 }
@@ -65,14 +68,22 @@ export function OrderAmountRows({
   amounts,
   promoCode,
   taxReason,
+  taxName = "VAT",
 }: {
   amounts: OrderAmounts;
   promoCode: string | null;
   taxReason?: string | null | undefined;
+  taxName?: string | undefined;
 }) {
+  // "GST + QST (Québec)" reads too long in a label: another tax than VAT is "tax" there.
+  const excluded = taxName === "VAT" ? "VAT" : "tax";
   return (
     <dl className="mt-4 grid gap-2 text-sm" data-testid="summary-amounts">
-      <Row label="Subtotal (excl. VAT)" value={formatMoney(amounts.subtotalCents)} testId="subtotal" />
+      <Row
+        label={`Subtotal (excl. ${excluded})`}
+        value={formatMoney(amounts.subtotalCents)}
+        testId="subtotal"
+      />
       {amounts.discountCents > 0 ? (
         <>
           <Row
@@ -82,14 +93,14 @@ export function OrderAmountRows({
             accent
           />
           <Row
-            label="Net (excl. VAT)"
+            label={`Net (excl. ${excluded})`}
             value={formatMoney(amounts.subtotalCents - amounts.discountCents)}
             testId="net"
           />
         </>
       ) : null}
       <Row
-        label={`VAT ${formatRate(amounts.vatRateBps)}`}
+        label={`${taxName} ${formatRate(amounts.vatRateBps)}`}
         value={formatMoney(amounts.vatCents)}
         testId="vat"
       />

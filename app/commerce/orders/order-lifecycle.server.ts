@@ -1,6 +1,8 @@
 import { isStripePayment } from "~/payments/payment-reference";
 import { refundStripePayment, type StripeRefundFailure } from "~/payments/stripe-client.server";
-import type { TaxDecision } from "~/payments/tax";
+import type { TaxDecision, TaxRefusalField } from "~/payments/tax";
+import { subdivisionOf } from "~/payments/taxes/subdivisions";
+import { taxRules } from "~/payments/taxes/tax-rules.server";
 import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { moveState } from "~/platform/db/state-machine.server";
@@ -66,7 +68,7 @@ export interface PlaceOrderInput {
 export type PlaceOrderResult =
   | { ok: true; order: Order; created: boolean }
   | { ok: false; reason: "promo"; refusal: PromoRefusal }
-  | { ok: false; reason: "tax"; message: string }
+  | { ok: false; reason: "tax"; message: string; field: TaxRefusalField }
   | { ok: false; reason: "unavailable" };
 
 /**
@@ -86,12 +88,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     country: input.buyer.country,
     buyerType: input.buyer.buyerType ?? "individual",
     vatNumber: input.buyer.vatNumber ?? null,
+    subdivision: subdivisionOf(input.buyer.country, input.buyer.subdivision),
   };
   const now = input.now ?? new Date();
-  const quote = quoteFrom(input.selection, pricing, input.promoCode, taxBuyer, now);
+  const quote = quoteFrom(input.selection, pricing, input.promoCode, taxBuyer, now, taxRules());
   if (!quote) return { ok: false, reason: "unavailable" };
   const tax = quote.tax;
-  if (!tax.ok) return { ok: false, reason: "tax", message: tax.message };
+  if (!tax.ok) return { ok: false, reason: "tax", message: tax.message, field: tax.field ?? "vatNumber" };
   if (quote.promoRefusal) return { ok: false, reason: "promo", refusal: quote.promoRefusal };
 
   const promo = quote.promoCode
@@ -144,6 +147,7 @@ function newOrder(input: PlaceOrderInput, quote: Quote, tax: Extract<TaxDecision
     country: buyer.country,
     vatNumber: tax.vatNumber,
     taxReason: tax.reason,
+    taxSubdivision: subdivisionOf(buyer.country, buyer.subdivision),
     locale: input.locale ?? "en",
     userId: input.userId,
   };

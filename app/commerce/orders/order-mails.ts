@@ -1,7 +1,7 @@
 import { PRODUCT_NAME, SUPPORT_EMAIL } from "~/constants";
 import { formatDownloads, formatMoney, formatRate } from "~/payments/money";
 import { isStripePayment } from "~/payments/payment-reference";
-import { TAX_REASON_LABELS } from "~/payments/tax";
+import { TAX_REASON_LABELS, taxLineLabel } from "~/payments/tax";
 import {
   type PaymentSettings,
   paymentInstructionLines,
@@ -55,10 +55,14 @@ export function orderMail(
 const planLine = (order: Order) =>
   `${LICENSE_LABELS[order.licenseKind]}, ${formatDownloads(order.downloads)}, ${BILLING_LABELS[order.billing]}: ${formatMoney(order.totalCents, order.locale)} (${taxLine(order)})`;
 
-const taxLine = (order: Order) =>
-  order.vatRateBps > 0
-    ? `VAT ${formatRate(order.vatRateBps)} included`
-    : `no VAT: ${TAX_REASON_LABELS[order.taxReason].toLowerCase()}`;
+const taxLine = (order: Order) => {
+  if (order.vatRateBps > 0) {
+    return `${taxLineLabel(order.taxReason, order.country, order.taxSubdivision)} ${formatRate(order.vatRateBps)} included`;
+  }
+  const label = TAX_REASON_LABELS[order.taxReason];
+  // Lowercased at its start only: "business outside the EU".
+  return `no VAT: ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+};
 
 type MailOf = (
   order: Order,

@@ -170,6 +170,7 @@ export async function findLatestBillingOfUser(userId: string) {
       city: orders.city,
       country: orders.country,
       vatNumber: orders.vatNumber,
+      subdivision: orders.taxSubdivision,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
@@ -253,4 +254,9 @@ export async function listOrdersAwaitingPaymentSince(placedBefore: Date, limit: 
     .orderBy(orders.createdAt)
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** Records the card's country as the order's second piece of location evidence (stripe-sync). */
+export async function recordEvidenceCardCountry(executor: Executor, orderId: string, country: string) {
+  await executor.update(orders).set({ evidenceCardCountry: country }).where(eq(orders.id, orderId));
 }

@@ -1,4 +1,5 @@
 import type { TaxBuyer } from "~/payments/tax";
+import { taxRules } from "~/payments/taxes/tax-rules.server";
 import { logger } from "~/platform/logger.server";
 import { promoCodeToRead, type Quote, quoteFrom, type Selection } from "../pricing/quote";
 import { findActiveTier, findPricing, type Order } from "./order.queries.server";
@@ -7,7 +8,8 @@ import { shortOrderId } from "./order-id";
 export type { Quote } from "../pricing/quote";
 
 /**
- * Prices a selection from the plan table, the promo code and the VAT rules as they are now. Null
+ * Prices a selection from the plan table, the promo code and the tax rules (with the seller's
+ * configured registrations) as they are now. Null
  * when the plan, tier or billing no longer exists (the buyer must choose again).
  */
 export async function quoteCheckout(
@@ -16,7 +18,7 @@ export async function quoteCheckout(
   buyer: TaxBuyer,
   now = new Date(),
 ): Promise<Quote | null> {
-  return quoteFrom(selection, await readPricing(selection, promoCode), promoCode, buyer, now);
+  return quoteFrom(selection, await readPricing(selection, promoCode), promoCode, buyer, now, taxRules());
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PRO_MONTHLY_PRICE_CENTS, VAT_RATE_BPS } from "~/constants";
 import { formatDownloads, formatMoney } from "~/payments/money";
-import { decideTax } from "~/payments/tax";
+import { DEFAULT_TAX_RULES, decideTax } from "~/payments/tax";
 import type { Billing } from "./plans";
 import {
   annualSavingCents,
@@ -253,7 +253,11 @@ describe("VAT on the amounts", () => {
   const ON = new Date("2026-11-26T12:00:00Z");
 
   it("keeps SPEC's example amounts for Cyprus: €500 pro monthly is €595.00, annual €5100 is €6069.00", () => {
-    const rate = decideTax({ country: "CY", buyerType: "individual", vatNumber: null }, ON);
+    const rate = decideTax(
+      { country: "CY", buyerType: "individual", vatNumber: null },
+      ON,
+      DEFAULT_TAX_RULES,
+    );
     if (!rate.ok) throw new Error("refused");
     expect(rate.rateBps).toBe(VAT_RATE_BPS);
     expect(computeOrderAmounts(50_000, "monthly", null, rate.rateBps)).toMatchObject({

@@ -1,8 +1,8 @@
-import { decideTax, type TaxBuyer, type TaxDecision } from "~/payments/tax";
+import { decideTax, type TaxBuyer, type TaxDecision, type TaxRules } from "~/payments/tax";
 import type { PromoRefusal } from "../checkout/checkout-schema";
 import { normalizePromoCode, PROMO_CODE_MAX } from "../checkout/checkout-schema";
 import { billingsFor, type CheckoutSelection, type PlanCategory, type PlanView } from "./plans";
-import { computeOrderAmounts, type OrderAmounts } from "./pricing-math";
+import { computeOrderAmounts, divideRoundHalfUp, type OrderAmounts } from "./pricing-math";
 import { type PromoCheck, type PromoRow, promoVerdict } from "./promo-rules";
 
 /** A tier of an active plan, as an order is priced from it. */
@@ -37,7 +37,7 @@ export function promoCodeToRead(promoCode: string | null) {
 
 /**
  * Prices a selection from the rows read for it (the tier, and the applied code's row), the promo
- * rules and the VAT rules at `now`. Pure: the checkout page and placing an order read the rows
+ * rules and the tax rules at `now` under the seller's registrations (`rules`, from the configuration). Pure: the checkout page and placing an order read the rows
  * their own way and price alike. Null when the tier or the billing is not offered any more.
  */
 export function quoteFrom(
@@ -46,19 +46,37 @@ export function quoteFrom(
   promoCode: string | null,
   buyer: TaxBuyer,
   now: Date,
+  rules: TaxRules,
 ): Quote | null {
   if (!rows || !billingsFor(selection.category).includes(selection.billing)) return null;
   const promo = judgePromo(promoCode, rows, now);
   const terms = promo?.ok ? promo.terms : null;
-  const tax = decideTax(buyer, now);
+  const tax = decideTax(buyer, now, rules);
   return {
     tier: rows.tier,
     billing: selection.billing,
-    amounts: computeOrderAmounts(rows.tier.priceCents, selection.billing, terms, tax.ok ? tax.rateBps : 0),
+    amounts: amountsWithTax(rows.tier.priceCents, selection.billing, terms, tax.ok ? tax.rateBps : 0),
     promoCode: promo?.ok ? promo.code : null,
     promoRefusal: promo && !promo.ok ? promo.reason : null,
     tax,
   };
+}
+
+/**
+ * The order's amounts at a rate in basis points. Québec's GST + QST is 1497.5 bps: a half basis
+ * point is computed in tenths of one (same rounding, half up, on the taxable amount).
+ */
+function amountsWithTax(
+  priceCents: number,
+  billing: Selection["billing"],
+  terms: Parameters<typeof computeOrderAmounts>[2],
+  rateBps: number,
+): OrderAmounts {
+  if (Number.isInteger(rateBps)) return computeOrderAmounts(priceCents, billing, terms, rateBps);
+  const untaxed = computeOrderAmounts(priceCents, billing, terms, 0);
+  const taxable = untaxed.subtotalCents - untaxed.discountCents;
+  const vatCents = divideRoundHalfUp(taxable * Math.round(rateBps * 10), 100_000);
+  return { ...untaxed, vatRateBps: rateBps, vatCents, totalCents: taxable + vatCents };
 }
 
 function judgePromo(

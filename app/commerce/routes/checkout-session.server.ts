@@ -71,6 +71,7 @@ const TaxBuyerHeldSchema = z.object({
   country: z.string().refine(isCountry),
   buyerType: z.enum(BUYER_TYPES),
   vatNumber: z.string().max(VAT_NUMBER_MAX).nullable(),
+  subdivision: z.string().max(8).nullish(),
 });
 
 /** The checkout in progress, or null when none is held. */

@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { decideTax } from "~/payments/tax";
+import { subdivisionOf } from "~/payments/taxes/subdivisions";
+import { taxRules } from "~/payments/taxes/tax-rules.server";
 import { type FormReply, formReply } from "~/platform/http/form-reply";
 import { formValues, parseFormData, readForm } from "~/platform/http/forms.server";
 import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
@@ -153,13 +155,19 @@ async function updateTax({ form, values, session }: CheckoutSubmit): Promise<Ans
   return refusal ? { reply: refusal, status: 400 } : { reply: { ok: true, values } };
 }
 
-/** Keeps what decides the VAT in the checkout, so the summary shows it; or the refusal to show. */
+/**
+ * Keeps what decides the tax in the checkout, so the summary shows it; or the refusal to show. A
+ * province not chosen yet is no refusal here: the field has just appeared, and placing asks for it.
+ */
 function rememberTaxBuyer(form: FormData, session: CheckoutSession, values: Record<string, string>) {
   const parsed = parseFormData(form, TaxBuyerSchema);
   if (!parsed.ok) return parsed.reply;
-  const tax = decideTax(parsed.data, new Date());
-  if (!tax.ok) return formReply(null, { fieldErrors: { vatNumber: tax.message }, values });
-  setTaxBuyer(session, { ...parsed.data, vatNumber: tax.vatNumber });
+  const buyer = { ...parsed.data, subdivision: subdivisionOf(parsed.data.country, parsed.data.subdivision) };
+  const tax = decideTax(buyer, new Date(), taxRules());
+  if (!tax.ok && tax.field !== "subdivision") {
+    return formReply(null, { fieldErrors: { [tax.field ?? "vatNumber"]: tax.message }, values });
+  }
+  setTaxBuyer(session, { ...buyer, vatNumber: tax.ok ? tax.vatNumber : null });
   return null;
 }
 
@@ -194,7 +202,10 @@ async function placeCheckoutOrder(submit: CheckoutSubmit): Promise<Answer> {
       return { redirect: "/pricing", toast: { message: PLAN_GONE_MESSAGE, type: "error" } };
     }
     if (!result.ok && result.reason === "tax") {
-      return { reply: formReply(null, { fieldErrors: { vatNumber: result.message }, values }), status: 400 };
+      return {
+        reply: formReply(null, { fieldErrors: { [result.field]: result.message }, values }),
+        status: 400,
+      };
     }
     if (!result.ok) {
       // The applied code stopped counting since it was applied: refuse, and drop it so the buyer can go on.

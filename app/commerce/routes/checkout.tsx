@@ -10,8 +10,8 @@ import {
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { buttonClass, Spinner } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { describeTax } from "~/payments/tax";
 import { buyerDefaultsOf } from "../checkout/buyer-defaults";
+import { taxTextsOf } from "../checkout/checkout.server";
 import { PROMO_REFUSAL_MESSAGES } from "../checkout/checkout-schema";
 import { findClipToLicense } from "../checkout/clip-to-license.server";
 import { rememberedBuyerOf } from "../checkout/returning-buyer.server";
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     amounts: quote.amounts,
     taxBuyer,
-    taxReason: quote.tax.ok ? describeTax(quote.tax.reason, taxBuyer.country) : null,
+    ...taxTextsOf(quote.tax, taxBuyer),
     promoCode: quote.promoCode,
     promoError: quote.promoRefusal ? PROMO_REFUSAL_MESSAGES[quote.promoRefusal] : null,
     idempotencyKey: held.idempotencyKey,
@@ -181,6 +181,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             amounts={summary.amounts}
             promoCode={loaderData.promoCode}
             taxReason={summary.taxReason}
+            taxName={summary.taxName}
           >
             <PromoField
               applied={loaderData.promoCode}

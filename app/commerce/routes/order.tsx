@@ -5,7 +5,7 @@ import { loginToReturn } from "~/catalog/clips/clip-id";
 import { ownProfileTabPath } from "~/catalog/profile/profile-tab-path";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { describeTax } from "~/payments/tax";
+import { describeTax, taxLineLabel } from "~/payments/tax";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { formatCreditNoteNumber } from "../billing/invoice-pdf.server";
 import { pendingTransferOf } from "../checkout/payment-instructions";
@@ -52,7 +52,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       totalCents: order.totalCents,
     },
     promoCode: order.promoCode,
-    taxReason: describeTax(order.taxReason, order.country),
+    taxReason: describeTax(order.taxReason, order.country, order.taxSubdivision),
+    taxName: taxLineLabel(order.taxReason, order.country, order.taxSubdivision),
     billing: billingRowsOf(order),
     dates: dateRowsOf(order, settings.ORDER_EXPIRY_DAYS, notes.at(-1)?.issuedAt ?? null),
     payment,
@@ -103,6 +104,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           amounts={loaderData.amounts}
           promoCode={loaderData.promoCode}
           taxReason={loaderData.taxReason}
+          taxName={loaderData.taxName}
         />
       </DetailsCard>
       <DetailsCard id="order-billing" title="Billing details" rows={loaderData.billing} />

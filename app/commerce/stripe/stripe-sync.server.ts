@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { CURRENCY } from "~/constants";
 import { STRIPE_REFERENCE_PREFIX } from "~/payments/payment-reference";
-import { stripe } from "~/payments/stripe-client.server";
+import { cardCountryOfPayment, stripe } from "~/payments/stripe-client.server";
 import {
   type StripeEventHandler,
   type StripeEventOutcome,
@@ -17,7 +17,7 @@ import {
   type StripeEventRef,
   syncStripeSubscription,
 } from "../billing/subscription-lifecycle.server";
-import { findOrderWithPlanTitle } from "../orders/order.queries.server";
+import { findOrderWithPlanTitle, recordEvidenceCardCountry } from "../orders/order.queries.server";
 import { markOrderPaid, refundOrder } from "../orders/order-lifecycle.server";
 import { recordDispute } from "../orders/order-lifecycle-billing.server";
 import { recordPartialRefund, refundLatePayment } from "../orders/order-refunds.server";
@@ -92,8 +92,23 @@ const checkoutPaid: StripeEventHandler = async (tx, event) => {
     // Nothing to retry for an order that can no longer be paid: acknowledged so Stripe stops.
     throw new StripeEventRefused("order_not_payable", true);
   }
+  if (paid.value.changed && paymentIntent) await recordCardEvidence(tx, orderId, paymentIntent);
   return paid.value.changed ? "paid" : "already_processed";
 };
+
+/**
+ * The card's issuing country beside the billing country the buyer gave: the two pieces of evidence
+ * of the buyer's location EU rules ask for. Stripe not answering leaves it empty; the payment stands.
+ */
+async function recordCardEvidence(tx: Transaction, orderId: string, paymentIntent: string) {
+  const country = await cardCountryOfPayment(paymentIntent);
+  if (country) await recordEvidenceCardCountry(tx, orderId, country);
+  else
+    logger.warn(
+      { orderId, paymentIntent },
+      "card country of a payment unknown: location evidence incomplete",
+    );
+}
 
 /**
  * A Checkout in subscription mode completed: its first invoice pays the order (invoice.paid may
@@ -217,6 +232,9 @@ async function payFirstInvoice(
     },
     tx,
   });
+  if (paid.ok && paid.value.changed && first.paymentIntent) {
+    await recordCardEvidence(tx, orderId, first.paymentIntent);
+  }
   if (paid.ok) return paid.value.changed ? "applied" : "already_processed";
   if (!first.paymentIntent) return "ignored";
   // Paid after the order was cancelled or expired: the money goes back and the subscription Stripe

@@ -2,6 +2,8 @@ import { Form, Link } from "react-router";
 import { BILLING_LABELS } from "~/commerce/pricing/plans";
 import type { findOrderForStaff } from "~/licensing/staff-order.server";
 import { formatMoney, formatRate } from "~/payments/money";
+import { isStripePayment } from "~/payments/payment-reference";
+import { taxLineLabel } from "~/payments/tax";
 import { countOf } from "~/platform/text/plural";
 import { paidAtLabel } from "../orders/payment-time";
 import { RENEWAL_STOP_TEXTS } from "../orders/renewal-stop";
@@ -27,7 +29,10 @@ export function OrderLines({
     ],
     ["Subtotal", formatMoney(order.subtotalCents)],
     [`Promo ${order.promoCode ?? "—"}`, `− ${formatMoney(order.promoValueCents)}`],
-    [`VAT ${formatRate(order.vatRateBps)}`, formatMoney(order.vatAmountCents)],
+    [
+      `${taxLineLabel(order.taxReason, order.country, order.taxSubdivision)} ${formatRate(order.vatRateBps)}`,
+      formatMoney(order.vatAmountCents),
+    ],
     ["Total", formatMoney(order.totalCents)],
   ];
   const facts: [string, React.ReactNode][] = [
@@ -51,6 +56,7 @@ export function OrderLines({
         : "not recorded",
     ],
     ["Invoice", invoiceNumber ?? "—"],
+    ["Location evidence", locationEvidenceOf(order)],
     [
       "Entitlement",
       entitlement
@@ -213,4 +219,25 @@ function RenewalStopForm({ stopped }: { stopped: boolean }) {
       </SubmitButton>
     </Form>
   );
+}
+
+/**
+ * The two pieces of evidence of where the buyer is that EU rules ask for: the billing country they
+ * gave (with a Canadian province or US state) and the country of the card Stripe charged.
+ */
+export function locationEvidenceOf(order: {
+  country: string;
+  taxSubdivision: string | null;
+  evidenceCardCountry: string | null;
+  paymentReference: string | null;
+}) {
+  const billing = order.taxSubdivision ? `${order.country}-${order.taxSubdivision}` : order.country;
+  const card =
+    order.evidenceCardCountry ??
+    (!order.paymentReference
+      ? "— (not paid yet)"
+      : isStripePayment(order.paymentReference)
+        ? "unknown (Stripe did not say)"
+        : "none (bank transfer)");
+  return `billing ${billing} · card ${card}`;
 }
