@@ -345,6 +345,7 @@ export const creatorFollows = pgTable(
   (t) => [
     primaryKey({ columns: [t.followerId, t.creatorId] }),
     check("creator_follows_not_self", sql`${t.followerId} <> ${t.creatorId}`),
-    index("creator_follows_creator_idx").on(t.creatorId),
+    // A creator's followers in id order: the publication fan-out pages through them (a keyset).
+    index("creator_follows_creator_idx").on(t.creatorId, t.followerId),
   ],
 );

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { deliverWebhookJob } from "~/api/jobs.server";
+import { deliverWebhookJob, fanOutClipPublishedJob } from "~/api/jobs.server";
 import { addWebhook } from "~/api/webhooks/webhooks.server";
 import { FOLLOW_MESSAGES } from "~/catalog/collections/follow-texts";
 import { followStateOf } from "~/catalog/collections/follows.server";
 import { action } from "~/catalog/routes/follow";
-import { workDueJobs } from "~/platform/jobs/queue.server";
+import { enqueue, listJobs, workDueJobs } from "~/platform/jobs/queue.server";
 import { approveClip } from "~/studio/clips/review.server";
 import { createAccount, sessionCookie } from "../factories/accounts";
 import { createClip } from "../factories/catalog";
@@ -92,12 +92,35 @@ describe("clip.published webhooks", () => {
     });
     const approved = await approveClip({ clipId: clipId!, actor: { id: "staff-1" } });
     expect(approved.ok).toBe(true);
-    await workDueJobs([deliverWebhookJob]);
+    // The approval queued the fan-out; the followers are read after it, outside its transaction.
+    const queued = await listJobs(["queued"]);
+    expect(queued.filter((job) => job.name === fanOutClipPublishedJob.name)).toHaveLength(1);
+    expect(queued.filter((job) => job.name === deliverWebhookJob.name)).toHaveLength(0);
+    await workDueJobs([fanOutClipPublishedJob, deliverWebhookJob]);
 
     expect(receiver.received).toHaveLength(1);
     expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
       type: "clip.published",
       data: { clip_id: clipId, title: "Harbour Lights", url: expect.stringContaining(`/video/`) },
     });
+  });
+
+  it("reaches every follower of a creator followed by more than a page, each once, page after page", async () => {
+    receiver.received.length = 0;
+    const creator = await createAccount({ role: "creator" });
+    const fans = await Promise.all(Array.from({ length: 5 }, () => signedIn()));
+    for (const fan of fans) {
+      await follow({ creatorId: creator.id, intent: "follow" }, fan.cookie);
+      await addWebhook({ userId: fan.id, url: `${receiver.url}?fan=${fan.id}`, events: ["clip.published"] });
+    }
+    const data = { clip_id: 7, title: "Tide", creator: "Someone", url: "http://localhost/video/tide-7" };
+    await enqueue(fanOutClipPublishedJob, { creatorId: creator.id, data, after: null, pageSize: 2 });
+    // Pages of 2, 2 and 1: three fan-out jobs, each queuing the next.
+    expect(await workDueJobs([fanOutClipPublishedJob])).toBe(3);
+    await workDueJobs([deliverWebhookJob]);
+    const reached = receiver.received.map((delivery) =>
+      new URL(delivery.url, "http://x").searchParams.get("fan"),
+    );
+    expect(reached.sort()).toEqual(fans.map((fan) => fan.id).sort());
   });
 });

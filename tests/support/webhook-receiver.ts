@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 
 export interface ReceivedWebhook {
+  /** The path and query it was posted to (an endpoint's own query tells endpoints apart). */
+  url: string;
   headers: http.IncomingHttpHeaders;
   body: string;
 }
@@ -19,7 +21,7 @@ export function useWebhookReceiver() {
       let body = "";
       req.on("data", (chunk) => (body += chunk));
       req.on("end", () => {
-        receiver.received.push({ headers: req.headers, body });
+        receiver.received.push({ url: req.url ?? "/", headers: req.headers, body });
         res.writeHead(receiver.answerWith).end();
       });
     });

@@ -1,10 +1,10 @@
 import { clipPath } from "~/catalog/clips/clip-id";
 import type { ClipStatusChange } from "~/catalog/clips/clip-lifecycle.server";
-import { listFollowerIds } from "~/catalog/collections/follows.server";
 import type { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { config } from "~/platform/config.server";
 import type { Executor } from "~/platform/db/client.server";
-import { sendWebhookEvent } from "../jobs.server";
+import { enqueue } from "~/platform/jobs/queue.server";
+import { fanOutClipPublishedJob, sendWebhookEvent } from "../jobs.server";
 
 /**
  * The domain events key owners hear of, as webhook payloads (their shapes: webhook-payloads.ts).
@@ -45,20 +45,18 @@ export function sendOrderPaid(order: PayloadOf<typeof orderPaid>, { tx }: { tx?:
   );
 }
 
-/** Followers hear of a creator's new clips (each time a clip goes live, a re-publication included). */
+/**
+ * Followers hear of a creator's new clips (each time a clip goes live, a re-publication included):
+ * the publication's transaction queues the fan-out, which reads the followers page by page after it.
+ */
 export async function sendClipPublished(change: ClipStatusChange, { tx }: { tx?: Executor }) {
   if (change.to !== "published") return;
   if (!tx) throw new Error("clip.published must be queued in the publication's transaction");
-  const followers = await listFollowerIds(tx, change.creatorId);
-  await sendWebhookEvent(
-    "clip.published",
-    followers,
-    {
-      clip_id: change.clipId,
-      title: change.title,
-      creator: change.creatorName,
-      url: new URL(clipPath(change.clipId), config().PUBLIC_URL).href,
-    },
-    tx,
-  );
+  const data = {
+    clip_id: change.clipId,
+    title: change.title,
+    creator: change.creatorName,
+    url: new URL(clipPath(change.clipId), config().PUBLIC_URL).href,
+  };
+  await enqueue(fanOutClipPublishedJob, { creatorId: change.creatorId, data, after: null }, { tx });
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import { creatorFollows } from "../schema.server";
 
@@ -24,10 +24,22 @@ export async function followStateOf(creatorId: string, viewerId: string | null) 
   return { followers: row?.followers ?? 0, following: row?.following ?? false };
 }
 
-export async function listFollowerIds(executor: Executor, creatorId: string) {
+/**
+ * One page of a creator's followers in id order, after `after` (a keyset: every page costs the same
+ * however many came before; the index is on creator and follower).
+ */
+export async function listFollowerIdsAfter(
+  executor: Executor,
+  creatorId: string,
+  after: string | null,
+  limit: number,
+) {
+  const ofCreator = eq(creatorFollows.creatorId, creatorId);
   const rows = await executor
     .select({ id: creatorFollows.followerId })
     .from(creatorFollows)
-    .where(eq(creatorFollows.creatorId, creatorId));
+    .where(after === null ? ofCreator : and(ofCreator, gt(creatorFollows.followerId, after)))
+    .orderBy(creatorFollows.followerId)
+    .limit(limit);
   return rows.map((row) => row.id);
 }

@@ -2,7 +2,7 @@ import { findProfile } from "~/accounts/profiles/profiles.server";
 import { fail, ok, type Result } from "~/platform/result";
 import { deleteFollow, followStateOf, insertFollow } from "./follows.queries.server";
 
-export { followStateOf, listFollowerIds } from "./follows.queries.server";
+export { followStateOf, listFollowerIdsAfter } from "./follows.queries.server";
 
 export type FollowRefusal = "not_a_creator" | "self";
 
