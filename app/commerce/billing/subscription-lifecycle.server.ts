@@ -11,6 +11,7 @@ import { queueOrderMail, refundOrder } from "../orders/order-lifecycle.server";
 import { payRenewalOrder } from "../orders/order-lifecycle-billing.server";
 import { findPlanTitle } from "../pricing/plan.queries.server";
 import { cancelStripeSubscription } from "../stripe/stripe-billing.server";
+import { collectedRenewalAmounts, manualRenewalAmounts, renewalTax } from "./renewal-pricing";
 import {
   findLatestPaidOrderOfSubscription,
   findOrderByStripeInvoice,
@@ -21,17 +22,10 @@ import {
   subscriptionRows,
   updateSubscription,
 } from "./subscription.queries.server";
-import { collectedRenewalAmounts, manualRenewalAmounts, renewalTax } from "./renewal-pricing";
-import { currentBillingOf, priceNextPeriod } from "./subscription-pricing.server";
 import { SUBSCRIPTION_TRANSITIONS, type SubscriptionMove } from "./subscription-machine";
 import { queueSubscriptionMail, type SubscriptionMailStep } from "./subscription-mails.server";
-import {
-  addDays,
-  addMonths,
-  GRACE_DAYS,
-  isSubscriptionBilling,
-  SUBSCRIPTION_MONTHS,
-} from "./subscriptions";
+import { currentBillingOf, priceNextPeriod } from "./subscription-pricing.server";
+import { addDays, addMonths, GRACE_DAYS, isSubscriptionBilling, SUBSCRIPTION_MONTHS } from "./subscriptions";
 
 /*
  * The one place a subscription changes: renewed (by Stripe's invoice.paid or by the team for a

@@ -3,8 +3,8 @@ import { db, type Transaction } from "~/platform/db/client.server";
 import { moveState } from "~/platform/db/state-machine.server";
 import { ordersTotal } from "~/platform/metrics/business.server";
 import { allocateInvoice } from "../billing/invoice.queries.server";
-import { type Subscription, setOrderSyncFields } from "../billing/subscription.queries.server";
 import type { RenewalBilling, RenewalTax } from "../billing/renewal-pricing";
+import { type Subscription, setOrderSyncFields } from "../billing/subscription.queries.server";
 import type { renewalAmounts } from "../billing/subscriptions";
 import { insertOrderOnce, lockOrder, type Order, orderRows } from "./order.queries.server";
 import { actorId, type OrderActor } from "./order-actor";
@@ -46,7 +46,9 @@ export interface RenewalInput {
  */
 function renewalCurrency(subscription: Subscription, first: Order) {
   if (subscription.currency !== first.currency)
-    throw new Error(`subscription ${subscription.id} is in ${subscription.currency}, its first order in ${first.currency}: no rate`);
+    throw new Error(
+      `subscription ${subscription.id} is in ${subscription.currency}, its first order in ${first.currency}: no rate`,
+    );
   return {
     currency: first.currency,
     eurRate: first.eurRate,
@@ -82,7 +84,8 @@ export async function payRenewalOrder(tx: Transaction, input: RenewalInput) {
     vatNumber: input.tax.vatNumber,
     taxReason: input.tax.reason,
     viesStatus: input.tax.vatNumber && input.tax.vatNumber === first.vatNumber ? first.viesStatus : null,
-    viesCheckedAt: input.tax.vatNumber && input.tax.vatNumber === first.vatNumber ? first.viesCheckedAt : null,
+    viesCheckedAt:
+      input.tax.vatNumber && input.tax.vatNumber === first.vatNumber ? first.viesCheckedAt : null,
     ...renewalCurrency(input.subscription, first),
     locale: first.locale,
     userId: input.subscription.userId ?? first.userId,

@@ -61,7 +61,8 @@ export const ORDER_TEXTS = {
   cancelSubscription: "Also cancel the subscription",
   cancelStripeHint:
     "Stripe cancels it now: no further period is billed, and the plan's downloads end today. The buyer is mailed.",
-  cancelManualHint: "It ends now: it is not renewed, and the plan's downloads end today. The buyer is mailed.",
+  cancelManualHint:
+    "It ends now: it is not renewed, and the plan's downloads end today. The buyer is mailed.",
   subscriptionNotCancelled:
     "The order is refunded, but Stripe could not be reached to cancel the subscription. Submit again to cancel it; the order is not refunded twice.",
 } as const;
