@@ -1,4 +1,5 @@
 import { CURRENCIES, type Currency, type EurRate, minorUnitDigits, toEuroCents } from "~/payments/currencies";
+import { TAX_REASON_LABELS } from "~/payments/tax";
 
 /**
  * The staff tax report's arithmetic (docs/decisions/0026): the period's invoices minus its credit
