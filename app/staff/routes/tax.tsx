@@ -171,6 +171,7 @@ export default function TaxReportPage({ loaderData }: Route.ComponentProps) {
             <DataTable
               caption={`Totals per currency, ${period.label}`}
               columns={TOTAL_COLUMNS}
+              wide
               rows={[
                 ...result.report.byCurrency.map((total) => ({ ...total, label: total.currency })),
                 ...(result.report.byCurrency.length > 1
@@ -185,6 +186,7 @@ export default function TaxReportPage({ loaderData }: Route.ComponentProps) {
             <DataTable
               caption={`Tax per country, reason, rate and currency, ${period.label}`}
               columns={ROW_COLUMNS}
+              wide
               rows={result.report.rows}
               rowKey={(row) => `${row.country}-${row.taxReason}-${row.vatRateBps}-${row.currency}`}
               empty="No invoices or credit notes were issued in this period."
