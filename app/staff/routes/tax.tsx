@@ -52,13 +52,21 @@ const money = (cents: number, currency: Currency) => formatMoney(cents, "en-IE",
 const euros = (cents: number) => formatMoney(cents, "en-IE", "EUR");
 const numeric = "text-right tabular-nums whitespace-nowrap";
 
+const documents = (row: TaxAmounts) => `${row.invoices} / ${row.creditNotes}`;
+
 const ROW_COLUMNS: Column<TaxReportRow>[] = [
-  { header: "Country", cell: (row) => `${countryName(row.country)} (${row.country})` },
-  { header: "Tax reason", cell: (row) => taxReasonLabel(row.taxReason) },
+  {
+    header: "Country",
+    cell: (row) => (
+      <abbr title={countryName(row.country)} className="no-underline">
+        {row.country}
+      </abbr>
+    ),
+  },
+  { header: "Tax reason", cell: (row) => taxReasonLabel(row.taxReason), className: "min-w-40" },
   { header: "Rate", cell: (row) => formatRate(row.vatRateBps), className: numeric },
   { header: "Currency", cell: (row) => row.currency },
-  { header: "Invoices", cell: (row) => row.invoices, className: numeric },
-  { header: "Credit notes", cell: (row) => row.creditNotes, className: numeric },
+  { header: "Invoices / credit notes", cell: documents, className: numeric },
   { header: "Net", cell: (row) => money(row.netCents, row.currency), className: numeric },
   { header: "Tax", cell: (row) => money(row.taxCents, row.currency), className: numeric },
   { header: "Gross", cell: (row) => money(row.grossCents, row.currency), className: numeric },
@@ -71,8 +79,7 @@ type Total = TaxAmounts & { label: string; currency: Currency };
 
 const TOTAL_COLUMNS: Column<Total>[] = [
   { header: "Currency", cell: (row) => row.label },
-  { header: "Invoices", cell: (row) => row.invoices, className: numeric },
-  { header: "Credit notes", cell: (row) => row.creditNotes, className: numeric },
+  { header: "Invoices / credit notes", cell: documents, className: numeric },
   { header: "Net", cell: (row) => money(row.netCents, row.currency), className: numeric },
   { header: "Tax", cell: (row) => money(row.taxCents, row.currency), className: numeric },
   { header: "Gross", cell: (row) => money(row.grossCents, row.currency), className: numeric },
@@ -182,7 +189,10 @@ export default function TaxReportPage({ loaderData }: Route.ComponentProps) {
               empty="No invoices or credit notes were issued in this period."
             />
           </Panel>
-          <Panel title="Per country, reason and rate">
+          <section aria-labelledby="tax-rows-title">
+            <h2 id="tax-rows-title" className="mb-2 font-semibold">
+              Per country, reason and rate
+            </h2>
             <DataTable
               caption={`Tax per country, reason, rate and currency, ${period.label}`}
               columns={ROW_COLUMNS}
@@ -191,7 +201,7 @@ export default function TaxReportPage({ loaderData }: Route.ComponentProps) {
               rowKey={(row) => `${row.country}-${row.taxReason}-${row.vatRateBps}-${row.currency}`}
               empty="No invoices or credit notes were issued in this period."
             />
-          </Panel>
+          </section>
           <Panel title="OSS summary (EU consumers)">
             {period.kind === "quarter" ? (
               <>
