@@ -63,7 +63,7 @@ const ROW_COLUMNS: Column<TaxReportRow>[] = [
       </abbr>
     ),
   },
-  { header: "Tax reason", cell: (row) => taxReasonLabel(row.taxReason), className: "min-w-40" },
+  { header: "Tax reason", cell: (row) => taxReasonLabel(row.taxReason) },
   { header: "Rate", cell: (row) => formatRate(row.vatRateBps), className: numeric },
   { header: "Currency", cell: (row) => row.currency },
   { header: "Invoices / credit notes", cell: documents, className: numeric },
