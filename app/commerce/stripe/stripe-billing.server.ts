@@ -12,7 +12,8 @@ import { shortOrderId } from "../orders/order-id";
 /*
  * Stripe Billing for Pro's monthly and annual plans: the product and prices made from the plan
  * table (found again by id and lookup key, so never twice), Checkout in subscription mode, the
- * customer portal, and the cancellation of a subscription whose grace period ran out.
+ * customer portal, the next period's price when its tax changed, and the cancellation of a
+ * subscription whose grace period ran out or whose order the team refunded with it.
  */
 
 const INTERVAL = { monthly: "month", annual: "year" } as const;
