@@ -2,10 +2,7 @@ import { z } from "zod";
 import { namePeople } from "~/accounts/people/people.server";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { formatCreditNoteNumber, formatInvoiceNumber } from "~/commerce/billing/invoice-pdf.server";
-import {
-  endSubscriptionWithRefund,
-  renewManualSubscription,
-} from "~/commerce/billing/subscription-lifecycle.server";
+import { renewManualSubscription } from "~/commerce/billing/subscription-lifecycle.server";
 import { SUBSCRIPTION_STATE_LABELS, subscriptionState } from "~/commerce/billing/subscriptions";
 import { creditNotePath, shortOrderId } from "~/commerce/orders/order-id";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/commerce/orders/order-lifecycle.server";
@@ -20,20 +17,21 @@ import { isStripePayment, STRIPE_REFERENCE_PREFIX } from "~/payments/payment-ref
 import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
-import { logger } from "~/platform/logger.server";
 import { noControlChars } from "~/platform/text/text";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
+import { CancelSubscriptionChoice } from "../components/cancel-subscription-choice";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { CreditNotesPanel } from "../components/credit-notes-panel";
 import { MarkPaidForm, OrderLines, SubscriptionPanel } from "../components/order-panels";
 import { PartRefundForm } from "../components/part-refund-form";
 import { BackLink, ErrorNote, formatDateTime, Panel, Pill, StaffPageHeader } from "../components/staff-ui";
 import { REFUND_REASON_MAX } from "../orders/part-refund";
+import { REFUND_SUBSCRIPTION_TEXTS } from "../orders/refund-subscription";
 import { ORDER_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/order";
 import { notFound, requireConfirmed, UuidSchema, urlParam } from "./action.server";
-import { refundPart } from "./order-refund.action.server";
+import { endSubscriptionOfOrder, refundPart } from "./order-refund.action.server";
 import { changeRenewal } from "./order-renewal.action.server";
 
 export const meta = () => pageMeta("Order · Staff", "An order, its lines and history.");
@@ -54,17 +52,6 @@ export const ORDER_TEXTS = {
     "Stripe refunded the card, but the order could not be updated. Submit again to record it; the card is not refunded twice.",
   alreadyRenewed: "This subscription was renewed meanwhile; nothing changed. Check its new period below.",
   notManual: "This subscription renews through Stripe; it cannot be renewed by hand.",
-  subscriptionGoesOn:
-    "Unless you tick the box below, its subscription goes on: Stripe bills the next period.",
-  manualGoesOn:
-    "Unless you tick the box below, its subscription goes on until its period ends and can be renewed by hand.",
-  cancelSubscription: "Also cancel the subscription",
-  cancelStripeHint:
-    "Stripe cancels it now: no further period is billed, and the plan's downloads end today. The buyer is mailed.",
-  cancelManualHint:
-    "It ends now: it is not renewed, and the plan's downloads end today. The buyer is mailed.",
-  subscriptionNotCancelled:
-    "The order is refunded, but Stripe could not be reached to cancel the subscription. Submit again to cancel it; the order is not refunded twice.",
 } as const;
 
 /** The sentence and status for each way a card refund can fail (the order's own state is 409). */
@@ -212,32 +199,19 @@ export async function action({ request, params }: Route.ActionArgs) {
     parsed.data.intent === "refund" && parsed.data.cancelSubscription === "yes"
       ? await endSubscriptionOfOrder(orderId, actor)
       : null;
-  if (ended === "failed") return replyWith(formReply(ORDER_TEXTS.subscriptionNotCancelled), 503);
+  if (ended === "failed") return replyWith(formReply(REFUND_SUBSCRIPTION_TEXTS.notCancelled), 503);
   const verb = parsed.data.intent === "cancel" ? "Cancelled" : "Refunded";
   // Only a paid order has a payment reference, so this names the card refund the change made.
   const card = isStripePayment(result.value.order.paymentReference)
     ? " The card was refunded through Stripe."
     : "";
-  const subscriptionNote = ended === "ended" ? " Its subscription is cancelled." : "";
+  const subscriptionNote = ended === "ended" ? REFUND_SUBSCRIPTION_TEXTS.cancelled : "";
   return redirectWithToast(back, {
     message: result.value.changed
       ? `${verb}; unused downloads revoked.${card}${subscriptionNote}`
       : `It was already ${verb.toLowerCase()}; nothing changed.${subscriptionNote}`,
     type: "success",
   });
-}
-
-/** Ends the subscription of a refunded order (the refund form's box); once, however often asked. */
-async function endSubscriptionOfOrder(orderId: string, actor: { kind: "staff"; userId: string }) {
-  const subscription = await findSubscriptionOfOrder(orderId);
-  if (!subscription) return null;
-  try {
-    const { changed } = await endSubscriptionWithRefund({ subscriptionId: subscription.id, actor });
-    return changed ? ("ended" as const) : ("unchanged" as const);
-  } catch (error) {
-    logger.error({ err: error, orderId }, "a refunded order's subscription could not be cancelled");
-    return "failed" as const;
-  }
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -323,27 +297,5 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         />
       </div>
     </main>
-  );
-}
-
-/** The refund's choice to end the order's subscription with it (off unless ticked). */
-function CancelSubscriptionChoice({ provider }: { provider: "stripe" | "manual" }) {
-  return (
-    <div className="mt-2 space-y-1 text-sm">
-      <p>{provider === "stripe" ? ORDER_TEXTS.subscriptionGoesOn : ORDER_TEXTS.manualGoesOn}</p>
-      <label className="flex items-start gap-2 font-semibold">
-        <input
-          type="checkbox"
-          name="cancelSubscription"
-          value="yes"
-          aria-describedby="cancel-subscription-hint"
-          className="mt-1 size-4"
-        />
-        {ORDER_TEXTS.cancelSubscription}
-      </label>
-      <p id="cancel-subscription-hint" className="ml-6 text-zinc-700 dark:text-zinc-300">
-        {provider === "stripe" ? ORDER_TEXTS.cancelStripeHint : ORDER_TEXTS.cancelManualHint}
-      </p>
-    </div>
   );
 }
