@@ -9,6 +9,7 @@ export const STAFF_SECTIONS: { to: string; label: string; permission: Permission
   { to: "/staff/creators", label: "Creators", permission: "staff:manage-creators" },
   { to: "/staff/orders", label: "Orders", permission: "staff:manage-orders" },
   { to: "/staff/subscriptions", label: "Subscriptions", permission: "staff:manage-orders" },
+  { to: "/staff/tax", label: "Tax report", permission: "staff:manage-orders" },
   { to: "/staff/payouts", label: "Payouts", permission: "staff:manage-payouts" },
   { to: "/staff/messages", label: "Messages", permission: "staff:manage-messages" },
   { to: "/staff/promos", label: "Promo codes", permission: "staff:manage-promos" },

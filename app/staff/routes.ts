@@ -13,6 +13,8 @@ export const staffPages = [
       route("orders", "staff/routes/orders.tsx"),
       route("orders/:orderId", "staff/routes/order.tsx"),
       route("subscriptions", "staff/routes/subscriptions.tsx"),
+      route("tax", "staff/routes/tax.tsx"),
+      route("tax/file", "staff/routes/tax-file.ts"),
       route("payouts", "staff/routes/payouts.tsx"),
       route("payouts/report", "staff/routes/payout-report.ts"),
       route("payouts/:runId", "staff/routes/payout-run.tsx"),

@@ -384,6 +384,21 @@ export class FakeStripe {
     return charge;
   }
 
+  /** A subscription's price changed for its next period (items[0][price]), no proration. */
+  private updateSubscription(id: string, form: Json): [number, unknown] {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) return [404, { error: { type: "invalid_request_error", code: "resource_missing" } }];
+    if (subscription.status === "canceled")
+      return [400, { error: { type: "invalid_request_error", message: "subscription is canceled" } }];
+    const wanted = ((form.items as Json | undefined)?.["0"] as Json | undefined)?.price as string | undefined;
+    if (wanted) {
+      const price = this.prices.get(wanted);
+      if (!price) return [400, { error: { type: "invalid_request_error", code: "resource_missing" } }];
+      this.itemOf(subscription).price = price;
+    }
+    return [200, subscription];
+  }
+
   private itemOf(subscription: Json) {
     return ((subscription.items as Json).data as Json[])[0]!;
   }
@@ -633,6 +648,8 @@ export class FakeStripe {
     }
     match = method === "GET" ? /^\/v1\/subscriptions\/(\w+)$/.exec(path) : null;
     if (match) return this.subscriptions.has(match[1]!) ? [200, this.subscriptions.get(match[1]!)] : notFound;
+    match = method === "POST" ? /^\/v1\/subscriptions\/(\w+)$/.exec(path) : null;
+    if (match) return this.updateSubscription(match[1]!, form);
     match = method === "DELETE" ? /^\/v1\/subscriptions\/(\w+)$/.exec(path) : null;
     if (match) {
       const subscription = this.subscriptions.get(match[1]!);

@@ -10,6 +10,8 @@ import { orderEffects } from "../orders/order-effects.server";
 import { queueOrderMail, refundOrder } from "../orders/order-lifecycle.server";
 import { payRenewalOrder } from "../orders/order-lifecycle-billing.server";
 import { findPlanTitle } from "../pricing/plan.queries.server";
+import { cancelStripeSubscription } from "../stripe/stripe-billing.server";
+import { collectedRenewalAmounts, manualRenewalAmounts, renewalTax } from "./renewal-pricing";
 import {
   findLatestPaidOrderOfSubscription,
   findOrderByStripeInvoice,
@@ -22,15 +24,8 @@ import {
 } from "./subscription.queries.server";
 import { SUBSCRIPTION_TRANSITIONS, type SubscriptionMove } from "./subscription-machine";
 import { queueSubscriptionMail, type SubscriptionMailStep } from "./subscription-mails.server";
-import {
-  addDays,
-  addMonths,
-  amountsFromTotal,
-  GRACE_DAYS,
-  isSubscriptionBilling,
-  renewalAmounts,
-  SUBSCRIPTION_MONTHS,
-} from "./subscriptions";
+import { currentBillingOf, priceNextPeriod } from "./subscription-pricing.server";
+import { addDays, addMonths, GRACE_DAYS, isSubscriptionBilling, SUBSCRIPTION_MONTHS } from "./subscriptions";
 
 /*
  * The one place a subscription changes: renewed (by Stripe's invoice.paid or by the team for a
@@ -139,6 +134,8 @@ export async function renewManualSubscription(input: {
     // A renewal after the period ran out starts on payment (no days are billed that were not usable).
     const periodStart = later(before.currentPeriodEnd, now);
     const periodEnd = addMonths(periodStart, SUBSCRIPTION_MONTHS[first.billing]);
+    const billing = await currentBillingOf(tx, before, first);
+    const tax = renewalTax(billing, periodStart);
     const renewal = await payRenewalOrder(tx, {
       subscription: before,
       firstOrder: first,
@@ -147,7 +144,9 @@ export async function renewManualSubscription(input: {
       paidAt: input.paidAt,
       reference: input.reference,
       stripeInvoiceId: null,
-      amounts: renewalAmounts(first),
+      amounts: manualRenewalAmounts(first.unitPriceCents, tax),
+      billing,
+      tax,
       actor: input.actor,
     });
     if (!renewal) return { ok: false, reason: "already_renewed" } as const;
@@ -159,7 +158,8 @@ export async function renewManualSubscription(input: {
       effects: async () => ({ orderId: renewal.order.id }),
     });
     if (!after) return { ok: false, reason: "ended" } as const;
-    await mail(tx, "renewed", after, renewal.order);
+    const priced = await priceNextPeriod(tx, after, first);
+    await mail(tx, "renewed", priced, renewal.order);
     return { ok: true, value: { subscription: after, changed: true } } as const;
   });
 }
@@ -212,19 +212,25 @@ export async function recordStripeRenewal(
       }),
     });
     if (!after) throw new Error(`subscription ${before.id} could not be renewed from ${before.status}`);
-    await mail(tx, "renewed", after, renewal.order);
+    const priced = await priceNextPeriod(tx, after, first);
+    await mail(tx, "renewed", priced, renewal.order);
     return { changed: true };
   });
 }
 
-/** The order of one period Stripe collected: placed and paid with its invoice number and grant. */
-function payStripeRenewalOrder(
+/**
+ * The order of one period Stripe collected: placed and paid with its invoice number and grant,
+ * taxed for the period's start and the buyer's current details.
+ */
+async function payStripeRenewalOrder(
   tx: Transaction,
   event: StripeEventRef,
   invoice: PaidRenewalInvoice,
   subscription: Subscription,
   first: Order,
 ) {
+  const billing = await currentBillingOf(tx, subscription, first);
+  const tax = renewalTax(billing, invoice.periodStart);
   return payRenewalOrder(tx, {
     subscription,
     firstOrder: first,
@@ -233,7 +239,9 @@ function payStripeRenewalOrder(
     paidAt: event.created,
     reference: `stripe:${invoice.paymentIntent ?? invoice.invoiceId}`,
     stripeInvoiceId: invoice.invoiceId,
-    amounts: amountsFromTotal(invoice.amountPaidCents, first.vatRateBps, first.unitPriceCents),
+    amounts: collectedRenewalAmounts(invoice.amountPaidCents, first.unitPriceCents, tax),
+    billing,
+    tax,
     actor: STRIPE,
   });
 }
@@ -424,6 +432,29 @@ export async function endStripeSubscription(
       if (!refunded.ok) throw new Error(`a renewal paid after the end was not refunded: ${refunded.reason}`);
     }
     return { changed: true };
+  });
+}
+
+/**
+ * The team refunds an order and chooses to end its subscription with it: a Stripe subscription is
+ * cancelled in Stripe now (keyed, so a retried call is the same cancellation), a manual one ends;
+ * the last period's downloads end and the buyer is mailed. Under the subscription's lock: a second
+ * submit, or a concurrent twin, finds it ended and changes nothing, and Stripe is asked once.
+ * Should Stripe fail, nothing here changes and the error goes to the caller (submit again).
+ */
+export async function endSubscriptionWithRefund(input: {
+  subscriptionId: string;
+  actor: OrderActor;
+  now?: Date;
+}): Promise<{ changed: boolean }> {
+  const now = input.now ?? new Date();
+  return db().transaction(async (tx) => {
+    const before = await lockSubscription(tx, input.subscriptionId);
+    if (!before || before.status === "ended") return { changed: false };
+    if (before.provider === "stripe" && before.stripeSubscriptionId && !before.stripeDeletedAt)
+      await cancelStripeSubscription(before.stripeSubscriptionId);
+    const after = await endSubscription(tx, before, now, input.actor);
+    return { changed: after !== null };
   });
 }
 

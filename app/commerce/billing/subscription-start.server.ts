@@ -42,6 +42,7 @@ export async function startSubscription(
     planCategory: order.planCategory,
     billing: order.billing,
     amountCents: renewalAmounts(order).totalCents,
+    currency: order.currency,
     status: SUBSCRIPTION_START,
     provider: stripe ? "stripe" : "manual",
     stripeSubscriptionId: stripe?.subscriptionId ?? null,

@@ -3,6 +3,7 @@ import { db, type Transaction } from "~/platform/db/client.server";
 import { moveState } from "~/platform/db/state-machine.server";
 import { ordersTotal } from "~/platform/metrics/business.server";
 import { allocateInvoice } from "../billing/invoice.queries.server";
+import type { RenewalBilling, RenewalTax } from "../billing/renewal-pricing";
 import { type Subscription, setOrderSyncFields } from "../billing/subscription.queries.server";
 import type { renewalAmounts } from "../billing/subscriptions";
 import { insertOrderOnce, lockOrder, type Order, orderRows } from "./order.queries.server";
@@ -31,7 +32,29 @@ export interface RenewalInput {
   /** Stripe's invoice for a Stripe renewal (one order per invoice); null for a manual renewal. */
   stripeInvoiceId: string | null;
   amounts: ReturnType<typeof renewalAmounts>;
+  /** The buyer's current billing details and the tax decided for them on the renewal's date. */
+  billing: RenewalBilling;
+  tax: RenewalTax;
   actor: OrderActor;
+}
+
+/**
+ * A period is billed in the subscription's currency, at the first order's stored euro rate (the
+ * day's rate is the rates job's, decision 0026). A subscription in another currency than its first
+ * order cannot be made today (nothing changes subscriptions.currency); should one appear, the
+ * renewal fails loudly rather than convert at a made-up rate.
+ */
+function renewalCurrency(subscription: Subscription, first: Order) {
+  if (subscription.currency !== first.currency)
+    throw new Error(
+      `subscription ${subscription.id} is in ${subscription.currency}, its first order in ${first.currency}: no rate`,
+    );
+  return {
+    currency: first.currency,
+    eurRate: first.eurRate,
+    eurRateDate: first.eurRateDate,
+    eurRateSource: first.eurRateSource,
+  };
 }
 
 /**
@@ -49,18 +72,21 @@ export async function payRenewalOrder(tx: Transaction, input: RenewalInput) {
     downloads: first.downloads,
     ...input.amounts,
     email: first.email,
-    // The renewal bills the same buyer, with the same tax treatment, as the first order.
-    buyerName: first.buyerName,
-    buyerType: first.buyerType,
-    company: first.company,
-    addressLine: first.addressLine,
-    postalCode: first.postalCode,
-    city: first.city,
-    country: first.country,
-    vatNumber: first.vatNumber,
-    taxReason: first.taxReason,
-    viesStatus: first.viesStatus,
-    viesCheckedAt: first.viesCheckedAt,
+    // Billed to the buyer as they are now (their newest order's details), taxed for its date
+    // (billing/renewal-pricing.ts); the VIES answer carries over only for the same number.
+    buyerName: input.billing.buyerName,
+    buyerType: input.billing.buyerType,
+    company: input.billing.company,
+    addressLine: input.billing.addressLine,
+    postalCode: input.billing.postalCode,
+    city: input.billing.city,
+    country: input.billing.country,
+    vatNumber: input.tax.vatNumber,
+    taxReason: input.tax.reason,
+    viesStatus: input.tax.vatNumber && input.tax.vatNumber === first.vatNumber ? first.viesStatus : null,
+    viesCheckedAt:
+      input.tax.vatNumber && input.tax.vatNumber === first.vatNumber ? first.viesCheckedAt : null,
+    ...renewalCurrency(input.subscription, first),
     locale: first.locale,
     userId: input.subscription.userId ?? first.userId,
     subscriptionId: input.subscription.id,

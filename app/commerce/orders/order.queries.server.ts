@@ -159,8 +159,8 @@ export async function listOrdersOfUser(userId: string) {
  * The billing details of a member's newest order, for their next checkout. By user id only: a
  * guest order with the same email is not theirs until they verify the address (attachGuestOrders).
  */
-export async function findLatestBillingOfUser(userId: string) {
-  const rows = await db()
+export async function findLatestBillingOfUser(userId: string, executor: Executor = db()) {
+  const rows = await executor
     .select({
       buyerType: orders.buyerType,
       buyerName: orders.buyerName,

@@ -12,13 +12,14 @@ import { shortOrderId } from "../orders/order-id";
 /*
  * Stripe Billing for Pro's monthly and annual plans: the product and prices made from the plan
  * table (found again by id and lookup key, so never twice), Checkout in subscription mode, the
- * customer portal, and the cancellation of a subscription whose grace period ran out.
+ * customer portal, the next period's price when its tax changed, and the cancellation of a
+ * subscription whose grace period ran out or whose order the team refunded with it.
  */
 
 const INTERVAL = { monthly: "month", annual: "year" } as const;
 
 /** One Stripe product per plan, under our own id (a second call finds it). */
-async function ensureProduct(order: Order & { planTitle: string }) {
+async function ensureProduct(order: Pick<Order, "planCategory"> & { planTitle: string }) {
   const id = `verdeo_${order.planCategory}`;
   try {
     return await stripe().products.retrieve(id);
@@ -35,8 +36,11 @@ async function ensureProduct(order: Order & { planTitle: string }) {
  * The recurring price of the order's tier and billing at its renewal amount (VAT included, no
  * promo), found by its lookup key or made once.
  */
-async function ensurePrice(order: Order & { planTitle: string }, billing: keyof typeof INTERVAL) {
-  const amount = renewalAmounts(order).totalCents;
+async function ensurePrice(
+  order: Pick<Order, "planCategory" | "downloads"> & { planTitle: string },
+  billing: keyof typeof INTERVAL,
+  amount: number,
+) {
   const lookupKey = `verdeo_${order.planCategory}_${order.downloads}_${billing}_${amount}`;
   const found = await stripe().prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
   if (found.data[0]) return found.data[0];
@@ -62,7 +66,7 @@ export async function subscriptionCheckoutParams(
   order: Order & { planTitle: string },
 ): Promise<Stripe.Checkout.SessionCreateParams | null> {
   if (!isSubscriptionBilling(order.billing)) return null;
-  const price = await ensurePrice(order, order.billing);
+  const price = await ensurePrice(order, order.billing, renewalAmounts(order).totalCents);
   const discount = (price.unit_amount ?? order.totalCents) - order.totalCents;
   const coupon =
     discount > 0
@@ -112,6 +116,29 @@ export async function openBillingPortal(userId: string): Promise<PortalResult> {
     return_url: `${config().PUBLIC_URL}${ownProfileTabPath("orders")}`,
   });
   return { ok: true, value: { url: session.url } };
+}
+
+/**
+ * Makes the Stripe subscription's next period cost `amountCents` (VAT included): a renewal found
+ * the tax changed (a dated rate, or the buyer's country or VAT status; billing/renewal-pricing.ts).
+ * No proration: the period already paid stays as it was. Nothing is sent when the price is right.
+ * Answers whether Stripe's price changed.
+ */
+export async function repriceStripeSubscription(input: {
+  stripeSubscriptionId: string;
+  plan: Pick<Order, "planCategory" | "downloads"> & { planTitle: string; billing: keyof typeof INTERVAL };
+  amountCents: number;
+}): Promise<boolean> {
+  const subscription = await stripe().subscriptions.retrieve(input.stripeSubscriptionId);
+  const item = subscription.items.data[0];
+  if (!item || item.price.unit_amount === input.amountCents) return false;
+  const price = await ensurePrice(input.plan, input.plan.billing, input.amountCents);
+  await stripe().subscriptions.update(
+    input.stripeSubscriptionId,
+    { items: [{ id: item.id, price: price.id }], proration_behavior: "none" },
+    { idempotencyKey: `reprice-${input.stripeSubscriptionId}-${item.id}-${price.id}` },
+  );
+  return true;
 }
 
 /** Stops Stripe's retries for a subscription we ended (its grace period ran out unpaid). */

@@ -21,6 +21,7 @@ export function DataTable<Row>({
   rowKey,
   sort,
   empty = STAFF_TEXTS.noneYet,
+  wide = false,
 }: {
   caption: string;
   columns: Column<Row>[];
@@ -28,11 +29,16 @@ export function DataTable<Row>({
   rowKey: (row: Row) => string | number;
   sort?: string;
   empty?: string;
+  /** Wider than the page on a laptop: its box scrolls sideways and takes the focus, so a keyboard can scroll it. */
+  wide?: boolean;
 }) {
   if (rows.length === 0) return <NoneYet>{empty}</NoneYet>;
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border border-zinc-200 bg-white sm:block dark:border-zinc-800 dark:bg-zinc-900/60">
+      <div
+        {...(wide ? { tabIndex: 0, role: "region", "aria-label": caption } : {})}
+        className="hidden overflow-x-auto rounded-xl border border-zinc-200 bg-white sm:block dark:border-zinc-800 dark:bg-zinc-900/60"
+      >
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">

@@ -1,9 +1,12 @@
 import { z } from "zod";
+import { endSubscriptionWithRefund } from "~/commerce/billing/subscription-lifecycle.server";
 import { refundOrderInPart } from "~/commerce/orders/order-refunds.server";
+import { findSubscriptionOfOrder } from "~/commerce/orders/staff-orders.server";
 import { formatMoney } from "~/payments/money";
 import { formReply } from "~/platform/http/form-reply";
 import { parseFormData, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
+import { logger } from "~/platform/logger.server";
 import { noControlChars } from "~/platform/text/text";
 import { CENTS_CEILING, eurosField } from "../money";
 import { PART_REFUND_TEXTS, REFUND_REASON_MAX } from "../orders/part-refund";
@@ -59,4 +62,21 @@ export async function refundPart(
     message: `Refunded ${formatMoney(parsed.data.amount)}; credit note ${result.value.creditNoteNumber} issued, buyer mailed.`,
     type: "success",
   });
+}
+
+/**
+ * Ends the subscription of an order just refunded in full, when the refund's box was ticked: once,
+ * however often asked (subscription-lifecycle's endSubscriptionWithRefund). "failed" when Stripe
+ * could not be reached: the form submitted again retries it, the refund itself already done.
+ */
+export async function endSubscriptionOfOrder(orderId: string, actor: { kind: "staff"; userId: string }) {
+  const subscription = await findSubscriptionOfOrder(orderId);
+  if (!subscription) return null;
+  try {
+    const { changed } = await endSubscriptionWithRefund({ subscriptionId: subscription.id, actor });
+    return changed ? ("ended" as const) : ("unchanged" as const);
+  } catch (error) {
+    logger.error({ err: error, orderId }, "a refunded order's subscription could not be cancelled");
+    return "failed" as const;
+  }
 }

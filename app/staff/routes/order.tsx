@@ -20,16 +20,18 @@ import { redirectWithToast } from "~/platform/http/toast.server";
 import { noControlChars } from "~/platform/text/text";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
+import { CancelSubscriptionChoice } from "../components/cancel-subscription-choice";
 import { ConfirmLink, ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { CreditNotesPanel } from "../components/credit-notes-panel";
 import { MarkPaidForm, OrderLines, SubscriptionPanel } from "../components/order-panels";
 import { PartRefundForm } from "../components/part-refund-form";
 import { BackLink, ErrorNote, formatDateTime, Panel, Pill, StaffPageHeader } from "../components/staff-ui";
 import { REFUND_REASON_MAX } from "../orders/part-refund";
+import { REFUND_SUBSCRIPTION_TEXTS } from "../orders/refund-subscription";
 import { ORDER_STATUS_TONES } from "../tones";
 import type { Route } from "./+types/order";
 import { notFound, requireConfirmed, UuidSchema, urlParam } from "./action.server";
-import { refundPart } from "./order-refund.action.server";
+import { endSubscriptionOfOrder, refundPart } from "./order-refund.action.server";
 import { changeRenewal } from "./order-renewal.action.server";
 
 export const meta = () => pageMeta("Order · Staff", "An order, its lines and history.");
@@ -50,8 +52,6 @@ export const ORDER_TEXTS = {
     "Stripe refunded the card, but the order could not be updated. Submit again to record it; the card is not refunded twice.",
   alreadyRenewed: "This subscription was renewed meanwhile; nothing changed. Check its new period below.",
   notManual: "This subscription renews through Stripe; it cannot be renewed by hand.",
-  subscriptionGoesOn:
-    "Its subscription goes on: Stripe bills the next period unless the subscription is cancelled in the Stripe dashboard.",
 } as const;
 
 /** The sentence and status for each way a card refund can fail (the order's own state is 409). */
@@ -120,7 +120,11 @@ const MarkPaidSchema = z.object({
       ORDER_TEXTS.paidAt,
     ),
 });
-const CloseSchema = z.object({ intent: z.enum(["cancel", "refund"]) });
+const CloseSchema = z.object({
+  intent: z.enum(["cancel", "refund"]),
+  // A checkbox: absent when not ticked.
+  cancelSubscription: z.literal("yes").optional(),
+});
 const RenewSchema = MarkPaidSchema.extend({
   intent: z.literal("renew"),
   periodEnd: z.iso.datetime().transform((value) => new Date(value)),
@@ -191,15 +195,21 @@ export async function action({ request, params }: Route.ActionArgs) {
     const [message, status] = CARD_REFUND_REPLIES[result.reason];
     return replyWith(formReply(message), status);
   }
+  const ended =
+    parsed.data.intent === "refund" && parsed.data.cancelSubscription === "yes"
+      ? await endSubscriptionOfOrder(orderId, actor)
+      : null;
+  if (ended === "failed") return replyWith(formReply(REFUND_SUBSCRIPTION_TEXTS.notCancelled), 503);
   const verb = parsed.data.intent === "cancel" ? "Cancelled" : "Refunded";
   // Only a paid order has a payment reference, so this names the card refund the change made.
   const card = isStripePayment(result.value.order.paymentReference)
     ? " The card was refunded through Stripe."
     : "";
+  const subscriptionNote = ended === "ended" ? REFUND_SUBSCRIPTION_TEXTS.cancelled : "";
   return redirectWithToast(back, {
     message: result.value.changed
-      ? `${verb}; unused downloads revoked.${card}`
-      : `It was already ${verb.toLowerCase()}; nothing changed.`,
+      ? `${verb}; unused downloads revoked.${card}${subscriptionNote}`
+      : `It was already ${verb.toLowerCase()}; nothing changed.${subscriptionNote}`,
     type: "success",
   });
 }
@@ -236,8 +246,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               Stripe does not refund it, nothing changes here.
             </p>
           ) : null}
-          {subscription?.provider === "stripe" && !subscription.ended ? (
-            <p className="mt-1 text-sm">{ORDER_TEXTS.subscriptionGoesOn}</p>
+          {step === "refund" && subscription && !subscription.ended ? (
+            <CancelSubscriptionChoice provider={subscription.provider} />
           ) : null}
         </ConfirmPanel>
       ) : null}
