@@ -1,4 +1,4 @@
-import { decideTax, type TaxBuyer, type TaxReason } from "~/payments/tax";
+import { decideTax, type TaxBuyer, type TaxReason, type TaxRules } from "~/payments/tax";
 import { amountsFromTotal, renewalAmounts } from "./subscriptions";
 
 /**
@@ -28,12 +28,14 @@ export interface RenewalTax {
  * check (the rules changed) bills as a consumer of that country rather than refusing a payment
  * already made.
  */
-export function renewalTax(billing: TaxBuyer, on: Date): RenewalTax {
-  const decided = decideTax(billing, on);
+export function renewalTax(billing: TaxBuyer, on: Date, rules: TaxRules): RenewalTax {
+  const decided = decideTax(billing, on, rules);
   if (decided.ok) return { rateBps: decided.rateBps, reason: decided.reason, vatNumber: decided.vatNumber };
-  const consumer = decideTax({ ...billing, buyerType: "individual", vatNumber: null }, on);
-  if (!consumer.ok) throw new Error(`no tax for a consumer in ${billing.country}: ${consumer.message}`);
-  return { rateBps: consumer.rateBps, reason: consumer.reason, vatNumber: null };
+  const consumer = decideTax({ ...billing, buyerType: "individual", vatNumber: null }, on, rules);
+  if (consumer.ok) return { rateBps: consumer.rateBps, reason: consumer.reason, vatNumber: null };
+  // Sales to the buyer's country are refused now (TAX_UNREGISTERED=refuse, or a province to choose):
+  // the period is paid already, so it is billed without tax, as the unregistered rule says.
+  return { rateBps: 0, reason: "not_registered", vatNumber: null };
 }
 
 /** A manual renewal's amounts: the plan's net price with the VAT of `tax`. */
@@ -49,5 +51,9 @@ export const collectedRenewalAmounts = (collectedCents: number, unitPriceCents: 
   amountsFromTotal(collectedCents, tax.rateBps, unitPriceCents);
 
 /** The gross the next period costs for `billing` on the day it starts: what Stripe's price must be. */
-export const nextPeriodGross = (unitPriceCents: number, billing: TaxBuyer, periodStart: Date) =>
-  manualRenewalAmounts(unitPriceCents, renewalTax(billing, periodStart)).totalCents;
+export const nextPeriodGross = (
+  unitPriceCents: number,
+  billing: TaxBuyer,
+  periodStart: Date,
+  rules: TaxRules,
+) => manualRenewalAmounts(unitPriceCents, renewalTax(billing, periodStart, rules)).totalCents;

@@ -1,5 +1,6 @@
 import { refundStripePayment } from "~/payments/stripe-client.server";
 import { StripeEventRetryLater, StripeEventTooEarly } from "~/payments/stripe-gateway.server";
+import { taxRules } from "~/payments/taxes/tax-rules.server";
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { moveState } from "~/platform/db/state-machine.server";
@@ -22,6 +23,7 @@ import {
   subscriptionRows,
   updateSubscription,
 } from "./subscription.queries.server";
+
 import { SUBSCRIPTION_TRANSITIONS, type SubscriptionMove } from "./subscription-machine";
 import { queueSubscriptionMail, type SubscriptionMailStep } from "./subscription-mails.server";
 import { currentBillingOf, priceNextPeriod } from "./subscription-pricing.server";
@@ -135,7 +137,7 @@ export async function renewManualSubscription(input: {
     const periodStart = later(before.currentPeriodEnd, now);
     const periodEnd = addMonths(periodStart, SUBSCRIPTION_MONTHS[first.billing]);
     const billing = await currentBillingOf(tx, before, first);
-    const tax = renewalTax(billing, periodStart);
+    const tax = renewalTax(billing, periodStart, taxRules());
     const renewal = await payRenewalOrder(tx, {
       subscription: before,
       firstOrder: first,
@@ -230,7 +232,7 @@ async function payStripeRenewalOrder(
   first: Order,
 ) {
   const billing = await currentBillingOf(tx, subscription, first);
-  const tax = renewalTax(billing, invoice.periodStart);
+  const tax = renewalTax(billing, invoice.periodStart, taxRules());
   return payRenewalOrder(tx, {
     subscription,
     firstOrder: first,

@@ -1,3 +1,4 @@
+import { taxRules } from "~/payments/taxes/tax-rules.server";
 import type { Transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { findLatestBillingOfUser, type Order } from "../orders/order.queries.server";
@@ -37,7 +38,12 @@ export async function priceNextPeriod(
   first: Order,
 ): Promise<Subscription> {
   const billing = await currentBillingOf(tx, subscription, first);
-  const amountCents = nextPeriodGross(first.unitPriceCents, billing, subscription.currentPeriodEnd);
+  const amountCents = nextPeriodGross(
+    first.unitPriceCents,
+    billing,
+    subscription.currentPeriodEnd,
+    taxRules(),
+  );
   const priced =
     amountCents === subscription.amountCents
       ? subscription
