@@ -138,6 +138,16 @@ const EnvFields = z.object({
    * https://ec.europa.eu/taxation_customs/vies/rest-api); unset, the check is skipped and recorded so.
    */
   VIES_URL: z.url().optional(),
+  /**
+   * HMRC's "Check a UK VAT number" API (e.g. https://api.service.hmrc.gov.uk), which confirms GB
+   * numbers; unset, GB numbers cannot be confirmed and are charged VAT.
+   */
+  HMRC_VAT_URL: z.url().optional(),
+  /** The seller's own UK VAT registration (digits), sent to HMRC to get a consultation number. */
+  HMRC_REQUESTER_VRN: z
+    .string()
+    .regex(/^(GB)?\d{9}(\d{3})?$/, "must be a UK VAT number (GB and 9 or 12 digits)")
+    .optional(),
   /** An order still awaiting payment after this many days is cancelled (its promo use given back). */
   ORDER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** The creator's share of what one download is worth, in basis points (5000 = 50%). */

@@ -1,6 +1,5 @@
 import { isStripePayment } from "~/payments/payment-reference";
 import { refundStripePayment, type StripeRefundFailure } from "~/payments/stripe-client.server";
-import type { TaxDecision } from "~/payments/tax";
 import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { moveState } from "~/platform/db/state-machine.server";
@@ -18,7 +17,8 @@ import type { Buyer, PromoRefusal } from "../checkout/checkout-schema";
 import type { CheckoutSelection } from "../pricing/plans";
 import { checkPromoCode } from "../pricing/promo.server";
 import { promoCodeToRead, type Quote, quoteFrom } from "../pricing/quote";
-import { queueViesCheck } from "../pricing/vies.server";
+import { vatCheckForBuyer } from "../pricing/vat-check.server";
+import type { ConfirmedTax } from "../pricing/vat-confirmation";
 import { queueCheckoutExpiry } from "../stripe/checkout-expiry.server";
 import {
   attachGuestOrders,
@@ -88,7 +88,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     vatNumber: input.buyer.vatNumber ?? null,
   };
   const now = input.now ?? new Date();
-  const quote = quoteFrom(input.selection, pricing, input.promoCode, taxBuyer, now);
+  // The VAT number's check, queued now if the checkout did not already: a reverse charge needs it confirmed.
+  const vatCheck = pricing ? await vatCheckForBuyer(taxBuyer, now) : null;
+  const quote = quoteFrom(input.selection, pricing, input.promoCode, taxBuyer, now, vatCheck);
   if (!quote) return { ok: false, reason: "unavailable" };
   const tax = quote.tax;
   if (!tax.ok) return { ok: false, reason: "tax", message: tax.message };
@@ -101,7 +103,6 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     const placed = await db().transaction(async (tx) => {
       const order = await insertOrderOnce(tx, newOrder(input, quote, tax), promo);
       if (order) await queueOrderMail(tx, order, "placed");
-      if (order?.vatNumber) await queueViesCheck(tx, order.id);
       return order;
     });
     if (placed) ordersTotal.inc({ event: "placed" });
@@ -118,7 +119,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   }
 }
 
-function newOrder(input: PlaceOrderInput, quote: Quote, tax: Extract<TaxDecision, { ok: true }>) {
+function newOrder(input: PlaceOrderInput, quote: Quote, tax: Extract<ConfirmedTax, { ok: true }>) {
   const { amounts, tier } = quote;
   const { buyer } = input;
   return {
@@ -144,6 +145,8 @@ function newOrder(input: PlaceOrderInput, quote: Quote, tax: Extract<TaxDecision
     country: buyer.country,
     vatNumber: tax.vatNumber,
     taxReason: tax.reason,
+    vatCheckStatus: tax.vatCheck?.status ?? null,
+    vatConsultationNumber: tax.vatCheck?.consultationNumber ?? null,
     locale: input.locale ?? "en",
     userId: input.userId,
   };

@@ -19,7 +19,8 @@ export type OrderMailStep =
   | "refunded"
   | "part_refunded"
   | "expired"
-  | "late_payment_refunded";
+  | "late_payment_refunded"
+  | "vat_number_confirmed";
 
 /** Money a step gave back, and the credit note that documents it (docs/decisions/0024). */
 export interface OrderRefund {
@@ -132,6 +133,20 @@ const MAILS: Record<OrderMailStep, MailOf> = {
       `A card payment of ${formatMoney(order.totalCents, order.locale)} reached us for order ${shortOrderId(order.id)} after the order was cancelled, so we refunded it in full.`,
       "It goes back to your card within 5 to 10 days; nothing is charged for this order.",
       `To license footage, choose a plan again: ${settings.PUBLIC_URL}/pricing`,
+    ],
+  }),
+  // A VAT number confirmed after the order was priced with VAT (vat-corrections.server.ts): an
+  // unpaid order was re-priced without VAT; a paid one got its VAT back with a credit note.
+  vat_number_confirmed: (order, settings, refund) => ({
+    subject: "VAT number confirmed",
+    lines: [
+      `Your VAT number ${order.vatNumber} is confirmed${order.vatConsultationNumber ? ` (consultation number ${order.vatConsultationNumber})` : ""}, so order ${shortOrderId(order.id)} is a reverse charge: your business accounts for the VAT.`,
+      ...(refund
+        ? [
+            `The VAT it included is refunded.${refundLine(order, refund)}`,
+            `Your credit note for the VAT: ${creditNoteUrl(order, settings, refund)}`,
+          ]
+        : [`The order now costs ${formatMoney(order.totalCents, order.locale)}, without VAT: please pay that amount.`]),
     ],
   }),
   expired: (order, settings) => ({
