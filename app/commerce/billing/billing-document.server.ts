@@ -2,6 +2,7 @@ import { countryName } from "~/payments/countries";
 import { TAX_REASON_NOTES } from "~/payments/tax";
 import { config } from "~/platform/config.server";
 import type { Order } from "../orders/order.queries.server";
+import { orderVatCheckNote } from "../pricing/vat-confirmation";
 import type { BillingDocumentData } from "./invoice-pdf.server";
 
 /**
@@ -41,7 +42,7 @@ export function billingDocumentOf(
     vatRateBps: order.vatRateBps,
     vatCents: order.vatAmountCents,
     totalCents: order.totalCents,
-    taxNote: TAX_REASON_NOTES[order.taxReason] ?? null,
+    taxNote: [TAX_REASON_NOTES[order.taxReason], orderVatCheckNote(order)].filter(Boolean).join(" ") || null,
     locale: order.locale,
   };
 }

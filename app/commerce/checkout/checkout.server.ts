@@ -1,9 +1,11 @@
 import type { SessionUser } from "~/accounts/auth/session.server";
 import { describeTax, type TaxBuyer } from "~/payments/tax";
 import { cardPaymentEnabled } from "~/platform/config.server";
+import type { VatCheckState } from "../components/vat-check-notice";
 import { type PlaceOrderResult, placeOrder } from "../orders/order-lifecycle.server";
 import { type Quote, quoteCheckout } from "../orders/orders.server";
 import type { CheckoutSelection } from "../pricing/plans";
+import { vatCheckForBuyer } from "../pricing/vat-check.server";
 import type { Buyer } from "./checkout-schema";
 
 /**
@@ -25,16 +27,42 @@ export interface HeldCheckout {
 export interface CheckoutSummary {
   amounts: Quote["amounts"];
   taxReason: string | null;
+  /** The business's VAT number check, when it decides the reverse charge. */
+  vatCheck: VatCheckState | null;
+  /** Why the VAT number is refused (the register does not know it), said on its field. */
+  vatNumberError: string | null;
+}
+
+/**
+ * Quotes a checkout for a buyer, with their VAT number's check (queued when missing or stale: the
+ * register answers through a job, and the page reads it again).
+ */
+export async function quoteForBuyer(held: Pick<HeldCheckout, "selection" | "promoCode">, taxBuyer: TaxBuyer) {
+  const check = await vatCheckForBuyer(taxBuyer);
+  return quoteCheckout(held.selection, held.promoCode, taxBuyer, check);
+}
+
+/** The figures and tax notes a quote shows the buyer. */
+export function summaryOfQuote(quote: Quote, country: string): CheckoutSummary {
+  const { tax } = quote;
+  const vatCheck =
+    tax.ok && tax.vatCheck && tax.vatNumber ? { vatNumber: tax.vatNumber, ...tax.vatCheck } : null;
+  const reason = tax.ok ? describeTax(tax.reason, country) : null;
+  return {
+    amounts: quote.amounts,
+    taxReason:
+      reason && vatCheck && vatCheck.status !== "confirmed"
+        ? `${reason}, until your VAT number is confirmed`
+        : reason,
+    vatCheck,
+    vatNumberError: tax.ok ? null : tax.message,
+  };
 }
 
 /** The summary of the checkout the session now holds, or undefined if it no longer prices. */
 export async function summaryOf(held: HeldCheckout): Promise<CheckoutSummary | undefined> {
-  const quote = await quoteCheckout(held.selection, held.promoCode, held.taxBuyer);
-  if (!quote) return undefined;
-  return {
-    amounts: quote.amounts,
-    taxReason: quote.tax.ok ? describeTax(quote.tax.reason, held.taxBuyer.country) : null,
-  };
+  const quote = await quoteForBuyer(held, held.taxBuyer);
+  return quote ? summaryOfQuote(quote, held.taxBuyer.country) : undefined;
 }
 
 export type PlaceHeldCheckoutResult =

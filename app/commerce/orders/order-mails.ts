@@ -146,7 +146,9 @@ const MAILS: Record<OrderMailStep, MailOf> = {
             `The VAT it included is refunded.${refundLine(order, refund)}`,
             `Your credit note for the VAT: ${creditNoteUrl(order, settings, refund)}`,
           ]
-        : [`The order now costs ${formatMoney(order.totalCents, order.locale)}, without VAT: please pay that amount.`]),
+        : [
+            `The order now costs ${formatMoney(order.totalCents, order.locale)}, without VAT: please pay that amount.`,
+          ]),
     ],
   }),
   expired: (order, settings) => ({

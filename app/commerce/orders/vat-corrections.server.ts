@@ -1,14 +1,14 @@
-import { eq } from "drizzle-orm";
 import { isStripePayment } from "~/payments/payment-reference";
 import { refundStripePayment } from "~/payments/stripe-client.server";
 import { recordAudit } from "~/platform/audit.server";
+import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { defineJob } from "~/platform/jobs/define.server";
+import { queueMail } from "~/platform/mail.server";
 import { allocateCreditNote } from "../billing/invoice.queries.server";
-import { findVatCheck } from "../pricing/vat-check.queries.server";
-import { orders } from "../schema.server";
+import { findVatCheck, setOrderVatFields } from "../pricing/vat-check.queries.server";
 import { lockOrder, type Order } from "./order.queries.server";
-import { queueOrderMail } from "./order-lifecycle.server";
+import { type OrderMailStep, type OrderRefund, orderMail } from "./order-mails";
 
 /*
  * A VAT number confirmed after its order was priced with VAT (the check was pending, or the
@@ -43,18 +43,25 @@ export type VatCorrection = "repriced" | "credited" | "unchanged";
 export async function correctOrderForConfirmedVat(orderId: string, now = new Date()): Promise<VatCorrection> {
   return db().transaction(async (tx) => {
     const before = await lockOrder(tx, orderId);
-    if (!before?.vatNumber || (before.vatCheckStatus !== "pending" && before.vatCheckStatus !== "unavailable"))
+    if (
+      !before?.vatNumber ||
+      (before.vatCheckStatus !== "pending" && before.vatCheckStatus !== "unavailable")
+    )
       return "unchanged";
     const check = await findVatCheck(before.vatNumber, tx);
     if (check?.status !== "confirmed") return "unchanged";
-    const confirmed = { vatCheckStatus: "confirmed" as const, vatConsultationNumber: check.consultationNumber };
+    const confirmed = {
+      vatCheckStatus: "confirmed" as const,
+      vatConsultationNumber: check.consultationNumber,
+    };
     if (before.status === "awaiting_payment") {
-      if (before.stripeSessionId) throw new VatCorrectionWaitsForPayment(`order ${orderId} has a card payment open`);
+      if (before.stripeSessionId)
+        throw new VatCorrectionWaitsForPayment(`order ${orderId} has a card payment open`);
       return reprice(tx, before, confirmed);
     }
     if (before.status === "paid") return credit(tx, before, confirmed, now);
     // Cancelled or refunded meanwhile: nothing is owed either way; the order only records the confirmation.
-    await tx.update(orders).set(confirmed).where(eq(orders.id, orderId));
+    await setOrderVatFields(tx, orderId, confirmed);
     return "unchanged";
   });
 }
@@ -62,34 +69,39 @@ export async function correctOrderForConfirmedVat(orderId: string, now = new Dat
 type Confirmed = { vatCheckStatus: "confirmed"; vatConsultationNumber: string | null };
 
 async function reprice(tx: Transaction, before: Order, confirmed: Confirmed): Promise<VatCorrection> {
-  const [order] = await tx
-    .update(orders)
-    .set({
-      ...confirmed,
-      vatRateBps: 0,
-      vatAmountCents: 0,
-      totalCents: before.subtotalCents - before.promoValueCents,
-      taxReason: "reverse_charge",
-    })
-    .where(eq(orders.id, before.id))
-    .returning();
+  const order = await setOrderVatFields(tx, before.id, {
+    ...confirmed,
+    vatRateBps: 0,
+    vatAmountCents: 0,
+    totalCents: before.subtotalCents - before.promoValueCents,
+    taxReason: "reverse_charge",
+  });
   await recordAudit(tx, {
     actorId: SYSTEM_ACTOR_ID,
     action: "order.vat_number_confirmed",
     targetType: "order",
     targetId: before.id,
-    before: { vatCheckStatus: before.vatCheckStatus, vatRateBps: before.vatRateBps, totalCents: before.totalCents },
-    after: { ...confirmed, vatRateBps: 0, totalCents: order!.totalCents },
+    before: {
+      vatCheckStatus: before.vatCheckStatus,
+      vatRateBps: before.vatRateBps,
+      totalCents: before.totalCents,
+    },
+    after: { ...confirmed, vatRateBps: 0, totalCents: order.totalCents },
   });
-  await queueOrderMail(tx, order!, "vat_number_confirmed");
+  await queueOrderMail(tx, order, "vat_number_confirmed");
   return "repriced";
 }
 
-async function credit(tx: Transaction, before: Order, confirmed: Confirmed, now: Date): Promise<VatCorrection> {
+async function credit(
+  tx: Transaction,
+  before: Order,
+  confirmed: Confirmed,
+  now: Date,
+): Promise<VatCorrection> {
   // What is left to give back bounds it: a part refund before may have returned some already.
   const amountCents = Math.min(before.vatAmountCents, before.totalCents - before.refundedCents);
   if (amountCents <= 0) {
-    await tx.update(orders).set(confirmed).where(eq(orders.id, before.id));
+    await setOrderVatFields(tx, before.id, confirmed);
     return "unchanged";
   }
   // Keyed by the order: a job whose record failed to commit gets Stripe's same refund back.
@@ -102,11 +114,10 @@ async function credit(tx: Transaction, before: Order, confirmed: Confirmed, now:
       })
     : null;
   if (card && !card.ok) throw new Error(`the VAT refund was not made: ${card.reason}`);
-  const [order] = await tx
-    .update(orders)
-    .set({ ...confirmed, refundedCents: before.refundedCents + amountCents })
-    .where(eq(orders.id, before.id))
-    .returning();
+  const order = await setOrderVatFields(tx, before.id, {
+    ...confirmed,
+    refundedCents: before.refundedCents + amountCents,
+  });
   const note = await allocateCreditNote(tx, before, amountCents, now, CREDIT_NOTE_VAT_REASON, amountCents);
   await recordAudit(tx, {
     actorId: SYSTEM_ACTOR_ID,
@@ -116,11 +127,15 @@ async function credit(tx: Transaction, before: Order, confirmed: Confirmed, now:
     before: { vatCheckStatus: before.vatCheckStatus, refundedCents: before.refundedCents },
     after: {
       ...confirmed,
-      refundedCents: order!.refundedCents,
+      refundedCents: order.refundedCents,
       creditNoteNumber: note.number,
       ...(card?.ok ? { stripeRefundId: card.value.refundId } : { refundBy: "bank transfer, by the team" }),
     },
   });
-  await queueOrderMail(tx, order!, "vat_number_confirmed", { amountCents, creditNoteNumber: note.number });
+  await queueOrderMail(tx, order, "vat_number_confirmed", { amountCents, creditNoteNumber: note.number });
   return "credited";
 }
+
+/** As the lifecycle's queueOrderMail (not imported: the lifecycle imports the VAT check, which queues this). */
+const queueOrderMail = (tx: Transaction, order: Order, step: OrderMailStep, refund?: OrderRefund) =>
+  queueMail(orderMail(order, step, config(), refund), { tx });

@@ -12,7 +12,10 @@ import type { RegisterAnswer } from "./vat-registers.server";
 
 export type VatNumberCheck = typeof vatNumberChecks.$inferSelect;
 
-export async function findVatCheck(vatNumber: string, executor: Executor = db()): Promise<VatCheckView | null> {
+export async function findVatCheck(
+  vatNumber: string,
+  executor: Executor = db(),
+): Promise<VatCheckView | null> {
   const [row] = await executor.select().from(vatNumberChecks).where(eq(vatNumberChecks.vatNumber, vatNumber));
   return row ?? null;
 }
@@ -76,4 +79,25 @@ export async function listOrdersAwaitingVatConfirmation(vatNumber: string) {
       ),
     );
   return rows.map((row) => row.id);
+}
+
+/** An order's VAT fields after its number was confirmed (orders/vat-corrections.server.ts), in its locked transaction. */
+export async function setOrderVatFields(
+  executor: Executor,
+  orderId: string,
+  fields: Partial<
+    Pick<
+      typeof orders.$inferInsert,
+      | "vatCheckStatus"
+      | "vatConsultationNumber"
+      | "vatRateBps"
+      | "vatAmountCents"
+      | "totalCents"
+      | "taxReason"
+      | "refundedCents"
+    >
+  >,
+) {
+  const [row] = await executor.update(orders).set(fields).where(eq(orders.id, orderId)).returning();
+  return row!;
 }

@@ -104,3 +104,17 @@ export function confirmTax(buyer: TaxBuyer, check: VatCheckView | null, on: Date
     vatCheck: { status, consultationNumber: null },
   };
 }
+
+/** What an order's documents and the staff page say about the check that priced it. */
+export function orderVatCheckNote(order: {
+  vatNumber: string | null;
+  vatCheckStatus: VatCheckStatus | null;
+  vatConsultationNumber: string | null;
+}): string | null {
+  const { vatNumber, vatCheckStatus: status } = order;
+  if (!vatNumber || !status) return null;
+  const register = registerOf(vatNumber);
+  if (status === "confirmed")
+    return `VAT number ${vatNumber} confirmed by ${register}${order.vatConsultationNumber ? `, consultation number ${order.vatConsultationNumber}` : ""}.`;
+  return `VAT charged: VAT number ${vatNumber} not yet confirmed by ${register} (${status === "pending" ? "check pending" : "service unavailable"}); its confirmation brings a credit note for the VAT.`;
+}

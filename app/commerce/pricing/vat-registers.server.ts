@@ -38,12 +38,15 @@ async function call(url: URL, init: RequestInit, register: string): Promise<Resp
   }
 }
 
-const text = (value: unknown) => (typeof value === "string" && value.trim() && value.trim() !== "---" ? value.trim() : null);
+const text = (value: unknown) =>
+  typeof value === "string" && value.trim() && value.trim() !== "---" ? value.trim() : null;
 
 async function askVies(vatNumber: string): Promise<RegisterAnswer> {
   const base = config().VIES_URL;
   if (!base) throw new VatRegisterNotConfigured("no VIES_URL");
-  const requester = config().SELLER_VAT_ID.replace(/[\s.-]/g, "").toUpperCase();
+  const requester = config()
+    .SELLER_VAT_ID.replace(/[\s.-]/g, "")
+    .toUpperCase();
   const body = {
     countryCode: vatNumber.slice(0, 2),
     vatNumber: vatNumber.slice(2),

@@ -22,6 +22,8 @@ import {
 } from "../checkout/checkout-schema";
 import { findOrderByIdempotencyKey } from "../orders/orders.server";
 import { lookUpPromoCode } from "../pricing/promo.server";
+import { vatCheckForBuyer } from "../pricing/vat-check.server";
+import { vatNumberRejectedMessage } from "../pricing/vat-confirmation";
 import {
   type CheckoutSession,
   commitCheckoutSession,
@@ -70,6 +72,7 @@ type Answer =
 
 const INTENTS = {
   update: updateTax,
+  "recheck-vat": updateTax,
   "apply-promo": applyPromo,
   "remove-promo": removePromo,
   "place-order": placeCheckoutOrder,
@@ -96,9 +99,13 @@ export async function checkoutAction(request: Request, clientIp: string, request
           requestId,
         })
       : { reply: formReply("Unknown action."), status: 400 };
-  if ("reply" in answer && held && (intent === "update" || intent === "place-order")) {
+  if (
+    "reply" in answer &&
+    held &&
+    (intent === "update" || intent === "recheck-vat" || intent === "place-order")
+  ) {
     // A refused order keeps what the buyer chose for the VAT, and its summary is quoted for it.
-    if (intent === "place-order") rememberTaxBuyer(form, session, answer.reply.values);
+    if (intent === "place-order") await rememberTaxBuyer(form, session, answer.reply.values);
     const now = readCheckout(session);
     if (now) answer.reply = { ...answer.reply, summary: await summaryOf(now) };
   }
@@ -146,20 +153,28 @@ async function applyPromo({ values, session, clientIp }: CheckoutSubmit): Promis
 
 /**
  * "Update": the country, buyer type or VAT number changed; the summary is quoted again with them
- * (the page's script submits this on change; without JavaScript the Update button does).
+ * (the page's script submits this on change; without JavaScript the Update button does). "Check
+ * again" is the same: it reads the VAT number's check again, and asks the register again if due.
  */
 async function updateTax({ form, values, session }: CheckoutSubmit): Promise<Answer> {
-  const refusal = rememberTaxBuyer(form, session, values);
+  const refusal = await rememberTaxBuyer(form, session, values);
   return refusal ? { reply: refusal, status: 400 } : { reply: { ok: true, values } };
 }
 
-/** Keeps what decides the VAT in the checkout, so the summary shows it; or the refusal to show. */
-function rememberTaxBuyer(form: FormData, session: CheckoutSession, values: Record<string, string>) {
+/**
+ * Keeps what decides the VAT in the checkout, so the summary shows it; or the refusal to show: a
+ * malformed number, or one its register does not know (its check is queued here when due).
+ */
+async function rememberTaxBuyer(form: FormData, session: CheckoutSession, values: Record<string, string>) {
   const parsed = parseFormData(form, TaxBuyerSchema);
   if (!parsed.ok) return parsed.reply;
   const tax = decideTax(parsed.data, new Date());
   if (!tax.ok) return formReply(null, { fieldErrors: { vatNumber: tax.message }, values });
-  setTaxBuyer(session, { ...parsed.data, vatNumber: tax.vatNumber });
+  const buyer = { ...parsed.data, vatNumber: tax.vatNumber };
+  const check = await vatCheckForBuyer(buyer);
+  if (check?.status === "rejected")
+    return formReply(null, { fieldErrors: { vatNumber: vatNumberRejectedMessage(check.vatNumber) }, values });
+  setTaxBuyer(session, buyer);
   return null;
 }
 
