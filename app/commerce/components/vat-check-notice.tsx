@@ -20,13 +20,25 @@ const POLL_TIMES = 8;
  * (and asks the register again if it was down). With JavaScript the page also re-reads it a few
  * times by itself while it is pending.
  */
-export function VatCheckNotice({ check, checking }: { check: VatCheckState; checking: boolean }) {
+export function VatCheckNotice({
+  check,
+  checking,
+  onPoll,
+}: {
+  check: VatCheckState;
+  checking: boolean;
+  /** Told before each re-read, so the page shows the loader's newer figures. */
+  onPoll?: () => void;
+}) {
   const { revalidate } = useRevalidator();
   const polls = useRef(0);
+  const told = useRef(onPoll);
+  told.current = onPoll;
   useEffect(() => {
     if (check.status !== "pending" || polls.current >= POLL_TIMES) return;
     const timer = setTimeout(() => {
       polls.current += 1;
+      told.current?.();
       revalidate();
     }, POLL_MS);
     return () => clearTimeout(timer);

@@ -87,7 +87,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const promoBusy =
     pendingIntent === "apply-promo" ? "apply" : pendingIntent === "remove-promo" ? "remove" : null;
   const values = actionData?.values;
-  const summary = actionData?.summary ?? loaderData;
+  // The page re-reads a pending VAT number check by itself (VatCheckNotice): from then on the
+  // loader's figures are newer than those the last submit answered.
+  const [polledAfter, setPolledAfter] = useState<typeof actionData>();
+  const summary = (actionData && polledAfter !== actionData && actionData.summary) || loaderData;
   const refusal = actionData && !actionData.ok ? actionData : null;
   const vatNumberError = refusal?.fieldErrors.vatNumber ?? summary.vatNumberError ?? undefined;
   const { clip } = loaderData;
@@ -152,7 +155,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             updating={pendingIntent === "update"}
             vatNumberStatus={
               summary.vatCheck && !vatNumberError ? (
-                <VatCheckNotice check={summary.vatCheck} checking={pendingIntent === "recheck-vat"} />
+                <VatCheckNotice
+                  check={summary.vatCheck}
+                  checking={pendingIntent === "recheck-vat"}
+                  onPoll={() => setPolledAfter(actionData)}
+                />
               ) : null
             }
           />
