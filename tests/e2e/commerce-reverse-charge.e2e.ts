@@ -100,6 +100,13 @@ describe("a German business's VAT number at checkout", () => {
     expect(order.vat_amount_cents).toBeGreaterThan(0);
   });
 
+  it("the pending state in both themes, at desktop and phone width (axe clean)", async () => {
+    const page = await newPage();
+    await enterBusiness(page, germanNumber("777777"));
+    await expect.poll(() => vatCheckStatus(page), { timeout: 10_000 }).toBe("pending");
+    await checkThemes(page, "checkout-vat-pending");
+  });
+
   it("while VIES is down, says so and offers Check again; the order includes VAT", async () => {
     const page = await newPage();
     const vatNumber = germanNumber("999999");
@@ -127,6 +134,8 @@ describe("a German business's VAT number at checkout", () => {
         { timeout: 20_000 },
       )
       .toBe(sentence);
+    // The summary shows what buying without the number costs: Germany's VAT.
+    expect(await summary(page, "vat")).not.toBe(formatMoney(0));
     await checkThemes(page, "checkout-vat-rejected");
     await page.getByRole("checkbox", { name: /I agree/ }).check();
     await page.getByRole("button", { name: "Place order" }).click();

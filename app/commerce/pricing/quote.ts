@@ -26,7 +26,8 @@ export interface Quote {
   promoRefusal: PromoRefusal | null;
   /**
    * The VAT rate and its reason with the VAT number's check that allowed a reverse charge or not,
-   * or why the buyer's VAT number is refused (then amounts carry no VAT).
+   * or why the buyer's VAT number is refused (then amounts carry no VAT, or for a number its register
+   * rejected the VAT without it).
    */
   tax: ConfirmedTax;
 }
@@ -60,7 +61,13 @@ export function quoteFrom(
   return {
     tier: rows.tier,
     billing: selection.billing,
-    amounts: computeOrderAmounts(rows.tier.priceCents, selection.billing, terms, tax.ok ? tax.rateBps : 0),
+    amounts: computeOrderAmounts(
+      rows.tier.priceCents,
+      selection.billing,
+      terms,
+      // A rejected number shows what buying without it costs (the refusal says VAT is then added).
+      tax.ok ? tax.rateBps : (tax.rejected?.rateBps ?? 0),
+    ),
     promoCode: promo?.ok ? promo.code : null,
     promoRefusal: promo && !promo.ok ? promo.reason : null,
     tax,

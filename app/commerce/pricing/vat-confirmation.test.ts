@@ -74,7 +74,7 @@ describe("reverse charge only once the VAT number is confirmed", () => {
     expect(confirmTax(GERMAN_BUSINESS, check("rejected"), ON)).toEqual({
       ok: false,
       message: "VIES does not know the VAT number DE123456789. Check it, or buy without it and VAT is added.",
-      vatCheckRejected: true,
+      rejected: { rateBps: 1900 },
     });
   });
 

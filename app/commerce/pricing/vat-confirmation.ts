@@ -36,7 +36,12 @@ export type ConfirmedTax =
       /** Null when the number's check does not matter (no number, or not a reverse charge case). */
       vatCheck: { status: Exclude<VatCheckStatus, "rejected">; consultationNumber: string | null } | null;
     }
-  | { ok: false; message: string; vatCheckRejected?: true };
+  | {
+      ok: false;
+      message: string;
+      /** A number its register rejected: the rate the buyer pays without it, for the summary to show. */
+      rejected?: { rateBps: number };
+    };
 
 /** How long a confirmation is reused before the number is asked again. */
 export const CONFIRMED_CHECK_FRESH_DAYS = 30;
@@ -90,12 +95,16 @@ export function confirmTax(buyer: TaxBuyer, check: VatCheckView | null, on: Date
   if (decided.reason !== "reverse_charge" || !decided.vatNumber) return { ...decided, vatCheck: null };
   const ofNumber = check && check.vatNumber === decided.vatNumber ? check : null;
   const status = ofNumber?.status ?? "pending";
-  if (status === "rejected")
-    return { ok: false, message: vatNumberRejectedMessage(decided.vatNumber), vatCheckRejected: true };
   if (status === "confirmed")
     return { ...decided, vatCheck: { status, consultationNumber: ofNumber?.consultationNumber ?? null } };
   const withoutNumber = decideTax({ ...buyer, vatNumber: null }, on);
   if (!withoutNumber.ok) return withoutNumber;
+  if (status === "rejected")
+    return {
+      ok: false,
+      message: vatNumberRejectedMessage(decided.vatNumber),
+      rejected: { rateBps: withoutNumber.rateBps },
+    };
   return {
     ok: true,
     rateBps: withoutNumber.rateBps,
