@@ -66,6 +66,7 @@ describe("a German business's VAT number at checkout", () => {
     await signInByCookie(staff, "dev@verdeo.local", "verdeo-demo");
     await staff.goto(`/staff/orders/${order.id}`);
     await expectVisible(staff.getByText(`consultation number ${consultation}`));
+    await checkThemes(staff, "staff-order-vat-confirmed");
     await staff.getByLabel("Payment reference").fill(`SEPA-${vatNumber}`);
     await staff.getByRole("button", { name: "Mark paid" }).click();
     await staff.getByLabel("Amount to refund").waitFor();
