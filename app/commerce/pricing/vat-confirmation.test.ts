@@ -130,15 +130,22 @@ describe("what an order's documents say about its check", () => {
       vatNumber: "DE123456789",
       vatCheckStatus: "confirmed" as const,
       vatConsultationNumber: "WAPI1",
+      vatRateBps: 0,
     };
     expect(orderVatCheckNote(order)).toBe(
       "VAT number DE123456789 confirmed by VIES, consultation number WAPI1.",
     );
-    expect(orderVatCheckNote({ ...order, vatCheckStatus: "pending", vatConsultationNumber: null })).toMatch(
-      /^VAT charged: VAT number DE123456789 not yet confirmed by VIES/,
+    expect(orderVatCheckNote({ ...order, vatRateBps: 1900 })).toBe(
+      "VAT number DE123456789 confirmed by VIES after this order was paid, consultation number WAPI1; the VAT is credited by a credit note.",
     );
     expect(
-      orderVatCheckNote({ vatNumber: null, vatCheckStatus: null, vatConsultationNumber: null }),
-    ).toBeNull();
+      orderVatCheckNote({
+        ...order,
+        vatCheckStatus: "pending",
+        vatConsultationNumber: null,
+        vatRateBps: 1900,
+      }),
+    ).toMatch(/^VAT charged: VAT number DE123456789 not yet confirmed by VIES/);
+    expect(orderVatCheckNote({ ...order, vatNumber: null, vatCheckStatus: null })).toBeNull();
   });
 });

@@ -119,11 +119,17 @@ export function orderVatCheckNote(order: {
   vatNumber: string | null;
   vatCheckStatus: VatCheckStatus | null;
   vatConsultationNumber: string | null;
+  vatRateBps: number;
 }): string | null {
   const { vatNumber, vatCheckStatus: status } = order;
   if (!vatNumber || !status) return null;
   const register = registerOf(vatNumber);
-  if (status === "confirmed")
-    return `VAT number ${vatNumber} confirmed by ${register}${order.vatConsultationNumber ? `, consultation number ${order.vatConsultationNumber}` : ""}.`;
+  const consultation = order.vatConsultationNumber
+    ? `, consultation number ${order.vatConsultationNumber}`
+    : "";
+  // Paid with VAT while pending, confirmed afterwards: this invoice stands, a credit note returns the VAT.
+  if (status === "confirmed" && order.vatRateBps > 0)
+    return `VAT number ${vatNumber} confirmed by ${register} after this order was paid${consultation}; the VAT is credited by a credit note.`;
+  if (status === "confirmed") return `VAT number ${vatNumber} confirmed by ${register}${consultation}.`;
   return `VAT charged: VAT number ${vatNumber} not yet confirmed by ${register} (${status === "pending" ? "check pending" : "service unavailable"}); its confirmation brings a credit note for the VAT.`;
 }

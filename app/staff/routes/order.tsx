@@ -215,7 +215,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <BackLink to="/staff/orders">All orders</BackLink>
       <StaffPageHeader
         title={`Order ${shortOrderId(order.id)}`}
-        description={`${order.email}${order.company ? ` · ${order.company}` : ""} · ${countryName(order.country)}${order.vatNumber ? ` · VAT ${order.vatNumber} (${orderVatCheckNote(order) ?? `VIES: ${order.viesStatus ?? "not checked"}`})` : ""} · placed ${formatDateTime(order.createdAt)}`}
+        description={`${order.email}${order.company ? ` · ${order.company}` : ""} · ${countryName(order.country)}${order.vatNumber ? ` · ${orderVatCheckNote(order) ?? `VAT ${order.vatNumber} (VIES: ${order.viesStatus ?? "not checked"})`}` : ""} · placed ${formatDateTime(order.createdAt)}`}
         actions={<Pill tone={ORDER_STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Pill>}
       />
       <ErrorNote message={actionData ? replyMessage(actionData) : null} />
