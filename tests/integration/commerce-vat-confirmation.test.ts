@@ -77,6 +77,8 @@ describe("a VAT number at checkout", () => {
       vatConsultationNumber: null,
     });
     expect(order.vatAmountCents).toBeGreaterThan(0);
+    const [placedMail] = await outboxFor(order.email);
+    expect(placedMail?.text).toContain("We are confirming your VAT number DE201111111 with VIES.");
 
     await workDueJobs(JOBS);
 

@@ -8,6 +8,7 @@ import {
   paymentInstructionsFor,
 } from "../checkout/payment-instructions";
 import { BILLING_LABELS, LICENSE_LABELS } from "../pricing/plans";
+import { vatCheckNotice } from "../pricing/vat-confirmation";
 import type { Order } from "./order.queries.server";
 import { creditNotePath, invoicePath, shortOrderId } from "./order-id";
 
@@ -56,6 +57,12 @@ export function orderMail(
 const planLine = (order: Order) =>
   `${LICENSE_LABELS[order.licenseKind]}, ${formatDownloads(order.downloads)}, ${BILLING_LABELS[order.billing]}: ${formatMoney(order.totalCents, order.locale)} (${taxLine(order)})`;
 
+/** Why an order with a VAT number includes VAT: its check was not confirmed when it was placed. */
+const vatCheckLines = (order: Order) =>
+  order.vatNumber && (order.vatCheckStatus === "pending" || order.vatCheckStatus === "unavailable")
+    ? ["", vatCheckNotice(order.vatNumber, order.vatCheckStatus)]
+    : [];
+
 const taxLine = (order: Order) =>
   order.vatRateBps > 0
     ? `VAT ${formatRate(order.vatRateBps)} included`
@@ -75,6 +82,7 @@ const MAILS: Record<OrderMailStep, MailOf> = {
           lines: [
             `Thank you for your order ${shortOrderId(order.id)}.`,
             planLine(order),
+            ...vatCheckLines(order),
             "",
             "Complete the card payment on the checkout page; we email your receipt as soon as Stripe confirms it.",
           ],
@@ -84,6 +92,7 @@ const MAILS: Record<OrderMailStep, MailOf> = {
           lines: [
             `Thank you for your order ${shortOrderId(order.id)}.`,
             planLine(order),
+            ...vatCheckLines(order),
             "",
             "Please pay by bank transfer:",
             ...paymentInstructionLines(paymentInstructionsFor(order, settings)),
