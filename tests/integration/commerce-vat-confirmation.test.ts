@@ -3,11 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { correctOrderForConfirmedVat, vatConfirmedOrderJob } from "~/commerce/orders/vat-corrections.server";
 import { findVatCheck } from "~/commerce/pricing/vat-check.queries.server";
 import { checkVatNumberOnce, vatNumberCheckJob } from "~/commerce/pricing/vat-check.server";
+import { action as checkoutAction } from "~/commerce/routes/checkout";
+import { VAT_CHECKS_LIMITED_MESSAGE } from "~/commerce/routes/checkout.action.server";
 import { creditNotes, orders } from "~/commerce/schema.server";
 import { startCardCheckout } from "~/commerce/stripe/stripe.server";
 import { loadConfig } from "~/platform/config.server";
 import { workDueJobs } from "~/platform/jobs/queue.server";
-import { choosePlan, submitCheckout } from "../factories/commerce";
+import { choosePlan, cookiePair, postForm, routeArgs, settle, submitCheckout } from "../factories/commerce";
 import { createOrder } from "../factories/licensing";
 import { useTestDatabase } from "../setup/database";
 import { type FakeVatRegisters, startFakeVatRegisters } from "../support/fake-vat-registers";
@@ -173,6 +175,27 @@ describe("a VAT number at checkout", () => {
       consultationNumber: null,
     });
   }, 30_000);
+});
+
+describe("checking numbers from one address", () => {
+  it("is limited: past 30 new numbers an hour the next is refused with 429, a number already known still quotes", async () => {
+    const clientIp = "203.0.113.250";
+    let cookie = await choosePlan("creator", { clientIp });
+    const update = async (vatNumber: string) => {
+      const fields = { intent: "update", country: "DE", buyerType: "business", vatNumber };
+      const answer = await settle(() =>
+        checkoutAction(routeArgs(postForm("/checkout", fields, cookie), clientIp)),
+      );
+      if (answer.setCookie) cookie = cookiePair(answer.setCookie);
+      return answer;
+    };
+    for (let n = 0; n < 30; n++) expect((await update(`DE6${10_000_000 + n}`)).status).toBe(200);
+    const refused = await update("DE512345678");
+    expect(refused.status).toBe(429);
+    expect(refused.data).toMatchObject({ fieldErrors: { vatNumber: VAT_CHECKS_LIMITED_MESSAGE } });
+    expect(await findVatCheck("DE512345678")).toBeNull();
+    expect((await update("DE610000001")).status).toBe(200);
+  });
 });
 
 describe("a number confirmed after its order was paid", () => {

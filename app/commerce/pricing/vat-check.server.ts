@@ -10,7 +10,7 @@ import {
   listOrdersAwaitingVatConfirmation,
   recordVatCheck,
 } from "./vat-check.queries.server";
-import type { VatCheckView } from "./vat-confirmation";
+import { needsCheck, type VatCheckView } from "./vat-confirmation";
 import { askRegister, VatRegisterNotConfigured } from "./vat-registers.server";
 
 /**
@@ -71,4 +71,11 @@ export async function vatCheckForBuyer(buyer: TaxBuyer, now = new Date()): Promi
   if (!decided.ok || decided.reason !== "reverse_charge" || !decided.vatNumber) return null;
   const vatNumber = decided.vatNumber;
   return db().transaction((tx) => checkVatNumberOnce(tx, vatNumber, now));
+}
+
+/** The buyer's VAT number when its register would be asked about it now (none known, or stale); else null. */
+export async function vatNumberToAsk(buyer: TaxBuyer, now = new Date()): Promise<string | null> {
+  const decided = decideTax(buyer, now);
+  if (!decided.ok || decided.reason !== "reverse_charge" || !decided.vatNumber) return null;
+  return needsCheck(await findVatCheck(decided.vatNumber), now) ? decided.vatNumber : null;
 }

@@ -22,7 +22,7 @@ import {
 } from "../checkout/checkout-schema";
 import { findOrderByIdempotencyKey } from "../orders/orders.server";
 import { lookUpPromoCode } from "../pricing/promo.server";
-import { vatCheckForBuyer } from "../pricing/vat-check.server";
+import { vatCheckForBuyer, vatNumberToAsk } from "../pricing/vat-check.server";
 import { vatNumberRejectedMessage } from "../pricing/vat-confirmation";
 import {
   type CheckoutSession,
@@ -156,9 +156,31 @@ async function applyPromo({ values, session, clientIp }: CheckoutSubmit): Promis
  * (the page's script submits this on change; without JavaScript the Update button does). "Check
  * again" is the same: it reads the VAT number's check again, and asks the register again if due.
  */
-async function updateTax({ form, values, session }: CheckoutSubmit): Promise<Answer> {
+async function updateTax({ form, values, session, clientIp }: CheckoutSubmit): Promise<Answer> {
+  const limited = await vatChecksLimited(form, clientIp);
+  if (limited) return limited;
   const refusal = await rememberTaxBuyer(form, session, values);
   return refusal ? { reply: refusal, status: 400 } : { reply: { ok: true, values } };
+}
+
+export const VAT_CHECKS_LIMITED_MESSAGE =
+  "Too many VAT numbers were checked from your network. Please try again in a little while.";
+
+/** A number its register must be asked about counts against the address's limit (a known one is free). */
+async function vatChecksLimited(form: FormData, clientIp: string): Promise<Answer | null> {
+  const parsed = parseFormData(form, TaxBuyerSchema);
+  if (!parsed.ok) return null;
+  if (!(await vatNumberToAsk(parsed.data))) return null;
+  const limit = await enforceRateLimit("vat_number_check", { ip: clientIp });
+  if (limit.allowed) return null;
+  return {
+    reply: formReply(null, {
+      fieldErrors: { vatNumber: VAT_CHECKS_LIMITED_MESSAGE },
+      values: formValues(form),
+    }),
+    status: 429,
+    headers: { "Retry-After": String(limit.retryAfterSeconds) },
+  };
 }
 
 /**
