@@ -257,6 +257,32 @@ describe("a number confirmed after its order was paid", () => {
   });
 });
 
+describe("a number confirmed while the card payment is open", () => {
+  it("waits for the payment (its amount is fixed at Stripe), then credits the VAT", async () => {
+    const order = await createOrder({
+      email: "card-open@example.com",
+      fields: { country: "DE", buyerType: "business", vatNumber: "DE205555551", vatCheckStatus: "pending" },
+    });
+    const checkout = await startCardCheckout(order.id);
+    if (!checkout.ok) throw new Error(checkout.reason);
+    await database.db.transaction((tx) => checkVatNumberOnce(tx, "DE205555551"));
+    await workDueJobs(JOBS);
+    // Not re-priced under the open payment: Stripe would charge the old amount and the order refuse it.
+    expect(await orderRow(order.id)).toMatchObject({ status: "awaiting_payment", vatCheckStatus: "pending" });
+
+    await stripe.fake.deliverAll(await stripe.fake.completeCheckout(checkout.value.url.split("/").pop()!));
+    await makeRetriesDue();
+    await workDueJobs(JOBS);
+    const paid = await orderRow(order.id);
+    expect(paid).toMatchObject({
+      status: "paid",
+      vatCheckStatus: "confirmed",
+      refundedCents: paid.vatAmountCents,
+    });
+    expect(await notesOf(order.id)).toHaveLength(1);
+  });
+});
+
 describe("a GB number is checked with HMRC", () => {
   it("with the seller's UK registration as requester, storing the consultation number and the registered name", async () => {
     await database.db.transaction((tx) => checkVatNumberOnce(tx, "GB123456789"));
