@@ -18,6 +18,8 @@ import {
 } from "~/commerce/jobs.server";
 import { registerOrderDocuments } from "~/commerce/orders/order-documents.server";
 import { registerOrderEffects } from "~/commerce/orders/order-effects.server";
+import { vatConfirmedOrderJob } from "~/commerce/orders/vat-corrections.server";
+import { vatNumberCheckJob } from "~/commerce/pricing/vat-check.server";
 import { viesCheckJob } from "~/commerce/pricing/vies.server";
 import { expireCheckoutSessionJob } from "~/commerce/stripe/checkout-expiry.server";
 import { COMMERCE_STRIPE_HANDLERS } from "~/commerce/stripe/stripe-sync.server";
@@ -49,6 +51,8 @@ export const JOBS = [
   expireOrdersJob,
   orderRetentionJob,
   viesCheckJob,
+  vatNumberCheckJob,
+  vatConfirmedOrderJob,
   expireCheckoutSessionJob,
   subscriptionSweepJob,
   ...API_JOBS,

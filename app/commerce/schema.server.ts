@@ -20,6 +20,7 @@ import { BUYER_TYPES, TAX_REASONS, VIES_STATUSES } from "~/payments/tax";
 import { createdAt } from "~/platform/db/columns.server";
 import { SUBSCRIPTION_PROVIDERS, SUBSCRIPTION_STATUSES } from "./billing/subscriptions";
 import { BILLINGS, ORDER_STATUSES, PLAN_CATEGORIES, PROMO_TYPES } from "./pricing/plans";
+import { VAT_CHECK_STATUSES, VAT_REGISTER_NAMES } from "./pricing/vat-confirmation";
 
 /** Commerce's tables: plans and their tiers, promo codes, orders. */
 export const planCategoryEnum = pgEnum("plan_category", PLAN_CATEGORIES);
@@ -29,6 +30,28 @@ export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
 export const buyerTypeEnum = pgEnum("buyer_type", BUYER_TYPES);
 export const taxReasonEnum = pgEnum("tax_reason", TAX_REASONS);
 export const viesStatusEnum = pgEnum("vies_status", VIES_STATUSES);
+export const vatCheckStatusEnum = pgEnum("vat_check_status", VAT_CHECK_STATUSES);
+export const vatRegisterEnum = pgEnum("vat_register", VAT_REGISTER_NAMES);
+
+/**
+ * The register's answer about one VAT number (vat-confirmation.ts), kept per number and reused
+ * while fresh: a reverse charge is granted only for a number confirmed here. Written by the check
+ * job (pricing/vat-check.server.ts); `requested_at` is when it was last asked.
+ */
+export const vatNumberChecks = pgTable("vat_number_checks", {
+  /** Stored with its prefix, as orders store it (DE123456789, GB123456789). */
+  vatNumber: text("vat_number").primaryKey(),
+  register: vatRegisterEnum("register").notNull(),
+  status: vatCheckStatusEnum("status").notNull().default("pending"),
+  /** VIES's requestIdentifier or HMRC's consultationNumber: the proof the number was checked. */
+  consultationNumber: text("consultation_number"),
+  /** The name and address the register holds for the number, when it says. */
+  registeredName: text("registered_name"),
+  registeredAddress: text("registered_address"),
+  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+  /** When the register last answered (or was found down). */
+  checkedAt: timestamp("checked_at", { withTimezone: true }),
+});
 
 export const pricingPlans = pgTable("pricing_plans", {
   category: planCategoryEnum("category").primaryKey(),
@@ -141,6 +164,13 @@ export const orders = pgTable(
     /** The EU VIES answer for the VAT number, checked by a job after the order is placed. */
     viesStatus: viesStatusEnum("vies_status"),
     viesCheckedAt: timestamp("vies_checked_at", { withTimezone: true }),
+    /**
+     * The state of the VAT number's check that priced the order (vat-confirmation.ts): confirmed
+     * (reverse charge), pending or unavailable (VAT charged until confirmed); null when none mattered.
+     */
+    vatCheckStatus: vatCheckStatusEnum("vat_check_status"),
+    /** The register's consultation number of the confirmation, printed on the invoice. */
+    vatConsultationNumber: text("vat_consultation_number"),
     /** The buyer's language at checkout (a BCP 47 tag): documents format amounts for it. */
     locale: text("locale").notNull().default("en"),
     userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),

@@ -174,6 +174,16 @@ const EnvFields = z.object({
     .default("EU,GB,NO,CH,IS,AU,NZ,JP,SG,KR,IN,CA,CA-QC,CA-BC,CA-SK,CA-MB"),
   /** A consumer in a country not registered: no_tax (the invoice says why) or refuse (checkout says so). */
   TAX_UNREGISTERED: z.enum(["no_tax", "refuse"], { error: "must be no_tax or refuse" }).default("no_tax"),
+  /**
+   * HMRC's "Check a UK VAT number" API (e.g. https://api.service.hmrc.gov.uk), which confirms GB
+   * numbers; unset, GB numbers cannot be confirmed and are charged VAT.
+   */
+  HMRC_VAT_URL: z.url().optional(),
+  /** The seller's own UK VAT registration (digits), sent to HMRC to get a consultation number. */
+  HMRC_REQUESTER_VRN: z
+    .string()
+    .regex(/^(GB)?\d{9}(\d{3})?$/, "must be a UK VAT number (GB and 9 or 12 digits)")
+    .optional(),
   /** An order still awaiting payment after this many days is cancelled (its promo use given back). */
   ORDER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** The creator's share of what one download is worth, in basis points (5000 = 50%). */

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { restoreDemoMedia, saveDemoMedia, waitForDemoMedia } from "../support/demo-media";
+import { startFakeVatRegisters } from "../support/fake-vat-registers";
 import { startBuiltServer } from "../support/server-process";
 
 /** One built server with the demo content for the whole browser run. */
@@ -13,12 +14,18 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-e2e-"));
   restoreDemoMedia(dataDir);
-  const server = await startBuiltServer({}, { dataDir, readyTimeoutMs: 300_000 });
+  // VAT numbers are confirmed by a fake VIES and HMRC, each number's answer read from its digits.
+  const registers = await startFakeVatRegisters();
+  const server = await startBuiltServer(
+    { VIES_URL: registers.viesUrl, HMRC_VAT_URL: registers.hmrcUrl },
+    { dataDir, readyTimeoutMs: 300_000 },
+  );
   try {
     await waitForDemoMedia(server.url, dataDir);
   } catch (error) {
     // No teardown follows a failed setup: the server (and its ffmpeg) would outlive the run.
     await server.stop();
+    await registers.close();
     throw error;
   }
   await saveDemoMedia(dataDir);
@@ -26,6 +33,7 @@ export default async function setup(project: TestProject) {
   project.provide("dataDir", server.dataDir);
   return async () => {
     await server.stop();
+    await registers.close();
     // A 500 in a browser test is explained by the server's own log, which CI keeps nowhere else.
     const errors = server.errors();
     if (errors.length > 0)

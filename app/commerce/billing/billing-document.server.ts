@@ -3,6 +3,7 @@ import { taxLineLabel, taxNoteOf } from "~/payments/tax";
 import { subdivisionName } from "~/payments/taxes/subdivisions";
 import { config } from "~/platform/config.server";
 import type { Order } from "../orders/order.queries.server";
+import { orderVatCheckNote } from "../pricing/vat-confirmation";
 import type { BillingDocumentData } from "./invoice-pdf.server";
 
 /**
@@ -44,7 +45,10 @@ export function billingDocumentOf(
     vatRateBps: order.vatRateBps,
     vatCents: order.vatAmountCents,
     totalCents: order.totalCents,
-    taxNote: taxNoteOf(order.taxReason, order.country, order.taxSubdivision),
+    taxNote:
+      [taxNoteOf(order.taxReason, order.country, order.taxSubdivision), orderVatCheckNote(order)]
+        .filter(Boolean)
+        .join(" ") || null,
     taxName: taxLineLabel(order.taxReason, order.country, order.taxSubdivision),
     locale: order.locale,
   };

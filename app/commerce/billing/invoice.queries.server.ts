@@ -49,6 +49,8 @@ export async function allocateCreditNote(
   issuedAt: Date,
   /** Why the money went back, as the team wrote it (a part refund from the console). */
   reason: string | null = null,
+  /** The VAT in the note when it is not in proportion: a note that credits only the VAT (vat-corrections.server.ts). */
+  vatCents?: number,
 ): Promise<CreditNote> {
   const invoice = await allocateInvoice(executor, order.id, order.paidAt ?? issuedAt);
   const [credited] = await executor
@@ -71,7 +73,7 @@ export async function allocateCreditNote(
       orderId: order.id,
       invoiceNumber: invoice.number,
       amountCents,
-      vatCents: creditNoteVat(order, amountCents, credited ?? { amountCents: 0, vatCents: 0 }),
+      vatCents: vatCents ?? creditNoteVat(order, amountCents, credited ?? { amountCents: 0, vatCents: 0 }),
       reason,
       issuedAt,
     })

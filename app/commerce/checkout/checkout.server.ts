@@ -1,9 +1,11 @@
 import type { SessionUser } from "~/accounts/auth/session.server";
 import { describeTax, type TaxBuyer, taxLineLabel } from "~/payments/tax";
 import { cardPaymentEnabled } from "~/platform/config.server";
+import type { VatCheckState } from "../components/vat-check-notice";
 import { type PlaceOrderResult, placeOrder } from "../orders/order-lifecycle.server";
 import { type Quote, quoteCheckout } from "../orders/orders.server";
 import type { CheckoutSelection } from "../pricing/plans";
+import { vatCheckForBuyer } from "../pricing/vat-check.server";
 import type { Buyer } from "./checkout-schema";
 
 /**
@@ -27,16 +29,44 @@ export interface CheckoutSummary {
   taxReason: string | null;
   /** The tax line's name: "VAT", "GST", "GST + QST (Québec)". */
   taxName: string;
+  /** The business's VAT number check, when it decides the reverse charge. */
+  vatCheck: VatCheckState | null;
+  /** Why the VAT number is refused (malformed, or the register does not know it), said on its field. */
+  vatNumberError: string | null;
+}
+
+/**
+ * Quotes a checkout for a buyer, with their VAT number's check (queued when missing or stale: the
+ * register answers through a job, and the page reads it again).
+ */
+export async function quoteForBuyer(held: Pick<HeldCheckout, "selection" | "promoCode">, taxBuyer: TaxBuyer) {
+  const check = await vatCheckForBuyer(taxBuyer);
+  return quoteCheckout(held.selection, held.promoCode, taxBuyer, check);
+}
+
+/** The figures and tax notes a quote shows the buyer. */
+export function summaryOfQuote(quote: Quote, buyer: TaxBuyer): CheckoutSummary {
+  const { tax } = quote;
+  const vatCheck =
+    tax.ok && tax.vatCheck && tax.vatNumber ? { vatNumber: tax.vatNumber, ...tax.vatCheck } : null;
+  const texts = taxTextsOf(tax, buyer);
+  const onItsField = !tax.ok && tax.field !== "subdivision" && tax.field !== "country";
+  return {
+    amounts: quote.amounts,
+    taxName: texts.taxName,
+    taxReason:
+      texts.taxReason && vatCheck && vatCheck.status !== "confirmed"
+        ? `${texts.taxReason}, until your VAT number is confirmed`
+        : texts.taxReason,
+    vatCheck,
+    vatNumberError: onItsField ? tax.message : null,
+  };
 }
 
 /** The summary of the checkout the session now holds, or undefined if it no longer prices. */
 export async function summaryOf(held: HeldCheckout): Promise<CheckoutSummary | undefined> {
-  const quote = await quoteCheckout(held.selection, held.promoCode, held.taxBuyer);
-  if (!quote) return undefined;
-  return {
-    amounts: quote.amounts,
-    ...taxTextsOf(quote.tax, held.taxBuyer),
-  };
+  const quote = await quoteForBuyer(held, held.taxBuyer);
+  return quote ? summaryOfQuote(quote, held.taxBuyer) : undefined;
 }
 
 /** What the summary says about the tax: its line's name and why it is charged (or not). */

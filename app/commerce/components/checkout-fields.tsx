@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { EMAIL_MAX } from "~/accounts/auth/email";
 import { Spinner } from "~/components/button";
@@ -45,6 +46,7 @@ export function BuyerFields({
   onTaxChange,
   hydrated,
   updating,
+  vatNumberStatus,
 }: {
   defaults: BuyerDefaults;
   errors?: Partial<Record<BuyerField, string>>;
@@ -52,6 +54,8 @@ export function BuyerFields({
   onTaxChange?: () => void;
   hydrated: boolean;
   updating: boolean;
+  /** Where the VAT number's check stands, under its field (shown for a business only). */
+  vatNumberStatus?: ReactNode;
 }) {
   const text = (name: Exclude<BuyerField, "terms" | "buyerType" | "country">, max: number, auto: string) => (
     <input
@@ -170,6 +174,7 @@ export function BuyerFields({
             className={`${inputClass} uppercase placeholder:normal-case`}
           />
         </Field>
+        {vatNumberStatus}
       </div>
       {/* Without JavaScript the VAT is quoted again with this button; with it, on every change. */}
       <button

@@ -1,6 +1,6 @@
 import { isStripePayment } from "~/payments/payment-reference";
 import { refundStripePayment, type StripeRefundFailure } from "~/payments/stripe-client.server";
-import type { TaxDecision, TaxRefusalField } from "~/payments/tax";
+import type { TaxRefusalField } from "~/payments/tax";
 import { subdivisionOf } from "~/payments/taxes/subdivisions";
 import { taxRules } from "~/payments/taxes/tax-rules.server";
 import { config } from "~/platform/config.server";
@@ -20,7 +20,8 @@ import type { Buyer, PromoRefusal } from "../checkout/checkout-schema";
 import type { CheckoutSelection } from "../pricing/plans";
 import { checkPromoCode } from "../pricing/promo.server";
 import { promoCodeToRead, type Quote, quoteFrom } from "../pricing/quote";
-import { queueViesCheck } from "../pricing/vies.server";
+import { vatCheckForBuyer } from "../pricing/vat-check.server";
+import type { ConfirmedTax } from "../pricing/vat-confirmation";
 import { queueCheckoutExpiry } from "../stripe/checkout-expiry.server";
 import {
   attachGuestOrders,
@@ -91,7 +92,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     subdivision: subdivisionOf(input.buyer.country, input.buyer.subdivision),
   };
   const now = input.now ?? new Date();
-  const quote = quoteFrom(input.selection, pricing, input.promoCode, taxBuyer, now, taxRules());
+  // The VAT number's check, queued now if the checkout did not already: a reverse charge needs it confirmed.
+  const vatCheck = pricing ? await vatCheckForBuyer(taxBuyer, now) : null;
+  const quote = quoteFrom(input.selection, pricing, input.promoCode, taxBuyer, now, taxRules(), vatCheck);
   if (!quote) return { ok: false, reason: "unavailable" };
   const tax = quote.tax;
   if (!tax.ok) return { ok: false, reason: "tax", message: tax.message, field: tax.field ?? "vatNumber" };
@@ -104,7 +107,6 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     const placed = await db().transaction(async (tx) => {
       const order = await insertOrderOnce(tx, newOrder(input, quote, tax), promo);
       if (order) await queueOrderMail(tx, order, "placed");
-      if (order?.vatNumber) await queueViesCheck(tx, order.id);
       return order;
     });
     if (placed) ordersTotal.inc({ event: "placed" });
@@ -121,7 +123,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   }
 }
 
-function newOrder(input: PlaceOrderInput, quote: Quote, tax: Extract<TaxDecision, { ok: true }>) {
+function newOrder(input: PlaceOrderInput, quote: Quote, tax: Extract<ConfirmedTax, { ok: true }>) {
   const { amounts, tier } = quote;
   const { buyer } = input;
   return {
@@ -148,6 +150,8 @@ function newOrder(input: PlaceOrderInput, quote: Quote, tax: Extract<TaxDecision
     vatNumber: tax.vatNumber,
     taxReason: tax.reason,
     taxSubdivision: subdivisionOf(buyer.country, buyer.subdivision),
+    vatCheckStatus: tax.vatCheck?.status ?? null,
+    vatConsultationNumber: tax.vatCheck?.consultationNumber ?? null,
     locale: input.locale ?? "en",
     userId: input.userId,
   };

@@ -8,6 +8,7 @@ import {
   paymentInstructionsFor,
 } from "../checkout/payment-instructions";
 import { BILLING_LABELS, LICENSE_LABELS } from "../pricing/plans";
+import { vatCheckNotice } from "../pricing/vat-confirmation";
 import type { Order } from "./order.queries.server";
 import { creditNotePath, invoicePath, shortOrderId } from "./order-id";
 
@@ -19,7 +20,8 @@ export type OrderMailStep =
   | "refunded"
   | "part_refunded"
   | "expired"
-  | "late_payment_refunded";
+  | "late_payment_refunded"
+  | "vat_number_confirmed";
 
 /** Money a step gave back, and the credit note that documents it (docs/decisions/0024). */
 export interface OrderRefund {
@@ -55,6 +57,12 @@ export function orderMail(
 const planLine = (order: Order) =>
   `${LICENSE_LABELS[order.licenseKind]}, ${formatDownloads(order.downloads)}, ${BILLING_LABELS[order.billing]}: ${formatMoney(order.totalCents, order.locale)} (${taxLine(order)})`;
 
+/** Why an order with a VAT number includes VAT: its check was not confirmed when it was placed. */
+const vatCheckLines = (order: Order) =>
+  order.vatNumber && (order.vatCheckStatus === "pending" || order.vatCheckStatus === "unavailable")
+    ? ["", vatCheckNotice(order.vatNumber, order.vatCheckStatus)]
+    : [];
+
 const taxLine = (order: Order) => {
   if (order.vatRateBps > 0) {
     return `${taxLineLabel(order.taxReason, order.country, order.taxSubdivision)} ${formatRate(order.vatRateBps)} included`;
@@ -78,6 +86,7 @@ const MAILS: Record<OrderMailStep, MailOf> = {
           lines: [
             `Thank you for your order ${shortOrderId(order.id)}.`,
             planLine(order),
+            ...vatCheckLines(order),
             "",
             "Complete the card payment on the checkout page; we email your receipt as soon as Stripe confirms it.",
           ],
@@ -87,6 +96,7 @@ const MAILS: Record<OrderMailStep, MailOf> = {
           lines: [
             `Thank you for your order ${shortOrderId(order.id)}.`,
             planLine(order),
+            ...vatCheckLines(order),
             "",
             "Please pay by bank transfer:",
             ...paymentInstructionLines(paymentInstructionsFor(order, settings)),
@@ -136,6 +146,22 @@ const MAILS: Record<OrderMailStep, MailOf> = {
       `A card payment of ${formatMoney(order.totalCents, order.locale)} reached us for order ${shortOrderId(order.id)} after the order was cancelled, so we refunded it in full.`,
       "It goes back to your card within 5 to 10 days; nothing is charged for this order.",
       `To license footage, choose a plan again: ${settings.PUBLIC_URL}/pricing`,
+    ],
+  }),
+  // A VAT number confirmed after the order was priced with VAT (vat-corrections.server.ts): an
+  // unpaid order was re-priced without VAT; a paid one got its VAT back with a credit note.
+  vat_number_confirmed: (order, settings, refund) => ({
+    subject: "VAT number confirmed",
+    lines: [
+      `Your VAT number ${order.vatNumber} is confirmed${order.vatConsultationNumber ? ` (consultation number ${order.vatConsultationNumber})` : ""}, so order ${shortOrderId(order.id)} is a reverse charge: your business accounts for the VAT.`,
+      ...(refund
+        ? [
+            `The VAT it included is refunded.${refundLine(order, refund)}`,
+            `Your credit note for the VAT: ${creditNoteUrl(order, settings, refund)}`,
+          ]
+        : [
+            `The order now costs ${formatMoney(order.totalCents, order.locale)}, without VAT: please pay that amount.`,
+          ]),
     ],
   }),
   expired: (order, settings) => ({

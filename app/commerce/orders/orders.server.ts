@@ -2,6 +2,7 @@ import type { TaxBuyer } from "~/payments/tax";
 import { taxRules } from "~/payments/taxes/tax-rules.server";
 import { logger } from "~/platform/logger.server";
 import { promoCodeToRead, type Quote, quoteFrom, type Selection } from "../pricing/quote";
+import type { VatCheckView } from "../pricing/vat-confirmation";
 import { findActiveTier, findPricing, type Order } from "./order.queries.server";
 import { shortOrderId } from "./order-id";
 
@@ -16,9 +17,18 @@ export async function quoteCheckout(
   selection: Selection,
   promoCode: string | null,
   buyer: TaxBuyer,
+  vatCheck: VatCheckView | null = null,
   now = new Date(),
 ): Promise<Quote | null> {
-  return quoteFrom(selection, await readPricing(selection, promoCode), promoCode, buyer, now, taxRules());
+  return quoteFrom(
+    selection,
+    await readPricing(selection, promoCode),
+    promoCode,
+    buyer,
+    now,
+    taxRules(),
+    vatCheck,
+  );
 }
 
 /**

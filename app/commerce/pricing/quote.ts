@@ -1,9 +1,10 @@
-import { decideTax, type TaxBuyer, type TaxDecision, type TaxRules } from "~/payments/tax";
+import type { TaxBuyer, TaxRules } from "~/payments/tax";
 import type { PromoRefusal } from "../checkout/checkout-schema";
 import { normalizePromoCode, PROMO_CODE_MAX } from "../checkout/checkout-schema";
 import { billingsFor, type CheckoutSelection, type PlanCategory, type PlanView } from "./plans";
 import { computeOrderAmounts, divideRoundHalfUp, type OrderAmounts } from "./pricing-math";
 import { type PromoCheck, type PromoRow, promoVerdict } from "./promo-rules";
+import { type ConfirmedTax, confirmTax, type VatCheckView } from "./vat-confirmation";
 
 /** A tier of an active plan, as an order is priced from it. */
 export interface PricedTier {
@@ -23,8 +24,12 @@ export interface Quote {
   promoCode: string | null;
   /** Why an applied code no longer counts (expired, deactivated, lookup failed). */
   promoRefusal: PromoRefusal | null;
-  /** The VAT rate and its reason, or why the buyer's VAT number is refused (then amounts carry no VAT). */
-  tax: TaxDecision;
+  /**
+   * The VAT rate and its reason with the VAT number's check that allowed a reverse charge or not,
+   * or why the buyer's VAT number is refused (then amounts carry no VAT, or for a number its register
+   * rejected the VAT without it).
+   */
+  tax: ConfirmedTax;
 }
 
 export type Selection = Pick<CheckoutSelection, "category" | "tierId" | "billing">;
@@ -37,7 +42,9 @@ export function promoCodeToRead(promoCode: string | null) {
 
 /**
  * Prices a selection from the rows read for it (the tier, and the applied code's row), the promo
- * rules and the tax rules at `now` under the seller's registrations (`rules`, from the configuration). Pure: the checkout page and placing an order read the rows
+ * rules and the tax rules at `now` under the seller's registrations (`rules`, from the
+ * configuration), a reverse charge only with the VAT number's `vatCheck` confirmed
+ * (vat-confirmation.ts). Pure: the checkout page and placing an order read the rows
  * their own way and price alike. Null when the tier or the billing is not offered any more.
  */
 export function quoteFrom(
@@ -47,15 +54,22 @@ export function quoteFrom(
   buyer: TaxBuyer,
   now: Date,
   rules: TaxRules,
+  vatCheck: VatCheckView | null = null,
 ): Quote | null {
   if (!rows || !billingsFor(selection.category).includes(selection.billing)) return null;
   const promo = judgePromo(promoCode, rows, now);
   const terms = promo?.ok ? promo.terms : null;
-  const tax = decideTax(buyer, now, rules);
+  const tax = confirmTax(buyer, vatCheck, now, rules);
   return {
     tier: rows.tier,
     billing: selection.billing,
-    amounts: amountsWithTax(rows.tier.priceCents, selection.billing, terms, tax.ok ? tax.rateBps : 0),
+    amounts: amountsWithTax(
+      rows.tier.priceCents,
+      selection.billing,
+      terms,
+      // A rejected number shows what buying without it costs (the refusal says VAT is then added).
+      tax.ok ? tax.rateBps : (tax.rejected?.rateBps ?? 0),
+    ),
     promoCode: promo?.ok ? promo.code : null,
     promoRefusal: promo && !promo.ok ? promo.reason : null,
     tax,

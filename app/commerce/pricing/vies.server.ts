@@ -7,9 +7,9 @@ import { logger } from "~/platform/logger.server";
 import { findOrderById, recordViesResult } from "../orders/order.queries.server";
 
 /**
- * The live check of an order's VAT number against the EU's VIES service. It runs as a job after
- * the order is placed, never in the checkout's way: VIES is often slow or down for a member state.
- * The order was charged by the number's format; VIES's answer is stored on the order for the team.
+ * Legacy: the check of a placed order's VAT number, queued before reverse charge waited for a
+ * confirmation (pricing/vat-check.server.ts now checks per number before pricing). Kept so jobs queued
+ * before that still run; VIES's answer is stored on the order for the team.
  */
 
 const VIES_TIMEOUT_MS = 10_000;
@@ -74,7 +74,7 @@ export const viesCheckJob = defineJob<{ orderId: string }>({
   retryDelayMaxSeconds: 6 * 3600,
 });
 
-/** Queues the check in the placing transaction: it runs only for an order that exists. */
+/** Queues the legacy check in a transaction (no longer called when placing an order). */
 export function queueViesCheck(tx: Executor, orderId: string) {
   return enqueue(viesCheckJob, { orderId }, { tx, singletonKey: orderId });
 }

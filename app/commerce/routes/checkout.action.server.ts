@@ -24,6 +24,8 @@ import {
 } from "../checkout/checkout-schema";
 import { findOrderByIdempotencyKey } from "../orders/orders.server";
 import { lookUpPromoCode } from "../pricing/promo.server";
+import { vatCheckForBuyer, vatNumberToAsk } from "../pricing/vat-check.server";
+import { vatNumberRejectedMessage } from "../pricing/vat-confirmation";
 import {
   type CheckoutSession,
   commitCheckoutSession,
@@ -72,6 +74,7 @@ type Answer =
 
 const INTENTS = {
   update: updateTax,
+  "recheck-vat": updateTax,
   "apply-promo": applyPromo,
   "remove-promo": removePromo,
   "place-order": placeCheckoutOrder,
@@ -98,9 +101,13 @@ export async function checkoutAction(request: Request, clientIp: string, request
           requestId,
         })
       : { reply: formReply("Unknown action."), status: 400 };
-  if ("reply" in answer && held && (intent === "update" || intent === "place-order")) {
+  if (
+    "reply" in answer &&
+    held &&
+    (intent === "update" || intent === "recheck-vat" || intent === "place-order")
+  ) {
     // A refused order keeps what the buyer chose for the VAT, and its summary is quoted for it.
-    if (intent === "place-order") rememberTaxBuyer(form, session, answer.reply.values);
+    if (intent === "place-order") await rememberTaxBuyer(form, session, answer.reply.values);
     const now = readCheckout(session);
     if (now) answer.reply = { ...answer.reply, summary: await summaryOf(now) };
   }
@@ -148,18 +155,43 @@ async function applyPromo({ values, session, clientIp }: CheckoutSubmit): Promis
 
 /**
  * "Update": the country, buyer type or VAT number changed; the summary is quoted again with them
- * (the page's script submits this on change; without JavaScript the Update button does).
+ * (the page's script submits this on change; without JavaScript the Update button does). "Check
+ * again" is the same: it reads the VAT number's check again, and asks the register again if due.
  */
-async function updateTax({ form, values, session }: CheckoutSubmit): Promise<Answer> {
-  const refusal = rememberTaxBuyer(form, session, values);
+async function updateTax({ form, values, session, clientIp }: CheckoutSubmit): Promise<Answer> {
+  const limited = await vatChecksLimited(form, clientIp);
+  if (limited) return limited;
+  const refusal = await rememberTaxBuyer(form, session, values);
   return refusal ? { reply: refusal, status: 400 } : { reply: { ok: true, values } };
 }
 
+export const VAT_CHECKS_LIMITED_MESSAGE =
+  "Too many VAT numbers were checked from your network. Please try again in a little while.";
+
+/** A number its register must be asked about counts against the address's limit (a known one is free). */
+async function vatChecksLimited(form: FormData, clientIp: string): Promise<Answer | null> {
+  const parsed = parseFormData(form, TaxBuyerSchema);
+  if (!parsed.ok) return null;
+  if (!(await vatNumberToAsk(parsed.data))) return null;
+  const limit = await enforceRateLimit("vat_number_check", { ip: clientIp });
+  if (limit.allowed) return null;
+  return {
+    reply: formReply(null, {
+      fieldErrors: { vatNumber: VAT_CHECKS_LIMITED_MESSAGE },
+      values: formValues(form),
+    }),
+    status: 429,
+    headers: { "Retry-After": String(limit.retryAfterSeconds) },
+  };
+}
+
 /**
- * Keeps what decides the tax in the checkout, so the summary shows it; or the refusal to show. A
- * province not chosen yet is no refusal here: the field has just appeared, and placing asks for it.
+ * Keeps what decides the tax in the checkout, so the summary shows it; or the refusal to show: a
+ * malformed VAT number, one its register does not know (its check is queued here when due), a
+ * country not sold to. A province not chosen yet is no refusal here: the field has just appeared,
+ * and placing asks for it.
  */
-function rememberTaxBuyer(form: FormData, session: CheckoutSession, values: Record<string, string>) {
+async function rememberTaxBuyer(form: FormData, session: CheckoutSession, values: Record<string, string>) {
   const parsed = parseFormData(form, TaxBuyerSchema);
   if (!parsed.ok) return parsed.reply;
   const buyer = { ...parsed.data, subdivision: subdivisionOf(parsed.data.country, parsed.data.subdivision) };
@@ -167,7 +199,11 @@ function rememberTaxBuyer(form: FormData, session: CheckoutSession, values: Reco
   if (!tax.ok && tax.field !== "subdivision") {
     return formReply(null, { fieldErrors: { [tax.field ?? "vatNumber"]: tax.message }, values });
   }
-  setTaxBuyer(session, { ...buyer, vatNumber: tax.ok ? tax.vatNumber : null });
+  const remembered = { ...buyer, vatNumber: tax.ok ? tax.vatNumber : null };
+  const check = await vatCheckForBuyer(remembered);
+  if (check?.status === "rejected")
+    return formReply(null, { fieldErrors: { vatNumber: vatNumberRejectedMessage(check.vatNumber) }, values });
+  setTaxBuyer(session, remembered);
   return null;
 }
 

@@ -11,7 +11,7 @@ import { getOptionalUser } from "~/accounts/auth/session.server";
 import { buttonClass, Spinner } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { buyerDefaultsOf } from "../checkout/buyer-defaults";
-import { taxTextsOf } from "../checkout/checkout.server";
+import { quoteForBuyer, summaryOfQuote } from "../checkout/checkout.server";
 import { PROMO_REFUSAL_MESSAGES } from "../checkout/checkout-schema";
 import { findClipToLicense } from "../checkout/clip-to-license.server";
 import { rememberedBuyerOf } from "../checkout/returning-buyer.server";
@@ -19,7 +19,7 @@ import { BuyerFields } from "../components/checkout-fields";
 import { CLIP_TEXTS, ClipBeingLicensed } from "../components/clip-being-licensed";
 import { OrderSummary } from "../components/order-summary";
 import { PromoField } from "../components/promo-field";
-import { quoteCheckout } from "../orders/orders.server";
+import { VatCheckNotice } from "../components/vat-check-notice";
 import type { Route } from "./+types/checkout";
 import { checkoutAction } from "./checkout.action.server";
 import { commitCheckoutSession, hasTaxBuyer, openCheckout } from "./checkout-session.server";
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // price the summary until the buyer changes one of them ("Update" keeps theirs in the cookie).
   const remembered = await rememberedBuyerOf(user);
   const taxBuyer = remembered && !hasTaxBuyer(session) ? remembered.taxBuyer : held.taxBuyer;
-  const quote = await quoteCheckout(held.selection, held.promoCode, taxBuyer);
+  const quote = await quoteForBuyer(held, taxBuyer);
   if (!quote) {
     session.unset("selection");
     throw redirect("/pricing", { headers: { "Set-Cookie": await commitCheckoutSession(session) } });
@@ -49,9 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       downloads: quote.tier.downloads,
       billing: quote.billing,
     },
-    amounts: quote.amounts,
+    ...summaryOfQuote(quote, taxBuyer),
     taxBuyer,
-    ...taxTextsOf(quote.tax, taxBuyer),
     promoCode: quote.promoCode,
     promoError: quote.promoRefusal ? PROMO_REFUSAL_MESSAGES[quote.promoRefusal] : null,
     idempotencyKey: held.idempotencyKey,
@@ -88,8 +87,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const promoBusy =
     pendingIntent === "apply-promo" ? "apply" : pendingIntent === "remove-promo" ? "remove" : null;
   const values = actionData?.values;
-  const summary = actionData?.summary ?? loaderData;
+  // The page re-reads a pending VAT number check by itself (VatCheckNotice): from then on the
+  // loader's figures are newer than those the last submit answered.
+  const [polledAfter, setPolledAfter] = useState<typeof actionData>();
+  const summary = (actionData && polledAfter !== actionData && actionData.summary) || loaderData;
   const refusal = actionData && !actionData.ok ? actionData : null;
+  const vatNumberError = refusal?.fieldErrors.vatNumber ?? summary.vatNumberError ?? undefined;
   const { clip } = loaderData;
 
   // The button is disabled while the order is on its way; this also stops a second submit that
@@ -146,10 +149,19 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           ) : null}
           <BuyerFields
             defaults={buyerDefaultsOf(values, loaderData)}
-            errors={refusal?.fieldErrors}
+            errors={{ ...refusal?.fieldErrors, vatNumber: vatNumberError }}
             onTaxChange={onTaxChange}
             hydrated={hydrated}
             updating={pendingIntent === "update"}
+            vatNumberStatus={
+              summary.vatCheck && !vatNumberError ? (
+                <VatCheckNotice
+                  check={summary.vatCheck}
+                  checking={pendingIntent === "recheck-vat"}
+                  onPoll={() => setPolledAfter(actionData)}
+                />
+              ) : null
+            }
           />
           {refusal?.formError ? (
             <p

@@ -46,6 +46,8 @@ export const RATE_LIMIT_POLICIES = {
   contact: { perIp: rule("ip", "contact:ip", 20, 3600), perUser: rule("user", "contact:user", 5, 600) },
   /** Every order submit counts, valid or not, so neither orders nor junk can be posted in bulk. */
   checkout: { perIp: rule("ip", "checkout:ip", 100, 600) },
+  /** VAT numbers sent to VIES or HMRC from the checkout: a business types a few, a script would use us to ask thousands. */
+  vat_number_check: { perIp: rule("ip", "vat-number-check:ip", 30, 3600) },
   /** Reports of clips. */
   report: { perIp: rule("ip", "report:ip", 30, 3600), perUser: rule("user", "report:user", 10, 3600) },
   /** Starting an upload (each one reserves storage and queues work). */

@@ -9,6 +9,7 @@ import { cancelOrder, markOrderPaid, refundOrder } from "~/commerce/orders/order
 import { listCreditNotesOfOrder } from "~/commerce/orders/orders.server";
 import { findSubscriptionOfOrder } from "~/commerce/orders/staff-orders.server";
 import { ORDER_STATUS_LABELS } from "~/commerce/pricing/plans";
+import { orderVatCheckNote } from "~/commerce/pricing/vat-confirmation";
 import { pageMeta } from "~/components/meta";
 import { findOrderForStaff } from "~/licensing/staff-order.server";
 import { countryName } from "~/payments/countries";
@@ -224,7 +225,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <BackLink to="/staff/orders">All orders</BackLink>
       <StaffPageHeader
         title={`Order ${shortOrderId(order.id)}`}
-        description={`${order.email}${order.company ? ` · ${order.company}` : ""} · ${countryName(order.country)}${order.vatNumber ? ` · VAT ${order.vatNumber} (VIES: ${order.viesStatus ?? "not checked yet"})` : ""} · placed ${formatDateTime(order.createdAt)}`}
+        description={`${order.email}${order.company ? ` · ${order.company}` : ""} · ${countryName(order.country)}${order.vatNumber ? ` · ${orderVatCheckNote(order) ?? `VAT ${order.vatNumber} (VIES: ${order.viesStatus ?? "not checked"})`}` : ""} · placed ${formatDateTime(order.createdAt)}`}
         actions={<Pill tone={ORDER_STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Pill>}
       />
       <ErrorNote message={actionData ? replyMessage(actionData) : null} />
