@@ -14,7 +14,7 @@ import { pageMeta } from "~/components/meta";
 import { findOrderForStaff } from "~/licensing/staff-order.server";
 import { countryName } from "~/payments/countries";
 import { formatMoney } from "~/payments/money";
-import { isStripePayment, STRIPE_REFERENCE_PREFIX } from "~/payments/payment-reference";
+import { isStripePayment } from "~/payments/payment-reference";
 import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
@@ -27,6 +27,7 @@ import { CreditNotesPanel } from "../components/credit-notes-panel";
 import { MarkPaidForm, OrderLines, SubscriptionPanel } from "../components/order-panels";
 import { PartRefundForm } from "../components/part-refund-form";
 import { BackLink, ErrorNote, formatDateTime, Panel, Pill, StaffPageHeader } from "../components/staff-ui";
+import { ORDER_TEXTS, PAYMENT_REFERENCE_MAX } from "../orders/order-texts";
 import { REFUND_REASON_MAX } from "../orders/part-refund";
 import { REFUND_SUBSCRIPTION_TEXTS } from "../orders/refund-subscription";
 import { ORDER_STATUS_TONES } from "../tones";
@@ -37,23 +38,7 @@ import { changeRenewal } from "./order-renewal.action.server";
 
 export const meta = () => pageMeta("Order · Staff", "An order, its lines and history.");
 
-export const PAYMENT_REFERENCE_MAX = 120;
-export const ORDER_TEXTS = {
-  reference: `Enter the payment reference (1 to ${PAYMENT_REFERENCE_MAX} characters), e.g. the bank transfer id.`,
-  paidAt: "Enter the date the payment arrived (not in the future).",
-  invalidTransition: "That change is not allowed from the order's current status.",
-  referencePrefix: `A reference typed here cannot start with "${STRIPE_REFERENCE_PREFIX}": that marks card payments.`,
-  refundRefused:
-    "Stripe refused to refund the card, so the order stays paid and nothing changed. Look at the payment in the Stripe dashboard.",
-  refundUnavailable:
-    "Stripe could not be reached, so the card was not refunded and the order stays paid. Try again in a moment.",
-  refundUnconfigured:
-    "This order was paid by card, but Stripe is not configured on this server: the card cannot be refunded, so the order stays paid.",
-  refundNotRecorded:
-    "Stripe refunded the card, but the order could not be updated. Submit again to record it; the card is not refunded twice.",
-  alreadyRenewed: "This subscription was renewed meanwhile; nothing changed. Check its new period below.",
-  notManual: "This subscription renews through Stripe; it cannot be renewed by hand.",
-} as const;
+export { ORDER_TEXTS, PAYMENT_REFERENCE_MAX };
 
 /** The sentence and status for each way a card refund can fail (the order's own state is 409). */
 const CARD_REFUND_REPLIES = {
