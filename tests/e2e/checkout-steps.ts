@@ -18,12 +18,14 @@ afterAll(async () => {
   await client?.end();
 });
 
+/** The order as stored, its rate as a number (a numeric column: Québec's is 1497.5 basis points). */
 export async function storedOrder(orderNumber: string) {
   const result = await (await database()).query("select * from orders where upper(left(id::text, 8)) = $1", [
     orderNumber,
   ]);
   expect(result.rows).toHaveLength(1);
-  return result.rows[0];
+  const [order] = result.rows;
+  return { ...order, vat_rate_bps: Number(order.vat_rate_bps) };
 }
 
 export async function choose(
