@@ -1,4 +1,4 @@
-import { BASE_CURRENCY } from "~/payments/currencies";
+import { BASE_CURRENCY, type Currency } from "~/payments/currencies";
 import { csvDocument } from "~/platform/text/csv";
 import type { TaxPeriod } from "./tax-periods";
 import {
@@ -43,22 +43,43 @@ const REPORT_HEADER = [
   "Gross EUR",
 ];
 
-function reportRows(period: TaxPeriod, report: TaxReport) {
+interface Sums {
+  invoices: number;
+  creditNotes: number;
+  netEuroCents: number;
+  taxEuroCents: number;
+  grossEuroCents: number;
+}
+
+/** A line's counts and amounts: in its currency (blank for the all-in-euros line), then in euros. */
+function amountCells(
+  sums: Sums,
+  inCurrency: { currency: Currency; netCents: number; taxCents: number; grossCents: number } | null,
+) {
   const eur = (cents: number) => decimalAmount(cents, BASE_CURRENCY);
+  const own = inCurrency
+    ? [inCurrency.netCents, inCurrency.taxCents, inCurrency.grossCents].map((cents) =>
+        decimalAmount(cents, inCurrency.currency),
+      )
+    : ["", "", ""];
+  return [
+    sums.invoices,
+    sums.creditNotes,
+    ...own,
+    eur(sums.netEuroCents),
+    eur(sums.taxEuroCents),
+    eur(sums.grossEuroCents),
+  ];
+}
+
+function reportRows(period: TaxPeriod, report: TaxReport) {
   const rows = report.rows.map((row) => [
     period.key,
     row.country,
     taxReasonLabel(row.taxReason),
     percentOf(row.vatRateBps),
     row.currency,
-    row.invoices,
-    row.creditNotes,
-    decimalAmount(row.netCents, row.currency),
-    decimalAmount(row.taxCents, row.currency),
-    decimalAmount(row.grossCents, row.currency),
-    eur(row.netEuroCents),
-    eur(row.taxEuroCents),
-    eur(row.grossEuroCents),
+    ...amountCells(row, row),
   ]);
   const totals = report.byCurrency.map((total) => [
     period.key,
@@ -66,31 +87,9 @@ function reportRows(period: TaxPeriod, report: TaxReport) {
     "",
     "",
     total.currency,
-    total.invoices,
-    total.creditNotes,
-    decimalAmount(total.netCents, total.currency),
-    decimalAmount(total.taxCents, total.currency),
-    decimalAmount(total.grossCents, total.currency),
-    eur(total.netEuroCents),
-    eur(total.taxEuroCents),
-    eur(total.grossEuroCents),
+    ...amountCells(total, total),
   ]);
-  const { euros } = report;
-  const all = [
-    period.key,
-    "Total",
-    "",
-    "",
-    "all in EUR",
-    euros.invoices,
-    euros.creditNotes,
-    "",
-    "",
-    "",
-    eur(euros.netEuroCents),
-    eur(euros.taxEuroCents),
-    eur(euros.grossEuroCents),
-  ];
+  const all = [period.key, "Total", "", "", "all in EUR", ...amountCells(report.euros, null)];
   return [...rows, ...totals, all];
 }
 
