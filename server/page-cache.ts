@@ -5,6 +5,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { THEME_COOKIE } from "~/accounts/profiles/theme";
+import { currencyFromAcceptLanguage } from "~/payments/visitor-currency";
 import { pageCacheTotal } from "~/platform/metrics/business.server";
 
 /**
@@ -112,7 +113,9 @@ export function publicPageCache(options: {
     const key = pageCacheKey(url);
     const pathname = key.split("?", 1)[0]!;
     if (!options.isPublicPage(pathname)) return null;
-    return `${key}|${cookie.includes("dark") ? "dark" : "light"}`;
+    // Prices show in the currency of the visitor's region (app/payments/visitor-currency.ts): one copy each.
+    const currency = currencyFromAcceptLanguage(req.headers["accept-language"]);
+    return `${key}|${cookie.includes("dark") ? "dark" : "light"}|${currency}`;
   };
 
   const answer: PublicPageCache["answer"] = (req, res, headers) => {
@@ -141,7 +144,7 @@ export function publicPageCache(options: {
       // The copy carries no nonce: its scripts are allowed by their hashes, the same for everyone.
       const html = body.toString("utf8").replaceAll(` nonce="${nonce}"`, "");
       headers["content-security-policy"] = options.policy(scriptHashes(html));
-      headers.vary = withAcceptEncoding(headers.vary);
+      headers.vary = `${withAcceptEncoding(headers.vary)}, Accept-Language`;
       const identity = Buffer.from(html, "utf8");
       const page: CachedPage = {
         headers,
@@ -196,7 +199,11 @@ function refreshInBackground(req: IncomingMessage, refreshing: Set<string>, key:
   const { localAddress = "127.0.0.1", localPort } = req.socket;
   const host = localAddress.includes(":") ? `[${localAddress}]` : localAddress;
   fetch(`http://${host}:${localPort}${req.url}`, {
-    headers: { cookie: req.headers.cookie ?? "", [REFRESH_HEADER]: REFRESH_TOKEN },
+    headers: {
+      cookie: req.headers.cookie ?? "",
+      "accept-language": req.headers["accept-language"] ?? "",
+      [REFRESH_HEADER]: REFRESH_TOKEN,
+    },
     signal: AbortSignal.timeout(30_000),
   })
     .then((response) => response.arrayBuffer())

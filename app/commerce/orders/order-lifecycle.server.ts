@@ -1,3 +1,5 @@
+import { BASE_CURRENCY, type Currency } from "~/payments/currencies";
+import { type DayRate, rateForDay } from "~/payments/exchange-rates.server";
 import { isStripePayment } from "~/payments/payment-reference";
 import { refundStripePayment, type StripeRefundFailure } from "~/payments/stripe-client.server";
 import type { TaxDecision } from "~/payments/tax";
@@ -58,6 +60,8 @@ export interface PlaceOrderInput {
   buyer: Pick<Buyer, "email" | "country"> & Partial<Omit<Buyer, "terms" | "email" | "country">>;
   /** The buyer's language (a BCP 47 tag): documents format amounts for it. */
   locale?: string;
+  /** What the buyer pays in (their choice on the site); the euro when not given. */
+  currency?: Currency;
   userId: string | null;
   idempotencyKey: string;
   now?: Date;
@@ -69,26 +73,31 @@ export type PlaceOrderResult =
   | { ok: false; reason: "tax"; message: string }
   | { ok: false; reason: "unavailable" };
 
+/** The day an order's exchange rate is read for (UTC). */
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
 /**
  * Places one order awaiting payment for one checkout. Everything is recomputed here from the plan
  * table and the promo code; a repeat with the same idempotency key returns the first order.
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   // A retry of a checkout that already succeeded gets its order back, even if a code expired since.
-  const { existing, pricing } = await findPlacement(
-    input.idempotencyKey,
-    input.selection,
-    promoCodeToRead(input.promoCode),
-  );
+  const currency = input.currency ?? BASE_CURRENCY;
+  const now = input.now ?? new Date();
+  const [{ existing, pricing }, rate] = await Promise.all([
+    findPlacement(input.idempotencyKey, input.selection, promoCodeToRead(input.promoCode), currency),
+    rateForDay(currency, dayOf(now)),
+  ]);
   if (existing) return { ok: true, order: existing, created: false };
+  // No stored rate for the currency: its royalties could not be computed, so it is not sold in it.
+  if (!rate) return { ok: false, reason: "unavailable" };
 
   const taxBuyer = {
     country: input.buyer.country,
     buyerType: input.buyer.buyerType ?? "individual",
     vatNumber: input.buyer.vatNumber ?? null,
   };
-  const now = input.now ?? new Date();
-  const quote = quoteFrom(input.selection, pricing, input.promoCode, taxBuyer, now);
+  const quote = quoteFrom(input.selection, pricing && { ...pricing, eurRate: rate.rate }, input.promoCode, taxBuyer, now);
   if (!quote) return { ok: false, reason: "unavailable" };
   const tax = quote.tax;
   if (!tax.ok) return { ok: false, reason: "tax", message: tax.message };
@@ -99,7 +108,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     : undefined;
   try {
     const placed = await db().transaction(async (tx) => {
-      const order = await insertOrderOnce(tx, newOrder(input, quote, tax), promo);
+      const order = await insertOrderOnce(tx, newOrder(input, quote, tax, rate), promo);
       if (order) await queueOrderMail(tx, order, "placed");
       if (order?.vatNumber) await queueViesCheck(tx, order.id);
       return order;
@@ -118,7 +127,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   }
 }
 
-function newOrder(input: PlaceOrderInput, quote: Quote, tax: Extract<TaxDecision, { ok: true }>) {
+function newOrder(input: PlaceOrderInput, quote: Quote, tax: Extract<TaxDecision, { ok: true }>, rate: DayRate) {
   const { amounts, tier } = quote;
   const { buyer } = input;
   return {
@@ -145,6 +154,10 @@ function newOrder(input: PlaceOrderInput, quote: Quote, tax: Extract<TaxDecision
     vatNumber: tax.vatNumber,
     taxReason: tax.reason,
     locale: input.locale ?? "en",
+    currency: tier.currency,
+    eurRate: rate.rate,
+    eurRateDate: rate.date,
+    eurRateSource: rate.source,
     userId: input.userId,
   };
 }
