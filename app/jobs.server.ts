@@ -25,7 +25,7 @@ import { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { buyerProfileLibrary, certificatesOfOrder } from "~/licensing/library.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
-import { fetchEcbRatesJob } from "~/payments/exchange-rates.server";
+import { fetchEcbRatesJob } from "~/payments/rates/exchange-rates.server";
 import { registerStripeEventHandlers } from "~/payments/stripe-gateway.server";
 import { PAYOUTS_STRIPE_HANDLERS } from "~/payouts/details/payout-details-stripe.server";
 import { PAYOUT_JOBS } from "~/payouts/jobs.server";

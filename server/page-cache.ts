@@ -5,7 +5,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { THEME_COOKIE } from "~/accounts/profiles/theme";
-import { currencyFromAcceptLanguage } from "~/payments/visitor-currency";
+import { currencyFromAcceptLanguage } from "~/payments/rates/visitor-currency";
 import { pageCacheTotal } from "~/platform/metrics/business.server";
 
 /**

@@ -1,4 +1,5 @@
 import type { SessionUser } from "~/accounts/auth/session.server";
+import type { Currency } from "~/payments/currencies";
 import { describeTax, type TaxBuyer } from "~/payments/tax";
 import { cardPaymentEnabled } from "~/platform/config.server";
 import { type PlaceOrderResult, placeOrder } from "../orders/order-lifecycle.server";
@@ -24,15 +25,24 @@ export interface HeldCheckout {
 
 export interface CheckoutSummary {
   amounts: Quote["amounts"];
+  /** The currency of `amounts` (minor units). */
+  currency: Currency;
   taxReason: string | null;
 }
 
 /** The summary of the checkout the session now holds, or undefined if it no longer prices. */
 export async function summaryOf(held: HeldCheckout): Promise<CheckoutSummary | undefined> {
-  const quote = await quoteCheckout(held.selection, held.promoCode, held.taxBuyer);
+  const quote = await quoteCheckout(
+    held.selection,
+    held.promoCode,
+    held.taxBuyer,
+    undefined,
+    held.selection.currency,
+  );
   if (!quote) return undefined;
   return {
     amounts: quote.amounts,
+    currency: quote.tier.currency,
     taxReason: quote.tax.ok ? describeTax(quote.tax.reason, held.taxBuyer.country) : null,
   };
 }
@@ -58,6 +68,7 @@ export async function placeHeldCheckout(input: {
     promoCode: held.promoCode,
     buyer,
     locale,
+    currency: held.selection.currency,
     userId: user?.hasProfile ? user.id : null,
     idempotencyKey: held.idempotencyKey,
   });

@@ -1,6 +1,6 @@
 import { BASE_CURRENCY, type Currency } from "~/payments/currencies";
-import { type DayRate, rateForDay } from "~/payments/exchange-rates.server";
 import { isStripePayment } from "~/payments/payment-reference";
+import { type DayRate, rateForDay } from "~/payments/rates/exchange-rates.server";
 import { refundStripePayment, type StripeRefundFailure } from "~/payments/stripe-client.server";
 import type { TaxDecision } from "~/payments/tax";
 import { config } from "~/platform/config.server";
@@ -97,7 +97,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     buyerType: input.buyer.buyerType ?? "individual",
     vatNumber: input.buyer.vatNumber ?? null,
   };
-  const quote = quoteFrom(input.selection, pricing && { ...pricing, eurRate: rate.rate }, input.promoCode, taxBuyer, now);
+  const quote = quoteFrom(
+    input.selection,
+    pricing && { ...pricing, eurRate: rate.rate },
+    input.promoCode,
+    taxBuyer,
+    now,
+  );
   if (!quote) return { ok: false, reason: "unavailable" };
   const tax = quote.tax;
   if (!tax.ok) return { ok: false, reason: "tax", message: tax.message };
@@ -127,7 +133,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   }
 }
 
-function newOrder(input: PlaceOrderInput, quote: Quote, tax: Extract<TaxDecision, { ok: true }>, rate: DayRate) {
+function newOrder(
+  input: PlaceOrderInput,
+  quote: Quote,
+  tax: Extract<TaxDecision, { ok: true }>,
+  rate: DayRate,
+) {
   const { amounts, tier } = quote;
   const { buyer } = input;
   return {

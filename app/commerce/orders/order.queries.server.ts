@@ -6,7 +6,14 @@ import { stateRows } from "~/platform/db/state-machine.server";
 import type { PlanCategory } from "../pricing/plans";
 import { claimPromoUse } from "../pricing/promo-admin.queries.server";
 import type { PricedTier, Selection } from "../pricing/quote";
-import { orders, pricingPlans, pricingTierPrices, pricingTiers, promoCodes, promoRedemptions } from "../schema.server";
+import {
+  orders,
+  pricingPlans,
+  pricingTierPrices,
+  pricingTiers,
+  promoCodes,
+  promoRedemptions,
+} from "../schema.server";
 
 export type NewOrder = typeof orders.$inferInsert;
 export type Order = typeof orders.$inferSelect;

@@ -1,5 +1,5 @@
 import { BASE_CURRENCY, type Currency } from "~/payments/currencies";
-import { rateForDay } from "~/payments/exchange-rates.server";
+import { rateForDay } from "~/payments/rates/exchange-rates.server";
 import type { TaxBuyer } from "~/payments/tax";
 import { logger } from "~/platform/logger.server";
 import { promoCodeToRead, type Quote, quoteFrom, type Selection } from "../pricing/quote";

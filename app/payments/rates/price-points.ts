@@ -5,7 +5,7 @@
  * - JPY: the next hundred yen (1,623 → 1,700).
  * The euro price is its own; a zero price stays zero.
  */
-import { type Currency, type EurRate, fromEuroCents } from "./currencies";
+import { type Currency, type EurRate, fromEuroCents } from "../currencies";
 
 export function roundToPricePoint(minor: number, currency: Currency): number {
   if (minor <= 0) return 0;

@@ -3,7 +3,7 @@
  * (decision 0026). The XML is parsed by pattern, not a DOM: the file is small, flat and fixed in
  * shape, and a document in another shape is refused rather than half-read.
  */
-import { BASE_CURRENCY, CURRENCIES, type Currency, type EurRate } from "./currencies";
+import { BASE_CURRENCY, CURRENCIES, type Currency, type EurRate } from "../currencies";
 
 export interface EcbRates {
   /** The day the rates are for (YYYY-MM-DD). */
@@ -25,7 +25,8 @@ export function parseEcbDailyXml(xml: string): EcbRates {
   const rates: Partial<Record<Currency, EurRate>> = {};
   for (const [, code, rate] of xml.matchAll(RATE_CUBE)) {
     if (code === BASE_CURRENCY || !(CURRENCIES as readonly string[]).includes(code)) continue;
-    if (!ECB_RATE.test(rate) || Number(rate) <= 0) throw new Error(`ECB rates: bad rate for ${code}: ${rate}`);
+    if (!ECB_RATE.test(rate) || Number(rate) <= 0)
+      throw new Error(`ECB rates: bad rate for ${code}: ${rate}`);
     rates[code as Currency] = rate;
   }
   const missing = CURRENCIES.filter((c) => c !== BASE_CURRENCY && !rates[c]);

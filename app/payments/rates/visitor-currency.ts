@@ -3,7 +3,7 @@
  * else their region's (the Accept-Language region subtag), else the euro. Pure, so the page cache
  * (server/page-cache.ts) keys its copies by the same default the page renders with.
  */
-import { BASE_CURRENCY, type Currency, isCurrency } from "./currencies";
+import { BASE_CURRENCY, type Currency, isCurrency } from "../currencies";
 
 export const CURRENCY_COOKIE = "currency";
 /** A year: the choice outlives a session. */
@@ -43,7 +43,10 @@ export function currencyFromCookieHeader(cookieHeader: string | null | undefined
 
 /** What the visitor sees prices in for a request. */
 export function visitorCurrency(headers: { get(name: string): string | null }): Currency {
-  return currencyFromCookieHeader(headers.get("cookie")) ?? currencyFromAcceptLanguage(headers.get("accept-language"));
+  return (
+    currencyFromCookieHeader(headers.get("cookie")) ??
+    currencyFromAcceptLanguage(headers.get("accept-language"))
+  );
 }
 
 /** The Set-Cookie value that keeps a visitor's choice. */

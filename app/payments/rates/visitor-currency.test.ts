@@ -24,6 +24,8 @@ describe("the visitor's currency", () => {
     expect(currencyFromCookieHeader("currency=usd")).toBeNull();
     const headers = new Headers({ cookie: "currency=CHF", "accept-language": "en-US" });
     expect(visitorCurrency(headers)).toBe("CHF");
-    expect(visitorCurrency(new Headers({ cookie: "currency=<script>", "accept-language": "en-US" }))).toBe("USD");
+    expect(visitorCurrency(new Headers({ cookie: "currency=<script>", "accept-language": "en-US" }))).toBe(
+      "USD",
+    );
   });
 });
