@@ -674,6 +674,10 @@ export class FakeStripe {
     const amount = subscription
       ? (this.prices.get(lineItems[0]!.price as string)!.unit_amount as number) - this.discountOf(form)
       : Number(((lineItems[0]!.price_data as Json).unit_amount as string) ?? 0);
+    // Like Stripe: the session is in its price's currency (a subscription's price, or the line's own).
+    const currency = subscription
+      ? (this.prices.get(lineItems[0]!.price as string)!.currency as string)
+      : ((lineItems[0]!.price_data as Json).currency as string);
     const session: Json = {
       id: this.id("cs"),
       object: "checkout.session",
@@ -685,7 +689,7 @@ export class FakeStripe {
       customer_email: form.customer_email ?? null,
       customer: null,
       amount_total: amount,
-      currency: "eur",
+      currency,
       payment_intent: null,
       subscription: null,
       invoice: null,

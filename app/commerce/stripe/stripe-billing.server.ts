@@ -1,6 +1,5 @@
 import Stripe from "stripe";
 import { ownProfileTabPath } from "~/catalog/profile/profile-tab-path";
-import { CURRENCY } from "~/constants";
 import { stripe } from "~/payments/stripe-client.server";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
@@ -37,14 +36,15 @@ async function ensureProduct(order: Order & { planTitle: string }) {
  */
 async function ensurePrice(order: Order & { planTitle: string }, billing: keyof typeof INTERVAL) {
   const amount = renewalAmounts(order).totalCents;
-  const lookupKey = `verdeo_${order.planCategory}_${order.downloads}_${billing}_${amount}`;
+  // The currency is part of the key: a price is in one currency (decision 0026).
+  const lookupKey = `verdeo_${order.planCategory}_${order.downloads}_${billing}_${amount}_${order.currency.toLowerCase()}`;
   const found = await stripe().prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
   if (found.data[0]) return found.data[0];
   const product = await ensureProduct(order);
   return stripe().prices.create(
     {
       product: product.id,
-      currency: CURRENCY.toLowerCase(),
+      currency: order.currency.toLowerCase(),
       unit_amount: amount,
       recurring: { interval: INTERVAL[billing] },
       lookup_key: lookupKey,
@@ -69,7 +69,7 @@ export async function subscriptionCheckoutParams(
       ? await stripe().coupons.create(
           {
             amount_off: discount,
-            currency: CURRENCY.toLowerCase(),
+            currency: order.currency.toLowerCase(),
             duration: "once",
             name: order.promoCode ?? "Promo",
           },
