@@ -28,7 +28,7 @@ describe("price points", () => {
 });
 
 describe("ECB daily XML", () => {
-  const xml = readFileSync("tests/fixtures/ecb-eurofxref-daily.xml", "utf8");
+  const xml = readFileSync("server/seed/demo-assets/ecb-eurofxref-daily.xml", "utf8");
   it("reads the day and the rates of the currencies sold in", () => {
     expect(parseEcbDailyXml(xml)).toEqual({
       date: "2026-11-27",
