@@ -43,5 +43,7 @@ export function billingDocumentOf(
     totalCents: order.totalCents,
     taxNote: TAX_REASON_NOTES[order.taxReason] ?? null,
     locale: order.locale,
+    currency: order.currency,
+    exchange: { rate: order.eurRate, date: order.eurRateDate, source: order.eurRateSource },
   };
 }

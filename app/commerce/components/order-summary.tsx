@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { Currency } from "~/payments/currencies";
 import { formatDownloads, formatMoney, formatRate } from "~/payments/money";
 import { isSubscriptionBilling, RENEWAL_NOTICE } from "../billing/subscriptions";
 import { BILLING_LABELS, type Billing, LICENSE_LABELS } from "../pricing/plans";
@@ -15,12 +16,15 @@ export interface SummaryItem {
 export function OrderSummary({
   item,
   amounts,
+  currency,
   promoCode,
   taxReason,
   children,
 }: {
   item: SummaryItem;
   amounts: OrderAmounts;
+  /** The currency of `amounts` (minor units). */
+  currency: Currency;
   promoCode: string | null;
   /** Why this VAT rate (e.g. "Reverse charge"), when the checkout knows the buyer's country. */
   taxReason?: string | null;
@@ -49,10 +53,12 @@ export function OrderSummary({
             </p>
           ) : null}
         </div>
-        <p className="font-semibold tabular-nums">{formatMoney(amounts.unitPriceCents)}</p>
+        <p className="font-semibold tabular-nums">
+          {formatMoney(amounts.unitPriceCents, undefined, currency)}
+        </p>
       </div>
       {children}
-      <OrderAmountRows amounts={amounts} promoCode={promoCode} taxReason={taxReason} />
+      <OrderAmountRows amounts={amounts} currency={currency} promoCode={promoCode} taxReason={taxReason} />
     </section>
   );
 }
@@ -63,34 +69,40 @@ export function OrderSummary({
  */
 export function OrderAmountRows({
   amounts,
+  currency,
   promoCode,
   taxReason,
 }: {
   amounts: OrderAmounts;
+  currency: Currency;
   promoCode: string | null;
   taxReason?: string | null | undefined;
 }) {
   return (
     <dl className="mt-4 grid gap-2 text-sm" data-testid="summary-amounts">
-      <Row label="Subtotal (excl. VAT)" value={formatMoney(amounts.subtotalCents)} testId="subtotal" />
+      <Row
+        label="Subtotal (excl. VAT)"
+        value={formatMoney(amounts.subtotalCents, undefined, currency)}
+        testId="subtotal"
+      />
       {amounts.discountCents > 0 ? (
         <>
           <Row
             label={promoCode ? `Discount (${promoCode})` : "Discount"}
-            value={`−${formatMoney(amounts.discountCents)}`}
+            value={`−${formatMoney(amounts.discountCents, undefined, currency)}`}
             testId="discount"
             accent
           />
           <Row
             label="Net (excl. VAT)"
-            value={formatMoney(amounts.subtotalCents - amounts.discountCents)}
+            value={formatMoney(amounts.subtotalCents - amounts.discountCents, undefined, currency)}
             testId="net"
           />
         </>
       ) : null}
       <Row
         label={`VAT ${formatRate(amounts.vatRateBps)}`}
-        value={formatMoney(amounts.vatCents)}
+        value={formatMoney(amounts.vatCents, undefined, currency)}
         testId="vat"
       />
       {taxReason ? (
@@ -108,7 +120,7 @@ export function OrderAmountRows({
       <div className="mt-2 flex items-baseline justify-between border-t border-zinc-200 pt-3 dark:border-zinc-800">
         <dt className="text-base font-semibold">Total</dt>
         <dd className="text-2xl font-bold tabular-nums" data-testid="total">
-          {formatMoney(amounts.totalCents)}
+          {formatMoney(amounts.totalCents, undefined, currency)}
         </dd>
       </div>
     </dl>

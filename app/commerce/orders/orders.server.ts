@@ -63,6 +63,7 @@ export function orderFactsOf(order: Order & { planTitle: string }) {
     billing: order.billing,
     downloads: order.downloads,
     totalCents: order.totalCents,
+    currency: order.currency,
     status: order.status,
   };
 }

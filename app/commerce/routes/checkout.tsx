@@ -37,7 +37,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   // price the summary until the buyer changes one of them ("Update" keeps theirs in the cookie).
   const remembered = await rememberedBuyerOf(user);
   const taxBuyer = remembered && !hasTaxBuyer(session) ? remembered.taxBuyer : held.taxBuyer;
-  const quote = await quoteCheckout(held.selection, held.promoCode, taxBuyer);
+  const quote = await quoteCheckout(
+    held.selection,
+    held.promoCode,
+    taxBuyer,
+    undefined,
+    held.selection.currency,
+  );
   if (!quote) {
     session.unset("selection");
     throw redirect("/pricing", { headers: { "Set-Cookie": await commitCheckoutSession(session) } });
@@ -50,6 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       billing: quote.billing,
     },
     amounts: quote.amounts,
+    currency: quote.tier.currency,
     taxBuyer,
     taxReason: quote.tax.ok ? describeTax(quote.tax.reason, taxBuyer.country) : null,
     promoCode: quote.promoCode,
@@ -179,6 +186,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <OrderSummary
             item={loaderData.item}
             amounts={summary.amounts}
+            currency={summary.currency}
             promoCode={loaderData.promoCode}
             taxReason={summary.taxReason}
           >
