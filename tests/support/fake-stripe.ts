@@ -855,7 +855,7 @@ export class FakeStripe {
       if (method === "GET")
         return html(
           "Fake Stripe Checkout",
-          `<p>Pay €${amount}${session.mode === "subscription" ? " per period" : ""}</p><form method="post"><label>Card number <input name="card" value="4242 4242 4242 4242"></label><button type="submit">Pay</button></form>`,
+          `<p>Pay ${String(session.currency).toUpperCase()} ${amount}${session.mode === "subscription" ? " per period" : ""}</p><form method="post"><label>Card number <input name="card" value="4242 4242 4242 4242"></label><button type="submit">Pay</button></form>`,
         );
       if (body.get("card")?.replace(/\s/g, "") !== "4242424242424242") return html("Card declined", "");
       await this.completeCheckout(session.id as string);

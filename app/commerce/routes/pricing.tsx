@@ -108,7 +108,12 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
         </header>
 
         <div className="mx-auto mt-8 flex max-w-xl flex-col items-center gap-3">
-          <CurrencySwitcher current={currency} id="pricing" className="justify-center" />
+          <CurrencySwitcher
+            current={currency}
+            id="pricing"
+            label="Pricing currency"
+            className="justify-center"
+          />
           {inEuros ? (
             <p
               className="text-center text-sm text-zinc-600 dark:text-zinc-400"

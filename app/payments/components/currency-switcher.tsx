@@ -33,7 +33,7 @@ export function CurrencySwitcher({
       action="/resources/currency"
       reloadDocument
       className={`flex flex-wrap items-end gap-2 ${className}`}
-      aria-label="Currency"
+      aria-label={label}
     >
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
       <label htmlFor={selectId} className="grid gap-1 text-sm">
