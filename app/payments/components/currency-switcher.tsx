@@ -19,10 +19,13 @@ export const CURRENCY_NAMES: Record<Currency, string> = {
 export function CurrencySwitcher({
   current,
   id,
+  label = "Currency",
   className = "",
 }: {
   current: Currency;
   id: string;
+  /** The form's name as a landmark: two switchers on a page need two names. */
+  label?: string;
   className?: string;
 }) {
   const location = useLocation();
