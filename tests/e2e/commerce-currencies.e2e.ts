@@ -109,8 +109,10 @@ describe("prices in the buyer's currency", () => {
     const invoice = await page.request.get(`/orders/${orderId}/invoice.pdf`);
     expect(invoice.status()).toBe(200);
     const text = pdfText(await invoice.body());
-    expect(text).toContain(usd(9_900));
-    expect(text).toContain(usd(session.amount_total as number));
+    // The invoice reads in the buyer's language (this browser's de-DE): "99,00 $".
+    const usdForBuyer = (cents: number) => formatMoney(cents, "de-DE", "USD");
+    expect(text).toContain(usdForBuyer(9_900));
+    expect(text).toContain(usdForBuyer(session.amount_total as number));
     expect(text.replace(/\s+/g, " ")).toContain("Exchange rate: 1 EUR = 1.0812 USD (ECB, 2026-11-27)");
     expect(text).toContain("VAT in EUR");
   });
