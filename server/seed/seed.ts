@@ -8,7 +8,7 @@ import { refreshSearchIndex } from "~/catalog/search/search-index.server";
 import { pricingPlans, pricingTierPrices, pricingTiers, promoCodes } from "~/commerce/schema.server";
 import { BASE_CURRENCY, CURRENCIES } from "~/payments/currencies";
 import { parseEcbDailyXml } from "~/payments/rates/ecb-rates";
-import { storeEcbRates } from "~/payments/rates/exchange-rates.queries.server";
+import { storeEcbRates } from "~/payments/rates/exchange-rates.server";
 import { suggestedPrice } from "~/payments/rates/price-points";
 import { db } from "~/platform/db/client.server";
 import { mediaUrl } from "~/platform/storage/driver.server";
