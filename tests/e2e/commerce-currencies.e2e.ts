@@ -92,6 +92,9 @@ describe("prices in the buyer's currency", () => {
       .click();
     await page.waitForURL("**/checkout");
     expect(await page.getByTestId("subtotal").textContent()).toBe(usd(9_900));
+    expect(await accessibilityViolations(page)).toEqual([]);
+    if (process.env.SHOTS_DIR)
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/checkout-usd-light-1280.png`, fullPage: true });
     await page.locator("main").getByLabel("Company").fill("Northwind Films");
     await page.getByRole("checkbox", { name: /I agree/ }).check();
     await page.getByRole("button", { name: "Place order" }).click();
@@ -149,6 +152,34 @@ describe("prices in the buyer's currency", () => {
             .locator("footer")
             .screenshot({ path: `${dir}/footer-switcher-${colorScheme}-${viewport.width}.png` });
         }
+      }
+    }
+  });
+
+  it("staff see each tier's price per currency with suggestions and the rates' day, accessible in both themes", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      for (const viewport of [DESKTOP, PHONE]) {
+        const page = await openPage({ colorScheme, viewport });
+        await page.goto("/login");
+        await page.getByLabel("Email").fill("dev@verdeo.local");
+        await page.getByLabel("Password", { exact: true }).fill(DEMO_BUYER.password);
+        await page.getByRole("button", { name: "Log In", exact: true }).click();
+        await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+        await page.goto("/staff/plans");
+        const creator = page.locator("section", { has: page.getByRole("heading", { name: /^Creator/ }) });
+        expect(await creator.getByLabel("Price (USD)").first().inputValue()).toBe("59.00");
+        await creator.getByText("Suggested 59.00").first().waitFor();
+        // The seed's rates are from 2026-11-27: stale once four days have passed.
+        await page
+          .getByTestId(Date.now() > Date.parse("2026-12-01T00:00:00Z") ? "rates-stale" : "rates-date")
+          .waitFor();
+        await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
+        expect(await accessibilityViolations(page)).toEqual([]);
+        if (process.env.SHOTS_DIR)
+          await page.screenshot({
+            path: `${process.env.SHOTS_DIR}/staff-plans-${colorScheme}-${viewport.width}.png`,
+            fullPage: true,
+          });
       }
     }
   });
