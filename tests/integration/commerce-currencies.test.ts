@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { markOrderPaid } from "~/commerce/orders/order-lifecycle.server";
+import { listDailyOrders } from "~/commerce/orders/staff-orders.queries.server";
 import { action as pricingAction, loader as pricingLoader } from "~/commerce/routes/pricing";
 import { pricingTierPrices } from "~/commerce/schema.server";
 import { licenseClip } from "~/licensing/downloads.server";
@@ -80,6 +81,10 @@ describe("orders in the buyer's currency", () => {
       actor: STAFF_ACTOR,
     });
     expect(paid.ok).toBe(true);
+    // The console's revenue is in euros at the order's rate, never a sum of dollars and euros.
+    expect((await listDailyOrders(1)).at(-1)!.revenueCents).toBe(
+      toEuroCents(order!.totalCents, "USD", "1.0812"),
+    );
     const creator = await createProfile();
     const clipId = await createClip({ userId: creator!.id, title: "Harbour at Dawn" });
     const licensed = await licenseClip({
