@@ -27,6 +27,7 @@ import { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { buyerProfileLibrary, certificatesOfOrder } from "~/licensing/library.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
+import { fetchEcbRatesJob } from "~/payments/rates/exchange-rates.server";
 import { registerStripeEventHandlers } from "~/payments/stripe-gateway.server";
 import { PAYOUTS_STRIPE_HANDLERS } from "~/payouts/details/payout-details-stripe.server";
 import { PAYOUT_JOBS } from "~/payouts/jobs.server";
@@ -53,6 +54,7 @@ export const JOBS = [
   viesCheckJob,
   vatNumberCheckJob,
   vatConfirmedOrderJob,
+  fetchEcbRatesJob,
   expireCheckoutSessionJob,
   subscriptionSweepJob,
   ...API_JOBS,

@@ -17,6 +17,7 @@ import { getThemeFromCookie } from "~/accounts/profiles/theme.server";
 import { ToastProvider } from "~/components/toast";
 import { ErrorPage, errorPageProps } from "~/layout/error-page";
 import type { ShellData } from "~/layout/shell-data";
+import { visitorCurrency } from "~/payments/rates/visitor-currency";
 import { useCspNonce } from "~/platform/http/csp-nonce";
 import { getToast } from "~/platform/http/toast.server";
 import type { Route } from "./+types/root";
@@ -35,7 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         theme: accountTheme,
       }
     : null;
-  const shell: ShellData = { user: headerUser, theme: accountTheme ?? getThemeFromCookie(request) };
+  const shell: ShellData = {
+    user: headerUser,
+    theme: accountTheme ?? getThemeFromCookie(request),
+    currency: visitorCurrency(request.headers),
+  };
   return data(
     {
       ...shell,

@@ -21,6 +21,7 @@ export default [
   ...studioResources,
   ...apiResources,
   route("resources/theme", "layout/routes/theme.ts"),
+  route("resources/currency", "layout/routes/currency.ts"),
   layout("layout/site-layout.tsx", [
     ...catalogPages,
     ...commercePages,

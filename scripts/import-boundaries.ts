@@ -57,7 +57,7 @@ export const MAY_IMPORT: Record<string, string[]> = {
   studio: ["media", "catalog", "accounts", "components", "platform"],
   media: ["catalog", "accounts", "platform"],
   // The site shell (header, footer, error page): above the domains whose data it shows.
-  layout: ["catalog", "accounts", "components", "platform"],
+  layout: ["catalog", "payments", "accounts", "components", "platform"],
   catalog: ["accounts", "components", "platform"],
   accounts: ["components", "platform"],
   // Shared UI pieces that know no domain.

@@ -106,10 +106,23 @@ describe("public page cache", () => {
     const hit = await visit(url);
     expect(hit.hit).toBe(true);
     expect(hit.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=1");
-    expect(hit.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(hit.headers.get("vary")).toBe("Cookie, Accept-Encoding, Accept-Language");
     expect(sharedCacheControl(3_000, 60_000)).toBe(
       "public, max-age=0, s-maxage=3, stale-while-revalidate=60",
     );
+  });
+
+  it("keeps one copy per region currency, and never serves one to a visitor who chose a currency", async () => {
+    const { url, renders } = await startApp();
+    await visit(url, { "accept-language": "en-US" });
+    const american = await visit(url, { "accept-language": "en-US,en;q=0.9" });
+    const german = await visit(url, { "accept-language": "de-DE" });
+    const chosen = await visit(url, { "accept-language": "en-US", cookie: "currency=GBP" });
+    expect(american.hit).toBe(true);
+    expect(german.hit).toBe(false);
+    expect(chosen.hit).toBe(false);
+    expect(american.headers.get("vary")).toContain("Accept-Language");
+    expect(renders()).toBe(3);
   });
 
   it("answers a copy compressed as the visitor accepts it, and 304 to its ETag", async () => {

@@ -5,6 +5,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { THEME_COOKIE } from "~/accounts/profiles/theme";
+import { currencyFromAcceptLanguage } from "~/payments/rates/visitor-currency";
 import { pageCacheTotal } from "~/platform/metrics/business.server";
 
 /**
@@ -112,7 +113,9 @@ export function publicPageCache(options: {
     const key = pageCacheKey(url);
     const pathname = key.split("?", 1)[0]!;
     if (!options.isPublicPage(pathname)) return null;
-    return `${key}|${cookie.includes("dark") ? "dark" : "light"}`;
+    // Prices show in the currency of the visitor's region (app/payments/visitor-currency.ts): one copy each.
+    const currency = currencyFromAcceptLanguage(req.headers["accept-language"]);
+    return `${key}|${cookie.includes("dark") ? "dark" : "light"}|${currency}`;
   };
 
   const answer: PublicPageCache["answer"] = (req, res, headers) => {
@@ -142,7 +145,8 @@ export function publicPageCache(options: {
       const html = body.toString("utf8").replaceAll(` nonce="${nonce}"`, "");
       headers["content-security-policy"] = options.policy(scriptHashes(html));
       headers["cache-control"] = sharedCacheControl(options.ttlMs, maxStaleMs);
-      headers.vary = withVary(headers.vary, ["Cookie", "Accept-Encoding"]);
+      // Accept-Language: a copy is kept per region currency (the currency is the region's unless chosen).
+      headers.vary = withVary(headers.vary, ["Cookie", "Accept-Encoding", "Accept-Language"]);
       const identity = Buffer.from(html, "utf8");
       const page: CachedPage = {
         headers,
@@ -211,7 +215,11 @@ function refreshInBackground(req: IncomingMessage, refreshing: Set<string>, key:
   const { localAddress = "127.0.0.1", localPort } = req.socket;
   const host = localAddress.includes(":") ? `[${localAddress}]` : localAddress;
   fetch(`http://${host}:${localPort}${req.url}`, {
-    headers: { cookie: req.headers.cookie ?? "", [REFRESH_HEADER]: REFRESH_TOKEN },
+    headers: {
+      cookie: req.headers.cookie ?? "",
+      "accept-language": req.headers["accept-language"] ?? "",
+      [REFRESH_HEADER]: REFRESH_TOKEN,
+    },
     signal: AbortSignal.timeout(30_000),
   })
     .then((response) => response.arrayBuffer())

@@ -8,6 +8,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -80,6 +81,26 @@ export const pricingTiers = pgTable(
     unique("pricing_tiers_plan_downloads").on(t.planCategory, t.downloads),
     check("pricing_tiers_downloads", sql`${t.downloads} >= 0`),
     check("pricing_tiers_price", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/**
+ * A tier's price in a currency other than the euro (the euro price stays pricing_tiers.price_cents),
+ * in that currency's minor units, set by staff. A tier without a row for a currency is not sold in it.
+ */
+export const pricingTierPrices = pgTable(
+  "pricing_tier_prices",
+  {
+    tierId: integer("tier_id")
+      .notNull()
+      .references(() => pricingTiers.id, { onDelete: "cascade" }),
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
+    priceMinor: integer("price_minor").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tierId, t.currency] }),
+    check("pricing_tier_prices_currency", sql`${t.currency} in ('USD', 'GBP', 'CHF', 'JPY')`),
+    check("pricing_tier_prices_price", sql`${t.priceMinor} >= 0`),
   ],
 );
 

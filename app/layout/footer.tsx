@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { Logo } from "~/components/logo";
 import { copyrightYear, PRODUCT_NAME, SUPPORT_EMAIL } from "~/constants";
+import { CurrencySwitcher } from "~/payments/components/currency-switcher";
+import type { Currency } from "~/payments/currencies";
 
 const COLUMNS = [
   {
@@ -30,7 +32,7 @@ const COLUMNS = [
   },
 ] as const;
 
-export function Footer() {
+export function Footer({ currency }: { currency: Currency }) {
   return (
     <footer className="border-t border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900/40">
       <div className="mx-auto grid max-w-[1400px] gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_repeat(4,1fr)]">
@@ -39,6 +41,7 @@ export function Footer() {
           <p className="max-w-xs text-sm text-zinc-600 dark:text-zinc-400">
             Professional stock video for brand ads, website heroes and social reels.
           </p>
+          <CurrencySwitcher current={currency} id="footer" className="pt-2" />
         </div>
         {COLUMNS.map((column) => (
           <nav key={column.title} aria-label={column.title}>

@@ -20,7 +20,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <div id="main" className="flex-1 pt-16">
         {children}
       </div>
-      <Footer />
+      <Footer currency={root?.currency ?? "EUR"} />
     </div>
   );
 }

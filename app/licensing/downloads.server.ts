@@ -3,6 +3,7 @@ import { findOrderById } from "~/commerce/orders/orders.server";
 import { planName } from "~/commerce/pricing/plans";
 import { divideRoundHalfUp } from "~/commerce/pricing/pricing-math";
 import { listClipRenditions } from "~/media/renditions/clip-renditions.server";
+import { toEuroCents } from "~/payments/currencies";
 import { creditRoyalty } from "~/payouts/ledger/ledger.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
@@ -66,7 +67,13 @@ export async function licenseClip(input: {
       creatorName: clip.creatorName,
       createdAt: now,
     });
-    const royalty = royaltyFor(entitlement);
+    // Royalties are in euros: the entitlement's price is worth its euros at the order's rate (decision 0026).
+    const royalty = royaltyFor({
+      downloadsTotal: entitlement.downloadsTotal,
+      priceCents: order
+        ? toEuroCents(entitlement.priceCents, order.currency, order.eurRate)
+        : entitlement.priceCents,
+    });
     await creditRoyalty(tx, {
       licenseId: license.id,
       orderId: entitlement.orderId,

@@ -130,7 +130,7 @@ export async function getBuyerOrders(userId: string, now = new Date()): Promise<
       planLabel: `${order.planTitle} · ${BILLING_LABELS[order.billing]}`,
       status: order.status,
       statusLabel: ORDER_STATUS_LABELS[order.status],
-      totalLabel: formatMoney(order.totalCents),
+      totalLabel: formatMoney(order.totalCents, undefined, order.currency),
       dateLabel: formatDate(order.createdAt),
       invoiceUrl: order.status === "paid" || order.status === "refunded" ? invoicePath(order.id) : null,
       creditNotes: creditNotes.get(order.id) ?? [],

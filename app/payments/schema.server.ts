@@ -1,4 +1,5 @@
-import { pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, date, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "~/platform/db/columns.server";
 
 /**
@@ -12,3 +13,23 @@ export const stripeEvents = pgTable("stripe_events", {
   orderId: uuid("order_id"),
   createdAt: createdAt(),
 });
+
+/**
+ * The ECB's euro reference rates, one row per day and currency (units of the currency per euro,
+ * exact as numeric): orders store the newest day's rate (decision 0026), staff's suggested prices
+ * read it, and fetch-rates.server.ts writes it from the daily XML.
+ */
+export const exchangeRates = pgTable(
+  "exchange_rates",
+  {
+    rateDate: date("rate_date", { mode: "string" }).notNull(),
+    currency: text("currency").notNull(),
+    eurRate: numeric("eur_rate", { precision: 14, scale: 6 }).notNull(),
+    source: text("source").notNull().default("ECB"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rateDate, t.currency] }),
+    check("exchange_rates_rate", sql`${t.eurRate} > 0`),
+  ],
+);

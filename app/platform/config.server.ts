@@ -120,6 +120,11 @@ const EnvFields = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  /**
+   * The ECB's daily reference rates (https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml),
+   * fetched each working day by payments.fetch-ecb-rates; unset, nothing is fetched (decision 0026).
+   */
+  ECB_RATES_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   /** Card payment through Stripe Checkout when both are set; without them orders are paid by hand. */
   STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must be a Stripe secret key (sk_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z

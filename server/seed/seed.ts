@@ -1,14 +1,21 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { hashPassword } from "~/accounts/auth/password.server";
 import { account, profiles, user } from "~/accounts/schema.server";
 import { clips, niches, subNiches } from "~/catalog/schema.server";
 import { refreshSearchIndex } from "~/catalog/search/search-index.server";
-import { pricingPlans, pricingTiers, promoCodes } from "~/commerce/schema.server";
+import { pricingPlans, pricingTierPrices, pricingTiers, promoCodes } from "~/commerce/schema.server";
+import { BASE_CURRENCY, CURRENCIES } from "~/payments/currencies";
+import { parseEcbDailyXml } from "~/payments/rates/ecb-rates";
+import { storeEcbRates } from "~/payments/rates/exchange-rates.server";
+import { suggestedPrice } from "~/payments/rates/price-points";
 import { db } from "~/platform/db/client.server";
 import { mediaUrl } from "~/platform/storage/driver.server";
 import { DEMO_NICHES, DEMO_PASSWORD, DEMO_PLANS, DEMO_PROMOS, DEMO_USERS } from "./demo-content";
 import {
   ALL_DEMO_CLIPS,
+  DEMO_ASSETS_DIR,
   DEMO_SIZES,
   demoPhotoPosterKey,
   isWaitingPoster,
@@ -114,12 +121,25 @@ async function seedCatalogueBasics() {
       ),
     )
     .onConflictDoNothing();
+  // A day of the ECB's rates from the committed file, so prices in other currencies work offline.
+  const ecb = parseEcbDailyXml(await readFile(path.join(DEMO_ASSETS_DIR, "ecb-eurofxref-daily.xml"), "utf8"));
+  await storeEcbRates(ecb, database);
   for (const { tiers, ...plan } of DEMO_PLANS) {
     await database.insert(pricingPlans).values(plan).onConflictDoNothing();
-    await database
+    const inserted = await database
       .insert(pricingTiers)
       .values(tiers.map((tier, index) => ({ ...tier, planCategory: plan.category, displayOrder: index + 1 })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: pricingTiers.id, priceCents: pricingTiers.priceCents });
+    // Every tier is sold in every currency, at the price staff would be suggested (price-points.ts).
+    const prices = inserted.flatMap((tier) =>
+      CURRENCIES.filter((currency) => currency !== BASE_CURRENCY).map((currency) => ({
+        tierId: tier.id,
+        currency,
+        priceMinor: suggestedPrice(tier.priceCents, currency, ecb.rates[currency]!),
+      })),
+    );
+    if (prices.length > 0) await database.insert(pricingTierPrices).values(prices).onConflictDoNothing();
   }
 }
 

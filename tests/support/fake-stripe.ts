@@ -718,6 +718,10 @@ export class FakeStripe {
     const amount = subscription
       ? (this.prices.get(lineItems[0]!.price as string)!.unit_amount as number) - this.discountOf(form)
       : Number(((lineItems[0]!.price_data as Json).unit_amount as string) ?? 0);
+    // Like Stripe: the session is in its price's currency (a subscription's price, or the line's own).
+    const currency = subscription
+      ? (this.prices.get(lineItems[0]!.price as string)!.currency as string)
+      : ((lineItems[0]!.price_data as Json).currency as string);
     const session: Json = {
       id: this.id("cs"),
       object: "checkout.session",
@@ -729,7 +733,7 @@ export class FakeStripe {
       customer_email: form.customer_email ?? null,
       customer: null,
       amount_total: amount,
-      currency: "eur",
+      currency,
       payment_intent: null,
       subscription: null,
       invoice: null,
@@ -895,7 +899,7 @@ export class FakeStripe {
       if (method === "GET")
         return html(
           "Fake Stripe Checkout",
-          `<p>Pay €${amount}${session.mode === "subscription" ? " per period" : ""}</p><form method="post"><label>Card number <input name="card" value="4242 4242 4242 4242"></label><button type="submit">Pay</button></form>`,
+          `<p>Pay ${String(session.currency).toUpperCase()} ${amount}${session.mode === "subscription" ? " per period" : ""}</p><form method="post"><label>Card number <input name="card" value="4242 4242 4242 4242"></label><button type="submit">Pay</button></form>`,
         );
       if (body.get("card")?.replace(/\s/g, "") !== "4242424242424242") return html("Card declined", "");
       await this.completeCheckout(session.id as string);

@@ -51,5 +51,7 @@ export function billingDocumentOf(
         .join(" ") || null,
     taxName: taxLineLabel(order.taxReason, order.country, order.taxSubdivision),
     locale: order.locale,
+    currency: order.currency,
+    exchange: { rate: order.eurRate, date: order.eurRateDate, source: order.eurRateSource },
   };
 }

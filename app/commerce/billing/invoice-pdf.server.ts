@@ -1,10 +1,12 @@
 import { PRODUCT_NAME } from "~/constants";
+import type { Currency } from "~/payments/currencies";
 import { formatMoney, formatRate } from "~/payments/money";
 import { header, INK, MUTED, render } from "~/platform/pdf/document.server";
 import { setFont, writeText } from "~/platform/pdf/fonts.server";
 import { formatDate } from "~/platform/text/dates";
 import { shortOrderId } from "../orders/order-id";
 import { BILLING_LABELS } from "../pricing/plans";
+import { type DocumentExchange, exchangeLine } from "./exchange-line";
 
 /** The figures and parties of an invoice, of the credit note that cancels it, or of a pro-forma. */
 export interface BillingDocumentData {
@@ -33,6 +35,10 @@ export interface BillingDocumentData {
   taxName?: string;
   /** The buyer's locale: amounts are formatted for it. */
   locale: string;
+  /** The order's currency: every amount is in its minor units (decision 0026). */
+  currency: Currency;
+  /** The order's stored rate to the euro, printed under the totals of a non-euro document. */
+  exchange: DocumentExchange;
 }
 
 export interface InvoiceData extends BillingDocumentData {
@@ -106,7 +112,7 @@ export function renderCreditNote(data: CreditNoteData): Promise<Buffer> {
         closing: [
           data.inFull
             ? `This credit note cancels invoice ${invoice} in full. The amount is returned to the payer.`
-            : `This credit note corrects invoice ${invoice} by ${formatMoney(data.totalCents, data.locale)}, a part refund. The amount is returned to the payer.`,
+            : `This credit note corrects invoice ${invoice} by ${formatMoney(data.totalCents, data.locale, data.currency)}, a part refund. The amount is returned to the payer.`,
           data.reason ? `Reason: ${data.reason}` : "",
         ]
           .filter(Boolean)
@@ -164,7 +170,7 @@ interface Layout {
 }
 
 function drawDocument(doc: PDFKit.PDFDocument, data: BillingDocumentData, layout: Layout) {
-  const money = (cents: number) => formatMoney(cents, data.locale);
+  const money = (cents: number) => formatMoney(cents, data.locale, data.currency);
   const signed = (cents: number) => (layout.sign < 0 && cents > 0 ? `-${money(cents)}` : money(cents));
   header(doc, layout.title);
   const left = doc.page.margins.left;
@@ -250,6 +256,9 @@ function drawDocument(doc: PDFKit.PDFDocument, data: BillingDocumentData, layout
   row(layout.sign < 0 ? "Total credited" : "Total", "", signed(data.totalCents), true);
 
   doc.moveDown(1.5).fontSize(10).fillColor(INK);
+  const exchange = exchangeLine(data, data.currency, data.exchange, data.locale);
+  if (exchange)
+    setFont(doc).fillColor(MUTED).text(exchange, left, doc.y, { width }).fillColor(INK).moveDown(0.5);
   if (data.taxNote) setFont(doc, "bold").text(data.taxNote, left, doc.y, { width });
   doc.moveDown(0.5);
   if (layout.payment) drawPayment(doc, layout.payment, left, width);

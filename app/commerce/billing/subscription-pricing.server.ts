@@ -56,6 +56,7 @@ export async function priceNextPeriod(
       plan: {
         planCategory: first.planCategory,
         downloads: first.downloads,
+        currency: subscription.currency,
         billing: first.billing,
         planTitle: (await findPlanTitle(first.planCategory, tx)) ?? "Pro",
       },

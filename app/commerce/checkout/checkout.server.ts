@@ -1,4 +1,5 @@
 import type { SessionUser } from "~/accounts/auth/session.server";
+import type { Currency } from "~/payments/currencies";
 import { describeTax, type TaxBuyer, taxLineLabel } from "~/payments/tax";
 import { cardPaymentEnabled } from "~/platform/config.server";
 import type { VatCheckState } from "../components/vat-check-notice";
@@ -26,6 +27,8 @@ export interface HeldCheckout {
 
 export interface CheckoutSummary {
   amounts: Quote["amounts"];
+  /** The currency of `amounts` (minor units). */
+  currency: Currency;
   taxReason: string | null;
   /** The tax line's name: "VAT", "GST", "GST + QST (Québec)". */
   taxName: string;
@@ -41,7 +44,7 @@ export interface CheckoutSummary {
  */
 export async function quoteForBuyer(held: Pick<HeldCheckout, "selection" | "promoCode">, taxBuyer: TaxBuyer) {
   const check = await vatCheckForBuyer(taxBuyer);
-  return quoteCheckout(held.selection, held.promoCode, taxBuyer, check);
+  return quoteCheckout(held.selection, held.promoCode, taxBuyer, check, undefined, held.selection.currency);
 }
 
 /** The figures and tax notes a quote shows the buyer. */
@@ -53,6 +56,7 @@ export function summaryOfQuote(quote: Quote, buyer: TaxBuyer): CheckoutSummary {
   const onItsField = !tax.ok && tax.field !== "subdivision" && tax.field !== "country";
   return {
     amounts: quote.amounts,
+    currency: quote.tier.currency,
     taxName: texts.taxName,
     taxReason:
       texts.taxReason && vatCheck && vatCheck.status !== "confirmed"
@@ -104,6 +108,7 @@ export async function placeHeldCheckout(input: {
     promoCode: held.promoCode,
     buyer,
     locale,
+    currency: held.selection.currency,
     userId: user?.hasProfile ? user.id : null,
     idempotencyKey: held.idempotencyKey,
   });

@@ -1,4 +1,6 @@
+import { BASE_CURRENCY, type Currency, type EurRate, toEuroCents } from "~/payments/currencies";
 import { formatMoney } from "~/payments/money";
+import { plainRate } from "../billing/exchange-line";
 import { shortOrderId } from "../orders/order-id";
 
 /** Bank-transfer details for one order, as the buyer reads them (pure: safe for the browser). */
@@ -9,9 +11,17 @@ export interface PaymentInstructions {
   bank: string;
   iban: string;
   bic: string;
+  /**
+   * For an order in another currency: the account takes euros only, so the amount is the order's
+   * euro value at its stored rate, and this says so (decision 0026, "Bank transfer").
+   */
+  currencyNote: string | null;
 }
 
-export const PAYMENT_INSTRUCTION_ROWS: { label: string; key: keyof PaymentInstructions }[] = [
+export const PAYMENT_INSTRUCTION_ROWS: {
+  label: string;
+  key: Exclude<keyof PaymentInstructions, "currencyNote">;
+}[] = [
   { label: "Amount", key: "amount" },
   { label: "Reference", key: "reference" },
   { label: "Account holder", key: "accountHolder" },
@@ -32,6 +42,8 @@ export interface PaymentSettings {
 interface PayableOrder {
   id: string;
   totalCents: number;
+  currency?: Currency;
+  eurRate?: EurRate;
 }
 
 /**
@@ -40,13 +52,30 @@ interface PayableOrder {
  */
 export function paymentInstructionsFor(order: PayableOrder, settings: PaymentSettings): PaymentInstructions {
   return {
-    amount: formatMoney(order.totalCents),
+    amount: formatMoney(euroCentsOf(order)),
     reference: shortOrderId(order.id),
     accountHolder: settings.SELLER_NAME,
     bank: settings.SELLER_BANK_NAME,
     iban: settings.SELLER_IBAN,
     bic: settings.SELLER_BIC,
+    currencyNote: currencyNoteOf(order),
   };
+}
+
+/** What a transfer to the euro account must carry: the order's total, or its euro value at its rate. */
+function euroCentsOf(order: PayableOrder): number {
+  const currency = order.currency ?? BASE_CURRENCY;
+  return toEuroCents(order.totalCents, currency, order.eurRate ?? "1");
+}
+
+function currencyNoteOf(order: PayableOrder): string | null {
+  const currency = order.currency ?? BASE_CURRENCY;
+  if (currency === BASE_CURRENCY) return null;
+  return (
+    `Your order is ${formatMoney(order.totalCents, undefined, currency)}. Our account takes euros: please ` +
+    `transfer ${formatMoney(euroCentsOf(order))}, its value at the order's exchange rate (1 EUR = ` +
+    `${plainRate(order.eurRate ?? "1")} ${currency}), or pay by card in ${currency}.`
+  );
 }
 
 /** An order's bank-transfer details while it waits for a transfer (no card payment on this server). */
@@ -73,5 +102,6 @@ export function paymentInstructionLines(instructions: PaymentInstructions): stri
     `Bank: ${instructions.bank}`,
     `IBAN: ${instructions.iban}`,
     `BIC: ${instructions.bic}`,
+    ...(instructions.currencyNote ? [instructions.currencyNote] : []),
   ];
 }

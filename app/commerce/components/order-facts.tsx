@@ -1,4 +1,5 @@
 import type { License } from "~/catalog/clips/attributes";
+import type { Currency } from "~/payments/currencies";
 import { formatMoney } from "~/payments/money";
 import {
   BILLING_LABELS,
@@ -21,6 +22,8 @@ export function OrderFacts({
     billing: Billing;
     status: OrderStatus;
     totalCents: number;
+    /** The order's currency (decision 0026). */
+    currency: Currency;
     /** From totalLabelOf: "incl. VAT" only when VAT was charged, else why there is none. */
     total: { label: string; reason: string | null };
   };
@@ -60,7 +63,7 @@ export function OrderFacts({
           ) : null}
         </dt>
         <dd className="text-base font-bold tabular-nums" data-testid="order-total">
-          {formatMoney(order.totalCents)}
+          {formatMoney(order.totalCents, undefined, order.currency)}
         </dd>
       </div>
     </dl>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { Currency } from "~/payments/currencies";
 import { formatDownloads, formatMoney, formatRate } from "~/payments/money";
 import { isSubscriptionBilling, RENEWAL_NOTICE } from "../billing/subscriptions";
 import { BILLING_LABELS, type Billing, LICENSE_LABELS } from "../pricing/plans";
@@ -15,6 +16,7 @@ export interface SummaryItem {
 export function OrderSummary({
   item,
   amounts,
+  currency,
   promoCode,
   taxReason,
   taxName,
@@ -22,6 +24,8 @@ export function OrderSummary({
 }: {
   item: SummaryItem;
   amounts: OrderAmounts;
+  /** The currency of `amounts` (minor units). */
+  currency: Currency;
   promoCode: string | null;
   /** Why this VAT rate (e.g. "Reverse charge"), when the checkout knows the buyer's country. */
   taxReason?: string | null;
@@ -52,10 +56,18 @@ export function OrderSummary({
             </p>
           ) : null}
         </div>
-        <p className="font-semibold tabular-nums">{formatMoney(amounts.unitPriceCents)}</p>
+        <p className="font-semibold tabular-nums">
+          {formatMoney(amounts.unitPriceCents, undefined, currency)}
+        </p>
       </div>
       {children}
-      <OrderAmountRows amounts={amounts} promoCode={promoCode} taxReason={taxReason} taxName={taxName} />
+      <OrderAmountRows
+        amounts={amounts}
+        currency={currency}
+        promoCode={promoCode}
+        taxReason={taxReason}
+        taxName={taxName}
+      />
     </section>
   );
 }
@@ -66,11 +78,13 @@ export function OrderSummary({
  */
 export function OrderAmountRows({
   amounts,
+  currency,
   promoCode,
   taxReason,
   taxName = "VAT",
 }: {
   amounts: OrderAmounts;
+  currency: Currency;
   promoCode: string | null;
   taxReason?: string | null | undefined;
   taxName?: string | undefined;
@@ -81,27 +95,27 @@ export function OrderAmountRows({
     <dl className="mt-4 grid gap-2 text-sm" data-testid="summary-amounts">
       <Row
         label={`Subtotal (excl. ${excluded})`}
-        value={formatMoney(amounts.subtotalCents)}
+        value={formatMoney(amounts.subtotalCents, undefined, currency)}
         testId="subtotal"
       />
       {amounts.discountCents > 0 ? (
         <>
           <Row
             label={promoCode ? `Discount (${promoCode})` : "Discount"}
-            value={`−${formatMoney(amounts.discountCents)}`}
+            value={`−${formatMoney(amounts.discountCents, undefined, currency)}`}
             testId="discount"
             accent
           />
           <Row
             label={`Net (excl. ${excluded})`}
-            value={formatMoney(amounts.subtotalCents - amounts.discountCents)}
+            value={formatMoney(amounts.subtotalCents - amounts.discountCents, undefined, currency)}
             testId="net"
           />
         </>
       ) : null}
       <Row
         label={`${taxName} ${formatRate(amounts.vatRateBps)}`}
-        value={formatMoney(amounts.vatCents)}
+        value={formatMoney(amounts.vatCents, undefined, currency)}
         testId="vat"
       />
       {taxReason ? (
@@ -119,7 +133,7 @@ export function OrderAmountRows({
       <div className="mt-2 flex items-baseline justify-between border-t border-zinc-200 pt-3 dark:border-zinc-800">
         <dt className="text-base font-semibold">Total</dt>
         <dd className="text-2xl font-bold tabular-nums" data-testid="total">
-          {formatMoney(amounts.totalCents)}
+          {formatMoney(amounts.totalCents, undefined, currency)}
         </dd>
       </div>
     </dl>

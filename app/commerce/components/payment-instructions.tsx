@@ -21,6 +21,11 @@ export function PaymentInstructionsPanel({ instructions }: { instructions: Payme
           </div>
         ))}
       </dl>
+      {instructions.currencyNote ? (
+        <p className="mt-3 font-medium" data-testid="payment-currency-note">
+          {instructions.currencyNote}
+        </p>
+      ) : null}
       <p className="mt-3 text-zinc-600 dark:text-zinc-400">
         Quote the reference so we can match your payment. We email your receipt once it arrives.
       </p>

@@ -72,7 +72,9 @@ export function PlanCard({
             <input type="hidden" name="billing" value="one_time" />
             <p className="flex items-baseline gap-2">
               <span className="text-sm text-zinc-500 dark:text-zinc-400">from</span>
-              <span className="text-4xl font-bold tracking-tight">{formatMoney(firstTier.priceCents)}</span>
+              <span className="text-4xl font-bold tracking-tight">
+                {formatMoney(firstTier.priceCents, undefined, firstTier.currency)}
+              </span>
             </p>
             <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">one-time · excl. VAT</p>
           </>
@@ -98,7 +100,11 @@ export function PlanCard({
                     <span className="font-medium">{formatDownloads(tier.downloads)}</span>
                   </span>
                   <span className="font-semibold tabular-nums">
-                    {formatMoney(priceForBilling(tier.priceCents, subscription ? billing : "one_time"))}
+                    {formatMoney(
+                      priceForBilling(tier.priceCents, subscription ? billing : "one_time"),
+                      undefined,
+                      tier.currency,
+                    )}
                   </span>
                 </label>
               ))}
@@ -144,6 +150,7 @@ function SubscriptionPrice({
   onBillingChange: (billing: Billing) => void;
 }) {
   const monthly = plan.tiers[0]!.priceCents;
+  const currency = plan.tiers[0]!.currency;
   const saving = annualSavingCents(monthly);
   return (
     <div>
@@ -170,7 +177,7 @@ function SubscriptionPrice({
       </fieldset>
       <p className="mt-4 flex items-baseline gap-2">
         <span className="text-4xl font-bold tracking-tight" data-testid="pro-price">
-          {formatMoney(priceForBilling(monthly, billing))}
+          {formatMoney(priceForBilling(monthly, billing), undefined, currency)}
         </span>
         <span className="text-sm text-zinc-500 dark:text-zinc-400">{PERIOD[billing]}</span>
       </p>
@@ -186,8 +193,8 @@ function SubscriptionPrice({
         }`}
       >
         {billing === "annual"
-          ? `You save ${formatMoney(saving)} a year`
-          : `Save ${formatMoney(saving)} with annual billing`}
+          ? `You save ${formatMoney(saving, undefined, currency)} a year`
+          : `Save ${formatMoney(saving, undefined, currency)} with annual billing`}
       </p>
     </div>
   );

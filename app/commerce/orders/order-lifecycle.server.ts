@@ -1,4 +1,6 @@
+import { BASE_CURRENCY, type Currency } from "~/payments/currencies";
 import { isStripePayment } from "~/payments/payment-reference";
+import { type DayRate, rateForDay } from "~/payments/rates/exchange-rates.server";
 import { refundStripePayment, type StripeRefundFailure } from "~/payments/stripe-client.server";
 import type { TaxRefusalField } from "~/payments/tax";
 import { subdivisionOf } from "~/payments/taxes/subdivisions";
@@ -61,6 +63,8 @@ export interface PlaceOrderInput {
   buyer: Pick<Buyer, "email" | "country"> & Partial<Omit<Buyer, "terms" | "email" | "country">>;
   /** The buyer's language (a BCP 47 tag): documents format amounts for it. */
   locale?: string;
+  /** What the buyer pays in (their choice on the site); the euro when not given. */
+  currency?: Currency;
   userId: string | null;
   idempotencyKey: string;
   now?: Date;
@@ -72,18 +76,24 @@ export type PlaceOrderResult =
   | { ok: false; reason: "tax"; message: string; field: TaxRefusalField }
   | { ok: false; reason: "unavailable" };
 
+/** The day an order's exchange rate is read for (UTC). */
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
 /**
  * Places one order awaiting payment for one checkout. Everything is recomputed here from the plan
  * table and the promo code; a repeat with the same idempotency key returns the first order.
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   // A retry of a checkout that already succeeded gets its order back, even if a code expired since.
-  const { existing, pricing } = await findPlacement(
-    input.idempotencyKey,
-    input.selection,
-    promoCodeToRead(input.promoCode),
-  );
+  const currency = input.currency ?? BASE_CURRENCY;
+  const now = input.now ?? new Date();
+  const [{ existing, pricing }, rate] = await Promise.all([
+    findPlacement(input.idempotencyKey, input.selection, promoCodeToRead(input.promoCode), currency),
+    rateForDay(currency, dayOf(now)),
+  ]);
   if (existing) return { ok: true, order: existing, created: false };
+  // No stored rate for the currency: its royalties could not be computed, so it is not sold in it.
+  if (!rate) return { ok: false, reason: "unavailable" };
 
   const taxBuyer = {
     country: input.buyer.country,
@@ -91,10 +101,17 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     vatNumber: input.buyer.vatNumber ?? null,
     subdivision: subdivisionOf(input.buyer.country, input.buyer.subdivision),
   };
-  const now = input.now ?? new Date();
   // The VAT number's check, queued now if the checkout did not already: a reverse charge needs it confirmed.
   const vatCheck = pricing ? await vatCheckForBuyer(taxBuyer, now) : null;
-  const quote = quoteFrom(input.selection, pricing, input.promoCode, taxBuyer, now, taxRules(), vatCheck);
+  const quote = quoteFrom(
+    input.selection,
+    pricing && { ...pricing, eurRate: rate.rate },
+    input.promoCode,
+    taxBuyer,
+    now,
+    taxRules(),
+    vatCheck,
+  );
   if (!quote) return { ok: false, reason: "unavailable" };
   const tax = quote.tax;
   if (!tax.ok) return { ok: false, reason: "tax", message: tax.message, field: tax.field ?? "vatNumber" };
@@ -105,7 +122,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     : undefined;
   try {
     const placed = await db().transaction(async (tx) => {
-      const order = await insertOrderOnce(tx, newOrder(input, quote, tax), promo);
+      const order = await insertOrderOnce(tx, newOrder(input, quote, tax, rate), promo);
       if (order) await queueOrderMail(tx, order, "placed");
       return order;
     });
@@ -123,7 +140,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   }
 }
 
-function newOrder(input: PlaceOrderInput, quote: Quote, tax: Extract<ConfirmedTax, { ok: true }>) {
+function newOrder(
+  input: PlaceOrderInput,
+  quote: Quote,
+  tax: Extract<ConfirmedTax, { ok: true }>,
+  rate: DayRate,
+) {
   const { amounts, tier } = quote;
   const { buyer } = input;
   return {
@@ -153,6 +175,10 @@ function newOrder(input: PlaceOrderInput, quote: Quote, tax: Extract<ConfirmedTa
     vatCheckStatus: tax.vatCheck?.status ?? null,
     vatConsultationNumber: tax.vatCheck?.consultationNumber ?? null,
     locale: input.locale ?? "en",
+    currency: tier.currency,
+    eurRate: rate.rate,
+    eurRateDate: rate.date,
+    eurRateSource: rate.source,
     userId: input.userId,
   };
 }

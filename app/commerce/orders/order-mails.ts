@@ -55,7 +55,7 @@ export function orderMail(
 }
 
 const planLine = (order: Order) =>
-  `${LICENSE_LABELS[order.licenseKind]}, ${formatDownloads(order.downloads)}, ${BILLING_LABELS[order.billing]}: ${formatMoney(order.totalCents, order.locale)} (${taxLine(order)})`;
+  `${LICENSE_LABELS[order.licenseKind]}, ${formatDownloads(order.downloads)}, ${BILLING_LABELS[order.billing]}: ${formatMoney(order.totalCents, order.locale, order.currency)} (${taxLine(order)})`;
 
 /** Why an order with a VAT number includes VAT: its check was not confirmed when it was placed. */
 const vatCheckLines = (order: Order) =>
@@ -108,7 +108,7 @@ const MAILS: Record<OrderMailStep, MailOf> = {
   paid: (order, settings) => ({
     subject: "payment received",
     lines: [
-      `We received ${formatMoney(order.totalCents, order.locale)} for order ${shortOrderId(order.id)}. Thank you!`,
+      `We received ${formatMoney(order.totalCents, order.locale, order.currency)} for order ${shortOrderId(order.id)}. Thank you!`,
       planLine(order),
       "",
       "Your downloads are ready: sign in with this address and press Download on any clip.",
@@ -143,7 +143,7 @@ const MAILS: Record<OrderMailStep, MailOf> = {
   late_payment_refunded: (order, settings) => ({
     subject: "payment refunded",
     lines: [
-      `A card payment of ${formatMoney(order.totalCents, order.locale)} reached us for order ${shortOrderId(order.id)} after the order was cancelled, so we refunded it in full.`,
+      `A card payment of ${formatMoney(order.totalCents, order.locale, order.currency)} reached us for order ${shortOrderId(order.id)} after the order was cancelled, so we refunded it in full.`,
       "It goes back to your card within 5 to 10 days; nothing is charged for this order.",
       `To license footage, choose a plan again: ${settings.PUBLIC_URL}/pricing`,
     ],
@@ -176,7 +176,7 @@ const MAILS: Record<OrderMailStep, MailOf> = {
 
 /** What went back and how: the refund's own amount (the rest of an order a part refund began). */
 function refundLine(order: Order, refund?: OrderRefund) {
-  const amount = formatMoney(refund?.amountCents ?? order.totalCents, order.locale);
+  const amount = formatMoney(refund?.amountCents ?? order.totalCents, order.locale, order.currency);
   return isStripePayment(order.paymentReference)
     ? ` ${amount} goes back to your card within 5 to 10 days.`
     : ` We return ${amount} by bank transfer to the account your payment came from; if that account is closed, reply with the IBAN to use.`;

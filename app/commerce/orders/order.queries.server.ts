@@ -1,11 +1,19 @@
-import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { BASE_CURRENCY, type Currency } from "~/payments/currencies";
 import type { ViesStatus } from "~/payments/tax";
 import { db, type Executor } from "~/platform/db/client.server";
 import { stateRows } from "~/platform/db/state-machine.server";
 import type { PlanCategory } from "../pricing/plans";
 import { claimPromoUse } from "../pricing/promo-admin.queries.server";
 import type { PricedTier, Selection } from "../pricing/quote";
-import { orders, pricingPlans, pricingTiers, promoCodes, promoRedemptions } from "../schema.server";
+import {
+  orders,
+  pricingPlans,
+  pricingTierPrices,
+  pricingTiers,
+  promoCodes,
+  promoRedemptions,
+} from "../schema.server";
 
 export type NewOrder = typeof orders.$inferInsert;
 export type Order = typeof orders.$inferSelect;
@@ -58,27 +66,45 @@ export async function findOrderWithPlanTitle(id: string) {
   return rows[0] ? { ...rows[0].order, planTitle: rows[0].planTitle } : null;
 }
 
-const TIER_COLUMNS = {
+/**
+ * A tier's price in `currency`: the euro price is the tier's own, another currency's is its row in
+ * pricing_tier_prices (null when the tier is not sold in it: the tier then reads as not offered).
+ */
+const tierColumns = (currency: Currency) => ({
   category: pricingPlans.category,
   title: pricingPlans.title,
   licenseKind: pricingPlans.licenseKind,
   tierId: pricingTiers.id,
   downloads: pricingTiers.downloads,
-  priceCents: pricingTiers.priceCents,
-};
+  priceCents: currency === BASE_CURRENCY ? pricingTiers.priceCents : pricingTierPrices.priceMinor,
+  currency: sql<Currency>`${currency}::text`,
+});
 
-const activeTier = (category: PlanCategory, tierId: number) =>
-  and(eq(pricingTiers.id, tierId), eq(pricingTiers.planCategory, category), eq(pricingPlans.isActive, true));
+const priceInCurrency = (currency: Currency) =>
+  and(eq(pricingTierPrices.tierId, pricingTiers.id), eq(pricingTierPrices.currency, currency));
+
+const activeTier = (category: PlanCategory, tierId: number, currency: Currency) =>
+  and(
+    eq(pricingTiers.id, tierId),
+    eq(pricingTiers.planCategory, category),
+    eq(pricingPlans.isActive, true),
+    currency === BASE_CURRENCY ? undefined : isNotNull(pricingTierPrices.priceMinor),
+  );
 
 /** A tier of an active plan, or null: what the server prices an order from. */
-export async function findActiveTier(category: PlanCategory, tierId: number): Promise<PricedTier | null> {
+export async function findActiveTier(
+  category: PlanCategory,
+  tierId: number,
+  currency: Currency = BASE_CURRENCY,
+): Promise<PricedTier | null> {
   const rows = await db()
-    .select(TIER_COLUMNS)
+    .select(tierColumns(currency))
     .from(pricingTiers)
     .innerJoin(pricingPlans, eq(pricingPlans.category, pricingTiers.planCategory))
-    .where(activeTier(category, tierId))
+    .leftJoin(pricingTierPrices, priceInCurrency(currency))
+    .where(activeTier(category, tierId, currency))
     .limit(1);
-  return rows[0] ?? null;
+  return (rows[0] as PricedTier | undefined) ?? null;
 }
 
 /**
@@ -89,15 +115,17 @@ export async function findPricing(
   category: PlanCategory,
   tierId: number,
   promoCode: string,
+  currency: Currency = BASE_CURRENCY,
 ): Promise<{ tier: PricedTier; promo: typeof promoCodes.$inferSelect | null } | null> {
   const rows = await db()
-    .select({ tier: TIER_COLUMNS, promo: promoCodes })
+    .select({ tier: tierColumns(currency), promo: promoCodes })
     .from(pricingTiers)
     .innerJoin(pricingPlans, eq(pricingPlans.category, pricingTiers.planCategory))
+    .leftJoin(pricingTierPrices, priceInCurrency(currency))
     .leftJoin(promoCodes, and(eq(promoCodes.code, promoCode), eq(promoCodes.isActive, true)))
-    .where(activeTier(category, tierId))
+    .where(activeTier(category, tierId, currency))
     .limit(1);
-  return rows[0] ?? null;
+  return (rows[0] as { tier: PricedTier; promo: typeof promoCodes.$inferSelect | null } | undefined) ?? null;
 }
 
 /**
@@ -105,12 +133,17 @@ export async function findPricing(
  * (a resubmit gets it back, whatever changed since), else the tier and the applied code to price
  * it from.
  */
-export async function findPlacement(idempotencyKey: string, selection: Selection, promoCode: string | null) {
+export async function findPlacement(
+  idempotencyKey: string,
+  selection: Selection,
+  promoCode: string | null,
+  currency: Currency = BASE_CURRENCY,
+) {
   const [existing, pricing] = await Promise.all([
     findOrderByIdempotencyKey(idempotencyKey),
     promoCode
-      ? findPricing(selection.category, selection.tierId, promoCode)
-      : findActiveTier(selection.category, selection.tierId).then((tier) =>
+      ? findPricing(selection.category, selection.tierId, promoCode, currency)
+      : findActiveTier(selection.category, selection.tierId, currency).then((tier) =>
           tier ? { tier, promo: null } : null,
         ),
   ]);

@@ -1,3 +1,5 @@
+import { BASE_CURRENCY, type Currency } from "~/payments/currencies";
+import { rateForDay } from "~/payments/rates/exchange-rates.server";
 import type { TaxBuyer } from "~/payments/tax";
 import { taxRules } from "~/payments/taxes/tax-rules.server";
 import { logger } from "~/platform/logger.server";
@@ -19,33 +21,31 @@ export async function quoteCheckout(
   buyer: TaxBuyer,
   vatCheck: VatCheckView | null = null,
   now = new Date(),
+  currency: Currency = BASE_CURRENCY,
 ): Promise<Quote | null> {
-  return quoteFrom(
-    selection,
-    await readPricing(selection, promoCode),
-    promoCode,
-    buyer,
-    now,
-    taxRules(),
-    vatCheck,
-  );
+  const [pricing, rate] = await Promise.all([
+    readPricing(selection, promoCode, currency),
+    rateForDay(currency, now.toISOString().slice(0, 10)),
+  ]);
+  const rows = pricing ? { ...pricing, eurRate: rate?.rate ?? null } : null;
+  return quoteFrom(selection, rows, promoCode, buyer, now, taxRules(), vatCheck);
 }
 
 /**
  * The tier and the applied code in one read. A failing read of the code (the tier alone still
  * reads) prices without it, and the quote says the lookup failed.
  */
-async function readPricing(selection: Selection, promoCode: string | null) {
+async function readPricing(selection: Selection, promoCode: string | null, currency: Currency) {
   const code = promoCodeToRead(promoCode);
   if (!code) {
-    const tier = await findActiveTier(selection.category, selection.tierId);
+    const tier = await findActiveTier(selection.category, selection.tierId, currency);
     return tier ? { tier, promo: null } : null;
   }
   try {
-    return await findPricing(selection.category, selection.tierId, code);
+    return await findPricing(selection.category, selection.tierId, code, currency);
   } catch (error) {
     logger.error({ err: error, code }, "promo code lookup failed");
-    const tier = await findActiveTier(selection.category, selection.tierId);
+    const tier = await findActiveTier(selection.category, selection.tierId, currency);
     return tier ? { tier, promo: null, promoLookupFailed: true } : null;
   }
 }
@@ -67,6 +67,7 @@ export function orderFactsOf(order: Order & { planTitle: string }) {
     billing: order.billing,
     downloads: order.downloads,
     totalCents: order.totalCents,
+    currency: order.currency,
     status: order.status,
   };
 }

@@ -70,12 +70,17 @@ export async function countOrdersByStatus(): Promise<Partial<Record<OrderStatus,
   return Object.fromEntries(rows.map((row) => [row.status, row.value]));
 }
 
-/** Placed orders and paid revenue per UTC day over the last `days` days, oldest first, gaps as zero. */
+/**
+ * Revenue is in euros at each order's stored rate, rounded as toEuroCents does (decision 0026:
+ * amounts of different currencies are never summed).
+ */
+/** Placed orders and paid revenue (euros) per UTC day over the last `days` days, oldest first, gaps as zero. */
 export async function listDailyOrders(days: number, now = new Date()) {
   const result = await db().execute<{ day: string; orders: number; revenue: string }>(sql`
     select to_char(d.day, 'YYYY-MM-DD') as day,
       count(o.id)::int as orders,
-      coalesce(sum(o.total_cents) filter (where o.status = 'paid'), 0)::bigint as revenue
+      coalesce(sum(round(o.total_cents * (case when o.currency = 'JPY' then 100 else 1 end) / o.eur_rate))
+        filter (where o.status = 'paid'), 0)::bigint as revenue
     from generate_series(
       date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'UTC') - make_interval(days => ${days - 1}),
       date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'UTC'),

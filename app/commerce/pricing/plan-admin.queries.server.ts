@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
+import type { Currency } from "~/payments/currencies";
 import { db, type Executor } from "~/platform/db/client.server";
-import { pricingPlans, pricingTiers } from "../schema.server";
+import { pricingPlans, pricingTierPrices, pricingTiers } from "../schema.server";
 import type { PlanCategory } from "./plans";
 
 export type PlanRow = typeof pricingPlans.$inferSelect;
@@ -8,13 +9,23 @@ export type TierRow = typeof pricingTiers.$inferSelect;
 
 /** Every plan (active or not) with its tiers, in display order. */
 export async function listAllPlans() {
-  const [plans, tiers] = await Promise.all([
+  const [plans, tiers, prices] = await Promise.all([
     db().select().from(pricingPlans).orderBy(asc(pricingPlans.displayOrder)),
     db().select().from(pricingTiers).orderBy(asc(pricingTiers.displayOrder), asc(pricingTiers.id)),
+    db().select().from(pricingTierPrices),
   ]);
   return plans.map((plan) => ({
     ...plan,
-    tiers: tiers.filter((tier) => tier.planCategory === plan.category),
+    tiers: tiers
+      .filter((tier) => tier.planCategory === plan.category)
+      .map((tier) => ({
+        ...tier,
+        prices: Object.fromEntries(
+          prices
+            .filter((price) => price.tierId === tier.id)
+            .map((price) => [price.currency, price.priceMinor]),
+        ) as Partial<Record<Currency, number>>,
+      })),
   }));
 }
 
@@ -66,4 +77,19 @@ export async function updateTierRow(tx: Executor, id: number, values: Partial<Ti
 
 export async function deleteTierRow(tx: Executor, id: number) {
   await tx.delete(pricingTiers).where(eq(pricingTiers.id, id));
+}
+
+/** A tier's prices in other currencies, replaced as a whole: a currency left empty is not sold in. */
+export async function replaceTierPrices(
+  tx: Executor,
+  tierId: number,
+  prices: Partial<Record<Currency, number | null>>,
+) {
+  const before = await tx.select().from(pricingTierPrices).where(eq(pricingTierPrices.tierId, tierId));
+  await tx.delete(pricingTierPrices).where(eq(pricingTierPrices.tierId, tierId));
+  const rows = Object.entries(prices)
+    .filter((entry): entry is [Currency, number] => entry[1] !== null && entry[1] !== undefined)
+    .map(([currency, priceMinor]) => ({ tierId, currency, priceMinor }));
+  if (rows.length > 0) await tx.insert(pricingTierPrices).values(rows);
+  return { before, after: rows };
 }

@@ -2,13 +2,14 @@ import { isUniqueViolation } from "~/accounts/profiles/profiles.server";
 import { recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
 import { fail, ok, type Result } from "~/platform/result";
-import type { PlanAdminRefusal, PlanForm, TierForm } from "./plan-admin";
+import type { PlanAdminRefusal, PlanForm, TierForm, TierPricesForm } from "./plan-admin";
 import {
   countTiersOfPlan,
   deleteTierRow,
   findTierOfPlan,
   insertTier,
   lockPlan,
+  replaceTierPrices,
   updatePlanRow,
   updateTierRow,
 } from "./plan-admin.queries.server";
@@ -107,6 +108,30 @@ export async function removeTier(input: {
       targetType: "plan",
       targetId: input.category,
       before,
+    });
+    return ok(null);
+  });
+}
+
+/** Sets a tier's prices in the other currencies (empty: the tier is not sold in that currency). */
+export async function setTierPrices(input: {
+  category: PlanCategory;
+  tierId: number;
+  prices: TierPricesForm;
+  actorId: string;
+}): Promise<PlanAdminResult> {
+  return db().transaction(async (tx) => {
+    if (!(await lockPlan(tx, input.category))) return fail("not_found");
+    const tier = await findTierOfPlan(tx, input.category, input.tierId);
+    if (!tier) return fail("not_found");
+    const { before, after } = await replaceTierPrices(tx, tier.id, input.prices);
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: "plan.set_tier_prices",
+      targetType: "plan",
+      targetId: input.category,
+      before: { tierId: tier.id, prices: before },
+      after: { tierId: tier.id, prices: after },
     });
     return ok(null);
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type Currency, minorUnitDigits } from "~/payments/currencies";
 import { noControlChars } from "~/platform/text/text";
 
 /** The staff forms for plans and tiers (client and server). */
@@ -90,3 +91,57 @@ export const TierFormSchema = z.object({
   displayOrder: wholeNumber(0, DISPLAY_ORDER_MAX, PLAN_ADMIN_TEXTS.displayOrder),
 });
 export type TierForm = z.infer<typeof TierFormSchema>;
+
+/** The currencies a tier has its own price in; the euro price is the tier's (decision 0026). */
+export const TIER_PRICE_CURRENCIES = ["USD", "GBP", "CHF", "JPY"] as const satisfies readonly Currency[];
+export type TierPriceCurrency = (typeof TIER_PRICE_CURRENCIES)[number];
+/** The highest price in any currency's minor units: ¥100,000,000 or 1,000,000.00 of the others. */
+export const TIER_PRICE_MAX_MINOR = 100_000_000;
+
+export const tierPriceMessage = (currency: TierPriceCurrency) =>
+  minorUnitDigits(currency) === 0
+    ? `The ${currency} price is a whole number of yen up to ${TIER_PRICE_MAX_MINOR.toLocaleString("en")} (empty: not sold in ${currency}).`
+    : `The ${currency} price is an amount such as 99 or 99.50, up to ${(TIER_PRICE_MAX_MINOR / 100).toLocaleString("en")} (empty: not sold in ${currency}).`;
+
+/** An amount typed in the currency's major units ("99", "99.50", "16300") as minor units; empty is null. */
+function minorUnitsField(currency: TierPriceCurrency) {
+  const message = tierPriceMessage(currency);
+  const pattern = minorUnitDigits(currency) === 0 ? /^\d{1,9}$/ : /^\d{1,7}(\.\d{1,2})?$/;
+  return z
+    .string({ error: message })
+    .trim()
+    .max(12, message)
+    .optional()
+    .transform((value, context) => {
+      if (!value) return null;
+      if (!pattern.test(value)) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      const [whole = "0", fraction = ""] = value.split(".");
+      const minor =
+        minorUnitDigits(currency) === 0
+          ? Number(whole)
+          : Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+      if (minor > TIER_PRICE_MAX_MINOR) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return minor;
+    });
+}
+
+/** A tier's prices in the other currencies, one field each (`price_USD`, …). */
+export const TierPricesFormSchema = z
+  .object(
+    Object.fromEntries(
+      TIER_PRICE_CURRENCIES.map((currency) => [`price_${currency}`, minorUnitsField(currency)]),
+    ),
+  )
+  .transform(
+    (fields) =>
+      Object.fromEntries(
+        TIER_PRICE_CURRENCIES.map((currency) => [currency, fields[`price_${currency}`] ?? null]),
+      ) as Record<TierPriceCurrency, number | null>,
+  );
+export type TierPricesForm = z.infer<typeof TierPricesFormSchema>;

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Executor, preparedQuery } from "~/platform/db/client.server";
-import { pricingPlans, pricingTiers, promoCodes } from "../schema.server";
+import { pricingPlans, pricingTierPrices, pricingTiers, promoCodes } from "../schema.server";
 import type { PlanCategory, PlanView } from "./plans";
 
 const activePlansQuery = preparedQuery((database) =>
@@ -14,7 +14,7 @@ const activePlansQuery = preparedQuery((database) =>
       perks: pricingPlans.perks,
       tiers: sql<
         PlanView["tiers"]
-      >`coalesce(json_agg(json_build_object('id', ${pricingTiers.id}, 'downloads', ${pricingTiers.downloads}, 'priceCents', ${pricingTiers.priceCents}) order by ${pricingTiers.displayOrder}, ${pricingTiers.id}) filter (where ${pricingTiers.id} is not null), '[]')`,
+      >`coalesce(json_agg(json_build_object('id', ${pricingTiers.id}, 'downloads', ${pricingTiers.downloads}, 'priceCents', ${pricingTiers.priceCents}, 'prices', (select coalesce(json_object_agg(${pricingTierPrices.currency}, ${pricingTierPrices.priceMinor}), '{}') from ${pricingTierPrices} where ${pricingTierPrices.tierId} = ${pricingTiers.id})) order by ${pricingTiers.displayOrder}, ${pricingTiers.id}) filter (where ${pricingTiers.id} is not null), '[]')`,
     })
     .from(pricingPlans)
     .leftJoin(pricingTiers, eq(pricingTiers.planCategory, pricingPlans.category))

@@ -1,4 +1,5 @@
 import type { License } from "~/catalog/clips/attributes";
+import type { Currency } from "~/payments/currencies";
 
 /** Plan categories, billing periods and promo types shared by client and server. */
 export const PLAN_CATEGORIES = ["creator", "business", "pro"] as const;
@@ -32,7 +33,31 @@ export interface PlanView {
   licenseKind: License;
   subtitle: string;
   perks: string[];
-  tiers: { id: number; downloads: number; priceCents: number }[];
+  /**
+   * `priceCents` is in `currency`'s minor units (the euro when not given); `prices` holds the
+   * tier's prices in other currencies as read, before `planInCurrency` picks the visitor's.
+   */
+  tiers: {
+    id: number;
+    downloads: number;
+    priceCents: number;
+    currency?: Currency;
+    prices?: Partial<Record<Currency, number>>;
+  }[];
+}
+
+/**
+ * A plan as a visitor paying in `currency` sees it: each tier at its price in that currency, or in
+ * euros when it has none (not sold in it: the page says prices fall back to euros).
+ */
+export function planInCurrency(plan: PlanView, currency: Currency): PlanView {
+  return {
+    ...plan,
+    tiers: plan.tiers.map(({ prices, ...tier }) => {
+      const price = currency === "EUR" ? undefined : prices?.[currency];
+      return price === undefined ? { ...tier, currency: "EUR" } : { ...tier, priceCents: price, currency };
+    }),
+  };
 }
 
 /** The plan, tier and billing chosen on /pricing, kept for the browser session. */
@@ -45,6 +70,8 @@ export interface CheckoutSelection {
   downloads: number;
   /** The price shown when chosen; the server recomputes it at every step. */
   priceCents: number;
+  /** What the checkout is priced in: the visitor's currency, or the euro when the tier has no price in it. */
+  currency?: Currency;
 }
 
 export const BILLING_LABELS: Record<Billing, string> = {

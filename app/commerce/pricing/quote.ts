@@ -1,8 +1,9 @@
+import { BASE_CURRENCY, type Currency, type EurRate, fromEuroCents } from "~/payments/currencies";
 import type { TaxBuyer, TaxRules } from "~/payments/tax";
 import type { PromoRefusal } from "../checkout/checkout-schema";
 import { normalizePromoCode, PROMO_CODE_MAX } from "../checkout/checkout-schema";
 import { billingsFor, type CheckoutSelection, type PlanCategory, type PlanView } from "./plans";
-import { computeOrderAmounts, divideRoundHalfUp, type OrderAmounts } from "./pricing-math";
+import { computeOrderAmounts, divideRoundHalfUp, type OrderAmounts, type PromoTerms } from "./pricing-math";
 import { type PromoCheck, type PromoRow, promoVerdict } from "./promo-rules";
 import { type ConfirmedTax, confirmTax, type VatCheckView } from "./vat-confirmation";
 
@@ -13,7 +14,9 @@ export interface PricedTier {
   licenseKind: PlanView["licenseKind"];
   tierId: number;
   downloads: number;
+  /** The tier's price in `currency`'s minor units (decision 0026). */
   priceCents: number;
+  currency: Currency;
 }
 
 export interface Quote {
@@ -49,7 +52,13 @@ export function promoCodeToRead(promoCode: string | null) {
  */
 export function quoteFrom(
   selection: Selection,
-  rows: { tier: PricedTier; promo: PromoRow | null; promoLookupFailed?: boolean } | null,
+  rows: {
+    tier: PricedTier;
+    promo: PromoRow | null;
+    promoLookupFailed?: boolean;
+    /** Units of the tier's currency per euro: a fixed code (in euro cents) is worth this much. */
+    eurRate?: EurRate | null;
+  } | null,
   promoCode: string | null,
   buyer: TaxBuyer,
   now: Date,
@@ -58,7 +67,7 @@ export function quoteFrom(
 ): Quote | null {
   if (!rows || !billingsFor(selection.category).includes(selection.billing)) return null;
   const promo = judgePromo(promoCode, rows, now);
-  const terms = promo?.ok ? promo.terms : null;
+  const terms = promo?.ok ? inCurrency(promo.terms, rows.tier.currency, rows.eurRate ?? null) : null;
   const tax = confirmTax(buyer, vatCheck, now, rules);
   return {
     tier: rows.tier,
@@ -91,6 +100,15 @@ function amountsWithTax(
   const taxable = untaxed.subtotalCents - untaxed.discountCents;
   const vatCents = divideRoundHalfUp(taxable * Math.round(rateBps * 10), 100_000);
   return { ...untaxed, vatRateBps: rateBps, vatCents, totalCents: taxable + vatCents };
+}
+
+/**
+ * A fixed code's value is euro cents; in another currency it is worth its euro value at the day's
+ * rate (decision 0026). Without a rate a fixed code gives nothing rather than a guessed amount.
+ */
+function inCurrency(terms: PromoTerms, currency: Currency, eurRate: EurRate | null): PromoTerms {
+  if (terms.type !== "fixed" || currency === BASE_CURRENCY) return terms;
+  return { ...terms, value: eurRate ? fromEuroCents(terms.value, currency, eurRate) : 0 };
 }
 
 function judgePromo(

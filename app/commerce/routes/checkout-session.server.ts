@@ -3,6 +3,7 @@ import type { Session } from "react-router";
 import { z } from "zod";
 import { LICENSES } from "~/catalog/clips/attributes";
 import { isCountry } from "~/payments/countries";
+import { CURRENCIES } from "~/payments/currencies";
 import { BUYER_TYPES, DEFAULT_TAX_BUYER, type TaxBuyer, VAT_NUMBER_MAX } from "~/payments/tax";
 import { cookieSessionStorage } from "~/platform/http/cookies.server";
 import { INT4_MAX } from "~/platform/text/id-schema";
@@ -22,6 +23,7 @@ const SelectionSchema = z.object({
   license: z.enum(LICENSES),
   downloads: z.number().int().min(0).max(INT4_MAX),
   priceCents: z.number().int().min(0).max(INT4_MAX),
+  currency: z.enum(CURRENCIES).default("EUR"),
 });
 
 interface CheckoutData {

@@ -81,7 +81,9 @@ export default function CheckoutSuccess({ loaderData: order }: Route.ComponentPr
 
       {order.cardPayment && order.status === "awaiting_payment" ? (
         <Form method="post" action="/checkout/pay" reloadDocument className="mt-8">
-          <Button type="submit">Pay {formatMoney(order.totalCents)} by card</Button>
+          <Button type="submit">
+            Pay {formatMoney(order.totalCents, undefined, order.currency)} by card
+          </Button>
         </Form>
       ) : null}
 

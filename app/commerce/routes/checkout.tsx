@@ -191,6 +191,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <OrderSummary
             item={loaderData.item}
             amounts={summary.amounts}
+            currency={summary.currency}
             promoCode={loaderData.promoCode}
             taxReason={summary.taxReason}
             taxName={summary.taxName}

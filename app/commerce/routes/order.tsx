@@ -102,6 +102,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       <DetailsCard id="order-amounts" title="Amounts">
         <OrderAmountRows
           amounts={loaderData.amounts}
+          currency={loaderData.order.currency}
           promoCode={loaderData.promoCode}
           taxReason={loaderData.taxReason}
           taxName={loaderData.taxName}

@@ -1,7 +1,9 @@
 import { redirect } from "react-router";
 import { pageMeta } from "~/components/meta";
 import { VAT_RATE_BPS } from "~/constants";
+import { CURRENCY_NAMES, CurrencySwitcher } from "~/payments/components/currency-switcher";
 import { formatRate } from "~/payments/money";
+import { visitorCurrency } from "~/payments/rates/visitor-currency";
 import { DEFAULT_TAX_BUYER } from "~/payments/tax";
 import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseForm, replyWith } from "~/platform/http/forms.server";
@@ -12,6 +14,7 @@ import { findClipToLicense } from "../checkout/clip-to-license.server";
 import { CLIP_TEXTS, ClipBeingLicensed } from "../components/clip-being-licensed";
 import { PlanCard } from "../components/plan-card";
 import { quoteCheckout } from "../orders/orders.server";
+import { planInCurrency } from "../pricing/plans";
 import { listActivePlans } from "../pricing/plans.server";
 import type { Route } from "./+types/pricing";
 import { commitCheckoutSession, getCheckoutSession, startCheckout } from "./checkout-session.server";
@@ -33,12 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error, requestId: context.requestId }, "loading the clip being licensed failed");
     return null;
   });
+  const currency = visitorCurrency(request.headers);
   try {
-    return { plans: await listActivePlans(), loadFailed: false, clip };
+    const plans = (await listActivePlans()).map((plan) => planInCurrency(plan, currency));
+    return { plans, loadFailed: false, clip, currency };
   } catch (error) {
     // A pricing load error is only logged; the page explains instead of going blank.
     logger.error({ err: error, requestId: context.requestId }, "loading pricing plans failed");
-    return { plans: [], loadFailed: true, clip };
+    return { plans: [], loadFailed: true, clip, currency };
   }
 }
 
@@ -47,7 +52,16 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = await parseForm(request, ChoosePlanSchema);
   // The plan buttons send only hidden fields: whatever is wrong, the visitor just chooses again.
   if (!parsed.ok) return replyWith(formReply(PRICING_TEXTS.choosePlan));
-  const quote = await quoteCheckout(parsed.data, null, DEFAULT_TAX_BUYER);
+  // In the visitor's currency; a tier without a price in it is sold in euros (the page said so).
+  const quote =
+    (await quoteCheckout(
+      parsed.data,
+      null,
+      DEFAULT_TAX_BUYER,
+      null,
+      undefined,
+      visitorCurrency(request.headers),
+    )) ?? (await quoteCheckout(parsed.data, null, DEFAULT_TAX_BUYER));
   if (!quote) return replyWith(formReply(PRICING_TEXTS.planGone));
   // The clip the plan card carried (a hidden field): kept only if it still names a published clip.
   const clip = await findClipToLicense(parsed.values.clip);
@@ -62,6 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
       license: quote.tier.licenseKind,
       downloads: quote.tier.downloads,
       priceCents: quote.amounts.unitPriceCents,
+      currency: quote.tier.currency,
     },
     clip?.id ?? null,
   );
@@ -69,7 +84,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Pricing({ loaderData, actionData }: Route.ComponentProps) {
-  const { plans, loadFailed, clip } = loaderData;
+  const { plans, loadFailed, clip, currency } = loaderData;
+  // Tiers without a price in the visitor's currency are sold in euros: the page says so.
+  const inEuros =
+    currency !== "EUR" && plans.some((plan) => plan.tiers.some((tier) => tier.currency === "EUR"));
   // The first plan with a badge ("Most popular") gets the highlight.
   const featured = plans.find((plan) => plan.badge !== null);
   return (
@@ -89,6 +107,23 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
             Pro.
           </p>
         </header>
+
+        <div className="mx-auto mt-8 flex max-w-xl flex-col items-center gap-3">
+          <CurrencySwitcher
+            current={currency}
+            id="pricing"
+            label="Pricing currency"
+            className="justify-center"
+          />
+          {inEuros ? (
+            <p
+              className="text-center text-sm text-zinc-600 dark:text-zinc-400"
+              data-testid="currency-fallback"
+            >
+              Some plans are not sold in {CURRENCY_NAMES[currency]}: they are shown and charged in euros.
+            </p>
+          ) : null}
+        </div>
 
         {clip ? (
           <ClipBeingLicensed clip={clip} lead={CLIP_TEXTS.pricingLead} className="mx-auto mt-8 max-w-xl">
@@ -124,8 +159,9 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
         )}
 
         <p className="mt-10 text-center text-sm text-zinc-500 dark:text-zinc-400">
-          All prices in EUR, excl. VAT. {formatRate(VAT_RATE_BPS)} VAT (Cyprus) is added at checkout. Payment
-          is completed with our team after you place your order.
+          All prices in {currency}
+          {inEuros ? " (or EUR where shown)" : ""}, excl. VAT. {formatRate(VAT_RATE_BPS)} VAT (Cyprus) is
+          added at checkout. Payment is completed with our team after you place your order.
         </p>
       </div>
     </main>

@@ -1,6 +1,5 @@
 import Stripe from "stripe";
 import { ownProfileTabPath } from "~/catalog/profile/profile-tab-path";
-import { CURRENCY } from "~/constants";
 import { stripe } from "~/payments/stripe-client.server";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
@@ -37,18 +36,19 @@ async function ensureProduct(order: Pick<Order, "planCategory"> & { planTitle: s
  * promo), found by its lookup key or made once.
  */
 async function ensurePrice(
-  order: Pick<Order, "planCategory" | "downloads"> & { planTitle: string },
+  order: Pick<Order, "planCategory" | "downloads" | "currency"> & { planTitle: string },
   billing: keyof typeof INTERVAL,
   amount: number,
 ) {
-  const lookupKey = `verdeo_${order.planCategory}_${order.downloads}_${billing}_${amount}`;
+  // The currency is part of the key: a price is in one currency (decision 0026).
+  const lookupKey = `verdeo_${order.planCategory}_${order.downloads}_${billing}_${amount}_${order.currency.toLowerCase()}`;
   const found = await stripe().prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
   if (found.data[0]) return found.data[0];
   const product = await ensureProduct(order);
   return stripe().prices.create(
     {
       product: product.id,
-      currency: CURRENCY.toLowerCase(),
+      currency: order.currency.toLowerCase(),
       unit_amount: amount,
       recurring: { interval: INTERVAL[billing] },
       lookup_key: lookupKey,
@@ -73,7 +73,7 @@ export async function subscriptionCheckoutParams(
       ? await stripe().coupons.create(
           {
             amount_off: discount,
-            currency: CURRENCY.toLowerCase(),
+            currency: order.currency.toLowerCase(),
             duration: "once",
             name: order.promoCode ?? "Promo",
           },
@@ -126,7 +126,10 @@ export async function openBillingPortal(userId: string): Promise<PortalResult> {
  */
 export async function repriceStripeSubscription(input: {
   stripeSubscriptionId: string;
-  plan: Pick<Order, "planCategory" | "downloads"> & { planTitle: string; billing: keyof typeof INTERVAL };
+  plan: Pick<Order, "planCategory" | "downloads" | "currency"> & {
+    planTitle: string;
+    billing: keyof typeof INTERVAL;
+  };
   amountCents: number;
 }): Promise<boolean> {
   const subscription = await stripe().subscriptions.retrieve(input.stripeSubscriptionId);

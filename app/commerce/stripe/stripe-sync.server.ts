@@ -1,5 +1,4 @@
 import type Stripe from "stripe";
-import { CURRENCY } from "~/constants";
 import { STRIPE_REFERENCE_PREFIX } from "~/payments/payment-reference";
 import { cardCountryOfPayment, stripe } from "~/payments/stripe-client.server";
 import {
@@ -57,7 +56,7 @@ const checkoutPaid: StripeEventHandler = async (tx, event) => {
   if (
     !order ||
     session.amount_total !== order.totalCents ||
-    session.currency?.toLowerCase() !== CURRENCY.toLowerCase()
+    session.currency?.toLowerCase() !== order.currency.toLowerCase()
   ) {
     logger.error(
       { orderId, eventId: event.id, amount: session.amount_total, currency: session.currency },

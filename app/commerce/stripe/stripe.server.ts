@@ -1,4 +1,3 @@
-import { CURRENCY } from "~/constants";
 import { stripe } from "~/payments/stripe-client.server";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { findOrderWithPlanTitle, setOrderStripeSession } from "../orders/order.queries.server";
@@ -35,7 +34,7 @@ export async function startCardCheckout(orderId: string): Promise<CardCheckoutRe
         {
           quantity: 1,
           price_data: {
-            currency: CURRENCY.toLowerCase(),
+            currency: order.currency.toLowerCase(),
             unit_amount: order.totalCents,
             product_data: {
               name: `${order.planTitle} plan`,

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { exchangeLine } from "~/commerce/billing/exchange-line";
 import { BILLING_LABELS } from "~/commerce/pricing/plans";
 import type { findOrderForStaff } from "~/licensing/staff-order.server";
 import { formatMoney, formatRate } from "~/payments/money";
@@ -22,18 +23,27 @@ export function OrderLines({
   invoiceNumber,
   buyer,
 }: Found & { buyer: Buyer; invoiceNumber: string | null }) {
+  // Amounts in the order's currency; a non-euro order also shows its euros at its stored rate.
+  const money = (cents: number) => formatMoney(cents, undefined, order.currency);
+  const exchange = exchangeLine(
+    { vatCents: order.vatAmountCents, totalCents: order.totalCents },
+    order.currency,
+    { rate: order.eurRate, date: order.eurRateDate, source: order.eurRateSource },
+    "en-IE",
+  );
   const lines: [string, string][] = [
     [
       `${order.planTitle} · ${order.downloads ? countOf(order.downloads, "download") : "unlimited downloads"} · ${BILLING_LABELS[order.billing]}`,
-      formatMoney(order.unitPriceCents),
+      money(order.unitPriceCents),
     ],
-    ["Subtotal", formatMoney(order.subtotalCents)],
-    [`Promo ${order.promoCode ?? "—"}`, `− ${formatMoney(order.promoValueCents)}`],
+    ["Subtotal", money(order.subtotalCents)],
+    [`Promo ${order.promoCode ?? "—"}`, `− ${money(order.promoValueCents)}`],
     [
       `${taxLineLabel(order.taxReason, order.country, order.taxSubdivision)} ${formatRate(order.vatRateBps)}`,
-      formatMoney(order.vatAmountCents),
+      money(order.vatAmountCents),
     ],
-    ["Total", formatMoney(order.totalCents)],
+    ["Total", money(order.totalCents)],
+    ...(exchange ? [["In euros", exchange] as [string, string]] : []),
   ];
   const facts: [string, React.ReactNode][] = [
     [

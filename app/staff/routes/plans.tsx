@@ -1,22 +1,33 @@
 import { z } from "zod";
 import { requirePermission } from "~/accounts/routes/permissions.server";
-import { PLAN_ADMIN_REFUSALS, PlanFormSchema } from "~/commerce/pricing/plan-admin";
+import {
+  PLAN_ADMIN_REFUSALS,
+  PlanFormSchema,
+  TIER_PRICE_CURRENCIES,
+  TierPricesFormSchema,
+} from "~/commerce/pricing/plan-admin";
 import {
   addTier,
   listAllPlans,
   type PlanAdminResult,
   removeTier,
+  setTierPrices,
   updatePlan,
   updateTier,
 } from "~/commerce/pricing/plan-admin.server";
 import { PLAN_CATEGORIES } from "~/commerce/pricing/plans";
 import { pageMeta } from "~/components/meta";
+import { ratesAreStale } from "~/payments/rates/ecb-rates";
+import { latestRates } from "~/payments/rates/exchange-rates.server";
+import { suggestedPrice } from "~/payments/rates/price-points";
 import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { PlanForm, TierForm } from "../components/plan-editor";
+import { RatesNote } from "../components/rates-note";
 import { ErrorNote, Pill, StaffPageHeader } from "../components/staff-ui";
+import { TierPricesForm } from "../components/tier-prices";
 import { withoutConfirm } from "../list-url";
 import { TierInEurosSchema } from "../money-forms";
 import type { Route } from "./+types/plans";
@@ -26,7 +37,22 @@ export const meta = () => pageMeta("Plans · Staff", "Edit plans and their tiers
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:manage-plans");
-  return { plans: await listAllPlans() };
+  const [plans, rates] = await Promise.all([listAllPlans(), latestRates()]);
+  // Each tier's suggested price per currency: its euro price at the newest rate, at a price point.
+  const suggestions = Object.fromEntries(
+    plans.flatMap((plan) =>
+      plan.tiers.map((tier) => [
+        tier.id,
+        Object.fromEntries(
+          TIER_PRICE_CURRENCIES.flatMap((currency) => {
+            const rate = rates.rates[currency];
+            return rate ? [[currency, suggestedPrice(tier.priceCents, currency, rate)]] : [];
+          }),
+        ),
+      ]),
+    ),
+  );
+  return { plans, suggestions, rates: { date: rates.date, stale: ratesAreStale(rates.date, new Date()) } };
 }
 
 const PlanActionSchema = z.discriminatedUnion("intent", [
@@ -34,6 +60,11 @@ const PlanActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add-tier"), category: z.enum(PLAN_CATEGORIES) }),
   z.object({ intent: z.literal("update-tier"), category: z.enum(PLAN_CATEGORIES), tierId: SerialIdSchema }),
   z.object({ intent: z.literal("remove-tier"), category: z.enum(PLAN_CATEGORIES), target: SerialIdSchema }),
+  z.object({
+    intent: z.literal("set-tier-prices"),
+    category: z.enum(PLAN_CATEGORIES),
+    tierId: SerialIdSchema,
+  }),
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
@@ -50,6 +81,10 @@ export async function action({ request }: Route.ActionArgs) {
     const plan = parseFormData(form, PlanFormSchema);
     if (!plan.ok) return replyWith(plan.reply);
     result = await updatePlan({ category, plan: plan.data, actorId });
+  } else if (input.intent === "set-tier-prices") {
+    const prices = parseFormData(form, TierPricesFormSchema);
+    if (!prices.ok) return replyWith(prices.reply);
+    result = await setTierPrices({ category, tierId: input.tierId, prices: prices.data, actorId });
   } else if (input.intent === "remove-tier") {
     requireConfirmed(parsed.values);
     result = await removeTier({ category, tierId: input.target, actorId });
@@ -77,8 +112,9 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
     <main>
       <StaffPageHeader
         title="Plans"
-        description="What /pricing shows and new checkouts charge, in euros. Orders already placed keep their amounts."
+        description="What /pricing shows and new checkouts charge, in euros and in each other currency. Orders already placed keep their amounts."
       />
+      <RatesNote date={loaderData.rates.date} stale={loaderData.rates.stale} />
       <div className="space-y-8">
         {loaderData.plans.map((plan) => {
           const removing =
@@ -120,6 +156,12 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
                 {plan.tiers.map((tier) => (
                   <li key={tier.id}>
                     <TierForm category={plan.category} tier={tier} />
+                    <TierPricesForm
+                      category={plan.category}
+                      tierId={tier.id}
+                      prices={tier.prices}
+                      suggested={loaderData.suggestions[tier.id] ?? {}}
+                    />
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,63 @@
+import { Form, useLocation } from "react-router";
+import { buttonClass } from "~/components/button";
+import { CURRENCIES, type Currency } from "../currencies";
+
+/** What each currency is called in the switcher (decision 0026 lists the currencies sold in). */
+export const CURRENCY_NAMES: Record<Currency, string> = {
+  EUR: "Euro (€)",
+  USD: "US dollar ($)",
+  GBP: "British pound (£)",
+  CHF: "Swiss franc (CHF)",
+  JPY: "Japanese yen (¥)",
+};
+
+/**
+ * The visitor's currency: a select and a button posting to /resources/currency, which keeps the
+ * choice in the `currency` cookie and sends the visitor back. A plain form, so it works without
+ * JavaScript and by keyboard. `id` keeps two switchers on one page (footer and /pricing) apart.
+ */
+export function CurrencySwitcher({
+  current,
+  id,
+  label = "Currency",
+  className = "",
+}: {
+  current: Currency;
+  id: string;
+  /** The form's name as a landmark: two switchers on a page need two names. */
+  label?: string;
+  className?: string;
+}) {
+  const location = useLocation();
+  const selectId = `${id}-currency`;
+  return (
+    <Form
+      method="post"
+      action="/resources/currency"
+      reloadDocument
+      className={`flex flex-wrap items-end gap-2 ${className}`}
+      aria-label={label}
+    >
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      <label htmlFor={selectId} className="grid gap-1 text-sm">
+        <span className="font-medium text-zinc-700 dark:text-zinc-300">Prices in</span>
+        <select
+          id={selectId}
+          name="currency"
+          defaultValue={current}
+          key={current}
+          className="rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
+        >
+          {CURRENCIES.map((currency) => (
+            <option key={currency} value={currency}>
+              {CURRENCY_NAMES[currency]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className={buttonClass("secondary", "py-2")}>
+        Change currency
+      </button>
+    </Form>
+  );
+}
