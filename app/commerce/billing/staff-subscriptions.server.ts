@@ -1,3 +1,4 @@
+import type { Currency } from "~/payments/currencies";
 import { BILLING_LABELS } from "../pricing/plans";
 import { listAllSubscriptions } from "./subscription.queries.server";
 import {
@@ -18,6 +19,7 @@ export interface StaffSubscriptionRow {
   stateLabel: string;
   currentPeriodEnd: string;
   amountCents: number;
+  currency: Currency;
   /** Running and its period ends within RENEWALS_DUE_DAYS: to renew (manual) or to watch. */
   dueSoon: boolean;
 }
@@ -40,6 +42,7 @@ export async function listSubscriptionsForStaff(now = new Date()): Promise<Staff
       stateLabel: SUBSCRIPTION_STATE_LABELS[state],
       currentPeriodEnd: row.currentPeriodEnd.toISOString(),
       amountCents: row.amountCents,
+      currency: row.currency,
       dueSoon: row.status !== "ended" && row.currentPeriodEnd <= horizon,
     };
   });

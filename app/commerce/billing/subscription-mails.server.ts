@@ -51,7 +51,7 @@ const MAILS: Record<SubscriptionMailStep, (facts: MailFacts) => { subject: strin
     subject: "renewal coming",
     lines: [
       `Your ${planTitle} plan ends on ${formatBillingDate(subscription.currentPeriodEnd)}.`,
-      `To keep it, renew it for ${formatMoney(subscription.amountCents)} (VAT included) by bank transfer before then: reply to this mail and we send the payment details.`,
+      `To keep it, renew it for ${formatMoney(subscription.amountCents, undefined, subscription.currency)} (VAT included) by bank transfer before then: reply to this mail and we send the payment details.`,
       profileLine(),
     ],
   }),
@@ -61,7 +61,7 @@ const MAILS: Record<SubscriptionMailStep, (facts: MailFacts) => { subject: strin
       `Your ${planTitle} plan is renewed until ${formatBillingDate(subscription.currentPeriodEnd)}. Thank you!`,
       ...(order
         ? [
-            `We received ${formatMoney(order.totalCents)}.`,
+            `We received ${formatMoney(order.totalCents, order.locale, order.currency)}.`,
             `Your invoice: ${config().PUBLIC_URL}${invoicePath(order.id)}`,
           ]
         : []),
@@ -85,7 +85,7 @@ const MAILS: Record<SubscriptionMailStep, (facts: MailFacts) => { subject: strin
   renewal_failed: ({ subscription, planTitle }) => ({
     subject: "renewal failed",
     lines: [
-      `We could not renew your ${planTitle} plan: the card payment of ${formatMoney(subscription.amountCents)} failed.`,
+      `We could not renew your ${planTitle} plan: the card payment of ${formatMoney(subscription.amountCents, undefined, subscription.currency)} failed.`,
       `Your plan stays usable until ${formatBillingDate(subscription.graceEndsAt ?? subscription.currentPeriodEnd)}. Update your card before then under Manage billing on your profile, and the payment is retried.`,
       profileLine(),
     ],
@@ -101,7 +101,7 @@ const MAILS: Record<SubscriptionMailStep, (facts: MailFacts) => { subject: strin
   late_payment_refunded: ({ subscription, planTitle, refundedCents }) => ({
     subject: "payment refunded",
     lines: [
-      `A card payment of ${formatMoney(refundedCents ?? subscription.amountCents)} reached us after your ${planTitle} plan ended on ${formatBillingDate(subscription.endedAt ?? new Date())}, so we refunded it in full.`,
+      `A card payment of ${formatMoney(refundedCents ?? subscription.amountCents, undefined, subscription.currency)} reached us after your ${planTitle} plan ended on ${formatBillingDate(subscription.endedAt ?? new Date())}, so we refunded it in full.`,
       "It goes back to your card within 5 to 10 days. Your plan stays ended; you can choose a plan again at any time.",
       `${config().PUBLIC_URL}/pricing`,
     ],

@@ -46,7 +46,7 @@ export async function subscriptionViewsOf(userId: string): Promise<SubscriptionV
           ? SUBSCRIPTION_TEXTS.endsOn(end)
           : state === "past_due"
             ? SUBSCRIPTION_TEXTS.pastDue(formatBillingDate(row.graceEndsAt ?? row.currentPeriodEnd))
-            : SUBSCRIPTION_TEXTS.renews(end, formatMoney(row.amountCents));
+            : SUBSCRIPTION_TEXTS.renews(end, formatMoney(row.amountCents, undefined, row.currency));
       const stripe = row.provider === "stripe" && stripeOn;
       return {
         id: row.id,

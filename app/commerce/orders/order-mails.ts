@@ -160,7 +160,7 @@ const MAILS: Record<OrderMailStep, MailOf> = {
             `Your credit note for the VAT: ${creditNoteUrl(order, settings, refund)}`,
           ]
         : [
-            `The order now costs ${formatMoney(order.totalCents, order.locale)}, without VAT: please pay that amount.`,
+            `The order now costs ${formatMoney(order.totalCents, order.locale, order.currency)}, without VAT: please pay that amount.`,
           ]),
     ],
   }),

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { exchangeLine } from "~/commerce/billing/exchange-line";
 import { BILLING_LABELS } from "~/commerce/pricing/plans";
 import type { findOrderForStaff } from "~/licensing/staff-order.server";
+import type { Currency } from "~/payments/currencies";
 import { formatMoney, formatRate } from "~/payments/money";
 import { isStripePayment } from "~/payments/payment-reference";
 import { taxLineLabel } from "~/payments/tax";
@@ -163,6 +164,7 @@ export interface StaffSubscription {
   stateLabel: string;
   currentPeriodEnd: string;
   amountCents: number;
+  currency: Currency;
   ended: boolean;
   /** Set to end at its period's end (by the buyer or the team). */
   renewalStopped: boolean;
@@ -193,7 +195,7 @@ export function SubscriptionPanel({
         <dt className="text-zinc-600 dark:text-zinc-400">Current period ends</dt>
         <dd>{formatDateTime(subscription.currentPeriodEnd)}</dd>
         <dt className="text-zinc-600 dark:text-zinc-400">Next renewal</dt>
-        <dd>{formatMoney(subscription.amountCents)}</dd>
+        <dd>{formatMoney(subscription.amountCents, undefined, subscription.currency)}</dd>
       </dl>
       {subscription.provider === "manual" && !subscription.ended ? (
         <Form method="post" className="mt-4 space-y-3">

@@ -82,6 +82,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       stateLabel: SUBSCRIPTION_STATE_LABELS[subscriptionState(subscription)],
       currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
       amountCents: subscription.amountCents,
+      currency: subscription.currency,
       ended: subscription.status === "ended",
       renewalStopped: subscription.cancelAtPeriodEnd,
     },
@@ -228,8 +229,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </p>
           {cardPayment ? (
             <p className="mt-1 text-sm">
-              The card payment of {formatMoney(order.totalCents)} goes back to the buyer through Stripe; if
-              Stripe does not refund it, nothing changes here.
+              The card payment of {formatMoney(order.totalCents, undefined, order.currency)} goes back to the
+              buyer through Stripe; if Stripe does not refund it, nothing changes here.
             </p>
           ) : null}
           {step === "refund" && subscription && !subscription.ended ? (

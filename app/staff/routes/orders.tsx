@@ -70,7 +70,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         { header: "Plan", cell: (order) => `${order.planTitle} · ${order.downloads || "unlimited"}` },
         {
           header: "Total",
-          cell: (order) => formatMoney(order.totalCents),
+          cell: (order) => formatMoney(order.totalCents, undefined, order.currency),
           sorts: { total: "descending" },
           className: "tabular-nums",
         },

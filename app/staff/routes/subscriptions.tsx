@@ -48,7 +48,7 @@ const COLUMNS: Column<StaffSubscriptionRow>[] = [
       </>
     ),
   },
-  { header: "Renewal", cell: (row) => formatMoney(row.amountCents) },
+  { header: "Renewal", cell: (row) => formatMoney(row.amountCents, undefined, row.currency) },
 ];
 
 /** Every subscription, the renewals due soon first: a manual one is renewed or stopped on its order's page. */
