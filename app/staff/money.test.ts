@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CENTS_CEILING, eurosField, eurosValue, parseEuros } from "./money";
+import { amountField, CENTS_CEILING, eurosField, eurosValue, parseAmount, parseEuros } from "./money";
 
 describe("euro amounts typed in the console", () => {
   it.each([
@@ -45,5 +45,28 @@ describe("euro amounts typed in the console", () => {
     const refused = field.safeParse("100.01");
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toContain("€1.00 to €100.00");
+  });
+});
+
+describe("amounts in an order's currency", () => {
+  it("reads dollars with two decimals and yen in whole units, never a hundred times too much", () => {
+    expect(parseAmount("49.90", "USD")).toBe(4990);
+    expect(parseAmount("12,5", "GBP")).toBe(1250);
+    expect(parseAmount("1200", "JPY")).toBe(1200);
+    expect(parseAmount("12.50", "JPY")).toBeNull();
+    expect(parseAmount("€10", "USD")).toBeNull();
+    expect(parseAmount("€10", "EUR")).toBe(1000);
+    expect(parseAmount("-5", "CHF")).toBeNull();
+    expect(parseAmount("9999999999", "JPY")).toBeNull();
+  });
+
+  it("names the currency and its range when an amount is refused", () => {
+    const field = amountField("The amount", 1, 5000, "JPY");
+    const refused = field.safeParse("12.50");
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe(
+      "The amount is an amount in JPY from JP¥1 to JP¥5,000, in whole units.",
+    );
+    expect(field.parse("300")).toBe(300);
   });
 });

@@ -1,11 +1,15 @@
+import type { Currency } from "~/payments/currencies";
 import { formatMoney } from "~/payments/money";
 import { Panel } from "./staff-ui";
 
 /** An order's credit notes, one per refund, each with its amount, reason and PDF. */
 export function CreditNotesPanel({
   notes,
+  currency,
 }: {
   notes: { number: string; amountCents: number; reason: string | null; url: string }[];
+  /** The order's: its credit notes are in it. */
+  currency: Currency;
 }) {
   return (
     <Panel title="Credit notes">
@@ -18,7 +22,7 @@ export function CreditNotesPanel({
             >
               {note.number} (PDF)
             </a>
-            <span className="tabular-nums">− {formatMoney(note.amountCents)}</span>
+            <span className="tabular-nums">− {formatMoney(note.amountCents, undefined, currency)}</span>
             {note.reason ? (
               <span className="w-full text-zinc-600 dark:text-zinc-400">{note.reason}</span>
             ) : null}

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import type { Currency } from "~/payments/currencies";
 import { formatMoney } from "~/payments/money";
 import { TextAreaField } from "./fields";
 import { MoneyInput } from "./money-input";
@@ -10,12 +11,14 @@ import { SubmitButton } from "./staff-ui";
  */
 export function PartRefundForm({
   totalCents,
+  currency,
   refundedCents,
   cardPayment,
   reasonMax,
   values,
 }: {
   totalCents: number;
+  currency: Currency;
   refundedCents: number;
   cardPayment: boolean;
   reasonMax: number;
@@ -26,8 +29,8 @@ export function PartRefundForm({
     <Form method="post" className="mt-4 space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
       <h3 className="text-sm font-semibold">Refund part of it</h3>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {refundedCents > 0 ? `${formatMoney(refundedCents)} refunded so far; ` : ""}
-        less than {formatMoney(left)} can go back this way (the whole rest is a refund).{" "}
+        {refundedCents > 0 ? `${formatMoney(refundedCents, undefined, currency)} refunded so far; ` : ""}
+        less than {formatMoney(left, undefined, currency)} can go back this way (the whole rest is a refund).{" "}
         {cardPayment
           ? "It goes back to the card through Stripe."
           : "Return it to the buyer by bank transfer."}{" "}
@@ -35,7 +38,13 @@ export function PartRefundForm({
       </p>
       <input type="hidden" name="intent" value="part-refund" />
       <input type="hidden" name="expectedRefundedCents" value={refundedCents} />
-      <MoneyInput label="Amount to refund" name="amount" value={values?.amount} required />
+      <MoneyInput
+        label={`Amount to refund (${currency})`}
+        name="amount"
+        currency={currency}
+        value={values?.amount}
+        required
+      />
       <TextAreaField
         label="Reason (printed on the credit note)"
         name="reason"

@@ -1,28 +1,32 @@
 import { z } from "zod";
 import { endSubscriptionWithRefund } from "~/commerce/billing/subscription-lifecycle.server";
 import { refundOrderInPart } from "~/commerce/orders/order-refunds.server";
+import { findOrderById } from "~/commerce/orders/orders.server";
 import { findSubscriptionOfOrder } from "~/commerce/orders/staff-orders.server";
+import type { Currency } from "~/payments/currencies";
 import { formatMoney } from "~/payments/money";
 import { formReply } from "~/platform/http/form-reply";
 import { parseFormData, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { logger } from "~/platform/logger.server";
 import { noControlChars } from "~/platform/text/text";
-import { CENTS_CEILING, eurosField } from "../money";
+import { amountField, CENTS_CEILING } from "../money";
 import { PART_REFUND_TEXTS, REFUND_REASON_MAX } from "../orders/part-refund";
 import { notFound } from "./action.server";
 
-const PartRefundSchema = z.object({
-  intent: z.literal("part-refund"),
-  amount: eurosField("The amount", 1, CENTS_CEILING),
-  reason: z
-    .string()
-    .trim()
-    .min(1, PART_REFUND_TEXTS.reason)
-    .max(REFUND_REASON_MAX, PART_REFUND_TEXTS.reason)
-    .refine(noControlChars, PART_REFUND_TEXTS.reason),
-  expectedRefundedCents: z.coerce.number().int().min(0).max(CENTS_CEILING),
-});
+/** The amount is typed in the order's currency (a yen order's "1200" is ¥1,200, not ¥120,000). */
+const partRefundSchema = (currency: Currency) =>
+  z.object({
+    intent: z.literal("part-refund"),
+    amount: amountField("The amount", 1, CENTS_CEILING, currency),
+    reason: z
+      .string()
+      .trim()
+      .min(1, PART_REFUND_TEXTS.reason)
+      .max(REFUND_REASON_MAX, PART_REFUND_TEXTS.reason)
+      .refine(noControlChars, PART_REFUND_TEXTS.reason),
+    expectedRefundedCents: z.coerce.number().int().min(0).max(CENTS_CEILING),
+  });
 
 /** The card refund failures, as the order page words them (passed in: they live with the page). */
 export type CardRefundReplies = Record<
@@ -37,7 +41,9 @@ export async function refundPart(
   actor: { kind: "staff"; userId: string },
   cardReplies: CardRefundReplies,
 ) {
-  const parsed = parseFormData(form, PartRefundSchema);
+  const order = await findOrderById(orderId);
+  if (!order) throw notFound();
+  const parsed = parseFormData(form, partRefundSchema(order.currency));
   if (!parsed.ok) return replyWith(parsed.reply);
   const result = await refundOrderInPart({
     orderId,
@@ -59,7 +65,7 @@ export async function refundPart(
     return replyWith(formReply(message, { values: parsed.values }), status);
   }
   return redirectWithToast(`/staff/orders/${orderId}`, {
-    message: `Refunded ${formatMoney(parsed.data.amount)}; credit note ${result.value.creditNoteNumber} issued, buyer mailed.`,
+    message: `Refunded ${formatMoney(parsed.data.amount, undefined, order.currency)}; credit note ${result.value.creditNoteNumber} issued, buyer mailed.`,
     type: "success",
   });
 }

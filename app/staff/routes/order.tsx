@@ -260,6 +260,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {order.status === "paid" && order.totalCents - order.refundedCents > 1 ? (
             <PartRefundForm
               totalCents={order.totalCents}
+              currency={order.currency}
               refundedCents={order.refundedCents}
               cardPayment={cardPayment}
               reasonMax={REFUND_REASON_MAX}
@@ -267,7 +268,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             />
           ) : null}
         </Panel>
-        {creditNotes.length > 0 ? <CreditNotesPanel notes={creditNotes} /> : null}
+        {creditNotes.length > 0 ? <CreditNotesPanel notes={creditNotes} currency={order.currency} /> : null}
         {subscription ? (
           <SubscriptionPanel
             subscription={subscription}
