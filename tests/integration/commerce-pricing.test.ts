@@ -80,7 +80,12 @@ describe("pricing", () => {
       const { plans } = await pricingLoader(routeArgs(getPage("/pricing")));
       expect(queries).toHaveBeenCalledTimes(1);
       expect(plans.find((plan) => plan.category === "pro")!.tiers).toEqual([]);
-      expect(plans[0]!.tiers[0]).toEqual({ id: expect.any(Number), downloads: 5, priceCents: 4_900 });
+      expect(plans[0]!.tiers[0]).toEqual({
+        id: expect.any(Number),
+        downloads: 5,
+        priceCents: 4_900,
+        currency: "EUR",
+      });
     } finally {
       queries.mockRestore();
       await database.db.insert(pricingTiers).values(proTiers);
@@ -111,7 +116,7 @@ describe("pricing", () => {
     await database.db.execute(sql`alter table pricing_plans rename to pricing_plans_away`);
     try {
       const result = await pricingLoader(routeArgs(getPage("/pricing")));
-      expect(result).toEqual({ plans: [], loadFailed: true, clip: null });
+      expect(result).toEqual({ plans: [], loadFailed: true, clip: null, currency: "EUR" });
     } finally {
       await database.db.execute(sql`alter table pricing_plans_away rename to pricing_plans`);
     }
