@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "~/accounts/messages";
 import { type ServerProcess, startBuiltServer } from "../support/server-process";
-import { expectAt, expectVisible, getBrowser, waitForHydrationOnNavigation } from "./browser";
+import { expectAt, expectVisible, getBrowser, VISITOR_LOCALE, waitForHydrationOnNavigation } from "./browser";
 
 /**
  * The whole Google/GitHub round trip over real HTTP: /login → provider (a local OpenID provider
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 async function pageOn(url: string) {
-  const context = await (await getBrowser()).newContext({ baseURL: url });
+  const context = await (await getBrowser()).newContext({ baseURL: url, locale: VISITOR_LOCALE });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   waitForHydrationOnNavigation(page);

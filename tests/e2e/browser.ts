@@ -33,11 +33,18 @@ afterEach(async () => {
   openContexts.clear();
 });
 
+/**
+ * The test visitor reads English in Ireland unless a test says otherwise: prices default to the
+ * region's currency (Chromium's own en-US would see dollars), and the euro is the marketplace's own.
+ */
+export const VISITOR_LOCALE = "en-IE";
+
 /** A fresh context (own cookies and storage) and a page in it, closed when the test ends. */
 export async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   const context = await (await getBrowser()).newContext({
     baseURL: baseURL(),
     viewport: DESKTOP,
+    locale: VISITOR_LOCALE,
     ...options,
   });
   openContexts.add(context);

@@ -18,6 +18,7 @@ import {
   getBrowser,
   newPage,
   PHONE,
+  VISITOR_LOCALE,
 } from "./browser";
 import { focusRingProblems } from "./focus-ring";
 import { lockCatalogue } from "./shared-locks";
@@ -32,6 +33,7 @@ async function pageWithoutScripts(options: Parameters<typeof newPage>[0] = {}) {
   const context = await (await getBrowser()).newContext({
     baseURL: baseURL(),
     viewport: DESKTOP,
+    locale: VISITOR_LOCALE,
     javaScriptEnabled: false,
     ...options,
   });

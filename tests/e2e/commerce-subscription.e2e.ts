@@ -7,7 +7,7 @@ import { RENEWAL_NOTICE, SUBSCRIPTION_STATE_LABELS } from "~/commerce/billing/su
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { type ServerProcess, startBuiltServer } from "../support/server-process";
 import { DEMO_BUYER } from "./accounts-helpers";
-import { DESKTOP, getBrowser, waitForHydrationOnNavigation } from "./browser";
+import { DESKTOP, getBrowser, VISITOR_LOCALE, waitForHydrationOnNavigation } from "./browser";
 
 /**
  * Buying Pro monthly with a card, as a person does it: a server of its own with Stripe pointed at
@@ -41,7 +41,11 @@ afterAll(async () => {
 });
 
 async function openPage(): Promise<Page> {
-  context = await (await getBrowser()).newContext({ baseURL: server.url, viewport: DESKTOP });
+  context = await (await getBrowser()).newContext({
+    baseURL: server.url,
+    viewport: DESKTOP,
+    locale: VISITOR_LOCALE,
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   waitForHydrationOnNavigation(page);

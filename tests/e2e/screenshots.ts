@@ -2,7 +2,7 @@ import path from "node:path";
 import type { ViewportSize } from "playwright-core";
 import { THEME_STORAGE_KEY } from "~/constants";
 import { signInByCookie } from "./accounts-helpers";
-import { baseURL, DESKTOP, getBrowser } from "./browser";
+import { baseURL, DESKTOP, getBrowser, VISITOR_LOCALE } from "./browser";
 
 /**
  * A screenshot of `pagePath` in a theme and viewport, into SHOTS_DIR when it is set (the pictures a
@@ -16,7 +16,12 @@ export async function screenshotIn(
 ) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
-  const context = await (await getBrowser()).newContext({ baseURL: baseURL(), viewport, colorScheme: theme });
+  const context = await (await getBrowser()).newContext({
+    baseURL: baseURL(),
+    viewport,
+    colorScheme: theme,
+    locale: VISITOR_LOCALE,
+  });
   await context.addCookies([{ name: THEME_STORAGE_KEY, value: theme, url: baseURL() }]);
   await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
     key: THEME_STORAGE_KEY,
