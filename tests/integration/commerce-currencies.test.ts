@@ -7,6 +7,7 @@ import { markOrderPaid } from "~/commerce/orders/order-lifecycle.server";
 import { listDailyOrders } from "~/commerce/orders/staff-orders.queries.server";
 import { action as pricingAction, loader as pricingLoader } from "~/commerce/routes/pricing";
 import { pricingTierPrices } from "~/commerce/schema.server";
+import { action as currencyAction } from "~/layout/routes/currency";
 import { licenseClip } from "~/licensing/downloads.server";
 import { toEuroCents } from "~/payments/currencies";
 import { fetchAndStoreEcbRates, ratesFreshness } from "~/payments/rates/exchange-rates.server";
@@ -170,5 +171,30 @@ describe("the ECB rates job", () => {
   it("fails the attempt (to be retried) when the ECB answers an error, storing nothing", async () => {
     const url = await ecbUrl;
     await expect(fetchAndStoreEcbRates(`${url}/down`)).rejects.toThrow(/HTTP 503/);
+  });
+});
+
+describe("the currency switcher", () => {
+  const choose = (fields: Record<string, string>) =>
+    currencyAction(routeArgs(postForm("/resources/currency", fields))) as Promise<Response>;
+
+  it("keeps the choice in a cookie and goes back to the page, never to another site or a broken header", async () => {
+    const back = await choose({ currency: "GBP", returnTo: "/video/7?x=1" });
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("/video/7?x=1");
+    expect(back.headers.get("set-cookie")).toMatch(/^currency=GBP; Path=\/; Max-Age=\d+; SameSite=Lax/);
+    for (const returnTo of ["//evil.example", "/\\evil.example", "https://evil.example/", "/a b", "/ä"])
+      expect((await choose({ currency: "USD", returnTo })).headers.get("location"), returnTo).toBe("/");
+    // A control character is refused by the form reader before it could reach a header.
+    const control = await settle(() => choose({ currency: "USD", returnTo: "/a\u0001b" }));
+    expect(control.status).toBe(400);
+  });
+
+  it("refuses a currency it does not sell in with a clear message", async () => {
+    const refused = await settle<{ fieldErrors?: Record<string, string> }>(() =>
+      currencyAction(routeArgs(postForm("/resources/currency", { currency: "XAU" }))),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data?.fieldErrors?.currency).toBe("Please choose one of the currencies listed.");
   });
 });

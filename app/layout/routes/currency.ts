@@ -6,11 +6,15 @@ import { config } from "~/platform/config.server";
 import { parseForm, replyWith } from "~/platform/http/forms.server";
 import type { Route } from "./+types/currency";
 
-/** A path on this site to go back to: never another origin ("//evil", "/\\evil") or a NUL. */
+/**
+ * A path on this site to go back to: never another origin ("//evil", "/\\evil"), and printable
+ * ASCII only (a browser sends its paths percent-encoded; a control character would break the
+ * Location header). Anything else goes back home.
+ */
 const ReturnToSchema = z
   .string()
   .max(2000)
-  .regex(/^\/(?![/\\])[^\0\s]*$/)
+  .regex(/^\/(?![/\\])[\x21-\x7e]*$/)
   .catch("/");
 
 const CurrencyFormSchema = z.object({
