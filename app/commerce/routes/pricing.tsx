@@ -1,8 +1,6 @@
 import { redirect } from "react-router";
 import { pageMeta } from "~/components/meta";
-import { VAT_RATE_BPS } from "~/constants";
 import { CURRENCY_NAMES, CurrencySwitcher } from "~/payments/components/currency-switcher";
-import { formatRate } from "~/payments/money";
 import { visitorCurrency } from "~/payments/rates/visitor-currency";
 import { DEFAULT_TAX_BUYER } from "~/payments/tax";
 import { formReply, replyMessage } from "~/platform/http/form-reply";
@@ -160,8 +158,8 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
 
         <p className="mt-10 text-center text-sm text-zinc-500 dark:text-zinc-400">
           All prices in {currency}
-          {inEuros ? " (or EUR where shown)" : ""}, excl. VAT. {formatRate(VAT_RATE_BPS)} VAT (Cyprus) is
-          added at checkout. Payment is completed with our team after you place your order.
+          {inEuros ? " (or EUR where shown)" : ""}, excl. tax. The VAT or sales tax of your country is added
+          at checkout. Payment is completed with our team after you place your order.
         </p>
       </div>
     </main>

@@ -100,7 +100,8 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
           <>
             <p>
               Our plans and their prices are listed on the <Link to="/pricing">Pricing page</Link>. Prices are
-              in euros ({CURRENCY}) and exclude VAT; {VAT_PERCENT}% {COMPANY_COUNTRY} VAT is added at checkout
+              in euros ({CURRENCY}) or in the currency you choose, and exclude tax; the VAT or sales tax of
+              your country (or {VAT_PERCENT}% {COMPANY_COUNTRY} VAT in {COMPANY_COUNTRY}) is added at checkout
               and shown before you confirm. You do not need an account to check out.
             </p>
             <ol>
