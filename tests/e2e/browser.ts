@@ -169,3 +169,11 @@ export async function tabTo(page: Page, target: Locator, most = 80) {
   }
   throw new Error(`${target} was not reached with ${most} presses of Tab`);
 }
+
+/**
+ * The search box with its suggestions (an input with the combobox role): named by what it is, since
+ * the footer's currency select is a combobox too.
+ */
+export function searchBox(page: Page) {
+  return page.locator('input[role="combobox"]');
+}

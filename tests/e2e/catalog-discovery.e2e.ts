@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
-import { expectAt, expectVisible, newPage } from "./browser";
+import { expectAt, expectVisible, newPage, searchBox } from "./browser";
 import { lockCatalogue } from "./shared-locks";
 
 // These tests count the demo catalogue; the studio journey publishes a clip only while unlocked.
@@ -14,7 +14,7 @@ describe("discovery", () => {
   it("suggests as you type and a suggestion is chosen with the keyboard", async () => {
     const page = await newPage();
     await page.goto("/videos");
-    const box = page.getByRole("combobox");
+    const box = searchBox(page);
     await box.pressSequentially("yac", { delay: 30 });
     const list = page.getByRole("listbox", { name: "Suggestions" });
     await list.getByRole("option").first().waitFor();
@@ -77,8 +77,8 @@ describe("discovery", () => {
     const page = await newPage();
     await page.goto("/search");
     await expectVisible(page.getByText("What are you looking for?"));
-    await page.getByRole("combobox").fill("yacht");
-    await page.getByRole("combobox").press("Enter");
+    await searchBox(page).fill("yacht");
+    await searchBox(page).press("Enter");
     await expectAt(page, "/search?q=yacht");
     await expectVisible(page.getByText('Showing video results for: "yacht"'));
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_TITLE, RESET_FILTERS } from "~/catalog/clips/catalog-content";
 import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/constants";
 import { DEMO_CLIPS } from "../../server/seed/demo-content";
-import { expectAccessible, expectAt, expectVisible, newPage } from "./browser";
+import { expectAccessible, expectAt, expectVisible, newPage, searchBox } from "./browser";
 import { lockCatalogue } from "./shared-locks";
 
 const resultCount = async (page: Page) =>
@@ -139,14 +139,14 @@ describe("explore videos", () => {
     await page.getByRole("link", { name: RESET_FILTERS }).first().click();
     await page.waitForURL((url) => url.pathname === "/videos" && url.search === "");
     await expectCount(page, DEMO_CLIPS.length);
-    expect(await page.getByRole("combobox").inputValue()).toBe("");
+    expect(await searchBox(page).inputValue()).toBe("");
   });
 
   it("a misspelt search still finds its clip", async () => {
     const page = await newPage();
     await page.goto("/videos");
-    await page.getByRole("combobox").fill("techology");
-    await page.getByRole("combobox").press("Enter");
+    await searchBox(page).fill("techology");
+    await searchBox(page).press("Enter");
     await expectAt(page, "/videos?q=techology");
     await expectVisible(page.getByRole("link", { name: "Hexagon Tiles over a Nebula" }));
     await page.goto("/videos?q=luxery");
@@ -174,7 +174,7 @@ describe("explore videos", () => {
   it("the search box's placeholder names the search type and rotates its suggestion", async () => {
     const page = await newPage();
     await page.goto("/videos");
-    const box = page.getByRole("combobox");
+    const box = searchBox(page);
     const first = await box.getAttribute("placeholder");
     expect(first).toMatch(/^Search videos…/);
     await page.waitForFunction(
