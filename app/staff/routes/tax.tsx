@@ -54,6 +54,19 @@ const numeric = "text-right tabular-nums whitespace-nowrap";
 
 const documents = (row: TaxAmounts) => `${row.invoices} / ${row.creditNotes}`;
 
+/** A line's counts and amounts, in its currency and in euros: the same for country rows and totals. */
+function amountColumns<T extends TaxAmounts & { currency: Currency }>(): Column<T>[] {
+  return [
+    { header: "Invoices / credit notes", cell: documents, className: numeric },
+    { header: "Net", cell: (row) => money(row.netCents, row.currency), className: numeric },
+    { header: "Tax", cell: (row) => money(row.taxCents, row.currency), className: numeric },
+    { header: "Gross", cell: (row) => money(row.grossCents, row.currency), className: numeric },
+    { header: "Net in EUR", cell: (row) => euros(row.netEuroCents), className: numeric },
+    { header: "Tax in EUR", cell: (row) => euros(row.taxEuroCents), className: numeric },
+    { header: "Gross in EUR", cell: (row) => euros(row.grossEuroCents), className: numeric },
+  ];
+}
+
 const ROW_COLUMNS: Column<TaxReportRow>[] = [
   {
     header: "Country",
@@ -66,26 +79,14 @@ const ROW_COLUMNS: Column<TaxReportRow>[] = [
   { header: "Tax reason", cell: (row) => taxReasonLabel(row.taxReason) },
   { header: "Rate", cell: (row) => formatRate(row.vatRateBps), className: numeric },
   { header: "Currency", cell: (row) => row.currency },
-  { header: "Invoices / credit notes", cell: documents, className: numeric },
-  { header: "Net", cell: (row) => money(row.netCents, row.currency), className: numeric },
-  { header: "Tax", cell: (row) => money(row.taxCents, row.currency), className: numeric },
-  { header: "Gross", cell: (row) => money(row.grossCents, row.currency), className: numeric },
-  { header: "Net in EUR", cell: (row) => euros(row.netEuroCents), className: numeric },
-  { header: "Tax in EUR", cell: (row) => euros(row.taxEuroCents), className: numeric },
-  { header: "Gross in EUR", cell: (row) => euros(row.grossEuroCents), className: numeric },
+  ...amountColumns<TaxReportRow>(),
 ];
 
 type Total = TaxAmounts & { label: string; currency: Currency };
 
 const TOTAL_COLUMNS: Column<Total>[] = [
   { header: "Currency", cell: (row) => row.label },
-  { header: "Invoices / credit notes", cell: documents, className: numeric },
-  { header: "Net", cell: (row) => money(row.netCents, row.currency), className: numeric },
-  { header: "Tax", cell: (row) => money(row.taxCents, row.currency), className: numeric },
-  { header: "Gross", cell: (row) => money(row.grossCents, row.currency), className: numeric },
-  { header: "Net in EUR", cell: (row) => euros(row.netEuroCents), className: numeric },
-  { header: "Tax in EUR", cell: (row) => euros(row.taxEuroCents), className: numeric },
-  { header: "Gross in EUR", cell: (row) => euros(row.grossEuroCents), className: numeric },
+  ...amountColumns<Total>(),
 ];
 
 const OSS_COLUMNS: Column<OssLine>[] = [
