@@ -428,7 +428,7 @@ async function openDatabase(config: Config, logger: Logger) {
   const urls = databaseUrls(config, embedded?.url);
   try {
     await migrateDatabase(urls.direct);
-    connectDatabase(urls.pooled, { max: config.DATABASE_POOL_SIZE ?? 20 });
+    connectDatabase(urls.pooled, { max: config.DATABASE_POOL_SIZE ?? 20, throughPooler: urls.throughPooler });
   } catch (error) {
     await embedded?.stop().catch(() => {});
     throw error;

@@ -35,7 +35,7 @@ async function withDatabase(task: (url: string) => Promise<void>, options: { mig
   const urls = databaseUrls(config, embedded?.url);
   try {
     if (options.migrate !== false) await migrateDatabase(urls.direct);
-    connectDatabase(urls.pooled, { max: 4 });
+    connectDatabase(urls.pooled, { max: 4, throughPooler: urls.throughPooler });
     // Enqueue only: the server's (or `npm run worker`'s) workers do the work.
     if (options.migrate !== false)
       await startQueue({ url: urls.direct, jobs: PROCESS_JOBS, work: false, instanceName: "cli" });

@@ -29,7 +29,7 @@ async function main() {
     embedded = await startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line));
   const urls = databaseUrls(config, embedded?.url);
   await migrateDatabase(urls.direct);
-  connectDatabase(urls.pooled, { max: config.DATABASE_POOL_SIZE ?? 8 });
+  connectDatabase(urls.pooled, { max: config.DATABASE_POOL_SIZE ?? 8, throughPooler: urls.throughPooler });
   await startQueue({ url: urls.direct, jobs: PROCESS_JOBS, work: true, instanceName: "worker" });
   logger.info(
     `Worker started: ${PROCESS_JOBS.map((job) => job.name).join(", ")}; /healthz and /metrics at ${probes.url}`,

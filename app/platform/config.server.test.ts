@@ -74,12 +74,17 @@ describe("configuration", () => {
       MAIL_FROM: "Verdeo <no-reply@verdeo.example>",
       PAYOUT_ENCRYPTION_KEY: "dGVzdC1wYXlvdXQta2V5LXRoaXJ0eS10d28tYnl0ZXM=",
     });
-    expect(databaseUrls(config, undefined)).toEqual({ pooled, direct });
+    expect(databaseUrls(config, undefined)).toEqual({ pooled, direct, throughPooler: true });
     expect(config.DATABASE_POOL_SIZE).toBe(50);
-    expect(databaseUrls({ DATABASE_URL: pooled }, undefined)).toEqual({ pooled, direct: pooled });
+    expect(databaseUrls({ DATABASE_URL: pooled }, undefined)).toEqual({
+      pooled,
+      direct: pooled,
+      throughPooler: false,
+    });
     expect(databaseUrls({}, "postgres://embedded")).toEqual({
       pooled: "postgres://embedded",
       direct: "postgres://embedded",
+      throughPooler: false,
     });
   });
 

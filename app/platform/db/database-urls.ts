@@ -7,6 +7,11 @@
 export interface DatabaseUrls {
   pooled: string;
   direct: string;
+  /**
+   * DATABASE_URL reaches a transaction-mode pooler (a DATABASE_DIRECT_URL of its own is set): each
+   * transaction may run on another server connection, so statements are sent unnamed.
+   */
+  throughPooler: boolean;
 }
 
 export function databaseUrls(
@@ -15,5 +20,6 @@ export function databaseUrls(
 ): DatabaseUrls {
   const pooled = settings.DATABASE_URL ?? embeddedUrl;
   if (!pooled) throw new Error("No database: set DATABASE_URL, or start the embedded one");
-  return { pooled, direct: settings.DATABASE_DIRECT_URL ?? pooled };
+  const direct = settings.DATABASE_DIRECT_URL ?? pooled;
+  return { pooled, direct, throughPooler: direct !== pooled };
 }

@@ -36,6 +36,11 @@ export const SCHEMA = "pgboss";
 const KEEP_FINISHED_SECONDS = 14 * 86_400;
 /** Queued jobs nobody worked for this long are dropped (a worker was down for two weeks). */
 const KEEP_QUEUED_SECONDS = 14 * 86_400;
+/**
+ * A running job's worker refreshes its claim this often (pg-boss sends the beats itself); a claim not
+ * refreshed for this long belongs to a process that died, and the job is retried elsewhere.
+ */
+const HEARTBEAT_SECONDS = 30;
 
 /**
  * One connection to the queue. A process has one (the functions below); tests start two to act as
@@ -76,6 +81,9 @@ export class JobQueue {
       connectionTimeoutMillis: 5_000,
       // Only workers look after the queue: expiry, retention of finished jobs, cron occurrences.
       supervise: options.work,
+      // A worker killed mid-job stops its heartbeat (HEARTBEAT_SECONDS): checked this often, the job
+      // is failed and retried by another worker within a minute instead of at its expiry.
+      superviseIntervalSeconds: 20,
       schedule: options.work,
       // The per-queue counts /metrics reports (queueDepths) are pg-boss's, refreshed this often.
       monitorIntervalSeconds: 15,
@@ -198,6 +206,7 @@ export class JobQueue {
       retryBackoff: job.retryBackoff,
       ...(job.retryBackoff ? { retryDelayMax: job.retryDelayMaxSeconds } : {}),
       expireInSeconds: job.expireInSeconds,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
       retentionSeconds: KEEP_QUEUED_SECONDS,
       deleteAfterSeconds: KEEP_FINISHED_SECONDS,
       notify: true,

@@ -1,0 +1,21 @@
+import { accountCases } from "./cases/accounts";
+import type { Cluster } from "./cluster";
+import type { Tally } from "./traffic";
+
+export interface ClusterCase {
+  id: string;
+  title: string;
+  /** Throws when the cluster breaks a promise; resolves with what it measured, in words. */
+  run(cluster: Cluster, tally: Tally): Promise<string>;
+}
+
+export interface CaseResult extends Tally {
+  id: string;
+  title: string;
+  passed: boolean;
+  detail: string;
+  ms: number;
+}
+
+/** In order: the later cases kill and stop processes. */
+export const CASES: ClusterCase[] = [...accountCases];

@@ -1,0 +1,81 @@
+/**
+ * `npm run test:cluster`: the production build as a cluster on this machine (HAProxy, 3 web nodes,
+ * 2 workers, PgBouncer in transaction mode, PostgreSQL, a real S3 engine), driven through the proxy
+ * case by case (docs/scale.md, "The cluster test"). Prints a summary table; exits 1 if a case failed.
+ * Needs `npm run build` first; installs haproxy and pgbouncer from Debian when they are missing.
+ */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { CASES, type CaseResult } from "./cases";
+import { startCluster, WEB_NODES, WORKERS } from "./cluster";
+import { newTally } from "./traffic";
+
+async function main() {
+  const folder = mkdtempSync(path.join(tmpdir(), "verdeo-cluster-"));
+  // PostgreSQL and PgBouncer run as the postgres user, inside this folder.
+  chmodSync(folder, 0o711);
+  const started = performance.now();
+  const cluster = await startCluster(folder);
+  console.log(
+    `Cluster up in ${Math.round(performance.now() - started)} ms: ${JSON.stringify(cluster.timings)}`,
+  );
+  const only = process.env.CLUSTER_CASES?.split(",");
+  const results: CaseResult[] = [];
+  try {
+    for (const testCase of CASES) {
+      if (only && !only.includes(testCase.id)) continue;
+      const tally = newTally();
+      const caseStarted = performance.now();
+      let outcome: Pick<CaseResult, "passed" | "detail">;
+      try {
+        outcome = { passed: true, detail: await testCase.run(cluster, tally) };
+      } catch (error) {
+        outcome = { passed: false, detail: error instanceof Error ? error.message : String(error) };
+      }
+      const result = {
+        id: testCase.id,
+        title: testCase.title,
+        ...tally,
+        ...outcome,
+        ms: performance.now() - caseStarted,
+      };
+      results.push(result);
+      console.log(
+        `${result.passed ? "✓" : "✗"} ${testCase.title} (${Math.round(result.ms)} ms): ${result.detail}`,
+      );
+    }
+  } finally {
+    const errors = cluster
+      .everyProcess()
+      .flatMap((node) => node.errors.map((line) => `${node.name}: ${line}`));
+    if (errors.length) console.log(`Errors logged by the app processes:\n${errors.slice(0, 20).join("\n")}`);
+    await cluster.stop();
+  }
+  printSummary(results, cluster.store.engine, performance.now() - started);
+  writeFileSync(
+    path.resolve("bench/results/cluster.json"),
+    `${JSON.stringify({ results, timings: cluster.timings }, null, 2)}\n`,
+  );
+  if (!process.env.CLUSTER_KEEP) rmSync(folder, { recursive: true, force: true });
+  if (results.some((result) => !result.passed) || results.length === 0) process.exitCode = 1;
+}
+
+function printSummary(results: CaseResult[], engine: string, totalMs: number) {
+  console.log(
+    `\nCluster: HAProxy → ${WEB_NODES} web nodes, ${WORKERS} workers; PgBouncer (transaction mode) → PostgreSQL; ${engine}`,
+  );
+  console.log("| case | result | requests | errors (5xx or none) | seconds | detail |");
+  console.log("|---|---|---:|---:|---:|---|");
+  for (const result of results)
+    console.log(
+      `| ${result.title} | ${result.passed ? "pass" : "FAIL"} | ${result.requests} | ${result.errors} | ${(result.ms / 1000).toFixed(1)} | ${result.detail} |`,
+    );
+  const passed = results.filter((result) => result.passed).length;
+  console.log(`\n${passed} of ${results.length} cases passed in ${(totalMs / 1000).toFixed(0)} s`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
