@@ -1,4 +1,5 @@
 import { accountCases } from "./cases/accounts";
+import { clipCases } from "./cases/clips";
 import type { Cluster } from "./cluster";
 import type { Tally } from "./traffic";
 
@@ -18,4 +19,4 @@ export interface CaseResult extends Tally {
 }
 
 /** In order: the later cases kill and stop processes. */
-export const CASES: ClusterCase[] = [...accountCases];
+export const CASES: ClusterCase[] = [...accountCases, ...clipCases];

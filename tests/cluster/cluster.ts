@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
+import pg from "pg";
 import { closeDatabase, connectDatabase } from "~/platform/db/client.server";
 import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
 import { PROCESS_JOBS } from "../../server/jobs";
-import { seedPlansAndPromos } from "../support/commerce-http";
 import { DEPLOYMENT_SETTINGS, freePort } from "../support/server-process";
 import {
   installFromDebian,
@@ -63,15 +63,16 @@ export async function startCluster(folder: string) {
     SEED_ON_START: "false",
     LOG_LEVEL: "warn",
   };
-  // The one-shot step before any node starts (docs/deploy.md): migrations, then the plans.
+  // The one-shot step before any node starts (docs/deploy.md); the nodes then add the niches and
+  // plans of an empty database at once, under the seed's lock.
   await timed("migrate", async () => {
     execFileSync(process.execPath, [path.resolve("build/server/cli.js"), "migrate"], {
       env: { ...process.env, ...env, NODE_ENV: "production", DATA_DIR: path.join(folder, "cli") },
       stdio: ["ignore", "ignore", "inherit"],
     });
-    await seedPlansAndPromos(path.join(folder, "postgres"));
   });
   connectDatabase(postgres.url, { max: 6 });
+  const admin = new pg.Pool({ connectionString: postgres.url, max: 4 });
   await startQueue({ url: postgres.url, jobs: PROCESS_JOBS, work: false, instanceName: "cluster-test" });
 
   const web = await timed("web nodes", () =>
@@ -97,6 +98,10 @@ export async function startCluster(folder: string) {
     workers,
     timings,
     everyProcess,
+    /** A query on the primary, directly (checks of what the cluster stored). */
+    async query<T>(text: string, values: unknown[] = []) {
+      return (await admin.query(text, values)).rows as T[];
+    },
     /** Starts a web node again on its port (after a kill), and waits until the proxy uses it. */
     async restartWeb(index: number) {
       const old = web[index]!;
@@ -113,6 +118,7 @@ export async function startCluster(folder: string) {
       await Promise.all(everyProcess().map((node) => stopAppProcess(node, "SIGKILL")));
       await stopQueue(2_000).catch(() => {});
       await closeDatabase().catch(() => {});
+      await admin.end();
       await proxy.daemon.stop();
       await pooler.daemon.stop();
       await store.stop().catch((error) => console.error(`stopping the object store: ${error}`));

@@ -1,12 +1,22 @@
 import { createAccount } from "../../factories/accounts";
 import type { ClusterCase } from "../cases";
-import { cookiesOf, form, send } from "../traffic";
+import { cookiesOf, form, send, type Tally } from "../traffic";
 
 /** Whether a cookie is signed in on a node: /profile answers the page, not a redirect to /login. */
-async function signedInAt(tally: Parameters<typeof send>[0], url: string, cookie: string) {
+async function signedInAt(tally: Tally, url: string, cookie: string) {
   const response = await send(tally, `${url}/profile`, { headers: { Cookie: cookie } });
   await response.arrayBuffer();
   return response.status === 200;
+}
+
+/** Signs in through `url` with the sign-in form; resolves with the session's Cookie header. */
+export async function signIn(tally: Tally, url: string, email: string, password: string) {
+  const response = await send(tally, `${url}/login`, form({ intent: "password", email, password }));
+  await response.arrayBuffer();
+  const cookie = cookiesOf(response);
+  if (response.status !== 302 || !cookie.includes("session_token"))
+    throw new Error(`signing in at ${url} answered ${response.status} without a session`);
+  return cookie;
 }
 
 export const accountCases: ClusterCase[] = [
