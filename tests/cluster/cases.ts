@@ -1,5 +1,6 @@
 import { accountCases } from "./cases/accounts";
 import { clipCases } from "./cases/clips";
+import { resilienceCases } from "./cases/resilience";
 import type { Cluster } from "./cluster";
 import type { Tally } from "./traffic";
 
@@ -19,4 +20,4 @@ export interface CaseResult extends Tally {
 }
 
 /** In order: the later cases kill and stop processes. */
-export const CASES: ClusterCase[] = [...accountCases, ...clipCases];
+export const CASES: ClusterCase[] = [...accountCases, ...clipCases, ...resilienceCases];
