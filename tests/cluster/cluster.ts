@@ -109,10 +109,17 @@ export async function startCluster(folder: string) {
       await waitUntilAllUp(proxy.statsUrl);
       return web[index]!;
     },
-    async startWorker(name: string) {
-      const worker = await startAppProcess("worker", name, await freePort(), env, folder);
-      workers.push(worker);
-      return worker;
+    /** Starts a new worker in place of one that died. */
+    async replaceWorker(dead: AppProcess) {
+      const replacement = await startAppProcess(
+        "worker",
+        `${dead.name}-again`,
+        await freePort(),
+        env,
+        folder,
+      );
+      workers[workers.indexOf(dead)] = replacement;
+      return replacement;
     },
     async stop() {
       await Promise.all(everyProcess().map((node) => stopAppProcess(node, "SIGKILL")));

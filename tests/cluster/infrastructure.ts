@@ -120,6 +120,8 @@ export async function startPgBouncer(folder: string, port: number, postgres: Pos
       "auth_type = plain",
       `auth_file = ${path.join(folder, "users.txt")}`,
       "pool_mode = transaction",
+      // The cluster test reads SHOW STATS (queries per request) on the admin console.
+      "stats_users = verdeo",
       `default_pool_size = ${poolSize}`,
       "max_client_conn = 1000",
       // The app sets these per connection; a transaction pooler must let them through.

@@ -22,9 +22,10 @@ async function main() {
   );
   const only = process.env.CLUSTER_CASES?.split(",");
   const results: CaseResult[] = [];
+  const chosen = CASES.filter((testCase) => !only || only.includes(testCase.id));
   try {
-    for (const testCase of CASES) {
-      if (only && !only.includes(testCase.id)) continue;
+    for (const testCase of chosen) await testCase.begin?.(cluster);
+    for (const testCase of chosen) {
       const tally = newTally();
       const caseStarted = performance.now();
       let outcome: Pick<CaseResult, "passed" | "detail">;

@@ -56,6 +56,7 @@ function loadThroughProxy(
         });
         acknowledged.push(email);
       } catch (error) {
+        tally.errors += 1;
         failures.push({ at: Date.now(), what: `order ${email}: ${error}` });
       }
     }
@@ -181,7 +182,7 @@ export const resilienceCases: ClusterCase[] = [
         240_000,
         1_000,
       );
-      const replacement = await cluster.startWorker(`${worker.name}-again`);
+      const replacement = await cluster.replaceWorker(worker);
       return `${worker.name} killed during ${job.name} of clip ${clipId}; the job retried and completed after ${(retried / 1000).toFixed(0)} s; ${replacement.name} started`;
     },
   },

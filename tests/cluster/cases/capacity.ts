@@ -1,0 +1,81 @@
+import autocannon from "autocannon";
+import pg from "pg";
+import { createAccount } from "../../factories/accounts";
+import type { ClusterCase } from "../cases";
+import type { Cluster } from "../cluster";
+import type { Tally } from "../traffic";
+import { signIn } from "./accounts";
+
+const SECONDS = 5;
+
+/** Queries PgBouncer has passed on so far (its admin console's SHOW STATS), all databases. */
+async function poolerQueries(cluster: Cluster) {
+  const admin = new pg.Client({ connectionString: cluster.pooler.url.replace(/\/verdeo$/, "/pgbouncer") });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ database: string; total_query_count: string }>("SHOW STATS");
+    return rows
+      .filter((row) => row.database === "verdeo")
+      .reduce((sum, row) => sum + Number(row.total_query_count), 0);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Requests per second of one page at `url`, and the database queries each one cost. */
+async function measurePage(
+  cluster: Cluster,
+  tally: Tally,
+  url: string,
+  headers: Record<string, string> = {},
+) {
+  const queriesBefore = await poolerQueries(cluster);
+  const result = await autocannon({ url, headers, connections: 20, duration: SECONDS });
+  const queries = (await poolerQueries(cluster)) - queriesBefore;
+  tally.requests += result.requests.total;
+  tally.errors += result.errors + result.timeouts + result["5xx"];
+  return {
+    perSecond: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    queriesPerRequest: result.requests.total ? queries / result.requests.total : 0,
+  };
+}
+
+/** Connections each kind of process holds on PostgreSQL itself, and PgBouncer's server connections. */
+async function connections(cluster: Cluster) {
+  return cluster.query<{ application: string; n: number }>(
+    `select coalesce(nullif(application_name, ''), 'pgbouncer / other') as application, count(*)::int as n
+       from pg_stat_activity where backend_type = 'client backend' group by 1 order by 1`,
+  );
+}
+
+export const capacityCases: ClusterCase[] = [
+  {
+    id: "capacity",
+    title: "Per-node figures for docs/scale.md (this 2-core machine, all servers on it)",
+    async run(cluster, tally) {
+      const person = await createAccount();
+      const cookie = await signIn(tally, cluster.proxy.url, person.email, person.password);
+      const node = cluster.web[0]!.url;
+      const figures = {
+        anonymousOneNode: await measurePage(cluster, tally, `${node}/videos?niche=nature`),
+        anonymousProxy: await measurePage(cluster, tally, `${cluster.proxy.url}/videos?niche=nature`),
+        signedInOneNode: await measurePage(cluster, tally, `${node}/videos?niche=nature`, { Cookie: cookie }),
+        signedInProxy: await measurePage(cluster, tally, `${cluster.proxy.url}/videos?niche=nature`, {
+          Cookie: cookie,
+        }),
+      };
+      const held = await connections(cluster);
+      console.log(JSON.stringify({ figures, connections: held }));
+      const line = (name: string, figure: (typeof figures)["anonymousOneNode"]) =>
+        `${name} ${figure.perSecond}/s (p99 ${figure.p99} ms, ${figure.queriesPerRequest.toFixed(1)} queries)`;
+      return [
+        line("anonymous, one node:", figures.anonymousOneNode),
+        line("anonymous, proxy:", figures.anonymousProxy),
+        line("signed in, one node:", figures.signedInOneNode),
+        line("signed in, proxy:", figures.signedInProxy),
+        `PostgreSQL connections: ${held.map((row) => `${row.application} ${row.n}`).join(", ")}`,
+      ].join("; ");
+    },
+  },
+];
