@@ -207,13 +207,15 @@ describe("resumable uploads into an S3 bucket", () => {
   it("the sweep drops metadata records older than the upload expiry that no upload row accounts for", async () => {
     const { location, id } = await partlyUploaded("in-progress.mp4");
     const startedLongAgo = new Date(Date.now() - (UPLOAD_EXPIRY_HOURS + 1) * 3_600_000);
-    await db().insert(tusUploadMetadata).values({
-      id: ".tus-left-by-a-crash",
-      multipartUploadId: "gone",
-      tusVersion: "1.0.0",
-      upload: { id: ".tus-left-by-a-crash", offset: 0, size: 10 },
-      createdAt: startedLongAgo,
-    });
+    await db()
+      .insert(tusUploadMetadata)
+      .values({
+        id: ".tus-left-by-a-crash",
+        multipartUploadId: "gone",
+        tusVersion: "1.0.0",
+        upload: { id: ".tus-left-by-a-crash", offset: 0, size: 10 },
+        createdAt: startedLongAgo,
+      });
 
     await removeExpiredUploads();
 

@@ -31,9 +31,9 @@ import {
   UPLOAD_MESSAGES,
 } from "./upload-limits";
 import { UploadLocker } from "./upload-locker.server";
+import { deleteUploadLeasesExpiredBefore } from "./upload-locks.queries.server";
 import { deleteTusUploadMetadataCreatedBefore } from "./upload-metadata.queries.server";
 import { UploadMetadataStore } from "./upload-metadata-store.server";
-import { deleteUploadLeasesExpiredBefore } from "./upload-locks.queries.server";
 import { UploadS3Store } from "./upload-s3-store.server";
 import {
   countUploadsInProgress,
@@ -287,12 +287,10 @@ export async function removeExpiredUploads() {
   const cutoff = new Date(Date.now() - UPLOAD_EXPIRY_HOURS * 3_600_000);
   const expired = await expireUploadsStartedBefore(cutoff);
   const store = uploadServer().datastore as UploadStore;
-  for (const { id } of expired) {
-    await store.remove(id).catch(() => {});
-  }
+  for (const { id } of expired) await store.remove(id).catch(() => {});
   // Parts the store itself knows to be expired (e.g. left by a crash before the row was written).
   await store.deleteExpired().catch(() => 0);
-  // The tus S3 store's records of uploads that went without a word to the store (a process gone mid-way).
+  // The S3 store's records of uploads the store never heard the end of (a process gone mid-way).
   await deleteTusUploadMetadataCreatedBefore(cutoff);
   // Leases of requests whose process stopped while holding them (an expired lease is free anyway).
   await deleteUploadLeasesExpiredBefore(new Date());
