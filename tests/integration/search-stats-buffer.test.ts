@@ -15,7 +15,8 @@ import { useTestDatabase } from "../setup/database";
 useTestDatabase();
 
 /** The statements that wrote search statistics since the spy was set. */
-let statements: ReturnType<typeof vi.spyOn<pg.Client, "query">>;
+const spyOnStatements = () => vi.spyOn(pg.Client.prototype, "query");
+let statements: ReturnType<typeof spyOnStatements>;
 const writes = () =>
   statements.mock.calls.filter(([query]) => {
     const text = typeof query === "string" ? query : (query as { text?: string }).text;
@@ -25,7 +26,7 @@ const writes = () =>
 beforeEach(async () => {
   await flushSearchStats();
   await db().execute(sql`delete from search_query_stats`);
-  statements = vi.spyOn(pg.Client.prototype, "query");
+  statements = spyOnStatements();
 });
 
 afterEach(() => {
