@@ -73,7 +73,9 @@ async function signedInCreator(server: ServerProcess) {
     userId: id,
     password: await hashPassword(PASSWORD),
   });
-  await db.insert(profiles).values({ id, email, fullName: "Shared Uploader", username: id.replace("-", "_"), role: "creator" });
+  await db
+    .insert(profiles)
+    .values({ id, email, fullName: "Shared Uploader", username: id.replace("-", "_"), role: "creator" });
   const response = await fetch(`${server.url}/login`, {
     method: "POST",
     redirect: "manual",
@@ -122,26 +124,74 @@ async function metadataRows(id: string) {
   return rows;
 }
 
+/** An MP4's opening box, then noise: passes the upload's content check, and S3 cannot compress it. */
+const videoLike = (size: number) =>
+  Buffer.concat([Buffer.from("\0\0\0\x14ftypisom\0\0\0\0isom", "latin1"), randomBytes(size - 20)]);
+
+/** Starts an upload on `server`; its path and id. */
+async function startUpload(server: ServerProcess, cookie: string, fileName: string, size: number) {
+  const created = await tus(server, cookie, "POST", "/studio/uploads", {
+    "Upload-Length": String(size),
+    "Upload-Metadata": `filename ${Buffer.from(fileName).toString("base64")}`,
+  });
+  expect(created.status).toBe(201);
+  const location = new URL(created.headers.get("Location")!, server.url).pathname;
+  return { location, id: location.replace("/studio/uploads/", "") };
+}
+
+async function offsetOn(server: ServerProcess, cookie: string, location: string) {
+  const head = await tus(server, cookie, "HEAD", location);
+  expect(head.status).toBe(200);
+  return Number(head.headers.get("Upload-Offset"));
+}
+
+/** The finished upload made one clip in processing, whose private original holds exactly `body`. */
+async function expectClipOf(clipId: number, uploadId: string, creatorId: string, body: Buffer) {
+  const { rows: clips } = await client.query(
+    "select status, user_id, original_key from clips where id = $1",
+    [clipId],
+  );
+  expect(clips).toEqual([{ status: "processing", user_id: creatorId, original_key: expect.any(String) }]);
+  const { rows: uploads } = await client.query("select state, clip_id from studio_uploads where id = $1", [
+    uploadId,
+  ]);
+  expect(uploads).toEqual([{ state: "completed", clip_id: clipId }]);
+  const s3 = new S3Client(bucket.options);
+  try {
+    const original = await s3.send(
+      new GetObjectCommand({ Bucket: "media", Key: `.private/${clips[0].original_key}` }),
+    );
+    expect(sha256(await original.Body!.transformToByteArray())).toBe(sha256(body));
+  } finally {
+    s3.destroy();
+  }
+}
+
+/**
+ * Every process found the upload in the shared table: none read `.info` back from the bucket, and
+ * the record and the upload's objects went with the finished upload.
+ */
+async function expectSharedRecordOnly(uploadId: string) {
+  const infoReads = bucket
+    .requests()
+    .filter((request) => request.method === "GET" && request.key === `${uploadId}.info`);
+  expect(infoReads).toEqual([]);
+  expect(await metadataRows(uploadId)).toEqual([]);
+  expect((await bucket.keys()).filter((key) => key.startsWith(uploadId))).toEqual([]);
+}
+
 describe("a resumable S3 upload across two web processes", () => {
+  let live: [ServerProcess, ServerProcess];
+  let creator: { id: string; cookie: string };
+
   it("is begun on one, resumed on the other while the first restarts, and finished on the restarted one", async () => {
     const first = await startWebProcess();
     const second = await startWebProcess();
-    const creator = await signedInCreator(first);
-    // An MP4's opening box, then noise: 12 MiB, sent as a whole multipart part (6 MiB), a piece
-    // under S3's 5 MiB minimum (3 MiB, kept aside as `.part`), and the last 3 MiB.
-    const body = Buffer.concat([
-      Buffer.from("\0\0\0\x14ftypisom\0\0\0\0isom", "latin1"),
-      randomBytes(12 * MiB - 20),
-    ]);
-    const name = `filename ${Buffer.from("two_nodes.mp4").toString("base64")}`;
-
-    const created = await tus(first, creator.cookie, "POST", "/studio/uploads", {
-      "Upload-Length": String(body.length),
-      "Upload-Metadata": name,
-    });
-    expect(created.status).toBe(201);
-    const location = new URL(created.headers.get("Location")!, first.url).pathname;
-    const id = location.replace("/studio/uploads/", "");
+    creator = await signedInCreator(first);
+    // 12 MiB, sent as a whole multipart part (6 MiB), a piece under S3's 5 MiB minimum (3 MiB,
+    // kept aside as `.part`), and the last 3 MiB.
+    const body = videoLike(12 * MiB);
+    const { location, id } = await startUpload(first, creator.cookie, "two_nodes.mp4", body.length);
     const sent = await patch(first, creator.cookie, location, 0, body.subarray(0, 6 * MiB));
     expect(sent.status).toBe(204);
     expect(sent.headers.get("Upload-Offset")).toBe(String(6 * MiB));
@@ -160,41 +210,46 @@ describe("a resumable S3 upload across two web processes", () => {
     expect(await restarting).toBe(0);
 
     const restarted = await startWebProcess();
-    const again = await tus(restarted, creator.cookie, "HEAD", location);
-    expect(again.headers.get("Upload-Offset")).toBe(String(9 * MiB));
+    expect(await offsetOn(restarted, creator.cookie, location)).toBe(9 * MiB);
     const last = await patch(restarted, creator.cookie, location, 9 * MiB, body.subarray(9 * MiB));
     expect(last.status).toBe(204);
     expect(last.headers.get("Upload-Offset")).toBe(String(body.length));
     const clipId = Number(last.headers.get("Verdeo-Clip-Id"));
     expect(clipId).toBeGreaterThan(0);
 
-    // One clip, made of exactly the bytes sent, with the upload finished.
-    const { rows: clips } = await client.query(
-      "select status, user_id, original_key from clips where id = $1",
-      [clipId],
-    );
-    expect(clips).toEqual([
-      { status: "processing", user_id: creator.id, original_key: expect.any(String) },
-    ]);
-    const { rows: uploads } = await client.query("select state, clip_id from studio_uploads where id = $1", [
-      id,
-    ]);
-    expect(uploads).toEqual([{ state: "completed", clip_id: clipId }]);
-    const s3 = new S3Client(bucket.options);
-    const original = await s3.send(
-      new GetObjectCommand({ Bucket: "media", Key: `.private/${clips[0].original_key}` }),
-    );
-    expect(sha256(await original.Body!.transformToByteArray())).toBe(sha256(body));
-    s3.destroy();
+    await expectClipOf(clipId, id, creator.id, body);
+    await expectSharedRecordOnly(id);
+    live = [second, restarted];
+  });
 
-    // Every process found the upload in the shared table: none read `.info` back from the bucket,
-    // and the record went with the finished upload.
-    const infoReads = bucket
-      .requests()
-      .filter((request) => request.method === "GET" && request.key === `${id}.info`);
-    expect(infoReads).toEqual([]);
-    expect(await metadataRows(id)).toEqual([]);
-    expect((await bucket.keys()).filter((key) => key.startsWith(id))).toEqual([]);
+  it("alternates its chunks between two live processes, each seeing the offset the other reached", async () => {
+    const body = videoLike(14 * MiB);
+    // A whole part, a piece kept aside, a chunk that completes that piece into a part, and the end:
+    // each sent to one process after the other process has seen the upload.
+    const chunks = [6 * MiB, 2 * MiB, 4 * MiB, 2 * MiB];
+    const { location, id } = await startUpload(live[0], creator.cookie, "alternating.mp4", body.length);
+    let offset = 0;
+    let clipId = 0;
+    for (const [index, size] of chunks.entries()) {
+      const [sender, other] = index % 2 === 0 ? live : [live[1], live[0]];
+      expect(await offsetOn(sender, creator.cookie, location)).toBe(offset);
+      const sent = await patch(
+        sender,
+        creator.cookie,
+        location,
+        offset,
+        body.subarray(offset, offset + size),
+      );
+      expect(sent.status).toBe(204);
+      offset += size;
+      expect(sent.headers.get("Upload-Offset")).toBe(String(offset));
+      if (offset < body.length) expect(await offsetOn(other, creator.cookie, location)).toBe(offset);
+      else clipId = Number(sent.headers.get("Verdeo-Clip-Id"));
+    }
+
+    expect(clipId).toBeGreaterThan(0);
+    await expectClipOf(clipId, id, creator.id, body);
+    await expectSharedRecordOnly(id);
     for (const server of servers) expect(server.errors()).toEqual([]);
   });
 });
