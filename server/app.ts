@@ -485,6 +485,9 @@ async function shutdown(context: {
   }
   health.stop();
   const left = () => Math.max(0, deadline - Date.now());
+  // The searches counted since the last write (it logs its own failure), while the pool is open.
+  const { flushSearchStats } = await import("~/catalog/search/search-stats-buffer.server");
+  await bounded(flushSearchStats(), Math.min(1_000, left() / 3));
   await bounded(stopQueue(Math.min(1_000, left() / 3)), left() / 2).catch((error) =>
     logger.error({ err: error }, "stopping the job queue failed"),
   );

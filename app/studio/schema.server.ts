@@ -1,9 +1,11 @@
+import type { Upload } from "@tus/server";
 import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -63,4 +65,22 @@ export const studioUploadLocks = pgTable("studio_upload_locks", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   /** Set by a request waiting for the lease: the holder ends its request and lets go. */
   releaseRequested: boolean("release_requested").notNull().default(false),
+});
+
+/** What the tus S3 store records of an upload: tus's Upload, as JSON. */
+export type TusUploadFields = ConstructorParameters<typeof Upload>[0];
+
+/**
+ * The tus S3 store's record of each unfinished upload (its multipart upload's id and the upload),
+ * shared by every web process: whichever one a chunk reaches reads it here, not from the bucket's
+ * `.info` object. Deleted when the upload finishes or goes; the upload sweep drops what is left.
+ */
+export const tusUploadMetadata = pgTable("tus_upload_metadata", {
+  /** The tus upload id (also the upload's object key in the bucket). */
+  id: text("id").primaryKey(),
+  /** The bucket's id of the upload's multipart upload. */
+  multipartUploadId: text("multipart_upload_id").notNull(),
+  tusVersion: text("tus_version").notNull(),
+  upload: jsonb("upload").$type<TusUploadFields>().notNull(),
+  createdAt: createdAt(),
 });

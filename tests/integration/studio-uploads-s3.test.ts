@@ -5,7 +5,7 @@ import { findLifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
 import { loadConfig } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { storage } from "~/platform/storage/storage.server";
-import { studioUploads } from "~/studio/schema.server";
+import { studioUploads, tusUploadMetadata } from "~/studio/schema.server";
 import { UPLOAD_EXPIRY_HOURS, UPLOAD_MESSAGES } from "~/studio/uploads/upload-limits";
 import { removeExpiredUploads } from "~/studio/uploads/uploads.server";
 import { useTestDatabase } from "../setup/database";
@@ -41,6 +41,16 @@ useTestDatabase();
 const MiB = 1024 * 1024;
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
+/** The tus store's shared record of an upload (its multipart upload's id), if there is one. */
+async function metadataRecord(id: string) {
+  const [row] = await db().select().from(tusUploadMetadata).where(eq(tusUploadMetadata.id, id));
+  return row;
+}
+
+/** Reads of an upload's `.info` object from the bucket so far. */
+const infoReads = (id: string) =>
+  bucket.requests().filter((request) => request.method === "GET" && request.key === `${id}.info`);
+
 let creator: Creator;
 let other: Creator;
 
@@ -73,6 +83,11 @@ describe("resumable uploads into an S3 bucket", () => {
     const created = await create(creator.cookie, "noisy_harbour.mp4", video.length);
     expect(created.status).toBe(201);
     const location = locationOf(created);
+    const id = location.replace("/studio/uploads/", "");
+    expect(await metadataRecord(id)).toMatchObject({
+      multipartUploadId: expect.any(String),
+      upload: { id, size: video.length, metadata: { filename: "noisy_harbour.mp4" } },
+    });
 
     const first = await patch(location, creator.cookie, 0, video.subarray(0, 6 * MiB));
     expect(first.status).toBe(204);
@@ -101,9 +116,11 @@ describe("resumable uploads into an S3 bucket", () => {
     const read = await storage().getStream(clip!.originalKey!);
     expect(sha256(Buffer.concat(await read!.body.toArray()))).toBe(sha256(video));
 
+    // The upload's metadata came from the shared table all along, and went with the upload.
+    expect(infoReads(id)).toEqual([]);
+    expect(await metadataRecord(id)).toBeUndefined();
     // While the upload finished, the bucket copied it itself: the app neither read it back nor sent
     // the original's bytes (no GetObject of the upload, no PutObject or multipart upload of the original).
-    const id = location.replace("/studio/uploads/", "");
     const original = `.private/${clip!.originalKey}`;
     expect(finishing.filter((request) => request.copySource)).toEqual([
       expect.objectContaining({ method: "PUT", key: original, copySource: `media/${id}` }),
@@ -164,10 +181,13 @@ describe("resumable uploads into an S3 bucket", () => {
     expect(bucket.openMultipartUploads()).toEqual([id]);
     expect((await bucket.keys()).filter((key) => key.startsWith(id))).not.toEqual([]);
 
+    expect(await metadataRecord(id)).toBeDefined();
+
     expect((await tus("DELETE", location, creator.cookie)).status).toBe(204);
 
     expect(await bucket.keys()).toEqual(stored);
     expect(bucket.openMultipartUploads()).toEqual([]);
+    expect(await metadataRecord(id)).toBeUndefined();
     expect((await tus("HEAD", location, creator.cookie)).status).toBe(404);
   });
 
@@ -180,7 +200,28 @@ describe("resumable uploads into an S3 bucket", () => {
 
     expect((await bucket.keys()).filter((key) => key.startsWith(id))).toEqual([]);
     expect(bucket.openMultipartUploads()).not.toContain(id);
+    expect(await metadataRecord(id)).toBeUndefined();
     expect((await tus("HEAD", location, creator.cookie)).status).toBe(404);
+  });
+
+  it("the sweep drops metadata records older than the upload expiry that no upload row accounts for", async () => {
+    const { location, id } = await partlyUploaded("in-progress.mp4");
+    const startedLongAgo = new Date(Date.now() - (UPLOAD_EXPIRY_HOURS + 1) * 3_600_000);
+    await db()
+      .insert(tusUploadMetadata)
+      .values({
+        id: ".tus-left-by-a-crash",
+        multipartUploadId: "gone",
+        tusVersion: "1.0.0",
+        upload: { id: ".tus-left-by-a-crash", offset: 0, size: 10 },
+        createdAt: startedLongAgo,
+      });
+
+    await removeExpiredUploads();
+
+    expect(await metadataRecord(".tus-left-by-a-crash")).toBeUndefined();
+    expect(await metadataRecord(id)).toBeDefined();
+    expect((await tus("DELETE", location, creator.cookie)).status).toBe(204);
   });
 
   it("the media pipeline reads an original from the bucket and stores the clip's renditions beside it", async () => {

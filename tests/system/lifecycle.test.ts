@@ -42,6 +42,23 @@ describe("server lifecycle", () => {
     expect(postgresProcessesFor(server.dataDir)).toBe("");
   });
 
+  it("SIGTERM writes the searches counted since the last write before the database stops", async () => {
+    // No drain: the process is gone well before the buffer's own timer would write.
+    const server = await startBuiltServer({ ...NO_SEED, SHUTDOWN_DRAIN_MS: "0" });
+    expect((await fetch(`${server.url}/search?q=Harbour+Lights`)).status).toBe(200);
+    expect(await server.stop("SIGTERM")).toBe(0);
+    const database = await startEmbeddedPostgres(server.dataDir, () => {});
+    try {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const { rows } = await client.query("select query, searches from search_query_stats");
+      await client.end();
+      expect(rows).toEqual([{ query: "harbour lights", searches: 1 }]);
+    } finally {
+      await database.stop();
+    }
+  });
+
   it("a process that stopped its embedded PostgreSQL exits at once: no timer or exit hook keeps it waiting", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-embedded-stop-"));
     const child = spawn(

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
+import { searchQueryStats } from "../schema.server";
 import { COUNT_CAP } from "./explore-query.server";
+import type { SearchCount } from "./search-stats-buffer";
 
 /**
  * Searches are counted per day and normalised text only: no user, session or address is stored.
@@ -12,16 +14,37 @@ export function normaliseQuery(text: string) {
 
 const looksPersonal = (text: string) => text.includes("@") || /\d[\d\s-]{5,}\d/.test(text);
 
-export async function recordSearch(text: string, results: number, topClipId: number | null) {
+/** The text as it is counted; undefined when it is not counted at all (nothing left, or personal). */
+export function countableQuery(text: string) {
   const query = normaliseQuery(text);
-  if (!query || looksPersonal(query)) return;
-  await db().execute(sql`
-    insert into search_query_stats (day, query, searches, results, top_clip_id)
-    values (current_date, ${query}, 1, ${Math.min(results, COUNT_CAP)}, ${topClipId})
-    on conflict (day, query) do update set
-      searches = search_query_stats.searches + 1,
-      results = excluded.results,
-      top_clip_id = excluded.top_clip_id`);
+  return query && !looksPersonal(query) ? query : undefined;
+}
+
+/**
+ * Adds counted searches to today's rows in one statement: each query's searches are added, and its
+ * latest search's results and top clip replace the row's (search-stats-buffer.server.ts).
+ */
+export async function addSearchCounts(counts: SearchCount[]) {
+  if (counts.length === 0) return;
+  await db()
+    .insert(searchQueryStats)
+    .values(
+      counts.map((count) => ({
+        day: sql`current_date`,
+        query: count.query,
+        searches: count.searches,
+        results: Math.min(count.results, COUNT_CAP),
+        topClipId: count.topClipId,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [searchQueryStats.day, searchQueryStats.query],
+      set: {
+        searches: sql`search_query_stats.searches + excluded.searches`,
+        results: sql`excluded.results`,
+        topClipId: sql`excluded.top_clip_id`,
+      },
+    });
 }
 
 /**

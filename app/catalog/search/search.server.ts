@@ -1,5 +1,4 @@
 import { LRUCache } from "lru-cache";
-import { logger } from "~/platform/logger.server";
 import {
   COLOR_TONES,
   DURATIONS,
@@ -25,11 +24,8 @@ import {
   phraseCandidates,
 } from "./search.queries.server";
 import { MIN_TERM_LENGTH } from "./search-index.server";
-import {
-  listTopSearches as findTopSearches,
-  recordSearch,
-  type TopSearch,
-} from "./search-stats.queries.server";
+import { listTopSearches as findTopSearches, type TopSearch } from "./search-stats.queries.server";
+import { countSearch } from "./search-stats-buffer.server";
 import {
   isEmptySearch,
   oneEditVariants,
@@ -219,13 +215,12 @@ export async function noResultsHelp(query: ExploreQuery): Promise<{
   return { niches: chosen.map(({ id, name }) => ({ id, name })), popular };
 }
 
-/** Records a first-page text search for suggestions and top searches; never fails the page. */
+/** Counts a first-page text search for suggestions and top searches (written in batches); never fails the page. */
 export function noteSearch(query: ExploreQuery, page: ClipPage) {
   if (!query.q || query.page !== 1) return;
-  recordSearch(page.correctedQuery ?? query.q, page.total, page.clips[0]?.id ?? null).catch((error) =>
-    logger.warn({ err: error }, "recording a search failed"),
-  );
+  countSearch(page.correctedQuery ?? query.q, page.total, page.clips[0]?.id ?? null);
 }
+
 /**
  * What was searched most this week moves slowly, and explore shows it on every visit: each process
  * keeps it for a minute, as it does the facets.

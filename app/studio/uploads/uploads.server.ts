@@ -32,6 +32,8 @@ import {
 } from "./upload-limits";
 import { UploadLocker } from "./upload-locker.server";
 import { deleteUploadLeasesExpiredBefore } from "./upload-locks.queries.server";
+import { deleteTusUploadMetadataCreatedBefore } from "./upload-metadata.queries.server";
+import { UploadMetadataStore } from "./upload-metadata-store.server";
 import { UploadS3Store } from "./upload-s3-store.server";
 import {
   countUploadsInProgress,
@@ -91,6 +93,8 @@ function createDataStore() {
         ...S3_CHECKSUMS_WHEN_REQUIRED,
       },
       expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3_600_000,
+      // Shared by every process: a chunk may reach any of them (docs/deploy.md).
+      cache: new UploadMetadataStore(),
     });
   }
   const directory = path.join(settings.DATA_DIR, "uploads");
@@ -233,7 +237,7 @@ async function finishUpload(uploader: Uploader, upload: Upload) {
   uploadsTotal.inc();
   if (!(store instanceof UploadFileStore))
     await store
-      .remove(upload.id)
+      .removeFinished(upload.id)
       .catch((error) => logger.warn({ err: error }, "removing finished upload parts failed"));
   return clipId;
 }
@@ -280,13 +284,14 @@ export function describeUploads(request: Request) {
 
 /** Deletes uploads left unfinished for UPLOAD_EXPIRY_HOURS, with their bytes (a scheduled job). */
 export async function removeExpiredUploads() {
-  const expired = await expireUploadsStartedBefore(new Date(Date.now() - UPLOAD_EXPIRY_HOURS * 3_600_000));
+  const cutoff = new Date(Date.now() - UPLOAD_EXPIRY_HOURS * 3_600_000);
+  const expired = await expireUploadsStartedBefore(cutoff);
   const store = uploadServer().datastore as UploadStore;
-  for (const { id } of expired) {
-    await store.remove(id).catch(() => {});
-  }
+  for (const { id } of expired) await store.remove(id).catch(() => {});
   // Parts the store itself knows to be expired (e.g. left by a crash before the row was written).
   await store.deleteExpired().catch(() => 0);
+  // The S3 store's records of uploads the store never heard the end of (a process gone mid-way).
+  await deleteTusUploadMetadataCreatedBefore(cutoff);
   // Leases of requests whose process stopped while holding them (an expired lease is free anyway).
   await deleteUploadLeasesExpiredBefore(new Date());
   return expired.length;
