@@ -33,7 +33,9 @@ async function measurePage(
   const result = await autocannon({ url, headers, connections: 20, duration: SECONDS });
   const queries = (await poolerQueries(cluster)) - queriesBefore;
   tally.requests += result.requests.total;
-  tally.errors += result.errors + result.timeouts + result["5xx"];
+  const failed = result.errors + result.timeouts + result.non2xx;
+  tally.errors += failed;
+  if (failed > 0) throw new Error(`${failed} of ${result.requests.total} requests to ${url} failed or were not 200`);
   return {
     perSecond: Math.round(result.requests.average),
     p99: result.latency.p99,
