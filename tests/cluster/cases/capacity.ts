@@ -1,5 +1,6 @@
 import autocannon from "autocannon";
 import pg from "pg";
+import { cpuMillisecondsOf } from "../../../bench/lib";
 import { createAccount } from "../../factories/accounts";
 import type { ClusterCase } from "../cases";
 import type { Cluster } from "../cluster";
@@ -22,24 +23,32 @@ async function poolerQueries(cluster: Cluster) {
   }
 }
 
-/** Requests per second of one page at `url`, and the database queries each one cost. */
+/**
+ * Requests per second of one page at `url`, the database queries each one cost and, when `pid` is
+ * the one web process serving them, its CPU time per request (the figure that carries to other machines).
+ */
 async function measurePage(
   cluster: Cluster,
   tally: Tally,
   url: string,
   headers: Record<string, string> = {},
+  pid?: number,
 ) {
   const queriesBefore = await poolerQueries(cluster);
+  const cpuBefore = pid ? cpuMillisecondsOf(pid) : 0;
   const result = await autocannon({ url, headers, connections: 20, duration: SECONDS });
+  const cpuMs = pid ? cpuMillisecondsOf(pid) - cpuBefore : 0;
   const queries = (await poolerQueries(cluster)) - queriesBefore;
   tally.requests += result.requests.total;
   const failed = result.errors + result.timeouts + result.non2xx;
   tally.errors += failed;
-  if (failed > 0) throw new Error(`${failed} of ${result.requests.total} requests to ${url} failed or were not 200`);
+  if (failed > 0)
+    throw new Error(`${failed} of ${result.requests.total} requests to ${url} failed or were not 200`);
   return {
     perSecond: Math.round(result.requests.average),
     p99: result.latency.p99,
     queriesPerRequest: result.requests.total ? queries / result.requests.total : 0,
+    cpuMsPerRequest: pid && result.requests.total ? cpuMs / result.requests.total : undefined,
   };
 }
 
@@ -58,11 +67,17 @@ export const capacityCases: ClusterCase[] = [
     async run(cluster, tally) {
       const person = await createAccount();
       const cookie = await signIn(tally, cluster.proxy.url, person.email, person.password);
-      const node = cluster.web[0]!.url;
+      const { url: node, child } = cluster.web[0]!;
       const figures = {
-        anonymousOneNode: await measurePage(cluster, tally, `${node}/videos?niche=nature`),
+        anonymousOneNode: await measurePage(cluster, tally, `${node}/videos?niche=nature`, {}, child.pid),
         anonymousProxy: await measurePage(cluster, tally, `${cluster.proxy.url}/videos?niche=nature`),
-        signedInOneNode: await measurePage(cluster, tally, `${node}/videos?niche=nature`, { Cookie: cookie }),
+        signedInOneNode: await measurePage(
+          cluster,
+          tally,
+          `${node}/videos?niche=nature`,
+          { Cookie: cookie },
+          child.pid,
+        ),
         signedInProxy: await measurePage(cluster, tally, `${cluster.proxy.url}/videos?niche=nature`, {
           Cookie: cookie,
         }),
@@ -70,7 +85,8 @@ export const capacityCases: ClusterCase[] = [
       const held = await connections(cluster);
       console.log(JSON.stringify({ figures, connections: held }));
       const line = (name: string, figure: (typeof figures)["anonymousOneNode"]) =>
-        `${name} ${figure.perSecond}/s (p99 ${figure.p99} ms, ${figure.queriesPerRequest.toFixed(1)} queries)`;
+        `${name} ${figure.perSecond}/s (p99 ${figure.p99} ms, ${figure.queriesPerRequest.toFixed(1)} queries` +
+        `${figure.cpuMsPerRequest === undefined ? "" : `, ${figure.cpuMsPerRequest.toFixed(2)} ms CPU`} per request)`;
       return [
         line("anonymous, one node:", figures.anonymousOneNode),
         line("anonymous, proxy:", figures.anonymousProxy),
