@@ -12,7 +12,12 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { mediaTools } from "~/media/processing/ffmpeg.server";
 import { type Config, loadConfig } from "~/platform/config.server";
-import { closeDatabase, connectDatabase, databaseIsReady } from "~/platform/db/client.server";
+import {
+  closeDatabase,
+  connectDatabase,
+  connectReadDatabase,
+  databaseIsReady,
+} from "~/platform/db/client.server";
 import { databaseUrls } from "~/platform/db/database-urls";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { databaseHealthMonitor } from "~/platform/db/health.server";
@@ -419,7 +424,10 @@ function listen(server: http.Server, config: Config) {
   });
 }
 
-/** The embedded PostgreSQL (unless DATABASE_URL is set), migrations (direct), then the pool (pooled). */
+/**
+ * The embedded PostgreSQL (unless DATABASE_URL is set), migrations (direct), then the pool (pooled)
+ * and the read replica's pool (DATABASE_READ_URL).
+ */
 async function openDatabase(config: Config, logger: Logger) {
   let embedded: EmbeddedDatabase | undefined;
   if (!config.DATABASE_URL) {
@@ -429,6 +437,8 @@ async function openDatabase(config: Config, logger: Logger) {
   try {
     await migrateDatabase(urls.direct);
     connectDatabase(urls.pooled, { max: config.DATABASE_POOL_SIZE ?? 20 });
+    if (urls.read)
+      connectReadDatabase(urls.read, { max: config.DATABASE_READ_POOL_SIZE ?? config.DATABASE_POOL_SIZE ?? 20 });
   } catch (error) {
     await embedded?.stop().catch(() => {});
     throw error;

@@ -96,6 +96,34 @@ describe("configuration", () => {
       );
   });
 
+  it("sends the catalogue's reads to DATABASE_READ_URL when set, with its own pool size, and refuses it without DATABASE_URL or malformed", () => {
+    const pooled = "postgres://verdeo:secret@pgbouncer:6432/verdeo";
+    const read = "postgres://verdeo:secret@replica:5432/verdeo";
+    expect(databaseUrls({ DATABASE_URL: pooled, DATABASE_READ_URL: read }, undefined)).toEqual({
+      pooled,
+      direct: pooled,
+      read,
+    });
+    expect(databaseUrls({ DATABASE_URL: pooled }, undefined)).not.toHaveProperty("read");
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: pooled,
+      DATABASE_READ_URL: read,
+      DATABASE_READ_POOL_SIZE: "40",
+      BETTER_AUTH_SECRET: "s".repeat(40),
+    });
+    expect(config.DATABASE_READ_POOL_SIZE).toBe(40);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_READ_URL: read })).toThrow(
+      /DATABASE_READ_URL needs DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: pooled, DATABASE_READ_URL: "replica:5432" }),
+    ).toThrow(/DATABASE_READ_URL must look like postgres:/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: pooled, DATABASE_READ_POOL_SIZE: "10" }),
+    ).toThrow(/DATABASE_READ_POOL_SIZE needs DATABASE_READ_URL/);
+  });
+
   it("rejects an unwritable DATA_DIR", () => {
     expect(() => loadConfig({ DATA_DIR: "/dev/null/verdeo" })).toThrow(ConfigError);
   });
