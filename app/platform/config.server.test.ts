@@ -111,6 +111,10 @@ describe("configuration", () => {
       DATABASE_READ_URL: read,
       DATABASE_READ_POOL_SIZE: "40",
       BETTER_AUTH_SECRET: "s".repeat(40),
+      SELLER_VAT_ID: "CY10259033P",
+      SELLER_IBAN: "DE89 3704 0044 0532 0130 00",
+      MAIL_FROM: "Verdeo <no-reply@verdeo.example>",
+      PAYOUT_ENCRYPTION_KEY: "dGVzdC1wYXlvdXQta2V5LXRoaXJ0eS10d28tYnl0ZXM=",
     });
     expect(config.DATABASE_READ_POOL_SIZE).toBe(40);
     expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_READ_URL: read })).toThrow(
