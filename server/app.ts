@@ -26,6 +26,7 @@ import { SEED_LOCK_ID, withSessionLock } from "~/platform/db/session-lock.server
 import { runWithLogContext } from "~/platform/http/request-context.server";
 import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
 import { describeMediaTools } from "~/platform/media-tools.server";
+import { mediaOrigin, serveStoryboards } from "~/platform/storage/public-media.server";
 import { storage } from "~/platform/storage/storage.server";
 import { bodyLimits, drainUnreadBodies } from "./body-limits";
 import { errorPage } from "./error-page";
@@ -183,7 +184,11 @@ async function createApp(context: AppContext): Promise<http.RequestListener> {
   });
   app.use(await requestMetrics(context.lifecycle));
   addProbes(app, context);
-  const security = { https: context.config.PUBLIC_URL.startsWith("https:"), development: !!vite };
+  const security = {
+    https: context.config.PUBLIC_URL.startsWith("https:"),
+    development: !!vite,
+    mediaOrigin: mediaOrigin(context.config.MEDIA_BASE_URL),
+  };
   app.use(securityHeaders(security));
   // Development renders every page (its build changes under it); production keeps public pages.
   const pageCache = publicPageCache({
@@ -359,12 +364,14 @@ function addStaticFiles(app: express.Express, { config, vite }: AppContext) {
  */
 function addContent(
   app: express.Express,
-  { lifecycle, health, vite }: AppContext,
+  { config, lifecycle, health, vite }: AppContext,
   // In production the build itself: given a function, React Router derives its routes on every request.
   build: ServerBuild | (() => Promise<ServerBuild>),
   keepPublicPage: express.RequestHandler,
 ) {
   app.use((_req, res, next) => (lifecycle.ready && health.up() ? next() : void serviceUnavailablePage(res)));
+  // With MEDIA_BASE_URL, storyboards name their sprites there (public-media.server.ts).
+  if (config.MEDIA_BASE_URL) app.use("/media", serveStoryboards());
   app.use("/media", storage().serve());
   app.use("/signed", storage().serveSigned());
   app.use(keepPublicPage);
@@ -438,7 +445,9 @@ async function openDatabase(config: Config, logger: Logger) {
     await migrateDatabase(urls.direct);
     connectDatabase(urls.pooled, { max: config.DATABASE_POOL_SIZE ?? 20 });
     if (urls.read)
-      connectReadDatabase(urls.read, { max: config.DATABASE_READ_POOL_SIZE ?? config.DATABASE_POOL_SIZE ?? 20 });
+      connectReadDatabase(urls.read, {
+        max: config.DATABASE_READ_POOL_SIZE ?? config.DATABASE_POOL_SIZE ?? 20,
+      });
   } catch (error) {
     await embedded?.stop().catch(() => {});
     throw error;

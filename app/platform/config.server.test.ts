@@ -128,6 +128,15 @@ describe("configuration", () => {
     ).toThrow(/DATABASE_READ_POOL_SIZE needs DATABASE_READ_URL/);
   });
 
+  it("takes MEDIA_BASE_URL as an http(s) URL without its trailing slash, and refuses anything else", () => {
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), MEDIA_BASE_URL: "https://cdn.example.com/media/" }).MEDIA_BASE_URL,
+    ).toBe("https://cdn.example.com/media");
+    expect(loadConfig({ DATA_DIR: dataDir() }).MEDIA_BASE_URL).toBeUndefined();
+    for (const bad of ["cdn.example.com", "ftp://cdn.example.com", "https://cdn.example.com/media?v=1"])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), MEDIA_BASE_URL: bad })).toThrow(/MEDIA_BASE_URL/);
+  });
+
   it("rejects an unwritable DATA_DIR", () => {
     expect(() => loadConfig({ DATA_DIR: "/dev/null/verdeo" })).toThrow(ConfigError);
   });

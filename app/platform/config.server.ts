@@ -127,6 +127,16 @@ const EnvFields = z.object({
   S3_PUBLIC_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://media.example.com" })
     .optional(),
+  /**
+   * Where browsers fetch public media (posters, previews, storyboard sprites) instead of the site's
+   * /media path: a CDN (https://cdn.example.com/media) or the bucket's public address, serving the
+   * same keys. Licensed downloads never use it. Unset: /media on the site.
+   */
+  MEDIA_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://cdn.example.com/media" })
+    .refine((value) => !/[?#]/.test(value), { message: "must have no query or fragment" })
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
   /** Unset: the AWS SDK's default credential chain (AWS_* variables, profile, instance or task role). */
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),

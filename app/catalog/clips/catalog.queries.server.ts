@@ -4,6 +4,7 @@ import { type Database, db, preparedQuery, type ReadFrom, readDb } from "~/platf
 import { clips, niches, savedClips, subNiches } from "../schema.server";
 import type { CatalogClip } from "./catalog-clip";
 import { clipColumns, isPublished } from "./clip-columns.queries.server";
+import { withClipMedia, withClipsMedia } from "./clip-media.server";
 
 export interface Niche {
   id: string;
@@ -16,7 +17,7 @@ export interface Niche {
 /*
  * The catalogue's public reads go to the read replica when there is one (readDb, docs/deploy.md "A
  * read replica"); findClip, which checks a clip before a write, and the viewer's own saved state
- * stay on the primary.
+ * stay on the primary. Their media URLs reach pages as publicMediaUrls (clip-media.server.ts).
  */
 
 const buildNichesQuery = (database: Database) =>
@@ -42,7 +43,7 @@ const nichesQuery = {
 
 /** The niches in display order, each with its sub-niche names (in theirs), in one query. */
 export async function listNiches(from: ReadFrom): Promise<Niche[]> {
-  return nichesQuery[from]().execute();
+  return withClipsMedia(await nichesQuery[from]().execute());
 }
 
 function selectClips(database: Database) {
@@ -93,7 +94,7 @@ export async function listHomeClips(ids: number[]): Promise<{ clips: HomeClip[];
     .where(and(inArray(clips.id, ids), isPublished));
   const publishedCount = rows[0]?.publishedCount ?? (await countPublishedClips());
   const clipsOnly = rows.map(({ publishedCount: _, ...clip }) => clip);
-  return { clips: inOrderOf(ids, clipsOnly), publishedCount };
+  return { clips: withClipsMedia(inOrderOf(ids, clipsOnly)), publishedCount };
 }
 
 const buildClipsByIdsQuery = (database: Database) =>
@@ -108,7 +109,7 @@ const clipsByIdsQuery = {
 /** The given published clips in the given order (missing ids are skipped). */
 export async function listClipsByIds(ids: number[], from: ReadFrom): Promise<CatalogClip[]> {
   if (ids.length === 0) return [];
-  return inOrderOf(ids, await clipsByIdsQuery[from]().execute({ ids }));
+  return withClipsMedia(inOrderOf(ids, await clipsByIdsQuery[from]().execute({ ids })));
 }
 
 /** Rows put in the order of `ids` (SQL's `in` keeps none); an id without a row is skipped. */
@@ -119,7 +120,7 @@ function inOrderOf<Row extends { id: number }>(ids: number[], rows: Row[]): Row[
 
 /** The most saved and downloaded clips, newest first among equals. */
 export async function listPopularClips(limit: number): Promise<CatalogClip[]> {
-  return selectClips(readDb())
+  const rows = await selectClips(readDb())
     .where(isPublished)
     .orderBy(
       sql`(${clips.savesCount} + ${clips.downloadsCount}) desc`,
@@ -127,6 +128,7 @@ export async function listPopularClips(limit: number): Promise<CatalogClip[]> {
       sql`${clips.id} desc nulls last`,
     )
     .limit(limit);
+  return withClipsMedia(rows);
 }
 
 /** What the clip page shows beyond a catalogue card: tags and the file's technical details. */
@@ -189,7 +191,7 @@ export async function findClipPage(
     viewerId ? savedByViewerQuery().execute({ id, viewerId }) : [],
   ]);
   const found = page ?? (readDb() === db() ? undefined : (await clipPageQuery.primary().execute({ id }))[0]);
-  return found && { ...found, saved: saved.length > 0 };
+  return found && { ...found, clip: withClipMedia(found.clip), saved: saved.length > 0 };
 }
 
 export const RELATED_CLIPS = 8;
@@ -212,7 +214,7 @@ const moreFromCreatorQuery = preparedQuery(
 );
 
 export async function listMoreFromCreator(creatorId: string, exceptId: number): Promise<CatalogClip[]> {
-  return moreFromCreatorQuery().execute({ creatorId, exceptId });
+  return withClipsMedia(await moreFromCreatorQuery().execute({ creatorId, exceptId }));
 }
 
 /** How many clips "similar clips" weighs at most: the newest sharing a tag, and the newest of the niche. */
@@ -253,5 +255,5 @@ const similarQuery = preparedQuery((database) => {
 }, readDb);
 
 export async function listSimilarClips(id: number): Promise<CatalogClip[]> {
-  return similarQuery().execute({ id });
+  return withClipsMedia(await similarQuery().execute({ id }));
 }

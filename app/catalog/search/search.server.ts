@@ -208,7 +208,10 @@ export async function noResultsHelp(query: ExploreQuery): Promise<{
   niches: { id: string; name: string }[];
   popular: CatalogClip[];
 }> {
-  const [niches, popular] = await Promise.all([listNiches("replica"), listPopularClips(POPULAR_FALLBACK_CLIPS)]);
+  const [niches, popular] = await Promise.all([
+    listNiches("replica"),
+    listPopularClips(POPULAR_FALLBACK_CLIPS),
+  ]);
   const words = parseSearchText(query.q).words;
   const related = niches.filter((niche) =>
     [niche.name, ...niche.subNiches].some((name) =>
