@@ -12,7 +12,12 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { mediaTools } from "~/media/processing/ffmpeg.server";
 import { type Config, loadConfig } from "~/platform/config.server";
-import { closeDatabase, connectDatabase, databaseIsReady } from "~/platform/db/client.server";
+import {
+  closeDatabase,
+  connectDatabase,
+  connectReadDatabase,
+  databaseIsReady,
+} from "~/platform/db/client.server";
 import { databaseUrls } from "~/platform/db/database-urls";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { databaseHealthMonitor } from "~/platform/db/health.server";
@@ -21,6 +26,7 @@ import { SEED_LOCK_ID, withSessionLock } from "~/platform/db/session-lock.server
 import { runWithLogContext } from "~/platform/http/request-context.server";
 import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
 import { describeMediaTools } from "~/platform/media-tools.server";
+import { mediaOrigin, serveStoryboards } from "~/platform/storage/public-media.server";
 import { storage } from "~/platform/storage/storage.server";
 import { bodyLimits, drainUnreadBodies } from "./body-limits";
 import { errorPage } from "./error-page";
@@ -178,7 +184,11 @@ async function createApp(context: AppContext): Promise<http.RequestListener> {
   });
   app.use(await requestMetrics(context.lifecycle));
   addProbes(app, context);
-  const security = { https: context.config.PUBLIC_URL.startsWith("https:"), development: !!vite };
+  const security = {
+    https: context.config.PUBLIC_URL.startsWith("https:"),
+    development: !!vite,
+    mediaOrigin: mediaOrigin(context.config.MEDIA_BASE_URL),
+  };
   app.use(securityHeaders(security));
   // Development renders every page (its build changes under it); production keeps public pages.
   const pageCache = publicPageCache({
@@ -354,12 +364,14 @@ function addStaticFiles(app: express.Express, { config, vite }: AppContext) {
  */
 function addContent(
   app: express.Express,
-  { lifecycle, health, vite }: AppContext,
+  { config, lifecycle, health, vite }: AppContext,
   // In production the build itself: given a function, React Router derives its routes on every request.
   build: ServerBuild | (() => Promise<ServerBuild>),
   keepPublicPage: express.RequestHandler,
 ) {
   app.use((_req, res, next) => (lifecycle.ready && health.up() ? next() : void serviceUnavailablePage(res)));
+  // With MEDIA_BASE_URL, storyboards name their sprites there (public-media.server.ts).
+  if (config.MEDIA_BASE_URL) app.use("/media", serveStoryboards());
   app.use("/media", storage().serve());
   app.use("/signed", storage().serveSigned());
   app.use(keepPublicPage);
@@ -419,7 +431,10 @@ function listen(server: http.Server, config: Config) {
   });
 }
 
-/** The embedded PostgreSQL (unless DATABASE_URL is set), migrations (direct), then the pool (pooled). */
+/**
+ * The embedded PostgreSQL (unless DATABASE_URL is set), migrations (direct), then the pool (pooled)
+ * and the read replica's pool (DATABASE_READ_URL).
+ */
 async function openDatabase(config: Config, logger: Logger) {
   let embedded: EmbeddedDatabase | undefined;
   if (!config.DATABASE_URL) {
@@ -429,6 +444,11 @@ async function openDatabase(config: Config, logger: Logger) {
   try {
     await migrateDatabase(urls.direct);
     connectDatabase(urls.pooled, { max: config.DATABASE_POOL_SIZE ?? 20, throughPooler: urls.throughPooler });
+    if (urls.read)
+      connectReadDatabase(urls.read, {
+        max: config.DATABASE_READ_POOL_SIZE ?? config.DATABASE_POOL_SIZE ?? 20,
+        throughPooler: urls.throughPooler,
+      });
   } catch (error) {
     await embedded?.stop().catch(() => {});
     throw error;

@@ -4,6 +4,8 @@ import type { RequestHandler } from "express";
 export interface SecurityOptions {
   https: boolean;
   development: boolean;
+  /** The origin of MEDIA_BASE_URL, where pages' images and videos come from besides the site. */
+  mediaOrigin?: string;
 }
 
 /**
@@ -14,12 +16,13 @@ export interface SecurityOptions {
  */
 export function contentSecurityPolicy(options: SecurityOptions, scriptSources: string[]) {
   const scriptSrc = options.development ? "'self' 'unsafe-inline'" : ["'self'", ...scriptSources].join(" ");
+  const media = options.mediaOrigin ? ` ${options.mediaOrigin}` : "";
   return [
     "default-src 'self'",
     `script-src ${scriptSrc}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    `img-src 'self' data: blob:${media}`,
+    `media-src 'self' blob:${media}`,
     "font-src 'self'",
     `connect-src 'self'${options.development ? " ws: wss:" : ""}`,
     "object-src 'none'",

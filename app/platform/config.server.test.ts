@@ -101,6 +101,48 @@ describe("configuration", () => {
       );
   });
 
+  it("sends the catalogue's reads to DATABASE_READ_URL when set, with its own pool size, and refuses it without DATABASE_URL or malformed", () => {
+    const pooled = "postgres://verdeo:secret@pgbouncer:6432/verdeo";
+    const read = "postgres://verdeo:secret@replica:5432/verdeo";
+    expect(databaseUrls({ DATABASE_URL: pooled, DATABASE_READ_URL: read }, undefined)).toEqual({
+      pooled,
+      direct: pooled,
+      throughPooler: false,
+      read,
+    });
+    expect(databaseUrls({ DATABASE_URL: pooled }, undefined)).not.toHaveProperty("read");
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: pooled,
+      DATABASE_READ_URL: read,
+      DATABASE_READ_POOL_SIZE: "40",
+      BETTER_AUTH_SECRET: "s".repeat(40),
+      SELLER_VAT_ID: "CY10259033P",
+      SELLER_IBAN: "DE89 3704 0044 0532 0130 00",
+      MAIL_FROM: "Verdeo <no-reply@verdeo.example>",
+      PAYOUT_ENCRYPTION_KEY: "dGVzdC1wYXlvdXQta2V5LXRoaXJ0eS10d28tYnl0ZXM=",
+    });
+    expect(config.DATABASE_READ_POOL_SIZE).toBe(40);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_READ_URL: read })).toThrow(
+      /DATABASE_READ_URL needs DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: pooled, DATABASE_READ_URL: "replica:5432" }),
+    ).toThrow(/DATABASE_READ_URL must look like postgres:/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: pooled, DATABASE_READ_POOL_SIZE: "10" }),
+    ).toThrow(/DATABASE_READ_POOL_SIZE needs DATABASE_READ_URL/);
+  });
+
+  it("takes MEDIA_BASE_URL as an http(s) URL without its trailing slash, and refuses anything else", () => {
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), MEDIA_BASE_URL: "https://cdn.example.com/media/" }).MEDIA_BASE_URL,
+    ).toBe("https://cdn.example.com/media");
+    expect(loadConfig({ DATA_DIR: dataDir() }).MEDIA_BASE_URL).toBeUndefined();
+    for (const bad of ["cdn.example.com", "ftp://cdn.example.com", "https://cdn.example.com/media?v=1"])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), MEDIA_BASE_URL: bad })).toThrow(/MEDIA_BASE_URL/);
+  });
+
   it("rejects an unwritable DATA_DIR", () => {
     expect(() => loadConfig({ DATA_DIR: "/dev/null/verdeo" })).toThrow(ConfigError);
   });

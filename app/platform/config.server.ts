@@ -37,6 +37,21 @@ const EnvFields = z.object({
     ),
   /** Connections in this process's pool (DATABASE_URL); unset: 20 for a web process, 8 for a worker. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
+  /**
+   * A streaming replica of the same database, for the catalogue's public reads (home, explore,
+   * search, clip pages, niches, suggestions, sitemaps) that may be a moment behind. Unset: the primary.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .optional()
+    .refine(
+      (value) => value === undefined || (/^postgres(ql)?:\/\/[^\s]+$/.test(value) && URL.canParse(value)),
+      {
+        message: "must look like postgres://user:password@replica-host:5432/database",
+      },
+    ),
+  /** Connections in this process's pool to DATABASE_READ_URL; unset: DATABASE_POOL_SIZE's value. */
+  DATABASE_READ_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   PUBLIC_URL: z.url().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /**
@@ -111,6 +126,16 @@ const EnvFields = z.object({
    */
   S3_PUBLIC_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://media.example.com" })
+    .optional(),
+  /**
+   * Where browsers fetch public media (posters, previews, storyboard sprites) instead of the site's
+   * /media path: a CDN (https://cdn.example.com/media) or the bucket's public address, serving the
+   * same keys. Licensed downloads never use it. Unset: /media on the site.
+   */
+  MEDIA_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://cdn.example.com/media" })
+    .refine((value) => !/[?#]/.test(value), { message: "must have no query or fragment" })
+    .transform((value) => value.replace(/\/+$/, ""))
     .optional(),
   /** Unset: the AWS SDK's default credential chain (AWS_* variables, profile, instance or task role). */
   S3_ACCESS_KEY_ID: z.string().optional(),
@@ -213,6 +238,14 @@ const EnvSchema = EnvFields.refine((env) => !env.DATABASE_DIRECT_URL || !!env.DA
   message: "needs DATABASE_URL: the embedded database has no pooler to go around",
   path: ["DATABASE_DIRECT_URL"],
 })
+  .refine((env) => !env.DATABASE_READ_URL || !!env.DATABASE_URL, {
+    message: "needs DATABASE_URL: the embedded database has no replica",
+    path: ["DATABASE_READ_URL"],
+  })
+  .refine((env) => !env.DATABASE_READ_POOL_SIZE || !!env.DATABASE_READ_URL, {
+    message: "needs DATABASE_READ_URL: without a replica there is no read pool",
+    path: ["DATABASE_READ_POOL_SIZE"],
+  })
   .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
     path: ["S3_ACCESS_KEY_ID"],
     error: "and S3_SECRET_ACCESS_KEY must be set together (or neither, for the SDK's default credentials)",
@@ -267,6 +300,7 @@ export type Config = Omit<
 export const FILE_SECRETS = [
   "DATABASE_URL",
   "DATABASE_DIRECT_URL",
+  "DATABASE_READ_URL",
   "BETTER_AUTH_SECRET",
   "BETTER_AUTH_SECRET_PREVIOUS",
   "SMTP_URL",

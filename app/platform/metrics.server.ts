@@ -28,17 +28,18 @@ export const requestDuration = new Histogram({
 
 new Gauge({
   name: "verdeo_db_pool_connections",
-  help: "Database pool connections of this process by state (max: the pool's size)",
-  labelNames: ["state"] as const,
+  help: "Database pool connections of this process by pool (primary, replica) and state (max: the pool's size)",
+  labelNames: ["pool", "state"] as const,
   registers: [registry],
   collect() {
-    const stats = poolStats();
-    if (!stats) return;
-    this.set({ state: "open" }, stats.total);
-    this.set({ state: "idle" }, stats.idle);
-    this.set({ state: "in_use" }, stats.total - stats.idle);
-    this.set({ state: "waiting" }, stats.waiting);
-    this.set({ state: "max" }, stats.max);
+    this.reset();
+    for (const { pool, ...stats } of poolStats()) {
+      this.set({ pool, state: "open" }, stats.total);
+      this.set({ pool, state: "idle" }, stats.idle);
+      this.set({ pool, state: "in_use" }, stats.total - stats.idle);
+      this.set({ pool, state: "waiting" }, stats.waiting);
+      this.set({ pool, state: "max" }, stats.max);
+    }
   },
 });
 

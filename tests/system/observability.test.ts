@@ -96,7 +96,7 @@ describe("logs and metrics of a running server", () => {
     expect(text).toMatch(/http_request_duration_seconds_bucket\{[^}]*route="\/pricing"[^}]*status="200"/);
     expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/video\/:id"[^}]*status="404"/);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
-    expect(text).toMatch(/^verdeo_db_pool_connections\{state="max"\} 20$/m);
+    expect(text).toMatch(/^verdeo_db_pool_connections\{pool="primary",state="max"\} 20$/m);
     expect(text).toMatch(/^verdeo_jobs\{queue="mail.send",state="failed"\} 0$/m);
   });
 

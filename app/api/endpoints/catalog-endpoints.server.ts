@@ -161,7 +161,7 @@ const niches = defineEndpoint({
   response: NicheList,
   problems: [],
   async run() {
-    const list = await listNiches();
+    const list = await listNiches("replica");
     return { body: { niches: list.map(({ id, name, subNiches }) => ({ id, name, sub_niches: subNiches })) } };
   },
 });

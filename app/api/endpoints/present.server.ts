@@ -3,7 +3,7 @@ import { clipPath } from "~/catalog/clips/clip-id";
 import { POSTER_WIDTHS } from "~/media/renditions/renditions.server";
 import { attributionOf } from "../keys/attribution";
 
-/** An app URL made absolute (media and pages are served by the site itself). */
+/** An app URL made absolute; media already on a CDN (MEDIA_BASE_URL) stays as it is. */
 export const absolute = (origin: string, path: string) => new URL(path, origin).href;
 
 export function presentClip(clip: CatalogClip, origin: string) {

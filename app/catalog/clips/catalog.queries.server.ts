@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { profiles } from "~/accounts/schema.server";
-import { type Database, db, preparedQuery } from "~/platform/db/client.server";
+import { type Database, db, preparedQuery, type ReadFrom, readDb } from "~/platform/db/client.server";
 import { clips, niches, savedClips, subNiches } from "../schema.server";
 import type { CatalogClip } from "./catalog-clip";
 import { clipColumns, isPublished } from "./clip-columns.queries.server";
+import { withClipMedia, withClipsMedia } from "./clip-media.server";
 
 export interface Niche {
   id: string;
@@ -13,7 +14,13 @@ export interface Niche {
   subNiches: string[];
 }
 
-const nichesQuery = preparedQuery((database) =>
+/*
+ * The catalogue's public reads go to the read replica when there is one (readDb, docs/deploy.md "A
+ * read replica"); findClip, which checks a clip before a write, and the viewer's own saved state
+ * stay on the primary. Their media URLs reach pages as publicMediaUrls (clip-media.server.ts).
+ */
+
+const buildNichesQuery = (database: Database) =>
   database
     .select({
       id: niches.id,
@@ -28,15 +35,18 @@ const nichesQuery = preparedQuery((database) =>
     .leftJoin(subNiches, eq(subNiches.nicheId, niches.id))
     .groupBy(niches.id)
     .orderBy(asc(niches.displayOrder))
-    .prepare("niches_with_sub_niches"),
-);
+    .prepare("niches_with_sub_niches");
+const nichesQuery = {
+  primary: preparedQuery(buildNichesQuery),
+  replica: preparedQuery(buildNichesQuery, readDb),
+};
 
 /** The niches in display order, each with its sub-niche names (in theirs), in one query. */
-export async function listNiches(): Promise<Niche[]> {
-  return nichesQuery().execute();
+export async function listNiches(from: ReadFrom): Promise<Niche[]> {
+  return withClipsMedia(await nichesQuery[from]().execute());
 }
 
-function selectClips(database: Database = db()) {
+function selectClips(database: Database) {
   return database
     .select(clipColumns)
     .from(clips)
@@ -47,7 +57,7 @@ function selectClips(database: Database = db()) {
 
 /** A published clip with its creator, or undefined. */
 export async function findClip(id: number): Promise<CatalogClip | undefined> {
-  const [clip] = await selectClips()
+  const [clip] = await selectClips(db())
     .where(and(eq(clips.id, id), isPublished))
     .limit(1);
   return clip;
@@ -55,7 +65,7 @@ export async function findClip(id: number): Promise<CatalogClip | undefined> {
 
 /** How many clips the catalogue shows: the number the home page states. */
 export async function countPublishedClips(): Promise<number> {
-  const [row] = await db().select({ count: sql<number>`count(*)::int` }).from(clips).where(isPublished);
+  const [row] = await readDb().select({ count: sql<number>`count(*)::int` }).from(clips).where(isPublished);
   return row?.count ?? 0;
 }
 
@@ -72,7 +82,7 @@ export interface HomeClip {
  * skipped) and how many clips the catalogue shows, the number the page states.
  */
 export async function listHomeClips(ids: number[]): Promise<{ clips: HomeClip[]; publishedCount: number }> {
-  const rows = await db()
+  const rows = await readDb()
     .select({
       id: clips.id,
       title: clips.title,
@@ -84,19 +94,22 @@ export async function listHomeClips(ids: number[]): Promise<{ clips: HomeClip[];
     .where(and(inArray(clips.id, ids), isPublished));
   const publishedCount = rows[0]?.publishedCount ?? (await countPublishedClips());
   const clipsOnly = rows.map(({ publishedCount: _, ...clip }) => clip);
-  return { clips: inOrderOf(ids, clipsOnly), publishedCount };
+  return { clips: withClipsMedia(inOrderOf(ids, clipsOnly)), publishedCount };
 }
 
-const clipsByIdsQuery = preparedQuery((database) =>
+const buildClipsByIdsQuery = (database: Database) =>
   selectClips(database)
     .where(and(sql`${clips.id} = any(${sql.placeholder("ids")})`, isPublished))
-    .prepare("clips_by_ids"),
-);
+    .prepare("clips_by_ids");
+const clipsByIdsQuery = {
+  primary: preparedQuery(buildClipsByIdsQuery),
+  replica: preparedQuery(buildClipsByIdsQuery, readDb),
+};
 
-/** The given clips in the given order (missing ids are skipped). */
-export async function listClipsByIds(ids: number[]): Promise<CatalogClip[]> {
+/** The given published clips in the given order (missing ids are skipped). */
+export async function listClipsByIds(ids: number[], from: ReadFrom): Promise<CatalogClip[]> {
   if (ids.length === 0) return [];
-  return inOrderOf(ids, await clipsByIdsQuery().execute({ ids }));
+  return withClipsMedia(inOrderOf(ids, await clipsByIdsQuery[from]().execute({ ids })));
 }
 
 /** Rows put in the order of `ids` (SQL's `in` keeps none); an id without a row is skipped. */
@@ -107,7 +120,7 @@ function inOrderOf<Row extends { id: number }>(ids: number[], rows: Row[]): Row[
 
 /** The most saved and downloaded clips, newest first among equals. */
 export async function listPopularClips(limit: number): Promise<CatalogClip[]> {
-  return selectClips()
+  const rows = await selectClips(readDb())
     .where(isPublished)
     .orderBy(
       sql`(${clips.savesCount} + ${clips.downloadsCount}) desc`,
@@ -115,6 +128,7 @@ export async function listPopularClips(limit: number): Promise<CatalogClip[]> {
       sql`${clips.id} desc nulls last`,
     )
     .limit(limit);
+  return withClipsMedia(rows);
 }
 
 /** What the clip page shows beyond a catalogue card: tags and the file's technical details. */
@@ -126,10 +140,10 @@ export interface ClipDetails {
 }
 
 /**
- * The clip page in one round trip: the published clip as a catalogue card, what the page shows
- * beyond it, and whether the viewer (when signed in) has saved it.
+ * The clip page's public part in one round trip: the published clip as a catalogue card and what the
+ * page shows beyond it.
  */
-const clipPageQuery = preparedQuery((database) =>
+const buildClipPageQuery = (database: Database) =>
   database
     .select({
       clip: clipColumns,
@@ -139,7 +153,6 @@ const clipPageQuery = preparedQuery((database) =>
         fileSizeBytes: clips.fileSizeBytes,
         codec: clips.codec,
       },
-      saved: sql<boolean>`exists (select 1 from ${savedClips} where ${savedClips.userId} = ${sql.placeholder("viewerId")} and ${savedClips.clipId} = ${clips.id})`,
     })
     .from(clips)
     .innerJoin(niches, eq(niches.id, clips.nicheId))
@@ -147,37 +160,61 @@ const clipPageQuery = preparedQuery((database) =>
     .leftJoin(subNiches, eq(subNiches.id, clips.subNicheId))
     .where(and(eq(clips.id, sql.placeholder("id")), isPublished))
     .limit(1)
-    .prepare("clip_page"),
+    .prepare("clip_page");
+const clipPageQuery = {
+  primary: preparedQuery(buildClipPageQuery),
+  replica: preparedQuery(buildClipPageQuery, readDb),
+};
+
+/** Whether the viewer saved the clip: their own write, so on the primary. */
+const savedByViewerQuery = preparedQuery((database) =>
+  database
+    .select({ saved: sql<boolean>`true` })
+    .from(savedClips)
+    .where(
+      and(eq(savedClips.userId, sql.placeholder("viewerId")), eq(savedClips.clipId, sql.placeholder("id"))),
+    )
+    .limit(1)
+    .prepare("clip_saved_by_viewer"),
 );
 
+/**
+ * The clip page: its public part from the replica (from the primary when the replica does not
+ * have it yet, a clip published a moment ago), and whether the viewer (when signed in) saved it.
+ */
 export async function findClipPage(
   id: number,
   viewerId: string | null,
 ): Promise<{ clip: CatalogClip; details: ClipDetails; saved: boolean } | undefined> {
-  // Without a viewer the saved test compares with null: never true.
-  const [row] = await clipPageQuery().execute({ id, viewerId });
-  return row;
+  const [[page], saved] = await Promise.all([
+    clipPageQuery.replica().execute({ id }),
+    viewerId ? savedByViewerQuery().execute({ id, viewerId }) : [],
+  ]);
+  const found = page ?? (readDb() === db() ? undefined : (await clipPageQuery.primary().execute({ id }))[0]);
+  return found && { ...found, clip: withClipMedia(found.clip), saved: saved.length > 0 };
 }
 
 export const RELATED_CLIPS = 8;
 
 /** The creator's other published clips, newest first. */
-const moreFromCreatorQuery = preparedQuery((database) =>
-  selectClips(database)
-    .where(
-      and(
-        eq(clips.userId, sql.placeholder("creatorId")),
-        isPublished,
-        sql`${clips.id} <> ${sql.placeholder("exceptId")}`,
-      ),
-    )
-    .orderBy(sql`${clips.createdAt} desc nulls last`, sql`${clips.id} desc nulls last`)
-    .limit(RELATED_CLIPS)
-    .prepare("more_from_creator"),
+const moreFromCreatorQuery = preparedQuery(
+  (database) =>
+    selectClips(database)
+      .where(
+        and(
+          eq(clips.userId, sql.placeholder("creatorId")),
+          isPublished,
+          sql`${clips.id} <> ${sql.placeholder("exceptId")}`,
+        ),
+      )
+      .orderBy(sql`${clips.createdAt} desc nulls last`, sql`${clips.id} desc nulls last`)
+      .limit(RELATED_CLIPS)
+      .prepare("more_from_creator"),
+  readDb,
 );
 
 export async function listMoreFromCreator(creatorId: string, exceptId: number): Promise<CatalogClip[]> {
-  return moreFromCreatorQuery().execute({ creatorId, exceptId });
+  return withClipsMedia(await moreFromCreatorQuery().execute({ creatorId, exceptId }));
 }
 
 /** How many clips "similar clips" weighs at most: the newest sharing a tag, and the newest of the niche. */
@@ -215,8 +252,8 @@ const similarQuery = preparedQuery((database) => {
     .where(isPublished)
     .orderBy(sql`ranked.rank`)
     .prepare("similar_clips");
-});
+}, readDb);
 
 export async function listSimilarClips(id: number): Promise<CatalogClip[]> {
-  return similarQuery().execute({ id });
+  return withClipsMedia(await similarQuery().execute({ id }));
 }

@@ -110,7 +110,7 @@ export async function openCollection(
   if (!collection) return fail("not_found");
   const own = collection.userId === viewerId;
   if (!own && collection.visibility === "private") return fail("not_found");
-  const clips = await listClipsByIds(await collectionClipIds(collection.id));
+  const clips = await listClipsByIds(await collectionClipIds(collection.id), "primary");
   // The page's data goes to the browser: never the owner's user id, and the collection's own id
   // (which the owner's forms post) only to its owner.
   const { name, visibility, shareToken } = collection;

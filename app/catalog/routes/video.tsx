@@ -63,7 +63,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => {
   const clip = data?.clip;
   if (!clip) return pageMeta("Video not found", CLIP_NOT_FOUND);
-  const url = (path: string) => `${data.origin}${path}`;
+  // Media may already be absolute (a CDN's, MEDIA_BASE_URL): only site paths take the origin.
+  const url = (path: string) => new URL(path, data.origin).href;
   return [
     ...pageMeta(clip.title, clip.description),
     { property: "og:type", content: "video.other" },

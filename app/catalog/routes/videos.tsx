@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   let nicheMiss: string | null = null;
   // A "Niches" search chooses the niche the text names; it never searches clips for the text.
   if (params.get(SEARCH_TYPE_PARAM) === "niches" && query.q) {
-    const match = matchNiche(await listNiches(), query.q);
+    const match = matchNiche(await listNiches("replica"), query.q);
     if (match)
       throw redirect(
         `/videos${exploreSearch({ ...query, q: "", exact: false, ...match, niche: [match.niche], page: 1 })}`,
@@ -47,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     query = { ...query, q: "", exact: false, page: 1 };
   }
   const [niches, result, facets, topSearches] = await Promise.all([
-    listNiches(),
+    listNiches("replica"),
     searchClipsCached(query),
     searchFacets(query),
     listTopSearches(TOP_SEARCHED_NICHES),

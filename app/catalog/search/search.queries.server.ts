@@ -1,6 +1,6 @@
 import { and, type Column, inArray, type SQL, sql } from "drizzle-orm";
 import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/constants";
-import { db } from "~/platform/db/client.server";
+import { readDb } from "~/platform/db/client.server";
 import { type DurationBucket, RESOLUTION_MIN_SIDE, RESOLUTIONS, type Resolution } from "../clips/attributes";
 import { isPublished } from "../clips/clip-columns.queries.server";
 import { clips, searchBigrams, searchPostings } from "../schema.server";
@@ -165,13 +165,13 @@ export async function findPageIds(
   pageSize: number,
   candidates: Candidates = null,
 ) {
-  const result = await db().execute<{ id: number }>(pageIdsStatement(query, text, pageSize, candidates));
+  const result = await readDb().execute<{ id: number }>(pageIdsStatement(query, text, pageSize, candidates));
   return result.rows.map((row) => row.id);
 }
 
 /** How many clips match, counted exactly up to COUNT_CAP + 1 (then the page says "10,000+"). */
 export async function countMatches(query: ExploreQuery, text: SearchText, candidates: Candidates = null) {
-  const result = await db().execute<{ n: number }>(sql`
+  const result = await readDb().execute<{ n: number }>(sql`
     select count(*)::int as n from (
       select 1 from ${clips} where ${whereOf(query, text, candidates)} limit ${COUNT_CAP + 1}
     ) matches`);
@@ -200,7 +200,7 @@ export async function countFacets(
     const own = facetCondition({ ...query, [name]: [value], sub: null }, name, columns) as SQL;
     return sql`count(*) filter (where ${and(own, ...others)})::int as ${sql.identifier(`f${index}`)}`;
   });
-  const result = await db().execute<Record<string, number>>(sql`
+  const result = await readDb().execute<Record<string, number>>(sql`
     select ${sql.join(aggregates, sql`, `)}
     from ${columns}
     where ${plan ? postingsWhere(plan, EMPTY_QUERY) : and(isPublished, ...inCandidates(candidates), ...textConditions(text))}`);
@@ -226,7 +226,7 @@ export async function findCorrections(
   const corrections = new Map<string, string>();
   if (candidates.length === 0) return corrections;
   const editOf = candidates.flatMap((word) => edits(word).map((variant) => [word, variant] as const));
-  const rows = await db().execute<{ word: string; term: string }>(sql`
+  const rows = await readDb().execute<{ word: string; term: string }>(sql`
     select w.word, t.term
     from unnest(${sql.param(candidates)}::text[]) as w(word)
     cross join lateral (
@@ -283,7 +283,7 @@ export async function findSearchPlan(text: SearchText): Promise<SearchPlan> {
   const positive = [...text.words, ...text.phrases.map((phrase) => phrase.join(" "))];
   const terms = [...positive, ...text.phrases.flat(), ...text.excluded];
   if (terms.length === 0) return { postings: null, pair: null, phrase: null, counts: null };
-  const rows = await db().execute<{ nodes: number; lexemes: string[] }>(sql`
+  const rows = await readDb().execute<{ nodes: number; lexemes: string[] }>(sql`
     select numnode(phraseto_tsquery('english', w)) as nodes, tsvector_to_array(to_tsvector('english', w)) as lexemes
     from unnest(${sql.param(terms)}::text[]) with ordinality as u(w, n)
     order by n`);
@@ -379,7 +379,7 @@ export function postingsPageIdsStatement(plan: PostingsPlan, query: ExploreQuery
 }
 
 export async function findPageIdsByPostings(plan: PostingsPlan, query: ExploreQuery, pageSize: number) {
-  const result = await db().execute<{ id: number }>(postingsPageIdsStatement(plan, query, pageSize));
+  const result = await readDb().execute<{ id: number }>(postingsPageIdsStatement(plan, query, pageSize));
   return result.rows.map((row) => row.id);
 }
 
@@ -390,7 +390,7 @@ export async function findPageIdsByPostings(plan: PostingsPlan, query: ExploreQu
  * `neon -luxurious` at 1,000,000 clips against 6 ms in one process.
  */
 export async function countMatchesByPostings(plan: PostingsPlan, query: ExploreQuery) {
-  return db().transaction(async (tx) => {
+  return readDb().transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     const result = await tx.execute<{ n: number }>(sql`
       select count(*)::int as n from (
@@ -572,15 +572,15 @@ export async function findPageIdsByPair(
   /** The ids of the asked page, from the first `depth` rows. */
   const pageOf = (rows: { id: number }[]) => rows.slice(depth - pageSize).map((row) => row.id);
   const [{ threshold, ids }] = (
-    await db().execute<{ threshold: number | null; ids: number[] }>(
+    await readDb().execute<{ threshold: number | null; ids: number[] }>(
       pairCandidatesStatement(pair, query, text, depth),
     )
   ).rows;
   if (threshold != null) {
     const candidates = sql`select unnest(${sql.param(ids)}::int[]) union ${pairApartStatement(pair, Number(threshold))}`;
-    return pageOf((await db().execute<{ id: number }>(ranked(candidates))).rows);
+    return pageOf((await readDb().execute<{ id: number }>(ranked(candidates))).rows);
   }
-  const first = await db().execute<{ id: number; threshold: number | null }>(
+  const first = await readDb().execute<{ id: number; threshold: number | null }>(
     pairPageStatement(pair, query, text, depth),
   );
   if (first.rows[0]?.threshold != null) return pageOf(first.rows);
@@ -588,7 +588,7 @@ export async function findPageIdsByPair(
     // Below this every posting is a candidate: ranking all matches at once is cheaper.
     if (threshold / 4 <= MIN_POSTING_SCORE) break;
     const rows = (
-      await db().execute<{ id: number; rank: number }>(ranked(pairCandidates(pair, query, threshold)))
+      await readDb().execute<{ id: number; rank: number }>(ranked(pairCandidates(pair, query, threshold)))
     ).rows;
     if (rows.length === depth && Number(rows[depth - 1].rank) >= threshold) return pageOf(rows);
   }

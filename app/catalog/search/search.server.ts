@@ -79,7 +79,7 @@ export async function searchClips(query: ExploreQuery, pageSize = PAGE_SIZE): Pr
         : findPageIds(query, text, pageSize, candidates),
     plan.counts ? countMatchesByPostings(plan.counts, query) : countMatches(query, text, candidates),
   ]);
-  const clips = await listClipsByIds(ids);
+  const clips = await listClipsByIds(ids, "replica");
   const total = Math.min(counted, COUNT_CAP);
   return {
     clips,
@@ -140,7 +140,7 @@ export function searchFacets(query: ExploreQuery): Promise<Facet[]> {
 }
 
 async function countedFacets(query: ExploreQuery): Promise<Facet[]> {
-  const [{ text, plan: textPlan }, niches] = await Promise.all([resolveText(query), listNiches()]);
+  const [{ text, plan: textPlan }, niches] = await Promise.all([resolveText(query), listNiches("replica")]);
   const definitions: { name: FacetName; label: string; values: { value: string; label: string }[] }[] = [
     {
       name: "niche",
@@ -204,7 +204,10 @@ export async function noResultsHelp(query: ExploreQuery): Promise<{
   niches: { id: string; name: string }[];
   popular: CatalogClip[];
 }> {
-  const [niches, popular] = await Promise.all([listNiches(), listPopularClips(POPULAR_FALLBACK_CLIPS)]);
+  const [niches, popular] = await Promise.all([
+    listNiches("replica"),
+    listPopularClips(POPULAR_FALLBACK_CLIPS),
+  ]);
   const words = parseSearchText(query.q).words;
   const related = niches.filter((niche) =>
     [niche.name, ...niche.subNiches].some((name) =>

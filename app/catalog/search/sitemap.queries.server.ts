@@ -1,5 +1,5 @@
 import { and, asc, gt, gte, lte } from "drizzle-orm";
-import { db } from "~/platform/db/client.server";
+import { readDb } from "~/platform/db/client.server";
 import { isPublished } from "../clips/clip-columns.queries.server";
 import { clips } from "../schema.server";
 import type { SitemapClip } from "./sitemap";
@@ -9,7 +9,7 @@ import type { SitemapClip } from "./sitemap";
  * of a million clips costs one lookup per file it lists, not a scan of every clip.
  */
 export async function findNextPublishedId(after: number): Promise<number | undefined> {
-  const [row] = await db()
+  const [row] = await readDb()
     .select({ id: clips.id })
     .from(clips)
     .where(and(isPublished, gt(clips.id, after)))
@@ -24,7 +24,7 @@ export async function listSitemapClips(
   after: number,
   limit: number,
 ): Promise<SitemapClip[]> {
-  return db()
+  return readDb()
     .select({
       id: clips.id,
       title: clips.title,

@@ -1,3 +1,4 @@
+import { withClipMedia } from "../clips/clip-media.server";
 import {
   clipSitemapPart,
   clipSitemapRange,
@@ -45,7 +46,9 @@ export async function streamClipSitemap(origin: string, part: number) {
         controller.close();
         return;
       }
-      controller.enqueue(encoder.encode(page.map((clip) => clipUrlXml(origin, clip)).join("")));
+      controller.enqueue(
+        encoder.encode(page.map((clip) => clipUrlXml(origin, withClipMedia(clip))).join("")),
+      );
       page =
         page.length < SITEMAP_PAGE_ROWS
           ? []

@@ -25,7 +25,7 @@ export async function suggest(typed: string): Promise<Suggestion[]> {
     .slice(0, SUGGEST_PREFIX_MAX);
   if (prefix.length < SUGGEST_PREFIX_MIN) return [];
   const [niches, queries, tags] = await Promise.all([
-    listNiches(),
+    listNiches("replica"),
     findPopularQueries(prefix, 4),
     findTags(prefix, 5),
   ]);

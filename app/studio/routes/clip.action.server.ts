@@ -36,7 +36,7 @@ function factsOf(clip: LifecycleClip) {
 }
 
 export async function clipPageData(clip: LifecycleClip) {
-  const niches = await listNiches();
+  const niches = await listNiches("primary");
   return {
     niches: niches.map((niche) => ({ id: niche.id, name: niche.name, subNiches: niche.subNiches })),
     clip: {
@@ -97,7 +97,7 @@ export async function runClipAction(request: Request, user: SessionUser, clip: L
     if (result.reason === "bad_niche")
       return replyWith(formReply(null, { fieldErrors: { nicheId: DETAILS_MESSAGES.niche }, values }), status);
     if (result.reason === "bad_sub_niche") {
-      const niche = (await listNiches()).find((candidate) => candidate.id === parsed.data.nicheId);
+      const niche = (await listNiches("primary")).find((candidate) => candidate.id === parsed.data.nicheId);
       const message = DETAILS_MESSAGES.subNicheOf(parsed.data.subNiche ?? "", niche?.name ?? "this niche");
       return replyWith(formReply(null, { fieldErrors: { subNiche: message }, values }), status);
     }

@@ -163,7 +163,6 @@ export const resilienceCases: ClusterCase[] = [
       // The machine dies: the worker and the ffmpeg it started.
       await stopAppProcess(worker, "SIGKILL");
       for (const pid of ffmpeg) process.kill(pid, "SIGKILL");
-      const killedAt = performance.now();
       const [job] = await cluster.query<{ id: string; name: string }>(
         "select id, name from pgboss.job where name like 'media.%' and (data->>'clipId')::int = $1 and state = 'active'",
         [clipId],
