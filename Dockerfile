@@ -5,7 +5,7 @@
 # ffmpeg, production dependencies only, run as the unprivileged `node` user.
 #
 #   docker build -t verdeo .            (or: podman build -t verdeo .)
-#   docker compose up                   (the whole stack: see compose.yaml)
+#   docker compose up                   (the whole stack: see compose.yaml and docs/deploy.md)
 #
 # NODE_IMAGE is any Debian-based image with Node.js 24 and npm in /usr/local/bin and a `node` user
 # (uid 1000), as the official node:24 images have. scripts/container-smoke.sh builds one from
@@ -43,6 +43,8 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/db/migrations ./db/migrations
 COPY --from=build /app/server/seed/demo-assets ./server/seed/demo-assets
 COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
+# compose.yaml's one-shot bucket step, run with this image's S3 client.
+COPY --from=build /app/deploy/create-bucket.mjs ./deploy/
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

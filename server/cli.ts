@@ -2,6 +2,8 @@
  * Operator commands: `npm run cli -- <command>`.
  *   migrate                              apply pending migrations
  *   seed                                 add the demo content (idempotent)
+ *   seed --if-empty                      what a first start seeds (see SEED_DEMO): the one-shot step
+ *                                        before processes started with MIGRATE_AT_START=false
  *   set-role <email> <user|creator|developer>
  *   jobs                                 job counts, then queued, running and failed jobs
  *   jobs retry <job id>                  put a failed job back in its queue
@@ -21,10 +23,10 @@ import { SEED_LOCK_ID, withSessionLock } from "~/platform/db/session-lock.server
 import { jobCounts, listJobs, retryJob, startQueue, stopQueue } from "~/platform/jobs/queue.server";
 import { BackupError, backup, restoreData, restoreFiles } from "./backup";
 import { PROCESS_JOBS } from "./jobs";
-import { seedDemoContent } from "./seed/seed";
+import { seedDemoContent, seedIfEmpty } from "./seed/seed";
 
 const USAGE =
-  "Usage: npm run cli -- migrate | seed | set-role <email> <user|creator|developer> | jobs | jobs retry <job id> | backup <dir> | restore <dir>";
+  "Usage: npm run cli -- migrate | seed | seed --if-empty | set-role <email> <user|creator|developer> | jobs | jobs retry <job id> | backup <dir> | restore <dir>";
 
 class UsageError extends Error {}
 
@@ -103,6 +105,19 @@ async function jobs(args: string[]) {
   });
 }
 
+/**
+ * `seed`: the demo content. `seed --if-empty`: what a web process seeds at its first start (the demo
+ * content with SEED_DEMO=true, else the niches and plans; on a seeded database, the demo's
+ * interrupted renders), for stacks whose processes run with MIGRATE_AT_START=false.
+ */
+async function seed(args: string[]) {
+  if (args.length > 1 || (args[0] !== undefined && args[0] !== "--if-empty")) throw new UsageError(USAGE);
+  const task = args[0]
+    ? () => seedIfEmpty(console.log, { demo: config().seedDemo })
+    : () => seedDemoContent(console.log);
+  await withDatabase((url) => withSessionLock(url, SEED_LOCK_ID, task));
+}
+
 async function backupTo(dir: string | undefined) {
   if (!dir) throw new UsageError(USAGE);
   await withDatabase(async (url) => {
@@ -143,7 +158,7 @@ async function main(args: string[]) {
     case "migrate":
       return withDatabase(async () => console.log("Migrations are up to date."));
     case "seed":
-      return withDatabase((url) => withSessionLock(url, SEED_LOCK_ID, () => seedDemoContent(console.log)));
+      return seed(rest);
     case "set-role":
       return setRole(rest[0], rest[1]);
     case "jobs":

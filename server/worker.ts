@@ -9,7 +9,7 @@ import { loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabase, connectReadDatabase } from "~/platform/db/client.server";
 import { databaseUrls } from "~/platform/db/database-urls";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
-import { migrateDatabase } from "~/platform/db/migrate.server";
+import { migrateOrCheck } from "~/platform/db/migrate.server";
 import { queueIsWorking, startQueue, stopQueue } from "~/platform/jobs/queue.server";
 import { describeMediaTools } from "~/platform/media-tools.server";
 import { PROCESS_JOBS } from "./jobs";
@@ -28,7 +28,7 @@ async function main() {
   if (!config.DATABASE_URL)
     embedded = await startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line));
   const urls = databaseUrls(config, embedded?.url);
-  await migrateDatabase(urls.direct);
+  await migrateOrCheck(urls.direct, config.MIGRATE_AT_START);
   connectDatabase(urls.pooled, { max: config.DATABASE_POOL_SIZE ?? 8, throughPooler: urls.throughPooler });
   if (urls.read)
     connectReadDatabase(urls.read, {

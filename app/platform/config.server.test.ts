@@ -143,6 +143,16 @@ describe("configuration", () => {
       expect(() => loadConfig({ DATA_DIR: dataDir(), MEDIA_BASE_URL: bad })).toThrow(/MEDIA_BASE_URL/);
   });
 
+  it("migrates and seeds at start unless MIGRATE_AT_START=false leaves it to a one-shot step, and refuses other values", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).MIGRATE_AT_START).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), MIGRATE_AT_START: "true" }).MIGRATE_AT_START).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), MIGRATE_AT_START: "false" }).MIGRATE_AT_START).toBe(false);
+    for (const bad of ["0", "no", "FALSE"])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), MIGRATE_AT_START: bad })).toThrow(
+        /MIGRATE_AT_START must be true or false/,
+      );
+  });
+
   it("rejects an unwritable DATA_DIR", () => {
     expect(() => loadConfig({ DATA_DIR: "/dev/null/verdeo" })).toThrow(ConfigError);
   });

@@ -88,6 +88,14 @@ const EnvFields = z.object({
   SEED_ON_START: z.enum(["true", "false"]).optional(),
   /** Where `npm run build` wrote the app (separate builds let several test runs share a checkout). */
   VERDEO_BUILD_DIR: z.string().min(1).default("build"),
+  /**
+   * false: web processes and workers neither migrate nor seed at start (a one-shot `cli migrate`
+   * and `cli seed --if-empty` does, before them); they refuse to start while a migration is pending.
+   */
+  MIGRATE_AT_START: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("true")
+    .transform((value) => value === "true"),
   /** 0: this web process only enqueues jobs; `npm run worker` processes work them. */
   WORKERS: z
     .enum(["0", "1"], { error: "must be 0 (no workers in this process) or 1" })

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { OPERATOR } from "~/accounts/people/user-admin.server";
 import { profiles } from "~/accounts/schema.server";
+import { niches } from "~/catalog/schema.server";
 import { listAudit } from "~/platform/audit.server";
 import { createAccount } from "../factories/accounts";
 import { useTestDatabase } from "../setup/database";
@@ -75,5 +76,23 @@ describe("npm run cli -- set-role", () => {
       stderr: expect.stringContaining('Unknown role "emperor"'),
     });
     expect(await roleOf(person.id)).toBe("user");
+  }, 240_000);
+});
+
+describe("npm run cli -- seed --if-empty (the one-shot step before MIGRATE_AT_START=false processes)", () => {
+  it("seeds what a deployment's first start would: on a seeded database without SEED_DEMO, nothing, and no demo accounts", async () => {
+    const peopleBefore = (await database.db.select({ id: profiles.id }).from(profiles)).length;
+    const nichesBefore = (await database.db.select({ id: niches.id }).from(niches)).length;
+    expect(nichesBefore).toBeGreaterThan(0);
+    expect(await cli("seed", "--if-empty")).toMatchObject({ code: 0 });
+    expect(await database.db.select({ id: profiles.id }).from(profiles)).toHaveLength(peopleBefore);
+    expect(await database.db.select({ id: niches.id }).from(niches)).toHaveLength(nichesBefore);
+  }, 240_000);
+
+  it("refuses an unknown option with the usage line and exit code 1", async () => {
+    expect(await cli("seed", "--everything")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("seed --if-empty"),
+    });
   }, 240_000);
 });
