@@ -35,7 +35,7 @@ export async function startCluster(folder: string) {
     timings[name] = Math.round(performance.now() - started);
     return result;
   };
-  const postgres = await timed("postgres", () => startPostgres(path.join(folder, "postgres")));
+  const postgres = await timed("postgres and replica", () => startPostgres());
   const pooler = await timed("pgbouncer", async () =>
     startPgBouncer(path.join(folder, "pgbouncer"), await freePort(), postgres, 40),
   );
@@ -56,20 +56,23 @@ export async function startCluster(folder: string) {
     S3_PUBLIC_ENDPOINT: store.env.S3_ENDPOINT!,
     DATABASE_URL: pooler.url,
     DATABASE_DIRECT_URL: postgres.url,
+    DATABASE_READ_URL: pooler.readUrl,
     DATABASE_POOL_SIZE: "10",
     PUBLIC_URL: proxy.url,
     TRUST_PROXY: "1",
     BETTER_AUTH_SECRET: "cluster-test-secret-0123456789-abcdefghij",
-    SEED_ON_START: "false",
+    SEED_DEMO: "false",
+    MIGRATE_AT_START: "false",
     LOG_LEVEL: "warn",
   };
-  // The one-shot step before any node starts (docs/deploy.md); the nodes then add the niches and
-  // plans of an empty database at once, under the seed's lock.
-  await timed("migrate", async () => {
-    execFileSync(process.execPath, [path.resolve("build/server/cli.js"), "migrate"], {
-      env: { ...process.env, ...env, NODE_ENV: "production", DATA_DIR: path.join(folder, "cli") },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+  // The one-shot step before any node starts, as compose.yaml's `migrate` service (docs/deploy.md):
+  // migrations, then the niches and plans of an empty database. The nodes only check.
+  await timed("migrate and seed", async () => {
+    for (const command of [["migrate"], ["seed", "--if-empty"]])
+      execFileSync(process.execPath, [path.resolve("build/server/cli.js"), ...command], {
+        env: { ...process.env, ...env, NODE_ENV: "production", DATA_DIR: path.join(folder, "cli") },
+        stdio: ["ignore", "ignore", "inherit"],
+      });
   });
   connectDatabase(postgres.url, { max: 6 });
   const admin = new pg.Pool({ connectionString: postgres.url, max: 4 });

@@ -1,13 +1,14 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chownSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chownSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { startEmbeddedPostgres } from "~/platform/db/embedded.server";
+import { startPrimaryAndReplica } from "../support/replica";
 
 /**
- * The servers a cluster runs on, each a real one from Debian started on loopback under one folder:
- * PostgreSQL (the embedded binaries, the version the app is tested on), PgBouncer in transaction
- * mode in front of it, HAProxy in front of the web processes (docs/scale.md, "The cluster test").
+ * The servers a cluster runs on, each a real one started on loopback: PostgreSQL with a streaming
+ * replica (the embedded binaries, the version the app is tested on), and from Debian PgBouncer in
+ * transaction mode in front of both and HAProxy in front of the web processes (docs/scale.md, "The
+ * cluster test").
  */
 
 /** Installs Debian packages whose commands are missing (a fresh machine has none of them). */
@@ -34,22 +35,30 @@ function commandExists(command: string) {
 }
 
 export interface Postgres {
-  /** The direct URL (a Unix socket in the data folder): migrations, the job queue, locks. */
+  /** The primary, directly (a Unix socket): migrations, the job queue, locks, the test's checks. */
   url: string;
-  socketDir: string;
-  password: string;
+  /** A streaming replica of it: the catalogue's reads (DATABASE_READ_URL, through the pooler). */
+  replicaUrl: string;
+  caughtUp(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startPostgres(folder: string): Promise<Postgres> {
-  mkdirSync(folder, { recursive: true });
-  const embedded = await startEmbeddedPostgres(folder, () => {});
+/** PostgreSQL 18 and a streaming replica of it (tests/support/replica.ts). */
+export async function startPostgres(): Promise<Postgres> {
+  const servers = await startPrimaryAndReplica("verdeo", { maxConnections: 300 });
   return {
-    url: embedded.url,
-    socketDir: path.join(folder, "pg"),
-    password: readFileSync(path.join(folder, "pg-password"), "utf8").trim(),
-    stop: () => embedded.stop(),
+    url: servers.primaryUrl,
+    replicaUrl: servers.replicaUrl,
+    caughtUp: () => servers.caughtUp(),
+    stop: () => servers.stop(),
   };
+}
+
+/** PgBouncer's `host=… port=… dbname=… user=…` for a Unix-socket URL of the test's PostgreSQL. */
+function bouncerTarget(url: string) {
+  const parsed = new URL(url);
+  const host = parsed.searchParams.get("host");
+  return `host=${host} port=${parsed.searchParams.get("port")} dbname=${parsed.pathname.slice(1)} user=postgres`;
 }
 
 /** A daemon this file started: its process, and the tail of what it printed. */
@@ -112,7 +121,8 @@ export async function startPgBouncer(folder: string, port: number, postgres: Pos
     config,
     [
       "[databases]",
-      `verdeo = host=${postgres.socketDir} port=5432 dbname=postgres user=postgres password=${postgres.password}`,
+      `verdeo = ${bouncerTarget(postgres.url)}`,
+      `verdeo_read = ${bouncerTarget(postgres.replicaUrl)}`,
       "[pgbouncer]",
       "listen_addr = 127.0.0.1",
       `listen_port = ${port}`,
@@ -133,7 +143,8 @@ export async function startPgBouncer(folder: string, port: number, postgres: Pos
   writeFileSync(path.join(folder, "users.txt"), `"verdeo" "verdeo-cluster"\n`);
   const daemon = startDaemon("pgbouncer", [config], { uid, gid });
   await waitForPort(port, "PgBouncer");
-  return { url: `postgres://verdeo:verdeo-cluster@127.0.0.1:${port}/verdeo`, daemon, config };
+  const url = `postgres://verdeo:verdeo-cluster@127.0.0.1:${port}/verdeo`;
+  return { url, readUrl: `${url}_read`, daemon, config };
 }
 
 /**

@@ -64,7 +64,7 @@ async function main() {
 
 function printSummary(results: CaseResult[], engine: string, totalMs: number) {
   console.log(
-    `\nCluster: HAProxy → ${WEB_NODES} web nodes, ${WORKERS} workers; PgBouncer (transaction mode) → PostgreSQL; ${engine}`,
+    `\nCluster: HAProxy → ${WEB_NODES} web nodes, ${WORKERS} workers; PgBouncer (transaction mode) → PostgreSQL and a streaming replica; ${engine}`,
   );
   console.log("| case | result | requests | errors (5xx or none) | seconds | detail |");
   console.log("|---|---|---:|---:|---:|---|");

@@ -82,8 +82,15 @@ async function stopPostgres(child: ChildProcess) {
   if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 }
 
-/** Starts a fresh primary (database `database` created) and a streaming replica of it. */
-export async function startPrimaryAndReplica(database = "verdeo"): Promise<PrimaryAndReplica> {
+/**
+ * Starts a fresh primary (database `database` created) and a streaming replica of it. A standby
+ * needs at least its primary's `max_connections`: both get `maxConnections`.
+ */
+export async function startPrimaryAndReplica(
+  database = "verdeo",
+  options: { maxConnections?: number } = {},
+): Promise<PrimaryAndReplica> {
+  const maxConnections = `max_connections = ${options.maxConnections ?? 100}`;
   const bin = await binaries();
   const owner = runAs();
   const root = mkdtempSync(path.join(tmpdir(), "verdeo-replica-"));
@@ -109,6 +116,7 @@ export async function startPrimaryAndReplica(database = "verdeo"): Promise<Prima
       path.join(primaryDir, "postgresql.auto.conf"),
       [
         "listen_addresses = ''",
+        maxConnections,
         "wal_level = replica",
         "max_wal_senders = 4",
         "max_replication_slots = 4",
@@ -154,6 +162,7 @@ export async function startPrimaryAndReplica(database = "verdeo"): Promise<Prima
       path.join(replicaDir, "postgresql.auto.conf"),
       [
         "listen_addresses = ''",
+        maxConnections,
         "hot_standby = on",
         "fsync = off",
         `primary_conninfo = 'host=${primaryDir} port=${primaryPort} user=postgres application_name=verdeo_replica'`,

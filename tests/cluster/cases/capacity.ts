@@ -9,15 +9,15 @@ import { signIn } from "./accounts";
 
 const SECONDS = 5;
 
-/** Queries PgBouncer has passed on so far (its admin console's SHOW STATS), all databases. */
+/** Queries PgBouncer has passed on so far (its admin console's SHOW STATS): to the primary, to the replica. */
 async function poolerQueries(cluster: Cluster) {
   const admin = new pg.Client({ connectionString: cluster.pooler.url.replace(/\/verdeo$/, "/pgbouncer") });
   await admin.connect();
   try {
     const { rows } = await admin.query<{ database: string; total_query_count: string }>("SHOW STATS");
-    return rows
-      .filter((row) => row.database === "verdeo")
-      .reduce((sum, row) => sum + Number(row.total_query_count), 0);
+    const count = (database: string) =>
+      Number(rows.find((row) => row.database === database)?.total_query_count ?? 0);
+    return { primary: count("verdeo"), replica: count("verdeo_read") };
   } finally {
     await admin.end();
   }
@@ -38,7 +38,7 @@ async function measurePage(
   const cpuBefore = pid ? cpuMillisecondsOf(pid) : 0;
   const result = await autocannon({ url, headers, connections: 20, duration: SECONDS });
   const cpuMs = pid ? cpuMillisecondsOf(pid) - cpuBefore : 0;
-  const queries = (await poolerQueries(cluster)) - queriesBefore;
+  const queriesAfter = await poolerQueries(cluster);
   tally.requests += result.requests.total;
   const failed = result.errors + result.timeouts + result.non2xx;
   tally.errors += failed;
@@ -47,7 +47,8 @@ async function measurePage(
   return {
     perSecond: Math.round(result.requests.average),
     p99: result.latency.p99,
-    queriesPerRequest: result.requests.total ? queries / result.requests.total : 0,
+    primaryQueries: (queriesAfter.primary - queriesBefore.primary) / Math.max(1, result.requests.total),
+    replicaQueries: (queriesAfter.replica - queriesBefore.replica) / Math.max(1, result.requests.total),
     cpuMsPerRequest: pid && result.requests.total ? cpuMs / result.requests.total : undefined,
   };
 }
@@ -85,7 +86,7 @@ export const capacityCases: ClusterCase[] = [
       const held = await connections(cluster);
       console.log(JSON.stringify({ figures, connections: held }));
       const line = (name: string, figure: (typeof figures)["anonymousOneNode"]) =>
-        `${name} ${figure.perSecond}/s (p99 ${figure.p99} ms, ${figure.queriesPerRequest.toFixed(1)} queries` +
+        `${name} ${figure.perSecond}/s (p99 ${figure.p99} ms, ${figure.primaryQueries.toFixed(1)} + ${figure.replicaQueries.toFixed(1)} queries (primary + replica)` +
         `${figure.cpuMsPerRequest === undefined ? "" : `, ${figure.cpuMsPerRequest.toFixed(2)} ms CPU`} per request)`;
       return [
         line("anonymous, one node:", figures.anonymousOneNode),
