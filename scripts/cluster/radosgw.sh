@@ -97,9 +97,19 @@ EOF
 }
 
 start() {
-  local started=$SECONDS
-  [ -e "$DIR/run" ] && ls "$DIR"/run/*.pid >/dev/null 2>&1 && { log "$DIR already has daemons; stop it first"; exit 1; }
+  local started=$SECONDS pidfile
+  for pidfile in "$DIR"/run/*.pid; do
+    [ -e "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null &&
+      { log "$DIR already has running daemons ($pidfile); stop it first"; exit 1; }
+  done
+  for port in "$PORT" "$MON_PORT"; do
+    port_is_free "$port" || { log "port $port on 127.0.0.1 is in use"; exit 1; }
+  done
+  # A fresh cluster each time: what an earlier run left under DIR goes (only the names this script makes).
+  rm -rf "$DIR"/{run,log,crash,mon.a,osd.0,rgw.a,keyring,monmap,ceph.conf,s3.env}
   mkdir -p "$DIR"/{run,log,crash,mon.a,osd.0,rgw.a}
+  # A start that fails stops what it had started.
+  trap 'status=$?; [ $status = 0 ] || stop; exit $status' EXIT
   install_ceph
   FSID=$(cat /proc/sys/kernel/random/uuid)
   write_config
@@ -157,12 +167,20 @@ ceph_cli() { timeout 30 ceph -c "$CONF" --connect-timeout 20 "$@"; }
 
 osd_is_up() { [ "$(ceph_cli osd stat -f json 2>/dev/null | grep -o '"num_up_osds":[0-9]*' | cut -d: -f2)" = 1 ]; }
 
-rgw_answers() { curl -sf -o /dev/null "$ENDPOINT/"; }
+# The gateway itself (its request id header), not whatever else might listen on the port.
+rgw_answers() { curl -sf -D - -o /dev/null "$ENDPOINT/" 2>/dev/null | grep -qi '^x-amz-request-id:'; }
+
+port_is_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 # Polls CHECK every half second for up to SECONDS seconds.
 wait_for() {
   local what=$1 check=$2 limit=$3 deadline=$((SECONDS + $3))
   until "$check"; do
+    local pidfile
+    for pidfile in "$DIR"/run/*.pid; do
+      [ ! -e "$pidfile" ] || kill -0 "$(cat "$pidfile" 2>/dev/null)" 2>/dev/null ||
+        { log "$(basename "$pidfile" .pid) exited while waiting for $what; logs in $DIR/log"; exit 1; }
+    done
     if [ $SECONDS -ge $deadline ]; then
       log "gave up waiting ${limit} s for $what; logs in $DIR/log"
       exit 1
