@@ -181,7 +181,10 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
         } catch (error) {
           const name = (error as Error | undefined)?.name;
           if (name === "NoSuchKey" || name === "NotFound") continue;
-          if (httpStatusOf(error) === 416) throw new RangeNotSatisfiableError(sizeInRangeError(error) ?? 0);
+          if (httpStatusOf(error) === 416) {
+            const size = sizeInRangeError(error) ?? (await head(key, visibility))?.size ?? 0;
+            throw new RangeNotSatisfiableError(size);
+          }
           throw error;
         }
       }
@@ -264,7 +267,10 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
           if (isHangUp(error)) return;
           const status = httpStatusOf(error);
           if (status === 304) return notModified(res, error);
-          if (status === 416) return unsatisfiable(res, error);
+          if (status === 416) {
+            const size = sizeInRangeError(error) ?? (await head(requested.key, "public"))?.size;
+            return unsatisfiable(res, size);
+          }
           // NoSuchBucket is also a 404, but that one is our misconfiguration, not the client's mistake.
           const name = (error as Error | undefined)?.name;
           if (name === "NoSuchKey" || name === "NotFound") return sendClientError(res, 404);
@@ -347,15 +353,17 @@ function notModified(res: express.Response, error: unknown) {
   res.end();
 }
 
-/** S3 names the object's size in its InvalidRange error. */
+/**
+ * AWS names the object's size in its InvalidRange error; other engines (Ceph's RADOS Gateway) do not,
+ * and the size is then asked with a HEAD (docs/deploy.md, "S3 engines tested").
+ */
 function sizeInRangeError(error: unknown) {
   const size = Number((error as { ActualObjectSize?: unknown }).ActualObjectSize);
   return Number.isSafeInteger(size) ? size : undefined;
 }
 
 /** A player uses the size in Content-Range to ask again. */
-function unsatisfiable(res: express.Response, error: unknown) {
-  const size = sizeInRangeError(error);
+function unsatisfiable(res: express.Response, size: number | undefined) {
   if (size !== undefined) res.setHeader("Content-Range", `bytes */${size}`);
   sendClientError(res, 416);
 }
