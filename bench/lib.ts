@@ -161,6 +161,7 @@ const SUMMARY_ORDER = [
   "startup",
   "pages",
   "load",
+  "cluster",
   "search",
   "api",
   "home",

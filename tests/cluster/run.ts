@@ -4,9 +4,10 @@
  * case by case (docs/scale.md, "The cluster test"). Prints a summary table; exits 1 if a case failed.
  * Needs `npm run build` first; installs haproxy and pgbouncer from Debian when they are missing.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { report } from "../../bench/lib";
 import { CASES, type CaseResult } from "./cases";
 import { startCluster, WEB_NODES, WORKERS } from "./cluster";
 import { newTally } from "./traffic";
@@ -54,26 +55,25 @@ async function main() {
     await cluster.stop();
   }
   printSummary(results, cluster.store.engine, performance.now() - started);
-  writeFileSync(
-    path.resolve("bench/results/cluster.json"),
-    `${JSON.stringify({ results, timings: cluster.timings }, null, 2)}\n`,
-  );
   if (!process.env.CLUSTER_KEEP) rmSync(folder, { recursive: true, force: true });
   if (results.some((result) => !result.passed) || results.length === 0) process.exitCode = 1;
 }
 
+/** The summary table, printed and written to bench/results/cluster.md with the commit and the load. */
 function printSummary(results: CaseResult[], engine: string, totalMs: number) {
-  console.log(
-    `\nCluster: HAProxy → ${WEB_NODES} web nodes, ${WORKERS} workers; PgBouncer (transaction mode) → PostgreSQL and a streaming replica; ${engine}`,
-  );
-  console.log("| case | result | requests | errors (5xx or none) | seconds | detail |");
-  console.log("|---|---|---:|---:|---:|---|");
-  for (const result of results)
-    console.log(
-      `| ${result.title} | ${result.passed ? "pass" : "FAIL"} | ${result.requests} | ${result.errors} | ${(result.ms / 1000).toFixed(1)} | ${result.detail} |`,
-    );
   const passed = results.filter((result) => result.passed).length;
-  console.log(`\n${passed} of ${results.length} cases passed in ${(totalMs / 1000).toFixed(0)} s`);
+  report(
+    "cluster",
+    `Cluster test: HAProxy → ${WEB_NODES} web nodes, ${WORKERS} workers; PgBouncer (transaction mode) → PostgreSQL and a streaming replica; ${engine}. ${passed} of ${results.length} cases passed in ${(totalMs / 1000).toFixed(0)} s`,
+    results.map((result) => ({
+      case: result.title,
+      result: result.passed ? "pass" : "FAIL",
+      requests: result.requests,
+      "errors (5xx or none)": result.errors,
+      seconds: Number((result.ms / 1000).toFixed(1)),
+      detail: result.detail,
+    })),
+  );
 }
 
 main().catch((error) => {
