@@ -12,12 +12,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { mediaTools } from "~/media/processing/ffmpeg.server";
 import { type Config, loadConfig } from "~/platform/config.server";
-import {
-  closeDatabase,
-  connectDatabase,
-  connectReadDatabase,
-  databaseIsReady,
-} from "~/platform/db/client.server";
+import { closeDatabase, connectDatabases, databaseIsReady } from "~/platform/db/client.server";
 import { databaseUrls } from "~/platform/db/database-urls";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { databaseHealthMonitor } from "~/platform/db/health.server";
@@ -446,12 +441,10 @@ async function openDatabase(config: Config, logger: Logger) {
   const urls = databaseUrls(config, embedded?.url);
   try {
     await migrateOrCheck(urls.direct, config.MIGRATE_AT_START);
-    connectDatabase(urls.pooled, { max: config.DATABASE_POOL_SIZE ?? 20, throughPooler: urls.throughPooler });
-    if (urls.read)
-      connectReadDatabase(urls.read, {
-        max: config.DATABASE_READ_POOL_SIZE ?? config.DATABASE_POOL_SIZE ?? 20,
-        throughPooler: urls.throughPooler,
-      });
+    connectDatabases(urls, {
+      pool: config.DATABASE_POOL_SIZE ?? 20,
+      readPool: config.DATABASE_READ_POOL_SIZE,
+    });
   } catch (error) {
     await embedded?.stop().catch(() => {});
     throw error;

@@ -6,7 +6,7 @@
  */
 import { mediaTools } from "~/media/processing/ffmpeg.server";
 import { loadConfig } from "~/platform/config.server";
-import { closeDatabase, connectDatabase, connectReadDatabase } from "~/platform/db/client.server";
+import { closeDatabase, connectDatabases } from "~/platform/db/client.server";
 import { databaseUrls } from "~/platform/db/database-urls";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
 import { migrateOrCheck } from "~/platform/db/migrate.server";
@@ -29,12 +29,7 @@ async function main() {
     embedded = await startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line));
   const urls = databaseUrls(config, embedded?.url);
   await migrateOrCheck(urls.direct, config.MIGRATE_AT_START);
-  connectDatabase(urls.pooled, { max: config.DATABASE_POOL_SIZE ?? 8, throughPooler: urls.throughPooler });
-  if (urls.read)
-    connectReadDatabase(urls.read, {
-      max: config.DATABASE_READ_POOL_SIZE ?? config.DATABASE_POOL_SIZE ?? 8,
-      throughPooler: urls.throughPooler,
-    });
+  connectDatabases(urls, { pool: config.DATABASE_POOL_SIZE ?? 8, readPool: config.DATABASE_READ_POOL_SIZE });
   await startQueue({ url: urls.direct, jobs: PROCESS_JOBS, work: true, instanceName: "worker" });
   logger.info(
     `Worker started: ${PROCESS_JOBS.map((job) => job.name).join(", ")}; /healthz and /metrics at ${probes.url}`,

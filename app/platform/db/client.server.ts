@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import type { DatabaseUrls } from "./database-urls";
 
 // Tables live beside their domains (each domain's schema.server.ts); queries name them, so the client needs none.
 export type Database = NodePgDatabase & { $client: pg.Pool };
@@ -60,6 +61,16 @@ export function connectDatabase(url: string, options: PoolOptions = {}): Databas
 export function connectReadDatabase(url: string, options: PoolOptions = {}): Database {
   replica = openPool(url, options);
   return replica.database;
+}
+
+/**
+ * Both pools of a process from its URLs (database-urls.ts): the primary's, and the replica's when
+ * DATABASE_READ_URL is set, of `readPool` connections (unset: as many as the primary's).
+ */
+export function connectDatabases(urls: DatabaseUrls, sizes: { pool: number; readPool?: number }) {
+  const { throughPooler } = urls;
+  connectDatabase(urls.pooled, { max: sizes.pool, throughPooler });
+  if (urls.read) connectReadDatabase(urls.read, { max: sizes.readPool ?? sizes.pool, throughPooler });
 }
 
 /** The primary: every write, and every read that must see what was just written. */
