@@ -65,6 +65,40 @@ describe("body limits", () => {
     expect(tooLargeMessage(LIMIT)).toBe("This request is too large: up to 6 MB can be sent here.");
   });
 
+  it("a client still sending an oversized body gets the 413 after its last byte, on a connection that stays open", async () => {
+    const base = new URL(await servers.start(app({ bodyLimit: 1024 })));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (parts: string[]) =>
+      new Promise<{ status: number; body: string; answeredEarly: boolean }>((resolve, reject) => {
+        let sent = false;
+        let answeredEarly = false;
+        const request = http.request(
+          { host: base.hostname, port: base.port, path: "/form", method: "POST", agent },
+          (response) => {
+            answeredEarly = !sent;
+            let body = "";
+            response.on("data", (chunk) => (body += chunk));
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, body, answeredEarly }));
+          },
+        );
+        request.setHeader("Content-Length", String(parts.join("").length));
+        request.on("error", reject);
+        (async () => {
+          for (const [index, part] of parts.entries()) {
+            if (index > 0) await new Promise((wait) => setTimeout(wait, 100));
+            sent = index === parts.length - 1;
+            request.write(part);
+          }
+          request.end();
+        })();
+      });
+    const refused = await post(["x".repeat(2048), "x".repeat(2048), "x".repeat(2048)]);
+    expect(refused).toEqual({ status: 413, body: tooLargeMessage(1024), answeredEarly: false });
+    const next = await post(["small"]);
+    expect(next).toEqual({ status: 200, body: "read", answeredEarly: false });
+    agent.destroy();
+  });
+
   it("past the read-away bound even a form route refuses at once, with its limit, before a byte is read", async () => {
     const base = new URL(await servers.start(app({ bodyLimit: LIMIT, oversizedBody: "form" })));
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {

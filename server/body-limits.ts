@@ -18,7 +18,8 @@ export function tooLargeMessage(limit: number) {
 }
 
 /**
- * Refuses bodies over the route's limit before a byte is read. Bodies without a declared length
+ * Refuses bodies over the route's limit without handing a byte to the route: after reading them away
+ * up to OVERSIZED_FORM_READ_AWAY_BYTES, before reading them past it. Bodies without a declared length
  * (chunked) are refused too: browsers always declare it, and it is the only way to know up front.
  * A route with a file in its form answers an oversized body itself, in the form
  * (`res.locals.bodyTooLarge`, handed to the action as `context.bodyTooLarge`).
@@ -51,6 +52,13 @@ export function bodyLimits(
       if (oversizedOf(req, res) === "form" && length <= OVERSIZED_FORM_READ_AWAY_BYTES) {
         res.locals.bodyTooLarge = true;
         return next();
+      }
+      if (length <= OVERSIZED_FORM_READ_AWAY_BYTES) {
+        // Answered before the body is read, a client still sending meets a closed connection
+        // (EPIPE) instead of the 413: read the body away first, then answer on a connection that stays.
+        req.once("end", () => refuse(res, refusalOf, 413, tooLargeMessage(limit)));
+        req.resume();
+        return;
       }
       res.setHeader("Connection", "close");
       return refuse(res, refusalOf, 413, tooLargeMessage(limit));

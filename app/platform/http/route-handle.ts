@@ -53,8 +53,8 @@ export interface ServerRefusal {
 /** Bodies of routes that declare no limit: forms and JSON. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 /**
- * The most of an oversized form body the server reads away so the browser, still sending, gets the
- * form's answer (a browser shows a connection reset, not the answer, when the server stops reading).
+ * The most of an oversized body the server reads away so the client, still sending, gets the answer
+ * (the form's, or the 413): a client sees a connection reset, not the answer, when the server stops reading.
  */
 export const OVERSIZED_FORM_READ_AWAY_BYTES = 64 * 1024 * 1024;
 /** What a multipart form adds around the files it carries (boundaries, part headers, other fields). */
