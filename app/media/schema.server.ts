@@ -1,7 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { clips } from "~/catalog/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
+import type { ClipAnalysisResult } from "./analysis/clip-analysis";
 
 /**
  * Media's table: the clean (unwatermarked) files the pipeline made of a clip for its licensees,
@@ -55,5 +66,28 @@ export const clipProcessingDays = pgTable(
   (t) => [
     index("clip_processing_days_creator_day_idx").on(t.creatorId, t.day),
     check("clip_processing_days_footage_positive", sql`${t.footageSeconds} >= 0`),
+  ],
+);
+
+/**
+ * What the analyser (media/analysis/) found in a clip: one row per clip, replaced when the clip is
+ * analysed again. `result` is null and `error` says why while an analysis has failed; the clip
+ * itself is processed and published regardless (decision 0027).
+ */
+export const clipAnalysis = pgTable(
+  "clip_analysis",
+  {
+    clipId: integer("clip_id")
+      .primaryKey()
+      .references(() => clips.id, { onDelete: "cascade" }),
+    /** ANALYSER_VERSION that wrote the row; older rows are analysed again. */
+    analyserVersion: integer("analyser_version").notNull(),
+    result: jsonb("result").$type<ClipAnalysisResult>(),
+    error: text("error"),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("clip_analysis_version_idx").on(t.analyserVersion),
+    check("clip_analysis_result_or_error", sql`(${t.result} is null) <> (${t.error} is null)`),
   ],
 );

@@ -1,0 +1,46 @@
+import { and, eq, isNotNull, isNull, lt, notInArray, or } from "drizzle-orm";
+import { clips } from "~/catalog/schema.server";
+import { db } from "~/platform/db/client.server";
+import { clipAnalysis } from "../schema.server";
+import type { ClipAnalysisResult } from "./clip-analysis";
+
+/** Records an analysis (or its failure), replacing what an earlier run wrote. */
+export async function upsertClipAnalysis(
+  clipId: number,
+  analyserVersion: number,
+  outcome: { result: ClipAnalysisResult } | { error: string },
+) {
+  const values = {
+    analyserVersion,
+    result: "result" in outcome ? outcome.result : null,
+    error: "error" in outcome ? outcome.error.slice(0, 2000) : null,
+    computedAt: new Date(),
+  };
+  await db()
+    .insert(clipAnalysis)
+    .values({ clipId, ...values })
+    .onConflictDoUpdate({ target: clipAnalysis.clipId, set: values });
+}
+
+export async function selectClipAnalysis(clipId: number) {
+  const [row] = await db().select().from(clipAnalysis).where(eq(clipAnalysis.clipId, clipId));
+  return row;
+}
+
+/** Processed clips with no analysis, or one written by an older analyser version. */
+export async function selectClipsToAnalyse(currentVersion: number, limit: number) {
+  const rows = await db()
+    .select({ id: clips.id })
+    .from(clips)
+    .leftJoin(clipAnalysis, eq(clipAnalysis.clipId, clips.id))
+    .where(
+      and(
+        isNotNull(clips.originalKey),
+        notInArray(clips.status, ["processing", "failed"]),
+        or(isNull(clipAnalysis.clipId), lt(clipAnalysis.analyserVersion, currentVersion)),
+      ),
+    )
+    .orderBy(clips.id)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,44 @@
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { findLifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
+import { storage } from "~/platform/storage/storage.server";
+import { analyseVideoFile } from "./analyse-video.server";
+import { ANALYSER_VERSION } from "./clip-analysis";
+import { selectClipsToAnalyse, upsertClipAnalysis } from "./clip-analysis.queries.server";
+
+/**
+ * Analyses a processed clip from its stored original (through the storage driver: local disk or
+ * S3) and records the result. A failure is recorded with its reason and thrown again, so the job
+ * retries it; the clip's own lifecycle never waits on this (decision 0027).
+ */
+export async function analyseClip(clipId: number, signal?: AbortSignal, analyse = analyseVideoFile) {
+  const clip = await findLifecycleClip(clipId);
+  // A clip deleted, still processing or without its original has nothing to analyse yet.
+  if (!clip?.originalKey || clip.status === "processing" || clip.status === "failed") return;
+  const folder = await mkdtemp(path.join(tmpdir(), "verdeo-analysis-"));
+  try {
+    const object = await storage().getStream(clip.originalKey);
+    if (!object) throw new Error("the original is missing from storage");
+    const file = path.join(folder, `original${path.extname(clip.originalKey)}`);
+    await pipeline(object.body, createWriteStream(file));
+    // Three times real time at most: the analysis costs a small fraction of one (bench/analysis.ts).
+    const cpuBudgetMs = Math.max(30_000, clip.durationSeconds * 3_000);
+    const result = await analyse(file, folder, clip.durationSeconds, { signal, cpuBudgetMs });
+    await upsertClipAnalysis(clip.id, ANALYSER_VERSION, { result });
+  } catch (error) {
+    await upsertClipAnalysis(clip.id, ANALYSER_VERSION, {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw error;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Clips due an analysis: never analysed, or by an older ANALYSER_VERSION; a batch at a time. */
+export function clipsToAnalyse(limit = 50) {
+  return selectClipsToAnalyse(ANALYSER_VERSION, limit);
+}
