@@ -27,8 +27,11 @@ export async function selectClipAnalysis(clipId: number) {
   return row;
 }
 
-/** Processed clips with no analysis, or one written by an older analyser version. */
-export async function selectClipsToAnalyse(currentVersion: number, limit: number) {
+/**
+ * Processed clips with no analysis, one written by an older analyser version, or a failure recorded
+ * before `failedBefore` (a failure is tried again later, not only by the job's own retries).
+ */
+export async function selectClipsToAnalyse(currentVersion: number, limit: number, failedBefore: Date) {
   const rows = await db()
     .select({ id: clips.id })
     .from(clips)
@@ -37,7 +40,11 @@ export async function selectClipsToAnalyse(currentVersion: number, limit: number
       and(
         isNotNull(clips.originalKey),
         notInArray(clips.status, ["processing", "failed"]),
-        or(isNull(clipAnalysis.clipId), lt(clipAnalysis.analyserVersion, currentVersion)),
+        or(
+          isNull(clipAnalysis.clipId),
+          lt(clipAnalysis.analyserVersion, currentVersion),
+          and(isNotNull(clipAnalysis.error), lt(clipAnalysis.computedAt, failedBefore)),
+        ),
       ),
     )
     .orderBy(clips.id)

@@ -38,7 +38,13 @@ export async function analyseClip(clipId: number, signal?: AbortSignal, analyse 
   }
 }
 
-/** Clips due an analysis: never analysed, or by an older ANALYSER_VERSION; a batch at a time. */
-export function clipsToAnalyse(limit = 50) {
-  return selectClipsToAnalyse(ANALYSER_VERSION, limit);
+/** How long a failed analysis waits before the catch-up job tries it again. */
+export const RETRY_FAILED_AFTER_MS = 60 * 60_000;
+
+/**
+ * Clips due an analysis: never analysed, by an older ANALYSER_VERSION, or failed over an hour ago
+ * (a model that failed to load may load next time); a batch at a time.
+ */
+export function clipsToAnalyse(limit = 50, now = new Date()) {
+  return selectClipsToAnalyse(ANALYSER_VERSION, limit, new Date(now.getTime() - RETRY_FAILED_AFTER_MS));
 }
