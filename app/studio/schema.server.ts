@@ -8,6 +8,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -84,3 +85,25 @@ export const tusUploadMetadata = pgTable("tus_upload_metadata", {
   upload: jsonb("upload").$type<TusUploadFields>().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * What the creator did with each keyword the analysis suggested for a clip (media/analysis/
+ * suggestions.ts), as of the last save: the share accepted per kind says which suggestions help.
+ */
+export const clipSuggestionDecisions = pgTable(
+  "clip_suggestion_decisions",
+  {
+    clipId: integer("clip_id")
+      .notNull()
+      .references(() => clips.id, { onDelete: "cascade" }),
+    keyword: text("keyword").notNull(),
+    /** colour, motion or time (SUGGESTION_KINDS). */
+    kind: text("kind").notNull(),
+    accepted: boolean("accepted").notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clipId, t.keyword] }),
+    index("clip_suggestion_decisions_kind_idx").on(t.kind),
+  ],
+);

@@ -7,7 +7,8 @@ import { findLifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
 import { storage } from "~/platform/storage/storage.server";
 import { analyseVideoFile } from "./analyse-video.server";
 import { ANALYSER_VERSION } from "./clip-analysis";
-import { selectClipsToAnalyse, upsertClipAnalysis } from "./clip-analysis.queries.server";
+import { selectClipAnalysis, selectClipsToAnalyse, upsertClipAnalysis } from "./clip-analysis.queries.server";
+import { type KeywordSuggestion, suggestKeywords } from "./suggestions";
 
 /**
  * Analyses a processed clip from its stored original (through the storage driver: local disk or
@@ -47,4 +48,17 @@ export const RETRY_FAILED_AFTER_MS = 60 * 60_000;
  */
 export function clipsToAnalyse(limit = 50, now = new Date()) {
   return selectClipsToAnalyse(ANALYSER_VERSION, limit, new Date(now.getTime() - RETRY_FAILED_AFTER_MS));
+}
+
+/**
+ * The keywords the analysis suggests for a clip, and whether they are still to come: "pending"
+ * until the analyser has run, "missing" when its last run failed (it is retried).
+ */
+export async function clipKeywordSuggestions(
+  clipId: number,
+): Promise<{ state: "pending" | "missing" | "ready"; suggestions: KeywordSuggestion[] }> {
+  const row = await selectClipAnalysis(clipId);
+  if (!row) return { state: "pending", suggestions: [] };
+  if (!row.result) return { state: "missing", suggestions: [] };
+  return { state: "ready", suggestions: suggestKeywords(row.result) };
 }

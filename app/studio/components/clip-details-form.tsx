@@ -16,6 +16,7 @@ import { buttonClass } from "~/components/button";
 import { describedBy, Field, inputClass } from "~/components/form-field";
 import { TAGS_MAX } from "../clips/clip-details-schema";
 import { CHOICE_LABELS } from "../clips/clip-texts";
+import { KeywordSuggestions, type SuggestionsView } from "./keyword-suggestions";
 
 const TAGS_HINT = `Separated by commas, up to ${TAGS_MAX}.`;
 
@@ -46,11 +47,13 @@ export interface EditableClip {
 export function ClipDetailsForm({
   clip,
   niches,
+  suggestions,
   errors,
   sent,
 }: {
   clip: EditableClip;
   niches: NicheOption[];
+  suggestions: SuggestionsView;
   errors: Record<string, string | undefined>;
   sent: Record<string, string | undefined>;
 }) {
@@ -124,6 +127,7 @@ export function ClipDetailsForm({
           aria-describedby={describedBy("tags", { error: errors.tags, hint: TAGS_HINT })}
         />
       </Field>
+      <KeywordSuggestions view={suggestions} />
       <div className="flex flex-wrap gap-3 pt-2">
         {submittable ? (
           <button

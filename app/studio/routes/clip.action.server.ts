@@ -10,6 +10,11 @@ import { formatFrameRate } from "~/platform/text/frame-rate";
 import { ClipDetailsSchema, DETAILS_MESSAGES } from "../clips/clip-details-schema";
 import { CLIP_FAILURE_MESSAGES, CLIP_SAVED_MESSAGES } from "../clips/clip-texts";
 import { deleteOwnClip, findCreatorClip, unpublishOwnClip, updateClipDetails } from "../clips/clips.server";
+import {
+  offeredSuggestions,
+  recordSuggestionDecisions,
+  withAcceptedSuggestions,
+} from "../clips/keyword-suggestions.server";
 import { requireStudioUser } from "./studio-user.server";
 
 /** The server side of /studio/clips/:clipId: the creator's own clip, its details form and its actions. */
@@ -37,7 +42,11 @@ function factsOf(clip: LifecycleClip) {
 
 export async function clipPageData(clip: LifecycleClip) {
   const niches = await listNiches("primary");
+  const processed = clip.status !== "processing" && clip.status !== "failed";
   return {
+    suggestions: processed
+      ? await offeredSuggestions(clip.id, clip.tags)
+      : { state: "pending" as const, suggestions: [] },
     niches: niches.map((niche) => ({ id: niche.id, name: niche.name, subNiches: niche.subNiches })),
     clip: {
       id: clip.id,
@@ -83,6 +92,10 @@ export async function runClipAction(request: Request, user: SessionUser, clip: L
     });
   }
   if (intent !== "save" && intent !== "submit") return replyWith(formReply("Unknown action."));
+  const ticked = form.getAll("suggested").map(String);
+  const accepted = await withAcceptedSuggestions(clip.id, String(form.get("tags") ?? ""), ticked);
+  if (!accepted.ok) return replyWith(formReply(accepted.message), 400);
+  form.set("tags", accepted.tags);
   const parsed = parseFormData(form, ClipDetailsSchema);
   if (!parsed.ok) return replyWith(parsed.reply);
   const { values } = parsed;
@@ -103,6 +116,7 @@ export async function runClipAction(request: Request, user: SessionUser, clip: L
     }
     return replyWith(formReply(CLIP_FAILURE_MESSAGES[result.reason], { values }), status);
   }
+  await recordSuggestionDecisions(clip.id, accepted.offered, parsed.data.tags);
   const message =
     intent === "submit"
       ? CLIP_SAVED_MESSAGES.submitted

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { pageMeta } from "~/components/meta";
 import { StatusBadge } from "../clips/clip-status";
@@ -21,19 +21,27 @@ export async function action({ request, params }: Route.ActionArgs) {
   return runClipAction(request, user, clip);
 }
 
-/** While the clip is processing the page refreshes itself, so progress and the next state show. */
-function useRefreshWhileProcessing(processing: boolean) {
+/**
+ * While the clip is processing the page refreshes itself, so progress and the next state show; then
+ * for up to a minute while the footage is analysed, so its keyword suggestions appear.
+ */
+function useRefreshWhileWaiting(processing: boolean, analysing: boolean) {
   const { revalidate, state } = useRevalidator();
+  const [since] = useState(() => Date.now());
   useEffect(() => {
-    if (!processing) return;
-    const timer = setInterval(() => state === "idle" && void revalidate(), 2500);
+    if (!processing && !analysing) return;
+    const timer = setInterval(() => {
+      if (!processing && Date.now() - since > ANALYSIS_WAIT_MS) return;
+      if (state === "idle") void revalidate();
+    }, 2500);
     return () => clearInterval(timer);
-  }, [processing, revalidate, state]);
+  }, [processing, analysing, since, revalidate, state]);
 }
+const ANALYSIS_WAIT_MS = 60_000;
 
 export default function StudioClip({ loaderData, actionData }: Route.ComponentProps) {
-  const { clip, niches } = loaderData;
-  useRefreshWhileProcessing(clip.status === "processing");
+  const { clip, niches, suggestions } = loaderData;
+  useRefreshWhileWaiting(clip.status === "processing", suggestions.state === "pending");
   const editable = clip.status !== "processing" && clip.status !== "failed";
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -63,6 +71,7 @@ export default function StudioClip({ loaderData, actionData }: Route.ComponentPr
           <ClipDetailsForm
             clip={clip}
             niches={niches}
+            suggestions={suggestions}
             errors={actionData?.fieldErrors ?? {}}
             sent={actionData?.values ?? {}}
           />

@@ -1,0 +1,59 @@
+import type { KeywordSuggestion, SuggestionKind } from "~/media/analysis/suggestions";
+
+export interface SuggestionsView {
+  state: "pending" | "missing" | "ready";
+  suggestions: KeywordSuggestion[];
+}
+
+const KIND_LABELS: Record<SuggestionKind, string> = {
+  colour: "colour",
+  motion: "camera",
+  time: "light",
+};
+
+/**
+ * Keywords read from the footage, each a checkbox styled as a chip: ticked ones join the tags when
+ * the form is saved (the server checks each against its own list), with or without JavaScript.
+ */
+export function KeywordSuggestions({ view }: { view: SuggestionsView }) {
+  if (view.state === "pending")
+    return (
+      <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+        Looking at the footage for keyword suggestions…
+      </p>
+    );
+  if (view.state === "missing")
+    return (
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Keyword suggestions are not available for this clip yet; we will try again.
+      </p>
+    );
+  if (view.suggestions.length === 0) return null;
+  return (
+    <fieldset>
+      <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        Suggested from the footage
+      </legend>
+      <p id="suggested-hint" className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
+        Tick the ones that fit: they are added to the tags when you save.
+      </p>
+      <ul className="flex flex-wrap gap-2">
+        {view.suggestions.map(({ kind, keyword }) => (
+          <li key={keyword}>
+            <label className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-zinc-300 px-3 py-1.5 text-sm text-zinc-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 dark:border-zinc-700 dark:text-zinc-100 dark:has-[:checked]:border-brand-400 dark:has-[:checked]:bg-brand-950">
+              <input
+                type="checkbox"
+                name="suggested"
+                value={keyword}
+                aria-describedby="suggested-hint"
+                className="size-4 accent-brand-600"
+              />
+              <span>{keyword}</span>
+              <span className="text-xs text-zinc-500 dark:text-zinc-400">{KIND_LABELS[kind]}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
