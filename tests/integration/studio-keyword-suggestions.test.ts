@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findLifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
+import { ANALYSER_VERSION, type ClipAnalysisResult } from "~/media/analysis/clip-analysis";
 import { upsertClipAnalysis } from "~/media/analysis/clip-analysis.queries.server";
 import { labOfHex } from "~/media/analysis/colour";
-import { ANALYSER_VERSION, type ClipAnalysisResult } from "~/media/analysis/clip-analysis";
 import { db } from "~/platform/db/client.server";
 import { SUGGESTION_MESSAGES, suggestionAcceptance } from "~/studio/clips/keyword-suggestions.server";
 import { action as clipAction, loader as clipLoader } from "~/studio/routes/clip";
@@ -57,7 +57,7 @@ async function analysedClip(result: ClipAnalysisResult | null = RED_NIGHT_PAN) {
   };
 }
 
-const keywordsOf = (page: { data?: Record<string, unknown> }) =>
+const keywordsOf = (page: { data?: Record<string, unknown> | null }) =>
   (page.data as { suggestions: { suggestions: { keyword: string }[] } }).suggestions.suggestions.map(
     (s) => s.keyword,
   );
@@ -70,11 +70,7 @@ describe("keyword suggestions in the studio", () => {
 
   it("ticked suggestions join the saved tags; what was offered and kept is recorded per kind", async () => {
     const { clipId, save, page } = await analysedClip();
-    const saved = await save([
-      ...Object.entries(details),
-      ["suggested", "red"],
-      ["suggested", "pan"],
-    ]);
+    const saved = await save([...Object.entries(details), ["suggested", "red"], ["suggested", "pan"]]);
     expect(saved.status).toBe(302);
     expect((await findLifecycleClip(clipId))?.tags).toEqual(["neon", "red", "pan"]);
     const decisions = await db()
@@ -91,7 +87,11 @@ describe("keyword suggestions in the studio", () => {
     // Kept ones are tags now, no longer offered.
     expect(keywordsOf(await page())).toEqual(["black", "night"]);
     const acceptance = await suggestionAcceptance();
-    expect(acceptance.find((row) => row.kind === "motion")).toMatchObject({ offered: 1, accepted: 1, share: 1 });
+    expect(acceptance.find((row) => row.kind === "motion")).toMatchObject({
+      offered: 1,
+      accepted: 1,
+      share: 1,
+    });
   });
 
   it("a keyword the analysis did not suggest is refused, and nothing is saved", async () => {

@@ -69,6 +69,9 @@ export default function StudioClip({ loaderData, actionData }: Route.ComponentPr
         <ClipMediaPanel clip={clip} />
         {editable ? (
           <ClipDetailsForm
+            // Saved tags may differ from the typed ones (ticked suggestions join them): a save
+            // remounts the form so its fields show what was stored.
+            key={clip.tags.join(",")}
             clip={clip}
             niches={niches}
             suggestions={suggestions}

@@ -1,0 +1,60 @@
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { connectToServerDatabase } from "../support/commerce-http";
+import { videoFile } from "../support/video-files";
+import { DEMO_PASSWORD, signInByCookie } from "./accounts-helpers";
+import { expectAccessible, newPage, PHONE } from "./browser";
+import { screenshotIn } from "./screenshots";
+
+const CREATOR = { email: "maya@verdeo.local", password: DEMO_PASSWORD };
+const uploaded: number[] = [];
+
+afterAll(async () => {
+  if (uploaded.length === 0) return;
+  const client = await connectToServerDatabase(inject("dataDir"));
+  try {
+    await client.query("delete from clips where id = any($1::int[])", [uploaded]);
+  } finally {
+    await client.end();
+  }
+});
+
+describe("keyword suggestions from the footage", () => {
+  it("a creator uploads a pan over a red scene, is offered 'red' and 'pan', ticks them, and they are saved as tags", async () => {
+    // A test card panned to the right and tinted red: its camera move and colour are known.
+    const video = videoFile(`red-pan-${Date.now().toString(36)}.mp4`, {
+      source: "testsrc2=s=2560x720:r=25",
+      seconds: 6,
+      filter: "crop=1280:720:x='t*200':y=0,lutrgb=r=val:g=val*0.25:b=val*0.25",
+    });
+    const page = await newPage();
+    await signInByCookie(page, CREATOR.email, CREATOR.password);
+    await page.goto("/studio/upload");
+    await page.getByLabel("Video file").setInputFiles(video);
+    await page.getByRole("link", { name: "Open clip" }).click({ timeout: 60_000 });
+    await page.waitForURL(/\/studio\/clips\/\d+$/);
+    uploaded.push(Number(page.url().split("/").pop()));
+
+    // The page refreshes itself while the footage is processed, then analysed.
+    const suggested = page.getByRole("group", { name: "Suggested from the footage" });
+    await suggested.waitFor({ timeout: 90_000 });
+    const red = suggested.getByRole("checkbox", { name: /^red/ });
+    const pan = suggested.getByRole("checkbox", { name: /^pan/ });
+    await red.check();
+    await pan.check();
+    await expectAccessible(page);
+    await page.getByLabel("Tags").fill("test card");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await page.getByTestId("toast").waitFor();
+
+    const tags = await page.getByLabel("Tags").inputValue();
+    expect(tags.split(/,\s*/)).toEqual(["test card", "red", "pan"]);
+    // Accepted suggestions are tags now: the group no longer offers them.
+    expect(await suggested.getByRole("checkbox", { name: /^red/ }).count()).toBe(0);
+
+    const path = new URL(page.url()).pathname;
+    for (const theme of ["light", "dark"] as const) {
+      await screenshotIn(path, theme, undefined, CREATOR);
+      await screenshotIn(path, theme, PHONE, CREATOR);
+    }
+  }, 180_000);
+});
