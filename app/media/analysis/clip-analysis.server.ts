@@ -6,8 +6,9 @@ import { pipeline } from "node:stream/promises";
 import { findLifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
 import { storage } from "~/platform/storage/storage.server";
 import { analyseVideoFile } from "./analyse-video.server";
-import { ANALYSER_VERSION } from "./clip-analysis";
+import { ANALYSER_VERSION, type ClipAnalysisResult } from "./clip-analysis";
 import { selectClipAnalysis, selectClipsToAnalyse, upsertClipAnalysis } from "./clip-analysis.queries.server";
+import { type ReviewFlag, reviewFlags } from "./review-flags";
 import { type KeywordSuggestion, suggestKeywords } from "./suggestions";
 
 /**
@@ -61,4 +62,18 @@ export async function clipKeywordSuggestions(
   if (!row) return { state: "pending", suggestions: [] };
   if (!row.result) return { state: "missing", suggestions: [] };
   return { state: "ready", suggestions: suggestKeywords(row.result) };
+}
+
+/** What the reviewer is shown of a clip's analysis: the measurements, and what they contradict. */
+export async function clipAnalysisForReview(
+  clipId: number,
+  described: { title: string; description: string; tags: string[] },
+): Promise<
+  | { state: "pending" | "missing"; error: string | null }
+  | { state: "ready"; result: ClipAnalysisResult; flags: ReviewFlag[] }
+> {
+  const row = await selectClipAnalysis(clipId);
+  if (!row) return { state: "pending", error: null };
+  if (!row.result) return { state: "missing", error: row.error };
+  return { state: "ready", result: row.result, flags: reviewFlags(row.result, described) };
 }

@@ -5,6 +5,7 @@ import { requirePermission } from "~/accounts/routes/permissions.server";
 import { CLIP_STATUS_LABELS } from "~/catalog/clips/clip-lifecycle";
 import { findClipForStaffPage } from "~/catalog/clips/staff-clips.server";
 import { pageMeta } from "~/components/meta";
+import { clipAnalysisForReview } from "~/media/analysis/clip-analysis.server";
 import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseForm, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
@@ -15,6 +16,7 @@ import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ClipReports, ClipSidebar, ClipVideo, DuplicatePanel } from "../components/clip-panels";
 import { ConfirmPanel, useConfirmStep } from "../components/confirm";
+import { FootagePanel } from "../components/footage-panel";
 import { ReasonFields } from "../components/reason-fields";
 import { BackLink, ErrorNote, formatDateTime, Pill, StaffPageHeader } from "../components/staff-ui";
 import { STAFF_TEXTS } from "../texts";
@@ -34,15 +36,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await findClipForStaffPage(clipIdOf(params));
   if (!found) throw notFound();
   const { clip, duplicate, reports } = found;
-  const [history, originalUrl] = await Promise.all([
+  const [history, footage, originalUrl] = await Promise.all([
     auditHistoryOf("clip", clip.id, 20),
+    clipAnalysisForReview(clip.id, clip),
     clip.originalKey
       ? storage().signedUrl(clip.originalKey, { expiresInSeconds: ORIGINAL_LINK_SECONDS })
       : null,
   ]);
   // A clip waiting for review belongs to the review queue in the console's sidebar.
   const section = clip.status === "in_review" ? "/staff/review" : "/staff/clips";
-  return { clip, duplicate, reports, history, originalUrl, section };
+  return { clip, duplicate, reports, history, footage, originalUrl, section };
 }
 
 const reasonKeys = <T extends object>(reasons: T) =>
@@ -102,7 +105,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const NOTE_LABEL = "Note to the creator (optional)";
 
 export default function ClipPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { clip, duplicate, reports, history, originalUrl } = loaderData;
+  const { clip, duplicate, reports, history, footage, originalUrl } = loaderData;
   const confirm = useConfirmStep();
   const target = String(clip.id);
   const step = confirm.target === target ? confirm.intent : null;
@@ -168,6 +171,9 @@ export default function ClipPage({ loaderData, actionData }: Route.ComponentProp
               Status reason: {clip.statusReason}
             </p>
           ) : null}
+          <div className="mt-4">
+            <FootagePanel view={footage} previewUrl={clip.previewUrl} />
+          </div>
         </section>
         {duplicate ? <DuplicatePanel duplicate={duplicate} /> : null}
         <ClipSidebar clip={clip} />
