@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -95,6 +96,13 @@ export const clips = pgTable(
     originalKey: text("original_key"),
     /** Perceptual hashes (64-bit dHash) of sampled frames, for duplicate detection and "similar clips". */
     fingerprint: bigint("fingerprint", { mode: "bigint" }).array(),
+    // What the analysis saw (written through catalog's seen-attributes service; Explore filters by it).
+    /** CAMERA_MOTIONS, or null when not analysed or the frames disagree. */
+    cameraMotion: text("camera_motion"),
+    /** No cut found; null until analysed. */
+    singleShot: boolean("single_shot"),
+    /** COLOUR_NAMES of the colours that fill at least a fifth of the frames. */
+    colourNames: text("colour_names").array().notNull().default(sql`'{}'::text[]`),
     /** Popularity, kept by the services that save and license clips; ranking tie-breakers. */
     savesCount: integer("saves_count").notNull().default(0),
     downloadsCount: integer("downloads_count").notNull().default(0),
@@ -164,6 +172,9 @@ export const searchPostings = pgTable(
     mood: moodEnum("mood").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
+    cameraMotion: text("camera_motion"),
+    singleShot: boolean("single_shot"),
+    colourNames: text("colour_names").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     // Excluded words look a (lexeme, clip) pair up here, and two words the second word's score: the

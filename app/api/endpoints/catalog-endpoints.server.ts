@@ -70,6 +70,9 @@ const search = defineEndpoint({
       tone: input.tone ?? [],
       mood: input.mood ?? [],
       resolution: input.resolution ?? [],
+      colour: input.colour ?? [],
+      motion: input.motion ?? [],
+      shot: input.shot ?? [],
       sort: input.sort === "relevance" && !input.q?.trim() ? null : (input.sort ?? null),
       page: cursor.page,
     };

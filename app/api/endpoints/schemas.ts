@@ -1,11 +1,14 @@
 import { z } from "zod";
 import {
+  CAMERA_MOTIONS,
   COLOR_TONES,
+  COLOUR_NAMES,
   DURATIONS,
   LICENSES,
   MOODS,
   ORIENTATIONS,
   RESOLUTIONS,
+  SHOTS,
 } from "~/catalog/clips/attributes";
 import { COLLECTION_NAME_MAX, COLLECTION_VISIBILITIES } from "~/catalog/collections/collection-rules";
 import { SORTS } from "~/catalog/search/explore-url";
@@ -85,6 +88,9 @@ export const SearchQuery = z.object({
   tone: list(COLOR_TONES, "Colour tones."),
   mood: list(MOODS, "Moods."),
   resolution: list(RESOLUTIONS, "Resolution bands by the shorter side."),
+  colour: list(COLOUR_NAMES, "Dominant colours the analysis saw (any of them)."),
+  motion: list(CAMERA_MOTIONS, "The camera move the analysis measured."),
+  shot: list(SHOTS, "`single`: clips in which the analysis found no cut."),
   sort: z.enum(SORTS).optional().meta({ description: "Default: relevance with `q`, else newest." }),
   facets: z.enum(["true", "false"]).optional().meta({ description: "`true`: include facet counts." }),
   limit: intParam(1, SEARCH_LIMIT_MAX, "Clips per page (default 24).").optional(),

@@ -4,6 +4,47 @@ export const ORIENTATIONS = ["landscape", "portrait", "square"] as const;
 export const COLOR_TONES = ["warm", "cool", "neutral"] as const;
 export const MOODS = ["cinematic", "calm", "energetic"] as const;
 export const DURATIONS = ["short", "medium", "long"] as const;
+/** What the analysis sees (media/analysis/): the camera's move, measured, not typed. */
+export const CAMERA_MOTIONS = ["static", "pan", "tilt", "zoom", "handheld"] as const;
+/** The colour names a clip's dominant colours are filed under (and buyers filter by). */
+export const COLOUR_NAMES = [
+  "red",
+  "orange",
+  "yellow",
+  "green",
+  "teal",
+  "blue",
+  "purple",
+  "pink",
+  "brown",
+  "black",
+  "white",
+  "gray",
+] as const;
+/** Each colour name at a typical sRGB value: Explore's swatch, and what the analysis names colours by. */
+export const COLOUR_SWATCHES: Record<(typeof COLOUR_NAMES)[number], string> = {
+  red: "#c81e23",
+  orange: "#eb821e",
+  yellow: "#ebd732",
+  green: "#3c963c",
+  teal: "#1e8c8c",
+  blue: "#285ac8",
+  purple: "#783ca0",
+  pink: "#eb82b4",
+  brown: "#78502d",
+  black: "#0f0f0f",
+  white: "#f5f5f5",
+  gray: "#808080",
+};
+export const CAMERA_MOTION_LABELS: Record<(typeof CAMERA_MOTIONS)[number], string> = {
+  static: "Static",
+  pan: "Pan",
+  tilt: "Tilt",
+  zoom: "Zoom",
+  handheld: "Handheld",
+};
+/** "single": the analysis found no cut. */
+export const SHOTS = ["single"] as const;
 /**
  * A clip's life: uploaded (processing) → processed (needs details) → submitted (in review) → published,
  * or rejected by a reviewer, failed in processing, unpublished by its creator or by staff. Only
@@ -24,6 +65,9 @@ export type Orientation = (typeof ORIENTATIONS)[number];
 export type ColorTone = (typeof COLOR_TONES)[number];
 export type Mood = (typeof MOODS)[number];
 export type DurationBucket = (typeof DURATIONS)[number];
+export type CameraMotionFilter = (typeof CAMERA_MOTIONS)[number];
+export type ColourName = (typeof COLOUR_NAMES)[number];
+export type Shot = (typeof SHOTS)[number];
 export type ClipStatus = (typeof CLIP_STATUSES)[number];
 
 /** Resolution bands by the frame's shorter side, so a portrait 4K clip is 4K too. */

@@ -137,6 +137,9 @@ export interface ClipDetails {
   frameRate: number | null;
   fileSizeBytes: number | null;
   codec: string | null;
+  /** What the analysis saw: the page links to more clips like it. */
+  cameraMotion: string | null;
+  colourNames: string[];
 }
 
 /**
@@ -152,6 +155,8 @@ const buildClipPageQuery = (database: Database) =>
         frameRate: clips.frameRate,
         fileSizeBytes: clips.fileSizeBytes,
         codec: clips.codec,
+        cameraMotion: clips.cameraMotion,
+        colourNames: clips.colourNames,
       },
     })
     .from(clips)

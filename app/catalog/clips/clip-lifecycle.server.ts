@@ -2,7 +2,15 @@ import { recordAudit } from "~/platform/audit.server";
 import { db, type Executor } from "~/platform/db/client.server";
 import { defineEvent, publishEvent } from "~/platform/events.server";
 import { refreshSearchIndex } from "../search/search-index.server";
-import type { ClipStatus, ColorTone, License, Mood, Orientation } from "./attributes";
+import type {
+  CameraMotionFilter,
+  ClipStatus,
+  ColorTone,
+  ColourName,
+  License,
+  Mood,
+  Orientation,
+} from "./attributes";
 import { CLIP_TRANSITIONS, type ClipTransitionName, canMoveClip } from "./clip-lifecycle";
 import {
   countClipsByStatus,
@@ -48,6 +56,10 @@ export interface ClipMedia {
   previewSmallUrl?: string;
   storyboardUrl?: string;
   fingerprint?: bigint[];
+  /** What the analysis saw (media/analysis/): Explore's colour, camera and shot filters. */
+  cameraMotion?: CameraMotionFilter | null;
+  singleShot?: boolean;
+  colourNames?: ColourName[];
 }
 
 /** What a creator says about a clip. */

@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/button";
 import { ChevronDownIcon, FiltersIcon } from "~/components/icons";
+import { COLOUR_SWATCHES, type ColourName } from "../clips/attributes";
 import type { Facet } from "../clips/catalog-clip";
 import {
   type ExploreQuery,
@@ -55,6 +56,13 @@ function FacetOption({
             </svg>
           ) : null}
         </span>
+        {facet.name === "colour" ? (
+          <span
+            aria-hidden
+            className="size-3 shrink-0 rounded-full ring-1 ring-zinc-400 dark:ring-zinc-600"
+            style={{ backgroundColor: COLOUR_SWATCHES[value.value as ColourName] }}
+          />
+        ) : null}
         <span className="min-w-0 flex-1 truncate">
           {value.label}
           {value.selected ? <span className="sr-only"> (selected)</span> : null}

@@ -15,6 +15,7 @@ import { clipPath, downloadPath, loginToReturn, parseClipId } from "../clips/cli
 import { listCollectionsForClip } from "../collections/collections.server";
 import { formatDuration } from "../components/clip-card";
 import { GridCard, JustifiedGrid } from "../components/clip-grid";
+import { MoreLikeThis } from "../components/more-like-this";
 import { SaveMenu } from "../components/save-menu";
 import { exploreSearch } from "../search/explore-url";
 import type { Route } from "./+types/video";
@@ -187,6 +188,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
               . Download shows what it costs under your plan.
             </p>
           </div>
+          <MoreLikeThis details={details} />
           {details?.tags.length ? (
             <nav aria-label="Tags">
               <ul className="flex flex-wrap gap-2">

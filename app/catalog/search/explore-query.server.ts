@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { SEARCH_QUERY_MAX } from "~/constants";
-import { COLOR_TONES, DURATIONS, LICENSES, MOODS, ORIENTATIONS, RESOLUTIONS } from "../clips/attributes";
+import {
+  CAMERA_MOTIONS,
+  COLOR_TONES,
+  COLOUR_NAMES,
+  DURATIONS,
+  LICENSES,
+  MOODS,
+  ORIENTATIONS,
+  RESOLUTIONS,
+  SHOTS,
+} from "../clips/attributes";
 import { type ExploreQuery, SORTS } from "./explore-url";
 
 /** Counts are exact up to this many matches, then shown as "10,000+"; pages stop there too. */
@@ -52,6 +62,9 @@ export const ExploreQuerySchema = z.object({
   tone: set(COLOR_TONES),
   mood: set(MOODS),
   resolution: set(RESOLUTIONS),
+  colour: set(COLOUR_NAMES),
+  motion: set(CAMERA_MOTIONS),
+  shot: set(SHOTS),
   sort: z.enum(SORTS).nullable().catch(null),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
 });
@@ -70,6 +83,9 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
     tone: params.getAll("tone"),
     mood: params.getAll("mood"),
     resolution: params.getAll("resolution"),
+    colour: params.getAll("colour"),
+    motion: params.getAll("motion"),
+    shot: params.getAll("shot"),
     sort: params.get("sort"),
     page: params.get("page") ?? 1,
   });

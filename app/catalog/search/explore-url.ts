@@ -1,6 +1,10 @@
 import {
+  CAMERA_MOTIONS,
+  type CameraMotionFilter,
   COLOR_TONES,
+  COLOUR_NAMES,
   type ColorTone,
+  type ColourName,
   DURATIONS,
   type DurationBucket,
   LICENSES,
@@ -11,6 +15,8 @@ import {
   type Orientation,
   RESOLUTIONS,
   type Resolution,
+  SHOTS,
+  type Shot,
 } from "../clips/attributes";
 
 export const SORTS = ["relevance", "newest", "popular", "shortest", "longest"] as const;
@@ -41,6 +47,10 @@ export interface ExploreQuery {
   tone: ColorTone[];
   mood: Mood[];
   resolution: Resolution[];
+  /** What the analysis saw: dominant colours, the measured camera move, one shot. */
+  colour: ColourName[];
+  motion: CameraMotionFilter[];
+  shot: Shot[];
   /** Null: the default, relevance for a text search, newest otherwise. */
   sort: Sort | null;
   page: number;
@@ -50,7 +60,16 @@ export interface ExploreQuery {
  * Writing explore URLs, kept apart from the Zod schema that reads them so pages that only link to
  * explore (the home page) do not ship Zod to the browser.
  */
-export type FilterName = "license" | "duration" | "orientation" | "tone" | "mood" | "resolution";
+export type FilterName =
+  | "license"
+  | "duration"
+  | "orientation"
+  | "tone"
+  | "mood"
+  | "resolution"
+  | "colour"
+  | "motion"
+  | "shot";
 export const FILTER_NAMES: FilterName[] = [
   "license",
   "duration",
@@ -58,6 +77,9 @@ export const FILTER_NAMES: FilterName[] = [
   "tone",
   "mood",
   "resolution",
+  "colour",
+  "motion",
+  "shot",
 ];
 export type FacetName = "niche" | FilterName;
 
@@ -68,6 +90,9 @@ export const FILTER_VALUES: Record<FilterName, readonly string[]> = {
   tone: COLOR_TONES,
   mood: MOODS,
   resolution: RESOLUTIONS,
+  colour: COLOUR_NAMES,
+  motion: CAMERA_MOTIONS,
+  shot: SHOTS,
 };
 
 export const EMPTY_QUERY: ExploreQuery = {
@@ -81,6 +106,9 @@ export const EMPTY_QUERY: ExploreQuery = {
   tone: [],
   mood: [],
   resolution: [],
+  colour: [],
+  motion: [],
+  shot: [],
   sort: null,
   page: 1,
 };

@@ -102,6 +102,12 @@ export function facetCondition(
       return query.resolution.length
         ? anyOf(query.resolution.map((band) => resolutionCondition(band, columns)))
         : null;
+    case "colour":
+      return query.colour.length ? sql`${columns.colourNames} && ${sql.param(query.colour)}::text[]` : null;
+    case "motion":
+      return query.motion.length ? valuesIn(columns.cameraMotion, query.motion) : null;
+    case "shot":
+      return query.shot.length ? sql`${columns.singleShot} is true` : null;
   }
 }
 

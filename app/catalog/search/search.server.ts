@@ -1,6 +1,9 @@
 import { LRUCache } from "lru-cache";
 import {
+  CAMERA_MOTION_LABELS,
+  CAMERA_MOTIONS,
   COLOR_TONES,
+  COLOUR_NAMES,
   DURATIONS,
   LICENSES,
   MOODS,
@@ -173,6 +176,17 @@ async function countedFacets(query: ExploreQuery): Promise<Facet[]> {
       label: "Resolution",
       values: RESOLUTIONS.map((value) => ({ value, label: RESOLUTION_LABELS[value] })),
     },
+    {
+      name: "colour",
+      label: "Colour",
+      values: COLOUR_NAMES.map((value) => ({ value, label: capitalise(value) })),
+    },
+    {
+      name: "motion",
+      label: "Camera",
+      values: CAMERA_MOTIONS.map((value) => ({ value, label: CAMERA_MOTION_LABELS[value] })),
+    },
+    { name: "shot", label: "Shot", values: [{ value: "single", label: "Single shot" }] },
   ];
   const flat = definitions.flatMap((facet) => facet.values.map(({ value }) => ({ name: facet.name, value })));
   const plan = query.q && isEmptySearch(text) ? null : textPlan;

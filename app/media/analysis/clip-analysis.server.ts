@@ -3,13 +3,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { findLifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
+import { findLifecycleClip, recordClipMedia } from "~/catalog/clips/clip-lifecycle.server";
 import { storage } from "~/platform/storage/storage.server";
 import { analyseVideoFile } from "./analyse-video.server";
 import { ANALYSER_VERSION, type ClipAnalysisResult } from "./clip-analysis";
 import { selectClipAnalysis, selectClipsToAnalyse, upsertClipAnalysis } from "./clip-analysis.queries.server";
 import { type ReviewFlag, reviewFlags } from "./review-flags";
-import { type KeywordSuggestion, suggestKeywords } from "./suggestions";
+import { type KeywordSuggestion, seenAttributes, suggestKeywords } from "./suggestions";
 
 /**
  * Analyses a processed clip from its stored original (through the storage driver: local disk or
@@ -30,6 +30,8 @@ export async function analyseClip(clipId: number, signal?: AbortSignal, analyse 
     const cpuBudgetMs = Math.max(30_000, clip.durationSeconds * 3_000);
     const result = await analyse(file, folder, clip.durationSeconds, { signal, cpuBudgetMs });
     await upsertClipAnalysis(clip.id, ANALYSER_VERSION, { result });
+    // The catalogue files the clip under what was seen (Explore's colour, camera and shot filters).
+    await recordClipMedia(clip.id, seenAttributes(result));
   } catch (error) {
     await upsertClipAnalysis(clip.id, ANALYSER_VERSION, {
       error: error instanceof Error ? error.message : String(error),

@@ -1,5 +1,6 @@
+import { type CameraMotionFilter, COLOUR_SWATCHES, type ColourName } from "~/catalog/clips/attributes";
 import type { ClipAnalysisResult } from "./clip-analysis";
-import { deltaE, type Lab, rgbToLab } from "./colour";
+import { deltaE, type Lab, labOfHex } from "./colour";
 import type { CameraMotion } from "./motion";
 
 /** What a suggested keyword was read from; the studio records acceptance per kind. */
@@ -11,22 +12,10 @@ export interface KeywordSuggestion {
   keyword: string;
 }
 
-/** Colour names a buyer types, each at a typical sRGB value; a palette colour takes the nearest. */
-const NAMED_COLOURS: [string, [number, number, number]][] = [
-  ["red", [200, 30, 35]],
-  ["orange", [235, 130, 30]],
-  ["yellow", [235, 215, 50]],
-  ["green", [60, 150, 60]],
-  ["teal", [30, 140, 140]],
-  ["blue", [40, 90, 200]],
-  ["purple", [120, 60, 160]],
-  ["pink", [235, 130, 180]],
-  ["brown", [120, 80, 45]],
-  ["black", [15, 15, 15]],
-  ["white", [245, 245, 245]],
-  ["gray", [128, 128, 128]],
-];
-const NAMED_LABS: [string, Lab][] = NAMED_COLOURS.map(([name, [r, g, b]]) => [name, rgbToLab(r, g, b)]);
+/** Colour names a buyer types, each at its swatch's value; a palette colour takes the nearest. */
+const NAMED_LABS = (Object.entries(COLOUR_SWATCHES) as [ColourName, string][]).map(
+  ([name, hex]) => [name, labOfHex(hex)] as const,
+);
 
 /** A palette colour names the clip only when it covers this much of the frames. */
 const COLOUR_MIN_SHARE = 0.2;
@@ -47,8 +36,8 @@ const MOTION_KEYWORDS: Record<CameraMotion, string> = {
 };
 
 /** The plain name of a colour (nearest of NAMED_COLOURS), or null when none is near. */
-export function colourName(lab: Lab) {
-  let best: { name: string; distance: number } | null = null;
+export function colourName(lab: Lab): ColourName | null {
+  let best: { name: ColourName; distance: number } | null = null;
   for (const [name, named] of NAMED_LABS) {
     const distance = deltaE(lab, named);
     if (!best || distance < best.distance) best = { name, distance };
@@ -71,4 +60,34 @@ export function suggestKeywords(result: ClipAnalysisResult, limit = 8): KeywordS
   if (result.colour.timeOfDay === "night") add("time", "night");
   if (result.colour.timeOfDay === "golden-hour") add("time", "golden hour");
   return suggestions.slice(0, limit);
+}
+
+/** The camera move as Explore files it (directions folded together). */
+const MOTION_FILTERS: Record<CameraMotion, CameraMotionFilter> = {
+  static: "static",
+  "pan-left": "pan",
+  "pan-right": "pan",
+  "tilt-up": "tilt",
+  "tilt-down": "tilt",
+  "zoom-in": "zoom",
+  "zoom-out": "zoom",
+  handheld: "handheld",
+};
+
+/**
+ * What the catalogue files a clip under from its analysis (its filter columns): the same colours
+ * and move the suggestions name, and whether it is one shot.
+ */
+export function seenAttributes(result: ClipAnalysisResult) {
+  const colourNames = new Set<ColourName>();
+  for (const colour of result.colour.palette) {
+    const name = colour.share >= COLOUR_MIN_SHARE ? colourName(colour.lab) : null;
+    if (name) colourNames.add(name);
+  }
+  return {
+    cameraMotion:
+      result.camera.confidence >= MOTION_MIN_CONFIDENCE ? MOTION_FILTERS[result.camera.motion] : null,
+    singleShot: result.shots.singleShot,
+    colourNames: [...colourNames],
+  };
 }
