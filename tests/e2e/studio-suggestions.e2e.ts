@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { videoFile } from "../support/video-files";
-import { DEMO_PASSWORD, signInByCookie } from "./accounts-helpers";
-import { expectAccessible, newPage, PHONE } from "./browser";
+import { DEMO_PASSWORD, signIn, signInByCookie } from "./accounts-helpers";
+import { expectAccessible, expectVisible, newPage, PHONE } from "./browser";
 import { screenshotIn } from "./screenshots";
 
 const CREATOR = { email: "maya@verdeo.local", password: DEMO_PASSWORD };
+const DEVELOPER = { email: "dev@verdeo.local", password: DEMO_PASSWORD };
 const uploaded: number[] = [];
 
 afterAll(async () => {
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 describe("keyword suggestions from the footage", () => {
-  it("a creator uploads a pan over a red scene, is offered 'red' and 'pan', ticks them, and they are saved as tags", async () => {
+  it("a creator uploads a pan over a red scene, is offered 'red' and 'pan', ticks them; once published buyers find it by the colour and camera filters", async () => {
     // A test card panned to the right and tinted red: its camera move and colour are known.
     const video = videoFile(`red-pan-${Date.now().toString(36)}.mp4`, {
       source: "testsrc2=s=2560x720:r=25",
@@ -56,5 +57,30 @@ describe("keyword suggestions from the footage", () => {
       await screenshotIn(path, theme, undefined, CREATOR);
       await screenshotIn(path, theme, PHONE, CREATOR);
     }
-  }, 180_000);
+
+    const title = await page.getByLabel("Title").inputValue();
+    await page.getByRole("button", { name: "Submit for review" }).click();
+    await page.waitForURL("**/studio");
+    const staff = await newPage();
+    await signIn(staff, DEVELOPER.email, DEVELOPER.password);
+    await staff.goto(path.replace("/studio/", "/staff/"));
+    await staff.getByRole("button", { name: "Approve and publish" }).click();
+    await staff.waitForURL("**/staff/review");
+
+    // A buyer narrows Explore by what the analysis saw, with the filters' own links.
+    const buyer = await newPage();
+    await buyer.goto("/videos");
+    await buyer.getByTestId("filters").locator("summary").click();
+    await buyer.locator('[data-facet="colour:red"]').click();
+    await buyer.waitForURL("**/videos?colour=red");
+    await buyer.locator('[data-facet="motion:pan"]').click();
+    await buyer.waitForURL("**/videos?colour=red&motion=pan");
+    await expectVisible(buyer.getByRole("link", { name: title }).first());
+    expect(await buyer.locator('[data-facet="motion:pan"]').getAttribute("aria-current")).toBe("true");
+    await expectAccessible(buyer);
+    if (process.env.SHOTS_DIR)
+      await buyer.getByTestId("filters").screenshot({ path: `${process.env.SHOTS_DIR}/filters-open.png` });
+    await screenshotIn("/videos?colour=red&motion=pan", "dark");
+    await screenshotIn("/videos?colour=red&motion=pan", "light", PHONE);
+  }, 240_000);
 });
