@@ -11,6 +11,8 @@ import {
   recordClipMedia,
 } from "~/catalog/clips/clip-lifecycle.server";
 import { clips, niches } from "~/catalog/schema.server";
+import type { ClipAnalysisResult } from "~/media/analysis/clip-analysis";
+import { analyseClip, recordAnalysis, storedClipAnalysis } from "~/media/analysis/clip-analysis.server";
 import { runFfmpeg } from "~/media/processing/ffmpeg.server";
 import { prepareClip, renderClip, renditionPrefix } from "~/media/processing/pipeline.server";
 import {
@@ -165,6 +167,8 @@ interface DemoManifest {
   statusReason: string | null;
   /** The licensees' clean files the pipeline made (private, beside the public ones). */
   renditions?: ClipRendition[];
+  /** What the analysis saw (media/analysis/), when it ran: restored with the clip. */
+  analysis?: ClipAnalysisResult | null;
 }
 
 /**
@@ -216,11 +220,16 @@ export async function processDemoClip(
     await rejectClip({ clipId: clip.id, reason: "metadata", note: clip.reviewNote, actor: DEMO_REVIEWER });
   }
   await showNicheCovers(clip.id);
+  if (pass === "full" && processed.status !== "failed") await analyseDemoClip(clip.id, signal);
   const final = await findLifecycleClip(clip.id);
   if (final)
     await storage().put(
       demoManifestKey(clip.id, pass),
-      Buffer.from(JSON.stringify(manifestOf(final, await listClipRenditions(clip.id)))),
+      Buffer.from(
+        JSON.stringify(
+          manifestOf(final, await listClipRenditions(clip.id), await storedClipAnalysis(clip.id)),
+        ),
+      ),
       { visibility: "private" },
     );
   // The full pass replaces the preview pass's files: its original, previews and licensee copy go.
@@ -233,12 +242,27 @@ export async function processDemoClip(
   return true;
 }
 
+/**
+ * Analyses a demo clip from its 1080p original, as the job does an upload's, so the catalogue's
+ * colour and camera filters know it from the first start. A failure leaves it to the catch-up job.
+ */
+async function analyseDemoClip(clipId: number, signal?: AbortSignal) {
+  try {
+    await analyseClip(clipId, signal);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    logger.warn({ err: error, clipId }, "analysing a demo clip failed; the catch-up job tries again");
+  }
+}
+
 function manifestOf(
   clip: NonNullable<Awaited<ReturnType<typeof findLifecycleClip>>>,
   renditions: ClipRendition[],
+  analysis: ClipAnalysisResult | null,
 ): DemoManifest {
   return {
     renditions,
+    analysis,
     media: {
       durationSeconds: clip.durationSeconds,
       width: clip.width,
@@ -280,6 +304,7 @@ export async function restoreDemoClip(clipId: number) {
   const { fingerprint, ...media } = manifest.media;
   await recordClipMedia(clipId, { ...media, fingerprint: fingerprint?.map((value) => BigInt(value)) });
   await replaceClipRenditions(clipId, manifest.renditions ?? []);
+  if (manifest.analysis) await recordAnalysis(clipId, manifest.analysis);
   if (manifest.status !== current.status) {
     await moveClip({
       clipId,

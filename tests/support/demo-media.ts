@@ -16,6 +16,9 @@ const CODE = [
   "app/media/renditions/renditions.server.ts",
   "app/media/renditions/licensee-renditions.ts",
   "app/media/processing/frame-analysis.ts",
+  // The demo manifests keep each clip's analysis.
+  "app/media/analysis/analyse-video.server.ts",
+  "app/media/analysis/clip-analysis.ts",
 ];
 
 function cacheDir() {

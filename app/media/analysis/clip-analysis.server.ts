@@ -29,9 +29,7 @@ export async function analyseClip(clipId: number, signal?: AbortSignal, analyse 
     // Three times real time at most: the analysis costs a small fraction of one (bench/analysis.ts).
     const cpuBudgetMs = Math.max(30_000, clip.durationSeconds * 3_000);
     const result = await analyse(file, folder, clip.durationSeconds, { signal, cpuBudgetMs });
-    await upsertClipAnalysis(clip.id, ANALYSER_VERSION, { result });
-    // The catalogue files the clip under what was seen (Explore's colour, camera and shot filters).
-    await recordClipMedia(clip.id, seenAttributes(result));
+    await recordAnalysis(clip.id, result);
   } catch (error) {
     await upsertClipAnalysis(clip.id, ANALYSER_VERSION, {
       error: error instanceof Error ? error.message : String(error),
@@ -78,4 +76,18 @@ export async function clipAnalysisForReview(
   if (!row) return { state: "pending", error: null };
   if (!row.result) return { state: "missing", error: row.error };
   return { state: "ready", result: row.result, flags: reviewFlags(row.result, described) };
+}
+
+/** The stored analysis of a clip (the demo seed keeps it beside a clip's files), if there is one. */
+export async function storedClipAnalysis(clipId: number) {
+  return (await selectClipAnalysis(clipId))?.result ?? null;
+}
+
+/**
+ * Records an analysis and files the clip under what was seen (Explore's colour, camera and shot
+ * filters); also puts back one kept from an earlier run (the demo seed's cache).
+ */
+export async function recordAnalysis(clipId: number, result: ClipAnalysisResult) {
+  await upsertClipAnalysis(clipId, ANALYSER_VERSION, { result });
+  await recordClipMedia(clipId, seenAttributes(result));
 }
