@@ -1,19 +1,25 @@
+import { buffer } from "node:stream/consumers";
 import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clips, niches } from "~/catalog/schema.server";
+import { storedClipAnalysis } from "~/media/analysis/clip-analysis.server";
+import { clipAnalysis } from "~/media/schema.server";
 import { db } from "~/platform/db/client.server";
 import { mediaUrl } from "~/platform/storage/driver.server";
 import { storage } from "~/platform/storage/storage.server";
-import { DEMO_NICHES } from "../../server/seed/demo-content";
+import { DEMO_NICHES, DEMO_STUDIO_CLIPS } from "../../server/seed/demo-content";
 import {
   ALL_DEMO_CLIPS,
   demoManifestKey,
   demoPhotoPosterKey,
   firstPassOf,
   PHOTO_POSTER_WIDTH,
+  PROCESSING_POSTER_URL,
+  processDemoClip,
   queueDemoRenders,
   renderDemoClipJob,
+  restoreDemoClip,
 } from "../../server/seed/media";
 import { seedDemoContent, seedIfEmpty } from "../../server/seed/seed";
 import { useTestDatabase } from "../setup/database";
@@ -138,4 +144,35 @@ describe("demo renders picked up again", () => {
     await seedIfEmpty(() => {}, { demo: false });
     expect(await queuedRenders()).toEqual([]);
   });
+});
+
+describe("a demo clip's analysis", () => {
+  it("its 1080p pass analyses it and keeps the analysis in its manifest; a restore from the manifest brings it back", async () => {
+    const clip = DEMO_STUDIO_CLIPS.filter(
+      (candidate) => candidate.state === "needs_details" || candidate.state === "in_review",
+    ).sort((a, b) => a.durationSeconds - b.durationSeconds)[0]!;
+    await storage().remove(demoManifestKey(clip.id));
+    expect(await processDemoClip(clip, "full")).toBe(true);
+
+    const analysis = await storedClipAnalysis(clip.id);
+    expect(analysis?.camera.motion).toEqual(expect.any(String));
+    const manifest = JSON.parse(
+      (await buffer((await storage().getStream(demoManifestKey(clip.id)))!.body)).toString(),
+    );
+    expect(manifest.analysis).toEqual(analysis);
+
+    // A fresh database over the kept files: the seed's clip waits, with no analysis, until restored.
+    await db().delete(clipAnalysis).where(eq(clipAnalysis.clipId, clip.id));
+    await db()
+      .update(clips)
+      .set({ status: "processing", thumbnailUrl: PROCESSING_POSTER_URL, colourNames: [] })
+      .where(eq(clips.id, clip.id));
+    expect(await restoreDemoClip(clip.id)).toBe(true);
+    expect(await storedClipAnalysis(clip.id)).toEqual(analysis);
+    const [row] = await db()
+      .select({ colourNames: clips.colourNames })
+      .from(clips)
+      .where(eq(clips.id, clip.id));
+    expect(row!.colourNames.length).toBeGreaterThan(0);
+  }, 180_000);
 });
