@@ -1,21 +1,12 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { connectToServerDatabase } from "../support/commerce-http";
+import { describe, expect, it } from "vitest";
 import { videoFile } from "../support/video-files";
 import { DEMO_PASSWORD, signInByCookie } from "./accounts-helpers";
 import { expectAt, newPage, tabTo } from "./browser";
+import { clipsDeletedAfterAll } from "./uploaded-clips";
 
 /** Journeys done with the keyboard alone: Tab to each control, Enter or Space to use it. */
 
-const uploaded: number[] = [];
-afterAll(async () => {
-  if (uploaded.length === 0) return;
-  const client = await connectToServerDatabase(inject("dataDir"));
-  try {
-    await client.query("delete from clips where id = any($1)", [uploaded]);
-  } finally {
-    await client.end();
-  }
-});
+const uploaded = clipsDeletedAfterAll();
 
 describe("by keyboard alone", () => {
   it("a visitor searches, narrows the results with a filter and opens a clip", async () => {

@@ -1,37 +1,27 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { APPLICATION_TEXTS } from "~/accounts/applications/creator-application";
 import { THEME_STORAGE_KEY } from "~/constants";
 import { royaltyShare } from "~/content/texts";
 import { MEDIA_FAILURES } from "~/media/renditions/media-rules";
 import { CLIP_MAILS } from "~/studio/clips/clip-mails";
 import { DEMO_NICHES } from "../../server/seed/demo-content";
-import { connectToServerDatabase } from "../support/commerce-http";
 import { videoFile } from "../support/video-files";
 import { DEMO_PASSWORD, fillSignUp, newAccount, signInByCookie } from "./accounts-helpers";
 import { expectAccessible, newPage, PHONE } from "./browser";
+import { clipsDeletedAfterAll } from "./uploaded-clips";
 
 /** A creator finds the studio from anywhere, follows an upload to "Needs details", and hears by mail. */
 const CREATOR = "kenji@verdeo.local";
-const uploaded: number[] = [];
+const uploaded = clipsDeletedAfterAll();
 
 let good: string;
 let small: string;
 beforeAll(() => {
   good = videoFile(`lantern-${Date.now().toString(36)}.mp4`);
   small = videoFile(`pebble-${Date.now().toString(36)}.mp4`, { width: 320, height: 240 });
-});
-
-afterAll(async () => {
-  if (uploaded.length === 0) return;
-  const client = await connectToServerDatabase(inject("dataDir"));
-  try {
-    await client.query("delete from clips where id = any($1::int[])", [uploaded]);
-  } finally {
-    await client.end();
-  }
 });
 
 async function creatorPage(options: Parameters<typeof newPage>[0] = {}) {

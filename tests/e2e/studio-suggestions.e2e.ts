@@ -1,23 +1,13 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { connectToServerDatabase } from "../support/commerce-http";
+import { describe, expect, it } from "vitest";
 import { videoFile } from "../support/video-files";
 import { DEMO_PASSWORD, signIn, signInByCookie } from "./accounts-helpers";
 import { expectAccessible, expectVisible, newPage, PHONE } from "./browser";
 import { screenshotIn } from "./screenshots";
+import { clipsDeletedAfterAll } from "./uploaded-clips";
 
 const CREATOR = { email: "maya@verdeo.local", password: DEMO_PASSWORD };
 const DEVELOPER = { email: "dev@verdeo.local", password: DEMO_PASSWORD };
-const uploaded: number[] = [];
-
-afterAll(async () => {
-  if (uploaded.length === 0) return;
-  const client = await connectToServerDatabase(inject("dataDir"));
-  try {
-    await client.query("delete from clips where id = any($1::int[])", [uploaded]);
-  } finally {
-    await client.end();
-  }
-});
+const uploaded = clipsDeletedAfterAll();
 
 describe("keyword suggestions from the footage", () => {
   it("a creator uploads a pan over a red scene, is offered 'red' and 'pan', ticks them; once published buyers find it by the colour and camera filters", async () => {
