@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findLifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
 import { ANALYSER_VERSION, type ClipAnalysisResult } from "~/media/analysis/clip-analysis";
@@ -63,13 +63,27 @@ const keywordsOf = (page: { data?: Record<string, unknown> | null }) =>
   );
 
 describe("keyword suggestions in the studio", () => {
-  it("the details page suggests the colour, the camera move and the light the analysis measured", async () => {
+  it("the details page suggests the colour, the camera move and the light the analysis measured, and a mood", async () => {
     const { page } = await analysedClip();
-    expect(keywordsOf(await page())).toEqual(["red", "black", "pan", "night"]);
+    const loaded = await page();
+    expect(keywordsOf(loaded)).toEqual(["red", "black", "pan", "night"]);
+    expect(loaded.data).toMatchObject({ suggestions: { mood: "cinematic" } });
+  });
+
+  it("choosing the suggested mood counts as accepting it", async () => {
+    const { clipId, save } = await analysedClip();
+    expect((await save(Object.entries({ ...details, mood: "cinematic" }))).status).toBe(302);
+    const [decision] = await db()
+      .select({ accepted: clipSuggestionDecisions.accepted })
+      .from(clipSuggestionDecisions)
+      .where(and(eq(clipSuggestionDecisions.clipId, clipId), eq(clipSuggestionDecisions.kind, "mood")));
+    expect(decision).toEqual({ accepted: true });
   });
 
   it("ticked suggestions join the saved tags; what was offered and kept is recorded per kind", async () => {
     const { clipId, save, page } = await analysedClip();
+    const motion = async () => (await suggestionAcceptance()).find((row) => row.kind === "motion");
+    const before = (await motion()) ?? { offered: 0, accepted: 0 };
     const saved = await save([...Object.entries(details), ["suggested", "red"], ["suggested", "pan"]]);
     expect(saved.status).toBe(302);
     expect((await findLifecycleClip(clipId))?.tags).toEqual(["neon", "red", "pan"]);
@@ -80,18 +94,15 @@ describe("keyword suggestions in the studio", () => {
       .orderBy(clipSuggestionDecisions.keyword);
     expect(decisions).toEqual([
       { keyword: "black", accepted: false },
+      { keyword: "mood:cinematic", accepted: false },
       { keyword: "night", accepted: false },
       { keyword: "pan", accepted: true },
       { keyword: "red", accepted: true },
     ]);
     // Kept ones are tags now, no longer offered.
     expect(keywordsOf(await page())).toEqual(["black", "night"]);
-    const acceptance = await suggestionAcceptance();
-    expect(acceptance.find((row) => row.kind === "motion")).toMatchObject({
-      offered: 1,
-      accepted: 1,
-      share: 1,
-    });
+    // One more motion suggestion offered, and kept.
+    expect(await motion()).toMatchObject({ offered: before.offered + 1, accepted: before.accepted + 1 });
   });
 
   it("a keyword the analysis did not suggest is refused, and nothing is saved", async () => {

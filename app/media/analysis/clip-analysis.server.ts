@@ -3,13 +3,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import type { Mood } from "~/catalog/clips/attributes";
 import { findLifecycleClip, recordClipMedia } from "~/catalog/clips/clip-lifecycle.server";
 import { storage } from "~/platform/storage/storage.server";
 import { analyseVideoFile } from "./analyse-video.server";
 import { ANALYSER_VERSION, type ClipAnalysisResult } from "./clip-analysis";
 import { selectClipAnalysis, selectClipsToAnalyse, upsertClipAnalysis } from "./clip-analysis.queries.server";
 import { type ReviewFlag, reviewFlags } from "./review-flags";
-import { type KeywordSuggestion, seenAttributes, suggestKeywords } from "./suggestions";
+import { type KeywordSuggestion, seenAttributes, suggestKeywords, suggestMood } from "./suggestions";
 
 /**
  * Analyses a processed clip from its stored original (through the storage driver: local disk or
@@ -52,16 +53,18 @@ export function clipsToAnalyse(limit = 50, now = new Date()) {
 }
 
 /**
- * The keywords the analysis suggests for a clip, and whether they are still to come: "pending"
- * until the analyser has run, "missing" when its last run failed (it is retried).
+ * What the analysis suggests for a clip (keywords and a mood), and whether it is still to come:
+ * "pending" until the analyser has run, "missing" when its last run failed (it is retried).
  */
-export async function clipKeywordSuggestions(
-  clipId: number,
-): Promise<{ state: "pending" | "missing" | "ready"; suggestions: KeywordSuggestion[] }> {
+export async function clipKeywordSuggestions(clipId: number): Promise<{
+  state: "pending" | "missing" | "ready";
+  suggestions: KeywordSuggestion[];
+  mood: Mood | null;
+}> {
   const row = await selectClipAnalysis(clipId);
-  if (!row) return { state: "pending", suggestions: [] };
-  if (!row.result) return { state: "missing", suggestions: [] };
-  return { state: "ready", suggestions: suggestKeywords(row.result) };
+  if (!row) return { state: "pending", suggestions: [], mood: null };
+  if (!row.result) return { state: "missing", suggestions: [], mood: null };
+  return { state: "ready", suggestions: suggestKeywords(row.result), mood: suggestMood(row.result) };
 }
 
 /** What the reviewer is shown of a clip's analysis: the measurements, and what they contradict. */

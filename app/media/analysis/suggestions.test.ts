@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ClipAnalysisResult } from "./clip-analysis";
 import { labOfHex } from "./colour";
 import type { CameraMotion } from "./motion";
-import { colourName, suggestKeywords } from "./suggestions";
+import { colourName, suggestKeywords, suggestMood } from "./suggestions";
 
 function analysis(
   palette: [string, number][],
@@ -72,5 +72,30 @@ describe("keyword suggestions", () => {
     expect(suggestKeywords(analysis([], "static", 0.9, "day")).map((s) => s.keyword)).toEqual([
       "static shot",
     ]);
+  });
+});
+
+describe("mood suggestion", () => {
+  it("reads a still, evenly lit day scene as calm", () => {
+    expect(suggestMood(analysis([["#80a0c0", 1]], "static", 0.9))).toBe("calm");
+  });
+
+  it("reads cuts, a handheld camera or a fast move as energetic", () => {
+    const cut = analysis([], "static", 0.9);
+    cut.shots = { cuts: 3, singleShot: false, cutTimes: [2, 4, 6] };
+    expect(suggestMood(cut)).toBe("energetic");
+    expect(suggestMood(analysis([], "handheld", 0.7))).toBe("energetic");
+    const fast = analysis([], "pan-right", 0.9);
+    fast.camera.panFraction = 0.8;
+    expect(suggestMood(fast)).toBe("energetic");
+  });
+
+  it("reads night, golden hour and a dark contrasty frame as cinematic", () => {
+    expect(suggestMood(analysis([], "static", 0.9, "night"))).toBe("cinematic");
+    expect(suggestMood(analysis([], "pan-left", 0.9, "golden-hour"))).toBe("cinematic");
+    const dark = analysis([], "static", 0.9);
+    dark.colour.brightness = 30;
+    dark.colour.contrast = 32;
+    expect(suggestMood(dark)).toBe("cinematic");
   });
 });

@@ -1,10 +1,15 @@
-import { type CameraMotionFilter, COLOUR_SWATCHES, type ColourName } from "~/catalog/clips/attributes";
+import {
+  type CameraMotionFilter,
+  COLOUR_SWATCHES,
+  type ColourName,
+  type Mood,
+} from "~/catalog/clips/attributes";
 import type { ClipAnalysisResult } from "./clip-analysis";
 import { deltaE, type Lab, labOfHex } from "./colour";
 import type { CameraMotion } from "./motion";
 
 /** What a suggested keyword was read from; the studio records acceptance per kind. */
-export const SUGGESTION_KINDS = ["colour", "motion", "time"] as const;
+export const SUGGESTION_KINDS = ["colour", "motion", "time", "mood"] as const;
 export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
 
 export interface KeywordSuggestion {
@@ -90,4 +95,27 @@ export function seenAttributes(result: ClipAnalysisResult) {
     singleShot: result.shots.singleShot,
     colourNames: [...colourNames],
   };
+}
+
+/** A move across more than half the frame over the clip reads as lively, not slow. */
+const FAST_TRAVEL = 0.5;
+/** L* spread past which a dark scene reads as dramatic. */
+const DRAMATIC_CONTRAST = 25;
+
+/**
+ * The mood the footage suggests, from how it moves and how it is lit: cuts, a handheld camera or a
+ * fast move are energetic; night, golden hour or a dark, contrasty frame are cinematic; the rest,
+ * still or slow and evenly lit, is calm. A suggestion the creator confirms or changes.
+ */
+export function suggestMood(result: ClipAnalysisResult): Mood {
+  const { camera, colour, shots } = result;
+  const travel = Math.max(
+    Math.abs(camera.panFraction),
+    Math.abs(camera.tiltFraction),
+    Math.abs(camera.zoom - 1),
+  );
+  if (shots.cuts >= 2 || camera.motion === "handheld" || travel > FAST_TRAVEL) return "energetic";
+  if (colour.timeOfDay !== "day" || (colour.brightness < 45 && colour.contrast > DRAMATIC_CONTRAST))
+    return "cinematic";
+  return "calm";
 }

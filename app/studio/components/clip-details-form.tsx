@@ -94,7 +94,14 @@ export function ClipDetailsForm({
           subNiche={sent.subNiche ?? clip.subNicheName ?? ""}
           errors={errors}
         />
-        <Choice name="mood" label="Mood" values={MOODS} value={clip.mood} error={errors.mood} />
+        <Choice
+          name="mood"
+          label="Mood"
+          values={MOODS}
+          value={clip.mood}
+          error={errors.mood}
+          suggested={suggestions.mood}
+        />
         <Choice
           name="license"
           label="Licenses offered"
@@ -231,23 +238,41 @@ function Choice<K extends keyof typeof CHOICE_LABELS, T extends keyof (typeof CH
   values,
   value,
   error,
+  suggested,
 }: {
   name: K;
   label: string;
   values: readonly T[];
   value: T;
   error?: string;
+  /** What the footage suggests (media/analysis/): shown with a button that chooses it. */
+  suggested?: T | null;
 }) {
   const labels = CHOICE_LABELS[name] as Record<T, string>;
+  const [chosen, setChosen] = useState(value);
+  const hint =
+    suggested && suggested !== chosen ? (
+      <span className="flex flex-wrap items-center gap-2">
+        The footage suggests {labels[suggested]}.
+        <button
+          type="button"
+          onClick={() => setChosen(suggested)}
+          className="font-semibold text-brand-700 underline dark:text-brand-400"
+        >
+          Use {labels[suggested]}
+        </button>
+      </span>
+    ) : null;
   return (
-    <Field label={label} error={error} htmlFor={name}>
+    <Field label={label} error={error} htmlFor={name} hint={hint}>
       <select
         id={name}
         name={name}
-        defaultValue={value}
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value as T)}
         className={inputClass}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, { error })}
+        aria-describedby={describedBy(name, { error, hint })}
       >
         {values.map((option) => (
           <option key={option} value={option}>

@@ -1,14 +1,17 @@
+import type { Mood } from "~/catalog/clips/attributes";
 import type { KeywordSuggestion, SuggestionKind } from "~/media/analysis/suggestions";
 
 export interface SuggestionsView {
   state: "pending" | "missing" | "ready";
   suggestions: KeywordSuggestion[];
+  mood: Mood | null;
 }
 
 const KIND_LABELS: Record<SuggestionKind, string> = {
   colour: "colour",
   motion: "camera",
   time: "light",
+  mood: "mood",
 };
 
 /**

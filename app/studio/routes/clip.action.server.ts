@@ -46,7 +46,7 @@ export async function clipPageData(clip: LifecycleClip) {
   return {
     suggestions: processed
       ? await offeredSuggestions(clip.id, clip.tags)
-      : { state: "pending" as const, suggestions: [] },
+      : { state: "pending" as const, suggestions: [], mood: null },
     niches: niches.map((niche) => ({ id: niche.id, name: niche.name, subNiches: niche.subNiches })),
     clip: {
       id: clip.id,
@@ -116,7 +116,10 @@ export async function runClipAction(request: Request, user: SessionUser, clip: L
     }
     return replyWith(formReply(CLIP_FAILURE_MESSAGES[result.reason], { values }), status);
   }
-  await recordSuggestionDecisions(clip.id, accepted.offered, parsed.data.tags);
+  await recordSuggestionDecisions(clip.id, accepted.offered, {
+    tags: parsed.data.tags,
+    mood: parsed.data.mood,
+  });
   const message =
     intent === "submit"
       ? CLIP_SAVED_MESSAGES.submitted
