@@ -4,7 +4,7 @@
  * 3 runs, once through `searchClips` and once through GET /api/v1/clips/search as React Router calls
  * its route module (parameters read by the API's schemas, the rate limiter, the answer's JSON and
  * ETag). Each API request comes from its own address, so the anonymous limit never refuses one.
- * The limiter's own cost (one PostgreSQL upsert per rule) is timed apart.
+ * The limiter's own cost (one PostgreSQL statement per request, whatever its rules) is timed apart.
  *
  *   npm run bench:api              (CLIPS=100000 by default)
  * Targets: API search p95 ≤ 1.2 × the service's p95; the limiter's median under 1 ms.

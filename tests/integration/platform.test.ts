@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { orders, promoCodes } from "~/commerce/schema.server";
-import { hitRateLimit } from "~/platform/http/rate-limit.server";
+import { db } from "~/platform/db/client.server";
+import { hitRateLimit, hitRateLimits } from "~/platform/http/rate-limit.server";
 import { DEMO_NICHES } from "../../server/seed/demo-content";
 import { useTestDatabase } from "../setup/database";
 
@@ -68,5 +69,49 @@ describe("rate limits", () => {
     const remaining = results.map((result) => result.remaining).sort((a, b) => a - b);
     expect(remaining[0]).toBe(960);
     expect(new Set(remaining).size).toBe(40);
+  });
+
+  it("counts a request's several rules in one statement, each against its own limit", async () => {
+    const perKey = { name: "test-key", limit: 2, windowSeconds: 60 };
+    const perUser = { name: "test-user", limit: 5, windowSeconds: 3600 };
+    const statements = vi.spyOn(db(), "execute");
+    const first = await hitRateLimits([
+      { rule: perKey, subject: "k1" },
+      { rule: perUser, subject: "u1" },
+    ]);
+    expect(statements).toHaveBeenCalledTimes(1);
+    statements.mockRestore();
+    expect(first.map((result) => result.remaining)).toEqual([1, 4]);
+    await hitRateLimits([{ rule: perKey, subject: "k1" }]);
+    const third = await hitRateLimits([
+      { rule: perKey, subject: "k1" },
+      { rule: perUser, subject: "u1" },
+    ]);
+    expect(third.map((result) => result.allowed)).toEqual([false, true]);
+  });
+
+  it("requests sharing rules in opposite orders, all at once, are each counted once and never deadlock", async () => {
+    const a = { name: "test-order-a", limit: 1000, windowSeconds: 60 };
+    const b = { name: "test-order-b", limit: 1000, windowSeconds: 60 };
+    await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        hitRateLimits(
+          index % 2
+            ? [
+                { rule: a, subject: "x" },
+                { rule: b, subject: "x" },
+              ]
+            : [
+                { rule: b, subject: "x" },
+                { rule: a, subject: "x" },
+              ],
+        ),
+      ),
+    );
+    const [afterA, afterB] = await hitRateLimits([
+      { rule: a, subject: "x" },
+      { rule: b, subject: "x" },
+    ]);
+    expect([afterA!.remaining, afterB!.remaining]).toEqual([969, 969]);
   });
 });

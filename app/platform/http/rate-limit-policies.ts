@@ -1,5 +1,5 @@
 import { rateLimitRefusalsTotal } from "../metrics/business.server";
-import { hitRateLimit, peekRateLimit, type RateLimitResult, type RateLimitRule } from "./rate-limit.server";
+import { hitRateLimits, peekRateLimit, type RateLimitResult, type RateLimitRule } from "./rate-limit.server";
 
 /** Who a rule counts: the client's address, an account's email, a signed-in user's id, or an API key. */
 export type RateLimitSubject = "ip" | "account" | "user" | "key";
@@ -112,11 +112,7 @@ export async function enforceRateLimit(
   policy: RateLimitPolicy,
   subjects: RateLimitSubjects,
 ): Promise<RateLimitResult> {
-  const pairs = rulesFor(policy, subjects);
-  return counted(
-    policy,
-    combine(await Promise.all(pairs.map(({ rule, subject }) => hitRateLimit(rule, subject)))),
-  );
+  return counted(policy, combine(await hitRateLimits(rulesFor(policy, subjects))));
 }
 
 /** The same check without counting (e.g. refuse before a password is checked, count only failures). */
@@ -134,7 +130,7 @@ export async function peekRateLimitPolicy(
 /** The results of one policy's rules by rule, for the callers that treat them differently. */
 export async function enforceRateLimitRules(policy: RateLimitPolicy, subjects: RateLimitSubjects) {
   const pairs = rulesFor(policy, subjects);
-  const results = await Promise.all(pairs.map(({ rule, subject }) => hitRateLimit(rule, subject)));
+  const results = await hitRateLimits(pairs);
   counted(policy, combine(results));
   return new Map(pairs.map(({ rule }, index) => [rule.per, results[index]!]));
 }
