@@ -32,12 +32,17 @@ describe("keyword suggestions from the footage", () => {
     const pan = suggested.getByRole("checkbox", { name: /^pan/ });
     await red.check();
     await pan.check();
+    // The card travels most of a frame in 6 s: the footage reads as energetic.
+    await expectVisible(page.getByText("The footage suggests Energetic."));
+    await page.getByRole("button", { name: "Use Energetic" }).click();
+    expect(await page.getByLabel("Mood").inputValue()).toBe("energetic");
     await expectAccessible(page);
     await page.getByLabel("Tags").fill("test card");
     await page.getByRole("button", { name: "Save details" }).click();
     await page.getByTestId("toast").waitFor();
 
     const tags = await page.getByLabel("Tags").inputValue();
+    expect(await page.getByLabel("Mood").inputValue()).toBe("energetic");
     expect(tags.split(/,\s*/)).toEqual(["test card", "red", "pan"]);
     // Accepted suggestions are tags now: the group no longer offers them.
     expect(await suggested.getByRole("checkbox", { name: /^red/ }).count()).toBe(0);
