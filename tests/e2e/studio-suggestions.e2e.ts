@@ -14,8 +14,8 @@ describe("keyword suggestions from the footage", () => {
     // A test card panned to the right and tinted red: its camera move and colour are known.
     const video = videoFile(`red-pan-${Date.now().toString(36)}.mp4`, {
       source: "testsrc2=s=2560x720:r=25",
-      seconds: 6,
-      filter: "crop=1280:720:x='t*200':y=0,lutrgb=r=val:g=val*0.25:b=val*0.25",
+      seconds: 12,
+      filter: "crop=1280:720:x='t*90':y=0,lutrgb=r=val:g=val*0.25:b=val*0.25",
     });
     const page = await newPage();
     await signInByCookie(page, CREATOR.email, CREATOR.password);
@@ -32,7 +32,7 @@ describe("keyword suggestions from the footage", () => {
     const pan = suggested.getByRole("checkbox", { name: /^pan/ });
     await red.check();
     await pan.check();
-    // The card travels most of a frame in 6 s: the footage reads as energetic.
+    // The card travels most of a frame's width in 12 s: the footage reads as energetic.
     await expectVisible(page.getByText("The footage suggests Energetic."));
     await page.getByRole("button", { name: "Use Energetic" }).click();
     expect(await page.getByLabel("Mood").inputValue()).toBe("energetic");
