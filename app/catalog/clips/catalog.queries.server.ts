@@ -227,8 +227,9 @@ const SIMILAR_CANDIDATES = 400;
 
 /**
  * Clips like this one: three points per shared tag, two for the same niche, one for the same mood,
- * and what the analysis saw: one per shared dominant colour, one for the same camera move; ties go to the closer first fingerprint frame (Hamming distance of the 64-bit dHashes) when both
- * clips have one, then popularity. Candidates are a bounded set (clips sharing a tag through the tag
+ * and what the analysis saw: one per shared dominant colour, one for the same camera move. Ties go
+ * to the closer first fingerprint frame (Hamming distance of the 64-bit dHashes) when both clips
+ * have one, then popularity. Candidates are a bounded set (clips sharing a tag through the tag
  * index, and the niche's newest), so the page stays fast on a large catalogue.
  */
 const similarQuery = preparedQuery((database) => {
