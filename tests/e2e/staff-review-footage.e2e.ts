@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 describe("review sees what the footage shows", () => {
-  it("the review page flags a cut in a clip sold as one take, and a 'static' tag the measured pan contradicts", async () => {
+  it("the review page flags a cut in a clip sold as one take, and a 'static' tag the measured pan contradicts; the overview shows suggestions kept", async () => {
     const page = await newPage();
     await signIn(page, DEVELOPER.email, DEVELOPER.password);
     await page.goto(`/staff/clips/${clipId}`);
@@ -61,7 +61,11 @@ describe("review sees what the footage shows", () => {
     await expectVisible(panel.getByRole("link", { name: "See 3.5 s" }));
     await expectVisible(panel.getByText(/Tagged “static”, but the camera measures as a pan to the right/));
     await expectVisible(panel.getByText("Pan right (90% of the frames agree)"));
+    await page.goto("/staff");
+    await expectVisible(page.getByRole("heading", { name: "Suggestions from the footage" }));
     for (const theme of ["light", "dark"] as const) {
+      await expectAccessibleIn(page, "/staff", theme);
+      await screenshotIn("/staff", theme, undefined, DEVELOPER);
       await expectAccessibleIn(page, `/staff/clips/${clipId}`, theme);
       await screenshotIn(`/staff/clips/${clipId}`, theme, undefined, DEVELOPER);
       await screenshotIn(`/staff/clips/${clipId}`, theme, PHONE, DEVELOPER);

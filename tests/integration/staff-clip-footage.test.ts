@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ANALYSER_VERSION, type ClipAnalysisResult } from "~/media/analysis/clip-analysis";
 import { upsertClipAnalysis } from "~/media/analysis/clip-analysis.queries.server";
 import { loader as staffClipLoader } from "~/staff/routes/clip";
+import { loader as overviewLoader } from "~/staff/routes/overview";
+import { upsertSuggestionDecisions } from "~/studio/clips/keyword-suggestions.queries.server";
 import { createClip } from "../factories/catalog";
 import { load, signedIn } from "../factories/staff";
 import { useTestDatabase } from "../setup/database";
@@ -48,5 +50,23 @@ describe("the review page's footage panel", () => {
     expect(matching.footage.flags).toEqual([]);
     const waiting = await reviewPage({ description: "Harbour.", tags: ["harbour"] });
     expect(waiting.footage).toEqual({ state: "pending", error: null });
+  });
+});
+
+describe("the overview's suggestions table", () => {
+  it("shows per kind how many suggestions were offered and kept", async () => {
+    const creator = await signedIn("creator");
+    const staff = await signedIn("developer");
+    const clipId = await createClip({ userId: creator.id, status: "needs_details" });
+    await upsertSuggestionDecisions(clipId, [
+      { kind: "colour", keyword: "red", accepted: true },
+      { kind: "colour", keyword: "black", accepted: false },
+      { kind: "mood", keyword: "mood:calm", accepted: true },
+    ]);
+    const page = await load(overviewLoader, "/staff", staff.cookie);
+    const rows = (page.data as { suggestions: { kind: string; offered: number; accepted: number }[] })
+      .suggestions;
+    expect(rows.find((row) => row.kind === "colour")).toMatchObject({ offered: 2, accepted: 1, share: 0.5 });
+    expect(rows.find((row) => row.kind === "mood")).toMatchObject({ offered: 1, accepted: 1, share: 1 });
   });
 });

@@ -3,6 +3,7 @@ import { requirePermission } from "~/accounts/routes/permissions.server";
 import { pageMeta } from "~/components/meta";
 import { OrdersChart } from "../components/orders-chart";
 import { StaffPageHeader } from "../components/staff-ui";
+import { SuggestionAcceptance } from "../components/suggestion-acceptance";
 import { staffOverview } from "../overview.server";
 import type { Route } from "./+types/overview";
 
@@ -29,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       { label: "Failed jobs", value: overview.failedJobs, to: "/staff/jobs" },
     ],
     days: overview.days,
+    suggestions: overview.suggestions,
   };
 }
 
@@ -56,6 +58,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       </ul>
       <h2 className="mb-3 text-lg font-semibold">Orders and revenue</h2>
       <OrdersChart days={loaderData.days} />
+      <SuggestionAcceptance rows={loaderData.suggestions} />
     </main>
   );
 }
