@@ -27,7 +27,11 @@ export async function action({ request, params }: Route.ActionArgs) {
  */
 function useRefreshWhileWaiting(processing: boolean, analysing: boolean) {
   const { revalidate, state } = useRevalidator();
-  const [since] = useState(() => Date.now());
+  // The minute of waiting for the analysis starts when processing ends, not when the page opened.
+  const [since, setSince] = useState(() => Date.now());
+  useEffect(() => {
+    if (!processing) setSince(Date.now());
+  }, [processing]);
   useEffect(() => {
     if (!processing && !analysing) return;
     const timer = setInterval(() => {
