@@ -8,14 +8,21 @@ const database = useTestDatabase();
 describe("start-up work under a session lock", () => {
   it("lets processes starting together take turns (two seeds never overlap), and releases the lock when a task fails", async () => {
     const events: string[] = [];
+    // The second process asks once the first holds the lock (not after a fixed delay: on a busy
+    // machine the first may take longer than any delay to get it).
+    let firstHolds!: () => void;
+    const held = new Promise<void>((resolve) => {
+      firstHolds = resolve;
+    });
     const task = (name: string) => async () => {
       events.push(`${name} starts`);
+      if (name === "first") firstHolds();
       await sleep(300);
       events.push(`${name} ends`);
     };
     await Promise.all([
       withSessionLock(database.url, 4242, task("first")),
-      sleep(50).then(() => withSessionLock(database.url, 4242, task("second"))),
+      held.then(() => withSessionLock(database.url, 4242, task("second"))),
     ]);
     expect(events).toEqual(["first starts", "first ends", "second starts", "second ends"]);
 
