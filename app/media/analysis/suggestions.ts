@@ -50,6 +50,20 @@ export function colourName(lab: Lab): ColourName | null {
   return best && best.distance <= COLOUR_MAX_DELTA_E ? best.name : null;
 }
 
+/** The names of the colours that fill the frames, largest first, each once. */
+function dominantColourNames(result: ClipAnalysisResult): ColourName[] {
+  const names = new Set<ColourName>();
+  for (const colour of result.colour.palette) {
+    const name = colour.share >= COLOUR_MIN_SHARE ? colourName(colour.lab) : null;
+    if (name) names.add(name);
+  }
+  return [...names];
+}
+
+/** The camera move when the frames agree on it well enough to say so. */
+const trustedMotion = (result: ClipAnalysisResult) =>
+  result.camera.confidence >= MOTION_MIN_CONFIDENCE ? result.camera.motion : null;
+
 /**
  * Keywords read from what the analyser measured: the colours that fill the frames, the camera's
  * move, and night or golden hour. Each keyword once, at most `limit`.
@@ -59,9 +73,9 @@ export function suggestKeywords(result: ClipAnalysisResult, limit = 8): KeywordS
   const add = (kind: SuggestionKind, keyword: string | null) => {
     if (keyword && !suggestions.some((s) => s.keyword === keyword)) suggestions.push({ kind, keyword });
   };
-  for (const colour of result.colour.palette)
-    if (colour.share >= COLOUR_MIN_SHARE) add("colour", colourName(colour.lab));
-  if (result.camera.confidence >= MOTION_MIN_CONFIDENCE) add("motion", MOTION_KEYWORDS[result.camera.motion]);
+  for (const name of dominantColourNames(result)) add("colour", name);
+  const motion = trustedMotion(result);
+  if (motion) add("motion", MOTION_KEYWORDS[motion]);
   if (result.colour.timeOfDay === "night") add("time", "night");
   if (result.colour.timeOfDay === "golden-hour") add("time", "golden hour");
   return suggestions.slice(0, limit);
@@ -84,16 +98,11 @@ const MOTION_FILTERS: Record<CameraMotion, CameraMotionFilter> = {
  * and move the suggestions name, and whether it is one shot.
  */
 export function seenAttributes(result: ClipAnalysisResult) {
-  const colourNames = new Set<ColourName>();
-  for (const colour of result.colour.palette) {
-    const name = colour.share >= COLOUR_MIN_SHARE ? colourName(colour.lab) : null;
-    if (name) colourNames.add(name);
-  }
+  const motion = trustedMotion(result);
   return {
-    cameraMotion:
-      result.camera.confidence >= MOTION_MIN_CONFIDENCE ? MOTION_FILTERS[result.camera.motion] : null,
+    cameraMotion: motion ? MOTION_FILTERS[motion] : null,
     singleShot: result.shots.singleShot,
-    colourNames: [...colourNames],
+    colourNames: dominantColourNames(result),
   };
 }
 
