@@ -14,6 +14,40 @@ export interface ClipAnalysisResult {
   shots: { cuts: number; singleShot: boolean; cutTimes: number[] };
   /** Seconds of video analysed. */
   seconds: number;
+  /**
+   * What the shipped models saw in sampled frames; absent in results of version 1 and null when a
+   * model failed (the rest of the analysis is kept; the job tries the models again later).
+   */
+  people?: SeenPeople | null;
+  objects?: SeenObject[] | null;
+  adult?: AdultContentScore | null;
+}
+
+/** People in the sampled frames. */
+export interface SeenPeople {
+  /** The most persons visible in one sampled frame. */
+  maxCount: number;
+  /** Share (0–1) of the sampled frames that show at least one person. */
+  frameShare: number;
+  /** The most faces in one frame large and sharp enough to recognise someone by. */
+  recognisableFaces: number;
+  /** Per sampled frame: its moment in the clip, persons and recognisable faces seen. */
+  frames: { second: number; persons: number; faces: number }[];
+}
+
+/** A common object seen in the sampled frames (a candidate keyword). */
+export interface SeenObject {
+  label: string;
+  /** Share (0–1) of the sampled frames it was found in. */
+  frameShare: number;
+}
+
+/** A shipped classifier's adult-content score, for the review queue only. */
+export interface AdultContentScore {
+  /** The highest frame's probability (0–1) of adult content. */
+  score: number;
+  /** The sampled frames scoring highest, with their moment in the clip. */
+  frames: { second: number; score: number }[];
 }
 
 /** Frames sampled evenly through a clip for its palette, at this small size. */
