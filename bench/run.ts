@@ -42,7 +42,7 @@ const suites: [string, () => Promise<unknown>][] = [
   ["startup", () => benchStartup()],
   ["pages", () => benchPages()],
   ["search", script("bench/search.ts", {}, "search")],
-  ["api", script("bench/api.ts", { CLIPS: "100000" })],
+  ["api", script("bench/api.ts")],
   ["media", () => benchMedia()],
   ["parallel sign-ins", () => benchParallelSignIns()],
   ["vitals", () => benchVitals()],

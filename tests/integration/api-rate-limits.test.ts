@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { limitApiRequest } from "~/api/keys/rate-limits.server";
-import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import { reserveRateLimitBlocks } from "~/platform/http/rate-limit.queries.server";
+import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import { RateLimitReservations, type ReserveBlocks } from "~/platform/http/rate-limit-reservations.server";
 import { useTestDatabase } from "../setup/database";
 
@@ -48,7 +48,9 @@ describe("the API's rate limits", () => {
     await withinOneMinuteWindow();
     const verdicts = [];
     for (let n = 0; n < 30; n++)
-      verdicts.push(await limitApiRequest({ keyId: "key-once", userId: "owner-once", clientIp: "10.40.0.1" }));
+      verdicts.push(
+        await limitApiRequest({ keyId: "key-once", userId: "owner-once", clientIp: "10.40.0.1" }),
+      );
     expect(verdicts.every((verdict) => verdict.allowed)).toBe(true);
     expect(verdicts.map((verdict) => verdict.remaining).slice(-2)).toEqual([571, 570]);
     expect({
@@ -104,7 +106,8 @@ describe("the API's rate limits", () => {
     const firstWindow = counter.calls;
     expect(firstWindow).toBeGreaterThan(1);
     now += 60_000;
-    for (let n = 0; n < 200; n++) expect((await limiter.hit(pairs)).every((result) => result.allowed)).toBe(true);
+    for (let n = 0; n < 200; n++)
+      expect((await limiter.hit(pairs)).every((result) => result.allowed)).toBe(true);
     expect(counter.calls - firstWindow).toBe(1);
     const [account] = await limiter.hit(pairs);
     // Alone on the key, the process knows its remaining budget exactly: 600 less the 201 spent.

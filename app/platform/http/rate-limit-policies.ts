@@ -113,7 +113,9 @@ async function hitAll(pairs: { rule: RateLimitPolicyRule; subject: string }[]): 
   const reserved = pairs.filter(({ rule }) => rule.reserved);
   const [fromReservations, fromDatabase] = await Promise.all([
     reserved.length > 0 ? rateLimitReservations().hit(reserved) : [],
-    Promise.all(pairs.filter(({ rule }) => !rule.reserved).map(({ rule, subject }) => hitRateLimit(rule, subject))),
+    Promise.all(
+      pairs.filter(({ rule }) => !rule.reserved).map(({ rule, subject }) => hitRateLimit(rule, subject)),
+    ),
   ]);
   return pairs.map(({ rule }) => (rule.reserved ? fromReservations.shift()! : fromDatabase.shift()!));
 }

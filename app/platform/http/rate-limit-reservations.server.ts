@@ -1,5 +1,5 @@
-import type { RateLimitResult, RateLimitRule } from "./rate-limit.server";
 import { type BlockRequest, reserveRateLimitBlocks } from "./rate-limit.queries.server";
+import type { RateLimitResult, RateLimitRule } from "./rate-limit.server";
 
 /**
  * The smallest block a process reserves, as a share of the limit: small enough that what other

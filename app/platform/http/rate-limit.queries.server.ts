@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db } from "../db/client.server";
+import { rateLimitRowWritesTotal } from "../metrics/business.server";
 
 /** A block of a window's budget one process asks for: `amount` more hits under `key`. */
 export interface BlockRequest {
@@ -29,5 +30,6 @@ export async function reserveRateLimitBlocks(blocks: readonly BlockRequest[]): P
      order by b.key
     on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
     returning key, count`);
+  rateLimitRowWritesTotal.inc({ counted: "reserved" }, blocks.length);
   return new Map(result.rows.map((row) => [row.key, Number(row.count)]));
 }

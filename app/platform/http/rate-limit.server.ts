@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db } from "../db/client.server";
+import { rateLimitRowWritesTotal } from "../metrics/business.server";
 
 export interface RateLimitRule {
   /** What is limited, e.g. "sign-in:ip". */
@@ -29,6 +30,7 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string): Promis
     insert into rate_limits (key, window_start, count) select ${key}, ${windowStart}, 1 from relaxed
     on conflict (key, window_start) do update set count = rate_limits.count + 1
     returning count`);
+  rateLimitRowWritesTotal.inc({ counted: "hit" });
   const count = Number(result.rows[0]?.count ?? 1);
   return {
     allowed: count <= rule.limit,
