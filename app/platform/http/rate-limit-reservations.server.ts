@@ -9,8 +9,13 @@ import type { RateLimitResult, RateLimitRule } from "./rate-limit.server";
 const SMALLEST_BLOCK_SHARE = 1 / 20;
 /** The most a block grows to within a window, as a share of the limit. */
 const LARGEST_GROWTH_SHARE = 1 / 4;
-/** Budgets of ended windows are dropped once this many are kept. */
+/** Budgets of ended windows are dropped (at most once a second) once this many are kept. */
 const PRUNE_ABOVE = 10_000;
+/**
+ * Past this many in one window (a flood from many addresses), every budget is dropped: what they
+ * held unspent is lost, which refuses early but never lets more through.
+ */
+const KEEP_AT_MOST = 200_000;
 
 /** This process's part of one window's budget for one rule and subject. */
 interface Budget {
@@ -40,6 +45,7 @@ export type ReserveBlocks = (blocks: readonly BlockRequest[]) => Promise<Map<str
  */
 export class RateLimitReservations {
   private readonly budgets = new Map<string, Budget>();
+  private prunedAt = 0;
 
   constructor(
     private readonly reserve: ReserveBlocks = reserveRateLimitBlocks,
@@ -67,7 +73,7 @@ export class RateLimitReservations {
     const key = `${rule.name}:${subject}`;
     const kept = this.budgets.get(key);
     if (kept?.windowStart === windowStart) return kept;
-    if (this.budgets.size > PRUNE_ABOVE) this.prune(nowSeconds);
+    if (this.budgets.size > PRUNE_ABOVE && nowSeconds > this.prunedAt) this.prune(nowSeconds);
     const budget: Budget = {
       key,
       limit: rule.limit,
@@ -111,8 +117,10 @@ export class RateLimitReservations {
   }
 
   private prune(nowSeconds: number) {
+    this.prunedAt = nowSeconds;
     for (const [key, budget] of this.budgets)
       if (budget.windowStart + 2 * budget.windowSeconds <= nowSeconds) this.budgets.delete(key);
+    if (this.budgets.size > KEEP_AT_MOST) this.budgets.clear();
   }
 }
 
