@@ -1,15 +1,25 @@
 import { rateLimitRefusalsTotal } from "../metrics/business.server";
 import { hitRateLimits, peekRateLimit, type RateLimitResult, type RateLimitRule } from "./rate-limit.server";
+import { rateLimitReservations } from "./rate-limit-reservations.server";
 
 /** Who a rule counts: the client's address, an account's email, a signed-in user's id, or an API key. */
 export type RateLimitSubject = "ip" | "account" | "user" | "key";
 
 export interface RateLimitPolicyRule extends RateLimitRule {
   per: RateLimitSubject;
+  /**
+   * Counted in the process from blocks of the window reserved in PostgreSQL (one write per key and
+   * window, not one per hit): for rules hit many times a second whose limit may be reached a few
+   * hits early (the public API's). Others count every hit in the database, exact to the hit.
+   */
+  reserved?: true;
 }
 
 const rule = (per: RateLimitSubject, name: string, limit: number, windowSeconds: number) =>
   ({ per, name, limit, windowSeconds }) satisfies RateLimitPolicyRule;
+/** A rule counted from reserved blocks (see `reserved`). */
+const reservedRule = (per: RateLimitSubject, name: string, limit: number, windowSeconds: number) =>
+  ({ ...rule(per, name, limit, windowSeconds), reserved: true }) satisfies RateLimitPolicyRule;
 
 /**
  * Every sensitive operation's limits, in one table (counted in PostgreSQL, so they hold across
@@ -59,15 +69,15 @@ export const RATE_LIMIT_POLICIES = {
   /** Following and unfollowing creators: a person clicks a few times, a script would click thousands. */
   follow: { perUser: rule("user", "follow:user", 60, 600) },
   /** The public API without a key: the read endpoints, for trying it out. */
-  api_anonymous: { perIp: rule("ip", "api-anonymous:ip", 60, 60) },
+  api_anonymous: { perIp: reservedRule("ip", "api-anonymous:ip", 60, 60) },
   /**
    * The public API with a key: one quota per account, counted across all its keys and addresses (so
    * more keys buy no more requests); each key and each address is also held to its own bucket.
    */
   api_key: {
-    perUser: rule("user", "api-key:account", 600, 60),
-    perKey: rule("key", "api-key:key", 600, 60),
-    perIp: rule("ip", "api-key:ip", 1200, 60),
+    perUser: reservedRule("user", "api-key:account", 600, 60),
+    perKey: reservedRule("key", "api-key:key", 600, 60),
+    perIp: reservedRule("ip", "api-key:ip", 1200, 60),
   },
   /** Creating API keys: a few a day is plenty; minting without end would dodge the per-key buckets. */
   api_key_create: { perUser: rule("user", "api-key-create:account", 20, 86_400) },
@@ -98,6 +108,19 @@ function combine(results: RateLimitResult[]): RateLimitResult {
   };
 }
 
+/**
+ * Counts one hit under each pair: reserved rules together in the process, the others in the
+ * database in one statement.
+ */
+async function hitAll(pairs: { rule: RateLimitPolicyRule; subject: string }[]): Promise<RateLimitResult[]> {
+  const reserved = pairs.filter(({ rule }) => rule.reserved);
+  const [fromReservations, fromDatabase] = await Promise.all([
+    reserved.length > 0 ? rateLimitReservations().hit(reserved) : [],
+    hitRateLimits(pairs.filter(({ rule }) => !rule.reserved)),
+  ]);
+  return pairs.map(({ rule }) => (rule.reserved ? fromReservations.shift()! : fromDatabase.shift()!));
+}
+
 /** A refusal shows in /metrics under its policy's name. */
 function counted(policy: RateLimitPolicy, result: RateLimitResult) {
   if (!result.allowed) rateLimitRefusalsTotal.inc({ policy });
@@ -112,10 +135,13 @@ export async function enforceRateLimit(
   policy: RateLimitPolicy,
   subjects: RateLimitSubjects,
 ): Promise<RateLimitResult> {
-  return counted(policy, combine(await hitRateLimits(rulesFor(policy, subjects))));
+  return counted(policy, combine(await hitAll(rulesFor(policy, subjects))));
 }
 
-/** The same check without counting (e.g. refuse before a password is checked, count only failures). */
+/**
+ * The same check without counting (e.g. refuse before a password is checked, count only failures).
+ * For a reserved rule it reads the window's reserved total, which counts other processes' unspent blocks.
+ */
 export async function peekRateLimitPolicy(
   policy: RateLimitPolicy,
   subjects: RateLimitSubjects,
@@ -130,7 +156,7 @@ export async function peekRateLimitPolicy(
 /** The results of one policy's rules by rule, for the callers that treat them differently. */
 export async function enforceRateLimitRules(policy: RateLimitPolicy, subjects: RateLimitSubjects) {
   const pairs = rulesFor(policy, subjects);
-  const results = await hitRateLimits(pairs);
+  const results = await hitAll(pairs);
   counted(policy, combine(results));
   return new Map(pairs.map(({ rule }, index) => [rule.per, results[index]!]));
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db } from "../db/client.server";
+import { rateLimitRowWritesTotal } from "../metrics/business.server";
 
 export interface RateLimitRule {
   /** What is limited, e.g. "sign-in:ip". */
@@ -49,6 +50,7 @@ export async function hitRateLimits(
       order by h.n
     on conflict (key, window_start) do update set count = rate_limits.count + 1
     returning key, count`);
+  rateLimitRowWritesTotal.inc({ counted: "hit" }, hits.length);
   const counts = new Map(result.rows.map((row) => [row.key, Number(row.count)]));
   return counted.map(({ rule, key, windowStart }) => {
     const count = counts.get(key) ?? 1;

@@ -85,6 +85,17 @@ export const pageCacheTotal = new Counter({
   registers: [registry],
 });
 
+/**
+ * Rows of rate_limits written (one per key per statement): a hit counted in the database writes one,
+ * a reservation one per key it reserves for (docs/decisions/0028-rate-limit-reservations.md).
+ */
+export const rateLimitRowWritesTotal = new Counter({
+  name: "verdeo_rate_limit_row_writes_total",
+  help: "Rows of the rate-limit counts written, by how the rule counts (hit or reserved)",
+  labelNames: ["counted"] as const,
+  registers: [registry],
+});
+
 export const rateLimitRefusalsTotal = new Counter({
   name: "verdeo_rate_limit_refusals_total",
   help: "Requests refused by a rate limit, by policy",
