@@ -10,7 +10,7 @@ import path from "node:path";
 import { analyseVideoFile } from "~/media/analysis/analyse-video.server";
 import type { ClipAnalysisResult } from "~/media/analysis/clip-analysis";
 import { deltaE, labOfHex } from "~/media/analysis/colour";
-import { cameraMove, DEMO_ASSETS_DIR } from "../server/seed/media";
+import { cameraMove, DEMO_ASSETS_DIR } from "../server/seed/demo-camera";
 import { report } from "./lib";
 
 const WIDTH = 1920;

@@ -11,6 +11,7 @@ const clip = {
   height: 720,
   fileSizeBytes: 2_100_000,
   videoUrl: "/media/clips/7/preview.mp4",
+  previewUrl: null,
 };
 
 function rendition(name: ClipRendition["name"], changes: Partial<ClipRendition> = {}): ClipRendition {
@@ -60,5 +61,13 @@ describe("the files the download dialog offers", () => {
       "Original null",
       "HD 720p 2100000",
     ]);
+  });
+
+  it("offers a clip's own video file when it has nothing else, but never its watermarked preview", () => {
+    const older = { ...clip, originalKey: null, videoUrl: "/media/legacy/7.mp4", previewUrl: null };
+    expect(offered(downloadFiles(older))).toEqual(["720p null"]);
+    // A demo clip between its preview pass and its full pass: previews only, no licensee file yet.
+    const previewed = { ...clip, originalKey: null, previewUrl: clip.videoUrl };
+    expect(downloadFiles(previewed)).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ export interface DownloadFile {
 
 type DownloadableClip = Pick<
   LifecycleClip,
-  "id" | "title" | "originalKey" | "width" | "height" | "fileSizeBytes" | "videoUrl"
+  "id" | "title" | "originalKey" | "width" | "height" | "fileSizeBytes" | "videoUrl" | "previewUrl"
 >;
 
 /**
@@ -39,7 +39,9 @@ function repeatsOriginal(clip: DownloadableClip, rendition: ClipRendition) {
 /**
  * The files a licensee may choose from: the private original when the studio kept one and the
  * pipeline's clean 1080p and 720p renditions where the original was large enough, else the clip's
- * own video file (clips that predate the media pipeline have nothing else). An original that a
+ * own video file (clips that predate the media pipeline have nothing else) unless that file is the
+ * watermarked preview (a demo clip between its preview and full passes has only that: nothing is
+ * offered until its licensee files are in, server/seed/demo-preview-pass.ts). An original that a
  * rendition repeats is not offered: two choices of one file ("Original 2.1 MB", "HD 720p 2.1 MB")
  * ask the buyer to tell apart what is the same.
  */
@@ -67,7 +69,7 @@ export function downloadFiles(
     files.push({ ...made, fileName: downloadFileName(clip.id, clip.title, name) });
   }
   const playback = keyFromMediaUrl(clip.videoUrl);
-  if (playback && playback !== clip.originalKey && !clip.originalKey) {
+  if (playback && clip.videoUrl !== clip.previewUrl && !clip.originalKey) {
     files.push(file("standard", playback, clip.height, null));
   }
   return files;

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
-import type { ClipStatus, Orientation } from "~/catalog/clips/attributes";
+import type { ClipStatus } from "~/catalog/clips/attributes";
 import {
   type ClipMedia,
   findLifecycleClip,
@@ -13,7 +13,6 @@ import {
 import { clips, niches } from "~/catalog/schema.server";
 import type { ClipAnalysisResult } from "~/media/analysis/clip-analysis";
 import { analyseClip, recordAnalysis, storedClipAnalysis } from "~/media/analysis/clip-analysis.server";
-import { runFfmpeg } from "~/media/processing/ffmpeg.server";
 import { prepareClip, renderClip, renditionPrefix } from "~/media/processing/pipeline.server";
 import {
   type ClipRendition,
@@ -28,41 +27,27 @@ import { mediaUrl } from "~/platform/storage/driver.server";
 import { storage } from "~/platform/storage/storage.server";
 import { withTemporaryDirectory } from "~/platform/temp-files.server";
 import { rejectClip } from "~/studio/clips/review.server";
+import { DEMO_ASSETS_DIR, DEMO_SIZES, renderDemoOriginal } from "./demo-camera";
 import {
-  type CameraMove,
   DEMO_CLIPS,
   DEMO_NICHES,
   DEMO_STUDIO_CLIPS,
   type DemoClip,
   type DemoStudioClip,
 } from "./demo-content";
+import { demoPreviewPrefix, renderDemoPreviews } from "./demo-preview-pass";
 
-export { PROCESSING_POSTER_URL };
+export { DEMO_ASSETS_DIR, DEMO_SIZES, PROCESSING_POSTER_URL };
 
-/** Demo originals are Full HD, as the catalogue promises; the failed demo clip is rendered too small on purpose. */
-export const DEMO_SIZES: Record<Orientation, { width: number; height: number }> = {
-  landscape: { width: 1920, height: 1080 },
-  portrait: { width: 1080, height: 1920 },
-  square: { width: 1080, height: 1080 },
-};
-/**
- * A published demo clip is made twice: first from a 720p original, which gives the catalogue its
- * posters and previews within minutes of a first start, then (once every preview is in) from its
- * 1080p original, which gives licensees the Full HD files. Studio clips are made once, at 1080p.
- */
-export const DEMO_PREVIEW_SIZES: Record<Orientation, { width: number; height: number }> = {
-  landscape: { width: 1280, height: 720 },
-  portrait: { width: 720, height: 1280 },
-  // The upload rules want 1280x720 worth of pixels: a square original is 960x960 (its preview 720x720).
-  square: { width: 960, height: 960 },
-};
 const TOO_SMALL = { width: 640, height: 360 };
-export const DEMO_FPS = 24;
 export type DemoPass = "preview" | "full";
 
-/** Where a demo clip's original lives (private, like an upload's); the preview pass's has its own key. */
-export const demoOriginalKey = (id: number, pass: DemoPass = "full") =>
-  pass === "full" ? `originals/demo/${id}.mp4` : `originals/demo/${id}-preview.mp4`;
+/**
+ * Where a demo clip's original lives (private, like an upload's). Only the full pass makes one: a
+ * published clip's preview pass renders its previews straight from its photograph, at once (see
+ * demo-preview-pass.ts), and the full pass, once every preview is in, gives licensees the Full HD files.
+ */
+export const demoOriginalKey = (id: number) => `originals/demo/${id}.mp4`;
 /**
  * What the pipeline made of a demo clip (its media columns and final status), kept beside the
  * files: a data folder restored from a cache, or a database reset over kept files, gets the clip
@@ -89,8 +74,8 @@ export const firstPassOf = (clip: DemoClip | DemoStudioClip): DemoPass =>
   stateOf(clip) === "published" ? "preview" : "full";
 
 /**
- * Renders one demo clip's original and hands it to the media pipeline, exactly as an upload is:
- * probe, metadata, posters, previews, storyboard, fingerprint, licensee files. Two at a time: one
+ * One pass over one demo clip: a published clip's previews straight from its photograph, or a
+ * clip's 1080p original through the media pipeline (see processDemoClip). Two at a time: one
  * ffmpeg leaves a core idle while it filters, and ffmpeg runs niced, so pages stay quick meanwhile.
  * The last preview pass to finish queues the full passes (see queueDemoRenders).
  */
@@ -180,37 +165,23 @@ export async function processDemoClip(
   pass: DemoPass = "full",
   signal?: AbortSignal,
 ) {
-  const state = stateOf(clip);
   if (await storage().exists(demoManifestKey(clip.id))) return false;
   if (pass === "preview" && (await storage().exists(demoManifestKey(clip.id, "preview")))) return false;
-  const originalKey = demoOriginalKey(clip.id, pass);
   const current = await findLifecycleClip(clip.id);
   if (!current) return false;
   // A published demo clip stays listed while it is rendered (its photograph, then its preview pass's
   // poster and preview, until the full pass replaces them); studio clips wait in processing.
   const inPlace = current.status === "published";
   if (!inPlace && current.status !== "processing") return false;
-  if (!(await storage().exists(originalKey))) {
-    await withTemporaryDirectory("verdeo-demo", async (work) => {
-      const file = path.join(work, "original.mp4");
-      const size =
-        state === "failed"
-          ? TOO_SMALL
-          : (pass === "preview" ? DEMO_PREVIEW_SIZES : DEMO_SIZES)[clip.orientation];
-      await renderDemoOriginal(clip, file, size, signal);
-      await storage().putStream(originalKey, createReadStream(file), { visibility: "private" });
-    });
+  if (pass === "preview") {
+    if (!inPlace || "state" in clip) throw new Error(`demo clip #${clip.id} has no preview pass`);
+    await renderDemoPreviews(clip, signal);
+  } else {
+    await renderFullPass(clip, inPlace, signal);
   }
-  await recordClipMedia(clip.id, { originalKey });
-  const finalStatus =
-    state === "published" ? "published" : state === "needs_details" ? "needs_details" : "in_review";
-  const job = { clipId: clip.id, finalStatus, inPlace } as const;
-  if (await prepareClip(job)) await renderClip(job, signal);
   const processed = await findLifecycleClip(clip.id);
   if (!processed || processed.status === "processing")
     throw new Error(`demo clip #${clip.id} is still processing`);
-  if (inPlace && processed.previewUrl !== mediaUrl(`${renditionPrefix(clip.id, originalKey)}/preview.mp4`))
-    throw new Error(`demo clip #${clip.id}: the pipeline did not render its ${pass} original`);
   if (processed.status !== "failed") {
     // The tone the clip is listed with is the creator's word (a creator may correct the measured
     // one); the catalogue's filters and their tests count the listed tones.
@@ -232,14 +203,38 @@ export async function processDemoClip(
       ),
       { visibility: "private" },
     );
-  // The full pass replaces the preview pass's files: its original, previews and licensee copy go.
+  // The full pass replaces the preview pass's files: its posters and previews go.
   if (pass === "full" && firstPassOf(clip) === "preview") {
-    const previewOriginal = demoOriginalKey(clip.id, "preview");
-    await storage().remove(previewOriginal);
-    await storage().removePrefix(`${renditionPrefix(clip.id, previewOriginal)}/`);
+    await storage().removePrefix(`${demoPreviewPrefix(clip.id)}/`);
     await storage().remove(demoManifestKey(clip.id, "preview"));
   }
   return true;
+}
+
+/**
+ * The full pass: the clip's 1080p original, rendered from its photograph and handed to the media
+ * pipeline exactly as an upload is (probe, metadata, posters, previews, storyboard, fingerprint,
+ * licensee files).
+ */
+async function renderFullPass(clip: DemoClip | DemoStudioClip, inPlace: boolean, signal?: AbortSignal) {
+  const originalKey = demoOriginalKey(clip.id);
+  if (!(await storage().exists(originalKey))) {
+    await withTemporaryDirectory("verdeo-demo", async (work) => {
+      const file = path.join(work, "original.mp4");
+      const size = stateOf(clip) === "failed" ? TOO_SMALL : DEMO_SIZES[clip.orientation];
+      await renderDemoOriginal(clip, file, size, signal);
+      await storage().putStream(originalKey, createReadStream(file), { visibility: "private" });
+    });
+  }
+  await recordClipMedia(clip.id, { originalKey });
+  const state = stateOf(clip);
+  const finalStatus =
+    state === "published" ? "published" : state === "needs_details" ? "needs_details" : "in_review";
+  const job = { clipId: clip.id, finalStatus, inPlace } as const;
+  if (await prepareClip(job)) await renderClip(job, signal);
+  const processed = await findLifecycleClip(clip.id);
+  if (inPlace && processed?.previewUrl !== mediaUrl(`${renditionPrefix(clip.id, originalKey)}/preview.mp4`))
+    throw new Error(`demo clip #${clip.id}: the pipeline did not render its original`);
 }
 
 /**
@@ -350,109 +345,4 @@ async function showNicheCovers(clipId: number) {
   if (!clip || clip.thumbnailUrl === PROCESSING_POSTER_URL) return;
   for (const niche of DEMO_NICHES.filter((candidate) => candidate.coverClipId === clipId))
     await db().update(niches).set({ thumbnailUrl: clip.thumbnailUrl }).where(eq(niches.id, niche.id));
-}
-
-/** The photographs the demo clips are made from (committed, with CREDITS.md). */
-export const DEMO_ASSETS_DIR = path.resolve("server/seed/demo-assets");
-
-/** How far past the frame a pan or drift travels, and how much a zoom closes in. */
-const TRAVEL = 1.25;
-const ZOOM = 0.18;
-
-/**
- * A slow camera move over a still, cheap at 1080p: the photo is scaled once (by sharp) to `cover`,
- * decoded once and repeated (`loop`), then a moving crop frames it (pan, drift) or a per-frame
- * bilinear scale grows or shrinks it around its centre (zoom, sub-pixel smooth unlike zoompan).
- */
-export function cameraMove(move: CameraMove, width: number, height: number, seconds: number) {
-  const even = (value: number) => Math.round(value / 2) * 2;
-  switch (move) {
-    case "pan-left":
-    case "pan-right": {
-      const x = move === "pan-right" ? `(iw-ow)*t/${seconds}` : `(iw-ow)*(1-t/${seconds})`;
-      return {
-        cover: { width: even(width * TRAVEL), height },
-        filter: `crop=${width}:${height}:x='${x}':y=0`,
-      };
-    }
-    case "drift-up":
-    case "drift-down": {
-      const y = move === "drift-down" ? `(ih-oh)*t/${seconds}` : `(ih-oh)*(1-t/${seconds})`;
-      return {
-        cover: { width, height: even(height * TRAVEL) },
-        filter: `crop=${width}:${height}:x=0:y='${y}'`,
-      };
-    }
-    case "zoom-in":
-    case "zoom-out": {
-      const scale = move === "zoom-in" ? `(1+${ZOOM}*t/${seconds})` : `(${1 + ZOOM}-${ZOOM}*t/${seconds})`;
-      return {
-        cover: { width, height },
-        filter: `scale=w='trunc(${width}*${scale}/2)*2':h=-2:eval=frame:flags=bilinear,crop=${width}:${height}`,
-      };
-    }
-  }
-}
-
-/** A light grade towards the tone the clip is listed with (the photo does most of the work). */
-const TONE_FILTERS = {
-  warm: "colorbalance=rs=0.08:bs=-0.06",
-  cool: "colorbalance=rs=-0.06:bs=0.08",
-  neutral: "eq=saturation=0.95",
-} as const;
-
-/**
- * Renders a demo clip's original: H.264 at 24 fps, `ultrafast` for a moving crop and `superfast`
- * for a zoom (ultrafast makes a zoom five times bigger). The demo is rendered from scratch on a
- * fresh machine: speed matters more than size; the pipeline re-encodes the previews anyway.
- */
-export async function renderDemoOriginal(
-  clip: DemoClip,
-  file: string,
-  size: { width: number; height: number },
-  signal?: AbortSignal,
-) {
-  const { width, height } = size;
-  const [image, move] = clip.look;
-  const seconds = clip.durationSeconds;
-  const camera = cameraMove(move, width, height, seconds);
-  const still = `${file}.still.png`;
-  await sharp(path.join(DEMO_ASSETS_DIR, `${image}.jpg`))
-    .resize(camera.cover.width, camera.cover.height, { fit: "cover" })
-    .png({ compressionLevel: 1 })
-    .toFile(still);
-  // The grade is applied to the still once, before it is repeated: per frame it would cost more
-  // than the camera move itself. Everything per frame comes before a zoom's scale: ffmpeg 5.1's
-  // in-place filters (fade, vignette) corrupt its heap on frames cropped from shrinking ones.
-  const zoom = move.startsWith("zoom");
-  const vignette = clip.mood === "cinematic" ? ["vignette=PI/6"] : [];
-  const filters = [
-    TONE_FILTERS[clip.colorTone],
-    "format=yuv420p",
-    "loop=loop=-1:size=1",
-    `fps=${DEMO_FPS}`,
-    "fade=t=in:d=0.8",
-    `fade=t=out:st=${Math.max(0, seconds - 0.8)}:d=0.8`,
-    ...(zoom ? vignette : []),
-    camera.filter,
-    ...(zoom ? [] : vignette),
-  ];
-  await runFfmpeg(
-    [
-      ...["-i", still, "-vf", filters.join(","), "-t", String(seconds)],
-      ...[
-        "-c:v",
-        "libx264",
-        "-preset",
-        zoom ? "superfast" : "ultrafast",
-        "-crf",
-        "24",
-        "-g",
-        String(DEMO_FPS * 2),
-      ],
-      "-an",
-      ...["-movflags", "+faststart", file],
-    ],
-    { timeoutMs: 10 * 60_000, signal },
-  );
 }

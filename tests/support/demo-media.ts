@@ -11,6 +11,8 @@ import { setTimeout as sleep } from "node:timers/promises";
  */
 const CODE = [
   "server/seed/media.ts",
+  "server/seed/demo-camera.ts",
+  "server/seed/demo-preview-pass.ts",
   "server/seed/demo-content.ts",
   "app/media/processing/pipeline.server.ts",
   "app/media/renditions/renditions.server.ts",

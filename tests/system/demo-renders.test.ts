@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "~/platform/db/embedded.server";
+import { demoPreviewPrefix } from "../../server/seed/demo-preview-pass";
 import { ALL_DEMO_CLIPS, demoManifestKey, firstPassOf } from "../../server/seed/media";
 import { saveDemoMedia } from "../support/demo-media";
 import { type ServerProcess, startBuiltServer } from "../support/server-process";
@@ -21,6 +22,13 @@ const manifests = (dataDir: string, folder: "manifests" | "previews") => {
     return readdirSync(path.join(dataDir, "private", "demo", folder)).length;
   } catch {
     return 0;
+  }
+};
+const demoOriginals = (dataDir: string) => {
+  try {
+    return readdirSync(path.join(dataDir, "private", "originals", "demo"));
+  } catch {
+    return [];
   }
 };
 const complete = (dataDir: string) =>
@@ -61,6 +69,21 @@ describe("demo renders across a restart", () => {
       const { dataDir } = first;
       // Some previews are in and others are rendering: stop there.
       await waitFor("two demo previews", () => manifests(dataDir, "previews") >= 2, RENDER_TIMEOUT_MS);
+      // A preview pass renders straight from the photograph: its clip has its previews and posters
+      // in their own folder and no original of any size (the 1080p one comes with the full pass).
+      const previewed = ALL_DEMO_CLIPS.filter((clip) =>
+        existsSync(path.join(dataDir, "private", demoManifestKey(clip.id, "preview"))),
+      );
+      expect(previewed.length).toBeGreaterThanOrEqual(2);
+      const originals = demoOriginals(dataDir);
+      for (const clip of previewed) {
+        expect([clip.id, originals.filter((name) => new RegExp(`^${clip.id}[.-]`).test(name))]).toEqual([
+          clip.id,
+          [],
+        ]);
+        for (const name of ["preview.mp4", "preview-small.mp4", "storyboard.vtt", "poster-640.webp"])
+          expect(existsSync(path.join(dataDir, "media", demoPreviewPrefix(clip.id), name)), name).toBe(true);
+      }
       const rendering = await query<{ id: number }>(
         dataDir,
         `select id from clips where status = 'processing' and id < 1000`,
@@ -99,11 +122,17 @@ describe("demo renders across a restart", () => {
         expect([clip.id, Math.min(row.width, row.height)]).toEqual([clip.id, 1080]);
         expect([clip.id, row.renditions]).toEqual([clip.id, ["1080p", "720p"]]);
       }
-      // The preview pass's files are gone once the full pass replaced them.
+      // The preview pass's files are gone once the full pass replaced them; the only originals are
+      // the full pass's.
       for (const clip of ALL_DEMO_CLIPS.filter((candidate) => firstPassOf(candidate) === "preview"))
-        expect(existsSync(path.join(dataDir, "private", "originals", "demo", `${clip.id}-preview.mp4`))).toBe(
+        expect(existsSync(path.join(dataDir, "media", demoPreviewPrefix(clip.id), "preview.mp4"))).toBe(
           false,
         );
+      expect(demoOriginals(dataDir).sort()).toEqual(
+        ALL_DEMO_CLIPS.filter((clip) => !("state" in clip && clip.state === "failed"))
+          .map((clip) => `${clip.id}.mp4`)
+          .sort(),
+      );
       expect(manifests(dataDir, "previews")).toBe(0);
       // The browser tests that run next reuse this render instead of making their own.
       await second.stop();

@@ -20,7 +20,13 @@ import { storage } from "~/platform/storage/storage.server";
 import { replaceClipRenditions } from "../renditions/clip-renditions.server";
 import { planLicenseeRenditions } from "../renditions/licensee-renditions";
 import { MEDIA_FAILURES } from "../renditions/media-rules";
-import { renderPosters, renderRenditions, storyboardVtt } from "../renditions/renditions.server";
+import {
+  type RenditionFiles,
+  renderPosters,
+  renderRenditions,
+  storyboardVtt,
+} from "../renditions/renditions.server";
+import { posterSeconds } from "../renditions/still-source";
 import { grabFrame } from "./analysis.server";
 import { FfmpegError } from "./ffmpeg.server";
 import { colorToneOf, differenceHash, splitSampledFrames } from "./frame-analysis";
@@ -75,6 +81,37 @@ async function withOriginal<T>(originalKey: string, work: (file: string, folder:
   }
 }
 
+/** Stores a clip's WebP posters, made from one full-size frame; returns the one the clip shows. */
+export async function storePosters(prefix: string, frame: Buffer) {
+  for (const poster of await renderPosters(frame)) {
+    await storage().put(`${prefix}/poster-${poster.width}.webp`, poster.body, { visibility: "public" });
+  }
+  return mediaUrl(`${prefix}/poster-640.webp`);
+}
+
+/**
+ * Stores the public renditions (previews, storyboard and its index) and reads the fingerprint and
+ * tone from the sampled frames: the clip's media columns that come from the render.
+ */
+export async function storePublicRenditions(prefix: string, files: RenditionFiles, durationSeconds: number) {
+  const put = async (name: string, source: string) =>
+    storage().put(`${prefix}/${name}`, await readFile(source), { visibility: "public" });
+  await put("preview.mp4", files.preview);
+  await put("preview-small.mp4", files.small);
+  await put("storyboard.jpg", files.sprite);
+  const vtt = storyboardVtt(durationSeconds, mediaUrl(`${prefix}/storyboard.jpg`), files.tile);
+  await storage().put(`${prefix}/storyboard.vtt`, Buffer.from(vtt), { visibility: "public" });
+  const frames = splitSampledFrames(new Uint8Array(await readFile(files.samples)));
+  return {
+    previewUrl: mediaUrl(`${prefix}/preview.mp4`),
+    previewSmallUrl: mediaUrl(`${prefix}/preview-small.mp4`),
+    storyboardUrl: mediaUrl(`${prefix}/storyboard.vtt`),
+    videoUrl: mediaUrl(`${prefix}/preview.mp4`),
+    colorTone: colorToneOf(frames),
+    fingerprint: frames.map(differenceHash),
+  };
+}
+
 /** Ends processing with a reason in words; the original is deleted (nothing unusable is kept). */
 export async function failClip(clipId: number, reason: string, job?: ProcessClipJob) {
   const clip = await findLifecycleClip(clipId);
@@ -105,13 +142,8 @@ export async function prepareClip(
     const { value } = facts;
     const size = (await storage().stat(clip.originalKey))?.size;
     const prefix = renditionPrefix(clip.id, clip.originalKey);
-    const frame = await grabFrame(file, Math.min(value.durationSeconds / 3, value.durationSeconds - 0.5), {
-      hdr: value.hdr,
-    });
-    const posters = await renderPosters(frame);
-    for (const poster of posters) {
-      await storage().put(`${prefix}/poster-${poster.width}.webp`, poster.body, { visibility: "public" });
-    }
+    const frame = await grabFrame(file, posterSeconds(value.durationSeconds), { hdr: value.hdr });
+    const thumbnailUrl = await storePosters(prefix, frame);
     await recordClipMedia(clip.id, {
       durationSeconds: Math.max(1, Math.round(value.durationSeconds)),
       width: value.width,
@@ -121,7 +153,7 @@ export async function prepareClip(
       codec: value.codec,
       bitrate: Math.min(value.bitrate, 2_147_483_647),
       fileSizeBytes: size,
-      thumbnailUrl: mediaUrl(`${prefix}/poster-640.webp`),
+      thumbnailUrl,
     });
     await setClipProgress(clip.id, 15);
     // The demo seed's own clips (published directly) are not an upload: no allowance to count.
@@ -145,7 +177,7 @@ export async function renderClip(job: ProcessClipJob, signal?: AbortSignal): Pro
     if (!facts) throw new Error(`clip ${clip.id}: the original no longer probes`);
     // Step 1's measured duration (the clip's), not the header's, sizes the budget and bounds the read.
     const budget = renderBudget(footageSeconds({ ...clip, frameRate: clip.frameRate ?? facts.frameRate }));
-    let files: Awaited<ReturnType<typeof renderRenditions>>;
+    let files: RenditionFiles;
     try {
       files = await renderRenditions(
         file,
@@ -189,22 +221,7 @@ export async function renderClip(job: ProcessClipJob, signal?: AbortSignal): Pro
       });
     }
     await replaceClipRenditions(clip.id, licensee);
-    const put = async (name: string, source: string) =>
-      storage().put(`${prefix}/${name}`, await readFile(source), { visibility: "public" });
-    await put("preview.mp4", files.preview);
-    await put("preview-small.mp4", files.small);
-    await put("storyboard.jpg", files.sprite);
-    const vtt = storyboardVtt(clip.durationSeconds, mediaUrl(`${prefix}/storyboard.jpg`), files.tile);
-    await storage().put(`${prefix}/storyboard.vtt`, Buffer.from(vtt), { visibility: "public" });
-    const frames = splitSampledFrames(new Uint8Array(await readFile(files.samples)));
-    return {
-      previewUrl: mediaUrl(`${prefix}/preview.mp4`),
-      previewSmallUrl: mediaUrl(`${prefix}/preview-small.mp4`),
-      storyboardUrl: mediaUrl(`${prefix}/storyboard.vtt`),
-      videoUrl: mediaUrl(`${prefix}/preview.mp4`),
-      colorTone: colorToneOf(frames),
-      fingerprint: frames.map(differenceHash),
-    };
+    return storePublicRenditions(prefix, files, clip.durationSeconds);
   });
   // The file itself is at fault (past its CPU budget, more frames than measured): nothing is kept.
   if (typeof rendered === "string") {

@@ -6,6 +6,7 @@ import { runFfmpeg } from "../processing/ffmpeg.server";
 import { HASH_FRAME_HEIGHT, HASH_FRAME_WIDTH, SAMPLED_FRAMES } from "../processing/frame-analysis";
 import { fitShortSide, type LicenseeRenditionName, type PlannedRendition } from "./licensee-renditions";
 import { DECODE_MARGIN_SECONDS, MAX_DECODE_FRAMES, MAX_DECODE_SECONDS } from "./media-rules";
+import { type RenditionSource, stillFrames } from "./still-source";
 
 /**
  * The renditions of a clip, made in one decode of the original. Public: a watermarked 720p H.264
@@ -96,6 +97,8 @@ export interface RenditionFiles {
   licensee: (PlannedRendition & { file: string })[];
   /** Frames the render made of the original for the preview (its first output: ffmpeg's own count). */
   decodedFrames: number;
+  /** The full-size PNG frame at `posterAtSeconds`, when one was asked for (see renderPosters). */
+  poster?: string;
 }
 
 /** The clean renditions' quality: visually lossless for footage, at x264's cheap presets. */
@@ -110,10 +113,10 @@ const LICENSEE_AUDIO_BITRATE = "192k";
  * Renders every rendition into `folder` in one ffmpeg run: the original is decoded once and the
  * frames split before any watermark, so the clean files cost an encode each and no extra decode
  * (a remuxed one costs neither). ffmpeg applies the original's rotation itself, so
- * `width`/`height` are the displayed size.
+ * `width`/`height` are the displayed size (a still source's frames must already be that size).
  */
 export async function renderRenditions(
-  original: string,
+  source: RenditionSource,
   folder: string,
   clip: {
     width: number;
@@ -124,6 +127,8 @@ export async function renderRenditions(
     audioCodec?: string | null;
     /** PQ or HLG: tone-mapped to SDR before anything is made of the frames. */
     hdr?: boolean;
+    /** Also writes the frame at this time as `poster.png` (instead of a second read for it). */
+    posterAtSeconds?: number;
   },
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
@@ -145,7 +150,11 @@ export async function renderRenditions(
       file: path.join(folder, `${rendition.name}.mp4`),
     })),
     decodedFrames: 0,
+    poster: clip.posterAtSeconds === undefined ? undefined : path.join(folder, "poster.png"),
   };
+  const still = typeof source === "string" ? undefined : source;
+  if (still && files.licensee.some((rendition) => rendition.method === "remux"))
+    throw new Error("a still source has no stream to copy into a licensee file");
   const largeMark = path.join(folder, "mark-large.png");
   const smallMark = path.join(folder, "mark-small.png");
   await writeFile(largeMark, await watermarkPng(large.width, large.height));
@@ -157,11 +166,16 @@ export async function renderRenditions(
   const ownSize = encoded.filter((r) => !atPreviewSize.includes(r));
   const labels = (prefix: string, count: number) =>
     Array.from({ length: count }, (_, index) => `[${prefix}${index}]`).join("");
+  const frames = still
+    ? stillFrames(still, clip.durationSeconds)
+    : `${clip.hdr ? `${HDR_TO_SDR},` : ""}fps=fps=source_fps:round=near`;
+  const poster = files.poster ? 1 : 0;
   const graph = [
     // Scaled once to the preview's size; the small preview, storyboard, samples and a clean 720p
     // are made from that (not from the full-size frame), and the watermark is blended in YUV.
-    // A clean rendition of another size (1080p) gets the full-size frames, split before any scaling.
-    `[0:v]${clip.hdr ? `${HDR_TO_SDR},` : ""}fps=fps=source_fps:round=near,split=${1 + ownSize.length}[p]${labels("own", ownSize.length)}`,
+    // A clean rendition of another size (1080p) gets the full-size frames, split before any scaling,
+    // and so does the poster frame (one frame, then its branch ends).
+    `[0:v]${frames},split=${1 + ownSize.length + poster}[p]${labels("own", ownSize.length)}${poster ? "[poster_at]" : ""}`,
     `[p]scale=${large.width}:${large.height}:flags=bicubic,setsar=1,split=${4 + atPreviewSize.length}[a][b][c][d]${labels("same", atPreviewSize.length)}`,
     `[a][1:v]overlay=0:0:format=yuv420,format=yuv420p[large]`,
     `[b]scale=${small.width}:${small.height}:flags=bicubic,setsar=1[b1]`,
@@ -173,6 +187,9 @@ export async function renderRenditions(
       (r, index) =>
         `[own${index}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[clean_${r.name}]`,
     ),
+    ...(poster
+      ? [`[poster_at]select='gte(t,${clip.posterAtSeconds!.toFixed(3)})',trim=end_frame=1[poster]`]
+      : []),
   ];
   // Every video output stops at the frame bound too (a file whose timestamps crawl cannot run on).
   const frameCap = ["-frames:v", String(MAX_DECODE_FRAMES)];
@@ -219,7 +236,9 @@ export async function renderRenditions(
   const run = await runFfmpeg(
     [
       // `-t` before `-i`: ffmpeg reads no further into the original, whatever its header says.
-      ...["-t", String(readLimitSeconds(clip.durationSeconds)), "-i", original],
+      ...(typeof source === "string"
+        ? ["-t", String(readLimitSeconds(clip.durationSeconds)), "-i", source]
+        : ["-i", source.still]),
       ...["-i", largeMark, "-i", smallMark],
       ...["-filter_complex", graph.join(";")],
       ...["-map", "[large]", ...h264("24"), "-maxrate", "4M", "-bufsize", "8M", files.preview],
@@ -227,6 +246,7 @@ export async function renderRenditions(
       ...["-map", "[sprite]", "-frames:v", "1", "-q:v", "5", "-update", "1", files.sprite],
       ...["-map", "[samples]", ...frameCap, "-f", "rawvideo", files.samples],
       ...licenseeOutputs,
+      ...(files.poster ? ["-map", "[poster]", "-frames:v", "1", "-update", "1", files.poster] : []),
     ],
     {
       durationSeconds: clip.durationSeconds,
