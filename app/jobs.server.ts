@@ -3,9 +3,10 @@
  * `npm run worker` work these, and any process may enqueue them. Domains define their jobs beside
  * their code; domain events that other domains react to are wired here, the one place that sees them all.
  */
-import { emailVerified, profileRenamed } from "~/accounts/events.server";
+import { accountSuspended, emailVerified, profileRenamed } from "~/accounts/events.server";
 import { accountRetentionJob } from "~/accounts/jobs.server";
 import { API_JOBS } from "~/api/jobs.server";
+import { forgetApiCallersOf } from "~/api/keys/api-keys.server";
 import { sendClipPublished, sendLicenseCreated, sendOrderPaid } from "~/api/webhooks/webhook-events.server";
 import { clipStatusChanged } from "~/catalog/clips/clip-lifecycle.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";
@@ -64,6 +65,9 @@ export const JOBS = [
 subscribe(profileRenamed, ({ userId }, { tx }) =>
   enqueue(reindexCreatorJob, { userId }, { singletonKey: userId, tx }),
 );
+
+// Not a job: the process that suspended someone stops trusting their keys' recent callers at once.
+subscribe(accountSuspended, async ({ userId }) => forgetApiCallersOf(userId));
 
 subscribe(emailVerified, ({ userId, email }, { tx }) =>
   enqueue(claimGuestOrdersJob, { userId, email }, { singletonKey: userId, tx }),

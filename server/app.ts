@@ -23,6 +23,7 @@ import { startQueue, stopQueue } from "~/platform/jobs/queue.server";
 import { describeMediaTools } from "~/platform/media-tools.server";
 import { mediaOrigin, serveStoryboards } from "~/platform/storage/public-media.server";
 import { storage } from "~/platform/storage/storage.server";
+import { type ApiReadCache, apiReadCache } from "./api-read-cache";
 import { bodyLimits, drainUnreadBodies } from "./body-limits";
 import { errorPage } from "./error-page";
 import { inputGuard } from "./input-guard";
@@ -193,49 +194,64 @@ async function createApp(context: AppContext): Promise<http.RequestListener> {
     isPublicPage: (pathname) => describeRoute(pathname, production).handle.cache === "public-page",
     policy: (scripts) => contentSecurityPolicy(security, scripts),
   });
+  const apiReads = apiReadCache({ ttlMs: 3_000 });
   const refusalOf = routeRefusals(context.config);
   addGuards(app, context, refusalOf);
   addStaticFiles(app, context);
-  addContent(app, context, production ?? loadBuild, pageCache.keep);
+  addContent(app, context, production ?? loadBuild, [pageCache.keep, ...(vite ? [] : [apiReads.keep])]);
   app.use(errorPage(refusalOf));
-  const fromCache = await pageCacheAnswers(app, pageCache, context, production);
+  const fromCache = await keptAnswers(app, { pageCache, apiReads }, context, production);
   return (req, res) => {
-    if (!fromCache(req, res)) app(req, res);
+    const answered = fromCache(req, res);
+    if (answered === false) app(req, res);
+    else if (answered !== true) answered.then((hit) => hit || app(req, res));
   };
 }
 
 /**
- * A page-cache copy answered on Node's own request, with what the middleware would have added: the
- * request id, the log line (pino-http's shape) and the duration metric. While draining every answer
+ * A kept copy (a public page, or a public API read) answered on Node's own request, with what the
+ * middleware would have added: the request id, the log line (pino-http's shape) and the duration
+ * metric. An API read is answered after its rate limits are counted, so it may take a promise.
+ * While draining every answer
  * goes through the app, which closes connections.
  */
-async function pageCacheAnswers(
+async function keptAnswers(
   app: express.Express,
-  pageCache: PublicPageCache,
+  kept: { pageCache: PublicPageCache; apiReads: ApiReadCache },
   { logger, lifecycle }: AppContext,
   build: ServerBuild | undefined,
 ) {
   const { requestDuration } = await import("~/platform/metrics.server");
-  return (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (lifecycle.draining) return false;
-    const started = performance.now();
-    const id = requestIdOf(req);
-    if (!pageCache.answer(req, res, { "x-request-id": id })) return false;
+  // Express's request gives the client's address as TRUST_PROXY resolves it.
+  const clientIp = (req: http.IncomingMessage) =>
+    (Object.setPrototypeOf(req, app.request) as express.Request).ip;
+  const answered = (req: http.IncomingMessage, res: http.ServerResponse, id: string, started: number) => {
     const seconds = (performance.now() - started) / 1000;
     const label = describeRoute(new URL(req.url ?? "/", "http://x").pathname, build).label;
-    requestDuration.observe({ route: label, method: "GET", status: String(res.statusCode) }, seconds);
-    // Express's request gives the client's address as TRUST_PROXY resolves it.
-    const ip = (Object.setPrototypeOf(req, app.request) as express.Request).ip;
+    requestDuration.observe(
+      { route: label, method: req.method ?? "GET", status: String(res.statusCode) },
+      seconds,
+    );
     logger.info(
       {
         requestId: id,
-        req: { id, method: req.method, url: req.url, ip },
+        req: { id, method: req.method, url: req.url, ip: clientIp(req) },
         res: { status: res.statusCode },
         responseTime: Math.round(seconds * 1000),
       },
       "request completed",
     );
     return true;
+  };
+  return (req: http.IncomingMessage, res: http.ServerResponse): boolean | Promise<boolean> => {
+    if (lifecycle.draining) return false;
+    const started = performance.now();
+    const id = requestIdOf(req);
+    if (kept.pageCache.answer(req, res, { "x-request-id": id })) return answered(req, res, id, started);
+    if (!build || !req.url?.startsWith("/api/v1/")) return false;
+    return kept.apiReads
+      .answer(req, res, { "x-request-id": id }, () => clientIp(req) ?? "unknown")
+      .then((hit) => hit && answered(req, res, id, started));
   };
 }
 
@@ -364,14 +380,15 @@ function addContent(
   { config, lifecycle, health, vite }: AppContext,
   // In production the build itself: given a function, React Router derives its routes on every request.
   build: ServerBuild | (() => Promise<ServerBuild>),
-  keepPublicPage: express.RequestHandler,
+  /** The page cache's and the API read cache's keepers (docs/decisions/0002, 0030). */
+  keepers: express.RequestHandler[],
 ) {
   app.use((_req, res, next) => (lifecycle.ready && health.up() ? next() : void serviceUnavailablePage(res)));
   // With MEDIA_BASE_URL, storyboards name their sprites there (public-media.server.ts).
   if (config.MEDIA_BASE_URL) app.use("/media", serveStoryboards());
   app.use("/media", storage().serve());
   app.use("/signed", storage().serveSigned());
-  app.use(keepPublicPage);
+  for (const keep of keepers) app.use(keep);
 
   // Resource routes answer a crash with React Router's own 500: when the crash was input that
   // PostgreSQL refused (the entry's handleError marked the request), the status says 400.

@@ -5,3 +5,6 @@ export const profileRenamed = defineEvent<{ userId: string }>("profile.renamed")
 
 /** A user proved they own their address: orders placed with it as a guest may become theirs. */
 export const emailVerified = defineEvent<{ userId: string; email: string }>("account.email-verified");
+
+/** A user was suspended: whatever still trusts them for a moment (API key callers kept per process) forgets them. */
+export const accountSuspended = defineEvent<{ userId: string }>("account.suspended");

@@ -1,5 +1,7 @@
 import { recordAudit } from "~/platform/audit.server";
 import { db } from "~/platform/db/client.server";
+import { publishEvent } from "~/platform/events.server";
+import { accountSuspended } from "../events.server";
 import type { Role } from "./roles";
 import {
   deleteSessionsOf,
@@ -74,6 +76,7 @@ export async function setUserSuspended(input: {
       before: { suspendedAt: profile.suspendedAt },
       after: { suspendedAt, sessionsEnded },
     });
+    if (input.suspended) await publishEvent(accountSuspended, { userId: profile.id }, { tx });
     return { ok: true, changed: true, sessionsEnded } as const;
   });
 }

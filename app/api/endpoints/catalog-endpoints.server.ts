@@ -42,6 +42,7 @@ export function decodeCursor(cursor: string): { page: number; limit: number } | 
 const search = defineEndpoint({
   method: "GET",
   path: "/clips/search",
+  sharedAnswer: true,
   operationId: "searchClips",
   tag: "Clips",
   summary: "Search clips",
@@ -97,6 +98,7 @@ const search = defineEndpoint({
 const clip = defineEndpoint({
   method: "GET",
   path: "/clips/{id}",
+  sharedAnswer: true,
   operationId: "getClip",
   tag: "Clips",
   summary: "Get a clip",
@@ -138,6 +140,7 @@ const clip = defineEndpoint({
 const popular = defineEndpoint({
   method: "GET",
   path: "/clips/popular",
+  sharedAnswer: true,
   operationId: "listPopularClips",
   tag: "Clips",
   summary: "Popular clips",
@@ -155,6 +158,7 @@ const popular = defineEndpoint({
 const niches = defineEndpoint({
   method: "GET",
   path: "/niches",
+  sharedAnswer: true,
   operationId: "listNiches",
   tag: "Clips",
   summary: "Niches",

@@ -65,6 +65,11 @@ export interface Endpoint<
   successStatus?: 200 | 201 | 204;
   /** The problems this endpoint may answer besides the ones every endpoint may. */
   problems: ProblemKind[];
+  /**
+   * The answer is public data, the same whoever asks: the server may keep it a few seconds and
+   * answer the same URL from it (docs/decisions/0030). Only for GET endpoints with auth "public".
+   */
+  sharedAnswer?: true;
   /** An example answer, shown on the reference page. */
   example?: unknown;
   run(input: EndpointInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<EndpointAnswer>;

@@ -87,7 +87,7 @@ async function callerOf(request: Request): Promise<{ caller: EndpointCaller | nu
   return result.ok ? { caller: result.value } : { refused: API_DETAILS.keyRefused };
 }
 
-function limitHeaders(verdict: LimitVerdict): Record<string, string> {
+export function limitHeaders(verdict: LimitVerdict): Record<string, string> {
   return {
     "RateLimit-Limit": String(verdict.limit),
     "RateLimit-Remaining": String(verdict.remaining),
@@ -95,6 +95,9 @@ function limitHeaders(verdict: LimitVerdict): Record<string, string> {
     "RateLimit-Policy": `${verdict.limit};w=${verdict.windowSeconds}`,
   };
 }
+
+/** A read with a key is the key owner's business; without one, anyone's cache may keep it a minute. */
+export const readCacheControl = (withKey: boolean) => (withKey ? "private, no-cache" : "public, max-age=60");
 
 /**
  * Answers one request under /api/v1: finds the endpoint, identifies the key, applies the rate
@@ -210,7 +213,7 @@ export async function handleApiRequest(
   if (answer.status === 204) return new Response(null, { status: 204, headers });
   const text = JSON.stringify(answer.body);
   const status = answer.status ?? 200;
-  const cache = caller ? "private, no-cache" : "public, max-age=60";
+  const cache = readCacheControl(caller !== null);
   if (method === "GET" && status === 200) {
     const etag = etagOf(text);
     const readHeaders = { ...headers, ETag: etag, "Cache-Control": cache };

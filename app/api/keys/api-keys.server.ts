@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { findProfile } from "~/accounts/profiles/profiles.server";
 import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
 import { logger } from "~/platform/logger.server";
@@ -63,7 +64,10 @@ export const listApiKeys = listApiKeysOf;
 export async function revokeApiKey(input: { userId: string; keyId: string; now?: Date }) {
   if (!/^[0-9a-f-]{36}$/.test(input.keyId)) return fail("not_found" as const);
   const revoked = await revokeApiKeyOf(input.userId, input.keyId, input.now ?? new Date());
-  if (revoked) logger.info({ keyId: input.keyId, userId: input.userId }, "API key revoked");
+  if (revoked) {
+    forgetCallers((caller) => caller.keyId === input.keyId);
+    logger.info({ keyId: input.keyId, userId: input.userId }, "API key revoked");
+  }
   return revoked ? ok(null) : fail("not_found" as const);
 }
 
@@ -82,6 +86,52 @@ function noteUse(keyId: string, now: Date) {
   touchApiKey(keyId, now).catch((error) => logger.warn({ err: error }, "noting an API key's use failed"));
 }
 
+/**
+ * Callers of keys this process authenticated lately, by the secret's hash: only the API's kept
+ * public reads trust them without asking PostgreSQL (docs/decisions/0030). A revoke or a suspension
+ * made in this process forgets them at once; one made on another node holds here for at most
+ * CALLER_TTL_MS, and then only for reads any anonymous caller may make too. Past half that age a
+ * caller is checked again in the background, so a steady key never waits for the check.
+ */
+export const CALLER_TTL_MS = 10_000;
+const recentCallers = new LRUCache<string, { caller: ApiCaller; at: number; checking?: boolean }>({
+  max: 20_000,
+  ttl: CALLER_TTL_MS,
+});
+const BEARER = /^Bearer +(\S+)\s*$/i;
+
+function forgetCallers(which: (caller: ApiCaller) => boolean) {
+  for (const [hash, { caller }] of recentCallers.entries()) if (which(caller)) recentCallers.delete(hash);
+}
+
+/** Forgets an owner's keys in this process (the owner was suspended). */
+export function forgetApiCallersOf(userId: string) {
+  forgetCallers((caller) => caller.userId === userId);
+}
+
+/**
+ * The caller of an `Authorization` header whose key this process authenticated in the last
+ * CALLER_TTL_MS, or undefined (the request then goes the full way, which asks PostgreSQL).
+ */
+export function recentApiCaller(authorization: string, now = new Date()): ApiCaller | undefined {
+  const presented = BEARER.exec(authorization)?.[1];
+  if (!presented || !KEY_SHAPE.test(presented)) return undefined;
+  const hash = hashSecret(presented);
+  const recent = recentCallers.get(hash);
+  if (!recent) return undefined;
+  noteUse(recent.caller.keyId, now);
+  if (now.getTime() - recent.at > CALLER_TTL_MS / 2 && !recent.checking) {
+    recent.checking = true;
+    authenticateApiKey(presented, now)
+      .then((checked) => checked.ok || recentCallers.delete(hash))
+      .catch(() => undefined)
+      .finally(() => {
+        recent.checking = false;
+      });
+  }
+  return recent.caller;
+}
+
 export type KeyRefusal = "malformed" | "unknown" | "revoked" | "owner_suspended";
 
 /**
@@ -93,13 +143,14 @@ export async function authenticateApiKey(
   now = new Date(),
 ): Promise<Result<ApiCaller, KeyRefusal>> {
   if (!KEY_SHAPE.test(presented)) return fail("malformed");
-  const key = await findApiKeyByHash(hashSecret(presented));
+  const secretHash = hashSecret(presented);
+  const key = await findApiKeyByHash(secretHash);
   if (!key) return fail("unknown");
   if (key.revokedAt) return fail("revoked");
   const owner = await findProfile(key.userId);
   if (!owner || owner.suspendedAt) return fail("owner_suspended");
   noteUse(key.id, now);
-  return ok({
+  const caller: ApiCaller = {
     keyId: key.id,
     keyPrefix: key.prefix,
     scopes: key.scopes.filter((scope): scope is ApiScope =>
@@ -108,5 +159,7 @@ export async function authenticateApiKey(
     userId: key.userId,
     name: owner.fullName,
     email: owner.email ?? "",
-  });
+  };
+  recentCallers.set(secretHash, { caller, at: now.getTime() });
+  return ok(caller);
 }

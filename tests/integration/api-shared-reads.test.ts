@@ -1,0 +1,85 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { setUserSuspended } from "~/accounts/people/user-admin.server";
+import { isSharedApiRead, sharedReadHeaders } from "~/api/endpoints/shared-reads.server";
+import { revokeApiKey } from "~/api/keys/api-keys.server";
+import { apiKeys } from "~/api/schema.server";
+import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
+// The listeners every process registers: a suspension tells the API to forget the owner's keys.
+import "~/jobs.server";
+import { createAccount } from "../factories/accounts";
+import { apiKeyFor } from "../factories/api";
+import { useTestDatabase } from "../setup/database";
+
+const database = useTestDatabase();
+
+async function keyOfNewAccount() {
+  const account = await createAccount();
+  const secret = await apiKeyFor(account.id);
+  const [key] = await database.db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, account.id));
+  return { account, secret, keyId: key!.id, authorization: `Bearer ${secret}` };
+}
+
+describe("the API's kept public reads", () => {
+  it("are the catalogue's GET endpoints only: search, a clip, popular clips and niches", () => {
+    for (const path of [
+      "/api/v1/clips/search",
+      "/api/v1/clips/42",
+      "/api/v1/clips/popular",
+      "/api/v1/niches",
+    ])
+      expect(isSharedApiRead(path), path).toBe(true);
+    for (const path of ["/api/v1/licenses", "/api/v1/me/collections", "/api/v1/clips/42/license", "/videos"])
+      expect(isSharedApiRead(path), path).toBe(false);
+  });
+
+  it("count an anonymous request against the address's limit and let any cache keep the answer", async () => {
+    const first = await sharedReadHeaders({ authorization: undefined, clientIp: "10.60.0.1" });
+    const second = await sharedReadHeaders({ authorization: undefined, clientIp: "10.60.0.1" });
+    expect(first).toMatchObject({
+      "RateLimit-Limit": String(RATE_LIMIT_POLICIES.api_anonymous.perIp.limit),
+      "Cache-Control": "public, max-age=60",
+    });
+    expect(Number(second!["RateLimit-Remaining"])).toBe(Number(first!["RateLimit-Remaining"]) - 1);
+  });
+
+  it("take a valid key as its owner's (private answer), and send an unknown or malformed key the full way", async () => {
+    const { authorization } = await keyOfNewAccount();
+    expect(await sharedReadHeaders({ authorization, clientIp: "10.60.0.2" })).toMatchObject({
+      "Cache-Control": "private, no-cache",
+      "RateLimit-Limit": String(RATE_LIMIT_POLICIES.api_key.perUser.limit),
+    });
+    const unknown = `Bearer vrd_${"x".repeat(40)}`;
+    expect(await sharedReadHeaders({ authorization: unknown, clientIp: "10.60.0.2" })).toBeNull();
+    expect(await sharedReadHeaders({ authorization: "Bearer \u0000", clientIp: "10.60.0.2" })).toBeNull();
+    expect(await sharedReadHeaders({ authorization: "Basic abc", clientIp: "10.60.0.2" })).toBeNull();
+  });
+
+  it("stop taking a key revoked in this process at once, though it was authenticated a moment ago", async () => {
+    const { account, keyId, authorization } = await keyOfNewAccount();
+    expect(await sharedReadHeaders({ authorization, clientIp: "10.60.0.3" })).not.toBeNull();
+    expect((await revokeApiKey({ userId: account.id, keyId })).ok).toBe(true);
+    expect(await sharedReadHeaders({ authorization, clientIp: "10.60.0.3" })).toBeNull();
+  });
+
+  it("stop taking a suspended owner's key at once", async () => {
+    const { account, authorization } = await keyOfNewAccount();
+    const staff = await createAccount({ role: "developer" });
+    expect(await sharedReadHeaders({ authorization, clientIp: "10.60.0.4" })).not.toBeNull();
+    await setUserSuspended({ userId: account.id, suspended: true, actor: { id: staff.id } });
+    expect(await sharedReadHeaders({ authorization, clientIp: "10.60.0.4" })).toBeNull();
+  });
+
+  it("send a request over its limit the full way, which refuses it", async () => {
+    // The hits must fall in one minute's window.
+    const secondsLeft = 60 - (Math.floor(Date.now() / 1000) % 60);
+    if (secondsLeft < 10) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 100));
+    const { limit } = RATE_LIMIT_POLICIES.api_anonymous.perIp;
+    for (let n = 0; n < limit; n++)
+      expect(await sharedReadHeaders({ authorization: undefined, clientIp: "10.60.0.5" })).not.toBeNull();
+    expect(await sharedReadHeaders({ authorization: undefined, clientIp: "10.60.0.5" })).toBeNull();
+  });
+});
