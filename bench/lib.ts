@@ -7,6 +7,7 @@ import { renditionPrefix } from "~/media/processing/pipeline.server";
 import { demoOriginalKey } from "../server/seed/media";
 import { restoreDemoMedia, saveDemoMedia, waitForDemoMedia } from "../tests/support/demo-media";
 import { startBuiltServer } from "../tests/support/server-process";
+import { describeMachineSpeed, machineSpeed } from "./machine-speed";
 
 /** The demo data for benchmarks is kept between runs: the first run renders the clips once. */
 export const BENCH_DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), "verdeo-bench-data");
@@ -141,7 +142,7 @@ export function provenance() {
   const load = loadavg()
     .map((value) => value.toFixed(1))
     .join(", ");
-  return { commit, load, measuredAt: new Date().toISOString(), cores: cpus().length };
+  return { commit, load, measuredAt: new Date().toISOString(), cores: cpus().length, speed: machineSpeed() };
 }
 
 export function report(name: string, title: string, rows: Row[]) {
@@ -155,7 +156,7 @@ export function report(name: string, title: string, rows: Row[]) {
     `| ${columns.map(() => "---").join(" | ")} |`,
     ...rows.map((row) => `| ${columns.map((column) => cell(row[column])).join(" | ")} |`),
     "",
-    `Commit ${made.commit}, measured ${made.measuredAt} on ${made.cores} cores; load average at the end (1, 5, 15 min): ${made.load}.`,
+    `Commit ${made.commit}, measured ${made.measuredAt} on ${made.cores} cores; load average at the end (1, 5, 15 min): ${made.load}; ${describeMachineSpeed(made.speed)}.`,
     "",
   ].join("\n");
   console.log(`\n${markdown}`);

@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { provenance, writeSummary } from "./lib";
+import { describeMachineSpeed } from "./machine-speed";
 import { benchMedia } from "./media";
 import { benchPages } from "./pages";
 import { benchParallelSignIns } from "./parallel-sign-ins";
@@ -31,7 +32,7 @@ function script(file: string, env: Record<string, string> = {}, keepAs?: string)
       const made = provenance();
       writeFileSync(
         `bench/results/${keepAs}.md`,
-        `## ${file}\n\n\`\`\`\n${run.stdout.trim()}\n\`\`\`\n\nCommit ${made.commit}, measured ${made.measuredAt} on ${made.cores} cores; load average at the end (1, 5, 15 min): ${made.load}.\n`,
+        `## ${file}\n\n\`\`\`\n${run.stdout.trim()}\n\`\`\`\n\nCommit ${made.commit}, measured ${made.measuredAt} on ${made.cores} cores; load average at the end (1, 5, 15 min): ${made.load}; ${describeMachineSpeed(made.speed)}.\n`,
       );
     }
   };

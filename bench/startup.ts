@@ -29,6 +29,7 @@ import { ALL_DEMO_CLIPS, demoManifestKey, PROCESSING_POSTER_URL } from "../serve
 import { START_ID_HEADER } from "../server/start-id";
 import { freePort } from "../tests/support/server-process";
 import { report } from "./lib";
+import { machineSpeed } from "./machine-speed";
 
 const FIRST_TARGET_S = 20;
 const PREVIEWS_TARGET_S = 300;
@@ -245,6 +246,8 @@ export async function benchStartup(): Promise<string> {
   // Its own temporary folder: PostgreSQL (run as another user) must reach it, and mkdtemp's are 0700.
   const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-startup-data-"));
   const loadBefore = loadavg();
+  // Timed before the clone, so the report states the machine's speed at rest.
+  machineSpeed();
   const loads: number[] = [];
   const sampler = setInterval(() => loads.push(loadavg()[0]!), 5_000);
   try {
