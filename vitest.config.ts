@@ -9,6 +9,7 @@ export default defineConfig({
       "app/**/*.test.{ts,tsx}",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "bench/**/*.test.ts",
       "tests/integration/**/*.test.{ts,tsx}",
     ],
     globalSetup: ["tests/setup/run-tmpdir.ts", "tests/setup/global-database.ts"],

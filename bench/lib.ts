@@ -8,6 +8,7 @@ import { demoOriginalKey } from "../server/seed/media";
 import { restoreDemoMedia, saveDemoMedia, waitForDemoMedia } from "../tests/support/demo-media";
 import { startBuiltServer } from "../tests/support/server-process";
 import { describeMachineSpeed, machineSpeed } from "./machine-speed";
+import { spreadRows } from "./spread";
 
 /** The demo data for benchmarks is kept between runs: the first run renders the clips once. */
 export const BENCH_DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), "verdeo-bench-data");
@@ -123,7 +124,6 @@ export function percentile(values: number[], p: number) {
 
 export type Row = Record<string, string | number | boolean>;
 
-/** Prints a table and writes it as JSON and Markdown under bench/results/. */
 /** Which code a result is of, and how busy the machine was: a result file says both. */
 export function provenance() {
   let commit = "unknown";
@@ -145,7 +145,14 @@ export function provenance() {
   return { commit, load, measuredAt: new Date().toISOString(), cores: cpus().length, speed: machineSpeed() };
 }
 
-export function report(name: string, title: string, rows: Row[]) {
+/**
+ * Prints a table and writes it as JSON and Markdown under bench/results/. Within `npm run bench`
+ * (BENCH_SESSION set) each run of a benchmark is kept, and the table states the spread of all its
+ * runs so far (bench/spread.ts): min / median / max, a target met only when every run met it.
+ */
+export function report(name: string, title: string, measured: Row[]) {
+  const runs = sessionRuns(name, measured);
+  const rows = runs.length > 1 ? spreadRows(runs) : measured;
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const cell = (value: unknown) => (typeof value === "number" ? formatNumber(value) : String(value ?? ""));
   const made = provenance();
@@ -156,16 +163,35 @@ export function report(name: string, title: string, rows: Row[]) {
     `| ${columns.map(() => "---").join(" | ")} |`,
     ...rows.map((row) => `| ${columns.map((column) => cell(row[column])).join(" | ")} |`),
     "",
+    ...(runs.length > 1
+      ? [`${runs.length} runs: numbers as min / median / max; a target is met only when every run met it.`, ""]
+      : []),
     `Commit ${made.commit}, measured ${made.measuredAt} on ${made.cores} cores; load average at the end (1, 5, 15 min): ${made.load}; ${describeMachineSpeed(made.speed)}.`,
     "",
   ].join("\n");
   console.log(`\n${markdown}`);
   const dir = path.resolve("bench/results");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify({ title, ...made, rows }, null, 2)}\n`);
+  writeFileSync(
+    path.join(dir, `${name}.json`),
+    `${JSON.stringify({ title, ...made, runs: runs.length, rows, ...(runs.length > 1 ? { eachRun: runs } : {}) }, null, 2)}\n`,
+  );
   writeFileSync(path.join(dir, `${name}.md`), markdown);
   writeSummary();
   return markdown;
+}
+
+/** This benchmark's earlier runs in this `npm run bench` session, and this one (kept for the next). */
+function sessionRuns(name: string, measured: Row[]): Row[][] {
+  const session = process.env.BENCH_SESSION;
+  if (!session || !/^\w+$/.test(session)) return [measured];
+  const dir = path.join(tmpdir(), `verdeo-bench-session-${session}`);
+  const file = path.join(dir, `${name}.json`);
+  const earlier: Row[][] = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : [];
+  const runs = [...earlier, measured];
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, JSON.stringify(runs));
+  return runs;
 }
 
 /** The results shown in summary.md, in this order; CPU profiles are kept apart (profile-*.md). */

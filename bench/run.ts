@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: every benchmark in one run, each beside its reference, printed as tables and
- * written to bench/results/ as JSON and Markdown; summary.md gathers the result files.
+ * `npm run bench`: every benchmark, each beside its reference, three times, printed as tables and
+ * written to bench/results/ as JSON and Markdown with the spread of the runs; summary.md gathers
+ * the result files.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -38,12 +39,18 @@ function script(file: string, env: Record<string, string> = {}, keepAs?: string)
   };
 }
 
+/**
+ * Each suite runs RUNS times (3 by default) and its result file states the spread of its runs
+ * (bench/lib.ts `report`); the pages and API benchmarks repeat their measurements themselves.
+ */
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS_EACH ?? 3));
+process.env.BENCH_SESSION = String(Date.now());
 const started = Date.now();
-const suites: [string, () => Promise<unknown>][] = [
+const suites: [string, () => Promise<unknown>, runs?: number][] = [
   ["startup", () => benchStartup()],
-  ["pages", () => benchPages()],
+  ["pages", () => benchPages(), 1],
   ["search", script("bench/search.ts", {}, "search")],
-  ["api", script("bench/api.ts")],
+  ["api", script("bench/api.ts"), 1],
   ["api overhead", script("bench/api-overhead.ts")],
   ["media", () => benchMedia()],
   ["parallel sign-ins", () => benchParallelSignIns()],
@@ -55,9 +62,11 @@ const suites: [string, () => Promise<unknown>][] = [
   ["uploads", () => benchUploads()],
 ];
 mkdirSync("bench/results", { recursive: true });
-for (const [name, run] of suites) {
-  console.log(`\n› ${name}`);
-  await run();
+for (const [name, run, runs = RUNS] of suites) {
+  for (let n = 1; n <= runs; n++) {
+    console.log(`\n› ${name}${runs > 1 ? ` (run ${n} of ${runs})` : ""}`);
+    await run();
+  }
 }
 writeSummary();
 console.log(`\nAll benchmarks done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
