@@ -164,7 +164,10 @@ export function report(name: string, title: string, measured: Row[]) {
     ...rows.map((row) => `| ${columns.map((column) => cell(row[column])).join(" | ")} |`),
     "",
     ...(runs.length > 1
-      ? [`${runs.length} runs: numbers as min / median / max; a target is met only when every run met it.`, ""]
+      ? [
+          `${runs.length} runs: numbers as min / median / max; a target is met only when every run met it.`,
+          "",
+        ]
       : []),
     `Commit ${made.commit}, measured ${made.measuredAt} on ${made.cores} cores; load average at the end (1, 5, 15 min): ${made.load}; ${describeMachineSpeed(made.speed)}.`,
     "",

@@ -20,6 +20,8 @@ import { benchVitals } from "./vitals";
  * that does not write its own result file (`keepAs`) has its printout kept as one, with the commit
  * and load it ran at.
  */
+const printouts = new Map<string, string[]>();
+
 function script(file: string, env: Record<string, string> = {}, keepAs?: string) {
   return async () => {
     const run = spawnSync(process.execPath, ["--import", "tsx", file], {
@@ -31,9 +33,13 @@ function script(file: string, env: Record<string, string> = {}, keepAs?: string)
     process.stderr.write(run.stderr);
     if (keepAs) {
       const made = provenance();
+      const printout = `\`\`\`\n${run.stdout.trim()}\n\`\`\`\n\nCommit ${made.commit}, measured ${made.measuredAt} on ${made.cores} cores; load average at the end (1, 5, 15 min): ${made.load}; ${describeMachineSpeed(made.speed)}.\n`;
+      // Its tables are its own: every run's printout is kept, one after the other.
+      printouts.set(keepAs, [...(printouts.get(keepAs) ?? []), printout]);
+      const kept = printouts.get(keepAs)!;
       writeFileSync(
         `bench/results/${keepAs}.md`,
-        `## ${file}\n\n\`\`\`\n${run.stdout.trim()}\n\`\`\`\n\nCommit ${made.commit}, measured ${made.measuredAt} on ${made.cores} cores; load average at the end (1, 5, 15 min): ${made.load}; ${describeMachineSpeed(made.speed)}.\n`,
+        `## ${file}\n\n${kept.map((text, n) => (kept.length > 1 ? `### Run ${n + 1}\n\n${text}` : text)).join("\n")}`,
       );
     }
   };
