@@ -83,3 +83,13 @@ CREATE INDEX "clips_published_newest_idx" ON "clips" ("created_at" DESC NULLS LA
   INCLUDE ("niche_id", "sub_niche_id", "license", "duration_seconds", "orientation", "color_tone", "mood",
     "width", "height", "camera_motion", "single_shot", "colour_names", "people_count", "people_released")
   WHERE "status" = 'published';
+--> statement-breakpoint
+-- The trigger fires on the facet columns it copies: the seen attributes of 0045 and the people columns
+-- join them, so a published clip whose analysis or releases change is re-posted at once.
+DROP TRIGGER IF EXISTS search_postings_refresh ON "clips";
+--> statement-breakpoint
+CREATE TRIGGER search_postings_refresh
+  AFTER INSERT OR UPDATE OF search_vector, status, saves_count, downloads_count, created_at, niche_id,
+    sub_niche_id, license, duration_seconds, orientation, color_tone, mood, width, height, camera_motion,
+    single_shot, colour_names, people_count, people_released
+  ON "clips" FOR EACH ROW EXECUTE FUNCTION search_postings_refresh();

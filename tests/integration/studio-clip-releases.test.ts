@@ -211,7 +211,9 @@ describe("approving a clip with recognisable people", () => {
     const { creator, clipId } = await clipInReview(seen(2, 2));
     const staff = await signedIn("developer");
     const queue = await load(reviewLoader, "/staff/review", staff.cookie);
-    expect(queue.data?.needsRelease).toContain(clipId);
+    expect(queue.data?.needsRelease).toMatchObject({
+      [clipId]: "2 recognisable people; model releases cover 0.",
+    });
 
     const refused = await post(
       staffClipAction,

@@ -64,6 +64,12 @@ export function releaseGapMessage(gap: ReleaseGap) {
   return `The analysis shows ${people} and ${have}. Attach model releases covering at least ${gap.faces} ${gap.faces === 1 ? "person" : "people"} before this clip can be licensed commercially.`;
 }
 
+/** The gap in a few words, for a badge's tooltip-free line in the review queue. */
+export function releaseGapSummary(gap: ReleaseGap) {
+  const seen = gap.faces === 1 ? "1 recognisable person" : `${gap.faces} recognisable people`;
+  return `${seen}; model releases cover ${gap.covered}.`;
+}
+
 /**
  * "With releases" in Explore: people are seen and model releases cover them (at least the
  * recognisable faces, and at least one person). Null while not analysed.

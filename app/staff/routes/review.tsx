@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/accounts/routes/permissions.server";
+import { releaseGapSummary } from "~/catalog/clips/seen-people";
 import { listClipsInReview } from "~/catalog/clips/staff-clips.server";
 import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/text/paging";
@@ -16,12 +17,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const clips = await listClipsInReview(page);
   // Clips whose recognisable people no model release covers yet cannot be approved: flagged here.
   const gaps = await releaseGaps(clips.rows.map((clip) => clip.id));
-  return { clips, needsRelease: [...gaps.keys()] };
+  return {
+    clips,
+    needsRelease: Object.fromEntries([...gaps].map(([id, gap]) => [id, releaseGapSummary(gap)])),
+  };
 }
 
 export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
   const { clips } = loaderData;
-  const needsRelease = new Set(loaderData.needsRelease);
+  const needsRelease = new Map(
+    Object.entries(loaderData.needsRelease).map(([id, text]) => [Number(id), text]),
+  );
   return (
     <main>
       <StaffPageHeader
@@ -57,6 +63,11 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
                         <Pill tone="red">Likely duplicate of #{clip.duplicateOfId}</Pill>
                       ) : null}
                       {needsRelease.has(clip.id) ? <Pill tone="amber">People, no release</Pill> : null}
+                    </p>
+                  ) : null}
+                  {needsRelease.has(clip.id) ? (
+                    <p className="mt-1 text-xs text-zinc-700 dark:text-zinc-300">
+                      Cannot be approved yet: {needsRelease.get(clip.id)}
                     </p>
                   ) : null}
                 </div>
