@@ -14,6 +14,7 @@ import { addClipRelease, listClipReleases, refreshSeenPeople } from "~/studio/re
 import { RELEASE_REFUSALS } from "~/studio/releases/release-texts";
 import { action as studioClipAction } from "~/studio/routes/clip";
 import { loader as studioReleaseLoader } from "~/studio/routes/release-file";
+import { callApi } from "../factories/api";
 import { createClip } from "../factories/catalog";
 import { settle } from "../factories/commerce";
 import { load, post, signedIn } from "../factories/staff";
@@ -329,5 +330,11 @@ describe("Explore's People filter", () => {
     expect(await count("q=kayak", "people", "many")).toBe(1);
     expect(await count("q=kayak", "releases", "covered")).toBe(1);
     expect(await count("q=kayak&people=many", "releases", "covered")).toBe(0);
+
+    // The API takes the same filters, and refuses a value it does not know.
+    const api = await callApi("GET", "/clips/search?q=kayak&people=one&releases=covered");
+    expect(api.status).toBe(200);
+    expect(api.body.clips.map((clip: { id: number }) => clip.id)).toEqual([one.clipId]);
+    expect((await callApi("GET", "/clips/search?q=kayak&people=two")).status).toBe(400);
   });
 });
