@@ -27,6 +27,7 @@ import { COMMERCE_STRIPE_HANDLERS } from "~/commerce/stripe/stripe-sync.server";
 import { licenseCreated, orderPaid } from "~/licensing/events.server";
 import { buyerProfileLibrary, certificatesOfOrder } from "~/licensing/library.server";
 import { licensingOrderEffects } from "~/licensing/order-effects.server";
+import { clipPeopleSeen } from "~/media/analysis/seen-people.server";
 import { MEDIA_JOBS } from "~/media/jobs.server";
 import { fetchEcbRatesJob } from "~/payments/rates/exchange-rates.server";
 import { registerStripeEventHandlers } from "~/payments/stripe-gateway.server";
@@ -39,6 +40,7 @@ import { rateLimitSweepJob, retentionJob } from "~/platform/jobs.server";
 import { sendMailJob } from "~/platform/mail.server";
 import { queueClipStatusMail } from "~/studio/clips/clip-mails.server";
 import { STUDIO_JOBS } from "~/studio/jobs.server";
+import { refreshSeenPeople } from "~/studio/releases/clip-releases.server";
 
 export const JOBS = [
   sendMailJob,
@@ -90,6 +92,10 @@ registerStripeEventHandlers("connect", PAYOUTS_STRIPE_HANDLERS);
 
 // The creator hears what happened to their clip (processed, failed, approved, rejected, taken down).
 subscribe(clipStatusChanged, (change, { tx }) => queueClipStatusMail(change, { tx }));
+
+// A new analysis files the clip under the people seen, weighed against its releases (Explore's People
+// filter); it runs in the analysis job, after the result is stored.
+subscribe(clipPeopleSeen, ({ clipId }) => refreshSeenPeople(clipId));
 
 // API customers hear of their licenses and payments, and followers of new clips, on their own
 // endpoints (signed webhooks; the payloads' shapes are app/api/webhooks/webhooks/webhook-payloads.ts).

@@ -103,6 +103,10 @@ export const clips = pgTable(
     singleShot: boolean("single_shot"),
     /** COLOUR_NAMES of the colours that fill at least a fifth of the frames. */
     colourNames: text("colour_names").array().notNull().default(sql`'{}'::text[]`),
+    /** People seen (catalog/clips/seen-people.ts): 0, 1, or 2 for two or more; null until analysed. */
+    peopleCount: smallint("people_count"),
+    /** The people seen are covered by model releases (the approval rule); null until analysed. */
+    peopleReleased: boolean("people_released"),
     /** Popularity, kept by the services that save and license clips; ranking tie-breakers. */
     savesCount: integer("saves_count").notNull().default(0),
     downloadsCount: integer("downloads_count").notNull().default(0),
@@ -175,6 +179,8 @@ export const searchPostings = pgTable(
     cameraMotion: text("camera_motion"),
     singleShot: boolean("single_shot"),
     colourNames: text("colour_names").array().notNull().default(sql`'{}'::text[]`),
+    peopleCount: smallint("people_count"),
+    peopleReleased: boolean("people_released"),
   },
   (t) => [
     // Excluded words look a (lexeme, clip) pair up here, and two words the second word's score: the

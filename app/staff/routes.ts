@@ -8,6 +8,7 @@ export const staffPages = [
       route("review", "staff/routes/review.tsx"),
       route("clips", "staff/routes/clips.tsx"),
       route("clips/:clipId", "staff/routes/clip.tsx"),
+      route("clips/:clipId/releases/:releaseId", "staff/routes/clip-release.ts"),
       route("reports", "staff/routes/reports.tsx"),
       route("creators", "staff/routes/creators.tsx"),
       route("orders", "staff/routes/orders.tsx"),

@@ -11,4 +11,5 @@ export const studioPages = [
 export const studioResources = [
   route("studio/uploads/*", "studio/routes/uploads.ts"),
   route("resources/studio/clips", "studio/routes/clip-statuses.ts"),
+  route("studio/clips/:clipId/releases/:releaseId", "studio/routes/release-file.ts"),
 ];

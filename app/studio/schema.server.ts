@@ -3,12 +3,15 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
   primaryKey,
+  serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -16,6 +19,7 @@ import {
 import { profiles } from "~/accounts/schema.server";
 import { clips } from "~/catalog/schema.server";
 import { createdAt } from "~/platform/db/columns.server";
+import { RELEASE_KINDS } from "./releases/release-rules";
 import { UPLOAD_STATES } from "./uploads/upload-limits";
 
 export const uploadStateEnum = pgEnum("upload_state", UPLOAD_STATES);
@@ -105,5 +109,39 @@ export const clipSuggestionDecisions = pgTable(
   (t) => [
     primaryKey({ columns: [t.clipId, t.keyword] }),
     index("clip_suggestion_decisions_kind_idx").on(t.kind),
+  ],
+);
+
+export const releaseKindEnum = pgEnum("release_kind", RELEASE_KINDS);
+
+/**
+ * Model and property releases a creator attaches to a clip (docs/decisions/0027-clip-analysis.md):
+ * private files (storage key under `releases/<clip id>/`), seen by the creator and by staff only.
+ * A clip showing recognisable people is approved only once model releases cover them.
+ */
+export const clipReleases = pgTable(
+  "clip_releases",
+  {
+    id: serial("id").primaryKey(),
+    clipId: integer("clip_id")
+      .notNull()
+      .references(() => clips.id, { onDelete: "cascade" }),
+    kind: releaseKindEnum("kind").notNull(),
+    /** How many people a model release covers (1–50); null for a property release. */
+    personCount: smallint("person_count"),
+    storageKey: text("storage_key").notNull(),
+    /** The uploaded file's name, cleaned of paths and control characters. */
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    uploadedBy: text("uploaded_by").references(() => profiles.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("clip_releases_clip_idx").on(t.clipId),
+    check(
+      "clip_releases_person_count",
+      sql`(${t.kind} = 'model' and ${t.personCount} between 1 and 50) or (${t.kind} = 'property' and ${t.personCount} is null)`,
+    ),
   ],
 );

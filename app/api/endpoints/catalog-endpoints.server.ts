@@ -74,6 +74,8 @@ const search = defineEndpoint({
       colour: input.colour ?? [],
       motion: input.motion ?? [],
       shot: input.shot ?? [],
+      people: input.people ?? [],
+      releases: input.releases ?? [],
       sort: input.sort === "relevance" && !input.q?.trim() ? null : (input.sort ?? null),
       page: cursor.page,
     };

@@ -7,6 +7,8 @@ import {
   LICENSES,
   MOODS,
   ORIENTATIONS,
+  PEOPLE_FILTERS,
+  RELEASE_FILTERS,
   RESOLUTIONS,
   SHOTS,
 } from "~/catalog/clips/attributes";
@@ -91,6 +93,8 @@ export const SearchQuery = z.object({
   colour: list(COLOUR_NAMES, "Dominant colours the analysis saw (any of them)."),
   motion: list(CAMERA_MOTIONS, "The camera move the analysis measured."),
   shot: list(SHOTS, "`single`: clips in which the analysis found no cut."),
+  people: list(PEOPLE_FILTERS, "People the analysis saw: `none`, `one`, `many` (two or more)."),
+  releases: list(RELEASE_FILTERS, "`covered`: clips whose people are covered by model releases."),
   sort: z.enum(SORTS).optional().meta({ description: "Default: relevance with `q`, else newest." }),
   facets: z.enum(["true", "false"]).optional().meta({ description: "`true`: include facet counts." }),
   limit: intParam(1, SEARCH_LIMIT_MAX, "Clips per page (default 24).").optional(),

@@ -45,6 +45,15 @@ export const CAMERA_MOTION_LABELS: Record<(typeof CAMERA_MOTIONS)[number], strin
 };
 /** "single": the analysis found no cut. */
 export const SHOTS = ["single"] as const;
+/** People the analysis saw (the most in one frame): none, one, two or more (seen-people.ts). */
+export const PEOPLE_FILTERS = ["none", "one", "many"] as const;
+export const PEOPLE_FILTER_LABELS: Record<(typeof PEOPLE_FILTERS)[number], string> = {
+  none: "No people",
+  one: "One person",
+  many: "Two or more",
+};
+/** "covered": people are seen and model releases cover them. */
+export const RELEASE_FILTERS = ["covered"] as const;
 /**
  * A clip's life: uploaded (processing) → processed (needs details) → submitted (in review) → published,
  * or rejected by a reviewer, failed in processing, unpublished by its creator or by staff. Only
@@ -68,6 +77,8 @@ export type DurationBucket = (typeof DURATIONS)[number];
 export type CameraMotionFilter = (typeof CAMERA_MOTIONS)[number];
 export type ColourName = (typeof COLOUR_NAMES)[number];
 export type Shot = (typeof SHOTS)[number];
+export type PeopleFilter = (typeof PEOPLE_FILTERS)[number];
+export type ReleaseFilter = (typeof RELEASE_FILTERS)[number];
 export type ClipStatus = (typeof CLIP_STATUSES)[number];
 
 /** Resolution bands by the frame's shorter side, so a portrait 4K clip is 4K too. */

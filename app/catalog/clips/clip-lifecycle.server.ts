@@ -30,6 +30,7 @@ import {
   updateClipColumns,
   updateClipStatus,
 } from "./clip-lifecycle.queries.server";
+import type { PeopleCount } from "./seen-people";
 
 /**
  * A clip's life outside the public catalogue: created by an upload, filled in by the media
@@ -60,6 +61,9 @@ export interface ClipMedia {
   cameraMotion?: CameraMotionFilter | null;
   singleShot?: boolean;
   colourNames?: ColourName[];
+  /** People seen and whether releases cover them (seen-people.ts): the People filter. */
+  peopleCount?: PeopleCount | null;
+  peopleReleased?: boolean | null;
 }
 
 /** What a creator says about a clip. */

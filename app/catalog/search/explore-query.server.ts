@@ -8,6 +8,8 @@ import {
   LICENSES,
   MOODS,
   ORIENTATIONS,
+  PEOPLE_FILTERS,
+  RELEASE_FILTERS,
   RESOLUTIONS,
   SHOTS,
 } from "../clips/attributes";
@@ -65,6 +67,8 @@ export const ExploreQuerySchema = z.object({
   colour: set(COLOUR_NAMES),
   motion: set(CAMERA_MOTIONS),
   shot: set(SHOTS),
+  people: set(PEOPLE_FILTERS),
+  releases: set(RELEASE_FILTERS),
   sort: z.enum(SORTS).nullable().catch(null),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
 });
@@ -86,6 +90,8 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
     colour: params.getAll("colour"),
     motion: params.getAll("motion"),
     shot: params.getAll("shot"),
+    people: params.getAll("people"),
+    releases: params.getAll("releases"),
     sort: params.get("sort"),
     page: params.get("page") ?? 1,
   });

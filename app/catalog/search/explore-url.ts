@@ -13,7 +13,11 @@ import {
   type Mood,
   ORIENTATIONS,
   type Orientation,
+  PEOPLE_FILTERS,
+  type PeopleFilter,
+  RELEASE_FILTERS,
   RESOLUTIONS,
+  type ReleaseFilter,
   type Resolution,
   SHOTS,
   type Shot,
@@ -51,6 +55,9 @@ export interface ExploreQuery {
   colour: ColourName[];
   motion: CameraMotionFilter[];
   shot: Shot[];
+  /** People seen (none, one, two or more), and only clips whose people have model releases. */
+  people: PeopleFilter[];
+  releases: ReleaseFilter[];
   /** Null: the default, relevance for a text search, newest otherwise. */
   sort: Sort | null;
   page: number;
@@ -69,7 +76,9 @@ export type FilterName =
   | "resolution"
   | "colour"
   | "motion"
-  | "shot";
+  | "shot"
+  | "people"
+  | "releases";
 export const FILTER_NAMES: FilterName[] = [
   "license",
   "duration",
@@ -80,6 +89,8 @@ export const FILTER_NAMES: FilterName[] = [
   "colour",
   "motion",
   "shot",
+  "people",
+  "releases",
 ];
 export type FacetName = "niche" | FilterName;
 
@@ -93,6 +104,8 @@ export const FILTER_VALUES: Record<FilterName, readonly string[]> = {
   colour: COLOUR_NAMES,
   motion: CAMERA_MOTIONS,
   shot: SHOTS,
+  people: PEOPLE_FILTERS,
+  releases: RELEASE_FILTERS,
 };
 
 export const EMPTY_QUERY: ExploreQuery = {
@@ -109,6 +122,8 @@ export const EMPTY_QUERY: ExploreQuery = {
   colour: [],
   motion: [],
   shot: [],
+  people: [],
+  releases: [],
   sort: null,
   page: 1,
 };

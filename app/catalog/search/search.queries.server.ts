@@ -3,6 +3,7 @@ import { DURATION_MEDIUM_MAX_INCLUSIVE, DURATION_SHORT_MAX_EXCLUSIVE } from "~/c
 import { readDb } from "~/platform/db/client.server";
 import { type DurationBucket, RESOLUTION_MIN_SIDE, RESOLUTIONS, type Resolution } from "../clips/attributes";
 import { isPublished } from "../clips/clip-columns.queries.server";
+import { PEOPLE_COUNT_OF } from "../clips/seen-people";
 import { clips, searchBigrams, searchPostings } from "../schema.server";
 import { COUNT_CAP } from "./explore-query.server";
 import { EMPTY_QUERY, type ExploreQuery, effectiveSort, type FacetName, FILTER_NAMES } from "./explore-url";
@@ -108,6 +109,15 @@ export function facetCondition(
       return query.motion.length ? valuesIn(columns.cameraMotion, query.motion) : null;
     case "shot":
       return query.shot.length ? sql`${columns.singleShot} is true` : null;
+    case "people":
+      return query.people.length
+        ? (inArray(
+            columns.peopleCount,
+            query.people.map((value) => PEOPLE_COUNT_OF[value]),
+          ) as SQL)
+        : null;
+    case "releases":
+      return query.releases.length ? sql`${columns.peopleReleased} is true` : null;
   }
 }
 

@@ -8,6 +8,8 @@ import {
   LICENSES,
   MOODS,
   ORIENTATIONS,
+  PEOPLE_FILTER_LABELS,
+  PEOPLE_FILTERS,
   RESOLUTION_LABELS,
   RESOLUTIONS,
 } from "../clips/attributes";
@@ -187,6 +189,12 @@ async function countedFacets(query: ExploreQuery): Promise<Facet[]> {
       values: CAMERA_MOTIONS.map((value) => ({ value, label: CAMERA_MOTION_LABELS[value] })),
     },
     { name: "shot", label: "Shot", values: [{ value: "single", label: "Single shot" }] },
+    {
+      name: "people",
+      label: "People",
+      values: PEOPLE_FILTERS.map((value) => ({ value, label: PEOPLE_FILTER_LABELS[value] })),
+    },
+    { name: "releases", label: "Releases", values: [{ value: "covered", label: "With releases only" }] },
   ];
   const flat = definitions.flatMap((facet) => facet.values.map(({ value }) => ({ name: facet.name, value })));
   const plan = query.q && isEmptySearch(text) ? null : textPlan;

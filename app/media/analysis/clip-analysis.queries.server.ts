@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, notInArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or } from "drizzle-orm";
 import { clips } from "~/catalog/schema.server";
 import { db } from "~/platform/db/client.server";
 import { clipAnalysis } from "../schema.server";
@@ -50,4 +50,14 @@ export async function selectClipsToAnalyse(currentVersion: number, limit: number
     .orderBy(clips.id)
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** The people the analysis saw in each of `clipIds` (absent: not analysed, or before people were looked for). */
+export async function selectSeenPeople(clipIds: number[]) {
+  if (clipIds.length === 0) return [];
+  return db()
+    .select({ clipId: clipAnalysis.clipId, result: clipAnalysis.result })
+    .from(clipAnalysis)
+    .where(inArray(clipAnalysis.clipId, clipIds))
+    .then((rows) => rows.map((row) => ({ clipId: row.clipId, people: row.result?.people ?? null })));
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { can } from "~/accounts/people/permissions";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { CLIP_STATUS_LABELS } from "~/catalog/clips/clip-lifecycle";
+import { releaseGapMessage } from "~/catalog/clips/seen-people";
 import { findClipForStaffPage } from "~/catalog/clips/staff-clips.server";
 import { pageMeta } from "~/components/meta";
 import { clipAnalysisForReview } from "~/media/analysis/clip-analysis.server";
@@ -12,12 +13,14 @@ import { redirectWithToast } from "~/platform/http/toast.server";
 import { storage } from "~/platform/storage/storage.server";
 import { approveClip, rejectClip, takeDownClip, unpublishClip } from "~/studio/clips/review.server";
 import { REJECTION_REASONS, REVIEW_NOTE_MAX, UNPUBLISH_REASONS } from "~/studio/clips/review-reasons";
+import { clipReleaseGap, listClipReleases } from "~/studio/releases/clip-releases.server";
 import { auditHistoryOf } from "../audit-log.server";
 import { AuditHistory } from "../components/audit-history";
 import { ClipReports, ClipSidebar, ClipVideo, DuplicatePanel } from "../components/clip-panels";
 import { ConfirmPanel, useConfirmStep } from "../components/confirm";
 import { FootagePanel } from "../components/footage-panel";
 import { ReasonFields } from "../components/reason-fields";
+import { ReleasesPanel } from "../components/releases-panel";
 import { BackLink, ErrorNote, formatDateTime, Pill, StaffPageHeader } from "../components/staff-ui";
 import { STAFF_TEXTS } from "../texts";
 import { CLIP_STATUS_TONES } from "../tones";
@@ -36,16 +39,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await findClipForStaffPage(clipIdOf(params));
   if (!found) throw notFound();
   const { clip, duplicate, reports } = found;
-  const [history, footage, originalUrl] = await Promise.all([
+  const [history, footage, originalUrl, releases, gap] = await Promise.all([
     auditHistoryOf("clip", clip.id, 20),
     clipAnalysisForReview(clip.id, clip),
     clip.originalKey
       ? storage().signedUrl(clip.originalKey, { expiresInSeconds: ORIGINAL_LINK_SECONDS })
       : null,
+    listClipReleases(clip.id),
+    clipReleaseGap(clip.id),
   ]);
   // A clip waiting for review belongs to the review queue in the console's sidebar.
   const section = clip.status === "in_review" ? "/staff/review" : "/staff/clips";
-  return { clip, duplicate, reports, history, footage, originalUrl, section };
+  const releaseList = releases.map(({ storageKey: _key, ...release }) => release);
+  const releaseGap = gap ? releaseGapMessage(gap) : null;
+  return {
+    clip,
+    duplicate,
+    reports,
+    history,
+    footage,
+    originalUrl,
+    section,
+    releases: releaseList,
+    releaseGap,
+  };
 }
 
 const reasonKeys = <T extends object>(reasons: T) =>
@@ -89,6 +106,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           : await takeDownClip({ clipId, reason: input.reason, note: input.note, actor });
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound();
+    if (result.reason === "needs_release") return replyWith(formReply(result.message), 409);
     return replyWith(formReply(STAFF_TEXTS.alreadyReviewed), 409);
   }
   const message = {
@@ -105,7 +123,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const NOTE_LABEL = "Note to the creator (optional)";
 
 export default function ClipPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { clip, duplicate, reports, history, footage, originalUrl } = loaderData;
+  const { clip, duplicate, reports, history, footage, originalUrl, releases, releaseGap } = loaderData;
   const confirm = useConfirmStep();
   const target = String(clip.id);
   const step = confirm.target === target ? confirm.intent : null;
@@ -173,6 +191,9 @@ export default function ClipPage({ loaderData, actionData }: Route.ComponentProp
           ) : null}
           <div className="mt-4">
             <FootagePanel view={footage} previewUrl={clip.previewUrl} />
+          </div>
+          <div className="mt-4">
+            <ReleasesPanel clipId={clip.id} releases={releases} gapMessage={releaseGap} />
           </div>
         </section>
         {duplicate ? <DuplicatePanel duplicate={duplicate} /> : null}

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/accounts/routes/permissions.server";
+import { releaseGapSummary } from "~/catalog/clips/seen-people";
 import { listClipsInReview } from "~/catalog/clips/staff-clips.server";
 import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/text/paging";
+import { releaseGaps } from "~/studio/releases/clip-releases.server";
 import { Pagination } from "../components/list-page";
 import { formatDateTime, Pill, StaffPageHeader } from "../components/staff-ui";
 import type { Route } from "./+types/review";
@@ -12,11 +14,20 @@ export const meta = () => pageMeta("Review queue · Staff", "Clips waiting for r
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "staff:review-clips");
   const page = PageNumberSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
-  return { clips: await listClipsInReview(page) };
+  const clips = await listClipsInReview(page);
+  // Clips whose recognisable people no model release covers yet cannot be approved: flagged here.
+  const gaps = await releaseGaps(clips.rows.map((clip) => clip.id));
+  return {
+    clips,
+    needsRelease: Object.fromEntries([...gaps].map(([id, gap]) => [id, releaseGapSummary(gap)])),
+  };
 }
 
 export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
   const { clips } = loaderData;
+  const needsRelease = new Map(
+    Object.entries(loaderData.needsRelease).map(([id, text]) => [Number(id), text]),
+  );
   return (
     <main>
       <StaffPageHeader
@@ -46,9 +57,17 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
                   <p className="text-xs text-zinc-600 dark:text-zinc-400">
                     by {clip.creatorUsername ?? clip.creatorName} · submitted {formatDateTime(clip.createdAt)}
                   </p>
-                  {clip.duplicateOfId ? (
-                    <p className="mt-1">
-                      <Pill tone="red">Likely duplicate of #{clip.duplicateOfId}</Pill>
+                  {clip.duplicateOfId || needsRelease.has(clip.id) ? (
+                    <p className="mt-1 flex flex-wrap gap-1">
+                      {clip.duplicateOfId ? (
+                        <Pill tone="red">Likely duplicate of #{clip.duplicateOfId}</Pill>
+                      ) : null}
+                      {needsRelease.has(clip.id) ? <Pill tone="amber">People, no release</Pill> : null}
+                    </p>
+                  ) : null}
+                  {needsRelease.has(clip.id) ? (
+                    <p className="mt-1 text-xs text-zinc-700 dark:text-zinc-300">
+                      Cannot be approved yet: {needsRelease.get(clip.id)}
                     </p>
                   ) : null}
                 </div>

@@ -1,6 +1,10 @@
 import type { ClipStatus } from "~/catalog/clips/attributes";
 import type { ClipTransitionName } from "~/catalog/clips/clip-lifecycle";
 import { moveClip } from "~/catalog/clips/clip-lifecycle.server";
+import { type ReleaseGap, releaseGapMessage } from "~/catalog/clips/seen-people";
+import { recordAudit } from "~/platform/audit.server";
+import { db } from "~/platform/db/client.server";
+import { clipReleaseGap, refreshSeenPeople } from "../releases/clip-releases.server";
 import {
   REJECTION_REASONS,
   type RejectionReason,
@@ -44,8 +48,29 @@ function reasonText(text: string, note: string | undefined) {
   return trimmed ? `${text} ${trimmed}` : text;
 }
 
-/** In review → published: it joins the catalogue and search at once; the creator is told. */
-export async function approveClip(input: { clipId: number; actor: Reviewer }): Promise<ReviewResult> {
+/**
+ * In review → published: it joins the catalogue and search at once; the creator is told. Refused,
+ * with the reason in words, while recognisable people in it are not covered by model releases
+ * (catalog/clips/seen-people.ts): every licence Verdeo sells is commercial. The refusal is audited.
+ */
+export async function approveClip(input: {
+  clipId: number;
+  actor: Reviewer;
+}): Promise<ReviewResult | { ok: false; reason: "needs_release"; gap: ReleaseGap; message: string }> {
+  const gap = await clipReleaseGap(input.clipId);
+  if (gap) {
+    const message = releaseGapMessage(gap);
+    await recordAudit(db(), {
+      actorId: input.actor.id,
+      action: "clip.approve_refused",
+      targetType: "clip",
+      targetId: input.clipId,
+      after: { reason: "needs_release", ...gap },
+    });
+    return { ok: false, reason: "needs_release", gap, message };
+  }
+  // Filed before publishing, so the search postings copy the People filter's columns at once.
+  await refreshSeenPeople(input.clipId);
   return decide(input.actor, input.clipId, "approve", null);
 }
 

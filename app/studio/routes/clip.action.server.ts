@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { SessionUser } from "~/accounts/auth/session.server";
 import { listNiches } from "~/catalog/clips/catalog.server";
 import type { LifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
+import { releaseGapMessage } from "~/catalog/clips/seen-people";
 import { formReply } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
@@ -15,6 +16,8 @@ import {
   recordSuggestionDecisions,
   withAcceptedSuggestions,
 } from "../clips/keyword-suggestions.server";
+import { clipReleaseGap, listClipReleases } from "../releases/clip-releases.server";
+import { runReleaseAction } from "./release.action.server";
 import { requireStudioUser } from "./studio-user.server";
 
 /** The server side of /studio/clips/:clipId: the creator's own clip, its details form and its actions. */
@@ -41,9 +44,15 @@ function factsOf(clip: LifecycleClip) {
 }
 
 export async function clipPageData(clip: LifecycleClip) {
-  const niches = await listNiches("primary");
   const processed = clip.status !== "processing" && clip.status !== "failed";
+  const [niches, releases, gap] = await Promise.all([
+    listNiches("primary"),
+    processed ? listClipReleases(clip.id) : [],
+    processed ? clipReleaseGap(clip.id) : null,
+  ]);
   return {
+    releases: releases.map(({ storageKey: _key, uploadedBy: _by, ...release }) => release),
+    releaseGap: gap ? releaseGapMessage(gap) : null,
     suggestions: processed
       ? await offeredSuggestions(clip.id, clip.tags)
       : { state: "pending" as const, suggestions: [], mood: null },
@@ -75,6 +84,7 @@ export async function clipPageData(clip: LifecycleClip) {
 export async function runClipAction(request: Request, user: SessionUser, clip: LifecycleClip) {
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent === "add-release" || intent === "remove-release") return runReleaseAction(form, user, clip);
   if (intent === "delete") {
     const result = await deleteOwnClip(user.id, clip.id);
     if (!result.ok) throw data(null, { status: 404 });

@@ -1,10 +1,16 @@
 import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { pageMeta } from "~/components/meta";
+import { formReply } from "~/platform/http/form-reply";
+import { replyWith } from "~/platform/http/forms.server";
+import { MULTIPART_ENVELOPE_BYTES, type RouteHandle } from "~/platform/http/route-handle";
 import { StatusBadge } from "../clips/clip-status";
 import { ClipDetailsForm } from "../components/clip-details-form";
 import { ClipManage } from "../components/clip-manage";
 import { ClipMediaPanel } from "../components/clip-media-panel";
+import { ClipReleases } from "../components/clip-releases";
+import { RELEASE_MAX_BYTES } from "../releases/release-rules";
+import { RELEASE_REFUSALS } from "../releases/release-texts";
 import type { Route } from "./+types/clip";
 import { clipPageData, requireOwnClip, runClipAction } from "./clip.action.server";
 
@@ -16,8 +22,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return clipPageData(clip);
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+/**
+ * The page's forms include a release file (at most RELEASE_MAX_BYTES); a larger body is answered in
+ * the form with the release's own message, not a status page.
+ */
+export const handle: RouteHandle = {
+  bodyLimit: RELEASE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES,
+  oversizedBody: "form",
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, clip } = await requireOwnClip(request, params);
+  if (context.bodyTooLarge)
+    return replyWith(
+      formReply(RELEASE_REFUSALS.too_large.message, { values: { intent: "add-release" } }),
+      413,
+    );
   return runClipAction(request, user, clip);
 }
 
@@ -44,7 +64,8 @@ function useRefreshWhileWaiting(processing: boolean, analysing: boolean) {
 const ANALYSIS_WAIT_MS = 60_000;
 
 export default function StudioClip({ loaderData, actionData }: Route.ComponentProps) {
-  const { clip, niches, suggestions } = loaderData;
+  const { clip, niches, suggestions, releases, releaseGap } = loaderData;
+  const releaseReply = actionData?.values?.intent?.endsWith("-release") ? actionData : null;
   useRefreshWhileWaiting(clip.status === "processing", suggestions.state === "pending");
   const editable = clip.status !== "processing" && clip.status !== "failed";
   return (
@@ -64,7 +85,7 @@ export default function StudioClip({ loaderData, actionData }: Route.ComponentPr
           {clip.statusReason}
         </p>
       ) : null}
-      {actionData?.formError ? (
+      {actionData?.formError && !releaseReply ? (
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
           {actionData.formError}
         </p>
@@ -90,6 +111,16 @@ export default function StudioClip({ loaderData, actionData }: Route.ComponentPr
           </p>
         )}
       </div>
+      {editable ? (
+        <ClipReleases
+          clipId={clip.id}
+          status={clip.status}
+          releases={releases}
+          gapMessage={releaseGap}
+          error={releaseReply?.formError ?? null}
+          sent={releaseReply?.values ?? {}}
+        />
+      ) : null}
       <ClipManage status={clip.status} />
     </main>
   );
