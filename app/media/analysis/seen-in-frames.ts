@@ -85,8 +85,8 @@ export function seenObjects(frames: FrameDetections[]): SeenObject[] {
     for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
   }
   return [...counts]
+    .filter(([, count]) => count / frames.length >= OBJECT_MIN_FRAME_SHARE - 1e-9)
     .map(([label, count]) => ({ label, frameShare: Math.round((count / frames.length) * 100) / 100 }))
-    .filter((o) => o.frameShare >= OBJECT_MIN_FRAME_SHARE - 1e-9)
     .sort((a, b) => b.frameShare - a.frameShare || a.label.localeCompare(b.label));
 }
 
