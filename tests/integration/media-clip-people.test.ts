@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clips } from "~/catalog/schema.server";
 import { findLifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
+import { clips } from "~/catalog/schema.server";
 import { analyseVideoFile } from "~/media/analysis/analyse-video.server";
 import { selectClipAnalysis, upsertClipAnalysis } from "~/media/analysis/clip-analysis.queries.server";
 import { analyseClip, clipsToAnalyse, RETRY_FAILED_AFTER_MS } from "~/media/analysis/clip-analysis.server";
@@ -24,7 +24,10 @@ function stillClip(name: string, image: string) {
   const file = path.join(folder, `${name}.mp4`);
   execFileSync("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-y", "-loop", "1", "-i", image, "-t", "6"],
-    ...["-vf", "scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2,fps=25,format=yuv420p"],
+    ...[
+      "-vf",
+      "scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2,fps=25,format=yuv420p",
+    ],
     ...["-c:v", "libx264", "-preset", "ultrafast", file],
   ]);
   return file;

@@ -9,8 +9,8 @@ import {
   PALETTE_WIDTH,
   splitFrames,
 } from "./clip-analysis";
-import { type FrameModelLoaders, lookAtFrames, shippedModels } from "./frame-models.server";
 import { countCuts, SCENE_THRESHOLD, sceneChangeTimes } from "./cuts";
+import { type FrameModelLoaders, lookAtFrames, shippedModels } from "./frame-models.server";
 import { classifyMotion, frameSteps, MOTION_FPS, MOTION_HEIGHT, MOTION_WIDTH } from "./motion";
 import { colourSummary, labPixels } from "./palette";
 import { MODEL_FRAME_HEIGHT, MODEL_FRAME_WIDTH, modelFrameSeconds } from "./seen-in-frames";

@@ -61,7 +61,8 @@ const PEOPLE_MIN_FRAME_SHARE = 1 / 3;
 
 /** How many people a clip shows, as a buyer searches for it ("one person", "crowd"), or null. */
 export function peopleKeyword(people: SeenPeople | null | undefined): string | null {
-  if (!people || people.maxCount === 0 || people.frameShare < Math.floor(PEOPLE_MIN_FRAME_SHARE * 100) / 100) return null;
+  if (!people || people.maxCount === 0 || people.frameShare < Math.floor(PEOPLE_MIN_FRAME_SHARE * 100) / 100)
+    return null;
   if (people.maxCount === 1) return "one person";
   if (people.maxCount === 2) return "two people";
   if (people.maxCount <= 5) return "group of people";

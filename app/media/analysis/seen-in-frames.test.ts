@@ -23,7 +23,15 @@ describe("people in sampled frames", () => {
   it("counts a person by a confident body or face, whichever finds more, and the share of frames with people", () => {
     const people = seenPeople([
       frame(1, [[0.9, 120]], []),
-      frame(4, [], [["person", 0.7], ["person", 0.5], ["dog", 0.8]]),
+      frame(
+        4,
+        [],
+        [
+          ["person", 0.7],
+          ["person", 0.5],
+          ["dog", 0.8],
+        ],
+      ),
       frame(7, [], []),
       frame(10, [[0.6, 200]], [["person", 0.3]]),
     ]);
@@ -45,8 +53,23 @@ describe("people in sampled frames", () => {
 describe("objects in sampled frames", () => {
   it("keeps objects seen confidently in a third of the frames or more, most frequent first, each frame counted once", () => {
     const objects = seenObjects([
-      frame(1, [], [["boat", 0.6], ["boat", 0.5], ["bird", 0.45]]),
-      frame(2, [], [["boat", 0.7], ["cup", 0.35]]),
+      frame(
+        1,
+        [],
+        [
+          ["boat", 0.6],
+          ["boat", 0.5],
+          ["bird", 0.45],
+        ],
+      ),
+      frame(
+        2,
+        [],
+        [
+          ["boat", 0.7],
+          ["cup", 0.35],
+        ],
+      ),
       frame(3, [], [["car", 0.9]]),
       frame(4, [], [["cup", 0.3]]),
     ]);
