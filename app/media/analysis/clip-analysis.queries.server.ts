@@ -44,6 +44,8 @@ export async function selectClipsToAnalyse(currentVersion: number, limit: number
         or(
           isNull(clipAnalysis.clipId),
           lt(clipAnalysis.analyserVersion, currentVersion),
+          // A result kept from before the models (the demo seed's cache) and put back as current.
+          sql`(${clipAnalysis.result} is not null and ${clipAnalysis.result} -> 'people' is null)`,
           and(isNotNull(clipAnalysis.error), lt(clipAnalysis.computedAt, failedBefore)),
           and(
             sql`(${clipAnalysis.result} @> '{"people":null}' or ${clipAnalysis.result} @> '{"objects":null}' or ${clipAnalysis.result} @> '{"adult":null}')`,
