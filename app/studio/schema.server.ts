@@ -101,7 +101,7 @@ export const clipSuggestionDecisions = pgTable(
       .notNull()
       .references(() => clips.id, { onDelete: "cascade" }),
     keyword: text("keyword").notNull(),
-    /** colour, motion or time (SUGGESTION_KINDS). */
+    /** colour, motion, time, mood, people or object (SUGGESTION_KINDS). */
     kind: text("kind").notNull(),
     accepted: boolean("accepted").notNull(),
     decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),

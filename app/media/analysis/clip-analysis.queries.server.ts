@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import { clips } from "~/catalog/schema.server";
 import { db } from "~/platform/db/client.server";
 import { clipAnalysis } from "../schema.server";
@@ -29,7 +29,8 @@ export async function selectClipAnalysis(clipId: number) {
 
 /**
  * Processed clips with no analysis, one written by an older analyser version, or a failure recorded
- * before `failedBefore` (a failure is tried again later, not only by the job's own retries).
+ * before `failedBefore` (a failure is tried again later, not only by the job's own retries); a
+ * result whose models failed (people, objects or adult null) counts as a failure.
  */
 export async function selectClipsToAnalyse(currentVersion: number, limit: number, failedBefore: Date) {
   const rows = await db()
@@ -43,7 +44,13 @@ export async function selectClipsToAnalyse(currentVersion: number, limit: number
         or(
           isNull(clipAnalysis.clipId),
           lt(clipAnalysis.analyserVersion, currentVersion),
+          // A result kept from before the models (the demo seed's cache) and put back as current.
+          sql`(${clipAnalysis.result} is not null and ${clipAnalysis.result} -> 'people' is null)`,
           and(isNotNull(clipAnalysis.error), lt(clipAnalysis.computedAt, failedBefore)),
+          and(
+            sql`(${clipAnalysis.result} @> '{"people":null}' or ${clipAnalysis.result} @> '{"objects":null}' or ${clipAnalysis.result} @> '{"adult":null}')`,
+            lt(clipAnalysis.computedAt, failedBefore),
+          ),
         ),
       ),
     )

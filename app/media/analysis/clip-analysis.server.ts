@@ -10,6 +10,7 @@ import { analyseVideoFile } from "./analyse-video.server";
 import { ANALYSER_VERSION, type ClipAnalysisResult } from "./clip-analysis";
 import { selectClipAnalysis, selectClipsToAnalyse, upsertClipAnalysis } from "./clip-analysis.queries.server";
 import { type ReviewFlag, reviewFlags } from "./review-flags";
+import { announcePeopleSeen } from "./seen-people.server";
 import { type KeywordSuggestion, seenAttributes, suggestKeywords, suggestMood } from "./suggestions";
 
 /**
@@ -93,4 +94,6 @@ export async function storedClipAnalysis(clipId: number) {
 export async function recordAnalysis(clipId: number, result: ClipAnalysisResult) {
   await upsertClipAnalysis(clipId, ANALYSER_VERSION, { result });
   await recordClipMedia(clipId, seenAttributes(result));
+  // The People filter weighs the people against the clip's releases, which studio keeps.
+  if (result.people) await announcePeopleSeen(clipId);
 }

@@ -6,7 +6,7 @@ import type { ColourSummary } from "./palette";
  * Raise ANALYSER_VERSION whenever what it computes changes: clips analysed by an older version
  * are analysed again (media/jobs.server.ts).
  */
-export const ANALYSER_VERSION = 1;
+export const ANALYSER_VERSION = 2;
 
 export interface ClipAnalysisResult {
   colour: ColourSummary;

@@ -42,4 +42,27 @@ describe("review flags", () => {
     expect(reviewFlags(measured("pan-left", 0.85), described(["pan"]))).toEqual([]);
     expect(reviewFlags(measured("pan-right", 0.4), described(["static"]))).toEqual([]);
   });
+
+  it("flags frames the adult-content classifier scores high, with their moments, and not a low score or a failed model", () => {
+    const high = {
+      ...measured("static", 0.9),
+      adult: {
+        score: 0.96,
+        frames: [
+          { second: 7.5, score: 0.96 },
+          { second: 1.5, score: 0.4 },
+        ],
+      },
+    };
+    const flags = reviewFlags(high, described(["beach"]));
+    expect(flags).toEqual([expect.objectContaining({ kind: "adult-content", at: [7.5] })]);
+    expect(flags[0]!.message).toContain("96%");
+
+    const low = {
+      ...measured("static", 0.9),
+      adult: { score: 0.82, frames: [{ second: 1.5, score: 0.82 }] },
+    };
+    expect(reviewFlags(low, described(["flower"]))).toEqual([]);
+    expect(reviewFlags({ ...measured("static", 0.9), adult: null }, described(["flower"]))).toEqual([]);
+  });
 });

@@ -1,9 +1,10 @@
 import type { ClipAnalysisResult } from "./clip-analysis";
 import type { CameraMotion } from "./motion";
+import { ADULT_REVIEW_SCORE } from "./seen-in-frames";
 
 /** Something the footage shows that its description does not say, for the reviewer to look at. */
 export interface ReviewFlag {
-  kind: "hidden-cuts" | "motion-mismatch";
+  kind: "hidden-cuts" | "motion-mismatch" | "adult-content";
   message: string;
   /** Seconds into the clip that show it (the reviewer's player jumps there). */
   at: number[];
@@ -39,8 +40,9 @@ const MOTION_WORDS: Record<CameraMotion, string> = {
 const seconds = (values: number[]) => values.map((t) => `${t.toFixed(1)} s`).join(", ");
 
 /**
- * What review must look at: cuts in a clip sold as one shot, and a camera move its tags declare
- * that the frames contradict. Each flag says where to look.
+ * What review must look at: cuts in a clip sold as one shot, a camera move its tags declare that
+ * the frames contradict, and frames the adult-content classifier scores high. Each flag says where
+ * to look.
  */
 export function reviewFlags(
   result: ClipAnalysisResult,
@@ -68,6 +70,15 @@ export function reviewFlags(
         break;
       }
     }
+  }
+  const adult = result.adult;
+  if (adult && adult.score >= ADULT_REVIEW_SCORE) {
+    const frames = adult.frames.filter((frame) => frame.score >= ADULT_REVIEW_SCORE);
+    flags.push({
+      kind: "adult-content",
+      message: `The adult-content classifier scores ${frames.length === 1 ? "a frame" : `${frames.length} frames`} at ${Math.round(adult.score * 100)}% (at ${seconds(frames.map((f) => f.second))}): check before approving.`,
+      at: frames.map((frame) => frame.second),
+    });
   }
   return flags;
 }

@@ -98,4 +98,26 @@ describe("mood suggestion", () => {
     dark.colour.contrast = 32;
     expect(suggestMood(dark)).toBe("cinematic");
   });
+
+  it("suggests how many people are in view and the common objects seen, mapped to the words buyers search", () => {
+    const result = {
+      ...analysis([["#303030", 1]], "static", 0.2),
+      people: { maxCount: 2, frameShare: 0.75, recognisableFaces: 1, frames: [] },
+      objects: [
+        { label: "boat", frameShare: 1 },
+        { label: "surfboard", frameShare: 0.5 },
+        { label: "toothbrush", frameShare: 0.5 },
+      ],
+    };
+    expect(suggestKeywords(result).filter((s) => s.kind === "people" || s.kind === "object")).toEqual([
+      { kind: "people", keyword: "two people" },
+      { kind: "object", keyword: "boat" },
+      { kind: "object", keyword: "surfing" },
+    ]);
+  });
+
+  it("suggests no people or objects when the models failed (null) or have not run", () => {
+    const failed = { ...analysis([["#303030", 1]], "static", 0.2), people: null, objects: null };
+    expect(suggestKeywords(failed).some((s) => s.kind === "people" || s.kind === "object")).toBe(false);
+  });
 });

@@ -7,9 +7,10 @@ import {
 import type { ClipAnalysisResult } from "./clip-analysis";
 import { deltaE, type Lab, labOfHex } from "./colour";
 import type { CameraMotion } from "./motion";
+import { OBJECT_KEYWORDS, peopleKeyword } from "./object-keywords";
 
 /** What a suggested keyword was read from; the studio records acceptance per kind. */
-export const SUGGESTION_KINDS = ["colour", "motion", "time", "mood"] as const;
+export const SUGGESTION_KINDS = ["colour", "motion", "time", "mood", "people", "object"] as const;
 export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
 
 export interface KeywordSuggestion {
@@ -66,9 +67,10 @@ const trustedMotion = (result: ClipAnalysisResult) =>
 
 /**
  * Keywords read from what the analyser measured: the colours that fill the frames, the camera's
- * move, and night or golden hour. Each keyword once, at most `limit`.
+ * move, night or golden hour, how many people are in view and the common objects the detector
+ * found in a third of the frames or more. Each keyword once, at most `limit`.
  */
-export function suggestKeywords(result: ClipAnalysisResult, limit = 8): KeywordSuggestion[] {
+export function suggestKeywords(result: ClipAnalysisResult, limit = 10): KeywordSuggestion[] {
   const suggestions: KeywordSuggestion[] = [];
   const add = (kind: SuggestionKind, keyword: string | null) => {
     if (keyword && !suggestions.some((s) => s.keyword === keyword)) suggestions.push({ kind, keyword });
@@ -78,6 +80,8 @@ export function suggestKeywords(result: ClipAnalysisResult, limit = 8): KeywordS
   if (motion) add("motion", MOTION_KEYWORDS[motion]);
   if (result.colour.timeOfDay === "night") add("time", "night");
   if (result.colour.timeOfDay === "golden-hour") add("time", "golden hour");
+  add("people", peopleKeyword(result.people));
+  for (const object of result.objects ?? []) add("object", OBJECT_KEYWORDS[object.label] ?? null);
   return suggestions.slice(0, limit);
 }
 

@@ -18,6 +18,22 @@ const MOTION_LABELS: Record<ClipAnalysisResult["camera"]["motion"], string> = {
 };
 const LIGHT_LABELS = { day: "Day", night: "Night", "golden-hour": "Golden hour" } as const;
 
+/** What the people model saw; null when it failed (retried), undefined before it ran on this clip. */
+function peopleLine(people: ClipAnalysisResult["people"]) {
+  if (people === undefined) return "Not looked for yet";
+  if (people === null) return "Missing: the model failed, tried again later";
+  if (people.maxCount === 0) return "None seen";
+  const faces = people.recognisableFaces > 0 ? `, ${people.recognisableFaces} recognisable face(s)` : "";
+  return `Up to ${people.maxCount}, in ${Math.round(people.frameShare * 100)}% of frames${faces}`;
+}
+
+function objectsLine(objects: ClipAnalysisResult["objects"]) {
+  if (objects === undefined) return "Not looked for yet";
+  if (objects === null) return "Missing: the model failed, tried again later";
+  if (objects.length === 0) return "Nothing the detector knows";
+  return objects.map((o) => `${o.label} (${Math.round(o.frameShare * 100)}%)`).join(", ");
+}
+
 /**
  * What the analysis measured of the footage (media/analysis/), with what review must look at first:
  * each flag links to the moment in the preview that shows it.
@@ -46,7 +62,7 @@ export function FootagePanel({ view, previewUrl }: { view: FootageView; previewU
             >
               <span className="font-semibold">Check: </span>
               {flag.message}{" "}
-              {flag.kind === "hidden-cuts"
+              {flag.kind !== "motion-mismatch"
                 ? flag.at.map((at) => {
                     const href = seek(at);
                     return href ? (
@@ -68,6 +84,10 @@ export function FootagePanel({ view, previewUrl }: { view: FootageView; previewU
         </dd>
         <dt className="text-zinc-600 dark:text-zinc-400">Cuts</dt>
         <dd>{result.shots.cuts === 0 ? "None: one shot" : result.shots.cuts}</dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">People</dt>
+        <dd>{peopleLine(result.people)}</dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">In view</dt>
+        <dd>{objectsLine(result.objects)}</dd>
         <dt className="text-zinc-600 dark:text-zinc-400">Light</dt>
         <dd>
           {LIGHT_LABELS[result.colour.timeOfDay]}, brightness {Math.round(result.colour.brightness)} of 100

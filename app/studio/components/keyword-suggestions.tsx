@@ -12,6 +12,8 @@ const KIND_LABELS: Record<SuggestionKind, string> = {
   motion: "camera",
   time: "light",
   mood: "mood",
+  people: "people",
+  object: "in view",
 };
 
 /**
