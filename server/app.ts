@@ -29,6 +29,7 @@ import { inputGuard } from "./input-guard";
 import { PROCESS_JOBS } from "./jobs";
 import { answerConnectThroughApp, refuseUnfetchableMethods } from "./methods";
 import { type PublicPageCache, publicPageCache } from "./page-cache";
+import { type PersonalChanges, personalChanges } from "./personal-changes";
 import { precompressedAssets } from "./precompressed-assets";
 import type { RefusalOf } from "./refusals";
 import { renderQueue } from "./render-queue";
@@ -37,6 +38,7 @@ import { sameOriginWrites } from "./same-origin";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
 import { seedIfEmpty } from "./seed/seed";
 import { START_ID, START_ID_HEADER } from "./start-id";
+import { type SignedInPages, signedInPages } from "./signed-in-pages";
 import { serviceUnavailablePage } from "./unavailable-page";
 
 export interface StartOptions {
@@ -76,11 +78,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { logger } = logging;
   const lifecycle: Lifecycle = { ready: false, draining: false, lastConnectionAt: 0 };
   const health = databaseHealthMonitor();
-  const app = await createApp({ config, logger, lifecycle, health, vite: options.vite });
+  const changes = personalChanges(logger);
+  const app = await createApp({ config, logger, lifecycle, health, changes, vite: options.vite });
   const { server, url } = await openPort(app, config, lifecycle);
   logger.info(`Listening on ${url} (starting up…)`);
 
-  const embedded = await startServices(config, logger, server);
+  const embedded = await startServices(config, logger, server, changes);
   lifecycle.ready = true;
   health.start();
   const restoreConsole = logging.routeConsoleToLogger();
@@ -90,7 +93,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= shutdown({ config, logging, lifecycle, server, health, embedded }).finally(restoreConsole);
+    closing ??= shutdown({ config, logging, lifecycle, server, health, changes, embedded }).finally(
+      restoreConsole,
+    );
     return closing;
   };
   return { url, close, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS };
@@ -125,11 +130,17 @@ async function openPort(app: http.RequestListener, config: Config, lifecycle: Li
  * The database, the job queue and the first-start seed. If any fails, what started is stopped and
  * the port closed, so the process can exit with the error.
  */
-async function startServices(config: Config, logger: Logger, server: http.Server) {
+async function startServices(
+  config: Config,
+  logger: Logger,
+  server: http.Server,
+  changes: PersonalChanges,
+) {
   let embedded: EmbeddedDatabase | undefined;
   try {
     const database = await openDatabase(config, logger);
     embedded = database.embedded;
+    changes.start(database.urls.direct);
     startJobs(config, database.urls.direct, logger);
     // Replicas starting together seed one after another: the second finds the content there.
     // MIGRATE_AT_START=false: a one-shot `cli seed --if-empty` did it before this process started.
@@ -152,6 +163,8 @@ interface AppContext {
   logger: Logger;
   lifecycle: Lifecycle;
   health: ReturnType<typeof databaseHealthMonitor>;
+  /** What other processes announce about signed-in visitors' pages (docs/decisions/0029). */
+  changes: PersonalChanges;
   vite?: ViteDevServer;
 }
 
@@ -193,12 +206,16 @@ async function createApp(context: AppContext): Promise<http.RequestListener> {
     isPublicPage: (pathname) => describeRoute(pathname, production).handle.cache === "public-page",
     policy: (scripts) => contentSecurityPolicy(security, scripts),
   });
+  // Signed-in visitors' public pages: the copy with their own regions joined in (docs/decisions/0029).
+  const signedIn = signedInPages({ pageCache, changes: context.changes, userOfSession });
+  context.changes.subscribe({ onChange: signedIn.changed, onReset: signedIn.reset });
   const refusalOf = routeRefusals(context.config);
   addGuards(app, context, refusalOf);
+  app.use(signedIn.announceWrites);
   addStaticFiles(app, context);
-  addContent(app, context, production ?? loadBuild, pageCache.keep);
+  addContent(app, context, production ?? loadBuild, [pageCache.keep, signedIn.keep]);
   app.use(errorPage(refusalOf));
-  const fromCache = await pageCacheAnswers(app, pageCache, context, production);
+  const fromCache = await pageCacheAnswers(app, [pageCache, signedIn], context, production);
   return (req, res) => {
     if (!fromCache(req, res)) app(req, res);
   };
@@ -211,7 +228,7 @@ async function createApp(context: AppContext): Promise<http.RequestListener> {
  */
 async function pageCacheAnswers(
   app: express.Express,
-  pageCache: PublicPageCache,
+  [pageCache, signedIn]: [PublicPageCache, SignedInPages],
   { logger, lifecycle }: AppContext,
   build: ServerBuild | undefined,
 ) {
@@ -220,7 +237,8 @@ async function pageCacheAnswers(
     if (lifecycle.draining) return false;
     const started = performance.now();
     const id = requestIdOf(req);
-    if (!pageCache.answer(req, res, { "x-request-id": id })) return false;
+    const own = { "x-request-id": id };
+    if (!pageCache.answer(req, res, own) && !signedIn.answer(req, res, own)) return false;
     const seconds = (performance.now() - started) / 1000;
     const label = describeRoute(new URL(req.url ?? "/", "http://x").pathname, build).label;
     requestDuration.observe({ route: label, method: "GET", status: String(res.statusCode) }, seconds);
@@ -237,6 +255,12 @@ async function pageCacheAnswers(
     );
     return true;
   };
+}
+
+/** The user id of a session cookie, for announcing a signed-in visitor's write by user. */
+async function userOfSession(cookie: string) {
+  const { getSessionUserId } = await import("~/accounts/auth/session.server");
+  return getSessionUserId(new Request("http://verdeo.invalid/", { headers: { cookie } }));
 }
 
 function requestIdOf(req: http.IncomingMessage) {
@@ -364,14 +388,14 @@ function addContent(
   { config, lifecycle, health, vite }: AppContext,
   // In production the build itself: given a function, React Router derives its routes on every request.
   build: ServerBuild | (() => Promise<ServerBuild>),
-  keepPublicPage: express.RequestHandler,
+  keepPublicPages: express.RequestHandler[],
 ) {
   app.use((_req, res, next) => (lifecycle.ready && health.up() ? next() : void serviceUnavailablePage(res)));
   // With MEDIA_BASE_URL, storyboards name their sprites there (public-media.server.ts).
   if (config.MEDIA_BASE_URL) app.use("/media", serveStoryboards());
   app.use("/media", storage().serve());
   app.use("/signed", storage().serveSigned());
-  app.use(keepPublicPage);
+  app.use(keepPublicPages);
 
   // Resource routes answer a crash with React Router's own 500: when the crash was input that
   // PostgreSQL refused (the entry's handleError marked the request), the status says 400.
@@ -475,9 +499,10 @@ async function shutdown(context: {
   lifecycle: Lifecycle;
   server: http.Server;
   health: ReturnType<typeof databaseHealthMonitor>;
+  changes: PersonalChanges;
   embedded: EmbeddedDatabase | undefined;
 }) {
-  const { config, logging, lifecycle, server, health, embedded } = context;
+  const { config, logging, lifecycle, server, health, changes, embedded } = context;
   const { logger } = logging;
   const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
   const requestsDeadline = deadline - Math.min(TEARDOWN_RESERVE_MS, config.SHUTDOWN_TIMEOUT_MS / 2);
@@ -500,6 +525,7 @@ async function shutdown(context: {
     server.closeAllConnections();
   }
   health.stop();
+  await bounded(changes.stop(), 500);
   const left = () => Math.max(0, deadline - Date.now());
   // The searches counted since the last write (it logs its own failure), while the pool is open.
   const { flushSearchStats } = await import("~/catalog/search/search-stats-buffer.server");

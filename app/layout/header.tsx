@@ -4,6 +4,7 @@ import type { HeaderUser } from "~/accounts/profiles/header-user";
 import { UserMenuStandIn } from "~/accounts/profiles/user-menu-stand-in";
 import { SearchSuggest } from "~/catalog/components/search-suggest";
 import { ButtonLink } from "~/components/button";
+import { PersonalRegion } from "~/platform/http/personal-regions";
 import { CloseIcon, MenuIcon } from "~/components/icons";
 import { Logo } from "~/components/logo";
 import { HEADER_LINKS } from "./nav-links";
@@ -76,13 +77,16 @@ export function Header({ user }: { user: HeaderUser | null }) {
         )}
         <div className="flex items-center gap-2">
           <ThemeToggle />
-          {user ? (
-            <SignedInMenu user={user} />
-          ) : (
-            <ButtonLink to="/login" className="px-4 py-2">
-              Log in
-            </ButtonLink>
-          )}
+          {/* Joined per visitor onto the cached public page (docs/decisions/0029). */}
+          <PersonalRegion name="account">
+            {user ? (
+              <SignedInMenu user={user} />
+            ) : (
+              <ButtonLink to="/login" className="px-4 py-2">
+                Log in
+              </ButtonLink>
+            )}
+          </PersonalRegion>
           <button
             type="button"
             className="grid size-10 place-items-center rounded-full hover:bg-zinc-100 md:hidden dark:hover:bg-zinc-800"
