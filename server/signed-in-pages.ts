@@ -167,8 +167,7 @@ export function signedInPages(options: {
   };
 
   const announceWrites: RequestHandler = (req, res, next) => {
-    const cookies = READ_METHODS.has(req.method) ? null : splitSessionCookie(req.headers.cookie);
-    const session = cookies?.session ?? sessionOnly(req.headers.cookie);
+    const session = READ_METHODS.has(req.method) ? null : sessionOnly(req.headers.cookie);
     if (!session) return next();
     const hash = sessionHash(session);
     // Read before the write: signing out deletes the session this names.
