@@ -153,8 +153,8 @@ export function signedInPages(options: {
       const regions = personalRegions(html);
       const user = regions && personalUser(regions.get(PERSONAL_DATA_REGION));
       if (!regions || !user) return;
-      // An account theme other than the cookie's renders whole (its boot script sets the cookie).
-      if (user.theme && !cookies.rest.includes(`=${user.theme}`)) return;
+      // An account theme other than the copy's renders whole (its boot script then sets the cookie).
+      if (user.theme && !copy.key.includes(`|${user.theme}|`)) return;
       sessionUsers.set(sessionHash(cookies.session), user.id);
       kept.set(`${cookies.session}|${copy.key}`, {
         userId: user.id,
