@@ -37,8 +37,8 @@ import { describeRoute, type RouteInfo } from "./route-table";
 import { sameOriginWrites } from "./same-origin";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
 import { seedIfEmpty } from "./seed/seed";
-import { START_ID, START_ID_HEADER } from "./start-id";
 import { type SignedInPages, signedInPages } from "./signed-in-pages";
+import { START_ID, START_ID_HEADER } from "./start-id";
 import { serviceUnavailablePage } from "./unavailable-page";
 
 export interface StartOptions {
@@ -130,12 +130,7 @@ async function openPort(app: http.RequestListener, config: Config, lifecycle: Li
  * The database, the job queue and the first-start seed. If any fails, what started is stopped and
  * the port closed, so the process can exit with the error.
  */
-async function startServices(
-  config: Config,
-  logger: Logger,
-  server: http.Server,
-  changes: PersonalChanges,
-) {
+async function startServices(config: Config, logger: Logger, server: http.Server, changes: PersonalChanges) {
   let embedded: EmbeddedDatabase | undefined;
   try {
     const database = await openDatabase(config, logger);

@@ -44,7 +44,9 @@ describe("page regions", () => {
     expect(pageTemplate("<main>plain</main>")).toBeNull();
     expect(pageTemplate('<div data-personal="account"><div>open</div>')).toBeNull();
     expect(
-      pageTemplate('<div data-personal="a" class="contents"></div><div data-personal="a" class="contents"></div>'),
+      pageTemplate(
+        '<div data-personal="a" class="contents"></div><div data-personal="a" class="contents"></div>',
+      ),
     ).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import type { Logger } from "pino";
 import pg from "pg";
+import type { Logger } from "pino";
 import { PERSONAL_CHANNEL } from "~/platform/http/personal-changes.server";
 
 /**

@@ -10,7 +10,8 @@ const servers = closingTestServers();
 /** The sessions the fake app knows: cookie value -> user id. */
 const SESSIONS: Record<string, string> = { "alice-token": "alice", "bob-token": "bob" };
 
-const cookieOf = (token: string, theme = "light") => `verdeo-theme=${theme}; better-auth.session_token=${token}`;
+const cookieOf = (token: string, theme = "light") =>
+  `verdeo-theme=${theme}; better-auth.session_token=${token}`;
 
 /** What the test's users have saved; a POST /save flips it. */
 let saved: Record<string, boolean>;
@@ -71,7 +72,11 @@ async function startApp(): Promise<{ url: string; pages: ReturnType<typeof signe
 
 async function visit(url: string, cookie?: string) {
   const response = await fetch(`${url}/page`, { headers: cookie ? { cookie } : {} });
-  return { html: await response.text(), cache: response.headers.get("x-page-cache"), headers: response.headers };
+  return {
+    html: await response.text(),
+    cache: response.headers.get("x-page-cache"),
+    headers: response.headers,
+  };
 }
 
 /** The anonymous copy exists, then the visitor's first page renders whole and is kept. */

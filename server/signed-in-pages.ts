@@ -188,7 +188,11 @@ export function signedInPages(options: {
     next();
   };
 
-  return { answer, keep, announceWrites, changed, reset: () => (kept.clear(), epoch++) };
+  const reset = () => {
+    kept.clear();
+    epoch++;
+  };
+  return { answer, keep, announceWrites, changed, reset };
 }
 
 /** The session cookie of a non-GET request whatever else it carries (a write always announces). */

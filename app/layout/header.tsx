@@ -4,9 +4,9 @@ import type { HeaderUser } from "~/accounts/profiles/header-user";
 import { UserMenuStandIn } from "~/accounts/profiles/user-menu-stand-in";
 import { SearchSuggest } from "~/catalog/components/search-suggest";
 import { ButtonLink } from "~/components/button";
-import { PersonalRegion } from "~/platform/http/personal-regions";
 import { CloseIcon, MenuIcon } from "~/components/icons";
 import { Logo } from "~/components/logo";
+import { PersonalRegion } from "~/platform/http/personal-regions";
 import { HEADER_LINKS } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
 

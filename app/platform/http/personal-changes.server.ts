@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db, type Executor } from "~/platform/db/client.server";
+import { db, type Executor } from "../db/client.server";
 
 /**
  * The channel on which every web process hears that a person's personal regions changed

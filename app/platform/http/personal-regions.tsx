@@ -87,7 +87,6 @@ export function PersonalDataBlock({ data, rootData }: { data: PersonalData | nul
           type="application/json"
           id={PERSONAL_DATA_ID}
           suppressHydrationWarning
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped, never executed
           dangerouslySetInnerHTML={{ __html: text }}
         />
       ) : null}
