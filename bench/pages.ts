@@ -11,7 +11,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DEMO_PASSWORD } from "../server/seed/demo-content";
-import { type LoadResult, measureWithCpu, report, startBenchServer, startReferenceServer } from "./lib";
+import { startBuiltServer } from "../tests/support/server-process";
+import {
+  BENCH_DATA_DIR,
+  type LoadResult,
+  measureWithCpu,
+  report,
+  startBenchServer,
+  startReferenceServer,
+} from "./lib";
 
 const PAGES = ["/", "/videos", "/video/1", "/pricing"];
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -44,8 +52,21 @@ function spread(values: number[], digits = 0) {
   return `${show(sorted[0]!)} / ${show(sorted[Math.floor(sorted.length / 2)]!)} / ${show(sorted.at(-1)!)}`;
 }
 
+/**
+ * The server as the other benches start it, or, with BENCH_PAGES_NO_MEDIA=1, at once without jobs
+ * (WORKERS=0): demo clips not yet rendered show their "processing" poster, and no ffmpeg takes the
+ * CPU from the measurements (a machine without the demo-media cache).
+ */
+function startServer() {
+  if (process.env.BENCH_PAGES_NO_MEDIA !== "1") return startBenchServer();
+  return startBuiltServer(
+    { LOG_LEVEL: "warn", WORKERS: "0" },
+    { dataDir: BENCH_DATA_DIR, readyTimeoutMs: 300_000 },
+  );
+}
+
 export async function benchPages(duration = Number(process.env.BENCH_SECONDS ?? 5)) {
-  const server = await startBenchServer();
+  const server = await startServer();
   const work = mkdtempSync(path.join(tmpdir(), "verdeo-bench-pages-"));
   const runs = new Map<string, Array<{ bare: Measured; anonymous: Measured; signedIn: Measured }>>();
   try {
