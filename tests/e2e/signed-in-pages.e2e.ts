@@ -11,8 +11,8 @@ import { saveMenu } from "./save-menu";
  * their own regions joined in. Their first request for a page renders whole; from the second on the
  * answer says `X-Page-Cache: joined`, and must show their own menu and marks before any script runs.
  */
-const MAYA = { email: "maya@verdeo.local", name: "Maya Lindqvist" };
-const BUYER_NAME = "Alex Morgan";
+const MAYA = { email: "maya@verdeo.local", name: "maya.films" };
+const BUYER_NAME = DEMO_BUYER.username;
 
 /** The session cookie of an account, as the sign-in endpoint sets it. */
 async function sessionCookie(email: string) {
