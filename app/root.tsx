@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { getOptionalUser } from "~/accounts/auth/session.server";
@@ -19,6 +20,7 @@ import { ErrorPage, errorPageProps } from "~/layout/error-page";
 import type { ShellData } from "~/layout/shell-data";
 import { visitorCurrency } from "~/payments/rates/visitor-currency";
 import { useCspNonce } from "~/platform/http/csp-nonce";
+import { markPersonalHydrated, type PersonalData, PersonalDataBlock } from "~/platform/http/personal-regions";
 import { getToast } from "~/platform/http/toast.server";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -62,8 +64,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useCspNonce() ?? root?.nonce;
   // Marks the page as interactive; browser tests wait for it before they type or click.
   useEffect(() => {
+    markPersonalHydrated();
     document.documentElement.dataset.hydrated = "";
   }, []);
+  const personal = usePersonalData(root?.user ?? null);
   return (
     <html lang="en" className={root?.theme === "dark" ? "dark" : ""} suppressHydrationWarning>
       <head>
@@ -80,11 +84,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
+        <PersonalDataBlock data={personal} rootData={root} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * A signed-in visitor's personal data on this page (docs/decisions/0029): the header's user and what
+ * the matched routes' loaders give as `personal` (the clip page's save menu).
+ */
+function usePersonalData(user: unknown): PersonalData | null {
+  const matches = useMatches();
+  if (!user) return null;
+  const personal: PersonalData = { user };
+  for (const match of matches) {
+    const own = (match.data as { personal?: PersonalData } | undefined)?.personal;
+    if (own) Object.assign(personal, own);
+  }
+  return personal;
 }
 
 export default function App() {

@@ -1,22 +1,30 @@
 /**
  * Server-rendered pages, two figures each: an anonymous visitor (served from the page cache) and a
- * signed-in one (a full render every time), both beside a bare Node http server answering a static
- * copy of the same HTML from its own process. Measured back to back in one run so the ratios hold on
- * a noisy machine; each figure also gives the CPU the serving process spent per request.
- * Targets: anonymous ≥ 40% of the bare server's requests per second; signed in ≥ 400 req/s on
- * /pricing and ≥ 250 req/s on the other pages, p99 ≤ 250 ms (50 connections).
+ * signed-in one (the cached copy with their own regions joined in, docs/decisions/0029; their first
+ * request renders whole and is not measured), both beside a bare Node http server answering a static
+ * copy of the same HTML from its own process. Measured back to back, RUNS times, so the ratios hold
+ * on a noisy machine; each figure also gives the CPU the serving process spent per request.
+ * Targets (issue 40): anonymous and signed in ≥ 40% of the bare server's requests per second, signed
+ * in p99 ≤ 100 ms (50 connections), in every run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DEMO_PASSWORD } from "../server/seed/demo-content";
-import { measureWithCpu, report, startBenchServer, startReferenceServer } from "./lib";
+import { startBuiltServer } from "../tests/support/server-process";
+import {
+  BENCH_DATA_DIR,
+  type LoadResult,
+  measureWithCpu,
+  report,
+  startBenchServer,
+  startReferenceServer,
+} from "./lib";
 
 const PAGES = ["/", "/videos", "/video/1", "/pricing"];
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_RATIO = 0.4;
-const SIGNED_IN_TARGET: Record<string, number> = { "/pricing": 400 };
-const SIGNED_IN_DEFAULT_TARGET = 250;
-const SIGNED_IN_P99_MS = 250;
+const SIGNED_IN_P99_MS = 100;
 const BUYER = "buyer@verdeo.local";
 
 /** Signs the demo buyer in through the log-in form; returns the Cookie header of the session. */
@@ -35,57 +43,88 @@ async function signIn(baseUrl: string) {
   return cookie;
 }
 
+type Measured = LoadResult & { cpuMsPerRequest: number };
+
+/** Smallest, middle and largest of the runs' figures. */
+function spread(values: number[], digits = 0) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const show = (value: number) => value.toFixed(digits);
+  return `${show(sorted[0]!)} / ${show(sorted[Math.floor(sorted.length / 2)]!)} / ${show(sorted.at(-1)!)}`;
+}
+
+/**
+ * The server as the other benches start it, or, with BENCH_PAGES_NO_MEDIA=1, at once without jobs
+ * (WORKERS=0): demo clips not yet rendered show their "processing" poster, and no ffmpeg takes the
+ * CPU from the measurements (a machine without the demo-media cache).
+ */
+function startServer() {
+  if (process.env.BENCH_PAGES_NO_MEDIA !== "1") return startBenchServer();
+  return startBuiltServer(
+    { LOG_LEVEL: "warn", WORKERS: "0" },
+    { dataDir: BENCH_DATA_DIR, readyTimeoutMs: 300_000 },
+  );
+}
+
 export async function benchPages(duration = Number(process.env.BENCH_SECONDS ?? 5)) {
-  const server = await startBenchServer();
+  const server = await startServer();
   const work = mkdtempSync(path.join(tmpdir(), "verdeo-bench-pages-"));
-  const rows = [];
+  const runs = new Map<string, Array<{ bare: Measured; anonymous: Measured; signedIn: Measured }>>();
   try {
     const cookie = await signIn(server.url);
-    for (const page of PAGES) {
-      const file = path.join(work, "page.html");
-      writeFileSync(file, await (await fetch(`${server.url}${page}`)).text());
-      const bare = await startReferenceServer("--html", file);
-      try {
-        const pid = server.child.pid!;
-        const reference = await measureWithCpu(bare.pid, { url: `${bare.url}${page}`, duration });
-        const anonymous = await measureWithCpu(pid, { url: `${server.url}${page}`, duration });
-        const signedIn = await measureWithCpu(pid, {
-          url: `${server.url}${page}`,
-          duration,
-          headers: { cookie },
-        });
-        const ratio = anonymous.requestsPerSecond / reference.requestsPerSecond;
-        const signedInTarget = SIGNED_IN_TARGET[page] ?? SIGNED_IN_DEFAULT_TARGET;
-        const errors = anonymous.non2xx + signedIn.non2xx;
-        rows.push({
-          page,
-          "anonymous req/s": anonymous.requestsPerSecond,
-          "anonymous p99 ms": anonymous.p99,
-          "anonymous CPU ms/req": anonymous.cpuMsPerRequest,
-          "bare req/s": reference.requestsPerSecond,
-          "bare CPU ms/req": reference.cpuMsPerRequest,
-          "anonymous ratio": Number(ratio.toFixed(3)),
-          "signed-in req/s": signedIn.requestsPerSecond,
-          "signed-in p50 ms": signedIn.p50,
-          "signed-in p99 ms": signedIn.p99,
-          "signed-in CPU ms/req": signedIn.cpuMsPerRequest,
-          "non-2xx": errors,
-          target: `anonymous ≥ ${TARGET_RATIO}; signed in ≥ ${signedInTarget} req/s, p99 ≤ ${SIGNED_IN_P99_MS} ms`,
-          "anonymous met": ratio >= TARGET_RATIO && errors === 0,
-          "signed-in met":
-            signedIn.requestsPerSecond >= signedInTarget && signedIn.p99 <= SIGNED_IN_P99_MS && errors === 0,
-        });
-      } finally {
-        await bare.stop();
+    const pid = server.child.pid!;
+    for (let run = 0; run < RUNS; run++) {
+      for (const page of PAGES) {
+        const url = `${server.url}${page}`;
+        const file = path.join(work, "page.html");
+        writeFileSync(file, await (await fetch(url)).text());
+        // The visitor's first request renders whole; the ones measured are joins.
+        const first = await fetch(url, { headers: { cookie } });
+        await first.arrayBuffer();
+        const bare = await startReferenceServer("--html", file);
+        try {
+          const reference = await measureWithCpu(bare.pid, { url: `${bare.url}${page}`, duration });
+          const anonymous = await measureWithCpu(pid, { url, duration });
+          const signedIn = await measureWithCpu(pid, { url, duration, headers: { cookie } });
+          runs.set(page, [...(runs.get(page) ?? []), { bare: reference, anonymous, signedIn }]);
+        } finally {
+          await bare.stop();
+        }
       }
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
     await server.stop();
   }
+  const rows = [...runs].map(([page, measured]) => {
+    const anonymousRatios = measured.map((m) => m.anonymous.requestsPerSecond / m.bare.requestsPerSecond);
+    const ratios = measured.map((m) => m.signedIn.requestsPerSecond / m.bare.requestsPerSecond);
+    const p99s = measured.map((m) => m.signedIn.p99);
+    const errors = measured.reduce((sum, m) => sum + m.anonymous.non2xx + m.signedIn.non2xx, 0);
+    const runsMet = measured.filter(
+      (m, i) => ratios[i]! >= TARGET_RATIO && p99s[i]! <= SIGNED_IN_P99_MS && m.signedIn.non2xx === 0,
+    ).length;
+    return {
+      page,
+      runs: measured.length,
+      "bare req/s (min / median / max)": spread(measured.map((m) => m.bare.requestsPerSecond)),
+      "anonymous ratio": spread(anonymousRatios, 2),
+      "signed-in req/s": spread(measured.map((m) => m.signedIn.requestsPerSecond)),
+      "signed-in ratio": spread(ratios, 2),
+      "signed-in p99 ms": spread(p99s),
+      "signed-in CPU ms/req": spread(
+        measured.map((m) => m.signedIn.cpuMsPerRequest),
+        3,
+      ),
+      "non-2xx": errors,
+      target: `ratio ≥ ${TARGET_RATIO} (anonymous and signed in), signed-in p99 ≤ ${SIGNED_IN_P99_MS} ms, every run`,
+      "anonymous met": anonymousRatios.every((ratio) => ratio >= TARGET_RATIO) && errors === 0,
+      "signed-in runs met": `${runsMet} of ${measured.length}`,
+      "signed-in met": runsMet === measured.length,
+    };
+  });
   return report(
     "pages",
-    "Pages: anonymous (page cache) and signed-in (full render) vs a bare Node server in its own process (50 connections)",
+    `Pages: anonymous (page cache) and signed-in (cached copy with the visitor's regions joined) vs a bare Node server in its own process (50 connections, ${RUNS} runs)`,
     rows,
   );
 }

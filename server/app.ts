@@ -10,6 +10,7 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { forgetAllApiCallers, forgetApiCallersOf } from "~/api/keys/api-keys.server";
 import { mediaTools } from "~/media/processing/ffmpeg.server";
 import { type Config, loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabases, databaseIsReady } from "~/platform/db/client.server";
@@ -30,6 +31,7 @@ import { inputGuard } from "./input-guard";
 import { PROCESS_JOBS } from "./jobs";
 import { answerConnectThroughApp, refuseUnfetchableMethods } from "./methods";
 import { type PublicPageCache, publicPageCache } from "./page-cache";
+import { type PersonalChanges, personalChanges } from "./personal-changes";
 import { precompressedAssets } from "./precompressed-assets";
 import type { RefusalOf } from "./refusals";
 import { renderQueue } from "./render-queue";
@@ -37,6 +39,7 @@ import { describeRoute, type RouteInfo } from "./route-table";
 import { sameOriginWrites } from "./same-origin";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
 import { seedIfEmpty } from "./seed/seed";
+import { type SignedInPages, signedInPages } from "./signed-in-pages";
 import { START_ID, START_ID_HEADER } from "./start-id";
 import { serviceUnavailablePage } from "./unavailable-page";
 
@@ -77,11 +80,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { logger } = logging;
   const lifecycle: Lifecycle = { ready: false, draining: false, lastConnectionAt: 0 };
   const health = databaseHealthMonitor();
-  const app = await createApp({ config, logger, lifecycle, health, vite: options.vite });
+  const changes = personalChanges(logger);
+  const app = await createApp({ config, logger, lifecycle, health, changes, vite: options.vite });
   const { server, url } = await openPort(app, config, lifecycle);
   logger.info(`Listening on ${url} (starting up…)`);
 
-  const embedded = await startServices(config, logger, server);
+  const embedded = await startServices(config, logger, server, changes);
   lifecycle.ready = true;
   health.start();
   const restoreConsole = logging.routeConsoleToLogger();
@@ -91,7 +95,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= shutdown({ config, logging, lifecycle, server, health, embedded }).finally(restoreConsole);
+    closing ??= shutdown({ config, logging, lifecycle, server, health, changes, embedded }).finally(
+      restoreConsole,
+    );
     return closing;
   };
   return { url, close, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS };
@@ -126,11 +132,12 @@ async function openPort(app: http.RequestListener, config: Config, lifecycle: Li
  * The database, the job queue and the first-start seed. If any fails, what started is stopped and
  * the port closed, so the process can exit with the error.
  */
-async function startServices(config: Config, logger: Logger, server: http.Server) {
+async function startServices(config: Config, logger: Logger, server: http.Server, changes: PersonalChanges) {
   let embedded: EmbeddedDatabase | undefined;
   try {
     const database = await openDatabase(config, logger);
     embedded = database.embedded;
+    changes.start(database.urls.direct);
     startJobs(config, database.urls.direct, logger);
     // Replicas starting together seed one after another: the second finds the content there.
     // MIGRATE_AT_START=false: a one-shot `cli seed --if-empty` did it before this process started.
@@ -153,6 +160,8 @@ interface AppContext {
   logger: Logger;
   lifecycle: Lifecycle;
   health: ReturnType<typeof databaseHealthMonitor>;
+  /** What other processes announce about signed-in visitors' pages (docs/decisions/0029). */
+  changes: PersonalChanges;
   vite?: ViteDevServer;
 }
 
@@ -195,12 +204,25 @@ async function createApp(context: AppContext): Promise<http.RequestListener> {
     policy: (scripts) => contentSecurityPolicy(security, scripts),
   });
   const apiReads = apiReadCache({ ttlMs: 3_000 });
+  // Signed-in visitors' public pages: the copy with their own regions joined in (docs/decisions/0029).
+  const signedIn = signedInPages({ pageCache, changes: context.changes, userOfSession });
+  context.changes.subscribe({ onChange: signedIn.changed, onReset: signedIn.reset });
+  // A person changed on any node (a key revoked, a suspension): their keys' recent callers go too.
+  context.changes.subscribe({
+    onChange: (payload) => payload.startsWith("u:") && forgetApiCallersOf(payload.slice(2)),
+    onReset: forgetAllApiCallers,
+  });
   const refusalOf = routeRefusals(context.config);
   addGuards(app, context, refusalOf);
+  app.use(signedIn.announceWrites);
   addStaticFiles(app, context);
-  addContent(app, context, production ?? loadBuild, [pageCache.keep, ...(vite ? [] : [apiReads.keep])]);
+  addContent(app, context, production ?? loadBuild, [
+    pageCache.keep,
+    signedIn.keep,
+    ...(vite ? [] : [apiReads.keep]),
+  ]);
   app.use(errorPage(refusalOf));
-  const fromCache = await keptAnswers(app, { pageCache, apiReads }, context, production);
+  const fromCache = await keptAnswers(app, { pageCache, signedIn, apiReads }, context, production);
   return (req, res) => {
     const answered = fromCache(req, res);
     if (answered === false) app(req, res);
@@ -217,7 +239,7 @@ async function createApp(context: AppContext): Promise<http.RequestListener> {
  */
 async function keptAnswers(
   app: express.Express,
-  kept: { pageCache: PublicPageCache; apiReads: ApiReadCache },
+  kept: { pageCache: PublicPageCache; signedIn: SignedInPages; apiReads: ApiReadCache },
   { logger, lifecycle }: AppContext,
   build: ServerBuild | undefined,
 ) {
@@ -247,12 +269,20 @@ async function keptAnswers(
     if (lifecycle.draining) return false;
     const started = performance.now();
     const id = requestIdOf(req);
-    if (kept.pageCache.answer(req, res, { "x-request-id": id })) return answered(req, res, id, started);
+    const own = { "x-request-id": id };
+    if (kept.pageCache.answer(req, res, own) || kept.signedIn.answer(req, res, own))
+      return answered(req, res, id, started);
     if (!build || !req.url?.startsWith("/api/v1/")) return false;
     return kept.apiReads
-      .answer(req, res, { "x-request-id": id }, () => clientIp(req) ?? "unknown")
+      .answer(req, res, own, () => clientIp(req) ?? "unknown")
       .then((hit) => hit && answered(req, res, id, started));
   };
+}
+
+/** The user id of a session cookie, for announcing a signed-in visitor's write by user. */
+async function userOfSession(cookie: string) {
+  const { getSessionUserId } = await import("~/accounts/auth/session.server");
+  return getSessionUserId(new Request("http://verdeo.invalid/", { headers: { cookie } }));
 }
 
 function requestIdOf(req: http.IncomingMessage) {
@@ -380,7 +410,7 @@ function addContent(
   { config, lifecycle, health, vite }: AppContext,
   // In production the build itself: given a function, React Router derives its routes on every request.
   build: ServerBuild | (() => Promise<ServerBuild>),
-  /** The page cache's and the API read cache's keepers (docs/decisions/0002, 0030). */
+  /** The page cache's, the signed-in joins' and the API read cache's keepers (docs/decisions/0002, 0029, 0030). */
   keepers: express.RequestHandler[],
 ) {
   app.use((_req, res, next) => (lifecycle.ready && health.up() ? next() : void serviceUnavailablePage(res)));
@@ -492,9 +522,10 @@ async function shutdown(context: {
   lifecycle: Lifecycle;
   server: http.Server;
   health: ReturnType<typeof databaseHealthMonitor>;
+  changes: PersonalChanges;
   embedded: EmbeddedDatabase | undefined;
 }) {
-  const { config, logging, lifecycle, server, health, embedded } = context;
+  const { config, logging, lifecycle, server, health, changes, embedded } = context;
   const { logger } = logging;
   const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
   const requestsDeadline = deadline - Math.min(TEARDOWN_RESERVE_MS, config.SHUTDOWN_TIMEOUT_MS / 2);
@@ -517,6 +548,7 @@ async function shutdown(context: {
     server.closeAllConnections();
   }
   health.stop();
+  await bounded(changes.stop(), 500);
   const left = () => Math.max(0, deadline - Date.now());
   // The searches counted since the last write (it logs its own failure), while the pool is open.
   const { flushSearchStats } = await import("~/catalog/search/search-stats-buffer.server");

@@ -29,7 +29,7 @@ import { pageCacheTotal } from "~/platform/metrics/business.server";
  * of a page that is cached. A copy older than `maxStaleMs` is not served; the page is rendered then.
  */
 /** Only plain 200 answers are kept, so a copy needs no status of its own. */
-interface CachedPage {
+export interface CachedPage {
   /** The rendering answer's headers (security headers included), with the copy's own CSP and Vary. */
   headers: OutgoingHttpHeaders;
   bodies: { identity: Buffer; gzip?: Buffer; br?: Buffer };
@@ -86,6 +86,12 @@ export interface PublicPageCache {
   answer(req: IncomingMessage, res: ServerResponse, headers: OutgoingHttpHeaders): boolean;
   /** Keeps the rendered page (after compression, before React Router). */
   keep: RequestHandler;
+  /**
+   * The copy a signed-in visitor's page is joined onto (docs/decisions/0029): the one an anonymous
+   * visitor with `cookie` (their cookies without the session's) would get, refreshed the same way; a
+   * missing copy is asked for in the background.
+   */
+  copyFor(req: IncomingMessage, cookie: string): { key: string; page?: CachedPage } | null;
 }
 
 export function publicPageCache(options: {
@@ -107,8 +113,7 @@ export function publicPageCache(options: {
   const refreshing = new Set<string>();
 
   /** The copy's key for a request that may be served from one, else null. */
-  const keyOf = (req: IncomingMessage, url: string) => {
-    const cookie = req.headers.cookie ?? "";
+  const keyOf = (req: IncomingMessage, url: string, cookie = req.headers.cookie ?? "") => {
     if (req.method !== "GET" || !THEME_COOKIE_ONLY.test(cookie)) return null;
     const key = pageCacheKey(url);
     const pathname = key.split("?", 1)[0]!;
@@ -160,7 +165,17 @@ export function publicPageCache(options: {
     next();
   };
 
-  return { answer, keep };
+  const copyFor: PublicPageCache["copyFor"] = (req, cookie) => {
+    const key = keyOf(req, req.url ?? "/", cookie);
+    if (!key) return null;
+    const hit = pages.get(key);
+    const now = Date.now();
+    const stale = !hit || hit.expires <= now;
+    if (stale && !refreshing.has(key)) refreshInBackground(req, refreshing, key, cookie);
+    return { key, page: hit && hit.expires + maxStaleMs > now ? hit : undefined };
+  };
+
+  return { answer, keep, copyFor };
 }
 
 /**
@@ -210,13 +225,18 @@ function compressInBackground(page: CachedPage) {
 }
 
 /** Asks this same server for the page again, past the cache; the answer replaces the stale copy. */
-function refreshInBackground(req: IncomingMessage, refreshing: Set<string>, key: string) {
+function refreshInBackground(
+  req: IncomingMessage,
+  refreshing: Set<string>,
+  key: string,
+  cookie = req.headers.cookie ?? "",
+) {
   refreshing.add(key);
   const { localAddress = "127.0.0.1", localPort } = req.socket;
   const host = localAddress.includes(":") ? `[${localAddress}]` : localAddress;
   fetch(`http://${host}:${localPort}${req.url}`, {
     headers: {
-      cookie: req.headers.cookie ?? "",
+      cookie,
       "accept-language": req.headers["accept-language"] ?? "",
       [REFRESH_HEADER]: REFRESH_TOKEN,
     },
@@ -264,7 +284,7 @@ function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, own: 
 }
 
 /** Collects what the handler writes, without holding the response back. */
-function capture(res: Response, done: (status: number, body: Buffer) => void) {
+export function capture(res: Response, done: (status: number, body: Buffer) => void) {
   const chunks: Buffer[] = [];
   const write = res.write.bind(res);
   const end = res.end.bind(res);

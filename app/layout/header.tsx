@@ -6,6 +6,7 @@ import { SearchSuggest } from "~/catalog/components/search-suggest";
 import { ButtonLink } from "~/components/button";
 import { CloseIcon, MenuIcon } from "~/components/icons";
 import { Logo } from "~/components/logo";
+import { PersonalRegion } from "~/platform/http/personal-regions";
 import { HEADER_LINKS } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -76,13 +77,16 @@ export function Header({ user }: { user: HeaderUser | null }) {
         )}
         <div className="flex items-center gap-2">
           <ThemeToggle />
-          {user ? (
-            <SignedInMenu user={user} />
-          ) : (
-            <ButtonLink to="/login" className="px-4 py-2">
-              Log in
-            </ButtonLink>
-          )}
+          {/* Joined per visitor onto the cached public page (docs/decisions/0029). */}
+          <PersonalRegion name="account">
+            {user ? (
+              <SignedInMenu user={user} />
+            ) : (
+              <ButtonLink to="/login" className="px-4 py-2">
+                Log in
+              </ButtonLink>
+            )}
+          </PersonalRegion>
           <button
             type="button"
             className="grid size-10 place-items-center rounded-full hover:bg-zinc-100 md:hidden dark:hover:bg-zinc-800"

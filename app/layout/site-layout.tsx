@@ -1,4 +1,6 @@
 import { Outlet } from "react-router";
+import type { HeaderUser } from "~/accounts/profiles/header-user";
+import { usePersonal } from "~/platform/http/personal-regions";
 import type { Route } from "./+types/site-layout";
 import { ErrorPage, errorPageProps } from "./error-page";
 import { Footer } from "./footer";
@@ -8,6 +10,8 @@ import { useShellData } from "./shell-data";
 /** Every page inside the header and footer. */
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useShellData();
+  // A cached public page was hydrated with the anonymous visitor's root data: the page's personal block wins.
+  const user = usePersonal<HeaderUser | null>("user", root, root?.user ?? null);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -16,7 +20,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       >
         Skip to content
       </a>
-      <Header user={root?.user ?? null} />
+      <Header user={user} />
       <div id="main" className="flex-1 pt-16">
         {children}
       </div>

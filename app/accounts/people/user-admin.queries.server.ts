@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
+import { announcePersonalChange } from "~/platform/http/personal-changes.server";
 import { likePattern, PAGE_SIZE, type Page, pageOffset } from "~/platform/text/paging";
 import { profiles, session, user } from "../schema.server";
 import type { Role } from "./roles";
@@ -12,15 +13,18 @@ export async function lockProfile(tx: Executor, id: string) {
 
 export async function updateProfileRole(tx: Executor, id: string, role: Role) {
   await tx.update(profiles).set({ role }).where(eq(profiles.id, id));
+  await announcePersonalChange(id, tx);
 }
 
 export async function updateProfileSuspension(tx: Executor, id: string, suspendedAt: Date | null) {
   await tx.update(profiles).set({ suspendedAt }).where(eq(profiles.id, id));
+  await announcePersonalChange(id, tx);
 }
 
 /** Ends every session of the user: the next request from any of their browsers is signed out. */
 export async function deleteSessionsOf(tx: Executor, userId: string) {
   const deleted = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
+  await announcePersonalChange(userId, tx);
   return deleted.length;
 }
 

@@ -89,8 +89,9 @@ function noteUse(keyId: string, now: Date) {
 /**
  * Callers of keys this process authenticated lately, by the secret's hash: only the API's kept
  * public reads trust them without asking PostgreSQL (docs/decisions/0030). A revoke or a suspension
- * made in this process forgets them at once; one made on another node holds here for at most
- * CALLER_TTL_MS, and then only for reads any anonymous caller may make too. Past half that age a
+ * made in this process forgets them at once; one made on another node as soon as its announcement
+ * of the person's change arrives (docs/decisions/0029), and at the latest after CALLER_TTL_MS, and
+ * meanwhile only for reads any anonymous caller may make too. Past half that age a
  * caller is checked again in the background, so a steady key never waits for the check.
  */
 export const CALLER_TTL_MS = 10_000;
@@ -104,9 +105,14 @@ function forgetCallers(which: (caller: ApiCaller) => boolean) {
   for (const [hash, { caller }] of recentCallers.entries()) if (which(caller)) recentCallers.delete(hash);
 }
 
-/** Forgets an owner's keys in this process (the owner was suspended). */
+/** Forgets an owner's keys in this process (the owner was suspended, or changed on another node). */
 export function forgetApiCallersOf(userId: string) {
   forgetCallers((caller) => caller.userId === userId);
+}
+
+/** Forgets every recent caller (changes made elsewhere may have been missed). */
+export function forgetAllApiCallers() {
+  recentCallers.clear();
 }
 
 /**

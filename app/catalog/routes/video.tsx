@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/button";
 import { ChevronLeftIcon, DownloadIcon } from "~/components/icons";
 import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
+import { PersonalRegion, usePersonal } from "~/platform/http/personal-regions";
 import type { RouteHandle } from "~/platform/http/route-handle";
 import { formatFileSize } from "~/platform/text/file-size";
 import { formatFrameRate } from "~/platform/text/frame-rate";
@@ -16,7 +17,7 @@ import { listCollectionsForClip } from "../collections/collections.server";
 import { formatDuration } from "../components/clip-card";
 import { GridCard, JustifiedGrid } from "../components/clip-grid";
 import { MoreLikeThis } from "../components/more-like-this";
-import { SaveMenu } from "../components/save-menu";
+import { SaveMenu, type SaveTarget } from "../components/save-menu";
 import { exploreSearch } from "../search/explore-url";
 import type { Route } from "./+types/video";
 
@@ -48,16 +49,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listSimilarClips(clip.id),
     user ? listCollectionsForClip(user.id, clip.id) : [],
   ]);
+  const mine: ClipSaveState = {
+    id: clip.id,
+    saved,
+    loginHref: user ? null : loginToReturn(`${clipPath(clip.id)}?save=1`),
+    collections: collections.map(({ id, name, shareToken, hasClip }) => ({ id, name, shareToken, hasClip })),
+  };
   return {
     clip,
     details,
     more,
     similar,
-    saved,
-    loginHref: user ? null : loginToReturn(`${clipPath(clip.id)}?save=1`),
+    ...mine,
     saveOnArrival: new URL(request.url).searchParams.get("save") === "1",
-    collections: collections.map(({ id, name, shareToken, hasClip }) => ({ id, name, shareToken, hasClip })),
     origin: config().PUBLIC_URL,
+    // The save menu's state, joined per visitor onto the cached page (docs/decisions/0029).
+    personal: user ? { clip: mine } : undefined,
   };
 }
 
@@ -81,6 +88,14 @@ export const meta: Route.MetaFunction = ({ data }) => {
   ];
 };
 
+/** What the save menu shows for this visitor: the personal part of the clip page. */
+interface ClipSaveState {
+  id: number;
+  saved: boolean;
+  loginHref: string | null;
+  collections: SaveTarget[];
+}
+
 /** Back goes back in history, or to explore when the clip was opened in a new tab. */
 function BackButton() {
   const navigate = useNavigate();
@@ -103,7 +118,10 @@ function BackButton() {
 }
 
 export default function Video({ loaderData }: Route.ComponentProps) {
-  const { clip, details, more, similar, saved, loginHref, origin, saveOnArrival, collections } = loaderData;
+  const { clip, details, more, similar, origin, saveOnArrival } = loaderData;
+  // A cached page was hydrated with the anonymous visitor's data: the page's personal block wins.
+  const own = usePersonal<ClipSaveState | null>("clip", loaderData, null);
+  const { saved, loginHref, collections } = own && own.id === clip?.id ? own : loaderData;
   if (!clip) {
     return (
       <main className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -206,14 +224,16 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             </nav>
           ) : null}
           <div className="flex flex-wrap gap-3">
-            <SaveMenu
-              key={clip.id}
-              clipId={clip.id}
-              initialSaved={saved}
-              loginHref={loginHref}
-              saveOnArrival={saveOnArrival}
-              collections={collections}
-            />
+            <PersonalRegion name="save">
+              <SaveMenu
+                key={clip.id}
+                clipId={clip.id}
+                initialSaved={saved}
+                loginHref={loginHref}
+                saveOnArrival={saveOnArrival}
+                collections={collections}
+              />
+            </PersonalRegion>
             {/* The licensing domain's dialog page decides: sign in, choose a plan, or pick a file. */}
             <Link to={downloadPath(clip.id)} className={buttonClass("primary")} data-testid="download-button">
               <DownloadIcon />
