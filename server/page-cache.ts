@@ -1,12 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
-import type { RequestHandler, Response } from "express";
+import type { RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
 import { THEME_COOKIE } from "~/accounts/profiles/theme";
 import { currencyFromAcceptLanguage } from "~/payments/rates/visitor-currency";
 import { pageCacheTotal } from "~/platform/metrics/business.server";
+import {
+  captureAnswer,
+  compressInBackground,
+  type StoredAnswer,
+  sendStored,
+  storableHeaders,
+  strongEtag,
+} from "./stored-answer";
+
+export { chooseEncoding } from "./stored-answer";
 
 /**
  * A short-lived cache of server-rendered public pages for visitors without a session
@@ -29,13 +37,7 @@ import { pageCacheTotal } from "~/platform/metrics/business.server";
  * of a page that is cached. A copy older than `maxStaleMs` is not served; the page is rendered then.
  */
 /** Only plain 200 answers are kept, so a copy needs no status of its own. */
-export interface CachedPage {
-  /** The rendering answer's headers (security headers included), with the copy's own CSP and Vary. */
-  headers: OutgoingHttpHeaders;
-  bodies: { identity: Buffer; gzip?: Buffer; br?: Buffer };
-  etag: string;
-  expires: number;
-}
+export type CachedPage = StoredAnswer;
 
 /** A visitor whose only cookie is the theme still sees the anonymous page (copies are kept per theme). */
 const THEME_COOKIE_ONLY = new RegExp(`^(?:\\s*${THEME_COOKIE}=(?:dark|light)\\s*;?\\s*)?$`);
@@ -60,17 +62,6 @@ export function pageCacheKey(originalUrl: string) {
   const query = new URLSearchParams(kept).toString();
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
-/** Headers of the rendering answer that belong to it alone, or that the copy sets itself. */
-const PER_ANSWER_HEADERS = new Set([
-  "content-length",
-  "content-encoding",
-  "transfer-encoding",
-  "connection",
-  "date",
-  "etag",
-  "x-request-id",
-  "x-page-cache",
-]);
 /** Marks this process's own refresh requests; the random value keeps anyone else from sending it. */
 const REFRESH_HEADER = "x-verdeo-page-refresh";
 const REFRESH_TOKEN = randomBytes(16).toString("hex");
@@ -131,7 +122,7 @@ export function publicPageCache(options: {
     if (!key || !hit || hit.expires + maxStaleMs <= now) return false;
     if (hit.expires <= now && !refreshing.has(key)) refreshInBackground(req, refreshing, key);
     pageCacheTotal.inc({ result: "hit" });
-    send(req, res, hit, headers);
+    sendStored(req, res, hit, { ...headers, "x-page-cache": "hit" });
     return true;
   };
 
@@ -141,11 +132,9 @@ export function publicPageCache(options: {
     // The server's own background refresh is not a visitor's request.
     if (req.headers[REFRESH_HEADER] !== REFRESH_TOKEN) pageCacheTotal.inc({ result: "miss" });
     const nonce = res.locals.cspNonce as string;
-    capture(res, (status, body) => {
+    captureAnswer(res, (status, body) => {
       if (status !== 200 || res.getHeader("set-cookie") || body.length > MAX_BODY_BYTES) return;
-      const headers: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(res.getHeaders()))
-        if (!PER_ANSWER_HEADERS.has(name) && value !== undefined) headers[name] = value;
+      const headers = storableHeaders(res, ["x-page-cache"]);
       // The copy carries no nonce: its scripts are allowed by their hashes, the same for everyone.
       const html = body.toString("utf8").replaceAll(` nonce="${nonce}"`, "");
       headers["content-security-policy"] = options.policy(scriptHashes(html));
@@ -156,7 +145,7 @@ export function publicPageCache(options: {
       const page: CachedPage = {
         headers,
         bodies: { identity },
-        etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+        etag: strongEtag(identity),
         expires: Date.now() + options.ttlMs,
       };
       pages.set(key, page);
@@ -205,25 +194,6 @@ export function scriptHashes(html: string) {
   return [...hashes];
 }
 
-/**
- * The compressed copies, made once per copy off the event loop (zlib's thread pool); until they are
- * ready a visitor gets the identity bytes.
- */
-function compressInBackground(page: CachedPage) {
-  const brotli = promisify(brotliCompress);
-  const gzipped = promisify(gzip);
-  Promise.all([
-    brotli(page.bodies.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } }),
-    gzipped(page.bodies.identity, { level: 6 }),
-  ])
-    .then(([br, gz]) => {
-      page.bodies.br = br;
-      page.bodies.gzip = gz;
-    })
-    // A copy that cannot be compressed is still served, uncompressed.
-    .catch(() => undefined);
-}
-
 /** Asks this same server for the page again, past the cache; the answer replaces the stale copy. */
 function refreshInBackground(
   req: IncomingMessage,
@@ -246,60 +216,4 @@ function refreshInBackground(
     // A refresh that fails (shutting down, database away) leaves the stale copy until maxStaleMs.
     .catch(() => undefined)
     .finally(() => refreshing.delete(key));
-}
-
-/** The best encoding of the copy the request accepts (q-values honoured; q=0 refuses). */
-export function chooseEncoding(acceptEncoding: string | undefined, bodies: CachedPage["bodies"]) {
-  if (!acceptEncoding) return "identity";
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name = "", ...params] = part.split(";");
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
-    accepted.set(name.trim().toLowerCase(), q ? Number(q.slice(2)) || 0 : 1);
-  }
-  for (const encoding of ["br", "gzip"] as const) {
-    if (bodies[encoding] && (accepted.get(encoding) ?? accepted.get("*") ?? 0) > 0) return encoding;
-  }
-  return "identity";
-}
-
-/** If-None-Match: a list of tags (weak ones compare by their value), or "*". */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((tag) => {
-    const value = tag.trim();
-    return value === "*" || value.replace(/^W\//, "") === etag;
-  });
-}
-
-function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, own: OutgoingHttpHeaders) {
-  const headers = { ...page.headers, ...own, etag: page.etag, "x-page-cache": "hit" };
-  if (matchesEtag(req.headers["if-none-match"], page.etag)) return void res.writeHead(304, headers).end();
-  const encoding = chooseEncoding(req.headers["accept-encoding"], page.bodies);
-  const body = page.bodies[encoding]!;
-  headers["content-length"] = body.length;
-  if (encoding !== "identity") headers["content-encoding"] = encoding;
-  res.writeHead(200, headers);
-  res.end(body);
-}
-
-/** Collects what the handler writes, without holding the response back. */
-export function capture(res: Response, done: (status: number, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  const write = res.write.bind(res);
-  const end = res.end.bind(res);
-  const keep = (chunk: unknown, encoding?: unknown) => {
-    if (chunk == null || typeof chunk === "function") return;
-    const charset = typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8";
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, charset));
-  };
-  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-    keep(chunk, encoding);
-    return write(chunk as never, encoding as never, callback as never);
-  }) as Response["write"];
-  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-    keep(chunk, encoding);
-    done(res.statusCode, Buffer.concat(chunks));
-    return end(chunk as never, encoding as never, callback as never);
-  }) as Response["end"];
 }

@@ -4,9 +4,10 @@ import type { RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { THEME_COOKIE } from "~/accounts/profiles/theme";
 import { PERSONAL_DATA_REGION } from "~/platform/http/personal-regions";
-import { type CachedPage, capture, type PublicPageCache } from "./page-cache";
+import type { CachedPage, PublicPageCache } from "./page-cache";
 import { joinPage, type PageTemplate, pageTemplate, personalRegions } from "./page-regions";
 import type { PersonalChanges } from "./personal-changes";
+import { captureAnswer } from "./stored-answer";
 
 /**
  * Signed-in visitors' public pages at the speed of cached ones (docs/decisions/0029). A signed-in
@@ -147,7 +148,7 @@ export function signedInPages(options: {
     const copy = cookies && options.pageCache.copyFor(req, cookies.rest);
     if (!cookies || !copy) return next();
     const epochAtStart = epoch;
-    capture(res, (status, body) => {
+    captureAnswer(res, (status, body) => {
       if (status !== 200 || res.getHeader("set-cookie") || epoch !== epochAtStart) return;
       const html = body.toString("utf8");
       const regions = personalRegions(html);
