@@ -107,6 +107,8 @@ export const clips = pgTable(
     peopleCount: smallint("people_count"),
     /** The people seen are covered by model releases (the approval rule); null until analysed. */
     peopleReleased: boolean("people_released"),
+    /** Common objects the analysis saw in a third of the frames or more (COCO labels): "similar clips". */
+    objectNames: text("object_names").array().notNull().default(sql`'{}'::text[]`),
     /** Popularity, kept by the services that save and license clips; ranking tie-breakers. */
     savesCount: integer("saves_count").notNull().default(0),
     downloadsCount: integer("downloads_count").notNull().default(0),

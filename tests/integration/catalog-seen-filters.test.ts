@@ -30,9 +30,9 @@ function seen(hex: string, motion: CameraMotion, cuts: number[] = []): ClipAnaly
 }
 
 /** A published clip analysed (through the analysis service, its analyser replaced) as `result`. */
-async function analysedClip(title: string, result: ClipAnalysisResult) {
+async function analysedClip(title: string, result: ClipAnalysisResult, tags = ["kestrel"]) {
   const { id: userId } = await createProfile();
-  const clipId = await createClip({ userId, title, tags: ["kestrel"], status: "published" });
+  const clipId = await createClip({ userId, title, tags, status: "published" });
   const originalKey = `originals/test/${clipId}.mp4`;
   await storage().put(originalKey, Buffer.from("not read: the analyser is replaced"), {
     visibility: "private",
@@ -93,5 +93,20 @@ describe("Explore by what the analysis saw", () => {
   it("a colour no clip shows is counted as none, and an unknown value is ignored, not an error", async () => {
     expect(await count("q=kestrel", "colour", "pink")).toBe(0);
     expect(await ids("q=kestrel&colour=chartreuse")).toHaveLength(4);
+  });
+
+  it("similar clips weigh the objects seen: of two grey static shots, the one with the same boat comes first", async () => {
+    const showing = (...labels: string[]) => ({
+      ...seen("#808080", "static"),
+      objects: labels.map((label) => ({ label, frameShare: 1 })),
+    });
+    const withBoat = await analysedClip("Heron By A Boat", showing("boat"), ["heron"]);
+    // Newer, so it would win the tie if objects were not weighed.
+    const withBench = await analysedClip("Heron By A Bench", showing("bench"), ["heron"]);
+    const clip = await analysedClip("Heron Among Boats", showing("boat", "bird"), ["heron"]);
+    expect((await listSimilarClips(clip)).map((similar) => similar.id).slice(0, 2)).toEqual([
+      withBoat,
+      withBench,
+    ]);
   });
 });

@@ -227,7 +227,8 @@ const SIMILAR_CANDIDATES = 400;
 
 /**
  * Clips like this one: three points per shared tag, two for the same niche, one for the same mood,
- * and what the analysis saw: one per shared dominant colour, one for the same camera move. Ties go
+ * and what the analysis saw: one per shared dominant colour, one for the same camera move, one per
+ * common object both show. Ties go
  * to the closer first fingerprint frame (Hamming distance of the 64-bit dHashes) when both clips
  * have one, then popularity. Candidates are a bounded set (clips sharing a tag through the tag
  * index, and the niche's newest), so the page stays fast on a large catalogue.
@@ -236,7 +237,7 @@ const similarQuery = preparedQuery((database) => {
   // Ranked and read with the cards' columns in one round trip.
   const ranked = sql`(
     with me as (
-      select id, tags, niche_id, mood, fingerprint, colour_names, camera_motion
+      select id, tags, niche_id, mood, fingerprint, colour_names, camera_motion, object_names
       from clips where id = ${sql.placeholder("id")}
     ),
     candidates as (
@@ -250,7 +251,8 @@ const similarQuery = preparedQuery((database) => {
       3 * cardinality(array(select unnest(p.tags) intersect select unnest(me.tags)))
         + 2 * (p.niche_id = me.niche_id)::int + (p.mood = me.mood)::int
         + cardinality(array(select unnest(p.colour_names) intersect select unnest(me.colour_names)))
-        + coalesce((p.camera_motion = me.camera_motion)::int, 0) desc,
+        + coalesce((p.camera_motion = me.camera_motion)::int, 0)
+        + cardinality(array(select unnest(p.object_names) intersect select unnest(me.object_names))) desc,
       case when p.fingerprint[1] is not null and me.fingerprint[1] is not null
         then bit_count(int8send(p.fingerprint[1] # me.fingerprint[1])) else 65 end,
       p.saves_count + p.downloads_count desc, p.id desc) as rank

@@ -61,6 +61,8 @@ export interface ClipMedia {
   cameraMotion?: CameraMotionFilter | null;
   singleShot?: boolean;
   colourNames?: ColourName[];
+  /** Objects seen (COCO labels): weighed by "similar clips". */
+  objectNames?: string[];
   /** People seen and whether releases cover them (seen-people.ts): the People filter. */
   peopleCount?: PeopleCount | null;
   peopleReleased?: boolean | null;

@@ -107,6 +107,8 @@ export function seenAttributes(result: ClipAnalysisResult) {
     cameraMotion: motion ? MOTION_FILTERS[motion] : null,
     singleShot: result.shots.singleShot,
     colourNames: dominantColourNames(result),
+    // Null when the objects model failed: what an earlier run saw is kept until it succeeds.
+    ...(result.objects ? { objectNames: result.objects.map((object) => object.label) } : {}),
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "clips" ADD COLUMN "object_names" text[] DEFAULT '{}'::text[] NOT NULL;
