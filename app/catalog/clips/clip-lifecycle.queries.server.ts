@@ -39,6 +39,8 @@ const lifecycleColumns = {
   bitrate: clips.bitrate,
   fileSizeBytes: clips.fileSizeBytes,
   fingerprint: clips.fingerprint,
+  peopleCount: clips.peopleCount,
+  peopleReleased: clips.peopleReleased,
   createdAt: clips.createdAt,
 };
 

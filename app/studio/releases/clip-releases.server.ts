@@ -1,4 +1,4 @@
-import { recordClipMedia } from "~/catalog/clips/clip-lifecycle.server";
+import { findLifecycleClip, recordClipMedia } from "~/catalog/clips/clip-lifecycle.server";
 import { peopleCountOf, peopleReleasedOf, type ReleaseGap, releaseGap } from "~/catalog/clips/seen-people";
 import { seenPeopleOf } from "~/media/analysis/seen-people.server";
 import { fail, ok, type Result } from "~/platform/result";
@@ -142,10 +142,15 @@ export async function releaseGaps(clipIds: number[]) {
  * after a release changes and when the clip is approved.
  */
 export async function refreshSeenPeople(clipId: number) {
-  const [people, releases] = await Promise.all([seenPeopleOf([clipId]), selectReleaseCovers([clipId])]);
+  const [people, releases, clip] = await Promise.all([
+    seenPeopleOf([clipId]),
+    selectReleaseCovers([clipId]),
+    findLifecycleClip(clipId),
+  ]);
   const seen = people.get(clipId) ?? null;
-  await recordClipMedia(clipId, {
-    peopleCount: peopleCountOf(seen),
-    peopleReleased: peopleReleasedOf(seen, releases),
-  });
+  const peopleCount = peopleCountOf(seen);
+  const peopleReleased = peopleReleasedOf(seen, releases);
+  // Nothing is written when nothing changed (a refused request changes no row).
+  if (!clip || (clip.peopleCount === peopleCount && clip.peopleReleased === peopleReleased)) return;
+  await recordClipMedia(clipId, { peopleCount, peopleReleased });
 }
