@@ -78,7 +78,7 @@ describe("review sees the people, objects and adult-content score the models fou
     await signIn(page, DEVELOPER.email, DEVELOPER.password);
     await page.goto(`/staff/clips/${clipId}`);
     const panel = page.getByRole("region", { name: "What the footage shows" });
-    await expectVisible(panel.getByText("Up to 2, in 75% of frames, 1 recognisable face(s)"));
+    await expectVisible(panel.getByText("Up to 2, in 75% of frames, 1 recognisable face"));
     await expectVisible(panel.getByText("boat (100%)"));
     await expectVisible(panel.getByText(/The adult-content classifier scores a frame at 93% \(at 7\.5 s\)/));
     await expectVisible(panel.getByRole("link", { name: "See 7.5 s" }));

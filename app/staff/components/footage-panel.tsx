@@ -1,5 +1,6 @@
 import type { ClipAnalysisResult } from "~/media/analysis/clip-analysis";
 import type { ReviewFlag } from "~/media/analysis/review-flags";
+import { countOf } from "~/platform/text/plural";
 import { Panel } from "./staff-ui";
 
 export type FootageView =
@@ -23,7 +24,8 @@ function peopleLine(people: ClipAnalysisResult["people"]) {
   if (people === undefined) return "Not looked for yet";
   if (people === null) return "Missing: the model failed, tried again later";
   if (people.maxCount === 0) return "None seen";
-  const faces = people.recognisableFaces > 0 ? `, ${people.recognisableFaces} recognisable face(s)` : "";
+  const faces =
+    people.recognisableFaces > 0 ? `, ${countOf(people.recognisableFaces, "recognisable face")}` : "";
   return `Up to ${people.maxCount}, in ${Math.round(people.frameShare * 100)}% of frames${faces}`;
 }
 
