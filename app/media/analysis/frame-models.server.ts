@@ -161,6 +161,14 @@ export interface SeenInFrames {
 }
 
 /**
+ * A model's inference runs on this thread and its promises settle as microtasks, which never let
+ * timers or I/O in: where workers share the web process (`WORKERS=1`, the default of `npm start`),
+ * requests wait for the whole clip's frames. Yielding to the event loop after each frame bounds the
+ * wait to one frame's inference.
+ */
+const turnOfTheEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Runs the models over the sampled frames. A model that fails to load or throws leaves its part
  * null (logged); the caller keeps the rest of the analysis and the catch-up job tries again.
  */
@@ -172,7 +180,10 @@ export async function lookAtFrames(
   try {
     const detect = await loaders.people();
     const detections: FrameDetections[] = [];
-    for (const frame of frames) detections.push(await detect(frame.rgb, frame.second));
+    for (const frame of frames) {
+      detections.push(await detect(frame.rgb, frame.second));
+      await turnOfTheEventLoop();
+    }
     seen.people = seenPeople(detections);
     seen.objects = seenObjects(detections);
   } catch (error) {
@@ -181,7 +192,10 @@ export async function lookAtFrames(
   try {
     const score = await loaders.adult();
     const scores: { second: number; score: number }[] = [];
-    for (const frame of frames) scores.push({ second: frame.second, score: await score(frame.rgb) });
+    for (const frame of frames) {
+      scores.push({ second: frame.second, score: await score(frame.rgb) });
+      await turnOfTheEventLoop();
+    }
     seen.adult = adultContentScore(scores);
   } catch (error) {
     logger.warn({ err: error }, "the adult-content model failed; the analysis is kept without it");
