@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { config } from "~/platform/config.server";
 import { urlInputProblem } from "~/platform/http/input-guard";
 import { logger } from "~/platform/logger.server";
-import { authenticateApiKey } from "../keys/api-keys.server";
+import { authenticateApiKey, presentedKey } from "../keys/api-keys.server";
 import { type LimitVerdict, limitApiRequest } from "../keys/rate-limits.server";
 import { acceptedScopes, type Endpoint, type EndpointCaller, type EndpointFile } from "./endpoint";
 import { type InputIssue, parseBody, parseParams, parseQuery } from "./input.server";
@@ -81,9 +81,9 @@ function matchesEtag(header: string | null, etag: string) {
 async function callerOf(request: Request): Promise<{ caller: EndpointCaller | null } | { refused: string }> {
   const header = request.headers.get("Authorization");
   if (header === null) return { caller: null };
-  const match = /^Bearer +(\S+)\s*$/i.exec(header);
-  if (!match) return { refused: API_DETAILS.authMalformed };
-  const result = await authenticateApiKey(match[1]!);
+  const presented = presentedKey(header);
+  if (!presented) return { refused: API_DETAILS.authMalformed };
+  const result = await authenticateApiKey(presented);
   return result.ok ? { caller: result.value } : { refused: API_DETAILS.keyRefused };
 }
 

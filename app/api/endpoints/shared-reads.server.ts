@@ -1,4 +1,4 @@
-import { authenticateApiKey, recentApiCaller } from "../keys/api-keys.server";
+import { authenticateApiKey, presentedKey, recentApiCaller } from "../keys/api-keys.server";
 import { limitApiRequest } from "../keys/rate-limits.server";
 import { API_ROUTES } from "./endpoints.server";
 import { API_BASE, limitHeaders, readCacheControl } from "./http.server";
@@ -41,7 +41,7 @@ export async function sharedReadHeaders(input: {
 async function callerOf(authorization: string) {
   const recent = recentApiCaller(authorization);
   if (recent) return recent;
-  const presented = /^Bearer +(\S+)\s*$/i.exec(authorization)?.[1];
+  const presented = presentedKey(authorization);
   const checked = presented ? await authenticateApiKey(presented) : undefined;
   return checked?.ok ? checked.value : undefined;
 }

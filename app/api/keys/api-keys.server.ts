@@ -101,6 +101,9 @@ const recentCallers = new LRUCache<string, { caller: ApiCaller; at: number; chec
 });
 const BEARER = /^Bearer +(\S+)\s*$/i;
 
+/** The key an `Authorization: Bearer …` header presents, or undefined when the header is not that. */
+export const presentedKey = (authorization: string) => BEARER.exec(authorization)?.[1];
+
 function forgetCallers(which: (caller: ApiCaller) => boolean) {
   for (const [hash, { caller }] of recentCallers.entries()) if (which(caller)) recentCallers.delete(hash);
 }
@@ -120,7 +123,7 @@ export function forgetAllApiCallers() {
  * CALLER_TTL_MS, or undefined (the request then goes the full way, which asks PostgreSQL).
  */
 export function recentApiCaller(authorization: string, now = new Date()): ApiCaller | undefined {
-  const presented = BEARER.exec(authorization)?.[1];
+  const presented = presentedKey(authorization);
   if (!presented || !KEY_SHAPE.test(presented)) return undefined;
   const hash = hashSecret(presented);
   const recent = recentCallers.get(hash);
