@@ -107,6 +107,21 @@ describe("signed-in public pages", () => {
     expect(joined.headers.get("content-security-policy")).toMatch(/'sha256-/);
   });
 
+  it("sends a joined page compressed once its copies are made, decoding to the same bytes", async () => {
+    const { url } = await startApp();
+    await warm(url, cookieOf("alice-token"));
+    await visit(url, cookieOf("alice-token"));
+    const encodingOf = async (acceptEncoding: string) => {
+      const response = await fetch(`${url}/page`, {
+        headers: { cookie: cookieOf("alice-token"), "accept-encoding": acceptEncoding },
+      });
+      return { encoding: response.headers.get("content-encoding"), html: await response.text() };
+    };
+    await expect.poll(async () => (await encodingOf("br")).encoding).toBe("br");
+    expect(await encodingOf("gzip")).toEqual({ encoding: "gzip", html: page("alice") });
+    expect(await encodingOf("identity")).toEqual({ encoding: null, html: page("alice") });
+  });
+
   it("never shows one visitor another's menu or marks, two users alternating for 1,000 requests", async () => {
     const { url } = await startApp();
     await warm(url, cookieOf("alice-token"));

@@ -7,7 +7,7 @@ import { PERSONAL_DATA_REGION } from "~/platform/http/personal-regions";
 import type { CachedPage, PublicPageCache } from "./page-cache";
 import { joinPage, type PageTemplate, pageTemplate, personalRegions } from "./page-regions";
 import type { PersonalChanges } from "./personal-changes";
-import { captureAnswer } from "./stored-answer";
+import { captureAnswer, chooseEncoding, compressInBackground, type StoredAnswer } from "./stored-answer";
 
 /**
  * Signed-in visitors' public pages at the speed of cached ones (docs/decisions/0029). A signed-in
@@ -39,8 +39,8 @@ interface Kept {
   generation: number;
   regions: Map<string, Buffer>;
   expires: number;
-  /** The last joined body, and the copy it was joined onto. */
-  joined?: { page: CachedPage; body: Buffer };
+  /** The last joined body (compressed once, in the background), and the copy it was joined onto. */
+  joined?: { page: CachedPage; bodies: StoredAnswer["bodies"] };
 }
 
 const SESSION_COOKIE_NAMES = new Set(["__Secure-better-auth.session_token", "better-auth.session_token"]);
@@ -123,20 +123,25 @@ export function signedInPages(options: {
     const entry = kept.get(`${cookies.session}|${copy.key}`);
     if (!entry || entry.expires <= Date.now()) return false;
     if (entry.generation !== (generations.get(entry.userId) ?? 0)) return false;
-    let body = entry.joined?.page === copy.page ? entry.joined.body : undefined;
-    if (!body) {
+    let joined = entry.joined?.page === copy.page ? entry.joined : undefined;
+    if (!joined) {
       const template = templateOf(copy.page);
       const parts = template && joinPage(template, entry.regions);
       if (!parts) return false;
-      body = Buffer.concat(parts);
-      entry.joined = { page: copy.page, body };
+      joined = { page: copy.page, bodies: { identity: Buffer.concat(parts) } };
+      entry.joined = joined;
+      // A visitor asks for the same page again and again: its compressed copies are made once.
+      compressInBackground(joined);
     }
+    const encoding = chooseEncoding(req.headers["accept-encoding"], joined.bodies);
+    const body = joined.bodies[encoding]!;
     res.writeHead(200, {
       ...copy.page.headers,
       ...headers,
       // This visitor's own page: never kept by a shared cache, nor by the browser.
       "cache-control": "private, no-store",
       "content-length": body.length,
+      ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
       "x-page-cache": "joined",
     });
     res.end(body);

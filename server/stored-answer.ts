@@ -45,7 +45,7 @@ export function strongEtag(body: Buffer) {
  * The compressed copies, made once per copy off the event loop (zlib's thread pool); until they are
  * ready a client gets the identity bytes.
  */
-export function compressInBackground(answer: StoredAnswer) {
+export function compressInBackground(answer: Pick<StoredAnswer, "bodies">) {
   const brotli = promisify(brotliCompress);
   const gzipped = promisify(gzip);
   Promise.all([
