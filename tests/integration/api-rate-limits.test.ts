@@ -37,6 +37,9 @@ function counting(reserve: ReserveBlocks = reserveRateLimitBlocks) {
   return counter;
 }
 
+/** Reservations made ahead go out in batches a few tens of milliseconds apart: lets any be sent. */
+const aheadSent = () => new Promise((resolve) => setTimeout(resolve, 150));
+
 /** Waits out the end of the current minute if it is close, so a test's hits fall in one window. */
 async function withinOneMinuteWindow() {
   const left = 60_000 - (Date.now() % 60_000);
@@ -108,10 +111,48 @@ describe("the API's rate limits", () => {
     now += 60_000;
     for (let n = 0; n < 200; n++)
       expect((await limiter.hit(pairs)).every((result) => result.allowed)).toBe(true);
+    await aheadSent();
     expect(counter.calls - firstWindow).toBe(1);
     const [account] = await limiter.hit(pairs);
     // Alone on the key, the process knows its remaining budget exactly: 600 less the 201 spent.
     expect(account!.remaining).toBe(399);
+  });
+
+  it("reserve a key's next window in this window's last seconds, so no hit waits when every window ends at once", async () => {
+    let now = Date.UTC(2026, 0, 1, 12, 0, 50);
+    const counter = counting();
+    const limiter = new RateLimitReservations(counter.reserve, () => now);
+    const rule = { ...RATE_LIMIT_POLICIES.api_key.perKey, name: "test-next-window" };
+    await limiter.hit([{ rule, subject: "k" }]);
+    expect(counter.calls).toBe(1);
+    now += 6_000; // 4 s before the window ends
+    await limiter.hit([{ rule, subject: "k" }]);
+    await aheadSent();
+    expect(counter.calls).toBe(2);
+    now += 5_000; // the next window
+    const reservationsBefore = counter.calls;
+    const [result] = await limiter.hit([{ rule, subject: "k" }]);
+    expect(result).toMatchObject({ allowed: true, retryAfterSeconds: 59 });
+    expect(counter.calls).toBe(reservationsBefore);
+    expect(await writesByKey("test-next-window:k")).toEqual({ "test-next-window:k": 2 });
+  });
+
+  it("give a key that speeds up its next block before it runs out, in one statement for many keys", async () => {
+    const now = Date.UTC(2026, 0, 1, 12, 1, 0);
+    const counter = counting();
+    const limiter = new RateLimitReservations(counter.reserve, () => now);
+    const rule = { ...RATE_LIMIT_POLICIES.api_key.perKey, name: "test-speeding-up" };
+    const keys = ["a", "b", "c"];
+    // Each key's first block (30) runs out: the hit waits for the second, once.
+    for (let n = 0; n < 31; n++) for (const key of keys) await limiter.hit([{ rule, subject: key }]);
+    const afterGrowth = counter.calls;
+    // Spending the second block (30) down to a third left sends all three keys' next blocks ahead, together.
+    for (let n = 0; n < 21; n++) for (const key of keys) await limiter.hit([{ rule, subject: key }]);
+    await aheadSent();
+    expect(counter.calls).toBe(afterGrowth + 1);
+    const waitsBefore = counter.calls;
+    for (let n = 0; n < 20; n++) for (const key of keys) await limiter.hit([{ rule, subject: key }]);
+    expect(counter.calls).toBe(waitsBefore);
   });
 
   it("state a refusal truthfully: no requests left, and a retry when the window ends", async () => {

@@ -1,4 +1,4 @@
-import { type BlockRequest, reserveRateLimitBlocks } from "./rate-limit.queries.server";
+import { type BlockRequest, blockId, reserveRateLimitBlocks } from "./rate-limit.queries.server";
 import type { RateLimitResult, RateLimitRule } from "./rate-limit.server";
 
 /**
@@ -16,6 +16,14 @@ const PRUNE_ABOVE = 10_000;
  * held unspent is lost, which refuses early but never lets more through.
  */
 const KEEP_AT_MOST = 200_000;
+/**
+ * Reservations made before a hit needs them (the next window's first block, a growing key's next
+ * block) are gathered this long and sent in one statement: off the request path, and few.
+ */
+const AHEAD_BATCH_MS = 50;
+/** The next window's first block is reserved in the current window's last tenth (at most 5 s). */
+const AHEAD_SHARE_OF_WINDOW = 1 / 10;
+const AHEAD_AT_MOST_S = 5;
 
 /** This process's part of one window's budget for one rule and subject. */
 interface Budget {
@@ -32,6 +40,11 @@ interface Budget {
   /** What this process spent in the previous window: the first block of a steady key covers it. */
   spentBefore: number;
   pending: Promise<void> | null;
+  /** Blocks reserved in this window, and the size of the last one. */
+  blocks: number;
+  lastBlock: number;
+  /** The next window's budget, reserved ahead in this window's last seconds. */
+  next?: Budget;
 }
 
 export type ReserveBlocks = (blocks: readonly BlockRequest[]) => Promise<Map<string, number>>;
@@ -46,6 +59,8 @@ export type ReserveBlocks = (blocks: readonly BlockRequest[]) => Promise<Map<str
 export class RateLimitReservations {
   private readonly budgets = new Map<string, Budget>();
   private prunedAt = 0;
+  /** Budgets waiting for the next batch of reservations made ahead, and its promise. */
+  private ahead: { budgets: Budget[]; sent: Promise<void> } | null = null;
 
   constructor(
     private readonly reserve: ReserveBlocks = reserveRateLimitBlocks,
@@ -61,7 +76,10 @@ export class RateLimitReservations {
       const exhausted = short.filter((budget) => budget.reservedTotal >= budget.limit);
       if (short.length === 0 || exhausted.length > 0) {
         const allowed = short.length === 0;
-        if (allowed) for (const budget of budgets) budget.spent += 1;
+        if (allowed) {
+          for (const budget of budgets) budget.spent += 1;
+          this.reserveAhead(budgets, nowSeconds);
+        }
         return budgets.map((budget) => resultOf(budget, nowSeconds, allowed || !exhausted.includes(budget)));
       }
       await this.refill(short);
@@ -74,19 +92,60 @@ export class RateLimitReservations {
     const kept = this.budgets.get(key);
     if (kept?.windowStart === windowStart) return kept;
     if (this.budgets.size > PRUNE_ABOVE && nowSeconds > this.prunedAt) this.prune(nowSeconds);
-    const budget: Budget = {
-      key,
-      limit: rule.limit,
-      windowStart,
-      windowSeconds: rule.windowSeconds,
-      granted: 0,
-      spent: 0,
-      reservedTotal: 0,
-      spentBefore: kept?.windowStart === windowStart - rule.windowSeconds ? kept.spent : 0,
-      pending: null,
-    };
+    const spentBefore = kept?.windowStart === windowStart - rule.windowSeconds ? kept.spent : 0;
+    const budget =
+      kept?.next?.windowStart === windowStart ? kept.next : newBudget(key, rule, windowStart, spentBefore);
+    budget.spentBefore = spentBefore;
     this.budgets.set(key, budget);
     return budget;
+  }
+
+  /**
+   * After an allowed hit: reserves, in the background, what the budgets will need next, so a
+   * steady or growing key never waits for PostgreSQL. In a window's last seconds that is the next
+   * window's first block (every key's window ends at the same second: without this, all of them
+   * would wait at once); a key that outran its first block (it is speeding up) gets each next block
+   * when a third of the last is left. A steady key's one block a window covers it: nothing more.
+   */
+  private reserveAhead(budgets: Budget[], nowSeconds: number) {
+    for (const budget of budgets) {
+      const left = budget.windowStart + budget.windowSeconds - nowSeconds;
+      const aheadFrom = Math.min(AHEAD_AT_MOST_S, Math.ceil(budget.windowSeconds * AHEAD_SHARE_OF_WINDOW));
+      if (left <= aheadFrom && !budget.next) {
+        budget.next = newBudget(budget.key, budget, budget.windowStart + budget.windowSeconds, budget.spent);
+        this.queueAhead(budget.next);
+      }
+      const unspent = budget.granted - budget.spent;
+      if (
+        budget.blocks >= 2 &&
+        !budget.pending &&
+        budget.reservedTotal < budget.limit &&
+        unspent <= budget.lastBlock / 3
+      )
+        this.queueAhead(budget);
+    }
+  }
+
+  /** Adds a budget to the batch of reservations made ahead (one statement every AHEAD_BATCH_MS). */
+  private queueAhead(budget: Budget) {
+    if (!this.ahead) {
+      const batch: Budget[] = [];
+      const sent = new Promise<void>((resolve) => setTimeout(resolve, AHEAD_BATCH_MS).unref())
+        .then(() => {
+          this.ahead = null;
+          // A block for a window that ended meanwhile would be spent by nobody.
+          const nowSeconds = Math.floor(this.nowMs() / 1000);
+          const ended = batch.filter((budget) => budget.windowStart + budget.windowSeconds <= nowSeconds);
+          for (const budget of ended) budget.pending = null;
+          const live = batch.filter((budget) => !ended.includes(budget));
+          return live.length > 0 ? this.reserveBlocks(live) : undefined;
+        })
+        // A failed reservation ahead costs nothing: the hit that needs the block asks again.
+        .catch(() => undefined);
+      this.ahead = { budgets: batch, sent };
+    }
+    this.ahead.budgets.push(budget);
+    budget.pending = this.ahead.sent;
   }
 
   /** Reserves a block for every budget that has none left, in one statement; waits for those under way. */
@@ -94,26 +153,33 @@ export class RateLimitReservations {
     const waiting = short.flatMap((budget) => (budget.pending ? [budget.pending] : []));
     const asking = short.filter((budget) => !budget.pending);
     if (asking.length > 0) {
-      const blocks = asking.map((budget) => ({ budget, amount: blockSize(budget) }));
-      const reserved = this.reserve(
-        blocks.map(({ budget, amount }) => ({ key: budget.key, windowStart: budget.windowStart, amount })),
-      )
-        .then((totals) => {
-          for (const { budget, amount } of blocks) {
-            const total = totals.get(budget.key);
-            if (total === undefined) throw new Error(`the reservation of ${budget.key} returned no total`);
-            const before = total - amount;
-            budget.granted += Math.max(0, Math.min(amount, budget.limit - before));
-            budget.reservedTotal = Math.max(budget.reservedTotal, total);
-          }
-        })
-        .finally(() => {
-          for (const { budget } of blocks) budget.pending = null;
-        });
-      for (const { budget } of blocks) budget.pending = reserved;
+      const reserved = this.reserveBlocks(asking);
+      for (const budget of asking) budget.pending = reserved;
       waiting.push(reserved);
     }
     await Promise.all(waiting);
+  }
+
+  /** One statement reserving a block for each budget (one window of a key at most once). */
+  private reserveBlocks(budgets: readonly Budget[]): Promise<void> {
+    const blocks = budgets.map((budget) => ({ budget, amount: blockSize(budget) }));
+    return this.reserve(
+      blocks.map(({ budget, amount }) => ({ key: budget.key, windowStart: budget.windowStart, amount })),
+    )
+      .then((totals) => {
+        for (const { budget, amount } of blocks) {
+          const total = totals.get(blockId(budget.key, budget.windowStart));
+          if (total === undefined) throw new Error(`the reservation of ${budget.key} returned no total`);
+          const before = total - amount;
+          budget.granted += Math.max(0, Math.min(amount, budget.limit - before));
+          budget.blocks += 1;
+          budget.lastBlock = amount;
+          budget.reservedTotal = Math.max(budget.reservedTotal, total);
+        }
+      })
+      .finally(() => {
+        for (const { budget } of blocks) budget.pending = null;
+      });
   }
 
   private prune(nowSeconds: number) {
@@ -122,6 +188,27 @@ export class RateLimitReservations {
       if (budget.windowStart + 2 * budget.windowSeconds <= nowSeconds) this.budgets.delete(key);
     if (this.budgets.size > KEEP_AT_MOST) this.budgets.clear();
   }
+}
+
+function newBudget(
+  key: string,
+  rule: Pick<RateLimitRule, "limit" | "windowSeconds">,
+  windowStart: number,
+  spentBefore: number,
+): Budget {
+  return {
+    key,
+    limit: rule.limit,
+    windowStart,
+    windowSeconds: rule.windowSeconds,
+    granted: 0,
+    spent: 0,
+    reservedTotal: 0,
+    spentBefore,
+    pending: null,
+    blocks: 0,
+    lastBlock: 0,
+  };
 }
 
 /**
