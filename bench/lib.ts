@@ -29,7 +29,13 @@ export async function startBenchServer(
     { LOG_LEVEL: "info", ...env },
     { dataDir: BENCH_DATA_DIR, readyTimeoutMs: 300_000, nodeArgs },
   );
-  await waitForDemoMedia(server.url, BENCH_DATA_DIR);
+  try {
+    await waitForDemoMedia(server.url, BENCH_DATA_DIR);
+  } catch (error) {
+    // Left running, it would go on rendering into the data folder the next run starts on.
+    await server.stop();
+    throw error;
+  }
   await saveDemoMedia(BENCH_DATA_DIR);
   if (!options.webOnly) return server;
   // A web node as deployed (docs/scale.md): jobs run in workers, so the catalogue's background work
