@@ -63,7 +63,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server build bundles the Express app with the routes, so both share one instance of every
   // server module (database pool, config, storage). The process entries (web server, worker,
   // operator CLI) are compiled with it: production runs plain `node`, no TypeScript loader.
-  build: isSsrBuild ? { rollupOptions: { input: SERVER_ENTRIES }, target: "node24" } : {},
+  // Vite gzips every chunk only to print its size: work the build's output never uses.
+  build: {
+    reportCompressedSize: false,
+    ...(isSsrBuild ? { rollupOptions: { input: SERVER_ENTRIES }, target: "node24" } : {}),
+  },
   plugins: [
     tailwindcss(),
     reactRouter(),
