@@ -12,7 +12,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const ENTRIES = ["main", "worker", "cli"];
-const SOURCES = ["app", "server", "public", "db/migrations"];
+const SOURCES = ["app", "server", "public", "db/migrations", "scripts/vite"];
 const SOURCE_FILES = ["package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
 
 // The npm scripts pass Node's --env-file-if-exists=.env; run directly (a container's command), the

@@ -38,7 +38,7 @@ import { renderQueue } from "./render-queue";
 import { describeRoute, type RouteInfo } from "./route-table";
 import { sameOriginWrites } from "./same-origin";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
-import { seedIfEmpty } from "./seed/seed";
+import { seedIfEmpty, startDemoPhotoPosters } from "./seed/seed";
 import { type SignedInPages, signedInPages } from "./signed-in-pages";
 import { START_ID, START_ID_HEADER } from "./start-id";
 import { serviceUnavailablePage } from "./unavailable-page";
@@ -78,6 +78,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const started = performance.now();
   const { config, logging } = await loadSettings();
   const { logger } = logging;
+  // A first start's demo posters are made in libuv's threads while the app loads and the database
+  // starts; the seed waits for them. Where a one-shot step seeds (MIGRATE_AT_START=false), it makes them.
+  const posters = config.seedDemo && config.MIGRATE_AT_START ? startDemoPhotoPosters() : undefined;
   const lifecycle: Lifecycle = { ready: false, draining: false, lastConnectionAt: 0 };
   const health = databaseHealthMonitor();
   const changes = personalChanges(logger);
@@ -85,7 +88,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { server, url } = await openPort(app, config, lifecycle);
   logger.info(`Listening on ${url} (starting up…)`);
 
-  const embedded = await startServices(config, logger, server, changes);
+  const embedded = await startServices(config, logger, server, changes, posters);
   lifecycle.ready = true;
   health.start();
   const restoreConsole = logging.routeConsoleToLogger();
@@ -132,7 +135,13 @@ async function openPort(app: http.RequestListener, config: Config, lifecycle: Li
  * The database, the job queue and the first-start seed. If any fails, what started is stopped and
  * the port closed, so the process can exit with the error.
  */
-async function startServices(config: Config, logger: Logger, server: http.Server, changes: PersonalChanges) {
+async function startServices(
+  config: Config,
+  logger: Logger,
+  server: http.Server,
+  changes: PersonalChanges,
+  posters: Promise<void> | undefined,
+) {
   let embedded: EmbeddedDatabase | undefined;
   try {
     const database = await openDatabase(config, logger);
@@ -143,7 +152,7 @@ async function startServices(config: Config, logger: Logger, server: http.Server
     // MIGRATE_AT_START=false: a one-shot `cli seed --if-empty` did it before this process started.
     if (config.MIGRATE_AT_START)
       await withSessionLock(database.urls.direct, SEED_LOCK_ID, () =>
-        seedIfEmpty((line) => logger.info(line), { demo: config.seedDemo }),
+        seedIfEmpty((line) => logger.info(line), { demo: config.seedDemo, posters }),
       );
     return embedded;
   } catch (error) {

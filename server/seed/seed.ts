@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { hashPassword } from "~/accounts/auth/password.server";
 import { account, profiles, user } from "~/accounts/schema.server";
 import { clips, niches, subNiches } from "~/catalog/schema.server";
@@ -10,7 +10,7 @@ import { BASE_CURRENCY, CURRENCIES } from "~/payments/currencies";
 import { parseEcbDailyXml } from "~/payments/rates/ecb-rates";
 import { storeEcbRates } from "~/payments/rates/exchange-rates.server";
 import { suggestedPrice } from "~/payments/rates/price-points";
-import { db } from "~/platform/db/client.server";
+import { db, type Executor } from "~/platform/db/client.server";
 import { mediaUrl } from "~/platform/storage/driver.server";
 import { DEMO_NICHES, DEMO_PASSWORD, DEMO_PLANS, DEMO_PROMOS, DEMO_USERS } from "./demo-content";
 import {
@@ -30,28 +30,53 @@ type Log = (line: string) => void;
 /**
  * First start of an empty database: the demo content, or (a real deployment, SEED_DEMO unset) only
  * the niches and plans the site cannot work without: no accounts, no clips, no promo codes.
+ * `posters`: the demo's photo posters, when the caller started making them already (see below).
  */
-export async function seedIfEmpty(log: Log, options: { demo: boolean }) {
+export async function seedIfEmpty(log: Log, options: { demo: boolean; posters?: Promise<void> }) {
   const [{ count }] = (await db().execute<{ count: number }>(sql`select count(*)::int as count from niches`))
     .rows;
   if (Number(count) > 0) {
+    await options.posters;
     if (options.demo) await resumeDemoRenders(log);
     return;
   }
-  if (options.demo) return seedDemoContent(log);
+  if (options.demo) return seedDemoContent(log, { posters: options.posters });
   log("Empty database: adding the niches and pricing plans (no demo content; SEED_DEMO=true adds it)");
-  await seedCatalogueBasics();
+  await db().transaction((tx) => seedCatalogueBasics(tx));
 }
 
-/** Idempotent: existing rows are left as they are, missing rows and media files are added. */
-export async function seedDemoContent(log: Log) {
+/**
+ * The demo's photo posters, begun before the database is there (they need only storage and the
+ * committed photographs, and are skipped when already written): a first start makes them while its
+ * PostgreSQL is created and migrated. Pass the result to `seedIfEmpty`, which waits for it.
+ */
+export function startDemoPhotoPosters(): Promise<void> {
+  const posters = writeDemoPhotoPosters();
+  // Awaited by the seed; this only keeps a failure from counting as unhandled before then.
+  posters.catch(() => {});
+  return posters;
+}
+
+/**
+ * Idempotent: existing rows are left as they are, missing rows and media files are added.
+ * The rows go in one transaction of a few batched inserts while the photo posters are made (sharp
+ * works in libuv's threads, so the two overlap); `posters` is that work when the caller started it
+ * earlier still (server/app.ts starts it while the database starts).
+ */
+export async function seedDemoContent(log: Log, options: { posters?: Promise<void> } = {}) {
   const started = Date.now();
   log("Seeding demo content: niches, plans, promo codes, accounts…");
-  await seedReferenceData();
-  await seedUsers();
-  await writeDemoPhotoPosters();
-  await seedClips();
-  await showPhotoNicheCovers();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const posters = options.posters ?? writeDemoPhotoPosters();
+  const rows = db().transaction(async (tx) => {
+    await seedReferenceData(tx);
+    await seedUsers(tx, passwordHash);
+    await seedClips(tx);
+    await showPhotoNicheCovers(tx);
+  });
+  // Both settle before either failure is reported: a rejected `rows` must not leave posters running unseen.
+  const [postersDone, rowsDone] = await Promise.allSettled([posters, rows]);
+  for (const outcome of [rowsDone, postersDone]) if (outcome.status === "rejected") throw outcome.reason;
   const rendering = await queueMissingMedia();
   await refreshSearchIndex();
   log(
@@ -80,28 +105,28 @@ async function resumeDemoRenders(log: Log) {
   if (pending > 0) log(`${pending} demo clips are still to render: resuming in the background`);
 }
 
-/** Niche covers show their clip's photograph until the clip's own poster is made. */
-async function showPhotoNicheCovers() {
-  for (const niche of DEMO_NICHES) {
+/** Niche covers show their clip's photograph until the clip's own poster is made: one update. */
+async function showPhotoNicheCovers(tx: Executor) {
+  const covers = DEMO_NICHES.flatMap((niche) => {
     const cover = ALL_DEMO_CLIPS.find((clip) => clip.id === niche.coverClipId);
-    if (!cover) continue;
-    await db()
-      .update(niches)
-      .set({ thumbnailUrl: mediaUrl(demoPhotoPosterKey(cover)) })
-      .where(and(eq(niches.id, niche.id), eq(niches.thumbnailUrl, PROCESSING_POSTER_URL)));
-  }
+    return cover ? [sql`(${niche.id}, ${mediaUrl(demoPhotoPosterKey(cover))})`] : [];
+  });
+  if (covers.length === 0) return;
+  await tx.execute(sql`
+    update ${niches} set thumbnail_url = cover.url
+    from (values ${sql.join(covers, sql`, `)}) as cover(id, url)
+    where ${niches.id} = cover.id and ${niches.thumbnailUrl} = ${PROCESSING_POSTER_URL}`);
 }
 
 /** Niches, plans and promo codes: what every test database starts with. */
-export async function seedReferenceData() {
-  await seedCatalogueBasics();
-  await db().insert(promoCodes).values(DEMO_PROMOS).onConflictDoNothing();
+export async function seedReferenceData(executor: Executor = db()) {
+  await seedCatalogueBasics(executor);
+  await executor.insert(promoCodes).values(DEMO_PROMOS).onConflictDoNothing();
 }
 
-/** Niches, sub-niches and the pricing plans. */
-async function seedCatalogueBasics() {
-  const database = db();
-  await database
+/** Niches, sub-niches and the pricing plans: one insert per table. */
+async function seedCatalogueBasics(executor: Executor = db()) {
+  await executor
     .insert(niches)
     .values(
       DEMO_NICHES.map((niche, index) => ({
@@ -113,7 +138,7 @@ async function seedCatalogueBasics() {
       })),
     )
     .onConflictDoNothing();
-  await database
+  await executor
     .insert(subNiches)
     .values(
       DEMO_NICHES.flatMap((niche) =>
@@ -123,63 +148,75 @@ async function seedCatalogueBasics() {
     .onConflictDoNothing();
   // A day of the ECB's rates from the committed file, so prices in other currencies work offline.
   const ecb = parseEcbDailyXml(await readFile(path.join(DEMO_ASSETS_DIR, "ecb-eurofxref-daily.xml"), "utf8"));
-  await storeEcbRates(ecb, database);
-  for (const { tiers, ...plan } of DEMO_PLANS) {
-    await database.insert(pricingPlans).values(plan).onConflictDoNothing();
-    const inserted = await database
-      .insert(pricingTiers)
-      .values(tiers.map((tier, index) => ({ ...tier, planCategory: plan.category, displayOrder: index + 1 })))
-      .onConflictDoNothing()
-      .returning({ id: pricingTiers.id, priceCents: pricingTiers.priceCents });
-    // Every tier is sold in every currency, at the price staff would be suggested (price-points.ts).
-    const prices = inserted.flatMap((tier) =>
-      CURRENCIES.filter((currency) => currency !== BASE_CURRENCY).map((currency) => ({
-        tierId: tier.id,
-        currency,
-        priceMinor: suggestedPrice(tier.priceCents, currency, ecb.rates[currency]!),
-      })),
-    );
-    if (prices.length > 0) await database.insert(pricingTierPrices).values(prices).onConflictDoNothing();
-  }
+  await storeEcbRates(ecb, executor);
+  await executor
+    .insert(pricingPlans)
+    .values(DEMO_PLANS.map(({ tiers: _tiers, ...plan }) => plan))
+    .onConflictDoNothing();
+  const inserted = await executor
+    .insert(pricingTiers)
+    .values(
+      DEMO_PLANS.flatMap((plan) =>
+        plan.tiers.map((tier, index) => ({ ...tier, planCategory: plan.category, displayOrder: index + 1 })),
+      ),
+    )
+    .onConflictDoNothing()
+    .returning({ id: pricingTiers.id, priceCents: pricingTiers.priceCents });
+  // Every tier is sold in every currency, at the price staff would be suggested (price-points.ts).
+  const prices = inserted.flatMap((tier) =>
+    CURRENCIES.filter((currency) => currency !== BASE_CURRENCY).map((currency) => ({
+      tierId: tier.id,
+      currency,
+      priceMinor: suggestedPrice(tier.priceCents, currency, ecb.rates[currency]!),
+    })),
+  );
+  if (prices.length > 0) await executor.insert(pricingTierPrices).values(prices).onConflictDoNothing();
 }
 
-async function seedUsers() {
-  const database = db();
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  for (const demo of DEMO_USERS) {
-    await database.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(user)
-        .values({ id: demo.id, name: demo.fullName, email: demo.email, emailVerified: true })
-        .onConflictDoNothing()
-        .returning({ id: user.id });
-      if (inserted.length === 0) return;
-      await tx.insert(account).values({
-        id: `${demo.id}-credential`,
-        accountId: demo.id,
-        providerId: "credential",
-        userId: demo.id,
-        password: passwordHash,
-      });
-      await tx.insert(profiles).values({
+/** The demo accounts: users, their password sign-in and their profiles, one insert each. */
+async function seedUsers(tx: Executor, passwordHash: string) {
+  const inserted = await tx
+    .insert(user)
+    .values(
+      DEMO_USERS.map((demo) => ({
         id: demo.id,
+        name: demo.fullName,
         email: demo.email,
-        fullName: demo.fullName,
-        username: demo.username,
-        role: demo.role,
-      });
-    });
-  }
+        emailVerified: true,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: user.id });
+  // An account already there keeps its sign-in and profile as they are.
+  const added = DEMO_USERS.filter((demo) => inserted.some((row) => row.id === demo.id));
+  if (added.length === 0) return;
+  await tx.insert(account).values(
+    added.map((demo) => ({
+      id: `${demo.id}-credential`,
+      accountId: demo.id,
+      providerId: "credential",
+      userId: demo.id,
+      password: passwordHash,
+    })),
+  );
+  await tx.insert(profiles).values(
+    added.map((demo) => ({
+      id: demo.id,
+      email: demo.email,
+      fullName: demo.fullName,
+      username: demo.username,
+      role: demo.role,
+    })),
+  );
 }
 
-async function seedClips() {
-  const database = db();
-  const subNicheRows = await database.select().from(subNiches);
+async function seedClips(tx: Executor) {
+  const subNicheRows = await tx.select().from(subNiches);
   const subNicheId = (nicheId: string, name: string) =>
     subNicheRows.find((row) => row.nicheId === nicheId && row.name === name)?.id ?? null;
   // Spread creation times so "newest first" has a stable, meaningful order.
   const now = Date.now();
-  await database
+  await tx
     .insert(clips)
     .values(
       ALL_DEMO_CLIPS.map((clip, index) => ({
