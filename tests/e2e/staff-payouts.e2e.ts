@@ -5,7 +5,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PAYOUT_RUN_TEXTS, payoutRunApprovalTexts } from "~/payouts/runs/payout-runs";
 import { SELLER_REPORT_HEADER } from "~/payouts/statements/seller-report.server";
-import { csvRow } from "~/platform/text/csv";
+import { CSV_BOM, csvRow } from "~/platform/text/csv";
 import { sealIban, TEST_IBANS } from "../factories/payout-runs";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { xsdErrors } from "../support/xsd";
@@ -145,8 +145,9 @@ describe("staff payouts", () => {
       page.getByRole("button", { name: "Download CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`verdeo-seller-report-${year}.csv`);
-    const csv = await readFile((await download.path())!, "utf8");
-    const [header, ...rows] = csv.split("\r\n");
+    const file = await readFile((await download.path())!, "utf8");
+    expect(file.startsWith(CSV_BOM)).toBe(true);
+    const [header, ...rows] = file.slice(CSV_BOM.length).split("\r\n");
     expect(header).toBe(csvRow(SELLER_REPORT_HEADER));
     for (const column of [
       "Financial account identifier",

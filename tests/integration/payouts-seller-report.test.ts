@@ -30,7 +30,9 @@ async function report(query: string, cookie = staff.cookie) {
     params: {},
     context: {},
   } as never)) as Response;
-  return { status: response.status, text: await response.text(), headers: response.headers };
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  // TextDecoder drops the byte-order mark, as a spreadsheet does.
+  return { status: response.status, bytes, text: new TextDecoder().decode(bytes), headers: response.headers };
 }
 
 /** The cells of one CSV line (RFC 4180 quotes; these tests' cells hold no line breaks). */
@@ -92,7 +94,9 @@ describe("the annual seller report (DAC7)", () => {
 
     const response = await report("?year=2025");
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8; header=present");
+    // UTF-8's byte-order mark first, so Excel reads the names as UTF-8.
+    expect([...response.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(response.headers.get("Content-Disposition")).toBe(
       'attachment; filename="verdeo-seller-report-2025.csv"',
     );

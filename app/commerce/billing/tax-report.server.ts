@@ -24,9 +24,6 @@ export async function taxReportFor(period: TaxPeriod) {
 export const TAX_REPORT_PARTS = ["report", "oss"] as const;
 export type TaxReportPart = (typeof TAX_REPORT_PARTS)[number];
 
-/** A byte-order mark first: Excel then reads the file as UTF-8 (country names, the euro sign). */
-const BOM = "\uFEFF";
-
 const REPORT_HEADER = [
   "Period",
   "Country",
@@ -120,6 +117,6 @@ export async function taxReportCsv(period: TaxPeriod, part: TaxReportPart) {
         ]);
   return {
     filename: `verdeo-${part === "report" ? "tax-report" : "oss"}-${period.key}.csv`,
-    body: `${BOM}${body}`,
+    body,
   };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { can } from "~/accounts/people/permissions";
 import { requireUser } from "~/accounts/routes/require-user.server";
 import { notFound, pdfResponse } from "~/platform/pdf/response";
+import { csvResponse } from "~/platform/text/csv";
 import { StatementFileSchema } from "../statements/statements";
 import { statementFile } from "../statements/statements.server";
 import type { Route } from "./+types/statement-file";
@@ -31,13 +32,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!result.ok) return notFound();
   const { body, fileName } = result.value;
   if (typeof body !== "string") return pdfResponse(body, fileName);
-  // A byte-order mark first, so that spreadsheet programs read the file as UTF-8 (Greek, Arabic, CJK titles).
-  return new Response(`\uFEFF${body}`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8; header=present",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvResponse(body, fileName);
 }

@@ -8,8 +8,8 @@ export const INK = "#18181b";
 
 /**
  * Collects a pdfkit document into one buffer (certificates, invoices and statements are a page or
- * a few). Every document embeds the Noto fonts (fonts.server.ts), so names in any of their scripts
- * print.
+ * a few). Text goes through fonts.server.ts, which embeds the Noto font of each script a document
+ * uses, so names in any script print.
  */
 export function render(build: (doc: PDFKit.PDFDocument) => void | Promise<void>, info: PDFKit.DocumentInfo) {
   return new Promise<Buffer>((resolve, reject) => {

@@ -1,37 +1,42 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { create, type Font } from "fontkit";
+import { visualChunks } from "./bidi";
+import type { Family } from "./scripts";
 
 /**
- * The fonts every PDF embeds (subset to the glyphs used): Noto Sans for Latin, Greek and Cyrillic,
- * Noto Sans Arabic, and Noto Sans JP for Japanese kana and CJK ideographs. PDFKit's built-in
- * Helvetica prints only Latin-1, so a buyer named Γιώργος or 山田 came out as garbage. PDFKit has
- * no font fallback of its own: `writeText` splits a string into runs by script and gives each run
- * the family that has its glyphs.
+ * The Noto fonts PDFs print names and addresses with (decision 0031): Noto Sans for Latin, Greek
+ * and Cyrillic, and one family per other script. PDFKit's built-in Helvetica prints only Latin-1.
+ * PDFKit embeds a subset of each font (the glyphs a document uses), and a family is read and
+ * registered only when a document first writes a character of its script, so a Latin-only
+ * document never touches the 5 MB CJK files.
  */
 
 export type FontWeight = "regular" | "bold";
-type Family = "latin" | "arabic" | "cjk";
 
 const require = createRequire(import.meta.url);
+const noto = (pkg: string, file: string) => ({
+  regular: `@expo-google-fonts/${pkg}/400Regular/${file}_400Regular.ttf`,
+  bold: `@expo-google-fonts/${pkg}/700Bold/${file}_700Bold.ttf`,
+});
 const FILES: Record<Family, Record<FontWeight, string>> = {
-  latin: {
-    regular: "@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf",
-    bold: "@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf",
-  },
-  arabic: {
-    regular: "@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf",
-    bold: "@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf",
-  },
-  cjk: {
-    regular: "@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf",
-    bold: "@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf",
-  },
+  latin: noto("noto-sans", "NotoSans"),
+  arabic: noto("noto-sans-arabic", "NotoSansArabic"),
+  hebrew: noto("noto-sans-hebrew", "NotoSansHebrew"),
+  // Kana and the ideographs of Japanese names; simplified Chinese ones (张, 伟) are only in SC.
+  cjk: noto("noto-sans-jp", "NotoSansJP"),
+  chinese: noto("noto-sans-sc", "NotoSansSC"),
+  korean: noto("noto-sans-kr", "NotoSansKR"),
+  thai: noto("noto-sans-thai", "NotoSansThai"),
+  devanagari: noto("noto-sans-devanagari", "NotoSansDevanagari"),
 };
 
-// Read once per process: the JP fonts are 5 MB each, and every certificate would read them again.
+const fontName = (family: Family, weight: FontWeight) => `noto-${family}-${weight}`;
+
+// Read once per process: the CJK and Korean fonts are 5 to 6 MB each.
 const loaded = new Map<string, Buffer>();
 function fontData(family: Family, weight: FontWeight): Buffer {
-  const key = `${family}-${weight}`;
+  const key = fontName(family, weight);
   let data = loaded.get(key);
   if (!data) {
     data = readFileSync(require.resolve(FILES[family][weight]));
@@ -40,89 +45,64 @@ function fontData(family: Family, weight: FontWeight): Buffer {
   return data;
 }
 
-const fontName = (family: Family, weight: FontWeight) => `noto-${family}-${weight}`;
+let japanese: Font | undefined;
+/**
+ * The family for a run of ideographs and kana: Noto Sans JP when it has every character (Japanese
+ * is an interface language, and its glyph shapes differ from Chinese ones), else Noto Sans SC.
+ */
+function eastAsianFamily(text: string): Family {
+  japanese ??= create(fontData("cjk", "regular")) as Font;
+  const covered = [...text].every(
+    (char) => /\s/.test(char) || japanese!.hasGlyphForCodePoint(char.codePointAt(0)!),
+  );
+  return covered ? "cjk" : "chinese";
+}
 
-/** Registers the families on a document; call once per document before writing text. */
-export function registerFonts(doc: PDFKit.PDFDocument) {
-  for (const family of Object.keys(FILES) as Family[]) {
-    for (const weight of ["regular", "bold"] as const) {
-      doc.registerFont(fontName(family, weight), fontData(family, weight));
-    }
+let latinAscentShare: number | undefined;
+/**
+ * Where the Latin font puts a line's baseline, below its top. Each script's font has its own
+ * ascent, and PDFKit hangs text from it, so every piece of a line is set on the Latin baseline
+ * instead; else an Arabic or Devanagari name would sit lower or higher than the words beside it.
+ * Measured while the Latin font is selected: its line height is its ascent minus its descent.
+ */
+function latinBaseline(doc: PDFKit.PDFDocument) {
+  if (latinAscentShare === undefined) {
+    const latin = create(fontData("latin", "regular")) as Font;
+    latinAscentShare = latin.ascent / (latin.ascent - latin.descent);
   }
-  doc.font(fontName("latin", "regular"));
+  return doc.currentLineHeight() * latinAscentShare;
+}
+
+const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
+
+/** Selects a family at a weight, registering it on the document the first time. */
+function selectFont(doc: PDFKit.PDFDocument, family: Family, weight: FontWeight) {
+  const name = fontName(family, weight);
+  let names = registered.get(doc);
+  if (!names) {
+    names = new Set();
+    registered.set(doc, names);
+  }
+  if (!names.has(name)) {
+    doc.registerFont(name, fontData(family, weight));
+    names.add(name);
+  }
+  return doc.font(name);
+}
+
+/** Sets a new document's default font (Noto Sans); call before writing text. */
+export function registerFonts(doc: PDFKit.PDFDocument) {
+  selectFont(doc, "latin", "regular");
 }
 
 /** Selects the Latin family (most labels and figures) at a weight. */
 export function setFont(doc: PDFKit.PDFDocument, weight: FontWeight = "regular") {
-  return doc.font(fontName("latin", weight));
-}
-
-function familyOf(codePoint: number): Family | null {
-  if (
-    (codePoint >= 0x0600 && codePoint <= 0x06ff) ||
-    (codePoint >= 0x0750 && codePoint <= 0x077f) ||
-    (codePoint >= 0x08a0 && codePoint <= 0x08ff) ||
-    (codePoint >= 0xfb50 && codePoint <= 0xfdff) ||
-    (codePoint >= 0xfe70 && codePoint <= 0xfeff)
-  ) {
-    return "arabic";
-  }
-  if (
-    (codePoint >= 0x2e80 && codePoint <= 0x9fff) ||
-    (codePoint >= 0xf900 && codePoint <= 0xfaff) ||
-    (codePoint >= 0xff00 && codePoint <= 0xffef) ||
-    (codePoint >= 0x20000 && codePoint <= 0x3ffff)
-  ) {
-    return "cjk";
-  }
-  // Spaces and punctuation belong to the run they stand in.
-  if (
-    codePoint <= 0x40 ||
-    (codePoint >= 0x5b && codePoint <= 0x60) ||
-    (codePoint >= 0x7b && codePoint <= 0x7f)
-  ) {
-    return null;
-  }
-  return "latin";
-}
-
-/** A string cut into runs that one family can print. */
-export function scriptRuns(text: string): { family: Family; text: string }[] {
-  const runs: { family: Family; text: string }[] = [];
-  for (const char of text) {
-    const family = familyOf(char.codePointAt(0)!) ?? runs.at(-1)?.family ?? "latin";
-    const last = runs.at(-1);
-    if (last && last.family === family) last.text += char;
-    else runs.push({ family, text: char });
-  }
-  return runs;
+  return selectFont(doc, "latin", weight);
 }
 
 /**
- * Runs in the order PDFKit must draw them. PDFKit lays words out left to right and fontkit shapes
- * each word right to left, so an Arabic run needs its words in reverse order (a left-to-right line
- * with embedded Arabic: the common case of a name or a company on an invoice). Its spaces are
- * drawn apart: shaped with a word, a space would move to the word's other side.
- */
-function drawingOrder(runs: { family: Family; text: string }[]) {
-  return runs.flatMap((run) => {
-    if (run.family !== "arabic") return [run];
-    const lead = run.text.match(/^\s*/)![0];
-    const trail = run.text.match(/\s*$/)![0];
-    const words = run.text.trim().split(/\s+/).reverse();
-    const pieces: { family: Family; text: string }[] = lead ? [{ family: "latin", text: lead }] : [];
-    words.forEach((word, index) => {
-      if (index > 0) pieces.push({ family: "latin", text: " " });
-      pieces.push({ family: "arabic", text: word });
-    });
-    if (trail) pieces.push({ family: "latin", text: trail });
-    return pieces;
-  });
-}
-
-/**
- * Writes `text` like `doc.text`, switching families between script runs. The options (position,
- * width, alignment) apply to the whole line.
+ * Writes `text` like `doc.text`, each line in visual order (bidi.ts) and each piece in the family
+ * that has its glyphs. The options (position, width, alignment) apply to the whole text.
  */
 export function writeText(
   doc: PDFKit.PDFDocument,
@@ -130,13 +110,25 @@ export function writeText(
   options: PDFKit.Mixins.TextOptions & { x?: number; y?: number; weight?: FontWeight } = {},
 ) {
   const { x, y, weight = "regular", ...rest } = options;
-  const runs = drawingOrder(scriptRuns(text));
-  if (runs.length === 0) runs.push({ family: "latin", text: "" });
-  runs.forEach((run, index) => {
-    doc.font(fontName(run.family, weight));
-    const continued = index < runs.length - 1 || rest.continued === true;
-    if (index === 0 && x !== undefined) doc.text(run.text, x, y, { ...rest, continued });
-    else doc.text(run.text, { ...rest, continued });
+  // PDFKit reads a numeric baseline as the distance above the line's top, hence the minus.
+  const baseline = rest.baseline ?? -latinBaseline(selectFont(doc, "latin", weight));
+  const lines = text.split(/\r?\n/);
+  lines.forEach((line, lineIndex) => {
+    const chunks = visualChunks(line);
+    if (chunks.length === 0) chunks.push({ family: "latin", text: "" });
+    chunks.forEach((chunk, index) => {
+      selectFont(doc, chunk.family === "cjk" ? eastAsianFamily(chunk.text) : chunk.family, weight);
+      const lastOfLine = index === chunks.length - 1;
+      const continued = !lastOfLine || (lineIndex === lines.length - 1 && rest.continued === true);
+      // Devanagari glyphs are drawn in another order than the letters are read (ि before its
+      // consonant): the span's ActualText gives copy and search the letters in reading order.
+      const reordered = chunk.family === "devanagari";
+      if (reordered) doc.markContent("Span", { actual: chunk.text });
+      if (lineIndex === 0 && index === 0 && x !== undefined)
+        doc.text(chunk.text, x, y, { ...rest, baseline, continued });
+      else doc.text(chunk.text, { ...rest, baseline, continued });
+      if (reordered) doc.endMarkedContent();
+    });
   });
-  return doc.font(fontName("latin", weight));
+  return selectFont(doc, "latin", weight);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvDocument } from "./csv";
+import { CSV_BOM, csvCell, csvDocument, csvResponse } from "./csv";
 
 describe("CSV files for spreadsheets", () => {
   it("a cell a spreadsheet would run as a formula stays text", () => {
@@ -23,5 +23,15 @@ describe("CSV files for spreadsheets", () => {
 
   it("a document is a header and rows, each line ended by CRLF", () => {
     expect(csvDocument(["a", "b"], [["1", 2]])).toBe("a,b\r\n1,2\r\n");
+  });
+
+  it("a download starts with UTF-8's byte-order mark, then the file unchanged", async () => {
+    const body = csvDocument(["name"], [["Γιώργος"], ["محمد"]]);
+    const response = csvResponse(body, "names.csv");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).toBe(`${CSV_BOM}${body}`);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8; header=present");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="names.csv"');
   });
 });

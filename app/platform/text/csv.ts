@@ -27,3 +27,21 @@ export function csvRow(cells: readonly CsvCell[]): string {
 export function csvDocument(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   return [header, ...rows].map((row) => `${csvRow(row)}\r\n`).join("");
 }
+
+/**
+ * Excel opens a CSV as UTF-8 only when it starts with a byte-order mark; without one, names in
+ * Greek, Arabic or CJK and the euro sign come out garbled. Every CSV download carries it.
+ */
+export const CSV_BOM = "\uFEFF";
+
+/** A CSV file as a download: the byte-order mark, then the file; never cached by a proxy. */
+export function csvResponse(body: string, fileName: string) {
+  return new Response(`${CSV_BOM}${body}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8; header=present",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { REPORT_PARTS, reportYearSchema } from "~/payouts/statements/seller-report";
 import { sellerReport } from "~/payouts/statements/seller-report.server";
+import { csvResponse } from "~/platform/text/csv";
 import { searchParamsOf } from "../list-query";
 import type { Route } from "./+types/payout-report";
 
@@ -14,14 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!year.success) return text(year.error.issues[0]!.message, 400);
   const part = z.enum(REPORT_PARTS).catch("sellers").parse(params.part);
   const report = await sellerReport({ year: year.data, part, actor: { kind: "staff", userId: user.id } });
-  return new Response(report.body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${report.filename}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvResponse(report.body, report.filename);
 }
 
 function text(message: string, status: number) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { PAYOUT_RUN_TEXTS } from "~/payouts/runs/payout-runs";
 import { bankFileOf } from "~/payouts/runs/payout-runs-bank.server";
+import { csvResponse } from "~/platform/text/csv";
 import type { Route } from "./+types/payout-run-file";
 import { UuidSchema, urlParam } from "./action.server";
 
@@ -25,6 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         return text(`${PAYOUT_RUN_TEXTS.bankDetailsMissing} ${result.creators.join(", ")}`, 409);
     }
   }
+  if (kind === "csv") return csvResponse(result.value.body, result.value.filename);
   return new Response(result.value.body, {
     headers: {
       "Content-Type": result.value.contentType,

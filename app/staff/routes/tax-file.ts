@@ -2,6 +2,7 @@ import { z } from "zod";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { parseTaxPeriod, TAX_PERIOD_MESSAGE } from "~/commerce/billing/tax-periods";
 import { TAX_REPORT_PARTS, taxReportCsv } from "~/commerce/billing/tax-report.server";
+import { csvResponse } from "~/platform/text/csv";
 import { searchParamsOf } from "../list-query";
 import type { Route } from "./+types/tax-file";
 
@@ -17,14 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const part = z.enum(TAX_REPORT_PARTS).safeParse(params.part ?? "report");
   if (!part.success || (part.data === "oss" && period.kind !== "quarter")) return text(PART_MESSAGE, 400);
   const file = await taxReportCsv(period, part.data);
-  return new Response(file.body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8; header=present",
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvResponse(file.body, file.filename);
 }
 
 function text(message: string, status: number) {
