@@ -294,6 +294,32 @@ export function translateWords(words: string[]): QueryTranslation {
 }
 
 /**
+ * The vocabulary as (form, English term) pairs for indexing clips described in another language:
+ * each form lower-cased as written and folded, Japanese forms as written. Forms that are English
+ * terms themselves are left out, as at query time.
+ */
+export function indexingPairs(): { forms: string[]; english: string[] } {
+  const { latin, japaneseTerms } = loaded();
+  const pairs = new Map<string, Set<string>>();
+  const add = (form: string, terms: Iterable<string>) => {
+    const known = pairs.get(form) ?? new Set<string>();
+    for (const term of terms) known.add(term);
+    pairs.set(form, known);
+  };
+  for (const [language, entries] of Object.entries(latin) as [Latin, Map<string, Set<string>>][]) {
+    for (const [key, terms] of entries) if (!ENGLISH_HOMOGRAPHS.has(key)) add(key, terms);
+    for (const [english, forms] of Object.entries(LANGUAGE_TERMS[language].words))
+      for (const form of forms) {
+        const written = form.toLowerCase();
+        if (entries.has(foldedWords(form).join(" "))) add(written, [english]);
+      }
+  }
+  for (const [form, terms] of japaneseTerms) add(form, terms);
+  const flat = [...pairs].flatMap(([form, terms]) => [...terms].map((term) => [form, term] as const));
+  return { forms: flat.map(([form]) => form), english: flat.map(([, term]) => term) };
+}
+
+/**
  * A word of no vocabulary one edit away from one that is ("strnad" → "strand", "plgae" → "plage"),
  * with what it means. Only for words the catalogue does not know (search.server.ts asks it last).
  */
