@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGE_TERMS, TERM_LANGUAGES } from "../terms/terms";
-import { correctFromVocabulary, foldForMatching, translateWords } from "./query-translation";
-import { parseSearchText } from "./search-text";
+import { correctFromVocabulary, foldForMatching, oneEditApart, translateWords } from "./query-translation";
+import { oneEditVariants, parseSearchText } from "./search-text";
 
 /** The English readings of a query, as parseSearchText hands its words over. */
 const meaning = (query: string) => translateWords(parseSearchText(query).words);
@@ -100,6 +100,14 @@ describe("correcting against the vocabulary", () => {
   it("corrects a misspelt foreign word one edit away, swaps included", () => {
     expect(correctFromVocabulary("strnad")).toEqual({ form: "strand", english: [["beach"]] });
     expect(correctFromVocabulary("plgae")).toEqual({ form: "plage", english: [["beach"]] });
+  });
+  it("finds exactly the words oneEditVariants reaches", () => {
+    for (const word of ["strand", "plage", "praia", "abc"]) {
+      const variants = new Set(oneEditVariants(word));
+      for (const other of [...variants].slice(0, 400)) expect(oneEditApart(word, other), other).toBe(true);
+      for (const other of ["strnda", "plagee s", "xyzw", word, `${word}xy`])
+        expect(oneEditApart(word, other), other).toBe(variants.has(other));
+    }
   });
   it("leaves short words alone: three letters are one edit from too much", () => {
     expect(correctFromVocabulary("man")).toBeNull();

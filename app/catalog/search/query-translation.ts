@@ -5,7 +5,6 @@
  * once, on first use, and a query costs a few map lookups per word.
  */
 import { LANGUAGE_TERMS, NICHE_SEARCH_TERMS, type TermLanguage } from "../terms/terms";
-import { oneEditVariants } from "./search-text";
 
 /**
  * A run of typed words and what it means in English. `english` holds the readings, any of which
@@ -108,6 +107,27 @@ interface Vocabulary {
   japaneseTerms: Map<string, Set<string>>;
   /** The English terms the vocabulary translates to, folded. */
   englishTerms: Set<string>;
+  /** One-word Latin entries by themselves and each of their one-letter deletions (to find near words). */
+  nearby: Map<string, string[]>;
+}
+
+/** The word with each one letter left out. */
+const deletions = (word: string) => [...word].map((_, at) => word.slice(0, at) + word.slice(at + 1));
+
+/** One edit apart in the Damerau sense: a letter dropped, added or changed, or two neighbours swapped. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length - short.length > 1) return false;
+  let same = 0;
+  while (same < short.length && short[same] === long[same]) same++;
+  if (short.length < long.length) return short.slice(same) === long.slice(same + 1);
+  if (short.slice(same + 1) === long.slice(same + 1)) return true;
+  return (
+    short[same] === long[same + 1] &&
+    short[same + 1] === long[same] &&
+    short.slice(same + 2) === long.slice(same + 2)
+  );
 }
 
 /** The English term a niche or sub-niche name is searched as: its words ("AI & Data" → "ai data"). */
@@ -165,7 +185,18 @@ function buildVocabulary(): Vocabulary {
     japanese.set(first, [...(japanese.get(first) ?? []), form]);
   }
   for (const forms of japanese.values()) forms.sort((a, b) => b.length - a.length);
-  return { latin, longest, japanese, japaneseTerms, englishTerms };
+  // Two words one edit apart share a one-letter deletion, or one is a deletion of the other.
+  const nearby = new Map<string, string[]>();
+  for (const entries of Object.values(latin))
+    for (const key of entries.keys()) {
+      if (key.includes(" ")) continue;
+      for (const probe of new Set([key, ...deletions(key)])) {
+        const forms = nearby.get(probe) ?? [];
+        if (!forms.includes(key)) forms.push(key);
+        nearby.set(probe, forms);
+      }
+    }
+  return { latin, longest, japanese, japaneseTerms, englishTerms, nearby };
 }
 
 let vocabulary: Vocabulary | null = null;
@@ -326,13 +357,17 @@ export function indexingPairs(): { forms: string[]; english: string[] } {
 export function correctFromVocabulary(word: string): { form: string; english: string[][] } | null {
   const folded = foldForMatching(word);
   if (folded.length < MIN_CORRECTED_LENGTH || isJapanese(folded)) return null;
-  const { latin, englishTerms } = loaded();
+  const { latin, englishTerms, nearby } = loaded();
   // An English term of the vocabulary ("ocean", one edit from "ozean") is no misspelling.
   if ([folded, folded.replace(/e?s$/, ""), `${folded}s`].some((form) => englishTerms.has(form))) return null;
-  for (const variant of oneEditVariants(folded))
-    for (const language of LATIN) {
-      const terms = latin[language].get(variant);
-      if (terms) return { form: variant, english: [...terms].map((term) => [term]) };
-    }
-  return null;
+  const candidates = new Set<string>();
+  for (const probe of [folded, ...deletions(folded)])
+    for (const form of nearby.get(probe) ?? []) if (oneEditApart(folded, form)) candidates.add(form);
+  // The same length first (a swap or a changed letter), then alphabetical: the same answer every time.
+  const [form] = [...candidates].sort(
+    (a, b) => Math.abs(a.length - folded.length) - Math.abs(b.length - folded.length) || a.localeCompare(b),
+  );
+  if (!form) return null;
+  const terms = new Set(LATIN.flatMap((language) => [...(latin[language].get(form) ?? [])]));
+  return { form, english: [...terms].map((term) => [term]) };
 }
