@@ -55,12 +55,18 @@ async function resolveText(query: ExploreQuery) {
   const translated = translateWords(typed.words);
   const fixes = query.exact ? new Map() : vocabularyFixes(translated.plain);
   if (translated.translations.length > 0 || fixes.size > 0) {
+    // Most English words near a foreign one ("river", one edit from "hiver") are searched as typed:
+    // their plan is worked out beside the look-ups, as below.
+    const typedPlan = translated.translations.length === 0 ? findSearchPlan(typed) : null;
+    typedPlan?.catch(() => {}); // awaited below when used; its failure must not go unhandled otherwise
     const { text, correctedQuery } = await resolveTranslatedText(typed, translated, fixes, {
       exact: query.exact,
       minLength: MIN_TERM_LENGTH,
       minSimilarity: MIN_SIMILARITY,
     });
-    return { text, correctedQuery, plan: await findSearchPlan(text) };
+    // Nothing translated and nothing corrected: the text is the typed one.
+    const plan = typedPlan && correctedQuery === null ? await typedPlan : await findSearchPlan(text);
+    return { text, correctedQuery, plan };
   }
   if (query.exact || typed.words.length === 0)
     return { text: typed, correctedQuery: null, plan: await findSearchPlan(typed) };
