@@ -28,6 +28,6 @@ describe("domain roots", () => {
         .sort();
     expect(subAreas("commerce")).toEqual(["billing", "checkout", "orders", "pricing", "stripe"]);
     expect(subAreas("accounts")).toEqual(["applications", "auth", "contact", "people", "profiles"]);
-    expect(subAreas("catalog")).toEqual(["clips", "collections", "profile", "search"]);
+    expect(subAreas("catalog")).toEqual(["clips", "collections", "profile", "search", "terms"]);
   });
 });

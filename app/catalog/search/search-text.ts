@@ -13,6 +13,11 @@ export interface SearchText {
   words: string[];
   phrases: string[][];
   excluded: string[];
+  /**
+   * Groups of which one item must match, an item being terms (words or phrases) that must all
+   * match: a translated word beside its English readings, [["strand"], ["beach"]] (search.server.ts).
+   */
+  anyOf?: string[][][];
 }
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -49,7 +54,8 @@ export function parseSearchText(text: string): SearchText {
   return { words: keptWords, phrases: keptPhrases, excluded: keptExcluded };
 }
 
-export const hasPositiveTerms = (text: SearchText) => text.words.length > 0 || text.phrases.length > 0;
+export const hasPositiveTerms = (text: SearchText) =>
+  text.words.length > 0 || text.phrases.length > 0 || (text.anyOf?.length ?? 0) > 0;
 export const isEmptySearch = (text: SearchText) => !hasPositiveTerms(text) && text.excluded.length === 0;
 
 /** The text again, with corrected words in place ("oceam sunset" → "ocean sunset"). */

@@ -21,9 +21,12 @@ const popularity = sql`(${clips.savesCount} + ${clips.downloadsCount})`;
 
 /** Every word matches (stemmed); every phrase matches in order. Words are bound parameters. */
 function positiveQuery(text: SearchText): SQL | null {
+  const termQuery = (term: string) => sql`phraseto_tsquery('english', ${term})`;
+  const all = (terms: string[]) => sql`(${sql.join(terms.map(termQuery), sql` && `)})`;
   const parts = [
     ...text.words.map((word) => sql`plainto_tsquery('english', ${word})`),
     ...text.phrases.map((phrase) => sql`phraseto_tsquery('english', ${phrase.join(" ")})`),
+    ...(text.anyOf ?? []).map((items) => sql`(${sql.join(items.map(all), sql` || `)})`),
   ];
   return parts.length ? sql`(${sql.join(parts, sql` && `)})` : null;
 }
@@ -270,6 +273,26 @@ export async function findCorrections(
 }
 
 /**
+ * The terms (words or phrases) some published clip matches, stemmed as the search stems them: a
+ * term of one lexeme is one probe of the postings, a phrase one search of the vectors' index.
+ * Stop words alone match nothing.
+ */
+export async function findLiveTerms(terms: string[]): Promise<Set<string>> {
+  if (terms.length === 0) return new Set();
+  const rows = await readDb().execute<{ term: string }>(sql`
+    select w.term
+    from unnest(${sql.param(terms)}::text[]) as w(term)
+    cross join lateral (
+      select phraseto_tsquery('english', w.term) as q, tsvector_to_array(to_tsvector('english', w.term)) as lexemes
+    ) tsq
+    where numnode(tsq.q) > 0
+      and (case when numnode(tsq.q) = 1 and cardinality(tsq.lexemes) = 1
+        then exists (select 1 from ${searchPostings} where ${searchPostings.lexeme} = tsq.lexemes[1])
+        else exists (select 1 from ${clips} where ${isPublished} and ${clips.searchVector} @@ tsq.q) end)`);
+  return new Set(rows.rows.map((row) => row.term));
+}
+
+/**
  * A search text the postings can answer: one word or phrase standing for one lexeme, and excluded
  * words of one lexeme each (stop words exclude nothing, as in the full-text path).
  */
@@ -298,7 +321,9 @@ export async function findSearchPlan(text: SearchText): Promise<SearchPlan> {
   // One positive term: a word, or a quoted phrase that stop words reduce to one word ("the busy").
   const positive = [...text.words, ...text.phrases.map((phrase) => phrase.join(" "))];
   const terms = [...positive, ...text.phrases.flat(), ...text.excluded];
-  if (terms.length === 0) return { postings: null, pair: null, phrase: null, counts: null };
+  // A choice between terms (a word and its translation) is answered by the full-text path.
+  if (terms.length === 0 || text.anyOf?.length)
+    return { postings: null, pair: null, phrase: null, counts: null };
   const rows = await readDb().execute<{ nodes: number; lexemes: string[] }>(sql`
     select numnode(phraseto_tsquery('english', w)) as nodes, tsvector_to_array(to_tsvector('english', w)) as lexemes
     from unnest(${sql.param(terms)}::text[]) with ordinality as u(w, n)

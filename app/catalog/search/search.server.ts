@@ -17,6 +17,7 @@ import { listClipsByIds, listNiches, listPopularClips } from "../clips/catalog.s
 import type { CatalogClip, ClipPage, Facet } from "../clips/catalog-clip";
 import { COUNT_CAP, PAGE_SIZE } from "./explore-query.server";
 import { type ExploreQuery, effectiveSort, type FacetName } from "./explore-url";
+import { translateWords } from "./query-translation";
 import {
   countFacets,
   countMatches,
@@ -38,6 +39,7 @@ import {
   type SearchText,
   writeSearchText,
 } from "./search-text";
+import { resolveTranslatedText, vocabularyFixes } from "./translated-text.server";
 
 export { PAGE_SIZE } from "./explore-query.server";
 
@@ -49,6 +51,23 @@ const MIN_SIMILARITY = 0.35;
  */
 async function resolveText(query: ExploreQuery) {
   const typed = parseSearchText(query.q);
+  // Words of the other five languages are searched as themselves or their English (query-translation.ts).
+  const translated = translateWords(typed.words);
+  const fixes = query.exact ? new Map() : vocabularyFixes(translated.plain);
+  if (translated.translations.length > 0 || fixes.size > 0) {
+    // Most English words near a foreign one ("river", one edit from "hiver") are searched as typed:
+    // their plan is worked out beside the look-ups, as below.
+    const typedPlan = translated.translations.length === 0 ? findSearchPlan(typed) : null;
+    typedPlan?.catch(() => {}); // awaited below when used; its failure must not go unhandled otherwise
+    const { text, correctedQuery } = await resolveTranslatedText(typed, translated, fixes, {
+      exact: query.exact,
+      minLength: MIN_TERM_LENGTH,
+      minSimilarity: MIN_SIMILARITY,
+    });
+    // Nothing translated and nothing corrected: the text is the typed one.
+    const plan = typedPlan && correctedQuery === null ? await typedPlan : await findSearchPlan(text);
+    return { text, correctedQuery, plan };
+  }
   if (query.exact || typed.words.length === 0)
     return { text: typed, correctedQuery: null, plan: await findSearchPlan(typed) };
   const [corrections, typedPlan] = await Promise.all([
