@@ -1,7 +1,7 @@
 /**
  * The words of a search in German, French, Spanish, Brazilian Portuguese or Japanese mapped to the
  * English terms the catalogue is described in, through the vocabulary in app/catalog/terms/
- * (docs/decisions/0031-search-languages-vocabulary.md). Pure and safe for the browser: the maps are built
+ * (docs/decisions/0032-search-languages-vocabulary.md). Pure and safe for the browser: the maps are built
  * once, on first use, and a query costs a few map lookups per word.
  */
 import { LANGUAGE_TERMS, NICHE_SEARCH_TERMS, type TermLanguage } from "../terms/terms";

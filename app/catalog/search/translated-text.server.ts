@@ -17,7 +17,7 @@ export function vocabularyFixes(plain: string[]): Map<string, VocabularyFix> {
 }
 
 /**
- * The search text of a query with translated words (docs/decisions/0031-search-languages-vocabulary.md):
+ * The search text of a query with translated words (docs/decisions/0032-search-languages-vocabulary.md):
  * each translated word is searched as itself or as its English readings. A side no published clip
  * matches is left out, so "plage" is searched exactly as "beach" (and the one-word fast paths
  * answer it), while an English word that is also a foreign one ("see" and the German lake) keeps
