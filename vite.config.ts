@@ -7,12 +7,16 @@ import { defineConfig, type Plugin } from "vite";
 import { RENDERER_IN_BUILD, rendererInPackage } from "./app/api/reference/renderer-bundle.server";
 import { precompressAssets } from "./scripts/vite/precompress-assets";
 
-/** The process entries compiled beside the app (see `build` below). */
+/**
+ * The process entries compiled beside the app (see `build` below), and the model thread's entry
+ * that jobs start as a worker thread (app/media/analysis/model-thread.server.ts).
+ */
 const SERVER_ENTRIES = {
   index: "./server/app.ts",
   main: "./server/main.ts",
   worker: "./server/worker.ts",
   cli: "./server/cli.ts",
+  "frame-models-thread": "./app/media/analysis/frame-models-thread.server.ts",
 };
 
 /**

@@ -11,6 +11,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { forgetAllApiCallers, forgetApiCallersOf } from "~/api/keys/api-keys.server";
+import { stopModelThread } from "~/media/analysis/model-thread.server";
 import { mediaTools } from "~/media/processing/ffmpeg.server";
 import { type Config, loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabases, databaseIsReady } from "~/platform/db/client.server";
@@ -565,6 +566,8 @@ async function shutdown(context: {
   await bounded(stopQueue(Math.min(1_000, left() / 3)), left() / 2).catch((error) =>
     logger.error({ err: error }, "stopping the job queue failed"),
   );
+  // After the jobs, which ask it for frames until the queue has stopped.
+  await bounded(stopModelThread(), Math.min(500, left() / 4));
   await bounded(closeDatabase(), Math.min(1_000, left() / 2)).catch((error) =>
     logger.error({ err: error }, "closing the pool failed"),
   );

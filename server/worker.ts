@@ -4,6 +4,7 @@
  * (each on its own WORKER_PORT when several share a machine). Without DATABASE_URL it shares the
  * embedded database of a web process running on the same DATA_DIR.
  */
+import { stopModelThread } from "~/media/analysis/model-thread.server";
 import { mediaTools } from "~/media/processing/ffmpeg.server";
 import { loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabases } from "~/platform/db/client.server";
@@ -42,6 +43,7 @@ async function main() {
     await stopQueue(config.SHUTDOWN_TIMEOUT_MS - 1_000).catch((error) =>
       logger.error({ err: error }, "stopping the job queue failed"),
     );
+    await stopModelThread().catch(() => {});
     await closeDatabase().catch(() => {});
     await embedded?.stop().catch(() => {});
     await probes.close();
