@@ -23,14 +23,14 @@ export function vocabularyFixes(plain: string[]): Map<string, VocabularyFix> {
  * answer it), while an English word that is also a foreign one ("see" and the German lake) keeps
  * its own results beside the translation's. Untranslated words are corrected as before; a word
  * neither the catalogue nor a one-edit correction of it knows may be corrected against the
- * vocabulary. Returns the text and the corrections to show ("Showing results for").
+ * vocabulary. Returns the text and, when a word was corrected, the query to show ("Showing results for").
  */
 export async function resolveTranslatedText(
   typed: SearchText,
   translated: QueryTranslation,
   fixes: Map<string, VocabularyFix>,
   options: { exact: boolean; minLength: number; minSimilarity: number },
-): Promise<{ text: SearchText; corrections: Map<string, string>; correctedQuery: string | null }> {
+): Promise<{ text: SearchText; correctedQuery: string | null }> {
   const probe = new Set<string>();
   for (const { words, english } of translated.translations) {
     probe.add(words.join(" "));
@@ -87,5 +87,5 @@ export async function resolveTranslatedText(
     excluded: typed.excluded,
     ...(anyOf.length ? { anyOf } : {}),
   };
-  return { text, corrections: shown, correctedQuery: shown.size ? writeSearchText(typed, shown) : null };
+  return { text, correctedQuery: shown.size ? writeSearchText(typed, shown) : null };
 }
