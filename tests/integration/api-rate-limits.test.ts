@@ -5,6 +5,7 @@ import { reserveRateLimitBlocks } from "~/platform/http/rate-limit.queries.serve
 import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import { RateLimitReservations, type ReserveBlocks } from "~/platform/http/rate-limit-reservations.server";
 import { useTestDatabase } from "../setup/database";
+import { withinOneMinuteWindow } from "../support/rate-limit-window";
 
 const database = useTestDatabase();
 
@@ -39,12 +40,6 @@ function counting(reserve: ReserveBlocks = reserveRateLimitBlocks) {
 
 /** Reservations made ahead go out in batches a few tens of milliseconds apart: lets any be sent. */
 const aheadSent = () => new Promise((resolve) => setTimeout(resolve, 150));
-
-/** Waits out the end of the current minute if it is close, so a test's hits fall in one window. */
-async function withinOneMinuteWindow() {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
 
 describe("the API's rate limits", () => {
   it("write each key's window once for a key's first 30 requests, not once per request and rule", async () => {

@@ -17,6 +17,7 @@ import { type ApiAnswer, apiKeyFor, callApi, contractValidator } from "../factor
 import { createClip, createProfile } from "../factories/catalog";
 import { createPaidOrder } from "../factories/licensing";
 import { useTestDatabase } from "../setup/database";
+import { withinOneMinuteWindow } from "../support/rate-limit-window";
 
 const database = useTestDatabase();
 let contract: ReturnType<typeof contractValidator>;
@@ -216,6 +217,8 @@ describe("reading the catalogue", () => {
 describe("keys, scopes and limits", () => {
   it("counts anonymous requests per address, with RateLimit headers and Retry-After on 429", async () => {
     const limit = RATE_LIMIT_POLICIES.api_anonymous.perIp.limit;
+    // The hits must fall in one minute's window.
+    await withinOneMinuteWindow(10_000);
     const ip = "192.0.2.77";
     let last: ApiAnswer | undefined;
     for (let i = 0; i < limit; i++) last = await callApi("GET", "/niches", { ip });

@@ -5,6 +5,7 @@ import { checkPromoCode } from "~/commerce/pricing/promo.server";
 import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import { applyPromo, choosePlan, cookiePair, loadCheckout, removePromo } from "../factories/commerce";
 import { useTestDatabase } from "../setup/database";
+import { withinOneMinuteWindow } from "../support/rate-limit-window";
 
 const database = useTestDatabase();
 
@@ -89,6 +90,8 @@ describe("promo lookups are rate-limited per client", () => {
   it("after the limit even a valid code is refused with a clear message, while other clients go on", async () => {
     const ip = freshIp();
     const cookie = await choosePlan("creator", { clientIp: ip });
+    // The hits must fall in one minute's window.
+    await withinOneMinuteWindow(10_000);
     for (let attempt = 0; attempt < RATE_LIMIT_POLICIES.promo_lookup.perIp.limit; attempt++) {
       expect((await applyPromo(cookie, `GUESS${attempt}`, ip)).data?.fieldErrors?.promoCode).toBe(
         PROMO_MESSAGES.invalid,
