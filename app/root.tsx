@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import {
   data,
   Links,
@@ -22,10 +22,18 @@ import { visitorCurrency } from "~/payments/rates/visitor-currency";
 import { useCspNonce } from "~/platform/http/csp-nonce";
 import { markPersonalHydrated, type PersonalData, PersonalDataBlock } from "~/platform/http/personal-regions";
 import { getToast } from "~/platform/http/toast.server";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { I18nProvider } from "~/platform/i18n/i18n";
+import { DEFAULT_LOCALE, LOCALE_TAGS } from "~/platform/i18n/locales";
+import type { Messages } from "~/platform/i18n/messages";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** The messages every page's shell (header, footer, error page) shows. */
+const SHELL_NAMESPACES = ["common"];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
   const { toast, setCookie } = await getToast(request);
   const accountTheme = user?.themePreference ?? null;
@@ -43,12 +51,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     theme: accountTheme ?? getThemeFromCookie(request),
     currency: visitorCurrency(request.headers),
   };
+  const locale = pageLocaleOf(params);
   return data(
     {
       ...shell,
       accountTheme,
       toast,
       nonce: context.cspNonce,
+      locale,
+      messages: messagesFor(locale, SHELL_NAMESPACES),
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
@@ -68,8 +79,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   const personal = usePersonalData(root?.user ?? null);
+  const locale = root?.locale ?? DEFAULT_LOCALE;
+  const messages = usePageMessages(root?.messages);
   return (
-    <html lang="en" className={root?.theme === "dark" ? "dark" : ""} suppressHydrationWarning>
+    <html
+      lang={LOCALE_TAGS[locale]}
+      className={root?.theme === "dark" ? "dark" : ""}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -83,7 +100,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
-        {children}
+        <I18nProvider locale={locale} messages={messages}>
+          {children}
+        </I18nProvider>
         <PersonalDataBlock data={personal} rootData={root} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -105,6 +124,22 @@ function usePersonalData(user: unknown): PersonalData | null {
     if (own) Object.assign(personal, own);
   }
   return personal;
+}
+
+/**
+ * The page's messages: the shell's (root loader) and each matched route's own, which its loader
+ * returns as `messages` (docs/decisions/0033-interface-languages.md).
+ */
+function usePageMessages(shell: Messages | undefined): Messages {
+  const matches = useMatches();
+  return useMemo(() => {
+    const merged: Messages = { ...shell };
+    for (const match of matches) {
+      const own = (match.data as { messages?: Messages } | undefined)?.messages;
+      if (own && match.id !== "root") Object.assign(merged, own);
+    }
+    return merged;
+  }, [shell, matches]);
 }
 
 export default function App() {

@@ -1,4 +1,4 @@
-import { layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { type RouteConfig, route } from "@react-router/dev/routes";
 import { accountPages, accountStandalone } from "./accounts/routes";
 import { apiPages, apiResources } from "./api/routes";
 import { catalogPages, catalogResources } from "./catalog/routes";
@@ -22,7 +22,9 @@ export default [
   ...apiResources,
   route("resources/theme", "layout/routes/theme.ts"),
   route("resources/currency", "layout/routes/currency.ts"),
-  layout("layout/site-layout.tsx", [
+  route("resources/language", "layout/routes/language.ts"),
+  // Every page under its language (`/de/videos`; English at the root): docs/decisions/0033.
+  route(":lang?", "layout/site-layout.tsx", [
     ...catalogPages,
     ...commercePages,
     ...licensingPages,

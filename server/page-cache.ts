@@ -4,6 +4,8 @@ import type { RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
 import { THEME_COOKIE } from "~/accounts/profiles/theme";
 import { currencyFromAcceptLanguage } from "~/payments/rates/visitor-currency";
+import { DEFAULT_LOCALE, splitLocalePath } from "~/platform/i18n/locales";
+import { LANGUAGE_COOKIE, preferredLocale } from "~/platform/i18n/negotiate";
 import { pageCacheTotal } from "~/platform/metrics/business.server";
 import {
   captureAnswer,
@@ -39,8 +41,16 @@ export { chooseEncoding } from "./stored-answer";
 /** Only plain 200 answers are kept, so a copy needs no status of its own. */
 export type CachedPage = StoredAnswer;
 
-/** A visitor whose only cookie is the theme still sees the anonymous page (copies are kept per theme). */
-const THEME_COOKIE_ONLY = new RegExp(`^(?:\\s*${THEME_COOKIE}=(?:dark|light)\\s*;?\\s*)?$`);
+/**
+ * A visitor whose only cookies are the theme and the language still sees the anonymous page (copies
+ * are kept per theme; the language is in the address).
+ */
+const ANONYMOUS_COOKIE = new RegExp(`^(?:${THEME_COOKIE}=(?:dark|light)|${LANGUAGE_COOKIE}=[a-z-]{2,5})$`);
+const onlyAnonymousCookies = (cookie: string) =>
+  cookie
+    .split(";")
+    .map((part) => part.trim())
+    .every((part) => part === "" || ANONYMOUS_COOKIE.test(part));
 /** Memory the copies may take in all. */
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 const MAX_BODY_BYTES = 512 * 1024;
@@ -105,12 +115,19 @@ export function publicPageCache(options: {
 
   /** The copy's key for a request that may be served from one, else null. */
   const keyOf = (req: IncomingMessage, url: string, cookie = req.headers.cookie ?? "") => {
-    if (req.method !== "GET" || !THEME_COOKIE_ONLY.test(cookie)) return null;
+    if (req.method !== "GET" || cookie.length > 200 || !onlyAnonymousCookies(cookie)) return null;
     const key = pageCacheKey(url);
     const pathname = key.split("?", 1)[0]!;
     if (!options.isPublicPage(pathname)) return null;
+    // A page without a language in its address is English only for visitors not sent to their own.
+    const acceptLanguage = req.headers["accept-language"];
+    if (
+      splitLocalePath(pathname).locale === DEFAULT_LOCALE &&
+      preferredLocale({ cookie, acceptLanguage }) !== DEFAULT_LOCALE
+    )
+      return null;
     // Prices show in the currency of the visitor's region (app/payments/visitor-currency.ts): one copy each.
-    const currency = currencyFromAcceptLanguage(req.headers["accept-language"]);
+    const currency = currencyFromAcceptLanguage(acceptLanguage);
     return `${key}|${cookie.includes("dark") ? "dark" : "light"}|${currency}`;
   };
 

@@ -98,6 +98,8 @@ export const profiles = pgTable(
     avatarUrl: text("avatar_url"),
     role: roleEnum("role").notNull().default("user"),
     themePreference: themeEnum("theme_preference"),
+    /** The interface language they chose (app/platform/i18n/locales.ts): pages, mails and PDFs use it. */
+    language: text("language"),
     /** Set by staff: a suspended account cannot sign in and has no sessions. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -105,6 +107,7 @@ export const profiles = pgTable(
   (t) => [
     check("profiles_username_lowercase", sql`${t.username} = lower(${t.username})`),
     check("profiles_username_shape", sql`${t.username} ~ '^[a-z0-9_.]{5,29}$'`),
+    check("profiles_language_known", sql`${t.language} in ('en', 'de', 'fr', 'es', 'pt-br', 'ja')`),
   ],
 );
 

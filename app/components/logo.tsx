@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { PRODUCT_NAME } from "~/constants";
 
 export function Logo() {

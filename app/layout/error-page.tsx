@@ -1,24 +1,27 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { buttonClass } from "~/components/button";
+import { Link } from "~/components/link";
+import { useT } from "~/platform/i18n/i18n";
 
 /** A friendly error page: never a stack trace. */
 export function ErrorPage({ status, message }: { status: number; message?: string }) {
+  const t = useT();
   const unavailable = status === 503;
   const badRequest = status === 400;
   const title = unavailable
-    ? "Verdeo will be right back"
+    ? t("common.error.unavailableTitle")
     : status === 404
-      ? "Page not found"
+      ? t("common.error.notFoundTitle")
       : badRequest
-        ? "We couldn't use that request"
-        : "Something went wrong";
+        ? t("common.error.badRequestTitle")
+        : t("common.error.title");
   const text = unavailable
-    ? "We can't reach our database right now. Please try again in a moment."
+    ? t("common.error.unavailableText")
     : status === 404
-      ? "This page doesn't exist (yet)."
+      ? t("common.error.notFoundText")
       : badRequest
-        ? (message ?? "Something in the request was not valid. Please check it and try again.")
-        : "An unexpected error occurred. Please try again, or go back to the home page.";
+        ? (message ?? t("common.error.badRequestText"))
+        : t("common.error.text");
   return (
     <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 px-6 py-24 text-center">
       <title>{`${title} · Verdeo`}</title>
@@ -26,7 +29,7 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-zinc-600 dark:text-zinc-400">{text}</p>
       <Link to="/" className={buttonClass("primary")}>
-        Go Home
+        {t("common.goHome")}
       </Link>
     </main>
   );

@@ -1,12 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Form, NavLink, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import type { HeaderUser } from "~/accounts/profiles/header-user";
 import { UserMenuStandIn } from "~/accounts/profiles/user-menu-stand-in";
 import { SearchSuggest } from "~/catalog/components/search-suggest";
 import { ButtonLink } from "~/components/button";
 import { CloseIcon, MenuIcon } from "~/components/icons";
+import { NavLink } from "~/components/link";
 import { Logo } from "~/components/logo";
 import { PersonalRegion } from "~/platform/http/personal-regions";
+import { useI18n } from "~/platform/i18n/i18n";
+import { LanguageMenu } from "./language-switcher";
 import { HEADER_LINKS } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -41,6 +44,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function Header({ user }: { user: HeaderUser | null }) {
+  const { t, path } = useI18n();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   // Close the phone menu on every navigation.
@@ -57,25 +61,26 @@ export function Header({ user }: { user: HeaderUser | null }) {
     >
       <div className="mx-auto flex h-16 max-w-[1400px] items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t("common.nav.label")} className="hidden items-center gap-1 md:flex">
           {HEADER_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.to === "/"} className={linkClass}>
-              {link.label}
+              {t(link.label)}
             </NavLink>
           ))}
         </nav>
         {/* Wide screens search from anywhere; the explore and search pages have their own box. */}
-        {["/", "/videos", "/search"].includes(location.pathname) ? null : (
-          <Form method="get" action="/videos" role="search" className="hidden w-72 xl:block">
+        {["/", "/videos", "/search"].map(path).includes(location.pathname) ? null : (
+          <Form method="get" action={path("/videos")} role="search" className="hidden w-72 xl:block">
             <SearchSuggest
               name="q"
-              label="Search videos"
-              placeholder="Search videos…"
+              label={t("common.search.label")}
+              placeholder={t("common.search.placeholder")}
               inputClassName="h-10 w-full rounded-full border border-zinc-300 bg-white pr-3 pl-11 text-sm outline-none placeholder:text-zinc-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-500/30 dark:border-zinc-700 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
             />
           </Form>
         )}
         <div className="flex items-center gap-2">
+          <LanguageMenu />
           <ThemeToggle />
           {/* Joined per visitor onto the cached public page (docs/decisions/0029). */}
           <PersonalRegion name="account">
@@ -83,7 +88,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
               <SignedInMenu user={user} />
             ) : (
               <ButtonLink to="/login" className="px-4 py-2">
-                Log in
+                {t("common.logIn")}
               </ButtonLink>
             )}
           </PersonalRegion>
@@ -92,7 +97,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
             className="grid size-10 place-items-center rounded-full hover:bg-zinc-100 md:hidden dark:hover:bg-zinc-800"
             aria-expanded={menuOpen}
             aria-controls="mobile-nav"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            aria-label={menuOpen ? t("common.menu.close") : t("common.menu.open")}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
@@ -102,14 +107,14 @@ export function Header({ user }: { user: HeaderUser | null }) {
       {menuOpen ? (
         <nav
           id="mobile-nav"
-          aria-label="Main"
+          aria-label={t("common.nav.label")}
           className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-zinc-200 bg-white px-4 py-3 shadow-lg md:hidden dark:border-zinc-800 dark:bg-zinc-950"
         >
           <ul className="flex flex-col">
             {HEADER_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}

@@ -1,8 +1,8 @@
-/** The header links, in order. */
+/** The header links, in order, with their labels' message keys. */
 export const HEADER_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/videos", label: "Explore" },
-  { to: "/pricing", label: "Pricing" },
-  { to: "/about", label: "About" },
-  { to: "/creators-hub", label: "For Creators" },
+  { to: "/", label: "common.nav.home" },
+  { to: "/videos", label: "common.nav.explore" },
+  { to: "/pricing", label: "common.nav.pricing" },
+  { to: "/about", label: "common.nav.about" },
+  { to: "/creators-hub", label: "common.nav.forCreators" },
 ] as const;

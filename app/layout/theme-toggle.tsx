@@ -2,6 +2,7 @@ import { useFetcher } from "react-router";
 import type { Theme } from "~/accounts/people/roles";
 import { applyTheme } from "~/accounts/profiles/theme";
 import { MoonIcon, SunIcon } from "~/components/icons";
+import { useT } from "~/platform/i18n/i18n";
 
 /**
  * Flips the theme at once; a signed-in user's choice is also saved to their profile. What it shows
@@ -10,6 +11,7 @@ import { MoonIcon, SunIcon } from "~/components/icons";
  */
 export function ThemeToggle() {
   const fetcher = useFetcher();
+  const t = useT();
 
   const toggle = () => {
     const next: Theme = document.documentElement.classList.contains("dark") ? "light" : "dark";
@@ -26,11 +28,11 @@ export function ThemeToggle() {
     >
       <span className="dark:hidden">
         <MoonIcon className="size-5" />
-        <span className="sr-only">Switch to dark theme</span>
+        <span className="sr-only">{t("common.theme.toDark")}</span>
       </span>
       <span className="hidden dark:inline">
         <SunIcon className="size-5" />
-        <span className="sr-only">Switch to light theme</span>
+        <span className="sr-only">{t("common.theme.toLight")}</span>
       </span>
     </button>
   );

@@ -13,6 +13,7 @@ const sessionWithProfile = preparedQuery((database) =>
         avatarUrl: profiles.avatarUrl,
         role: profiles.role,
         themePreference: profiles.themePreference,
+        language: profiles.language,
         suspendedAt: profiles.suspendedAt,
       },
     })

@@ -1,4 +1,5 @@
 import { config } from "~/platform/config.server";
+import { isLocale, type Locale } from "~/platform/i18n/locales";
 import { logger } from "~/platform/logger.server";
 import type { Role, Theme } from "../people/roles";
 import { findProfile } from "../profiles/profiles.server";
@@ -15,6 +16,8 @@ export interface SessionUser {
   avatarUrl: string | null;
   role: Role;
   themePreference: Theme | null;
+  /** The interface language they chose, if they did. */
+  language: Locale | null;
   /** True once the user opened the link mailed to their address (or a provider vouched for it). */
   emailVerified?: boolean;
   /** False until the profile row exists (e.g. between an OAuth callback and /auth/callback). */
@@ -57,7 +60,7 @@ async function readUser(request: Request): Promise<SessionUser | null> {
 
 type ProfileFields = Pick<
   NonNullable<Awaited<ReturnType<typeof findProfile>>>,
-  "username" | "fullName" | "avatarUrl" | "role" | "themePreference" | "suspendedAt"
+  "username" | "fullName" | "avatarUrl" | "role" | "themePreference" | "language" | "suspendedAt"
 >;
 
 /** The person as pages see them, from the auth user and their profile (null until it exists). */
@@ -75,6 +78,7 @@ function sessionUserOf(
     avatarUrl: profile?.avatarUrl ?? null,
     role: profile?.role ?? "user",
     themePreference: profile?.themePreference ?? null,
+    language: isLocale(profile?.language) ? profile.language : null,
     emailVerified: user.emailVerified === true,
     hasProfile: profile !== null,
   };

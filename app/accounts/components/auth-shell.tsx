@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import { Logo } from "~/components/logo";
 
 /** The frame of the pages outside the site layout: login, signup, callback. */

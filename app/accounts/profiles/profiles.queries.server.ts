@@ -44,3 +44,7 @@ export async function updateProfile(id: string, changes: { username?: string; av
 export async function saveThemePreference(userId: string, theme: Profile["themePreference"]) {
   await db().update(profiles).set({ themePreference: theme }).where(eq(profiles.id, userId));
 }
+
+export async function saveLanguage(userId: string, language: Profile["language"]) {
+  await db().update(profiles).set({ language }).where(eq(profiles.id, userId));
+}

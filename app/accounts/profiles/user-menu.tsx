@@ -1,6 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link } from "~/components/link";
 import { can } from "../people/permissions";
 import { Avatar } from "./avatar";
 import type { HeaderUser } from "./header-user";

@@ -1,6 +1,7 @@
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { FormError, FormField } from "~/components/form-field";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";

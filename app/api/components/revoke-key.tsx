@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { buttonClass } from "~/components/button";
+import { Link } from "~/components/link";
 import { API_KEY_MESSAGES } from "../keys/api-keys";
 
 export const PROFILE_API_PATH = "/profile/api";

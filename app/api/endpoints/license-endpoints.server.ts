@@ -4,6 +4,7 @@ import { listDownloadVariants, startDownloadWithoutSession } from "~/licensing/d
 import { DOWNLOAD_LINK_SECONDS } from "~/licensing/download-link.server";
 import { certificateFor, getBuyerLibrary } from "~/licensing/library.server";
 import { licensePath } from "~/licensing/license-id";
+import { isLocale } from "~/platform/i18n/locales";
 import { defineEndpoint, type EndpointCaller } from "./endpoint";
 import { API_BASE } from "./http.server";
 import { absolute } from "./present.server";
@@ -27,7 +28,8 @@ async function keyOwnerAsUser(userId: string): Promise<SessionUser | null> {
   const profile = await findProfile(userId);
   if (!profile) return null;
   const { id, email, username, fullName, avatarUrl, role, themePreference } = profile;
-  return { id, email: email ?? "", username, fullName, avatarUrl, role, themePreference };
+  const language = isLocale(profile.language) ? profile.language : null;
+  return { id, email: email ?? "", username, fullName, avatarUrl, role, themePreference, language };
 }
 
 const license = defineEndpoint({

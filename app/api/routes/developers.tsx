@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import type { RouteHandle } from "~/platform/http/route-handle";

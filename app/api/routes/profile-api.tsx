@@ -1,7 +1,8 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/accounts/routes/require-user.server";
 import { buttonClass } from "~/components/button";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/http/form-reply";
 import { parseFormData, readForm } from "~/platform/http/forms.server";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { ClipSummary } from "../clips/clip-summary";
 
 export function formatDuration(seconds: number) {

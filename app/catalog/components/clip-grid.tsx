@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { CatalogClip } from "../clips/catalog-clip";
 import { clipPath } from "../clips/clip-id";
 import { formatDuration } from "./clip-card";

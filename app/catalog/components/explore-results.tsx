@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { CatalogClip, ClipPage, Facet } from "../clips/catalog-clip";
 import { EMPTY_TEXT, EMPTY_TITLE, RESET_FILTERS } from "../clips/catalog-content";
 import { clipPath } from "../clips/clip-id";

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
-import { Link } from "react-router";
 import { buttonClass } from "~/components/button";
 import { ChevronDownIcon, FiltersIcon } from "~/components/icons";
+import { Link } from "~/components/link";
 import { COLOUR_SWATCHES, type ColourName } from "../clips/attributes";
 import type { Facet } from "../clips/catalog-clip";
 import {

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/link";
 import { useToast } from "~/components/toast";
 import type { FormReply } from "~/platform/http/form-reply";
 import { FOLLOW_MESSAGES, followerCount } from "../collections/follow-texts";

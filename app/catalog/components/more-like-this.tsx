@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import {
   CAMERA_MOTION_LABELS,
   CAMERA_MOTIONS,

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Niche } from "../clips/catalog.server";
 import { NICHE_BROWSER_ID } from "../clips/catalog-content";
 import { type ExploreQuery, exploreSearch } from "../search/explore-url";

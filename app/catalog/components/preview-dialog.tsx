@@ -1,8 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Link } from "react-router";
 import { Avatar } from "~/accounts/profiles/avatar";
 import { InlineRoleBadge } from "~/accounts/profiles/inline-role-badge";
 import { CloseIcon } from "~/components/icons";
+import { Link } from "~/components/link";
 import type { CatalogClip } from "../clips/catalog-clip";
 import { formatDuration } from "./clip-card";
 

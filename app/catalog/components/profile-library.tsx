@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { buttonClass } from "~/components/button";
+import { Link } from "~/components/link";
 import {
   MANAGE_BILLING,
   type ProfileDownloads,

@@ -1,6 +1,7 @@
-import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Role } from "~/accounts/people/roles";
 import { buttonClass } from "~/components/button";
+import { Link } from "~/components/link";
 import type { ClipSummary } from "../clips/clip-summary";
 import type { ProfileTabView } from "../profile/profile-library";
 import { PROFILE_TAB_PARAM, type ProfileTab, parseProfileTab } from "../profile/profile-tab-path";

@@ -2,9 +2,14 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { SearchIcon } from "~/components/icons";
 import { SEARCH_QUERY_MAX } from "~/constants";
+import { useI18n } from "~/platform/i18n/i18n";
 import type { Suggestion } from "../search/suggestions.server";
 
-const KIND_LABELS: Record<Suggestion["kind"], string> = { niche: "Niche", query: "Search", tag: "Tag" };
+const KIND_LABELS: Record<Suggestion["kind"], string> = {
+  niche: "common.suggest.niche",
+  query: "common.suggest.query",
+  tag: "common.suggest.tag",
+};
 const DEBOUNCE_MS = 120;
 
 /**
@@ -31,6 +36,7 @@ export function SearchSuggest({
   className?: string;
   inputClassName?: string;
 }) {
+  const { t, path } = useI18n();
   const [own, setOwn] = useState(defaultValue);
   const value = controlled ?? own;
   const [items, setItems] = useState<Suggestion[]>([]);
@@ -91,7 +97,7 @@ export function SearchSuggest({
 
   function choose(item: Suggestion) {
     setOpen(false);
-    navigate(item.href);
+    navigate(path(item.href));
   }
 
   return (
@@ -127,7 +133,7 @@ export function SearchSuggest({
       <div
         id={`${id}-list`}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={t("common.suggest.label")}
         hidden={!shown}
         className="absolute inset-x-0 top-full z-40 mt-1 overflow-hidden rounded-2xl border border-zinc-200 bg-white py-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
       >
@@ -149,7 +155,7 @@ export function SearchSuggest({
           >
             <span className="truncate">{item.label}</span>
             <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
-              {KIND_LABELS[item.kind]}
+              {t(KIND_LABELS[item.kind])}
             </span>
           </div>
         ))}

@@ -1,7 +1,8 @@
-import { data, Form, Link, redirect, replace } from "react-router";
+import { data, Form, redirect, replace } from "react-router";
 import { z } from "zod";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { requireUser } from "~/accounts/routes/require-user.server";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";

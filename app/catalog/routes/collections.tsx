@@ -1,6 +1,7 @@
-import { Form, Link, redirect, replace } from "react-router";
+import { Form, redirect, replace } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/accounts/routes/require-user.server";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/http/form-reply";
 import { parseForm, replyWith } from "~/platform/http/forms.server";

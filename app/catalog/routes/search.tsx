@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { ChevronLeftIcon } from "~/components/icons";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import type { RouteHandle } from "~/platform/http/route-handle";
 import { ExploreResults, formatTotal, NoResults } from "../components/explore-results";

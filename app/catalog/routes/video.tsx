@@ -1,9 +1,10 @@
-import { data, Link, useNavigate } from "react-router";
+import { data, useNavigate } from "react-router";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { Avatar } from "~/accounts/profiles/avatar";
 import { InlineRoleBadge } from "~/accounts/profiles/inline-role-badge";
 import { buttonClass } from "~/components/button";
 import { ChevronLeftIcon, DownloadIcon } from "~/components/icons";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
 import { PersonalRegion, usePersonal } from "~/platform/http/personal-regions";

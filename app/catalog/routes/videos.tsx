@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import type { RouteHandle } from "~/platform/http/route-handle";
 import { listNiches } from "../clips/catalog.server";

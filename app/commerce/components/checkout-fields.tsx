@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { EMAIL_MAX } from "~/accounts/auth/email";
 import { Spinner } from "~/components/button";
 import { Field, FieldError, inputClass } from "~/components/form-field";
+import { Link } from "~/components/link";
 import { countryOptions } from "~/payments/countries";
 import { BUYER_TYPES, type BuyerType, VAT_NUMBER_MAX } from "~/payments/tax";
 import { subdivisionsOf } from "~/payments/taxes/subdivisions";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { clipPath } from "~/catalog/clips/clip-id";
+import { Link } from "~/components/link";
 
 export interface ClipCard {
   id: number;

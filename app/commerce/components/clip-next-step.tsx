@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { clipPath, downloadPath } from "~/catalog/clips/clip-id";
 import { buttonClass } from "~/components/button";
+import { Link } from "~/components/link";
 import { CLIP_TEXTS, ClipBeingLicensed, type ClipCard } from "./clip-being-licensed";
 
 /**

@@ -1,14 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import {
-  Form,
-  Link,
-  redirect,
-  type ShouldRevalidateFunctionArgs,
-  useNavigation,
-  useSubmit,
-} from "react-router";
+import { Form, redirect, type ShouldRevalidateFunctionArgs, useNavigation, useSubmit } from "react-router";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { buttonClass, Spinner } from "~/components/button";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { buyerDefaultsOf } from "../checkout/buyer-defaults";
 import { quoteForBuyer, summaryOfQuote } from "../checkout/checkout.server";

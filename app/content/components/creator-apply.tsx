@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import {
   APPLICATION_MESSAGE_MAX,
   APPLICATION_TEXTS,
@@ -6,6 +6,7 @@ import {
   PORTFOLIO_URL_MAX,
 } from "~/accounts/applications/creator-application";
 import { buttonClass } from "~/components/button";
+import { Link } from "~/components/link";
 import { royaltyShare } from "../texts";
 
 export interface ApplyState {

@@ -1,5 +1,5 @@
 import { type MouseEvent, useMemo, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { copyrightYear, LEGAL_TOC_SCROLL_OFFSET_PX, PRODUCT_NAME } from "~/constants";
 import type { LegalDocument } from "../legal/types";
 import { useActiveSection } from "./use-active-section";

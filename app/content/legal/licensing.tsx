@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { LICENSES, type License } from "~/catalog/clips/attributes";
+import { Link } from "~/components/link";
 import { LICENSING_LAST_UPDATED, PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
 import { attributionLine, LICENSE_TERMS } from "~/licensing/license-terms";
 import { MailLink } from "../components/mail-link";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import {
   COMPANY_COUNTRY,
   LEGAL_LAST_UPDATED,

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { ButtonLink } from "~/components/button";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { COMPANY_COUNTRY, PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
 import type { RouteHandle } from "~/platform/http/route-handle";

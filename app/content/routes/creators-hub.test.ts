@@ -21,6 +21,7 @@ const user = (role: SessionUser["role"]): SessionUser => ({
   avatarUrl: null,
   role,
   themePreference: null,
+  language: null,
   hasProfile: true,
 });
 

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { APPLICATION_TEXTS, CreatorApplicationSchema } from "~/accounts/applications/creator-application";
 import {
   findApplicationState,
@@ -7,6 +6,7 @@ import {
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { can } from "~/accounts/people/permissions";
 import { ButtonLink } from "~/components/button";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
 import { payoutTermLines } from "~/payouts/details/payout-terms";

@@ -5,17 +5,7 @@ import { currencyCookie } from "~/payments/rates/visitor-currency";
 import { config } from "~/platform/config.server";
 import { parseForm, replyWith } from "~/platform/http/forms.server";
 import type { Route } from "./+types/currency";
-
-/**
- * A path on this site to go back to: never another origin ("//evil", "/\\evil"), and printable
- * ASCII only (a browser sends its paths percent-encoded; a control character would break the
- * Location header). Anything else goes back home.
- */
-const ReturnToSchema = z
-  .string()
-  .max(2000)
-  .regex(/^\/(?![/\\])[\x21-\x7e]*$/)
-  .catch("/");
+import { ReturnToSchema } from "./return-to";
 
 const CurrencyFormSchema = z.object({
   currency: z.enum(CURRENCIES, { error: "Please choose one of the currencies listed." }),

@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from "react";
-import { data, Link, redirect, useFetcher } from "react-router";
+import { data, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { clipPath, downloadPath, loginToReturn, parseClipId } from "~/catalog/clips/clip-id";
 import { claimGuestOrdersOf } from "~/commerce/orders/order-lifecycle.server";
 import { buttonClass, Spinner } from "~/components/button";
 import { DownloadIcon } from "~/components/icons";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { formatDownloads } from "~/payments/money";
 import { formReply, replyMessage } from "~/platform/http/form-reply";

@@ -1,7 +1,8 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { CheckIcon } from "~/commerce/components/plan-card";
 import { ButtonLink } from "~/components/button";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { verifyLicense } from "../library.server";
 import { LicenseIdSchema } from "../license-id";

@@ -1,5 +1,6 @@
 import { Form, useLocation } from "react-router";
 import { buttonClass } from "~/components/button";
+import { useT } from "~/platform/i18n/i18n";
 import { CURRENCIES, type Currency } from "../currencies";
 
 /** What each currency is called in the switcher (decision 0026 lists the currencies sold in). */
@@ -19,7 +20,7 @@ export const CURRENCY_NAMES: Record<Currency, string> = {
 export function CurrencySwitcher({
   current,
   id,
-  label = "Currency",
+  label,
   className = "",
 }: {
   current: Currency;
@@ -29,6 +30,7 @@ export function CurrencySwitcher({
   className?: string;
 }) {
   const location = useLocation();
+  const t = useT();
   const selectId = `${id}-currency`;
   return (
     <Form
@@ -36,11 +38,11 @@ export function CurrencySwitcher({
       action="/resources/currency"
       reloadDocument
       className={`flex flex-wrap items-end gap-2 ${className}`}
-      aria-label={label}
+      aria-label={label ?? t("common.currency.label")}
     >
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
       <label htmlFor={selectId} className="grid gap-1 text-sm">
-        <span className="font-medium text-zinc-700 dark:text-zinc-300">Prices in</span>
+        <span className="font-medium text-zinc-700 dark:text-zinc-300">{t("common.currency.pricesIn")}</span>
         <select
           id={selectId}
           name="currency"
@@ -56,7 +58,7 @@ export function CurrencySwitcher({
         </select>
       </label>
       <button type="submit" className={buttonClass("secondary", "py-2")}>
-        Change currency
+        {t("common.currency.change")}
       </button>
     </Form>
   );

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { CreatorEarnings } from "../ledger/earnings.server";
 import { LINE_STATE_LABELS, type LineState } from "../ledger/ledger-states";
 

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { requirePermission } from "~/accounts/routes/permissions.server";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/text/paging";
 import { BalanceCards, ByClip, RoyaltyLineList } from "../components/earnings-panels";

@@ -1,5 +1,6 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { requirePermission } from "~/accounts/routes/permissions.server";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { BankMethod, type Reply, StripeMethod } from "../components/payout-method";
 import { PayoutReadinessPanel } from "../components/payout-readiness-panel";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { AuditName, NamedAuditEntry } from "../audit-diff";
 import { formatDateTime, NoneYet } from "./staff-ui";
 

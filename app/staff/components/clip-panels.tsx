@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { CLIP_STATUS_LABELS } from "~/catalog/clips/clip-lifecycle";
 import type { StaffClip } from "~/catalog/clips/staff-clips.server";
+import { Link } from "~/components/link";
 import { formatFrameRate } from "~/platform/text/frame-rate";
 import { ConfirmLink } from "./confirm";
 import { formatDateTime, NoneYet, Panel, SubmitButton } from "./staff-ui";

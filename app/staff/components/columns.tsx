@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Column } from "./data-table";
 import type { ListSelect } from "./list-page";
 import { formatDateTime, Pill, type PillTone } from "./staff-ui";

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { buttonClass } from "~/components/button";
+import { Link } from "~/components/link";
 import { withParams } from "../list-url";
 import { SubmitButton } from "./staff-ui";
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { buttonClass } from "~/components/button";
 import { SearchIcon } from "~/components/icons";
+import { Link } from "~/components/link";
 import type { Page } from "~/platform/text/paging";
 import { LIST_SEARCH_MAX } from "../list-query";
 import { withParams } from "../list-url";

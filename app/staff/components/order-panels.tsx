@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { exchangeLine } from "~/commerce/billing/exchange-line";
 import { BILLING_LABELS } from "~/commerce/pricing/plans";
+import { Link } from "~/components/link";
 import type { findOrderForStaff } from "~/licensing/staff-order.server";
 import type { Currency } from "~/payments/currencies";
 import { formatMoney, formatRate } from "~/payments/money";

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { buttonClass } from "~/components/button";
+import { Link } from "~/components/link";
 import { STAFF_TEXTS } from "../texts";
 
 export function StaffPageHeader({

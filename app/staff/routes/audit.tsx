@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { z } from "zod";
 import { EMAIL_MAX } from "~/accounts/auth/email";
 import { requirePermission } from "~/accounts/routes/permissions.server";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { listNamedAudit } from "../audit-log.server";
 import { AuditChanges, AuditNameLink } from "../components/audit-history";

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { z } from "zod";
 import { can } from "~/accounts/people/permissions";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { CLIP_STATUS_LABELS } from "~/catalog/clips/clip-lifecycle";
 import { releaseGapMessage } from "~/catalog/clips/seen-people";
 import { findClipForStaffPage } from "~/catalog/clips/staff-clips.server";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { clipAnalysisForReview } from "~/media/analysis/clip-analysis.server";
 import { formReply, replyMessage } from "~/platform/http/form-reply";

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
-import { Link, Outlet, useLocation, useMatches } from "react-router";
+import { Outlet, useLocation, useMatches } from "react-router";
 import { can } from "~/accounts/people/permissions";
 import { requirePermission } from "~/accounts/routes/permissions.server";
+import { Link } from "~/components/link";
 import { STAFF_SECTIONS, sectionOf } from "../nav";
 import type { Route } from "./+types/layout";
 

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { requirePermission } from "~/accounts/routes/permissions.server";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { OrdersChart } from "../components/orders-chart";
 import { StaffPageHeader } from "../components/staff-ui";

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { listPromoCodes, PROMO_SORTS } from "~/commerce/pricing/promo-admin.server";
 import { buttonClass } from "~/components/button";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { formatMoney } from "~/payments/money";
 import { StaffListPage } from "../components/list-page";

@@ -1,9 +1,10 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { CLIP_STATUS_LABELS } from "~/catalog/clips/clip-lifecycle";
 import { REPORT_REASON_LABELS, REPORT_STATUS_LABELS, REPORT_STATUSES } from "~/catalog/clips/clip-report";
 import { listClipReports, setClipReportStatus } from "~/catalog/clips/clip-reports.server";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/http/form-reply";
 import { parseForm, replyWith } from "~/platform/http/forms.server";

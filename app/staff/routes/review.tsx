@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { releaseGapSummary } from "~/catalog/clips/seen-people";
 import { listClipsInReview } from "~/catalog/clips/staff-clips.server";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { PageNumberSchema } from "~/platform/text/paging";
 import { releaseGaps } from "~/studio/releases/clip-releases.server";

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { requirePermission } from "~/accounts/routes/permissions.server";
 import { RENEWALS_DUE_DAYS } from "~/commerce/billing/subscriptions";
 import { listSubscriptionsForStaff, type StaffSubscriptionRow } from "~/commerce/orders/staff-orders.server";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { formatMoney } from "~/payments/money";
 import { type Column, DataTable } from "../components/data-table";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import type { ClipStatus } from "~/catalog/clips/attributes";
 import { CLIP_STATUS_LABELS } from "~/catalog/clips/clip-lifecycle";
+import { Link } from "~/components/link";
 
 /** What /resources/studio/clips tells about one clip (studio/routes/clip-statuses.ts). */
 export interface ClipProcessing {

@@ -1,7 +1,7 @@
 import { type DragEvent, useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import type { Upload as TusUpload } from "tus-js-client";
 import { Button } from "~/components/button";
+import { Link } from "~/components/link";
 import { formatFileSize } from "~/platform/text/file-size";
 import { ACCEPT_ATTRIBUTE, containerOf, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../uploads/upload-limits";
 import { UploadProcessing, useClipProcessing } from "./upload-processing";

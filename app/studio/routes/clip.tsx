@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/http/form-reply";
 import { replyWith } from "~/platform/http/forms.server";

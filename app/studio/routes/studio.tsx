@@ -1,10 +1,11 @@
 import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { z } from "zod";
 import { CLIP_STATUSES, type ClipStatus } from "~/catalog/clips/attributes";
 import { CLIP_STATUS_LABELS } from "~/catalog/clips/clip-lifecycle";
 import { countCreatorClips } from "~/catalog/clips/clip-lifecycle.server";
 import { ButtonLink } from "~/components/button";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { processingWaits } from "~/media/processing/processing-days.server";
 import { StatusBadge } from "../clips/clip-status";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { UploadQueue } from "../components/upload-queue";
 import type { Route } from "./+types/upload";

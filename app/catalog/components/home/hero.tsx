@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { Form, Link, useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
 import { SearchIcon } from "~/components/icons";
+import { Link } from "~/components/link";
 import { HOME_CATEGORY_SCROLL_S } from "~/constants";
 import {
   HOME_CATEGORIES,

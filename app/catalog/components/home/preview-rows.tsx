@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import {
   HOME_PREVIEW_SCROLL_S,
   PREVIEW_HIGHLIGHT_MS,

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { TOP_SEARCHES, TOP_SEARCHES_LARGE, topicPath } from "../../clips/catalog-content";
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "language" text;--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_language_known" CHECK ("profiles"."language" in ('en', 'de', 'fr', 'es', 'pt-br', 'ja'));
