@@ -61,6 +61,23 @@ function vendorApiReferenceRenderer(): Plugin {
   };
 }
 
+/**
+ * Pages receive their ICU messages already parsed (app/platform/i18n/catalogues.server.ts), so the
+ * browser's copy of FormatJS leaves out its parser: about 7 KB less JavaScript on every page.
+ */
+function messagesWithoutParser(): Plugin {
+  const noParser = fileURLToPath(
+    new URL("./node_modules/@formatjs/icu-messageformat-parser/no-parser.js", import.meta.url),
+  );
+  return {
+    name: "verdeo-messages-without-parser",
+    enforce: "pre",
+    resolveId(source, _importer, options) {
+      return source === "@formatjs/icu-messageformat-parser" && !options?.ssr ? noParser : null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // Vite ignores tsconfig `paths`, so the `~` alias is declared here too.
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -73,6 +90,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? { rollupOptions: { input: SERVER_ENTRIES }, target: "node24" } : {}),
   },
   plugins: [
+    messagesWithoutParser(),
     tailwindcss(),
     reactRouter(),
     serverEntryNames(),

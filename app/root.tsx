@@ -17,8 +17,10 @@ import { themeBootScript } from "~/accounts/profiles/theme";
 import { getThemeFromCookie } from "~/accounts/profiles/theme.server";
 import { ToastProvider } from "~/components/toast";
 import { ErrorPage, errorPageProps } from "~/layout/error-page";
+import { LanguageAlternates } from "~/layout/language-alternates";
 import type { ShellData } from "~/layout/shell-data";
 import { visitorCurrency } from "~/payments/rates/visitor-currency";
+import { config } from "~/platform/config.server";
 import { useCspNonce } from "~/platform/http/csp-nonce";
 import { markPersonalHydrated, type PersonalData, PersonalDataBlock } from "~/platform/http/personal-regions";
 import { getToast } from "~/platform/http/toast.server";
@@ -60,6 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       nonce: context.cspNonce,
       locale,
       messages: messagesFor(locale, SHELL_NAMESPACES),
+      origin: new URL(config().PUBLIC_URL).origin,
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
@@ -98,6 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <Meta />
         <Links />
+        {root ? <LanguageAlternates origin={root.origin} /> : null}
       </head>
       <body className="min-h-screen">
         <I18nProvider locale={locale} messages={messages}>

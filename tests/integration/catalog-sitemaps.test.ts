@@ -125,12 +125,26 @@ describe("sitemaps at 120,000 clips", () => {
     expect(seen).toContain(ODD_ID);
   }, 60_000);
 
-  it("each clip carries its video entry: thumbnail, title, description, preview URL and duration", async () => {
+  it("each clip carries its page's languages and its video entry: thumbnail, title, description, preview URL and duration", async () => {
     const { xml } = await clipFile(`${Math.floor(FIRST_ID / CLIPS_PER_SITEMAP)}.xml`);
     const id = 1_234;
     const entry = xml.split("\n").find((line) => line.includes(`<loc>${origin()}/video/${id}</loc>`));
     expect(entry).toBe(
       `<url><loc>${origin()}/video/${id}</loc><lastmod>${entry!.match(/<lastmod>(\d{4}-\d\d-\d\d)</)![1]}</lastmod>` +
+        [
+          ["en", ""],
+          ["de", "/de"],
+          ["fr", "/fr"],
+          ["es", "/es"],
+          ["pt-BR", "/pt-br"],
+          ["ja", "/ja"],
+          ["x-default", ""],
+        ]
+          .map(
+            ([hreflang, prefix]) =>
+              `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${origin()}${prefix}/video/${id}"/>`,
+          )
+          .join("") +
         `<video:video><video:thumbnail_loc>${origin()}/media/clips/${id}/poster-640.webp</video:thumbnail_loc>` +
         `<video:title>Clip number ${id}</video:title>` +
         `<video:description>Footage number ${id} of a calm lake.</video:description>` +

@@ -9,6 +9,8 @@ import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
 import { PersonalRegion, usePersonal } from "~/platform/http/personal-regions";
 import type { RouteHandle } from "~/platform/http/route-handle";
+import { localizedPath } from "~/platform/i18n/locales";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { formatFileSize } from "~/platform/text/file-size";
 import { formatFrameRate } from "~/platform/text/frame-rate";
 import { findClipPage, listMoreFromCreator, listSimilarClips } from "../clips/catalog.server";
@@ -69,15 +71,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
+export const meta: Route.MetaFunction = ({ data, params }) => {
   const clip = data?.clip;
   if (!clip) return pageMeta("Video not found", CLIP_NOT_FOUND);
   // Media may already be absolute (a CDN's, MEDIA_BASE_URL): only site paths take the origin.
   const url = (path: string) => new URL(path, data.origin).href;
+  // Each language's page is its own canonical; the alternates name the others (app/root.tsx).
+  const page = url(localizedPath(pageLocaleOf(params), clipPath(clip.id)));
   return [
     ...pageMeta(clip.title, clip.description),
     { property: "og:type", content: "video.other" },
-    { property: "og:url", content: url(clipPath(clip.id)) },
+    { property: "og:url", content: page },
     { property: "og:image", content: url(clip.thumbnailUrl) },
     { property: "og:video", content: url(clip.videoUrl) },
     { property: "og:video:type", content: "video/mp4" },
@@ -85,7 +89,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
     { property: "og:video:height", content: String(clip.height) },
     { property: "video:duration", content: String(clip.durationSeconds) },
     { name: "twitter:card", content: "player" },
-    { tagName: "link", rel: "canonical", href: url(clipPath(clip.id)) },
+    { tagName: "link", rel: "canonical", href: page },
   ];
 };
 

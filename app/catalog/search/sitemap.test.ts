@@ -5,8 +5,10 @@ import {
   clipSitemapRange,
   clipUrlXml,
   LAST_CLIP_SITEMAP_PART,
+  pagesSitemapXml,
   parseClipSitemapFile,
   SITEMAP_DESCRIPTION_MAX,
+  SITEMAP_PAGES,
   SITEMAP_TITLE_MAX,
 } from "./sitemap";
 
@@ -58,5 +60,17 @@ describe("clip sitemap files", () => {
       SITEMAP_DESCRIPTION_MAX,
     );
     expect(Buffer.byteLength(entry) * CLIPS_PER_SITEMAP).toBeLessThan(50 * 1024 * 1024);
+  });
+});
+
+describe("the pages sitemap", () => {
+  it("lists every public page in every language, each naming all its languages and English as the default", () => {
+    const xml = pagesSitemapXml("https://verdeo.example");
+    const urls = [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(.*?)<\/url>/g)];
+    expect(urls).toHaveLength(SITEMAP_PAGES.length * 6);
+    const pricing = urls.find((url) => url[1] === "https://verdeo.example/de/pricing");
+    expect(pricing?.[2]).toContain('hreflang="ja" href="https://verdeo.example/ja/pricing"');
+    expect(pricing?.[2]).toContain('hreflang="x-default" href="https://verdeo.example/pricing"');
+    expect(urls.map((url) => url[1])).toContain("https://verdeo.example/pt-br");
   });
 });

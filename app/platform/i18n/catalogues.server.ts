@@ -1,7 +1,7 @@
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { DEFAULT_LOCALE, type Locale, type PageLocale, PSEUDO_LOCALE } from "./locales";
 import type { Message, Messages } from "./messages";
-import { pseudoLocalize } from "./pseudo";
+import { pseudoLocalize } from "./pseudo.server";
 
 /**
  * The catalogues, one folder per language and one file per namespace (app/locales/de/catalog.json),

@@ -43,8 +43,12 @@ describe("negotiating the language of a first visit", () => {
 });
 
 describe("what a page request's language segment decides", () => {
-  const decide = (path: string, lang: string | undefined, acceptLanguage: string | null = null, cookie = "") =>
-    decidePageLocale({ lang, url: new URL(path, "http://x"), stored: null, cookie, acceptLanguage });
+  const decide = (
+    path: string,
+    lang: string | undefined,
+    acceptLanguage: string | null = null,
+    cookie = "",
+  ) => decidePageLocale({ lang, url: new URL(path, "http://x"), stored: null, cookie, acceptLanguage });
 
   it("shows a page in the language its address names", () => {
     expect(decide("/de/videos", "de", "fr")).toEqual({ kind: "page", locale: "de" });
