@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { Link } from "~/components/link";
+import { Link } from "./link";
 
 const VARIANTS = {
   primary:

@@ -1,5 +1,5 @@
-import { Link } from "~/components/link";
 import { PRODUCT_NAME } from "~/constants";
+import { Link } from "./link";
 
 export function Logo() {
   return (
