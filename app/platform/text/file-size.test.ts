@@ -12,4 +12,10 @@ describe("formatFileSize", () => {
   it("shows gigabytes with one decimal", () => {
     expect(formatFileSize(2_345_000_000)).toBe("2.3 GB");
   });
+  it("writes the number and the unit in the page's language", () => {
+    expect(formatFileSize(4_700_000, "de")).toBe("4,7 MB");
+    expect(formatFileSize(4_700_000, "fr")).toBe("4,7 Mo");
+    expect(formatFileSize(2_345_000_000, "pt-BR")).toBe("2,3 GB");
+    expect(formatFileSize(999_499, "ja")).toBe("999 KB");
+  });
 });
