@@ -125,6 +125,20 @@ describe("public page cache", () => {
     expect(renders()).toBe(3);
   });
 
+  it("serves a page without a language in its address only to visitors that stay in English (docs/decisions/0033)", async () => {
+    const { url, renders } = await startApp();
+    await visit(url);
+    // French browser, English chosen: the English copy.
+    expect((await visit(url, { "accept-language": "fr-FR", cookie: "lang=en" })).hit).toBe(true);
+    expect((await visit(url, { cookie: "verdeo-theme=light; lang=en" })).hit).toBe(true);
+    // Sent to their own language by the app: never the English copy.
+    expect((await visit(url, { "accept-language": "fr-FR" })).hit).toBe(false);
+    expect((await visit(url, { cookie: "lang=de" })).hit).toBe(false);
+    // Any other cookie is not anonymous.
+    expect((await visit(url, { cookie: "lang=en; other=1" })).hit).toBe(false);
+    expect(renders()).toBe(4);
+  });
+
   it("answers a copy compressed as the visitor accepts it, and 304 to its ETag", async () => {
     const { url } = await startApp();
     await visit(url);
