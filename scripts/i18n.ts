@@ -8,8 +8,10 @@
  *   npx tsx scripts/i18n.ts --extract   adds the keys app/ uses and English lacks to English's
  *                                       catalogues (their text is the key until someone writes it)
  *
- * A key is found as a string literal that starts with a catalogue's namespace (`"catalog.videos.title"`),
- * wherever it is written: keep keys whole in the code, never built from parts.
+ * A key is used where a string literal starting with a catalogue's namespace (`"catalog.videos.title"`)
+ * is written, and missing when such a literal is given straight to `t(…)` or `rich(…)` and English
+ * lacks it (other literals of that shape may be job or event names). Keep keys whole in the code,
+ * never built from parts.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -40,14 +42,22 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every key-shaped string literal in app/, with where it was first seen. */
-function usedKeys(namespaces: string[]) {
-  const pattern = new RegExp(`["'\`]((?:${namespaces.join("|")})\\.[A-Za-z0-9_.-]+)["'\`]`, "g");
+/**
+ * Every key-shaped string literal in app/ (`used`), and those given straight to `t` or `rich`
+ * (`called`), with where each was first seen.
+ */
+function keysInCode(namespaces: string[]) {
+  const key = `((?:${namespaces.join("|")})\\.[A-Za-z0-9_.-]*[A-Za-z0-9_])`;
+  const literal = new RegExp(`["'\`]${key}["'\`]`, "g");
+  const call = new RegExp(`\\b(?:t|rich)\\(\\s*["'\`]${key}["'\`]`, "g");
   const used = new Map<string, string>();
-  for (const file of sourceFiles("app"))
-    for (const match of readFileSync(file, "utf8").matchAll(pattern))
-      if (!match[1]!.endsWith(".") && !used.has(match[1]!)) used.set(match[1]!, file);
-  return used;
+  const called = new Map<string, string>();
+  for (const file of sourceFiles("app")) {
+    const code = readFileSync(file, "utf8");
+    for (const match of code.matchAll(literal)) if (!used.has(match[1]!)) used.set(match[1]!, file);
+    for (const match of code.matchAll(call)) if (!called.has(match[1]!)) called.set(match[1]!, file);
+  }
+  return { used, called };
 }
 
 /** The argument and tag names a message uses: a translation must use the same ones. */
@@ -74,8 +84,8 @@ function check() {
         problems.push(`${ENGLISH}/${namespace}.json: "${key}" belongs to another namespace`);
       englishKeys.set(key, namespace);
     }
-  const used = usedKeys([...english.keys()]);
-  for (const [key, file] of used)
+  const { used, called } = keysInCode([...english.keys()]);
+  for (const [key, file] of called)
     if (!englishKeys.has(key))
       problems.push(`missing: "${key}" (used in ${file}) is in no English catalogue`);
   for (const key of englishKeys.keys())
@@ -116,7 +126,7 @@ function extract() {
   const english = catalogues().get(ENGLISH)!;
   const known = new Set([...english.values()].flatMap((messages) => Object.keys(messages)));
   let added = 0;
-  for (const [key] of usedKeys([...english.keys()])) {
+  for (const [key] of keysInCode([...english.keys()]).called) {
     if (known.has(key)) continue;
     const namespace = key.split(".", 1)[0]!;
     english.get(namespace)![key] = key;

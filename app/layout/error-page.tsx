@@ -3,9 +3,40 @@ import { buttonClass } from "~/components/button";
 import { Link } from "~/components/link";
 import { useT } from "~/platform/i18n/i18n";
 
+/**
+ * The page for an address that leads nowhere: an unknown path, or a language we do not speak
+ * (`/xx/videos`, refused by the site layout), which look alike.
+ */
+export function NotFoundPage() {
+  const t = useT();
+  return (
+    <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-5 px-6 py-24 text-center">
+      <p className="bg-gradient-to-br from-brand-500 to-emerald-800 bg-clip-text text-8xl font-black text-transparent sm:text-9xl">
+        404
+      </p>
+      <h1 className="text-2xl font-bold">{t("common.error.notFoundText")}</h1>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClass("primary")}>
+          {t("common.goHome")}
+        </Link>
+        <Link to="/search?q=Technology" className={buttonClass("secondary")}>
+          {t("common.exploreVideos")}
+        </Link>
+      </div>
+    </main>
+  );
+}
+
 /** A friendly error page: never a stack trace. */
 export function ErrorPage({ status, message }: { status: number; message?: string }) {
   const t = useT();
+  if (status === 404)
+    return (
+      <>
+        <title>{`${t("common.error.notFoundTitle")} · Verdeo`}</title>
+        <NotFoundPage />
+      </>
+    );
   const unavailable = status === 503;
   const badRequest = status === 400;
   const title = unavailable

@@ -57,11 +57,9 @@ export function LanguageMenu() {
   const returnTo = useReturnTo();
   return (
     <details className="group relative" data-testid="language-menu">
-      <summary
-        className="grid h-10 min-w-10 cursor-pointer list-none place-items-center rounded-full px-2 text-xs font-semibold uppercase text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden"
-        aria-label={t("common.language.change")}
-      >
-        {locale === "pt-br" ? "PT" : locale.slice(0, 2)}
+      <summary className="grid h-10 min-w-10 cursor-pointer list-none place-items-center rounded-full px-2 text-xs font-semibold uppercase text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden">
+        <span className="sr-only">{t("common.language.change")}: </span>
+        <span data-language-code>{locale === "pt-br" ? "PT" : locale.slice(0, 2)}</span>
       </summary>
       <Form
         method="post"

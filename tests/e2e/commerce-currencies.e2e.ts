@@ -57,6 +57,9 @@ async function openPage(
     colorScheme: options.colorScheme ?? "light",
   });
   contexts.push(context);
+  // A German-speaking browser whose person chose the English pages (the language switcher's
+  // cookie): what is tested here is the currency, which follows the region, not the language.
+  await context.addCookies([{ name: "lang", value: "en", url: server.url }]);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   waitForHydrationOnNavigation(page);

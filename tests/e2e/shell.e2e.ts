@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { THEME_STORAGE_KEY } from "~/constants";
 import { HEADER_LINKS } from "~/layout/nav-links";
+import english from "~/locales/en/common.json";
 import { expectAccessible, expectAt, newPage, PHONE } from "./browser";
 
 describe("page shell", () => {
@@ -9,9 +10,9 @@ describe("page shell", () => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const link of HEADER_LINKS) {
-      expect(await nav.getByRole("link", { name: link.label, exact: true }).getAttribute("href")).toBe(
-        link.to,
-      );
+      expect(
+        await nav.getByRole("link", { name: english[link.label], exact: true }).getAttribute("href"),
+      ).toBe(link.to);
     }
     await page.getByRole("link", { name: "Log in" }).click();
     await page.waitForURL("**/login");
