@@ -55,9 +55,21 @@ export function splitLocalePath(
   return { locale, path: match[2] || "/" };
 }
 
+/**
+ * Addresses that are not pages and so have no language: files, feeds, form endpoints, the API, the
+ * sign-out and the staff console (English only). A test (locales.routes.test.ts) holds this to the
+ * route table: every resource route is matched here, no page is.
+ */
+const NOT_A_PAGE =
+  /^\/(?:(?:resources|api|webhooks|media|signed|assets|sitemaps|downloads|billing|staff|account|logout|email-confirmed)(?:[/?#]|$)|[^?#]*\.[a-z0-9]+(?:[?#]|$)|checkout\/pay(?:[/?#]|$)|studio\/(?:uploads|statements)\/|studio\/clips\/[^/]+\/releases\/)/i;
+
+/** Whether a site path is a page (shown in a language) rather than a file or an endpoint. */
+export const isPagePath = (path: string) =>
+  path.startsWith("/") && !path.startsWith("//") && !NOT_A_PAGE.test(path);
+
 /** A site path (`/videos?q=x`) as it is addressed in `locale`: `/de/videos?q=x`, English unprefixed. */
 export function localizedPath(locale: PageLocale, path: string): string {
-  if (locale === DEFAULT_LOCALE || !path.startsWith("/") || path.startsWith("//")) return path;
+  if (locale === DEFAULT_LOCALE || !isPagePath(path)) return path;
   if (path === "/") return `/${locale}`;
   return /^\/[?#]/.test(path) ? `/${locale}${path.slice(1)}` : `/${locale}${path}`;
 }
