@@ -45,7 +45,10 @@ async function stats() {
 
 /** A visitor's first-page search on /search. */
 const search = (text: string) =>
-  loader({ request: new Request(`http://localhost:3000/search?q=${encodeURIComponent(text)}`) } as never);
+  loader({
+    request: new Request(`http://localhost:3000/search?q=${encodeURIComponent(text)}`),
+    params: {},
+  } as never);
 
 describe("search statistics", () => {
   it("N searches of one text are written as one statement that adds N to the day's row", async () => {

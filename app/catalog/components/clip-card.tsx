@@ -1,5 +1,6 @@
 import { Link } from "~/components/link";
 import type { ClipSummary } from "../clips/clip-summary";
+import { useTerms } from "./term-labels";
 
 export function formatDuration(seconds: number) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
@@ -7,6 +8,7 @@ export function formatDuration(seconds: number) {
 
 /** A clip in a grid: poster (sized before it loads), title, duration and license. */
 export function ClipCard({ clip }: { clip: ClipSummary }) {
+  const terms = useTerms();
   return (
     <Link
       to={`/video/${clip.id}`}
@@ -28,7 +30,7 @@ export function ClipCard({ clip }: { clip: ClipSummary }) {
       <div className="flex items-center justify-between gap-2 p-3">
         <h3 className="truncate text-sm font-semibold">{clip.title}</h3>
         <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 capitalize dark:bg-brand-950 dark:text-brand-200">
-          {clip.license}
+          {terms.license(clip.license)}
         </span>
       </div>
     </Link>

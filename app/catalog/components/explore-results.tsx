@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from "react";
 import { Link } from "~/components/link";
+import { type I18n, useI18n, useT } from "~/platform/i18n/i18n";
 import type { CatalogClip, ClipPage, Facet } from "../clips/catalog-clip";
-import { EMPTY_TEXT, EMPTY_TITLE, RESET_FILTERS } from "../clips/catalog-content";
 import { clipPath } from "../clips/clip-id";
-import { type ExploreQuery, exploreSearch, resultsHeading } from "../search/explore-url";
+import { type ExploreQuery, exploreSearch } from "../search/explore-url";
 import { DurationBadge, GridCard, GridMedia, JustifiedGrid, useHoverActive } from "./clip-grid";
+import { type Terms, useTerms } from "./term-labels";
 
 // The overlay (Radix Dialog and Tooltip, ~18 KB compressed) loads with the first preview, not with the
 // page: it kept /videos' first-load JavaScript over its budget.
@@ -15,13 +16,15 @@ const PreviewDialog = lazy(() =>
 /** A result: the poster opens the preview overlay, the title opens the clip page. */
 function ResultCard({ clip, onPreview }: { clip: CatalogClip; onPreview: (opener: HTMLElement) => void }) {
   const { active, handlers } = useHoverActive();
+  const t = useT();
+  const terms = useTerms();
   return (
     <div className="group" {...handlers}>
       <div className="relative">
         <button
           type="button"
           onClick={(event) => onPreview(event.currentTarget)}
-          aria-label={`Preview ${clip.title}`}
+          aria-label={t("catalog.results.preview", { title: clip.title })}
           className="block w-full rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         >
           <GridMedia clip={clip} active={active} />
@@ -29,7 +32,7 @@ function ResultCard({ clip, onPreview }: { clip: CatalogClip; onPreview: (opener
         {/* Outside the button, so its accessible name is exactly its label. */}
         <DurationBadge seconds={clip.durationSeconds} />
         <span className="pointer-events-none absolute top-2 left-2 rounded bg-black/60 px-1.5 py-0.5 text-xs font-medium text-white capitalize">
-          {clip.license}
+          {terms.license(clip.license)}
         </span>
       </div>
       {/* The link truncates, not the heading: a clipping heading would cut off the link's focus ring. */}
@@ -42,22 +45,26 @@ function ResultCard({ clip, onPreview }: { clip: CatalogClip; onPreview: (opener
         </Link>
       </h3>
       <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
-        {clip.nicheName} · by {clip.creatorName}
+        {t("catalog.results.byline", {
+          niche: terms.niche(clip.nicheId, clip.nicheName),
+          creator: clip.creatorName,
+        })}
       </p>
     </div>
   );
 }
 
 export function EmptyResults({ resetTo }: { resetTo: string }) {
+  const t = useT();
   return (
     <div className="rounded-2xl border border-dashed border-zinc-300 px-6 py-10 text-center dark:border-zinc-700">
-      <h3 className="text-lg font-semibold">{EMPTY_TITLE}</h3>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{EMPTY_TEXT}</p>
+      <h3 className="text-lg font-semibold">{t("catalog.results.emptyTitle")}</h3>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("catalog.results.emptyText")}</p>
       <Link
         to={resetTo}
         className="mt-5 inline-flex rounded-full border border-zinc-300 px-5 py-2 text-sm font-semibold hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
       >
-        {RESET_FILTERS}
+        {t("catalog.results.resetFilters")}
       </Link>
     </div>
   );
@@ -78,12 +85,14 @@ export function NoResults({
   resetTo: string;
   showEmpty?: boolean;
 }) {
+  const t = useT();
+  const terms = useTerms();
   return (
     <div className="space-y-8" data-testid={showEmpty ? "no-results" : undefined}>
       {showEmpty ? <EmptyResults resetTo={resetTo} /> : null}
       {help.niches.length ? (
         <div>
-          <h3 className="mb-3 text-base font-semibold">Try a niche</h3>
+          <h3 className="mb-3 text-base font-semibold">{t("catalog.results.tryNiche")}</h3>
           <ul className="flex flex-wrap gap-2">
             {help.niches.map((niche) => (
               <li key={niche.id}>
@@ -91,7 +100,7 @@ export function NoResults({
                   to={`/videos${exploreSearch({ niche: [niche.id] })}`}
                   className="inline-flex rounded-full border border-zinc-300 px-4 py-1.5 text-sm font-medium hover:border-brand-500 dark:border-zinc-700"
                 >
-                  {niche.name}
+                  {terms.niche(niche.id, niche.name)}
                 </Link>
               </li>
             ))}
@@ -100,8 +109,8 @@ export function NoResults({
       ) : null}
       {help.popular.length ? (
         <div>
-          <h3 className="mb-3 text-base font-semibold">Popular clips</h3>
-          <JustifiedGrid clips={help.popular} label="Popular clips">
+          <h3 className="mb-3 text-base font-semibold">{t("catalog.results.popular")}</h3>
+          <JustifiedGrid clips={help.popular} label={t("catalog.results.popular")}>
             {(clip) => <GridCard clip={clip} />}
           </JustifiedGrid>
         </div>
@@ -110,8 +119,31 @@ export function NoResults({
   );
 }
 
-export const formatTotal = (result: Pick<ClipPage, "total" | "capped">) =>
-  `${result.total.toLocaleString("en")}${result.capped ? "+" : ""} ${result.total === 1 ? "video" : "videos"}`;
+/** "1 video", "240 videos", "10,000+ videos" in the page's language. */
+export const formatTotal = (t: I18n["t"], result: Pick<ClipPage, "total" | "capped">) =>
+  t("catalog.results.count", { count: result.total, capped: result.capped ? "yes" : "no" });
+
+/**
+ * What the results are, as their heading says it: the words searched, else the chosen niche,
+ * sub-niche and filters by their labels ("Technology videos", "Portrait · 4K videos"), and "All
+ * videos" only when nothing narrows the catalogue.
+ */
+export function resultsHeading(
+  t: I18n["t"],
+  terms: Terms,
+  query: Pick<ExploreQuery, "q" | "sub">,
+  correctedQuery: string | null | undefined,
+  facets: Facet[],
+) {
+  if (query.q) return t("catalog.results.headingQuery", { query: correctedQuery ?? query.q });
+  const chosen = facets.flatMap((facet) =>
+    facet.values.filter((value) => value.selected).map((value) => terms.value(facet.name, value)),
+  );
+  const labels = [...chosen, ...(query.sub ? [terms.subNiche(query.sub)] : [])];
+  return labels.length > 0
+    ? t("catalog.results.headingFiltered", { labels: labels.join(" · ") })
+    : t("catalog.results.headingAll");
+}
 
 /** "Showing results for ocean. Search instead for oceam." */
 export function CorrectionNotice({
@@ -123,37 +155,52 @@ export function CorrectionNotice({
   query: ExploreQuery;
   basePath: string;
 }) {
+  const { rich } = useI18n();
   if (!result.correctedQuery) return null;
   return (
     <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="correction">
-      Showing results for <em className="font-semibold">{result.correctedQuery}</em>. Search instead for{" "}
-      <Link
-        to={`${basePath}${exploreSearch({ ...query, exact: true, page: 1 })}`}
-        className="font-semibold text-brand-700 underline dark:text-brand-400"
-      >
-        <em>{query.q}</em>
-      </Link>
-      .
+      {rich("catalog.results.correction", {
+        corrected: result.correctedQuery,
+        query: query.q,
+        em: (text) => (
+          <em key="corrected" className="font-semibold">
+            {text}
+          </em>
+        ),
+        original: (text) => (
+          <Link
+            key="original"
+            to={`${basePath}${exploreSearch({ ...query, exact: true, page: 1 })}`}
+            className="font-semibold text-brand-700 underline dark:text-brand-400"
+          >
+            <em>{text}</em>
+          </Link>
+        ),
+      })}
     </p>
   );
 }
 
 export function Pagination({ result, link }: { result: ClipPage; link: (page: number) => string }) {
+  const t = useT();
   const { page, pageCount } = result;
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label="Result pages" className="mt-8 flex items-center justify-center gap-3 text-sm">
+    <nav
+      aria-label={t("catalog.results.pages")}
+      className="mt-8 flex items-center justify-center gap-3 text-sm"
+    >
       {page > 1 ? (
         <Link
           to={link(page - 1)}
           rel="prev"
           className="rounded-full border border-zinc-300 px-4 py-2 font-semibold hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
         >
-          Previous
+          {t("catalog.results.previous")}
         </Link>
       ) : null}
       <span className="text-zinc-600 dark:text-zinc-400">
-        Page {page.toLocaleString("en")} of {pageCount.toLocaleString("en")}
+        {t("catalog.results.pageOf", { page, pageCount })}
       </span>
       {page < pageCount ? (
         <Link
@@ -161,7 +208,7 @@ export function Pagination({ result, link }: { result: ClipPage; link: (page: nu
           rel="next"
           className="rounded-full border border-zinc-300 px-4 py-2 font-semibold hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
         >
-          Next
+          {t("catalog.results.next")}
         </Link>
       ) : null}
     </nav>
@@ -182,6 +229,8 @@ export function ExploreResults({
   facets?: Facet[];
   basePath?: string;
 }) {
+  const t = useT();
+  const terms = useTerms();
   const [preview, setPreview] = useState<CatalogClip | null>(null);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   // Mounted from the first preview on, so it stays mounted to close (and return focus) itself.
@@ -190,10 +239,10 @@ export function ExploreResults({
     <section aria-labelledby="results-heading" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="results-heading" className="text-xl font-bold tracking-tight">
-          {resultsHeading(query, result.correctedQuery, facets)}
+          {resultsHeading(t, terms, query, result.correctedQuery, facets)}
         </h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="result-count" aria-live="polite">
-          {formatTotal(result)}
+          {formatTotal(t, result)}
         </p>
       </div>
       <CorrectionNotice result={result} query={query} basePath={basePath} />
@@ -204,7 +253,7 @@ export function ExploreResults({
           <EmptyResults resetTo={basePath} />
         )
       ) : (
-        <JustifiedGrid clips={result.clips} label="Results">
+        <JustifiedGrid clips={result.clips} label={t("catalog.results.label")}>
           {(clip) => (
             <ResultCard
               clip={clip}

@@ -1,9 +1,37 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { SUGGESTION_ROTATION_MS } from "~/constants";
+import { useI18n } from "~/platform/i18n/i18n";
 import { SEARCH_TYPE_PARAM, SEARCH_TYPES, type SearchType } from "../clips/catalog-content";
 import { type ExploreQuery, exploreSearch, FILTER_NAMES } from "../search/explore-url";
 import { SearchSuggest } from "./search-suggest";
+
+/** Each search type's tab, box label and placeholder. */
+const TYPE_KEYS: Record<SearchType, { label: string; search: string; placeholder: string }> = {
+  videos: {
+    label: "catalog.explore.typeVideos",
+    search: "catalog.explore.searchVideos",
+    placeholder: "catalog.explore.placeholderVideos",
+  },
+  niches: {
+    label: "catalog.explore.typeNiches",
+    search: "catalog.explore.searchNiches",
+    placeholder: "catalog.explore.placeholderNiches",
+  },
+};
+
+/** The rotating suggestions (SEARCH_TYPES) by their English text. */
+const SUGGESTION_KEYS: Record<string, string> = {
+  "Luxury Lifestyle": "catalog.suggestion.luxuryLifestyle",
+  Technology: "catalog.suggestion.technology",
+  Nature: "catalog.suggestion.nature",
+  Food: "catalog.suggestion.food",
+  Cinematic: "catalog.suggestion.cinematic",
+  Wellness: "catalog.suggestion.wellness",
+  "Nature & Travel": "catalog.suggestion.natureTravel",
+  Business: "catalog.suggestion.business",
+  Wildlife: "catalog.suggestion.wildlife",
+};
 
 /** Rotates through a list every SUGGESTION_ROTATION_MS. */
 function useRotating(list: readonly string[]) {
@@ -35,6 +63,9 @@ export function ExploreSearch({ query, nicheMiss }: { query: ExploreQuery; niche
     setText(query.q);
   }
   const navigate = useNavigate();
+  const { t, path } = useI18n();
+  const suggestionKey = SUGGESTION_KEYS[suggestion];
+  const shownSuggestion = suggestionKey ? t(suggestionKey) : suggestion;
 
   // With the script loaded, the URL names the type only for a Niches search (shared links stay short).
   function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -42,13 +73,13 @@ export function ExploreSearch({ query, nicheMiss }: { query: ExploreQuery; niche
     const q = text.trim();
     const search = exploreSearch({ ...query, q, exact: false, page: 1 });
     const typed = type === "niches" && q ? `${search}&${SEARCH_TYPE_PARAM}=niches` : search;
-    navigate(`/videos${typed}`);
+    navigate(path(`/videos${typed}`));
   }
 
   return (
-    <Form method="get" action="/videos" role="search" onSubmit={submit}>
+    <Form method="get" action={path("/videos")} role="search" onSubmit={submit}>
       <fieldset className="mb-3 inline-flex rounded-full bg-zinc-100 p-1 dark:bg-zinc-800">
-        <legend className="sr-only">Search type</legend>
+        <legend className="sr-only">{t("catalog.explore.searchType")}</legend>
         {(Object.keys(SEARCH_TYPES) as SearchType[]).map((key) => (
           <label
             key={key}
@@ -64,7 +95,7 @@ export function ExploreSearch({ query, nicheMiss }: { query: ExploreQuery; niche
               onChange={() => setType(key)}
               className="sr-only"
             />
-            {SEARCH_TYPES[key].label}
+            {t(TYPE_KEYS[key].label)}
           </label>
         ))}
       </fieldset>
@@ -83,15 +114,15 @@ export function ExploreSearch({ query, nicheMiss }: { query: ExploreQuery; niche
           name="q"
           value={text}
           onValueChange={setText}
-          label={`Search ${SEARCH_TYPES[type].label.toLowerCase()}`}
-          placeholder={`Search ${SEARCH_TYPES[type].label.toLowerCase()}… try “${suggestion}”`}
+          label={t(TYPE_KEYS[type].search)}
+          placeholder={t(TYPE_KEYS[type].placeholder, { suggestion: shownSuggestion })}
           className="flex-1"
         />
         <button
           type="submit"
           className="h-12 rounded-full bg-brand-700 px-6 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 dark:bg-brand-500 dark:text-zinc-950 dark:hover:bg-brand-400"
         >
-          Search
+          {t("catalog.explore.submit")}
         </button>
       </div>
     </Form>

@@ -2,19 +2,29 @@ import { useRef, useState } from "react";
 import { buttonClass } from "~/components/button";
 import { ChevronDownIcon, FiltersIcon } from "~/components/icons";
 import { Link } from "~/components/link";
+import { useI18n, useT } from "~/platform/i18n/i18n";
 import { COLOUR_SWATCHES, type ColourName } from "../clips/attributes";
 import type { Facet } from "../clips/catalog-clip";
 import {
   type ExploreQuery,
   effectiveSort,
   exploreSearch,
-  SORT_LABELS,
   SORTS,
+  type Sort,
   toggleFacet,
 } from "../search/explore-url";
 import { ChipLink } from "./chip";
+import { useTerms } from "./term-labels";
 
 const formatCount = (count: number) => count.toLocaleString("en");
+
+const SORT_KEYS: Record<Sort, string> = {
+  relevance: "catalog.sort.relevance",
+  newest: "catalog.sort.newest",
+  popular: "catalog.sort.popular",
+  shortest: "catalog.sort.shortest",
+  longest: "catalog.sort.longest",
+};
 
 /** A facet value: a link that adds or removes it, so the URL holds the state and no script is needed. */
 function FacetOption({
@@ -28,6 +38,8 @@ function FacetOption({
   value: Facet["values"][number];
   basePath: string;
 }) {
+  const { t, tag } = useI18n();
+  const terms = useTerms();
   const to = `${basePath}${exploreSearch(toggleFacet(query, facet.name, value.value)) || "?"}`;
   const empty = value.count === 0 && !value.selected;
   return (
@@ -64,18 +76,21 @@ function FacetOption({
           />
         ) : null}
         <span className="min-w-0 flex-1 truncate">
-          {value.label}
-          {value.selected ? <span className="sr-only"> (selected)</span> : null}
+          {terms.value(facet.name, value)}
+          {value.selected ? <span className="sr-only"> {t("catalog.filters.selected")}</span> : null}
         </span>
         <span className="shrink-0 text-xs tabular-nums text-zinc-600 dark:text-zinc-400">
-          {formatCount(value.count)}
+          {value.count.toLocaleString(tag)}
         </span>
       </Link>
     </li>
   );
 }
 
-/** The button under the open filters on a phone: closes them and shows the results. */
+/**
+ * The button under the open filters on a phone: closes them and shows the results. English, as the
+ * browser tests read it; the page says "catalog.filters.showResults" in its language.
+ */
 export const showResultsLabel = (total: number, capped: boolean) =>
   `Show ${capped ? `${formatCount(total)}+` : formatCount(total)} ${total === 1 ? "result" : "results"}`;
 
@@ -98,6 +113,8 @@ export function FiltersPanel({
   capped?: boolean;
   basePath?: string;
 }) {
+  const t = useT();
+  const terms = useTerms();
   const active = facets.reduce(
     (sum, facet) => sum + facet.values.filter((value) => value.selected).length,
     0,
@@ -111,7 +128,7 @@ export function FiltersPanel({
   );
   return (
     <section
-      aria-label="Filters"
+      aria-label={t("catalog.filters.label")}
       className="rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
     >
       <details
@@ -123,10 +140,10 @@ export function FiltersPanel({
         <summary className="flex w-full cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-3 text-left text-base font-semibold [&::-webkit-details-marker]:hidden">
           <span className="flex items-center gap-2">
             <FiltersIcon className="size-5 text-brand-700 dark:text-brand-400" />
-            Filters
+            {t("catalog.filters.label")}
             {active > 0 ? (
               <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-900 dark:bg-brand-950 dark:text-brand-200">
-                {active} active
+                {t("catalog.filters.active", { count: active })}
               </span>
             ) : null}
           </span>
@@ -136,7 +153,7 @@ export function FiltersPanel({
           {facets.map((facet) => (
             <fieldset key={facet.name} data-testid={`facet-${facet.name}`}>
               <legend className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
-                {facet.label}
+                {terms.facet(facet)}
               </legend>
               <ul className="space-y-0.5">
                 {facet.values.map((value) => (
@@ -164,22 +181,28 @@ export function FiltersPanel({
             }}
             className={buttonClass("primary", "w-full justify-center")}
           >
-            {showResultsLabel(total, capped)}
+            {t("catalog.filters.showResults", { count: total, capped: capped ? "yes" : "no" })}
           </a>
         </div>
       </details>
       {chosen.length > 0 && !open ? (
-        <ul aria-label="Active filters" className="flex gap-2 overflow-x-auto px-5 pt-1 pb-3">
+        <ul
+          aria-label={t("catalog.filters.activeList")}
+          className="flex gap-2 overflow-x-auto px-5 pt-1 pb-3"
+        >
           {chosen.map(({ facet, value }) => (
             <li key={`${facet.name}:${value.value}`} className="shrink-0">
               <ChipLink
                 to={`${basePath}${exploreSearch(toggleFacet(query, facet.name, value.value)) || "?"}`}
                 active
                 rel="nofollow"
-                aria-label={`Remove filter ${facet.label}: ${value.label}`}
+                aria-label={t("catalog.filters.remove", {
+                  facet: terms.facet(facet),
+                  value: terms.value(facet.name, value),
+                })}
                 className="px-3 py-1 text-xs"
               >
-                {value.label}
+                {terms.value(facet.name, value)}
                 <span aria-hidden>×</span>
               </ChipLink>
             </li>
@@ -192,11 +215,17 @@ export function FiltersPanel({
 
 /** The five sorts as links (relevance only for a text search). */
 export function SortBar({ query, basePath = "/videos" }: { query: ExploreQuery; basePath?: string }) {
+  const t = useT();
   const current = effectiveSort(query);
   const sorts = query.q ? SORTS : SORTS.filter((sort) => sort !== "relevance");
   return (
-    <nav aria-label="Sort" className="-m-1 flex items-center gap-2 overflow-x-auto p-1 pb-2">
-      <span className="shrink-0 text-sm font-semibold text-zinc-600 dark:text-zinc-400">Sort:</span>
+    <nav
+      aria-label={t("catalog.sort.label")}
+      className="-m-1 flex items-center gap-2 overflow-x-auto p-1 pb-2"
+    >
+      <span className="shrink-0 text-sm font-semibold text-zinc-600 dark:text-zinc-400">
+        {t("catalog.sort.heading")}
+      </span>
       {sorts.map((sort) => (
         <ChipLink
           key={sort}
@@ -205,7 +234,7 @@ export function SortBar({ query, basePath = "/videos" }: { query: ExploreQuery; 
           rel="nofollow"
           className="px-3 py-1 text-xs"
         >
-          {SORT_LABELS[sort]}
+          {t(SORT_KEYS[sort])}
         </ChipLink>
       ))}
     </nav>

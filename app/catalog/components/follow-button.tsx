@@ -3,7 +3,8 @@ import { useFetcher } from "react-router";
 import { Link } from "~/components/link";
 import { useToast } from "~/components/toast";
 import type { FormReply } from "~/platform/http/form-reply";
-import { FOLLOW_MESSAGES, followerCount } from "../collections/follow-texts";
+import { useT } from "~/platform/i18n/i18n";
+import { FOLLOW_MESSAGES } from "../collections/follow-texts";
 
 const BUTTON =
   "inline-flex items-center justify-center rounded-full border px-5 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70";
@@ -11,6 +12,16 @@ const IDLE =
   "border-brand-700 bg-brand-700 text-white hover:bg-brand-800 dark:border-brand-400 dark:bg-brand-400 dark:text-zinc-950 dark:hover:bg-brand-300";
 const ON =
   "border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800";
+
+/** The follow resource answers in English (it has no page language): its refusals by their text. */
+const REFUSAL_KEYS: Record<string, string> = {
+  [FOLLOW_MESSAGES.invalid]: "catalog.follow.invalid",
+  [FOLLOW_MESSAGES.logIn]: "catalog.follow.logIn",
+  [FOLLOW_MESSAGES.tooMany]: "catalog.follow.tooMany",
+  [FOLLOW_MESSAGES.self]: "catalog.follow.self",
+  [FOLLOW_MESSAGES.notFound]: "catalog.follow.notFound",
+  [FOLLOW_MESSAGES.failed]: "catalog.follow.failed",
+};
 
 type FollowAnswer = { following: boolean; followers: number } | FormReply;
 
@@ -31,6 +42,7 @@ export function FollowButton({
   initial: { following: boolean; followers: number };
   loginHref: string | null;
 }) {
+  const t = useT();
   const fetcher = useFetcher<FollowAnswer>();
   const toast = useToast();
   // The action answers by going back to the profile, whose loader then has the new state; until
@@ -41,20 +53,22 @@ export function FollowButton({
   const refusal = fetcher.data && !("following" in fetcher.data) ? fetcher.data : null;
 
   useEffect(() => {
-    if (fetcher.state === "idle" && refusal)
-      toast({ type: "error", message: refusal.formError ?? FOLLOW_MESSAGES.failed });
-  }, [fetcher.state, refusal, toast]);
+    if (fetcher.state !== "idle" || !refusal) return;
+    const said = refusal.formError ?? FOLLOW_MESSAGES.failed;
+    const key = REFUSAL_KEYS[said];
+    toast({ type: "error", message: key ? t(key) : said });
+  }, [fetcher.state, refusal, toast, t]);
 
   const count = (
     <span className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="follower-count">
-      {followerCount(followers)}
+      {t("catalog.follow.followers", { count: followers })}
     </span>
   );
   if (loginHref)
     return (
       <div className="mt-4 flex items-center gap-3">
         <Link to={loginHref} className={`${BUTTON} ${IDLE}`}>
-          Follow
+          {t("catalog.follow.follow")}
         </Link>
         {count}
       </div>
@@ -68,9 +82,11 @@ export function FollowButton({
         type="submit"
         className={`${BUTTON} ${following ? ON : IDLE}`}
         aria-pressed={following}
-        aria-label={following ? `Following ${name}: unfollow` : `Follow ${name}`}
+        aria-label={
+          following ? t("catalog.follow.unfollowLabel", { name }) : t("catalog.follow.followLabel", { name })
+        }
       >
-        {following ? "Following" : "Follow"}
+        {following ? t("catalog.follow.following") : t("catalog.follow.follow")}
       </button>
       {count}
     </fetcher.Form>

@@ -1,6 +1,6 @@
 import { Link } from "~/components/link";
+import { useT } from "~/platform/i18n/i18n";
 import {
-  CAMERA_MOTION_LABELS,
   CAMERA_MOTIONS,
   type CameraMotionFilter,
   COLOUR_NAMES,
@@ -22,14 +22,15 @@ export function MoreLikeThis({
 }: {
   details: { cameraMotion: string | null; colourNames: string[] } | null;
 }) {
+  const t = useT();
   const colours = (details?.colourNames ?? []).filter(isColour);
   const motion = isMotion(details?.cameraMotion ?? null)
     ? (details!.cameraMotion as CameraMotionFilter)
     : null;
   if (colours.length === 0 && !motion) return null;
   return (
-    <nav aria-label="More like this">
-      <p className="mb-2 text-sm font-semibold">More like this</p>
+    <nav aria-label={t("catalog.moreLikeThis.label")}>
+      <p className="mb-2 text-sm font-semibold">{t("catalog.moreLikeThis.label")}</p>
       <ul className="flex flex-wrap gap-2">
         {colours.map((colour) => (
           <li key={colour}>
@@ -39,14 +40,14 @@ export function MoreLikeThis({
                 className="size-3 rounded-full ring-1 ring-zinc-400 dark:ring-zinc-600"
                 style={{ backgroundColor: COLOUR_SWATCHES[colour] }}
               />
-              More {colour}
+              {t("catalog.moreLikeThis.colour", { colour })}
             </Link>
           </li>
         ))}
         {motion ? (
           <li>
             <Link to={`/videos${exploreSearch({ motion: [motion] })}`} className={linkClass}>
-              More {CAMERA_MOTION_LABELS[motion].toLowerCase()} shots
+              {t("catalog.moreLikeThis.motion", { motion })}
             </Link>
           </li>
         ) : null}

@@ -1,21 +1,25 @@
 import { Link } from "~/components/link";
+import { useT } from "~/platform/i18n/i18n";
 import type { Niche } from "../clips/catalog.server";
 import { NICHE_BROWSER_ID } from "../clips/catalog-content";
 import { type ExploreQuery, exploreSearch } from "../search/explore-url";
 import { ChipLink } from "./chip";
 import { NicheIcon } from "./niche-icon";
+import { useTerms } from "./term-labels";
 
 /**
  * Browse by Niche: choosing the selected niche again deselects it and clears the
  * sub-niche; choosing another niche clears the sub-niche.
  */
 export function NicheBrowser({ query, niches }: { query: ExploreQuery; niches: Niche[] }) {
+  const t = useT();
+  const terms = useTerms();
   const only = query.niche.length === 1 ? query.niche[0] : null;
   const selected = niches.find((niche) => niche.id === only);
   return (
     <section id={NICHE_BROWSER_ID} aria-labelledby="browse-niche-title" className="scroll-mt-24">
       <h2 id="browse-niche-title" className="mb-4 text-xl font-bold tracking-tight">
-        Browse by Niche
+        {t("catalog.niches.heading")}
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {niches.map((niche) => {
@@ -45,11 +49,11 @@ export function NicheBrowser({ query, niches }: { query: ExploreQuery; niches: N
                 <span className="absolute inset-0 bg-gradient-to-t from-black/80 via-black/30 to-transparent" />
                 <span className="absolute inset-x-0 bottom-0 flex items-center gap-1.5 p-3 text-sm font-semibold text-white">
                   <NicheIcon id={niche.id} />
-                  {niche.name}
+                  {terms.niche(niche.id, niche.name)}
                 </span>
                 {isSelected ? (
                   <span className="absolute top-2 right-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
-                    Selected
+                    {t("catalog.niches.selected")}
                   </span>
                 ) : null}
               </Link>
@@ -59,7 +63,9 @@ export function NicheBrowser({ query, niches }: { query: ExploreQuery; niches: N
       </ul>
       {selected ? (
         <fieldset className="mt-4 flex flex-wrap gap-2">
-          <legend className="sr-only">{selected.name} sub-niches</legend>
+          <legend className="sr-only">
+            {t("catalog.niches.subNiches", { niche: terms.niche(selected.id, selected.name) })}
+          </legend>
           {selected.subNiches.map((sub) => {
             const isSelected = sub === query.sub;
             return (
@@ -68,7 +74,7 @@ export function NicheBrowser({ query, niches }: { query: ExploreQuery; niches: N
                 to={exploreSearch({ ...query, sub: isSelected ? null : sub, page: 1 })}
                 active={isSelected}
               >
-                {sub}
+                {terms.subNiche(sub)}
               </ChipLink>
             );
           })}

@@ -3,8 +3,10 @@ import { Avatar } from "~/accounts/profiles/avatar";
 import { InlineRoleBadge } from "~/accounts/profiles/inline-role-badge";
 import { CloseIcon } from "~/components/icons";
 import { Link } from "~/components/link";
+import { useT } from "~/platform/i18n/i18n";
 import type { CatalogClip } from "../clips/catalog-clip";
 import { formatDuration } from "./clip-card";
+import { useTerms } from "./term-labels";
 
 /**
  * The explore preview overlay: a modal dialog (Esc closes it, focus stays inside, and returns to the
@@ -20,6 +22,8 @@ export function PreviewDialog({
   /** The control that opened it; Radix returns focus only to a Dialog.Trigger, and there is none. */
   opener: HTMLElement | null;
 }) {
+  const t = useT();
+  const terms = useTerms();
   return (
     <Dialog.Root open={clip !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -57,7 +61,7 @@ export function PreviewDialog({
                   </Dialog.Description>
                 </div>
                 <Dialog.Close
-                  aria-label="Close preview"
+                  aria-label={t("catalog.preview.close")}
                   className="grid size-9 shrink-0 place-items-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
                 >
                   <CloseIcon className="size-5" />
@@ -65,16 +69,23 @@ export function PreviewDialog({
               </div>
               <dl className="flex flex-wrap gap-2 text-xs">
                 {[
-                  ["Niche", clip.subNicheName ? `${clip.nicheName} · ${clip.subNicheName}` : clip.nicheName],
-                  ["License", clip.license],
-                  ["Duration", formatDuration(clip.durationSeconds)],
-                  ["Orientation", clip.orientation],
-                  ["Tone", clip.colorTone],
-                  ["Mood", clip.mood],
+                  [
+                    t("catalog.facet.niche"),
+                    clip.subNicheName
+                      ? `${terms.niche(clip.nicheId, clip.nicheName)} · ${terms.subNiche(clip.subNicheName)}`
+                      : terms.niche(clip.nicheId, clip.nicheName),
+                  ],
+                  [t("catalog.facet.license"), terms.license(clip.license)],
+                  [t("catalog.facet.duration"), formatDuration(clip.durationSeconds)],
+                  [t("catalog.facet.orientation"), terms.orientation(clip.orientation)],
+                  [t("catalog.preview.tone"), terms.tone(clip.colorTone)],
+                  [t("catalog.facet.mood"), terms.mood(clip.mood)],
                 ].map(([label, value]) => (
                   <div key={label} className="rounded-full bg-zinc-100 px-3 py-1 dark:bg-zinc-800">
-                    <dt className="inline text-zinc-500 dark:text-zinc-400">{label}: </dt>
-                    <dd className="inline font-medium capitalize">{value}</dd>
+                    <dt className="inline text-zinc-500 dark:text-zinc-400">
+                      {t("catalog.preview.term", { label })}{" "}
+                    </dt>
+                    <dd className="inline font-medium">{value}</dd>
                   </div>
                 ))}
               </dl>
@@ -88,7 +99,7 @@ export function PreviewDialog({
                   to={`/video/${clip.id}`}
                   className="rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 dark:bg-brand-500 dark:text-zinc-950 dark:hover:bg-brand-400"
                 >
-                  Open clip page
+                  {t("catalog.preview.open")}
                 </Link>
               </div>
             </div>

@@ -1,11 +1,7 @@
 import { buttonClass } from "~/components/button";
 import { Link } from "~/components/link";
-import {
-  MANAGE_BILLING,
-  type ProfileDownloads,
-  type ProfileLibrary,
-  type ProfileOrders,
-} from "../profile/profile-library";
+import { useI18n, useT } from "~/platform/i18n/i18n";
+import type { ProfileDownloads, ProfileLibrary, ProfileOrders } from "../profile/profile-library";
 
 const linkClass = "font-semibold text-brand-700 hover:underline dark:text-brand-400";
 
@@ -17,6 +13,7 @@ export function DownloadsPanel({
   downloads: ProfileDownloads["downloads"];
   empty: React.ReactNode;
 }) {
+  const { t, rich } = useI18n();
   if (downloads.length === 0) return <>{empty}</>;
   return (
     <ul className="divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
@@ -37,10 +34,17 @@ export function DownloadsPanel({
               )}
             </p>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              {item.licenseLabel} · {item.dateLabel} · by {item.creatorName} ·{" "}
-              <Link to={item.verifyUrl} className="font-mono hover:underline">
-                {item.licenseId}
-              </Link>
+              {rich("catalog.library.downloadMeta", {
+                license: item.licenseLabel,
+                date: item.dateLabel,
+                creator: item.creatorName,
+                licenseId: item.licenseId,
+                id: (text) => (
+                  <Link key="id" to={item.verifyUrl} className="font-mono hover:underline">
+                    {text}
+                  </Link>
+                ),
+              })}
             </p>
           </div>
           <div className="flex shrink-0 flex-wrap gap-2">
@@ -50,11 +54,11 @@ export function DownloadsPanel({
               target="_blank"
               rel="noreferrer"
             >
-              Certificate (PDF)
+              {t("catalog.library.certificate")}
             </a>
             {item.downloadUrl ? (
               <Link to={item.downloadUrl} className={buttonClass("primary", "!px-4 !py-2")}>
-                Download again
+                {t("catalog.library.downloadAgain")}
               </Link>
             ) : null}
           </div>
@@ -66,6 +70,7 @@ export function DownloadsPanel({
 
 /** The Orders tab: running plans, and every order with its invoice. */
 export function OrdersPanel({ library }: { library: ProfileOrders }) {
+  const t = useT();
   return (
     <div className="space-y-8">
       {library.subscriptions.length > 0 ? (
@@ -73,13 +78,13 @@ export function OrdersPanel({ library }: { library: ProfileOrders }) {
       ) : null}
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="text-lg font-semibold">
-          Your plans
+          {t("catalog.library.yourPlans")}
         </h2>
         {library.plans.length === 0 ? (
           <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-            No active plan.{" "}
+            {t("catalog.library.noPlan")}{" "}
             <Link to="/pricing" className={linkClass}>
-              See plans
+              {t("catalog.profile.seePlans")}
             </Link>
           </p>
         ) : (
@@ -93,7 +98,9 @@ export function OrdersPanel({ library }: { library: ProfileOrders }) {
                 <p className="font-semibold">{plan.planLabel}</p>
                 <p className="text-sm text-zinc-700 dark:text-zinc-300">{plan.licenseLabel}</p>
                 <p className="mt-2 text-sm font-medium">{plan.downloadsLabel}</p>
-                <p className="text-sm text-zinc-600 dark:text-zinc-400">Valid until {plan.expiresLabel}</p>
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                  {t("catalog.library.validUntil", { date: plan.expiresLabel })}
+                </p>
               </li>
             ))}
           </ul>
@@ -101,10 +108,10 @@ export function OrdersPanel({ library }: { library: ProfileOrders }) {
       </section>
       <section aria-labelledby="orders-heading">
         <h2 id="orders-heading" className="text-lg font-semibold">
-          Orders
+          {t("catalog.library.orders")}
         </h2>
         {library.orders.length === 0 ? (
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No orders yet.</p>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t("catalog.library.noOrders")}</p>
         ) : (
           <ul className="mt-3 divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
             {library.orders.map((order) => (
@@ -129,7 +136,7 @@ export function OrdersPanel({ library }: { library: ProfileOrders }) {
                   </span>
                   {order.invoiceUrl ? (
                     <a href={order.invoiceUrl} className={linkClass} target="_blank" rel="noreferrer">
-                      Invoice
+                      {t("catalog.library.invoice")}
                     </a>
                   ) : null}
                   {order.creditNotes.map((note) => (
@@ -144,12 +151,12 @@ export function OrdersPanel({ library }: { library: ProfileOrders }) {
                     </a>
                   ))}
                   <Link to={order.detailsUrl} className={linkClass}>
-                    Details
+                    {t("catalog.library.details")}
                   </Link>
                 </span>
                 {order.payment ? (
                   <div className="col-span-full mt-2 rounded-xl bg-brand-50 p-3 dark:bg-brand-950/40">
-                    <p className="font-semibold">Pay by bank transfer</p>
+                    <p className="font-semibold">{t("catalog.library.bankTransfer")}</p>
                     <dl
                       className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5"
                       data-testid="order-payment"
@@ -181,10 +188,11 @@ const STATE_TONES: Record<ProfileLibrary["subscriptions"][number]["state"], stri
 
 /** Running subscriptions: state, next renewal or end, and the billing portal for card payments. */
 function SubscriptionsSection({ subscriptions }: { subscriptions: ProfileLibrary["subscriptions"] }) {
+  const t = useT();
   return (
     <section aria-labelledby="subscriptions-heading">
       <h2 id="subscriptions-heading" className="text-lg font-semibold">
-        Your subscription
+        {t("catalog.library.yourSubscription")}
       </h2>
       <ul className="mt-3 space-y-3">
         {subscriptions.map((subscription) => (
@@ -214,7 +222,7 @@ function SubscriptionsSection({ subscriptions }: { subscriptions: ProfileLibrary
               // A plain form: the answer is a redirect to Stripe's own site.
               <form method="post" action={subscription.manageUrl} className="shrink-0">
                 <button type="submit" className={buttonClass("secondary", "!px-4 !py-2")}>
-                  {MANAGE_BILLING}
+                  {t("catalog.library.manageBilling")}
                 </button>
               </form>
             ) : null}

@@ -2,6 +2,7 @@ import { useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Role } from "~/accounts/people/roles";
 import { buttonClass } from "~/components/button";
 import { Link } from "~/components/link";
+import { useI18n, useT } from "~/platform/i18n/i18n";
 import type { ClipSummary } from "../clips/clip-summary";
 import type { ProfileTabView } from "../profile/profile-library";
 import { PROFILE_TAB_PARAM, type ProfileTab, parseProfileTab } from "../profile/profile-tab-path";
@@ -9,10 +10,10 @@ import { ClipCard } from "./clip-card";
 import { DownloadsPanel, OrdersPanel } from "./profile-library";
 
 const TAB_LABELS: Record<ProfileTab, string> = {
-  uploads: "Uploads",
-  saved: "Saved",
-  downloads: "Downloads",
-  orders: "Orders",
+  uploads: "catalog.profile.tab.uploads",
+  saved: "catalog.profile.tab.saved",
+  downloads: "catalog.profile.tab.downloads",
+  orders: "catalog.profile.tab.orders",
 };
 
 /** A tab panel takes focus (Tab from the tab list lands on it): it shows a ring like everything else. */
@@ -49,6 +50,7 @@ function ClipGrid({ clips }: { clips: ClipSummary[] }) {
  * and the download dialog link straight to one. With JavaScript, arrow keys move between them.
  */
 function TabList({ tabs, current }: { tabs: ProfileTab[]; current: ProfileTab }) {
+  const t = useT();
   const [params] = useSearchParams();
   const hrefOf = (tab: ProfileTab) => {
     const next = new URLSearchParams(params);
@@ -66,7 +68,7 @@ function TabList({ tabs, current }: { tabs: ProfileTab[]; current: ProfileTab })
   return (
     <div
       role="tablist"
-      aria-label="Profile sections"
+      aria-label={t("catalog.profile.sections")}
       onKeyDown={moveFocus}
       className="flex gap-1 border-b border-zinc-200 sm:gap-2 dark:border-zinc-800"
     >
@@ -82,7 +84,7 @@ function TabList({ tabs, current }: { tabs: ProfileTab[]; current: ProfileTab })
           aria-controls={tab === current ? "profile-tab-panel" : undefined}
           className={tabClass}
         >
-          {TAB_LABELS[tab]}
+          {t(TAB_LABELS[tab])}
         </Link>
       ))}
     </div>
@@ -129,38 +131,49 @@ export function ProfileTabs({ role, isOwner, open }: { role: Role; isOwner: bool
 }
 
 function UploadsPanel({ role, isOwner, uploads }: { role: Role; isOwner: boolean; uploads: ClipSummary[] }) {
+  const { t, rich } = useI18n();
   return (
     <>
       {role === "creator" ? (
         <>
           {isOwner ? (
             <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
-              Upload and manage your footage in the{" "}
-              <Link to="/studio" className="font-semibold text-brand-700 hover:underline dark:text-brand-400">
-                Studio
-              </Link>
-              ; see what it earns under{" "}
-              <Link
-                to="/studio/earnings"
-                className="font-semibold text-brand-700 hover:underline dark:text-brand-400"
-              >
-                Earnings
-              </Link>
-              .
+              {rich("catalog.profile.studioNote", {
+                studio: (text) => (
+                  <Link
+                    key="studio"
+                    to="/studio"
+                    className="font-semibold text-brand-700 hover:underline dark:text-brand-400"
+                  >
+                    {text}
+                  </Link>
+                ),
+                earnings: (text) => (
+                  <Link
+                    key="earnings"
+                    to="/studio/earnings"
+                    className="font-semibold text-brand-700 hover:underline dark:text-brand-400"
+                  >
+                    {text}
+                  </Link>
+                ),
+              })}
             </p>
           ) : null}
-          {uploads.length > 0 ? <ClipGrid clips={uploads} /> : <EmptyState title="No uploads yet" />}
+          {uploads.length > 0 ? (
+            <ClipGrid clips={uploads} />
+          ) : (
+            <EmptyState title={t("catalog.profile.noUploads")} />
+          )}
         </>
       ) : (
-        <EmptyState title={isOwner ? "Become a creator" : "Not a creator yet"}>
+        <EmptyState title={isOwner ? t("catalog.profile.becomeCreator") : t("catalog.profile.notCreator")}>
           <p className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">
-            {isOwner
-              ? "Creators share their footage with brands and editors around the world and earn from every license."
-              : "This member hasn't started sharing footage on Verdeo."}
+            {isOwner ? t("catalog.profile.creatorPitch") : t("catalog.profile.notSharing")}
           </p>
           {isOwner ? (
             <Link to="/creators-hub" className={buttonClass("primary")}>
-              Visit the Creators Hub
+              {t("catalog.profile.creatorsHub")}
             </Link>
           ) : null}
         </EmptyState>
@@ -170,24 +183,31 @@ function UploadsPanel({ role, isOwner, uploads }: { role: Role; isOwner: boolean
 }
 
 function SavedPanel({ saved }: { saved: ClipSummary[] }) {
+  const { t, rich } = useI18n();
   return (
     <>
       <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
-        Clips you saved, newest first. Group them for a project in{" "}
-        <Link to="/collections" className="font-semibold text-brand-700 hover:underline dark:text-brand-400">
-          your collections
-        </Link>
-        .
+        {rich("catalog.profile.savedNote", {
+          link: (text) => (
+            <Link
+              key="collections"
+              to="/collections"
+              className="font-semibold text-brand-700 hover:underline dark:text-brand-400"
+            >
+              {text}
+            </Link>
+          ),
+        })}
       </p>
       {saved.length > 0 ? (
         <ClipGrid clips={saved} />
       ) : (
-        <EmptyState title="No saved videos yet">
+        <EmptyState title={t("catalog.profile.noSaved")}>
           <Link
             to="/videos"
             className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-400"
           >
-            Explore videos
+            {t("catalog.profile.exploreVideos")}
           </Link>
         </EmptyState>
       )}
@@ -196,17 +216,18 @@ function SavedPanel({ saved }: { saved: ClipSummary[] }) {
 }
 
 function NoDownloads() {
+  const t = useT();
   return (
-    <EmptyState title="No downloads yet">
+    <EmptyState title={t("catalog.profile.noDownloads")}>
       <p className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">
-        Every clip you download comes with its own perpetual license and certificate, listed here.
+        {t("catalog.profile.downloadsNote")}
       </p>
       <div className="flex flex-wrap justify-center gap-4 text-sm font-semibold">
         <Link to="/videos" className="text-brand-700 hover:underline dark:text-brand-400">
-          Explore videos
+          {t("catalog.profile.exploreVideos")}
         </Link>
         <Link to="/pricing" className="text-brand-700 hover:underline dark:text-brand-400">
-          See plans
+          {t("catalog.profile.seePlans")}
         </Link>
       </div>
     </EmptyState>

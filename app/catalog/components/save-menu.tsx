@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { Link } from "~/components/link";
 import { useToast } from "~/components/toast";
 import type { FormReply } from "~/platform/http/form-reply";
-import { SAVE_FAILED } from "../clips/catalog-content";
+import { useI18n, useT } from "~/platform/i18n/i18n";
 import { clipPath } from "../clips/clip-id";
 import { COLLECTION_NAME_MAX, collectionPath } from "../collections/collection-rules";
 import { CollectionAlert } from "./collection-alert";
@@ -85,6 +85,7 @@ export function SaveMenu({
   saveOnArrival?: boolean;
   collections: SaveTarget[];
 }) {
+  const t = useT();
   const [saved, setSaved] = useState(initialSaved);
   const [pending, setPending] = useState(false);
   const [open, setOpen] = useState(false);
@@ -121,7 +122,7 @@ export function SaveMenu({
     return (
       <Link to={loginHref} className={`${TRIGGER} ${IDLE}`}>
         <Bookmark filled={false} />
-        Save for Later
+        {t("catalog.save.saveForLater")}
       </Link>
     );
   }
@@ -143,7 +144,7 @@ export function SaveMenu({
       if (!response.ok) throw new Error(`status ${response.status}`);
     } catch {
       setSaved(!next);
-      toast({ type: "error", message: SAVE_FAILED });
+      toast({ type: "error", message: t("catalog.save.failed") });
     } finally {
       setPending(false);
     }
@@ -204,7 +205,7 @@ export function SaveMenu({
     >
       <summary className={`${TRIGGER} ${inSome ? ON : IDLE}`} aria-controls={panelId}>
         <Bookmark filled={inSome} />
-        {inSome ? "Saved" : "Save for Later"}
+        {inSome ? t("catalog.save.saved") : t("catalog.save.saveForLater")}
         <svg
           viewBox="0 0 24 24"
           className="size-4 transition-transform group-open:rotate-180"
@@ -220,7 +221,7 @@ export function SaveMenu({
         id={panelId}
         className="absolute left-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
       >
-        <ul aria-label="Save to" className="space-y-0.5">
+        <ul aria-label={t("catalog.save.saveTo")} className="space-y-0.5">
           <li>
             {/* Without JavaScript the form clips and comes back; with it, the click flips at once. */}
             <form method="post" action="/resources/save">
@@ -239,7 +240,7 @@ export function SaveMenu({
                 className={ITEM}
               >
                 <Tick on={saved} />
-                <span className="min-w-0 flex-1 truncate">Saved</span>
+                <span className="min-w-0 flex-1 truncate">{t("catalog.save.saved")}</span>
                 <Bookmark filled={saved} />
               </button>
             </form>
@@ -254,7 +255,7 @@ export function SaveMenu({
           data-save-item=""
           className={`${ITEM} mt-1 text-brand-700 dark:text-brand-400`}
         >
-          Your collections
+          {t("catalog.save.yourCollections")}
         </Link>
       </div>
     </details>
@@ -263,12 +264,13 @@ export function SaveMenu({
 
 /** One collection: adds the clip, or takes it out again (shown at once, confirmed by the reload). */
 function CollectionPlace({ collection, clipId }: { collection: SaveTarget; clipId: number }) {
+  const { path } = useI18n();
   const fetcher = useFetcher<FormReply | { ok: true }>();
   const sent = fetcher.formData?.get("intent");
   const on = sent ? sent === "add" : collection.hasClip;
   return (
     <li>
-      <fetcher.Form method="post" action={collectionPath(collection.shareToken)} preventScrollReset>
+      <fetcher.Form method="post" action={path(collectionPath(collection.shareToken))} preventScrollReset>
         <input type="hidden" name="collectionId" value={collection.id} />
         <input type="hidden" name="clipId" value={clipId} />
         <input type="hidden" name="redirectTo" value={clipPath(clipId)} />
@@ -292,6 +294,7 @@ function CollectionPlace({ collection, clipId }: { collection: SaveTarget; clipI
 
 /** A new collection, named here, with the clip in it. */
 function NewCollection({ clipId }: { clipId: number }) {
+  const { t, path } = useI18n();
   const fetcher = useFetcher<FormReply>();
   const form = useRef<HTMLFormElement>(null);
   const [created, setCreated] = useState<string | null>(null);
@@ -310,9 +313,9 @@ function NewCollection({ clipId }: { clipId: number }) {
     <fetcher.Form
       ref={form}
       method="post"
-      action="/collections"
+      action={path("/collections")}
       preventScrollReset
-      aria-label="New collection"
+      aria-label={t("catalog.save.newCollection")}
       className="mt-2 border-t border-zinc-200 px-1 pt-2 dark:border-zinc-700"
       onSubmit={(event) => {
         // A second press while the first is on its way would only be told the name is taken.
@@ -324,7 +327,7 @@ function NewCollection({ clipId }: { clipId: number }) {
       <input type="hidden" name="clipId" value={clipId} />
       <input type="hidden" name="redirectTo" value={clipPath(clipId)} />
       <label className="block px-2 text-xs font-semibold" htmlFor={`new-collection-${clipId}`}>
-        New collection
+        {t("catalog.save.newCollection")}
       </label>
       <div className="mt-1 flex gap-2">
         <input
@@ -332,7 +335,7 @@ function NewCollection({ clipId }: { clipId: number }) {
           name="name"
           required
           maxLength={COLLECTION_NAME_MAX}
-          placeholder="e.g. Spring campaign"
+          placeholder={t("catalog.save.namePlaceholder")}
           autoComplete="off"
           data-save-item=""
           className="h-9 min-w-0 flex-1 rounded-full border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-950"
@@ -343,13 +346,13 @@ function NewCollection({ clipId }: { clipId: number }) {
           aria-busy={busy}
           className="h-9 shrink-0 rounded-full bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800 aria-busy:opacity-60 dark:bg-brand-500 dark:text-zinc-950 dark:hover:bg-brand-400"
         >
-          {busy ? "Saving…" : "Create"}
+          {busy ? t("catalog.save.saving") : t("catalog.save.create")}
         </button>
       </div>
       <div className="px-2 pt-1">
         {busy ? null : <CollectionAlert reply={fetcher.data} />}
         <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
-          {created ? `Saved to “${created}”.` : ""}
+          {created ? t("catalog.save.savedTo", { name: created }) : ""}
         </p>
       </div>
     </fetcher.Form>

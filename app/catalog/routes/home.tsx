@@ -1,5 +1,8 @@
 import { pageMeta } from "~/components/meta";
 import type { RouteHandle } from "~/platform/http/route-handle";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { makeI18n } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { listHomeClips } from "../clips/catalog.server";
 import { PREVIEW_ROW_BOTTOM, PREVIEW_ROW_TOP, SHOWCASES, TOP_SEARCHES } from "../clips/catalog-content";
 import { Hero } from "../components/home/hero";
@@ -11,7 +14,7 @@ import type { Route } from "./+types/home";
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
 export const handle: RouteHandle = { cache: "public-page" };
 
-export async function loader() {
+export async function loader({ params }: Route.LoaderArgs) {
   const ids = [
     ...PREVIEW_ROW_TOP,
     ...PREVIEW_ROW_BOTTOM,
@@ -28,14 +31,14 @@ export async function loader() {
     showcase: clips,
     posters,
     clipCount,
+    messages: messagesFor(pageLocaleOf(params), ["catalog"]),
   };
 }
 
-export const meta = () =>
-  pageMeta(
-    "Verdeo",
-    "Browse professional-quality stock video footage for brand ads, website heroes and social reels.",
-  );
+export const meta: Route.MetaFunction = ({ data, params }) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return pageMeta("Verdeo", t("catalog.home.metaDescription"));
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (

@@ -25,13 +25,6 @@ import {
 
 export const SORTS = ["relevance", "newest", "popular", "shortest", "longest"] as const;
 export type Sort = (typeof SORTS)[number];
-export const SORT_LABELS: Record<Sort, string> = {
-  relevance: "Relevance",
-  newest: "Newest",
-  popular: "Most popular",
-  shortest: "Shortest",
-  longest: "Longest",
-};
 
 /**
  * The explore page's state as it lives in the URL; read (validated) by explore-query.server.ts.
@@ -157,20 +150,4 @@ export function toggleFacet(query: ExploreQuery, name: FacetName, value: string)
 /** True when nothing narrows the catalogue. */
 export function isUnfiltered(query: ExploreQuery) {
   return !query.q && query.niche.length === 0 && FILTER_NAMES.every((name) => query[name].length === 0);
-}
-
-/**
- * What the results are, as their heading says it: the words searched, else the chosen niche,
- * sub-niche and filters by their labels ("Technology videos", "Portrait · 4K videos"), and "All
- * videos" only when nothing narrows the catalogue.
- */
-export function resultsHeading(
-  query: Pick<ExploreQuery, "q" | "sub">,
-  correctedQuery: string | null | undefined,
-  facets: { values: { label: string; selected: boolean }[] }[],
-) {
-  if (query.q) return `Results for “${correctedQuery ?? query.q}”`;
-  const chosen = facets.flatMap((facet) => facet.values.filter((value) => value.selected));
-  const labels = [...chosen.map((value) => value.label), ...(query.sub ? [query.sub] : [])];
-  return labels.length > 0 ? `${labels.join(" · ")} videos` : "All videos";
 }

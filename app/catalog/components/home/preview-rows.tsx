@@ -6,7 +6,7 @@ import {
   PREVIEW_PLAY_VISIBILITY,
   PREVIEW_START_STAGGER_MS,
 } from "~/constants";
-import { previewCaption } from "../../clips/catalog-content";
+import { useT } from "~/platform/i18n/i18n";
 import { AutoplayVideo } from "./autoplay-video";
 import { Marquee } from "./marquee";
 
@@ -61,6 +61,7 @@ export function PreviewRows({
   bottom: PreviewClip[];
   clipCount: number;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby="preview-caption" className="space-y-4 pt-4 pb-12">
       {[top, bottom].map((row, index) => (
@@ -77,7 +78,7 @@ export function PreviewRows({
         id="preview-caption"
         className="px-4 pt-4 text-center text-lg font-semibold text-zinc-700 dark:text-zinc-300"
       >
-        {previewCaption(clipCount)}
+        {t("catalog.home.previewCaption", { count: clipCount })}
       </p>
     </section>
   );

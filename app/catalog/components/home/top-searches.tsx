@@ -1,17 +1,35 @@
 import { Link } from "~/components/link";
-import { TOP_SEARCHES, TOP_SEARCHES_LARGE, topicPath } from "../../clips/catalog-content";
+import { useT } from "~/platform/i18n/i18n";
+import { TOP_SEARCHES, TOP_SEARCHES_LARGE, type TrendingTopic, topicPath } from "../../clips/catalog-content";
+
+/** The topics' names by their English title (catalog-content.ts). */
+const TOPIC_KEYS: Record<string, string> = {
+  "Luxury Lifestyle": "catalog.topic.luxuryLifestyle",
+  "Tech & Innovation": "catalog.topic.techInnovation",
+  "Health & Wellness": "catalog.topic.healthWellness",
+  "Travel & Adventure": "catalog.topic.travelAdventure",
+  "Food & Cooking": "catalog.topic.foodCooking",
+  "Fashion & Style": "catalog.topic.fashionStyle",
+  "Business & Finance": "catalog.topic.businessFinance",
+  "Nature & Wildlife": "catalog.topic.natureWildlife",
+  "Sports & Fitness": "catalog.topic.sportsFitness",
+  "Art & Design": "catalog.topic.artDesign",
+};
 
 /**
  * Section 3: ten fixed topics, the top three as large cards, each pictured by its clip's poster
  * (`posters`, by clip id; a topic whose clip is gone shows its plain tile).
  */
 export function TopSearches({ posters }: { posters: Record<number, string> }) {
+  const t = useT();
+  const title = (topic: TrendingTopic) =>
+    TOPIC_KEYS[topic.title] ? t(TOPIC_KEYS[topic.title]) : topic.title;
   const large = TOP_SEARCHES.slice(0, TOP_SEARCHES_LARGE);
   const small = TOP_SEARCHES.slice(TOP_SEARCHES_LARGE);
   return (
     <section aria-labelledby="top-searches" className="mx-auto max-w-[1400px] px-4 py-16 sm:px-6">
       <h2 id="top-searches" className="text-2xl font-bold tracking-tight sm:text-3xl">
-        Top Searches This Week
+        {t("catalog.home.topSearches")}
       </h2>
       <ol className="mt-6 grid gap-4 md:grid-cols-3">
         {large.map((topic) => (
@@ -35,7 +53,7 @@ export function TopSearches({ posters }: { posters: Record<number, string> }) {
                 {topic.rank}
               </span>
               <span className="absolute inset-x-0 bottom-0 p-4 text-xl font-bold text-white">
-                {topic.title}
+                {title(topic)}
               </span>
             </Link>
           </li>
@@ -67,7 +85,7 @@ export function TopSearches({ posters }: { posters: Record<number, string> }) {
                 <span className="block text-xs font-semibold text-brand-700 dark:text-brand-400">
                   #{topic.rank}
                 </span>
-                <span className="block text-sm leading-tight font-semibold">{topic.title}</span>
+                <span className="block text-sm leading-tight font-semibold">{title(topic)}</span>
               </span>
             </Link>
           </li>
