@@ -1,23 +1,23 @@
 import type { COLLECTION_MESSAGES, CollectionVisibility } from "./collection-rules";
 
-/** Each visibility as the collection pages name it, a key of the "clip" catalogue. */
+/** Each visibility as the collection pages name it, a key of the "clips" catalogue. */
 export const VISIBILITY_KEYS: Record<CollectionVisibility, string> = {
-  private: "clip.collections.visibility.private",
-  link: "clip.collections.visibility.link",
-  public: "clip.collections.visibility.public",
+  private: "clips.collections.visibility.private",
+  link: "clips.collections.visibility.link",
+  public: "clips.collections.visibility.public",
 };
 
 /**
- * COLLECTION_MESSAGES' keys in the "clip" catalogue (the English text is the same): what a refused
+ * COLLECTION_MESSAGES' keys in the "clips" catalogue (the English text is the same): what a refused
  * collection form tells its owner in the page's language. `invalid_name` takes `{ max }`.
  */
 export const COLLECTION_MESSAGE_KEYS: Record<keyof typeof COLLECTION_MESSAGES, string> = {
-  not_found: "clip.collections.error.notFound",
-  invalid_name: "clip.collections.error.invalidName",
-  name_taken: "clip.collections.error.nameTaken",
-  too_many: "clip.collections.error.tooMany",
-  clip_not_found: "clip.collections.error.clipNotFound",
-  full: "clip.collections.error.full",
-  addFailed: "clip.collections.error.addFailed",
-  invalidChange: "clip.collections.error.invalidChange",
+  not_found: "clips.collections.error.notFound",
+  invalid_name: "clips.collections.error.invalidName",
+  name_taken: "clips.collections.error.nameTaken",
+  too_many: "clips.collections.error.tooMany",
+  clip_not_found: "clips.collections.error.clipNotFound",
+  full: "clips.collections.error.full",
+  addFailed: "clips.collections.error.addFailed",
+  invalidChange: "clips.collections.error.invalidChange",
 };

@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getOptionalUser(request, context);
   const opened = await openCollection(params.token, viewer?.id ?? null);
   if (!opened.ok) throw data(null, { status: 404 });
-  return { ...opened.value, messages: messagesFor(pageLocaleOf(params), ["clip", "catalog"]) };
+  return { ...opened.value, messages: messagesFor(pageLocaleOf(params), ["clips", "catalog"]) };
 }
 
 const ChangeSchema = z.discriminatedUnion("intent", [
@@ -52,7 +52,7 @@ const ChangeSchema = z.discriminatedUnion("intent", [
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const locale = pageLocaleOf(params);
-  const { t } = makeI18n(locale, messagesFor(locale, ["clip"]));
+  const { t } = makeI18n(locale, messagesFor(locale, ["clips"]));
   const parsed = parseFormData(await readForm(request), ChangeSchema);
   if (!parsed.ok) return replyWith(formReply(t(COLLECTION_MESSAGE_KEYS.invalidChange)));
   const { data: input, values } = parsed;
@@ -73,22 +73,26 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await changeCollection({ userId: user.id, collectionId: input.collectionId, change });
   if (!result.ok) {
     const status = result.reason === "not_found" ? 404 : 400;
-    return replyWith(formReply(t(COLLECTION_MESSAGE_KEYS[result.reason], { max: COLLECTION_NAME_MAX }), { values }), status);
+    return replyWith(
+      formReply(t(COLLECTION_MESSAGE_KEYS[result.reason], { max: COLLECTION_NAME_MAX }), { values }),
+      status,
+    );
   }
   if (input.intent === "delete") return redirect(localizedPath(locale, "/collections"));
   if (input.intent === "visibility" && result.value.shareToken)
     return redirect(localizedPath(locale, collectionPath(result.value.shareToken)));
   // Not part of the schema: a missing or foreign address just stays on this page.
   // In place of this post in the history: Back still leaves the clip page.
-  if (isClipPagePath(values.redirectTo)) return replace(localizedPath(locale, `${values.redirectTo}?saved=1`));
+  if (isClipPagePath(values.redirectTo))
+    return replace(localizedPath(locale, `${values.redirectTo}?saved=1`));
   return { ok: true as const };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, params }) => {
   const { t } = makeI18n(pageLocaleOf(params), loaded?.messages ?? {});
-  if (!loaded) return pageMeta(t("clip.collection.notFoundTitle"), t("clip.collection.notFoundText"));
+  if (!loaded) return pageMeta(t("clips.collection.notFoundTitle"), t("clips.collection.notFoundText"));
   return [
-    ...pageMeta(loaded.collection.name, t("clip.collection.description", { count: loaded.clips.length })),
+    ...pageMeta(loaded.collection.name, t("clips.collection.description", { count: loaded.clips.length })),
     // Only public collections may be indexed; a link-shared one stays out of search engines.
     ...(loaded.collection.visibility === "public" ? [] : [{ name: "robots", content: "noindex" }]),
   ];
@@ -105,13 +109,13 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
     <main className="mx-auto max-w-[1400px] space-y-6 px-4 py-10 sm:px-6">
       {own ? (
         <Link to="/collections" className="text-sm font-semibold text-brand-700 dark:text-brand-400">
-          {t("clip.collection.back")}
+          {t("clips.collection.back")}
         </Link>
       ) : null}
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-black tracking-tight">{collection.name}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {t("clip.collections.summary", {
+          {t("clips.collections.summary", {
             count: clips.length,
             visibility: t(VISIBILITY_KEYS[collection.visibility]),
           })}
@@ -120,14 +124,14 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
       <CollectionAlert reply={actionData} />
       {own ? (
         <section
-          aria-label={t("clip.collection.manage")}
+          aria-label={t("clips.collection.manage")}
           className="flex flex-wrap items-end gap-4 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800"
         >
           <Form method="post" className="flex items-end gap-2">
             {hidden}
             <input type="hidden" name="intent" value="rename" />
             <label>
-              <span className="mb-1 block text-xs font-semibold">{t("clip.collection.name")}</span>
+              <span className="mb-1 block text-xs font-semibold">{t("clips.collection.name")}</span>
               <input
                 name="name"
                 defaultValue={collection.name}
@@ -137,14 +141,14 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
               />
             </label>
             <button type="submit" className={small}>
-              {t("clip.collection.rename")}
+              {t("clips.collection.rename")}
             </button>
           </Form>
           <Form method="post" className="flex items-end gap-2">
             {hidden}
             <input type="hidden" name="intent" value="visibility" />
             <label>
-              <span className="mb-1 block text-xs font-semibold">{t("clip.collection.whoCanSee")}</span>
+              <span className="mb-1 block text-xs font-semibold">{t("clips.collection.whoCanSee")}</span>
               <select
                 name="visibility"
                 defaultValue={collection.visibility}
@@ -158,25 +162,23 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
               </select>
             </label>
             <button type="submit" className={small}>
-              {t("clip.collection.save")}
+              {t("clips.collection.save")}
             </button>
           </Form>
           {collection.visibility !== "private" ? (
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              {t("clip.collection.shareHint")}
-            </p>
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("clips.collection.shareHint")}</p>
           ) : null}
           <Form method="post" className="ml-auto">
             {hidden}
             <input type="hidden" name="intent" value="delete" />
             <button type="submit" className={`${small} text-red-700 dark:text-red-400`}>
-              {t("clip.collection.delete")}
+              {t("clips.collection.delete")}
             </button>
           </Form>
         </section>
       ) : null}
       {clips.length ? (
-        <JustifiedGrid clips={clips} label={t("clip.collection.clips")}>
+        <JustifiedGrid clips={clips} label={t("clips.collection.clips")}>
           {(clip) => (
             <div>
               <GridCard clip={clip} />
@@ -189,7 +191,7 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
                     name="intent"
                     value="up"
                     className={small}
-                    aria-label={t("clip.collection.moveEarlier", { title: clip.title })}
+                    aria-label={t("clips.collection.moveEarlier", { title: clip.title })}
                   >
                     ↑
                   </button>
@@ -198,12 +200,12 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
                     name="intent"
                     value="down"
                     className={small}
-                    aria-label={t("clip.collection.moveLater", { title: clip.title })}
+                    aria-label={t("clips.collection.moveLater", { title: clip.title })}
                   >
                     ↓
                   </button>
                   <button type="submit" name="intent" value="remove" className={small}>
-                    {t("clip.collection.remove")}
+                    {t("clips.collection.remove")}
                   </button>
                 </Form>
               ) : null}
@@ -211,7 +213,7 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
           )}
         </JustifiedGrid>
       ) : (
-        <p className="text-zinc-600 dark:text-zinc-400">{t("clip.collection.empty")}</p>
+        <p className="text-zinc-600 dark:text-zinc-400">{t("clips.collection.empty")}</p>
       )}
     </main>
   );

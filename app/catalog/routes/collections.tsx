@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return {
     collections: await listUserCollections(user.id),
-    messages: messagesFor(pageLocaleOf(params), ["clip", "catalog"]),
+    messages: messagesFor(pageLocaleOf(params), ["clips", "catalog"]),
   };
 }
 
@@ -38,18 +38,23 @@ const CreateSchema = z.object({
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const locale = pageLocaleOf(params);
-  const { t } = makeI18n(locale, messagesFor(locale, ["clip"]));
+  const { t } = makeI18n(locale, messagesFor(locale, ["clips"]));
   const parsed = await parseForm(request, CreateSchema);
-  if (!parsed.ok) return replyWith(formReply(t(COLLECTION_MESSAGE_KEYS.invalid_name, { max: COLLECTION_NAME_MAX })));
+  if (!parsed.ok)
+    return replyWith(formReply(t(COLLECTION_MESSAGE_KEYS.invalid_name, { max: COLLECTION_NAME_MAX })));
   const { data: input, values } = parsed;
   const clipId = input.clipId ? parseClipId(input.clipId) : undefined;
-  if (input.clipId && !clipId) return replyWith(formReply(t(COLLECTION_MESSAGE_KEYS.clip_not_found), { values }));
+  if (input.clipId && !clipId)
+    return replyWith(formReply(t(COLLECTION_MESSAGE_KEYS.clip_not_found), { values }));
   // The clip page's Save menu: into an existing collection, or a new one named there.
   let collectionId = input.collectionId;
   let token: string | null = null;
   if (!collectionId) {
     const created = await createCollection({ userId: user.id, name: input.name ?? "" });
-    if (!created.ok) return replyWith(formReply(t(COLLECTION_MESSAGE_KEYS[created.reason], { max: COLLECTION_NAME_MAX }), { values }));
+    if (!created.ok)
+      return replyWith(
+        formReply(t(COLLECTION_MESSAGE_KEYS[created.reason], { max: COLLECTION_NAME_MAX }), { values }),
+      );
     collectionId = created.value.id;
     token = created.value.shareToken;
   }
@@ -66,7 +71,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data, params }) => {
   const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
   return [
-    ...pageMeta(t("clip.collections.title"), t("clip.collections.description")),
+    ...pageMeta(t("clips.collections.title"), t("clips.collections.description")),
     { name: "robots", content: "noindex" },
   ];
 };
@@ -75,15 +80,15 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
   const { t } = useI18n();
   return (
     <main className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-black tracking-tight">{t("clip.collections.title")}</h1>
+      <h1 className="text-3xl font-black tracking-tight">{t("clips.collections.title")}</h1>
       <Form method="post" className="flex flex-wrap items-end gap-2">
         <label className="flex-1">
-          <span className="mb-1 block text-sm font-semibold">{t("clip.collections.new")}</span>
+          <span className="mb-1 block text-sm font-semibold">{t("clips.collections.new")}</span>
           <input
             name="name"
             required
             maxLength={COLLECTION_NAME_MAX}
-            placeholder={t("clip.collections.namePlaceholder")}
+            placeholder={t("clips.collections.namePlaceholder")}
             defaultValue={actionData?.values.name}
             className="h-11 w-full rounded-full border border-zinc-300 bg-white px-4 dark:border-zinc-700 dark:bg-zinc-900"
           />
@@ -92,7 +97,7 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
           type="submit"
           className="h-11 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white dark:bg-brand-500 dark:text-zinc-950"
         >
-          {t("clip.collections.create")}
+          {t("clips.collections.create")}
         </button>
       </Form>
       <CollectionAlert reply={actionData} />
@@ -106,7 +111,7 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
               >
                 <span className="font-semibold">{collection.name}</span>
                 <span className="text-sm text-zinc-600 dark:text-zinc-400">
-                  {t("clip.collections.summary", {
+                  {t("clips.collections.summary", {
                     count: collection.clips,
                     visibility: t(VISIBILITY_KEYS[collection.visibility]),
                   })}
@@ -116,9 +121,7 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
           ))}
         </ul>
       ) : (
-        <p className="text-zinc-600 dark:text-zinc-400">
-          {t("clip.collections.empty")}
-        </p>
+        <p className="text-zinc-600 dark:text-zinc-400">{t("clips.collections.empty")}</p>
       )}
     </main>
   );

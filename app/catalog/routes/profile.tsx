@@ -18,8 +18,8 @@ import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
 import { MULTIPART_ENVELOPE_BYTES, type RouteHandle } from "~/platform/http/route-handle";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { makeI18n, useI18n } from "~/platform/i18n/i18n";
-import type { Messages } from "~/platform/i18n/messages";
 import { localizedPath } from "~/platform/i18n/locales";
+import type { Messages } from "~/platform/i18n/messages";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { loginToReturn } from "../clips/clip-id";
 import { profilePath } from "../collections/follow-texts";
@@ -41,8 +41,8 @@ export const handle: RouteHandle = {
 export const meta = ({ data: view, params }: Route.MetaArgs) => {
   const { t } = makeI18n(pageLocaleOf(params), view?.messages ?? {});
   return pageMeta(
-    view?.profile.username ? `@${view.profile.username}` : t("clip.profile.title"),
-    t("clip.profile.description"),
+    view?.profile.username ? `@${view.profile.username}` : t("clips.profile.title"),
+    t("clips.profile.description"),
   );
 };
 
@@ -54,8 +54,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = pageLocaleOf(params);
   if (!view.ok && view.reason === "sign_in") throw redirect(localizedPath(locale, "/login"));
   // The 404 carries the page's messages: the error boundary has no loader data to read them from.
-  if (!view.ok) throw data({ messages: messagesFor(locale, ["clip"]) }, { status: 404 });
-  return { ...view.value, signedIn: !!viewer, messages: messagesFor(locale, ["clip", "catalog"]) };
+  if (!view.ok) throw data({ messages: messagesFor(locale, ["clips"]) }, { status: 404 });
+  return { ...view.value, signedIn: !!viewer, messages: messagesFor(locale, ["clips", "catalog"]) };
 }
 
 const ProfileEditSchema = z.object({
@@ -64,23 +64,23 @@ const ProfileEditSchema = z.object({
 });
 
 /**
- * What each refusal of a profile edit tells the owner, and with which status: keys of the "clip"
+ * What each refusal of a profile edit tells the owner, and with which status: keys of the "clips"
  * catalogue whose English is the accounts' MESSAGES text (tests compare it).
  */
 const PROFILE_EDIT_REFUSALS: Record<ProfileEditRefusal, { status: number; message: string }> = {
-  not_found: { status: 404, message: "clip.profile.updateFailed" },
-  username_taken: { status: 409, message: "clip.profile.usernameUnavailable" },
-  avatar_too_large: { status: 400, message: "clip.profile.avatarTooLarge" },
-  avatar_not_image: { status: 400, message: "clip.profile.avatarNotImage" },
-  avatar_not_stored: { status: 500, message: "clip.profile.avatarUploadFailed" },
-  not_stored: { status: 500, message: "clip.profile.updateFailed" },
+  not_found: { status: 404, message: "clips.profile.updateFailed" },
+  username_taken: { status: 409, message: "clips.profile.usernameUnavailable" },
+  avatar_too_large: { status: 400, message: "clips.profile.avatarTooLarge" },
+  avatar_not_image: { status: 400, message: "clips.profile.avatarNotImage" },
+  avatar_not_stored: { status: 500, message: "clips.profile.avatarUploadFailed" },
+  not_stored: { status: 500, message: "clips.profile.updateFailed" },
 };
 
 /** Only the signed-in owner edits, and only their own profile: the id comes from the session. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const locale = pageLocaleOf(params);
-  const { t } = makeI18n(locale, messagesFor(locale, ["clip"]));
-  const avatarTooLarge = t("clip.profile.avatarTooLarge", { max: AVATAR_MAX_MB });
+  const { t } = makeI18n(locale, messagesFor(locale, ["clips"]));
+  const avatarTooLarge = t("clips.profile.avatarTooLarge", { max: AVATAR_MAX_MB });
   // Past the body limit the form is not read: the only large part it has is the avatar. The owner
   // sees the sentence in the form; anyone else gets a bare 413 (thrown, so no page loader turns it
   // into a log-in redirect).
@@ -94,14 +94,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.ok) return replyWith(parsed.reply);
   const avatar = parsed.data.avatar && parsed.data.avatar.size > 0 ? parsed.data.avatar : null;
   if (avatar && !(await enforceRateLimit("avatar", { user: user.id })).allowed)
-    return replyWith(formReply(t("clip.profile.tooManyAttempts"), { values: parsed.values }), 429);
+    return replyWith(formReply(t("clips.profile.tooManyAttempts"), { values: parsed.values }), 429);
   const result = await editProfile({ userId: user.id, username: parsed.data.username, avatar });
   if (!result.ok) {
     const refusal = PROFILE_EDIT_REFUSALS[result.reason];
     const message = t(refusal.message, { max: AVATAR_MAX_MB });
     return replyWith(formReply(message, { values: parsed.values }), refusal.status);
   }
-  return { ok: true as const, message: t("clip.profile.updated") };
+  return { ok: true as const, message: t("clips.profile.updated") };
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
@@ -132,13 +132,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           url={profile.avatarUrl}
           previewUrl={preview}
           size={112}
-          alt={t("clip.profile.avatarAlt", { name: profile.username ?? t("clip.profile.user") })}
+          alt={t("clips.profile.avatarAlt", { name: profile.username ?? t("clips.profile.user") })}
           testId="profile-avatar"
           className="shadow-md ring-4 ring-white dark:ring-zinc-900"
         />
         <div className="mt-4 flex items-center gap-2">
           <h1 className="text-2xl font-bold tracking-tight" data-testid="profile-username">
-            {profile.username ? `@${profile.username}` : t("clip.profile.user")}
+            {profile.username ? `@${profile.username}` : t("clips.profile.user")}
           </h1>
           <RoleBadge role={profile.role} size="md" />
         </div>
@@ -149,13 +149,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         ) : null}
         {follow && isOwner ? (
           <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="follower-count">
-            {t("clip.profile.followers", { count: follow.followers })}
+            {t("clips.profile.followers", { count: follow.followers })}
           </p>
         ) : null}
         {follow && !isOwner ? (
           <FollowButton
             creatorId={profile.id}
-            name={profile.username ? `@${profile.username}` : t("clip.profile.thisCreator")}
+            name={profile.username ? `@${profile.username}` : t("clips.profile.thisCreator")}
             initial={follow}
             loginHref={signedIn ? null : loginToReturn(localizedPath(locale, profilePath(profile.id)))}
           />
@@ -165,12 +165,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             <Form method="get" preventScrollReset>
               <input type="hidden" name="edit" value="" />
               <Button type="submit" variant="secondary">
-                {t("clip.profile.edit")}
+                {t("clips.profile.edit")}
               </Button>
             </Form>
             <Form method="post" action="/logout">
               <Button type="submit" variant="ghost">
-                {t("clip.profile.logOut")}
+                {t("clips.profile.logOut")}
               </Button>
             </Form>
           </div>
@@ -188,14 +188,18 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
   const shell = useI18n();
-  const own = isRouteErrorResponse(error) ? (error.data as { messages?: Messages } | null)?.messages : undefined;
+  const own = isRouteErrorResponse(error)
+    ? (error.data as { messages?: Messages } | null)?.messages
+    : undefined;
   // An unexpected error has no messages of its own: it says the shell's "common" texts.
   const t = own ? makeI18n(shell.locale, own).t : shell.t;
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
-      <h1 className="text-2xl font-bold">{missing ? t("clip.profile.notFoundTitle") : shell.t("common.error.title")}</h1>
+      <h1 className="text-2xl font-bold">
+        {missing ? t("clips.profile.notFoundTitle") : shell.t("common.error.title")}
+      </h1>
       <p className="text-zinc-600 dark:text-zinc-400">
-        {missing ? t("clip.profile.notFoundText") : shell.t("common.error.text")}
+        {missing ? t("clips.profile.notFoundText") : shell.t("common.error.text")}
       </p>
       <ButtonLink to="/videos">{shell.t("common.exploreVideos")}</ButtonLink>
     </main>

@@ -26,40 +26,40 @@ import type { Route } from "./+types/report-clip";
 export const meta: Route.MetaFunction = ({ data, params }) => {
   const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
   return pageMeta(
-    data?.clip ? t("clip.report.title", { title: data.clip.title }) : t("clip.notFound.title"),
-    t("clip.report.description"),
+    data?.clip ? t("clips.report.title", { title: data.clip.title }) : t("clips.notFound.title"),
+    t("clips.report.description"),
   );
 };
 
 /** Each reason as the form names it (staff pages keep REPORT_REASON_LABELS, in English). */
 const REASON_KEYS: Record<ReportReason, string> = {
-  copyright: "clip.report.reason.copyright",
-  offensive: "clip.report.reason.offensive",
-  misleading: "clip.report.reason.misleading",
-  spam: "clip.report.reason.spam",
-  other: "clip.report.reason.other",
+  copyright: "clips.report.reason.copyright",
+  offensive: "clips.report.reason.offensive",
+  misleading: "clips.report.reason.misleading",
+  spam: "clips.report.reason.spam",
+  other: "clips.report.reason.other",
 };
 
-/** The English texts of the report form (shared with tests) and their keys in the "clip" catalogue. */
+/** The English texts of the report form (shared with tests) and their keys in the "clips" catalogue. */
 const REPORT_TEXT_KEYS: Record<string, string> = {
-  [REPORT_TEXTS.reasonRequired]: "clip.report.reasonRequired",
-  [REPORT_TEXTS.detailsRequired]: "clip.report.detailsRequired",
-  [REPORT_TEXTS.detailsTooLong]: "clip.report.detailsTooLong",
-  [REPORT_TEXTS.controlChars]: "clip.report.controlChars",
+  [REPORT_TEXTS.reasonRequired]: "clips.report.reasonRequired",
+  [REPORT_TEXTS.detailsRequired]: "clips.report.detailsRequired",
+  [REPORT_TEXTS.detailsTooLong]: "clips.report.detailsTooLong",
+  [REPORT_TEXTS.controlChars]: "clips.report.controlChars",
 };
 
-function serverT(params: { lang?: string }) {
+const serverI18n = (params: { lang?: string }) => {
   const locale = pageLocaleOf(params);
-  return { locale, ...makeI18n(locale, messagesFor(locale, ["clip"])) };
-}
+  return makeI18n(locale, messagesFor(locale, ["clips"]));
+};
 
 export async function loader({ params }: Route.LoaderArgs) {
   const locale = pageLocaleOf(params);
-  const messages = messagesFor(locale, ["clip", "catalog"]);
+  const messages = messagesFor(locale, ["clips", "catalog"]);
   const id = parseClipId(params.id);
   const clip = id === undefined ? undefined : await findClip(id);
   if (!clip)
-    throw data(null, { status: 404, statusText: makeI18n(locale, messages).t("clip.notFound.text") });
+    throw data(null, { status: 404, statusText: makeI18n(locale, messages).t("clips.notFound.text") });
   return { clip: { id: clip.id, title: clip.title, thumbnailUrl: clip.thumbnailUrl }, messages };
 }
 
@@ -68,7 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseClipId(params.id);
   if (id === undefined) throw data(null, { status: 404 });
   const user = await getOptionalUser(request);
-  const { locale, t } = serverT(params);
+  const { locale, t } = serverI18n(params);
   const parsed = await parseForm(request, ClipReportSchema);
   if (!parsed.ok) {
     // The schema speaks English (tests compare its texts): each message is shown in the page's language.
@@ -89,10 +89,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!(await findClip(id))) throw data(null, { status: 404 });
   const subjects = user ? { ip: context.clientIp, user: user.id } : { ip: context.clientIp };
   if (!(await enforceRateLimit("report", subjects)).allowed)
-    return replyWith(formReply(t("clip.report.rateLimited"), { values: parsed.values }), 429);
+    return replyWith(formReply(t("clips.report.rateLimited"), { values: parsed.values }), 429);
   const result = await reportClip({ clipId: id, reporterId: user?.id ?? null, report: parsed.data });
   if (!result.ok) throw data(null, { status: 404 });
-  return redirectWithToast(localizedPath(locale, clipPath(id)), { message: t("clip.report.sent"), type: "success" });
+  return redirectWithToast(localizedPath(locale, clipPath(id)), {
+    message: t("clips.report.sent"),
+    type: "success",
+  });
 }
 
 export default function ReportClip({ loaderData, actionData }: Route.ComponentProps) {
@@ -108,12 +111,12 @@ export default function ReportClip({ loaderData, actionData }: Route.ComponentPr
           to={clipPath(clip.id)}
           className="text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
         >
-          {t("clip.report.back")}
+          {t("clips.report.back")}
         </Link>
       </p>
-      <h1 className="text-2xl font-bold tracking-tight">{t("clip.report.heading")}</h1>
+      <h1 className="text-2xl font-bold tracking-tight">{t("clips.report.heading")}</h1>
       <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-        {t("clip.report.intro", { title: clip.title })}
+        {t("clips.report.intro", { title: clip.title })}
       </p>
       {actionData ? (
         <p
@@ -125,7 +128,7 @@ export default function ReportClip({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       <Form method="post" className="mt-6 space-y-4">
         <fieldset>
-          <legend className="text-sm font-medium">{t("clip.report.whatIsWrong")}</legend>
+          <legend className="text-sm font-medium">{t("clips.report.whatIsWrong")}</legend>
           <div className="mt-2 space-y-2">
             {REPORT_REASONS.map((reason) => (
               <label key={reason} className="flex items-center gap-2 text-sm">
@@ -144,7 +147,7 @@ export default function ReportClip({ loaderData, actionData }: Route.ComponentPr
         </fieldset>
         <div>
           <label htmlFor="report-details" className="text-sm font-medium">
-            {t("clip.report.details")}
+            {t("clips.report.details")}
           </label>
           <textarea
             id="report-details"
@@ -157,7 +160,7 @@ export default function ReportClip({ loaderData, actionData }: Route.ComponentPr
           />
         </div>
         <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass("primary")}>
-          {busy ? t("clip.report.sending") : t("clip.report.send")}
+          {busy ? t("clips.report.sending") : t("clips.report.send")}
         </button>
       </Form>
     </main>

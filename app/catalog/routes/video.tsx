@@ -31,7 +31,7 @@ export const handle: RouteHandle = { cache: "public-page" };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = pageLocaleOf(params);
-  const messages = messagesFor(locale, ["clip", "catalog"]);
+  const messages = messagesFor(locale, ["clips", "catalog"]);
   const id = parseClipId(params.id);
   const user = await getOptionalUser(request, context);
   const found = id ? await findClipPage(id, user?.id ?? null) : undefined;
@@ -80,7 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, params }) => {
   const clip = data?.clip;
   const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
-  if (!clip) return pageMeta(t("clip.notFound.title"), t("clip.notFound.text"));
+  if (!clip) return pageMeta(t("clips.notFound.title"), t("clips.notFound.text"));
   // Media may already be absolute (a CDN's, MEDIA_BASE_URL): only site paths take the origin.
   const url = (path: string) => new URL(path, data.origin).href;
   // Each language's page is its own canonical; the alternates name the others (app/root.tsx).
@@ -110,19 +110,19 @@ interface ClipSaveState {
 
 /** A clip's attributes as the page names them (the values stay English in data and filters). */
 const ORIENTATION_KEYS: Record<Orientation, string> = {
-  landscape: "clip.orientation.landscape",
-  portrait: "clip.orientation.portrait",
-  square: "clip.orientation.square",
+  landscape: "clips.orientation.landscape",
+  portrait: "clips.orientation.portrait",
+  square: "clips.orientation.square",
 };
 const COLOR_TONE_KEYS: Record<ColorTone, string> = {
-  warm: "clip.colorTone.warm",
-  cool: "clip.colorTone.cool",
-  neutral: "clip.colorTone.neutral",
+  warm: "clips.colorTone.warm",
+  cool: "clips.colorTone.cool",
+  neutral: "clips.colorTone.neutral",
 };
 const MOOD_KEYS: Record<Mood, string> = {
-  cinematic: "clip.mood.cinematic",
-  calm: "clip.mood.calm",
-  energetic: "clip.mood.energetic",
+  cinematic: "clips.mood.cinematic",
+  calm: "clips.mood.calm",
+  energetic: "clips.mood.energetic",
 };
 
 /** Back goes back in history, or to explore when the clip was opened in a new tab. */
@@ -142,7 +142,7 @@ function BackButton() {
       className="inline-flex items-center gap-1.5 text-sm font-semibold text-zinc-700 hover:text-brand-700 dark:text-zinc-300 dark:hover:text-brand-400"
     >
       <ChevronLeftIcon />
-      {t("clip.page.back")}
+      {t("clips.page.back")}
     </Link>
   );
 }
@@ -156,8 +156,8 @@ export default function Video({ loaderData }: Route.ComponentProps) {
   if (!clip) {
     return (
       <main className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{t("clip.notFound.heading")}</h1>
-        <p className="mt-3 text-zinc-600 dark:text-zinc-400">{t("clip.notFound.text")}</p>
+        <h1 className="text-3xl font-bold">{t("clips.notFound.heading")}</h1>
+        <p className="mt-3 text-zinc-600 dark:text-zinc-400">{t("clips.notFound.text")}</p>
         <Link to="/videos" className={buttonClass("primary", "mt-8")}>
           {t("common.exploreVideos")}
         </Link>
@@ -207,20 +207,20 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{clip.title}</h1>
             <p className="mt-3 leading-relaxed text-zinc-700 dark:text-zinc-300">{clip.description}</p>
           </div>
-          <dl className="grid grid-cols-2 gap-3 text-sm" aria-label={t("clip.details.label")}>
+          <dl className="grid grid-cols-2 gap-3 text-sm" aria-label={t("clips.details.label")}>
             {/* Words (landscape, warm) start with a capital; units (fps, MB) keep their case. */}
             {[
-              [t("clip.details.resolution"), `${clip.width}×${clip.height}`],
-              [t("clip.details.frameRate"), details?.frameRate ? formatFrameRate(details.frameRate) : "—"],
-              [t("clip.details.duration"), formatDuration(clip.durationSeconds)],
-              [t("clip.details.orientation"), t(ORIENTATION_KEYS[clip.orientation]), "capitalize"],
+              [t("clips.details.resolution"), `${clip.width}×${clip.height}`],
+              [t("clips.details.frameRate"), details?.frameRate ? formatFrameRate(details.frameRate) : "—"],
+              [t("clips.details.duration"), formatDuration(clip.durationSeconds)],
+              [t("clips.details.orientation"), t(ORIENTATION_KEYS[clip.orientation]), "capitalize"],
               [
-                t("clip.details.originalFile"),
+                t("clips.details.originalFile"),
                 details?.fileSizeBytes ? formatFileSize(details.fileSizeBytes) : "—",
               ],
-              [t("clip.details.codec"), details?.codec ?? "—", "capitalize"],
-              [t("clip.details.colorTone"), t(COLOR_TONE_KEYS[clip.colorTone]), "capitalize"],
-              [t("clip.details.mood"), t(MOOD_KEYS[clip.mood]), "capitalize"],
+              [t("clips.details.codec"), details?.codec ?? "—", "capitalize"],
+              [t("clips.details.colorTone"), t(COLOR_TONE_KEYS[clip.colorTone]), "capitalize"],
+              [t("clips.details.mood"), t(MOOD_KEYS[clip.mood]), "capitalize"],
             ].map(([label, value, textCase = ""]) => (
               <div key={label} className="rounded-xl bg-zinc-100 px-3 py-2 dark:bg-zinc-900">
                 <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
@@ -229,12 +229,15 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
           <div className="rounded-xl border border-zinc-200 p-3 text-sm dark:border-zinc-800">
-            <p className="font-semibold">{t("clip.licenses.heading")}</p>
+            <p className="font-semibold">{t("clips.licenses.heading")}</p>
             <p className="mt-1 text-zinc-600 dark:text-zinc-400">
-              {clip.license === "extended" ? t("clip.licenses.extended") : t("clip.licenses.standard")}{" "}
-              {rich("clip.licenses.covers", {
+              {clip.license === "extended" ? t("clips.licenses.extended") : t("clips.licenses.standard")}{" "}
+              {rich("clips.licenses.covers", {
                 link: (chunks) => (
-                  <Link to="/licensing" className="font-semibold text-brand-700 underline dark:text-brand-400">
+                  <Link
+                    to="/licensing"
+                    className="font-semibold text-brand-700 underline dark:text-brand-400"
+                  >
                     {chunks}
                   </Link>
                 ),
@@ -243,7 +246,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
           </div>
           <MoreLikeThis details={details} />
           {details?.tags.length ? (
-            <nav aria-label={t("clip.page.tags")}>
+            <nav aria-label={t("clips.page.tags")}>
               <ul className="flex flex-wrap gap-2">
                 {details.tags.map((tag) => (
                   <li key={tag}>
@@ -272,7 +275,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             {/* The licensing domain's dialog page decides: sign in, choose a plan, or pick a file. */}
             <Link to={downloadPath(clip.id)} className={buttonClass("primary")} data-testid="download-button">
               <DownloadIcon />
-              {t("clip.page.download")}
+              {t("clips.page.download")}
             </Link>
           </div>
           <Link
@@ -297,7 +300,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
               to={`${clipPath(clip.id)}/report`}
               className="text-zinc-600 underline-offset-4 hover:underline dark:text-zinc-400"
             >
-              {t("clip.page.report")}
+              {t("clips.page.report")}
             </Link>
           </p>
         </aside>
@@ -305,7 +308,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
       {similar.length ? (
         <section aria-labelledby="similar-clips" className="mt-12">
           <h2 id="similar-clips" className="mb-4 text-xl font-bold tracking-tight">
-            {t("clip.page.similar")}
+            {t("clips.page.similar")}
           </h2>
           <JustifiedGrid clips={similar}>{(item) => <GridCard clip={item} />}</JustifiedGrid>
         </section>
@@ -313,7 +316,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
       {more.length ? (
         <section aria-labelledby="more-from-creator" className="mt-12">
           <h2 id="more-from-creator" className="mb-4 text-xl font-bold tracking-tight">
-            {t("clip.page.moreFrom", { name: clip.creatorName })}
+            {t("clips.page.moreFrom", { name: clip.creatorName })}
           </h2>
           <JustifiedGrid clips={more}>{(item) => <GridCard clip={item} />}</JustifiedGrid>
         </section>
