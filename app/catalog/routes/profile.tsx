@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tab = new URL(request.url).searchParams.get(PROFILE_TAB_PARAM);
   const view = await getProfileView(viewer, params.userId, tab);
   const locale = pageLocaleOf(params);
-  if (!view.ok && view.reason === "sign_in") throw redirect(localizedPath(locale, "/login"));
+  if (!view.ok && view.reason === "sign_in") throw redirect("/login");
   // The 404 carries the page's messages: the error boundary has no loader data to read them from.
   if (!view.ok) throw data({ messages: messagesFor(locale, ["clips"]) }, { status: 404 });
   return { ...view.value, signedIn: !!viewer, messages: messagesFor(locale, ["clips", "catalog"]) };
@@ -67,13 +67,13 @@ const ProfileEditSchema = z.object({
  * What each refusal of a profile edit tells the owner, and with which status: keys of the "clips"
  * catalogue whose English is the accounts' MESSAGES text (tests compare it).
  */
-const PROFILE_EDIT_REFUSALS: Record<ProfileEditRefusal, { status: number; message: string }> = {
-  not_found: { status: 404, message: "clips.profile.updateFailed" },
-  username_taken: { status: 409, message: "clips.profile.usernameUnavailable" },
-  avatar_too_large: { status: 400, message: "clips.profile.avatarTooLarge" },
-  avatar_not_image: { status: 400, message: "clips.profile.avatarNotImage" },
-  avatar_not_stored: { status: 500, message: "clips.profile.avatarUploadFailed" },
-  not_stored: { status: 500, message: "clips.profile.updateFailed" },
+const PROFILE_EDIT_REFUSALS: Record<ProfileEditRefusal, { status: number; key: string }> = {
+  not_found: { status: 404, key: "clips.profile.updateFailed" },
+  username_taken: { status: 409, key: "clips.profile.usernameUnavailable" },
+  avatar_too_large: { status: 400, key: "clips.profile.avatarTooLarge" },
+  avatar_not_image: { status: 400, key: "clips.profile.avatarNotImage" },
+  avatar_not_stored: { status: 500, key: "clips.profile.avatarUploadFailed" },
+  not_stored: { status: 500, key: "clips.profile.updateFailed" },
 };
 
 /** Only the signed-in owner edits, and only their own profile: the id comes from the session. */
@@ -98,7 +98,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await editProfile({ userId: user.id, username: parsed.data.username, avatar });
   if (!result.ok) {
     const refusal = PROFILE_EDIT_REFUSALS[result.reason];
-    const message = t(refusal.message, { max: AVATAR_MAX_MB });
+    const message = t(refusal.key, { max: AVATAR_MAX_MB });
     return replyWith(formReply(message, { values: parsed.values }), refusal.status);
   }
   return { ok: true as const, message: t("clips.profile.updated") };
