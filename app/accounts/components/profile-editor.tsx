@@ -4,7 +4,7 @@ import { Button } from "~/components/button";
 import { useToast } from "~/components/toast";
 import { AVATAR_MAX_BYTES, AVATAR_MAX_MB, AVATAR_TYPES } from "~/constants";
 import { type FormReply, replyMessage } from "~/platform/http/form-reply";
-import { MESSAGES } from "../messages";
+import { useI18n } from "~/platform/i18n/i18n";
 import { UsernameField, useUsernameCheck } from "./username-field";
 
 /** The profile action's answer: saved, or the one reply shape of a refused form. */
@@ -20,6 +20,7 @@ export function ProfileEditor({
   onPreview: (url: string | null) => void;
   onDone: () => void;
 }) {
+  const { t } = useI18n();
   const fetcher = useFetcher<EditResult>();
   const toast = useToast();
   const [username, setUsername] = useState(initialUsername ?? "");
@@ -51,11 +52,11 @@ export function ProfileEditor({
     if (!file) return clearFile();
     // Quick feedback only: the server checks the bytes themselves.
     if (!file.type.startsWith("image/")) {
-      toast({ message: MESSAGES.avatarNotImage, type: "error" });
+      toast({ message: t("clips.profile.avatarNotImage"), type: "error" });
       return clearFile();
     }
     if (file.size > AVATAR_MAX_BYTES) {
-      toast({ message: MESSAGES.avatarTooLarge, type: "error" });
+      toast({ message: t("clips.profile.avatarTooLarge", { max: AVATAR_MAX_MB }), type: "error" });
       return clearFile();
     }
     const url = URL.createObjectURL(file);
@@ -66,7 +67,7 @@ export function ProfileEditor({
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (check.unavailable) {
-      toast({ message: MESSAGES.editUsernameUnavailable, type: "error" });
+      toast({ message: t("clips.profile.usernameUnavailable"), type: "error" });
       return;
     }
     fetcher.submit(event.currentTarget, { method: "post", encType: "multipart/form-data" });
@@ -83,7 +84,7 @@ export function ProfileEditor({
       <UsernameField value={username} onChange={setUsername} check={check} />
       <div>
         <label htmlFor="avatar" className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          Avatar
+          {t("clips.profileEditor.avatar")}
         </label>
         <input
           ref={fileInput}
@@ -95,7 +96,7 @@ export function ProfileEditor({
           className="block w-full text-sm text-zinc-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100 dark:text-zinc-300 dark:file:bg-brand-950 dark:file:text-brand-200"
         />
         <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
-          JPEG, PNG or WebP, up to {AVATAR_MAX_MB} MB.
+          {t("clips.profileEditor.avatarHint", { max: AVATAR_MAX_MB })}
         </p>
       </div>
       {answerMessage ? (
@@ -113,7 +114,7 @@ export function ProfileEditor({
       ) : null}
       <div className="flex gap-3">
         <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : "Save Changes"}
+          {saving ? t("clips.profileEditor.saving") : t("clips.profileEditor.save")}
         </Button>
         <Button
           variant="secondary"
@@ -124,7 +125,7 @@ export function ProfileEditor({
             onDone();
           }}
         >
-          Cancel
+          {t("clips.profileEditor.cancel")}
         </Button>
       </div>
     </fetcher.Form>

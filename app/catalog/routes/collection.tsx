@@ -6,15 +6,18 @@ import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { makeI18n, useI18n } from "~/platform/i18n/i18n";
+import { localizedPath } from "~/platform/i18n/locales";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { parseClipId } from "../clips/clip-id";
 import {
-  COLLECTION_MESSAGES,
   COLLECTION_NAME_MAX,
   COLLECTION_VISIBILITIES,
   collectionPath,
   isClipPagePath,
-  VISIBILITY_LABELS,
 } from "../collections/collection-rules";
+import { COLLECTION_MESSAGE_KEYS, VISIBILITY_KEYS } from "../collections/collection-texts";
 import { changeCollection, openCollection } from "../collections/collections.server";
 import { GridCard, JustifiedGrid } from "../components/clip-grid";
 import { CollectionAlert } from "../components/collection-alert";
@@ -25,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getOptionalUser(request, context);
   const opened = await openCollection(params.token, viewer?.id ?? null);
   if (!opened.ok) throw data(null, { status: 404 });
-  return opened.value;
+  return { ...opened.value, messages: messagesFor(pageLocaleOf(params), ["clips", "catalog"]) };
 }
 
 const ChangeSchema = z.discriminatedUnion("intent", [
@@ -46,13 +49,15 @@ const ChangeSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** Every owner's change clips here (also from the clip page's Save menu, with a redirect back). */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
+  const locale = pageLocaleOf(params);
+  const { t } = makeI18n(locale, messagesFor(locale, ["clips"]));
   const parsed = parseFormData(await readForm(request), ChangeSchema);
-  if (!parsed.ok) return replyWith(formReply(COLLECTION_MESSAGES.invalidChange));
+  if (!parsed.ok) return replyWith(formReply(t(COLLECTION_MESSAGE_KEYS.invalidChange)));
   const { data: input, values } = parsed;
   const clipId = "clipId" in input ? parseClipId(input.clipId) : undefined;
-  if ("clipId" in input && !clipId) return replyWith(formReply(COLLECTION_MESSAGES.clip_not_found));
+  if ("clipId" in input && !clipId) return replyWith(formReply(t(COLLECTION_MESSAGE_KEYS.clip_not_found)));
   const change =
     input.intent === "rename"
       ? { kind: "rename" as const, name: input.name }
@@ -68,24 +73,26 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await changeCollection({ userId: user.id, collectionId: input.collectionId, change });
   if (!result.ok) {
     const status = result.reason === "not_found" ? 404 : 400;
-    return replyWith(formReply(COLLECTION_MESSAGES[result.reason], { values }), status);
+    return replyWith(
+      formReply(t(COLLECTION_MESSAGE_KEYS[result.reason], { max: COLLECTION_NAME_MAX }), { values }),
+      status,
+    );
   }
-  if (input.intent === "delete") return redirect("/collections");
+  if (input.intent === "delete") return redirect(localizedPath(locale, "/collections"));
   if (input.intent === "visibility" && result.value.shareToken)
-    return redirect(collectionPath(result.value.shareToken));
+    return redirect(localizedPath(locale, collectionPath(result.value.shareToken)));
   // Not part of the schema: a missing or foreign address just stays on this page.
   // In place of this post in the history: Back still leaves the clip page.
-  if (isClipPagePath(values.redirectTo)) return replace(`${values.redirectTo}?saved=1`);
+  if (isClipPagePath(values.redirectTo))
+    return replace(localizedPath(locale, `${values.redirectTo}?saved=1`));
   return { ok: true as const };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => {
-  if (!loaded) return pageMeta("Collection not found", "This collection does not exist or is private.");
+export const meta: Route.MetaFunction = ({ data: loaded, params }) => {
+  const { t } = makeI18n(pageLocaleOf(params), loaded?.messages ?? {});
+  if (!loaded) return pageMeta(t("clips.collection.notFoundTitle"), t("clips.collection.notFoundText"));
   return [
-    ...pageMeta(
-      loaded.collection.name,
-      `A collection of ${loaded.clips.length} stock video clips on Verdeo.`,
-    ),
+    ...pageMeta(loaded.collection.name, t("clips.collection.description", { count: loaded.clips.length })),
     // Only public collections may be indexed; a link-shared one stays out of search engines.
     ...(loaded.collection.visibility === "public" ? [] : [{ name: "robots", content: "noindex" }]),
   ];
@@ -96,31 +103,35 @@ const small =
 
 export default function Collection({ loaderData, actionData }: Route.ComponentProps) {
   const { collection, clips, own } = loaderData;
+  const { t } = useI18n();
   const hidden = <input type="hidden" name="collectionId" value={collection.id ?? ""} />;
   return (
     <main className="mx-auto max-w-[1400px] space-y-6 px-4 py-10 sm:px-6">
       {own ? (
         <Link to="/collections" className="text-sm font-semibold text-brand-700 dark:text-brand-400">
-          ← Your collections
+          {t("clips.collection.back")}
         </Link>
       ) : null}
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-black tracking-tight">{collection.name}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {clips.length} {clips.length === 1 ? "clip" : "clips"} · {VISIBILITY_LABELS[collection.visibility]}
+          {t("clips.collections.summary", {
+            count: clips.length,
+            visibility: t(VISIBILITY_KEYS[collection.visibility]),
+          })}
         </p>
       </div>
       <CollectionAlert reply={actionData} />
       {own ? (
         <section
-          aria-label="Manage collection"
+          aria-label={t("clips.collection.manage")}
           className="flex flex-wrap items-end gap-4 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800"
         >
           <Form method="post" className="flex items-end gap-2">
             {hidden}
             <input type="hidden" name="intent" value="rename" />
             <label>
-              <span className="mb-1 block text-xs font-semibold">Name</span>
+              <span className="mb-1 block text-xs font-semibold">{t("clips.collection.name")}</span>
               <input
                 name="name"
                 defaultValue={collection.name}
@@ -130,14 +141,14 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
               />
             </label>
             <button type="submit" className={small}>
-              Rename
+              {t("clips.collection.rename")}
             </button>
           </Form>
           <Form method="post" className="flex items-end gap-2">
             {hidden}
             <input type="hidden" name="intent" value="visibility" />
             <label>
-              <span className="mb-1 block text-xs font-semibold">Who can see it</span>
+              <span className="mb-1 block text-xs font-semibold">{t("clips.collection.whoCanSee")}</span>
               <select
                 name="visibility"
                 defaultValue={collection.visibility}
@@ -145,31 +156,29 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
               >
                 {COLLECTION_VISIBILITIES.map((value) => (
                   <option key={value} value={value}>
-                    {VISIBILITY_LABELS[value]}
+                    {t(VISIBILITY_KEYS[value])}
                   </option>
                 ))}
               </select>
             </label>
             <button type="submit" className={small}>
-              Save
+              {t("clips.collection.save")}
             </button>
           </Form>
           {collection.visibility !== "private" ? (
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              Share this page's address: it is read-only for others.
-            </p>
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("clips.collection.shareHint")}</p>
           ) : null}
           <Form method="post" className="ml-auto">
             {hidden}
             <input type="hidden" name="intent" value="delete" />
             <button type="submit" className={`${small} text-red-700 dark:text-red-400`}>
-              Delete collection
+              {t("clips.collection.delete")}
             </button>
           </Form>
         </section>
       ) : null}
       {clips.length ? (
-        <JustifiedGrid clips={clips} label="Clips">
+        <JustifiedGrid clips={clips} label={t("clips.collection.clips")}>
           {(clip) => (
             <div>
               <GridCard clip={clip} />
@@ -182,7 +191,7 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
                     name="intent"
                     value="up"
                     className={small}
-                    aria-label={`Move ${clip.title} earlier`}
+                    aria-label={t("clips.collection.moveEarlier", { title: clip.title })}
                   >
                     ↑
                   </button>
@@ -191,12 +200,12 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
                     name="intent"
                     value="down"
                     className={small}
-                    aria-label={`Move ${clip.title} later`}
+                    aria-label={t("clips.collection.moveLater", { title: clip.title })}
                   >
                     ↓
                   </button>
                   <button type="submit" name="intent" value="remove" className={small}>
-                    Remove
+                    {t("clips.collection.remove")}
                   </button>
                 </Form>
               ) : null}
@@ -204,7 +213,7 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
           )}
         </JustifiedGrid>
       ) : (
-        <p className="text-zinc-600 dark:text-zinc-400">No clips here yet.</p>
+        <p className="text-zinc-600 dark:text-zinc-400">{t("clips.collection.empty")}</p>
       )}
     </main>
   );

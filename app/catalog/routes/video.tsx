@@ -9,12 +9,14 @@ import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
 import { PersonalRegion, usePersonal } from "~/platform/http/personal-regions";
 import type { RouteHandle } from "~/platform/http/route-handle";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { makeI18n, useI18n } from "~/platform/i18n/i18n";
 import { localizedPath } from "~/platform/i18n/locales";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { formatFileSize } from "~/platform/text/file-size";
 import { formatFrameRate } from "~/platform/text/frame-rate";
+import type { ColorTone, Mood, Orientation } from "../clips/attributes";
 import { findClipPage, listMoreFromCreator, listSimilarClips } from "../clips/catalog.server";
-import { CLIP_NOT_FOUND, CLIP_NOT_FOUND_HEADING } from "../clips/catalog-content";
 import { clipPath, downloadPath, loginToReturn, parseClipId } from "../clips/clip-id";
 import { listCollectionsForClip } from "../collections/collections.server";
 import { formatDuration } from "../components/clip-card";
@@ -28,6 +30,8 @@ import type { Route } from "./+types/video";
 export const handle: RouteHandle = { cache: "public-page" };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = pageLocaleOf(params);
+  const messages = messagesFor(locale, ["clips", "catalog"]);
   const id = parseClipId(params.id);
   const user = await getOptionalUser(request, context);
   const found = id ? await findClipPage(id, user?.id ?? null) : undefined;
@@ -43,6 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         origin: "",
         saveOnArrival: false,
         collections: [],
+        messages,
       },
       { status: 404 },
     );
@@ -55,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const mine: ClipSaveState = {
     id: clip.id,
     saved,
-    loginHref: user ? null : loginToReturn(`${clipPath(clip.id)}?save=1`),
+    loginHref: user ? null : loginToReturn(localizedPath(locale, `${clipPath(clip.id)}?save=1`)),
     collections: collections.map(({ id, name, shareToken, hasClip }) => ({ id, name, shareToken, hasClip })),
   };
   return {
@@ -68,12 +73,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     origin: config().PUBLIC_URL,
     // The save menu's state, joined per visitor onto the cached page (docs/decisions/0029).
     personal: user ? { clip: mine } : undefined,
+    messages,
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, params }) => {
   const clip = data?.clip;
-  if (!clip) return pageMeta("Video not found", CLIP_NOT_FOUND);
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  if (!clip) return pageMeta(t("clips.notFound.title"), t("clips.notFound.text"));
   // Media may already be absolute (a CDN's, MEDIA_BASE_URL): only site paths take the origin.
   const url = (path: string) => new URL(path, data.origin).href;
   // Each language's page is its own canonical; the alternates name the others (app/root.tsx).
@@ -101,9 +108,27 @@ interface ClipSaveState {
   collections: SaveTarget[];
 }
 
+/** A clip's attributes as the page names them (the values stay English in data and filters). */
+const ORIENTATION_KEYS: Record<Orientation, string> = {
+  landscape: "clips.orientation.landscape",
+  portrait: "clips.orientation.portrait",
+  square: "clips.orientation.square",
+};
+const COLOR_TONE_KEYS: Record<ColorTone, string> = {
+  warm: "clips.colorTone.warm",
+  cool: "clips.colorTone.cool",
+  neutral: "clips.colorTone.neutral",
+};
+const MOOD_KEYS: Record<Mood, string> = {
+  cinematic: "clips.mood.cinematic",
+  calm: "clips.mood.calm",
+  energetic: "clips.mood.energetic",
+};
+
 /** Back goes back in history, or to explore when the clip was opened in a new tab. */
 function BackButton() {
   const navigate = useNavigate();
+  const { t } = useI18n();
   return (
     <Link
       to="/videos"
@@ -117,23 +142,24 @@ function BackButton() {
       className="inline-flex items-center gap-1.5 text-sm font-semibold text-zinc-700 hover:text-brand-700 dark:text-zinc-300 dark:hover:text-brand-400"
     >
       <ChevronLeftIcon />
-      Back
+      {t("clips.page.back")}
     </Link>
   );
 }
 
 export default function Video({ loaderData }: Route.ComponentProps) {
   const { clip, details, more, similar, origin, saveOnArrival } = loaderData;
+  const { t, rich } = useI18n();
   // A cached page was hydrated with the anonymous visitor's data: the page's personal block wins.
   const own = usePersonal<ClipSaveState | null>("clip", loaderData, null);
   const { saved, loginHref, collections } = own && own.id === clip?.id ? own : loaderData;
   if (!clip) {
     return (
       <main className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{CLIP_NOT_FOUND_HEADING}</h1>
-        <p className="mt-3 text-zinc-600 dark:text-zinc-400">{CLIP_NOT_FOUND}</p>
+        <h1 className="text-3xl font-bold">{t("clips.notFound.heading")}</h1>
+        <p className="mt-3 text-zinc-600 dark:text-zinc-400">{t("clips.notFound.text")}</p>
         <Link to="/videos" className={buttonClass("primary", "mt-8")}>
-          Explore Videos
+          {t("common.exploreVideos")}
         </Link>
       </main>
     );
@@ -181,17 +207,20 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{clip.title}</h1>
             <p className="mt-3 leading-relaxed text-zinc-700 dark:text-zinc-300">{clip.description}</p>
           </div>
-          <dl className="grid grid-cols-2 gap-3 text-sm" aria-label="File details">
+          <dl className="grid grid-cols-2 gap-3 text-sm" aria-label={t("clips.details.label")}>
             {/* Words (landscape, warm) start with a capital; units (fps, MB) keep their case. */}
             {[
-              ["Resolution", `${clip.width}×${clip.height}`],
-              ["Frame rate", details?.frameRate ? formatFrameRate(details.frameRate) : "—"],
-              ["Duration", formatDuration(clip.durationSeconds)],
-              ["Orientation", clip.orientation, "capitalize"],
-              ["Original file", details?.fileSizeBytes ? formatFileSize(details.fileSizeBytes) : "—"],
-              ["Codec", details?.codec ?? "—", "capitalize"],
-              ["Colour tone", clip.colorTone, "capitalize"],
-              ["Mood", clip.mood, "capitalize"],
+              [t("clips.details.resolution"), `${clip.width}×${clip.height}`],
+              [t("clips.details.frameRate"), details?.frameRate ? formatFrameRate(details.frameRate) : "—"],
+              [t("clips.details.duration"), formatDuration(clip.durationSeconds)],
+              [t("clips.details.orientation"), t(ORIENTATION_KEYS[clip.orientation]), "capitalize"],
+              [
+                t("clips.details.originalFile"),
+                details?.fileSizeBytes ? formatFileSize(details.fileSizeBytes) : "—",
+              ],
+              [t("clips.details.codec"), details?.codec ?? "—", "capitalize"],
+              [t("clips.details.colorTone"), t(COLOR_TONE_KEYS[clip.colorTone]), "capitalize"],
+              [t("clips.details.mood"), t(MOOD_KEYS[clip.mood]), "capitalize"],
             ].map(([label, value, textCase = ""]) => (
               <div key={label} className="rounded-xl bg-zinc-100 px-3 py-2 dark:bg-zinc-900">
                 <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
@@ -200,20 +229,24 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
           <div className="rounded-xl border border-zinc-200 p-3 text-sm dark:border-zinc-800">
-            <p className="font-semibold">Licenses offered</p>
+            <p className="font-semibold">{t("clips.licenses.heading")}</p>
             <p className="mt-1 text-zinc-600 dark:text-zinc-400">
-              {clip.license === "extended"
-                ? "Standard and Extended: every use of Standard, plus broadcast, paid ads and unlimited views."
-                : "Standard: online, social and client projects."}{" "}
-              <Link to="/licensing" className="font-semibold text-brand-700 underline dark:text-brand-400">
-                What each covers
-              </Link>
-              . Download shows what it costs under your plan.
+              {clip.license === "extended" ? t("clips.licenses.extended") : t("clips.licenses.standard")}{" "}
+              {rich("clips.licenses.covers", {
+                link: (chunks) => (
+                  <Link
+                    to="/licensing"
+                    className="font-semibold text-brand-700 underline dark:text-brand-400"
+                  >
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
           </div>
           <MoreLikeThis details={details} />
           {details?.tags.length ? (
-            <nav aria-label="Tags">
+            <nav aria-label={t("clips.page.tags")}>
               <ul className="flex flex-wrap gap-2">
                 {details.tags.map((tag) => (
                   <li key={tag}>
@@ -242,7 +275,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             {/* The licensing domain's dialog page decides: sign in, choose a plan, or pick a file. */}
             <Link to={downloadPath(clip.id)} className={buttonClass("primary")} data-testid="download-button">
               <DownloadIcon />
-              Download
+              {t("clips.page.download")}
             </Link>
           </div>
           <Link
@@ -267,7 +300,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
               to={`${clipPath(clip.id)}/report`}
               className="text-zinc-600 underline-offset-4 hover:underline dark:text-zinc-400"
             >
-              Report this clip
+              {t("clips.page.report")}
             </Link>
           </p>
         </aside>
@@ -275,7 +308,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
       {similar.length ? (
         <section aria-labelledby="similar-clips" className="mt-12">
           <h2 id="similar-clips" className="mb-4 text-xl font-bold tracking-tight">
-            Similar clips
+            {t("clips.page.similar")}
           </h2>
           <JustifiedGrid clips={similar}>{(item) => <GridCard clip={item} />}</JustifiedGrid>
         </section>
@@ -283,7 +316,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
       {more.length ? (
         <section aria-labelledby="more-from-creator" className="mt-12">
           <h2 id="more-from-creator" className="mb-4 text-xl font-bold tracking-tight">
-            More from {clip.creatorName}
+            {t("clips.page.moreFrom", { name: clip.creatorName })}
           </h2>
           <JustifiedGrid clips={more}>{(item) => <GridCard clip={item} />}</JustifiedGrid>
         </section>
