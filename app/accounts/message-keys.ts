@@ -93,11 +93,6 @@ const BY_TEXT = new Map<string, MessageName>(
   Object.entries(MESSAGES).map(([name, text]) => [text, name as MessageName]),
 );
 
-/** The key and values of one of MESSAGES, for server code that answers in the page's language. */
-export function messageKey(name: MessageName): { key: string; values?: MessageValues } {
-  return { key: KEYS[name], values: VALUES[name] };
-}
-
 /**
  * A message of the accounts in the page's language: one of MESSAGES, or a name rule prefixed with
  * its field ("First name: must be…"). Any other text (another domain's, a server's) stays as it is.
