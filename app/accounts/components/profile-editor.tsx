@@ -4,7 +4,9 @@ import { Button } from "~/components/button";
 import { useToast } from "~/components/toast";
 import { AVATAR_MAX_BYTES, AVATAR_MAX_MB, AVATAR_TYPES } from "~/constants";
 import { type FormReply, replyMessage } from "~/platform/http/form-reply";
-import { useI18n } from "~/platform/i18n/i18n";
+import { useT } from "~/platform/i18n/i18n";
+import { useAccountMessage } from "../message-keys";
+import { MESSAGES } from "../messages";
 import { UsernameField, useUsernameCheck } from "./username-field";
 
 /** The profile action's answer: saved, or the one reply shape of a refused form. */
@@ -20,7 +22,8 @@ export function ProfileEditor({
   onPreview: (url: string | null) => void;
   onDone: () => void;
 }) {
-  const { t } = useI18n();
+  const t = useT();
+  const translate = useAccountMessage();
   const fetcher = useFetcher<EditResult>();
   const toast = useToast();
   const [username, setUsername] = useState(initialUsername ?? "");
@@ -31,14 +34,14 @@ export function ProfileEditor({
   // Without JavaScript the form posts as a page, and the answer comes back as the page's action data.
   const pageAnswer = useActionData<EditResult>();
   const answer = fetcher.data ?? pageAnswer;
-  const answerMessage = answer ? (answer.ok ? answer.message : replyMessage(answer)) : null;
+  const answerMessage = answer ? translate(answer.ok ? answer.message : replyMessage(answer)) : null;
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    const message = fetcher.data.ok ? fetcher.data.message : replyMessage(fetcher.data);
+    const message = translate(fetcher.data.ok ? fetcher.data.message : replyMessage(fetcher.data));
     if (message) toast({ message, type: fetcher.data.ok ? "success" : "error" });
     if (fetcher.data.ok) onDone();
-  }, [fetcher.state, fetcher.data, toast, onDone]);
+  }, [fetcher.state, fetcher.data, toast, onDone, translate]);
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
@@ -52,11 +55,11 @@ export function ProfileEditor({
     if (!file) return clearFile();
     // Quick feedback only: the server checks the bytes themselves.
     if (!file.type.startsWith("image/")) {
-      toast({ message: t("clips.profile.avatarNotImage"), type: "error" });
+      toast({ message: translate(MESSAGES.avatarNotImage), type: "error" });
       return clearFile();
     }
     if (file.size > AVATAR_MAX_BYTES) {
-      toast({ message: t("clips.profile.avatarTooLarge", { max: AVATAR_MAX_MB }), type: "error" });
+      toast({ message: translate(MESSAGES.avatarTooLarge), type: "error" });
       return clearFile();
     }
     const url = URL.createObjectURL(file);
@@ -67,7 +70,7 @@ export function ProfileEditor({
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (check.unavailable) {
-      toast({ message: t("clips.profile.usernameUnavailable"), type: "error" });
+      toast({ message: translate(MESSAGES.editUsernameUnavailable), type: "error" });
       return;
     }
     fetcher.submit(event.currentTarget, { method: "post", encType: "multipart/form-data" });
@@ -84,7 +87,7 @@ export function ProfileEditor({
       <UsernameField value={username} onChange={setUsername} check={check} />
       <div>
         <label htmlFor="avatar" className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          {t("clips.profileEditor.avatar")}
+          {t("accounts.profile.avatar")}
         </label>
         <input
           ref={fileInput}
@@ -96,7 +99,7 @@ export function ProfileEditor({
           className="block w-full text-sm text-zinc-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100 dark:text-zinc-300 dark:file:bg-brand-950 dark:file:text-brand-200"
         />
         <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
-          {t("clips.profileEditor.avatarHint", { max: AVATAR_MAX_MB })}
+          {t("accounts.profile.avatarHint", { max: AVATAR_MAX_MB })}
         </p>
       </div>
       {answerMessage ? (
@@ -114,7 +117,7 @@ export function ProfileEditor({
       ) : null}
       <div className="flex gap-3">
         <Button type="submit" disabled={saving}>
-          {saving ? t("clips.profileEditor.saving") : t("clips.profileEditor.save")}
+          {saving ? t("accounts.profile.saving") : t("accounts.profile.save")}
         </Button>
         <Button
           variant="secondary"
@@ -125,7 +128,7 @@ export function ProfileEditor({
             onDone();
           }}
         >
-          {t("clips.profileEditor.cancel")}
+          {t("accounts.profile.cancel")}
         </Button>
       </div>
     </fetcher.Form>

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/button";
+import { useT } from "~/platform/i18n/i18n";
 
 const PROVIDERS = [
   {
@@ -35,7 +36,8 @@ const PROVIDERS = [
 ] as const;
 
 /** Google and GitHub: each clips to the page's action, which starts the OAuth redirect. */
-export function SocialButtons({ verb }: { verb: "Log in" | "Sign up" }) {
+export function SocialButtons({ verb }: { verb: "logIn" | "signUp" }) {
+  const t = useT();
   const navigation = useNavigation();
   const pendingProvider = navigation.formData?.get("provider");
   return (
@@ -47,11 +49,15 @@ export function SocialButtons({ verb }: { verb: "Log in" | "Sign up" }) {
           <button
             type="submit"
             className={buttonClass("secondary", "w-full")}
-            aria-label={`${verb} with ${provider.label}`}
+            aria-label={
+              verb === "logIn"
+                ? t("accounts.social.logInWith", { provider: provider.label })
+                : t("accounts.social.signUpWith", { provider: provider.label })
+            }
             disabled={navigation.state !== "idle"}
           >
             {provider.icon}
-            {pendingProvider === provider.id ? "Redirecting…" : provider.label}
+            {pendingProvider === provider.id ? t("accounts.social.redirecting") : provider.label}
           </button>
         </Form>
       ))}
@@ -60,10 +66,11 @@ export function SocialButtons({ verb }: { verb: "Log in" | "Sign up" }) {
 }
 
 export function OrDivider() {
+  const t = useT();
   return (
     <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
       <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
-      or
+      {t("accounts.social.or")}
       <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
     </div>
   );

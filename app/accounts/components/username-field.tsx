@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { FormField } from "~/components/form-field";
 import { USERNAME_CHECK_DEBOUNCE_MS } from "~/constants";
+import { useT } from "~/platform/i18n/i18n";
+import { useAccountMessage } from "../message-keys";
 import { MESSAGES } from "../messages";
 import { usernameProblem } from "../profiles/username-schema";
 import type { UsernameStatus } from "../routes/username-availability";
@@ -69,7 +71,7 @@ export function UsernameField({
   onChange,
   check,
   serverError,
-  label = "Username",
+  label,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -77,23 +79,26 @@ export function UsernameField({
   serverError?: string | null;
   label?: string;
 }) {
+  const t = useT();
+  const translate = useAccountMessage();
   const bad = check.unavailable;
+  const message = translate(check.message);
   const hint =
     check.state === "checking" ? (
       <span className="text-zinc-500 dark:text-zinc-400" data-state="checking">
-        Checking availability…
+        {t("accounts.username.checking")}
       </span>
-    ) : check.state === "available" && check.message ? (
+    ) : check.state === "available" && message ? (
       <span className="font-medium text-brand-700 dark:text-brand-400" data-state="available">
-        ✓ {check.message}
+        ✓ {message}
       </span>
-    ) : check.message && !bad ? (
-      <span className="text-red-600 dark:text-red-400">{check.message}</span>
+    ) : message && !bad ? (
+      <span className="text-red-600 dark:text-red-400">{message}</span>
     ) : null;
   return (
     <div aria-live="polite" data-username-state={check.state}>
       <FormField
-        label={label}
+        label={label ?? t("accounts.field.username")}
         name="username"
         autoComplete="username"
         autoCapitalize="none"
@@ -101,7 +106,7 @@ export function UsernameField({
         required
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        error={(bad ? check.message : null) ?? serverError}
+        error={(bad ? message : null) ?? translate(serverError)}
         hint={hint}
       />
     </div>

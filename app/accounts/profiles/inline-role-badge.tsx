@@ -1,3 +1,5 @@
+import { PRODUCT_NAME } from "~/constants";
+import { useT } from "~/platform/i18n/i18n";
 import type { Role } from "../people/roles";
 import { ROLE_BADGES } from "../people/roles";
 
@@ -15,14 +17,24 @@ export function roleBadgeClassName(role: Exclude<Role, "user">, size: RoleBadgeS
   }`;
 }
 
+/** A badge's label and tooltip in the page's language (ROLE_BADGES holds the English). */
+export function useRoleBadgeText(role: Exclude<Role, "user">): { label: string; tooltip: string } {
+  const t = useT();
+  const values = { product: PRODUCT_NAME };
+  return role === "developer"
+    ? { label: t("common.roles.developer"), tooltip: t("common.roles.developerTooltip", values) }
+    : { label: t("common.roles.creator"), tooltip: t("common.roles.creatorTooltip", values) };
+}
+
 /** The badge's seal and label, the same inside and outside links. */
 export function RoleBadgeFace({ role }: { role: Exclude<Role, "user"> }) {
+  const { label } = useRoleBadgeText(role);
   return (
     <>
       <svg viewBox="0 0 20 20" className="size-3" fill="currentColor" aria-hidden>
         <path d="M10 1.5 12.4 4l3.4-.3.4 3.4L19 9.5 17 12l.4 3.4-3.4.4L12 19l-2-1.5L8 19l-2-3.2-3.4-.4L3 12 1 9.5l2.8-2.4.4-3.4 3.4.3L10 1.5Zm3.2 6.2a.8.8 0 0 0-1.2-1l-3 3.4-1.3-1.3a.8.8 0 1 0-1.2 1.2l2 1.9a.8.8 0 0 0 1.2 0l3.5-4.2Z" />
       </svg>
-      {ROLE_BADGES[role].label}
+      {label}
     </>
   );
 }
@@ -34,7 +46,11 @@ export function RoleBadgeFace({ role }: { role: Exclude<Role, "user"> }) {
  */
 export function InlineRoleBadge({ role, size = "sm" }: { role: Role; size?: RoleBadgeSize }) {
   if (role === "user") return null;
-  const badge = ROLE_BADGES[role];
+  return <InlineBadge role={role} size={size} />;
+}
+
+function InlineBadge({ role, size }: { role: Exclude<Role, "user">; size: RoleBadgeSize }) {
+  const badge = { ...ROLE_BADGES[role], ...useRoleBadgeText(role) };
   return (
     <span
       title={badge.tooltip}

@@ -1,7 +1,7 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import type { Role } from "../people/roles";
 import { ROLE_BADGES } from "../people/roles";
-import { RoleBadgeFace, type RoleBadgeSize, roleBadgeClassName } from "./inline-role-badge";
+import { RoleBadgeFace, type RoleBadgeSize, roleBadgeClassName, useRoleBadgeText } from "./inline-role-badge";
 
 /**
  * Developer (green) and creator (blue) badges on their own: a button with a tooltip; users have
@@ -9,7 +9,11 @@ import { RoleBadgeFace, type RoleBadgeSize, roleBadgeClassName } from "./inline-
  */
 export function RoleBadge({ role, size = "sm" }: { role: Role; size?: RoleBadgeSize }) {
   if (role === "user") return null;
-  const badge = ROLE_BADGES[role];
+  return <Badge role={role} size={size} />;
+}
+
+function Badge({ role, size }: { role: Exclude<Role, "user">; size: RoleBadgeSize }) {
+  const badge = { ...ROLE_BADGES[role], ...useRoleBadgeText(role) };
   return (
     <Tooltip.Provider delayDuration={150}>
       <Tooltip.Root>

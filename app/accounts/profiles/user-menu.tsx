@@ -2,6 +2,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Link } from "~/components/link";
+import { useI18n } from "~/platform/i18n/i18n";
 import { can } from "../people/permissions";
 import { Avatar } from "./avatar";
 import type { HeaderUser } from "./header-user";
@@ -23,6 +24,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
+  const { t, rich } = useI18n();
   const logout = useFetcher();
   useAccountTheme(user.theme);
 
@@ -31,7 +33,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
       <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
         <DropdownMenu.Trigger
           className={USER_MENU_TRIGGER_CLASS}
-          aria-label={`Account menu for ${user.displayName}`}
+          aria-label={t("common.userMenu.label", { name: user.displayName })}
           data-testid="user-menu"
         >
           <UserMenuFace user={user} />
@@ -43,10 +45,17 @@ export function UserMenu({ user }: { user: HeaderUser }) {
             className="z-[70] min-w-52 rounded-xl border border-zinc-200 bg-white p-1.5 text-sm shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
           >
             <DropdownMenu.Label className="flex items-center gap-2 px-2.5 py-2 text-xs text-zinc-500 dark:text-zinc-400">
-              Signed in as{" "}
-              <span className="max-w-[100px] truncate font-semibold text-zinc-800 dark:text-zinc-100">
-                {user.displayName}
-              </span>
+              {rich("common.userMenu.signedInAs", {
+                name: user.displayName,
+                strong: (chunks) => (
+                  <span
+                    key="name"
+                    className="max-w-[100px] truncate font-semibold text-zinc-800 dark:text-zinc-100"
+                  >
+                    {chunks}
+                  </span>
+                ),
+              })}
             </DropdownMenu.Label>
             <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
             <DropdownMenu.Item asChild>
@@ -54,24 +63,24 @@ export function UserMenu({ user }: { user: HeaderUser }) {
                 to="/profile"
                 className="flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 outline-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800"
               >
-                My Profile
+                {t("common.userMenu.profile")}
               </Link>
             </DropdownMenu.Item>
             <DropdownMenu.Item asChild>
               <Link to="/profile/api" className={MENU_ITEM_CLASS}>
-                API keys
+                {t("common.userMenu.apiKeys")}
               </Link>
             </DropdownMenu.Item>
             {can(user.role, "studio:use") ? (
               <>
                 <DropdownMenu.Item asChild>
                   <Link to="/studio" className={MENU_ITEM_CLASS}>
-                    Studio
+                    {t("common.userMenu.studio")}
                   </Link>
                 </DropdownMenu.Item>
                 <DropdownMenu.Item asChild>
                   <Link to="/studio/earnings" className={MENU_ITEM_CLASS}>
-                    Earnings
+                    {t("common.userMenu.earnings")}
                   </Link>
                 </DropdownMenu.Item>
               </>
@@ -83,7 +92,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
                   to="/staff"
                   className="flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 outline-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800"
                 >
-                  Staff console
+                  {t("common.userMenu.staff")}
                 </Link>
               </DropdownMenu.Item>
             ) : null}
@@ -94,7 +103,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
                 logout.submit(null, { method: "post", action: "/logout" });
               }}
             >
-              Log Out
+              {t("common.userMenu.logOut")}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>

@@ -8,19 +8,28 @@ import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from "~/constants";
 import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseForm, replyWith } from "~/platform/http/forms.server";
 import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { makeI18n, useI18n, useT } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { getOptionalUser } from "../auth/session.server";
 import { sendContactMessage } from "../contact/contact.server";
 import { ContactSchema } from "../contact/contact-schema";
+import { useAccountMessage } from "../message-keys";
 import { MESSAGES } from "../messages";
 import { displayName } from "../profiles/display-name";
 import type { Route } from "./+types/contact";
 
-export const meta = () =>
-  pageMeta("Let's talk.", "Questions about licensing, creators or your account? Write to the Verdeo team.");
+export const meta = ({ params, data }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return pageMeta(t("accounts.contact.title"), t("accounts.contact.metaDescription"));
+};
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
-  return { sender: user ? { username: displayName(user), email: user.email } : null };
+  return {
+    sender: user ? { username: displayName(user), email: user.email } : null,
+    messages: messagesFor(pageLocaleOf(params), ["accounts"]),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,20 +47,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { sender } = loaderData;
+  const { t, path } = useI18n();
   const navigation = useNavigation();
   return (
     <main className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">
-        Contact
+        {t("accounts.contact.eyebrow")}
       </p>
-      <h1 className="mt-2 text-4xl font-bold tracking-tight">Let's talk.</h1>
-      <p className="mt-3 text-zinc-600 dark:text-zinc-400">
-        Questions about licensing, creating or your account? The team reads every message.
-      </p>
+      <h1 className="mt-2 text-4xl font-bold tracking-tight">{t("accounts.contact.title")}</h1>
+      <p className="mt-3 text-zinc-600 dark:text-zinc-400">{t("accounts.contact.intro")}</p>
       <div className="mt-8">
-        {navigation.state === "loading" && navigation.location.pathname === "/contact" ? (
+        {navigation.state === "loading" && navigation.location.pathname === path("/contact") ? (
           <div className="grid place-items-center py-16 text-brand-700 dark:text-brand-400">
-            <Spinner label="Loading your profile" />
+            <Spinner label={t("accounts.contact.loadingProfile")} />
           </div>
         ) : sender ? (
           <ContactForm sender={sender} />
@@ -64,18 +72,21 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 }
 
 function LoginRequired() {
+  const t = useT();
   return (
     <section className="rounded-2xl border border-zinc-200 bg-white p-8 text-center shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <h2 className="text-xl font-semibold">Login Required</h2>
-      <p className="mt-2 text-zinc-600 dark:text-zinc-400">You must be logged in to contact the team.</p>
+      <h2 className="text-xl font-semibold">{t("accounts.contact.loginRequired")}</h2>
+      <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t("accounts.contact.loginRequiredText")}</p>
       <ButtonLink to="/login" className="mt-6">
-        Log In
+        {t("accounts.contact.logIn")}
       </ButtonLink>
     </section>
   );
 }
 
 function ContactForm({ sender }: { sender: { username: string; email: string } }) {
+  const t = useT();
+  const translate = useAccountMessage();
   const fetcher = useFetcher<typeof action>();
   const toast = useToast();
   const form = useRef<HTMLFormElement>(null);
@@ -83,11 +94,11 @@ function ContactForm({ sender }: { sender: { username: string; email: string } }
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    const message = fetcher.data.ok ? fetcher.data.message : replyMessage(fetcher.data);
+    const message = translate(fetcher.data.ok ? fetcher.data.message : replyMessage(fetcher.data));
     if (message) toast({ message, type: fetcher.data.ok ? "success" : "error" });
     // Success clears subject and message; failure keeps them.
     if (fetcher.data.ok) form.current?.reset();
-  }, [fetcher.state, fetcher.data, toast]);
+  }, [fetcher.state, fetcher.data, toast, translate]);
 
   return (
     <fetcher.Form
@@ -96,13 +107,19 @@ function ContactForm({ sender }: { sender: { username: string; email: string } }
       className="space-y-5 rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900"
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Username" name="username" value={sender.username} readOnly />
-        <FormField label="Email" name="email" type="email" value={sender.email} readOnly />
+        <FormField label={t("accounts.field.username")} name="username" value={sender.username} readOnly />
+        <FormField
+          label={t("accounts.field.email")}
+          name="email"
+          type="email"
+          value={sender.email}
+          readOnly
+        />
       </div>
       <FormField
-        label="Subject"
+        label={t("accounts.contact.subject")}
         name="subject"
-        placeholder="What's this about?"
+        placeholder={t("accounts.contact.subjectPlaceholder")}
         required
         maxLength={CONTACT_SUBJECT_MAX}
       />
@@ -111,7 +128,7 @@ function ContactForm({ sender }: { sender: { username: string; email: string } }
           htmlFor="field-message"
           className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200"
         >
-          Message
+          {t("accounts.contact.message")}
         </label>
         <textarea
           id="field-message"
@@ -119,12 +136,12 @@ function ContactForm({ sender }: { sender: { username: string; email: string } }
           rows={6}
           required
           maxLength={CONTACT_MESSAGE_MAX}
-          placeholder="Tell us what's on your mind..."
+          placeholder={t("accounts.contact.messagePlaceholder")}
           className={inputClass}
         />
       </div>
       <Button type="submit" disabled={sending}>
-        {sending ? "Sending..." : "Send Message"}
+        {sending ? t("accounts.contact.sending") : t("accounts.contact.send")}
       </Button>
     </fetcher.Form>
   );

@@ -6,13 +6,25 @@ import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseForm, replyWith } from "~/platform/http/forms.server";
 import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { makeI18n, useT } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { requestPasswordReset } from "../auth/password-reset.server";
 import { EmailSchema } from "../auth/signup-schema";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
+import { useAccountMessage } from "../message-keys";
 import { MESSAGES } from "../messages";
 import type { Route } from "./+types/forgot-password";
+import { standalonePageLocale } from "./page-language.server";
 
-export const meta = () => pageMeta("Forgot password", "Reset the password of your Verdeo account.");
+export const meta = ({ params, data }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return pageMeta(t("accounts.forgot.metaTitle"), t("accounts.forgot.metaDescription"));
+};
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  return { messages: messagesFor(standalonePageLocale(request, params), ["accounts"]) };
+}
 
 const ForgotPasswordSchema = z.object({ email: EmailSchema });
 
@@ -26,25 +38,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword() {
+  const t = useT();
+  const message = useAccountMessage();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
-    <AuthShell
-      title="Forgot your password?"
-      subtitle="Enter your email and we'll send you a link to choose a new one."
-    >
+    <AuthShell title={t("accounts.forgot.title")} subtitle={t("accounts.forgot.subtitle")}>
       {result?.ok ? (
         <p
           role="status"
           className="rounded-lg bg-brand-50 px-3 py-3 text-sm text-brand-900 dark:bg-brand-950 dark:text-brand-100"
         >
-          {result.message}
+          {message(result.message)}
         </p>
       ) : (
         <Form method="post" className="space-y-4" noValidate>
-          <FormError message={result && !result.ok ? replyMessage(result) : null} />
+          <FormError message={result && !result.ok ? message(replyMessage(result)) : null} />
           <FormField
-            label="Email"
+            label={t("accounts.field.email")}
             name="email"
             type="email"
             autoComplete="email"
@@ -52,11 +63,11 @@ export default function ForgotPassword() {
             defaultValue={result && !result.ok ? result.values.email : undefined}
           />
           <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>
-            {navigation.state !== "idle" ? "Sending..." : "Send Reset Link"}
+            {navigation.state !== "idle" ? t("accounts.forgot.sending") : t("accounts.forgot.submit")}
           </Button>
         </Form>
       )}
-      <AuthFooter to="/login" label="Back to log in" />
+      <AuthFooter to="/login" label={t("accounts.forgot.backToLogIn")} />
     </AuthShell>
   );
 }

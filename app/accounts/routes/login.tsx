@@ -5,22 +5,31 @@ import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { makeI18n, useT } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { redirectTarget } from "../auth/safe-redirect";
 import { getOptionalUser } from "../auth/session.server";
 import { type SignInRefusal, signInWithPassword, throttleSignIn } from "../auth/sign-in.server";
 import { LoginSchema } from "../auth/signup-schema";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { OrDivider, SocialButtons } from "../components/social-buttons";
+import { useAccountMessage } from "../message-keys";
 import { MESSAGES } from "../messages";
 import type { Route } from "./+types/login";
+import { localizedTarget, standalonePageLocale } from "./page-language.server";
 import { socialSignInAction } from "./social-sign-in.action.server";
 
-export const meta = () => pageMeta("Log in", "Log in to Verdeo to save clips and manage your profile.");
+export const meta = ({ params, data }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return pageMeta(t("accounts.login.metaTitle"), t("accounts.login.metaDescription"));
+};
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getOptionalUser(request)) throw redirect(redirectTarget(request));
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const locale = standalonePageLocale(request, params);
+  if (await getOptionalUser(request)) throw redirect(localizedTarget(locale, redirectTarget(request)));
   const reset = new URL(request.url).searchParams.get("reset") === "1";
-  return { notice: reset ? MESSAGES.resetDone : null };
+  return { notice: reset ? MESSAGES.resetDone : null, messages: messagesFor(locale, ["accounts"]) };
 }
 
 /** What each refusal of the sign-in service tells the visitor, and with which status. */
@@ -30,7 +39,7 @@ const SIGN_IN_REFUSALS: Record<SignInRefusal, { status: number; message: string 
   suspended: { status: 403, message: MESSAGES.accountSuspended },
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "social") {
     return socialSignInAction(form, request, MESSAGES.socialLoginFailed);
@@ -47,28 +56,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   for (const cookie of result.value.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return redirect(redirectTarget(request), { headers });
+  return redirect(localizedTarget(pageLocaleOf(params), redirectTarget(request)), { headers });
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const message = useAccountMessage();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "password";
   return (
-    <AuthShell title="Welcome back" subtitle="Log in to save clips, manage downloads and more.">
+    <AuthShell title={t("accounts.login.title")} subtitle={t("accounts.login.subtitle")}>
       {loaderData.notice ? (
         <p
           role="status"
           className="mb-4 rounded-lg bg-brand-50 px-3 py-2.5 text-sm text-brand-900 dark:bg-brand-950 dark:text-brand-100"
         >
-          {loaderData.notice}
+          {message(loaderData.notice)}
         </p>
       ) : null}
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="intent" value="password" />
-        <FormError message={actionData ? replyMessage(actionData) : null} />
+        <FormError message={actionData ? message(replyMessage(actionData)) : null} />
         <FormField
-          label="Email"
+          label={t("accounts.field.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -77,7 +88,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         />
         <div>
           <FormField
-            label="Password"
+            label={t("accounts.field.password")}
             name="password"
             type="password"
             autoComplete="current-password"
@@ -88,17 +99,17 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               to="/forgot-password"
               className="font-medium text-brand-700 hover:underline dark:text-brand-400"
             >
-              Forgot password?
+              {t("accounts.login.forgotPassword")}
             </Link>
           </p>
         </div>
         <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? "Logging in..." : "Log In"}
+          {submitting ? t("accounts.login.submitting") : t("accounts.login.submit")}
         </Button>
       </Form>
       <OrDivider />
-      <SocialButtons verb="Log in" />
-      <AuthFooter lead="Don't have an account?" to="/signup" label="Sign up" />
+      <SocialButtons verb="logIn" />
+      <AuthFooter lead={t("accounts.login.noAccount")} to="/signup" label={t("accounts.login.signUp")} />
     </AuthShell>
   );
 }

@@ -8,6 +8,9 @@ import { fieldErrors, formReply } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
 import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
 import { redirectWithToast } from "~/platform/http/toast.server";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { makeI18n, useT } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { redirectTarget } from "../auth/safe-redirect";
 import { getOptionalUser } from "../auth/session.server";
 import { type SignUpRefusal, signUp } from "../auth/sign-up.server";
@@ -15,16 +18,21 @@ import { SignupSchema } from "../auth/signup-schema";
 import { AuthFooter, AuthShell } from "../components/auth-shell";
 import { OrDivider, SocialButtons } from "../components/social-buttons";
 import { UsernameField, useUsernameCheck } from "../components/username-field";
-import { checkInbox, MESSAGES } from "../messages";
+import { useAccountMessage } from "../message-keys";
+import { MESSAGES } from "../messages";
 import type { Route } from "./+types/signup";
+import { localizedTarget, standalonePageLocale } from "./page-language.server";
 import { socialSignInAction } from "./social-sign-in.action.server";
 
-export const meta = () =>
-  pageMeta("Sign up", "Create a Verdeo account to save clips and license stock video.");
+export const meta = ({ params, data }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return pageMeta(t("accounts.signup.metaTitle"), t("accounts.signup.metaDescription"));
+};
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getOptionalUser(request)) throw redirect(redirectTarget(request));
-  return null;
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const locale = standalonePageLocale(request, params);
+  if (await getOptionalUser(request)) throw redirect(localizedTarget(locale, redirectTarget(request)));
+  return { messages: messagesFor(locale, ["accounts"]) };
 }
 
 /** What each refusal of the sign-up service tells the visitor: on a field, or for the whole form. */
@@ -34,7 +42,7 @@ const SIGN_UP_REFUSALS: Record<SignUpRefusal, { status: number; message: string;
   failed: { status: 500, message: MESSAGES.signupFailed },
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "social") {
     return socialSignInAction(form, request, MESSAGES.socialSignupFailed);
@@ -56,9 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const cookie of result.value.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   // Back to where the visitor was going (a clip they wanted to save), else the profile; either way
   // told where the confirmation link went (the profile offers to send it again).
+  const locale = pageLocaleOf(params);
+  const { t } = makeI18n(locale, messagesFor(locale, ["accounts"]));
   return redirectWithToast(
-    redirectTarget(request),
-    { message: checkInbox(parsed.data.email), type: "success" },
+    localizedTarget(locale, redirectTarget(request)),
+    { message: t("accounts.messages.checkInbox", { email: parsed.data.email }), type: "success" },
     { headers },
   );
 }
@@ -66,6 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 const FIELDS = ["firstName", "lastName", "username", "email", "password"] as const;
 
 export default function Signup() {
+  const t = useT();
+  const message = useAccountMessage();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -78,7 +90,10 @@ export default function Signup() {
   const [heldBack, setHeldBack] = useState(false);
   const usernameAsSent = sentUsername === username;
   const formError = heldBack && usernameAsSent ? MESSAGES.signupUsernameUnavailable : null;
-  const errors: Record<string, string> = clientErrors ?? actionData?.fieldErrors ?? {};
+  const shownErrors: Record<string, string> = clientErrors ?? actionData?.fieldErrors ?? {};
+  const errors = Object.fromEntries(
+    Object.entries(shownErrors).map(([field, error]) => [field, message(error)]),
+  );
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -102,16 +117,13 @@ export default function Signup() {
   };
 
   return (
-    <AuthShell
-      title="Create your account"
-      subtitle="Join Verdeo to save clips and license footage in minutes."
-    >
+    <AuthShell title={t("accounts.signup.title")} subtitle={t("accounts.signup.subtitle")}>
       <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="signup" />
-        <FormError message={formError ?? actionData?.formError ?? actionData?.fieldErrors.form} />
+        <FormError message={message(formError ?? actionData?.formError ?? actionData?.fieldErrors.form)} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FormField
-            label="First name"
+            label={t("accounts.signup.firstName")}
             name="firstName"
             defaultValue={actionData?.values.firstName}
             autoComplete="given-name"
@@ -119,7 +131,7 @@ export default function Signup() {
             error={errors.firstName}
           />
           <FormField
-            label="Last name"
+            label={t("accounts.signup.lastName")}
             name="lastName"
             defaultValue={actionData?.values.lastName}
             autoComplete="family-name"
@@ -134,7 +146,7 @@ export default function Signup() {
           serverError={usernameAsSent ? errors.username : undefined}
         />
         <FormField
-          label="Email"
+          label={t("accounts.field.email")}
           name="email"
           defaultValue={actionData?.values.email}
           type="email"
@@ -143,21 +155,25 @@ export default function Signup() {
           error={errors.email}
         />
         <FormField
-          label="Password"
+          label={t("accounts.field.password")}
           name="password"
           type="password"
           autoComplete="new-password"
           required
           error={errors.password}
-          hint={<span className="text-zinc-500 dark:text-zinc-400">At least {PASSWORD_MIN} characters.</span>}
+          hint={
+            <span className="text-zinc-500 dark:text-zinc-400">
+              {t("accounts.signup.passwordHint", { min: PASSWORD_MIN })}
+            </span>
+          }
         />
         <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? "Creating account..." : "Create Account"}
+          {submitting ? t("accounts.signup.submitting") : t("accounts.signup.submit")}
         </Button>
       </Form>
       <OrDivider />
-      <SocialButtons verb="Sign up" />
-      <AuthFooter lead="Already have an account?" to="/login" label="Log in" />
+      <SocialButtons verb="signUp" />
+      <AuthFooter lead={t("accounts.signup.haveAccount")} to="/login" label={t("accounts.signup.logIn")} />
     </AuthShell>
   );
 }

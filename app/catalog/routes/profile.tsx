@@ -55,7 +55,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!view.ok && view.reason === "sign_in") throw redirect("/login");
   // The 404 carries the page's messages: the error boundary has no loader data to read them from.
   if (!view.ok) throw data({ messages: messagesFor(locale, ["clips"]) }, { status: 404 });
-  return { ...view.value, signedIn: !!viewer, messages: messagesFor(locale, ["clips", "catalog"]) };
+  return {
+    ...view.value,
+    signedIn: !!viewer,
+    messages: messagesFor(locale, ["clips", "catalog", "accounts"]),
+  };
 }
 
 const ProfileEditSchema = z.object({
