@@ -5,7 +5,7 @@ import { action as chooseLanguage } from "~/layout/routes/language";
 import { loader as layoutLoader } from "~/layout/site-layout";
 import { db } from "~/platform/db/client.server";
 import { createAccount, sessionCookie } from "../factories/accounts";
-import { getPage, postForm, routeArgs, settle } from "../factories/commerce";
+import { postForm, routeArgs, settle } from "../factories/commerce";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
