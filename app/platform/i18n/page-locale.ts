@@ -35,5 +35,5 @@ export function decidePageLocale(request: {
 }
 
 /** The page's language from its `lang` route parameter (unknown values are the layout's 404). */
-export const pageLocaleOf = (params: { lang?: string }): PageLocale =>
-  localeOfSegment(params.lang, true) ?? DEFAULT_LOCALE;
+export const pageLocaleOf = (params: { lang?: string } | undefined): PageLocale =>
+  localeOfSegment(params?.lang, true) ?? DEFAULT_LOCALE;
