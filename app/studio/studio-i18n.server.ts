@@ -1,7 +1,7 @@
+import type { FormReply } from "~/platform/http/form-reply";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { type I18n, makeI18n } from "~/platform/i18n/i18n";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
-import type { FormReply } from "~/platform/http/form-reply";
 import { DETAILS_MESSAGES } from "./clips/clip-details-schema";
 import { CLIP_FAILURE_MESSAGES } from "./clips/clip-texts";
 import { SUGGESTION_MESSAGES } from "./clips/keyword-suggestions.server";

@@ -138,7 +138,10 @@ export function RoyaltyLineList({ lines }: { lines: CreatorEarnings["lines"] }) 
         ))}
       </ul>
       {pages > 1 ? (
-        <nav aria-label={t("payouts.ledger.pages")} className="mt-3 flex items-center justify-between text-sm">
+        <nav
+          aria-label={t("payouts.ledger.pages")}
+          className="mt-3 flex items-center justify-between text-sm"
+        >
           {lines.page > 1 ? (
             <Link
               to={`?page=${lines.page - 1}#ledger`}

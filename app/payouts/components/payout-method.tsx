@@ -152,9 +152,7 @@ export function BankMethod({
           label={t("payouts.bank.iban")}
           htmlFor="iban"
           error={errors.iban}
-          hint={
-            bank ? t("payouts.bank.ibanSaved", { last4: bank.ibanLast4 }) : t("payouts.bank.ibanHint")
-          }
+          hint={bank ? t("payouts.bank.ibanSaved", { last4: bank.ibanLast4 }) : t("payouts.bank.ibanHint")}
         >
           <TextInput
             name="iban"

@@ -271,11 +271,7 @@ export function SellerDetailsForm({
           />
         </Field>
         <div className="sm:col-span-2">
-          <Field
-            label={t("payouts.seller.taxIdCountry")}
-            htmlFor="taxIdCountry"
-            error={errors.taxIdCountry}
-          >
+          <Field label={t("payouts.seller.taxIdCountry")} htmlFor="taxIdCountry" error={errors.taxIdCountry}>
             <CountrySelect
               name="taxIdCountry"
               value={values.taxIdCountry}

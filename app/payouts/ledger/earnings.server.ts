@@ -34,7 +34,11 @@ const RELEASES_SHOWN = 5;
  */
 export async function getCreatorEarnings(
   creatorId: string,
-  options: { now?: Date; page?: number; /** The page's BCP 47 tag, for money and dates. */ tag?: string } = {},
+  options: {
+    now?: Date;
+    page?: number /** The page's BCP 47 tag, for money and dates. */;
+    tag?: string;
+  } = {},
 ) {
   const now = options.now ?? new Date();
   const tag = options.tag ?? "en";

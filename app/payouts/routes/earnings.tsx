@@ -88,15 +88,15 @@ export default function Earnings({ loaderData: earnings }: Route.ComponentProps)
             })}
           </p>
           {earnings.balances.availableNegative ? (
-            <p className="mt-2 text-sm text-red-700 dark:text-red-400">
-              {t("payouts.earnings.negative")}
-            </p>
+            <p className="mt-2 text-sm text-red-700 dark:text-red-400">{t("payouts.earnings.negative")}</p>
           ) : null}
         </div>
         <div>
           <h3 className="font-semibold">{t("payouts.earnings.pendingHeading")}</h3>
           {earnings.releases.length === 0 ? (
-            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t("payouts.earnings.nothingPending")}</p>
+            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+              {t("payouts.earnings.nothingPending")}
+            </p>
           ) : (
             <ul className="mt-2 divide-y divide-zinc-200 text-sm dark:divide-zinc-800" data-testid="releases">
               {earnings.releases.map((release) => (
@@ -132,10 +132,17 @@ export default function Earnings({ loaderData: earnings }: Route.ComponentProps)
               >
                 <span className="font-medium">{monthOf(statement.period)}</span>
                 <span className="text-sm text-zinc-600 dark:text-zinc-400">
-                  {t("payouts.earnings.statementFigures", { paid: statement.paid, closing: statement.closing })}
+                  {t("payouts.earnings.statementFigures", {
+                    paid: statement.paid,
+                    closing: statement.closing,
+                  })}
                 </span>
                 <span className="flex gap-3 text-sm">
-                  <a href={statement.pdf} className={LINK} aria-label={t("payouts.earnings.statementPdf", { month: monthOf(statement.period) })}>
+                  <a
+                    href={statement.pdf}
+                    className={LINK}
+                    aria-label={t("payouts.earnings.statementPdf", { month: monthOf(statement.period) })}
+                  >
                     PDF
                   </a>
                   <a
@@ -163,7 +170,9 @@ export default function Earnings({ loaderData: earnings }: Route.ComponentProps)
             <h2 id="ledger" className="text-lg font-semibold">
               {t("payouts.earnings.ledger")}
             </h2>
-            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("payouts.earnings.ledgerIntro")}</p>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+              {t("payouts.earnings.ledgerIntro")}
+            </p>
             <RoyaltyLineList lines={earnings.lines} />
           </section>
           <section aria-labelledby="by-clip" className="mt-10">

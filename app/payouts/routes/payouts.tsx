@@ -5,7 +5,6 @@ import { pageMeta } from "~/components/meta";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { makeI18n, useI18n } from "~/platform/i18n/i18n";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
-import { payoutsI18n } from "../payouts-i18n.server";
 import { BankMethod, type Reply, StripeMethod } from "../components/payout-method";
 import { PayoutReadinessPanel } from "../components/payout-readiness-panel";
 import { SellerDetailsForm } from "../components/seller-details-form";
@@ -15,6 +14,7 @@ import {
   ONBOARDING_RETURN_PARAM,
   refreshOnboardingLink,
 } from "../details/payout-details-stripe.server";
+import { payoutsI18n } from "../payouts-i18n.server";
 import type { Route } from "./+types/payouts";
 import { runPayoutDetailsAction } from "./payout-details.action.server";
 
@@ -86,7 +86,9 @@ export default function PayoutDetails({ loaderData: page, actionData }: Route.Co
         <h2 id="seller" className="text-xl font-semibold">
           {t("payouts.details.seller")}
         </h2>
-        <p className="mt-2 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">{t("payouts.details.sellerIntro")}</p>
+        <p className="mt-2 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
+          {t("payouts.details.sellerIntro")}
+        </p>
         <div className="mt-5 max-w-2xl">
           <SellerDetailsForm saved={page.seller} reply={reply} />
         </div>

@@ -49,9 +49,7 @@ export function ClipMediaPanel({
               style={{ width: `${clip.progress}%` }}
             />
           </div>
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-            {t("studio.media.processingNote")}
-          </p>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t("studio.media.processingNote")}</p>
         </div>
       ) : null}
       {clip.duplicateOfId ? (

@@ -30,11 +30,7 @@ export function KeywordSuggestions({ view }: { view: SuggestionsView }) {
       </p>
     );
   if (view.state === "missing")
-    return (
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {t("studio.suggestions.missing")}
-      </p>
-    );
+    return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("studio.suggestions.missing")}</p>;
   if (view.suggestions.length === 0) return null;
   return (
     <fieldset>

@@ -78,7 +78,10 @@ export function UploadQueue() {
         return;
       }
       if (file.size > MAX_UPLOAD_BYTES) {
-        setItems((current) => [...current, { ...item, state: "error", message: "studio.upload.error.tooLarge" }]);
+        setItems((current) => [
+          ...current,
+          { ...item, state: "error", message: "studio.upload.error.tooLarge" },
+        ]);
         return;
       }
       setItems((current) => [...current, item]);

@@ -5,10 +5,10 @@ import { listNiches } from "~/catalog/clips/catalog.server";
 import type { LifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
 import { formReply } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import type { I18n } from "~/platform/i18n/i18n";
 import { LOCALE_TAGS, type PageLocale } from "~/platform/i18n/locales";
-import { redirectWithToast } from "~/platform/http/toast.server";
 import { formatFrameRate } from "~/platform/text/frame-rate";
 import { ClipDetailsSchema } from "../clips/clip-details-schema";
 import { CLIP_FAILURE_MESSAGES } from "../clips/clip-texts";
@@ -49,7 +49,9 @@ function factsOf(clip: LifecycleClip, locale: PageLocale) {
     "studio.clip.fact.duration": `${number(clip.durationSeconds, 0)} s`,
     "studio.clip.fact.resolution": `${clip.width}x${clip.height}`,
     "studio.clip.fact.frameRate": rate
-      ? rate.replace(/^[\d.]+/, (value) => new Intl.NumberFormat(tag, { maximumFractionDigits: 3 }).format(Number(value)))
+      ? rate.replace(/^[\d.]+/, (value) =>
+          new Intl.NumberFormat(tag, { maximumFractionDigits: 3 }).format(Number(value)),
+        )
       : "—",
     "studio.clip.fact.codec": clip.codec?.toUpperCase() ?? "—",
     "studio.clip.fact.bitrate": clip.bitrate ? `${number(clip.bitrate / 1_000_000, 1)} Mbit/s` : "—",
@@ -113,8 +115,7 @@ export async function runClipAction(request: Request, user: SessionUser, clip: L
   }
   if (intent === "unpublish") {
     const result = await unpublishOwnClip(user.id, clip.id);
-    if (!result.ok)
-      return replyWith(formReply(studioText(i18n, CLIP_FAILURE_MESSAGES[result.reason])), 409);
+    if (!result.ok) return replyWith(formReply(studioText(i18n, CLIP_FAILURE_MESSAGES[result.reason])), 409);
     return redirectWithToast(path(`/studio/clips/${clip.id}`), {
       type: "success",
       message: t("studio.clip.toast.unpublished"),

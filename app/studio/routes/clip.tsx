@@ -115,7 +115,9 @@ export default function StudioClip({ loaderData, actionData }: Route.ComponentPr
           />
         ) : (
           <p className="text-zinc-600 dark:text-zinc-400">
-            {clip.status === "processing" ? t("studio.clip.detailsAfterProcessing") : t("studio.clip.unusable")}
+            {clip.status === "processing"
+              ? t("studio.clip.detailsAfterProcessing")
+              : t("studio.clip.unusable")}
           </p>
         )}
       </div>

@@ -3,8 +3,8 @@ import type { SessionUser } from "~/accounts/auth/session.server";
 import type { LifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
 import { formReply } from "~/platform/http/form-reply";
 import { formValues, replyWith } from "~/platform/http/forms.server";
-import type { I18n } from "~/platform/i18n/i18n";
 import { redirectWithToast } from "~/platform/http/toast.server";
+import type { I18n } from "~/platform/i18n/i18n";
 import { addClipRelease, removeClipRelease } from "../releases/clip-releases.server";
 import { RELEASE_KINDS, RELEASE_PERSONS_MAX, RELEASES_PER_CLIP_MAX } from "../releases/release-rules";
 import { RELEASE_REFUSALS } from "../releases/release-texts";
@@ -31,12 +31,7 @@ const REFUSAL_KEYS: Record<keyof typeof RELEASE_REFUSALS, string> = {
   bad_person_count: "studio.releases.error.badPersonCount",
 };
 
-export async function runReleaseAction(
-  form: FormData,
-  user: SessionUser,
-  clip: LifecycleClip,
-  i18n: I18n,
-) {
+export async function runReleaseAction(form: FormData, user: SessionUser, clip: LifecycleClip, i18n: I18n) {
   const { t, path } = i18n;
   const refused = (reason: keyof typeof RELEASE_REFUSALS, values: Record<string, string>) =>
     replyWith(
