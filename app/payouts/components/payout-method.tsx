@@ -1,7 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/button";
 import { Field, FormError, TextInput } from "~/components/form-field";
-import { CONNECT_STATUS_LABELS, CONNECT_STATUS_TEXTS, LIMITS } from "../details/payout-details";
+import { useT } from "~/platform/i18n/i18n";
+import { LIMITS } from "../details/payout-details";
 import type { ConnectStatus, PayoutMethod } from "../runs/payouts";
 
 export interface Reply {
@@ -16,12 +17,25 @@ const STATUS_BADGE: Record<ConnectStatus, string> = {
   restricted: "bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100",
 };
 
+const STATUS_LABELS: Record<ConnectStatus, string> = {
+  details_needed: "payouts.stripe.status.detailsNeeded",
+  enabled: "payouts.stripe.status.enabled",
+  restricted: "payouts.stripe.status.restricted",
+};
+
+const STATUS_TEXTS: Record<ConnectStatus, string> = {
+  details_needed: "payouts.stripe.statusText.detailsNeeded",
+  enabled: "payouts.stripe.statusText.enabled",
+  restricted: "payouts.stripe.statusText.restricted",
+};
+
 const CARD = "rounded-2xl border border-zinc-200 p-5 sm:p-6 dark:border-zinc-800";
 
 function CurrentBadge() {
+  const t = useT();
   return (
     <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900 dark:bg-brand-900/60 dark:text-brand-100">
-      Your payout method
+      {t("payouts.method.current")}
     </span>
   );
 }
@@ -39,13 +53,14 @@ export function StripeMethod({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "stripe";
   const current = method === "stripe";
+  const t = useT();
   const label = !stripe
-    ? "Set up Stripe payouts"
+    ? t("payouts.stripe.setUp")
     : !current
-      ? "Use Stripe for payouts"
+      ? t("payouts.stripe.use")
       : stripe.status === "enabled"
-        ? "Update your details on Stripe"
-        : "Continue Stripe setup";
+        ? t("payouts.stripe.update")
+        : t("payouts.stripe.continue");
   return (
     <section aria-labelledby="stripe-method" className={CARD}>
       <div className="flex flex-wrap items-center gap-2">
@@ -58,14 +73,12 @@ export function StripeMethod({
             data-testid="stripe-status"
             className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_BADGE[stripe.status]}`}
           >
-            {CONNECT_STATUS_LABELS[stripe.status]}
+            {t(STATUS_LABELS[stripe.status])}
           </span>
         ) : null}
       </div>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-        {stripe
-          ? CONNECT_STATUS_TEXTS[stripe.status]
-          : "Stripe pays out to your bank account. You enter your details on Stripe's own secure pages."}
+        {stripe ? t(STATUS_TEXTS[stripe.status]) : t("payouts.stripe.intro")}
       </p>
       {reply?.values?.intent === "stripe" ? (
         <div className="mt-3">
@@ -80,7 +93,7 @@ export function StripeMethod({
           disabled={busy}
           className={buttonClass(current ? "primary" : "secondary")}
         >
-          {busy ? "Opening Stripe…" : label}
+          {busy ? t("payouts.stripe.opening") : label}
         </button>
       </Form>
     </section>
@@ -103,28 +116,29 @@ export function BankMethod({
   const sent = ours ? (reply?.values ?? {}) : {};
   const errors = ours ? (reply?.fieldErrors ?? {}) : {};
   const current = method === "bank";
+  const t = useT();
   return (
     <section aria-labelledby="bank-method" className={CARD}>
       <div className="flex flex-wrap items-center gap-2">
         <h3 id="bank-method" className="text-lg font-semibold">
-          Bank transfer (SEPA)
+          {t("payouts.bank.heading")}
         </h3>
         {current ? <CurrentBadge /> : null}
       </div>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
         {bank
-          ? `Payouts by bank transfer go to ${bank.holder}, account ending in ${bank.ibanLast4}.`
-          : "We send your payout in euros to your bank account. Your IBAN is stored encrypted."}
+          ? t("payouts.bank.saved", { holder: bank.holder, last4: bank.ibanLast4 })
+          : t("payouts.bank.intro")}
       </p>
       <Form
         // A new form after each save: the IBAN typed is not left on screen, the saved values show.
         key={bank?.savedAt ?? "new"}
         method="post"
         className="mt-4 grid gap-4"
-        aria-label="Bank details"
+        aria-label={t("payouts.bank.label")}
       >
         {ours ? <FormError message={reply?.formError} /> : null}
-        <Field label="Account holder" htmlFor="holder" error={errors.holder}>
+        <Field label={t("payouts.bank.holder")} htmlFor="holder" error={errors.holder}>
           <TextInput
             name="holder"
             required
@@ -135,14 +149,10 @@ export function BankMethod({
           />
         </Field>
         <Field
-          label="IBAN"
+          label={t("payouts.bank.iban")}
           htmlFor="iban"
           error={errors.iban}
-          hint={
-            bank
-              ? `Saved: ending in ${bank.ibanLast4}. Leave empty to keep it.`
-              : "Spaces are fine, e.g. DE89 3704 0044 0532 0130 00."
-          }
+          hint={bank ? t("payouts.bank.ibanSaved", { last4: bank.ibanLast4 }) : t("payouts.bank.ibanHint")}
         >
           <TextInput
             name="iban"
@@ -159,10 +169,10 @@ export function BankMethod({
           />
         </Field>
         <Field
-          label="BIC (SWIFT code)"
+          label={t("payouts.bank.bic")}
           htmlFor="bic"
           error={errors.bic}
-          hint="8 or 11 characters, e.g. COBADEFFXXX."
+          hint={t("payouts.bank.bicHint")}
         >
           <TextInput
             name="bic"
@@ -184,7 +194,11 @@ export function BankMethod({
             disabled={busy}
             className={buttonClass(current || !method ? "primary" : "secondary")}
           >
-            {busy ? "Saving…" : current || !method ? "Save bank details" : "Save and use bank transfer"}
+            {busy
+              ? t("payouts.saving")
+              : current || !method
+                ? t("payouts.bank.save")
+                : t("payouts.bank.saveAndUse")}
           </button>
         </div>
       </Form>

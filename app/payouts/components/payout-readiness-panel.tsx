@@ -1,9 +1,12 @@
 import { Link } from "~/components/link";
+import { useT } from "~/platform/i18n/i18n";
 import type { MissingItem } from "../details/readiness";
 
 export interface ReadinessItem {
   item: MissingItem;
   label: string;
+  /** The label's catalogue key (readiness.ts, missingKey). */
+  key: string;
 }
 
 /**
@@ -19,6 +22,7 @@ export function PayoutReadinessPanel({
   linkToDetails?: boolean;
   className?: string;
 }) {
+  const t = useT();
   if (missing.length === 0)
     return (
       <section
@@ -27,15 +31,15 @@ export function PayoutReadinessPanel({
         className={`rounded-2xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200 ${className}`}
       >
         <h2 id="payout-readiness" className="font-semibold">
-          Ready for payouts
+          {t("payouts.readiness.ready")}
         </h2>
         <p className="mt-1 text-sm">
-          Your payout and seller details are complete. Your available balance is paid out in the monthly run.
+          {t("payouts.readiness.readyText")}
           {linkToDetails ? (
             <>
               {" "}
               <Link to="/studio/payouts" className="font-medium underline underline-offset-2">
-                Payout details
+                {t("payouts.readiness.detailsLink")}
               </Link>
             </>
           ) : null}
@@ -49,12 +53,12 @@ export function PayoutReadinessPanel({
       className={`rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100 ${className}`}
     >
       <h2 id="payout-readiness" className="font-semibold">
-        Before we can pay you
+        {t("payouts.readiness.before")}
       </h2>
-      <p className="mt-1 text-sm">Payouts wait until these are done; your balance is kept until then.</p>
+      <p className="mt-1 text-sm">{t("payouts.readiness.wait")}</p>
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
-        {missing.map(({ item, label }) => (
-          <li key={item}>{label}</li>
+        {missing.map(({ item, key }) => (
+          <li key={item}>{t(key)}</li>
         ))}
       </ul>
       {linkToDetails ? (
@@ -62,7 +66,7 @@ export function PayoutReadinessPanel({
           to="/studio/payouts"
           className="mt-4 inline-block text-sm font-semibold underline underline-offset-2"
         >
-          Complete your payout details
+          {t("payouts.readiness.complete")}
         </Link>
       ) : null}
     </section>

@@ -1,15 +1,19 @@
+import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/button";
 import { Field, FormError, inputClass, TextInput } from "~/components/form-field";
 import { countryOptions } from "~/payments/countries";
 import { isEuCountry } from "~/payments/tax";
+import { useI18n } from "~/platform/i18n/i18n";
 import { LIMITS, NO_ESTABLISHMENT } from "../details/payout-details";
 import { SELLER_KINDS, type SellerKind } from "../runs/payouts";
 import type { Reply } from "./payout-method";
 
-const COUNTRY_OPTIONS = countryOptions("en");
-const EU_OPTIONS = COUNTRY_OPTIONS.filter((country) => isEuCountry(country.code));
-const KIND_LABELS: Record<SellerKind, string> = { individual: "An individual", business: "A business" };
+type CountryOptions = ReturnType<typeof countryOptions>;
+const KIND_LABELS: Record<SellerKind, string> = {
+  individual: "payouts.seller.kind.individual",
+  business: "payouts.seller.kind.business",
+};
 
 export interface SellerDefaults {
   sellerKind: SellerKind;
@@ -53,18 +57,18 @@ function CountrySelect({
   error,
   required = true,
   hint = false,
-  options = COUNTRY_OPTIONS,
+  options,
   first,
-  placeholder = "Choose a country",
+  placeholder,
 }: {
   name: string;
   value: string;
   error?: string;
   required?: boolean;
   hint?: boolean;
-  options?: typeof COUNTRY_OPTIONS;
+  options: CountryOptions;
   first?: { value: string; label: string };
-  placeholder?: string;
+  placeholder: string;
 }) {
   // The field shows its error in place of its hint.
   const describedBy = error ? `${name}-error` : hint ? `${name}-hint` : undefined;
@@ -106,6 +110,11 @@ export function SellerDetailsForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "seller";
+  const { t, tag } = useI18n();
+  // Country names in the page's language, sorted as it sorts (English keeps its own list).
+  const countries = useMemo(() => countryOptions(tag === "en-XA" ? "en" : tag), [tag]);
+  const euCountries = useMemo(() => countries.filter((country) => isEuCountry(country.code)), [countries]);
+  const chooseCountry = t("payouts.seller.chooseCountry");
   const ours = reply?.values?.intent === "seller";
   const errors = ours ? (reply?.fieldErrors ?? {}) : {};
   const values: SellerDefaults = {
@@ -135,11 +144,11 @@ export function SellerDetailsForm({
       key={saved?.savedAt ?? "new"}
       method="post"
       className="group grid gap-5"
-      aria-label="Seller details"
+      aria-label={t("payouts.seller.label")}
     >
       {ours ? <FormError message={reply?.formError} /> : null}
       <fieldset>
-        <legend className="mb-1.5 text-sm font-medium">I sell as</legend>
+        <legend className="mb-1.5 text-sm font-medium">{t("payouts.seller.sellAs")}</legend>
         <div className="grid grid-cols-2 gap-2">
           {SELLER_KINDS.map((kind) => (
             <label
@@ -153,7 +162,7 @@ export function SellerDetailsForm({
                 defaultChecked={values.sellerKind === kind}
                 className="accent-brand-700"
               />
-              {KIND_LABELS[kind]}
+              {t(KIND_LABELS[kind])}
             </label>
           ))}
         </div>
@@ -164,23 +173,23 @@ export function SellerDetailsForm({
       <div className="grid gap-3 group-has-[[value=business]:checked]:hidden">
         {namesAsked ? (
           <p className="rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
-            Tax reporting now asks for your first and last name separately. Please enter them and save.
+            {t("payouts.seller.namesAsked")}
           </p>
         ) : null}
         <div className="grid gap-5 sm:grid-cols-2 sm:gap-3">
           <Field
-            label="First name"
+            label={t("payouts.seller.firstName")}
             htmlFor="firstName"
             error={errors.firstName}
-            hint="Given names, as on your ID."
+            hint={t("payouts.seller.firstNameHint")}
           >
             {text("firstName", LIMITS.firstName, "given-name", { "aria-required": true, hasHint: true })}
           </Field>
           <Field
-            label="Last name"
+            label={t("payouts.seller.lastName")}
             htmlFor="lastName"
             error={errors.lastName}
-            hint="Family name, as on your ID."
+            hint={t("payouts.seller.lastNameHint")}
           >
             {text("lastName", LIMITS.lastName, "family-name", { "aria-required": true, hasHint: true })}
           </Field>
@@ -188,47 +197,53 @@ export function SellerDetailsForm({
       </div>
       <div className="hidden group-has-[[value=business]:checked]:block">
         <Field
-          label="Legal name"
+          label={t("payouts.seller.legalName")}
           htmlFor="legalName"
           error={errors.legalName}
-          hint="As in the company register."
+          hint={t("payouts.seller.legalNameHint")}
         >
           {text("legalName", LIMITS.legalName, "organization", { "aria-required": true, hasHint: true })}
         </Field>
       </div>
-      <Field label="Street address" htmlFor="addressLine" error={errors.addressLine}>
+      <Field label={t("payouts.seller.addressLine")} htmlFor="addressLine" error={errors.addressLine}>
         {text("addressLine", LIMITS.addressLine, "street-address", { required: true })}
       </Field>
       <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
-        <Field label="Postal code" htmlFor="postalCode" error={errors.postalCode}>
+        <Field label={t("payouts.seller.postalCode")} htmlFor="postalCode" error={errors.postalCode}>
           {text("postalCode", LIMITS.postalCode, "postal-code", { required: true })}
         </Field>
-        <Field label="City" htmlFor="city" error={errors.city}>
+        <Field label={t("payouts.seller.city")} htmlFor="city" error={errors.city}>
           {text("city", LIMITS.city, "address-level2", { required: true })}
         </Field>
       </div>
-      <Field label="Country" htmlFor="country" error={errors.country}>
-        <CountrySelect name="country" value={values.country} error={errors.country} />
+      <Field label={t("payouts.seller.country")} htmlFor="country" error={errors.country}>
+        <CountrySelect
+          name="country"
+          value={values.country}
+          error={errors.country}
+          options={countries}
+          placeholder={chooseCountry}
+        />
       </Field>
       <div className="group-has-[[value=business]:checked]:hidden">
         <Field
-          label="Date of birth"
+          label={t("payouts.seller.dateOfBirth")}
           htmlFor="dateOfBirth"
           error={errors.dateOfBirth}
-          hint="You must be 18 or older."
+          hint={t("payouts.seller.dateOfBirthHint")}
         >
           {text("dateOfBirth", 10, "bday", { type: "date", hasHint: true })}
         </Field>
       </div>
       <div className="hidden gap-5 group-has-[[value=business]:checked]:grid">
-        <Field label="Company registration number" htmlFor="companyNumber" error={errors.companyNumber}>
+        <Field label={t("payouts.seller.companyNumber")} htmlFor="companyNumber" error={errors.companyNumber}>
           {text("companyNumber", LIMITS.companyNumber, "off")}
         </Field>
         <Field
-          label="Permanent establishment in the EU"
+          label={t("payouts.seller.establishment")}
           htmlFor="permanentEstablishment"
           error={errors.permanentEstablishment}
-          hint="A fixed place of business there, such as an office or a studio."
+          hint={t("payouts.seller.establishmentHint")}
         >
           <CountrySelect
             name="permanentEstablishment"
@@ -236,45 +251,53 @@ export function SellerDetailsForm({
             error={errors.permanentEstablishment}
             required={false}
             hint
-            options={EU_OPTIONS}
-            first={{ value: NO_ESTABLISHMENT, label: "None in the EU" }}
-            placeholder="Choose none or a country"
+            options={euCountries}
+            first={{ value: NO_ESTABLISHMENT, label: t("payouts.seller.establishmentNone") }}
+            placeholder={t("payouts.seller.establishmentChoose")}
           />
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Tax identification number" htmlFor="taxId" error={errors.taxId}>
+        <Field label={t("payouts.seller.taxId")} htmlFor="taxId" error={errors.taxId}>
           {text("taxId", LIMITS.taxId, "off", { required: true, spellCheck: false })}
         </Field>
-        <Field label="Country of tax residence" htmlFor="taxCountry" error={errors.taxCountry}>
-          <CountrySelect name="taxCountry" value={values.taxCountry} error={errors.taxCountry} />
+        <Field label={t("payouts.seller.taxCountry")} htmlFor="taxCountry" error={errors.taxCountry}>
+          <CountrySelect
+            name="taxCountry"
+            value={values.taxCountry}
+            error={errors.taxCountry}
+            options={countries}
+            placeholder={chooseCountry}
+          />
         </Field>
         <div className="sm:col-span-2">
-          <Field
-            label="Country that issued the tax number"
-            htmlFor="taxIdCountry"
-            error={errors.taxIdCountry}
-          >
-            <CountrySelect name="taxIdCountry" value={values.taxIdCountry} error={errors.taxIdCountry} />
+          <Field label={t("payouts.seller.taxIdCountry")} htmlFor="taxIdCountry" error={errors.taxIdCountry}>
+            <CountrySelect
+              name="taxIdCountry"
+              value={values.taxIdCountry}
+              error={errors.taxIdCountry}
+              options={countries}
+              placeholder={chooseCountry}
+            />
           </Field>
         </div>
       </div>
       <Field
-        label="VAT number"
+        label={t("payouts.seller.vatNumber")}
         htmlFor="vatNumber"
         error={errors.vatNumber}
-        hint="Only if you are registered for VAT in the EU."
+        hint={t("payouts.seller.vatNumberHint")}
       >
         {text("vatNumber", LIMITS.vatNumber, "off", {
           spellCheck: false,
           hasHint: true,
-          placeholder: "e.g. DE123456789",
+          placeholder: t("payouts.seller.vatNumberPlaceholder"),
           className: "uppercase placeholder:normal-case",
         })}
       </Field>
       <div>
         <button type="submit" name="intent" value="seller" disabled={busy} className={buttonClass("primary")}>
-          {busy ? "Saving…" : "Save seller details"}
+          {busy ? t("payouts.saving") : t("payouts.seller.save")}
         </button>
       </div>
     </Form>

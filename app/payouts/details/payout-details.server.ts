@@ -16,7 +16,7 @@ import {
   saveSellerDetails,
 } from "./payout-details.queries.server";
 import { stripePayoutsEnabled } from "./payout-details-stripe.server";
-import { missingForPayout, missingLabel } from "./readiness";
+import { missingForPayout, missingKey, missingLabel } from "./readiness";
 import { open, SealedTextError, seal, sealedWithCurrentKey } from "./sealed.server";
 
 /** What /studio/payouts shows: the method, Stripe's status, the bank account (last 4 only), the seller. */
@@ -31,7 +31,11 @@ export async function payoutDetailsPage(creatorId: string) {
     stripe: account?.stripeAccountId ? { status: account.stripeStatus ?? "details_needed" } : null,
     bank: bankView(account),
     seller: seller ? sellerView(seller) : null,
-    missing: missing.map((item) => ({ item, label: missingLabel(item, stripeAvailable) })),
+    missing: missing.map((item) => ({
+      item,
+      label: missingLabel(item, stripeAvailable),
+      key: missingKey(item, stripeAvailable),
+    })),
   };
 }
 

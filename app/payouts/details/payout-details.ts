@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isCountry } from "~/payments/countries";
 import { checkVatNumber, isEuCountry, VAT_NUMBER_MAX } from "~/payments/tax";
 import { CONTROL_CHARACTER } from "~/platform/text/control-characters";
-import { type ConnectStatus, SELLER_KINDS } from "../runs/payouts";
+import { SELLER_KINDS } from "../runs/payouts";
 import { BIC_INPUT_MAX, checkBic, checkIban, IBAN_INPUT_MAX, IBAN_LENGTHS } from "./bank-account";
 
 /**
@@ -54,18 +54,6 @@ export const PAYOUT_MESSAGES = {
   lastName: "Enter your last name.",
   characters: "Use letters, digits, spaces and . , ' / - only.",
 } as const;
-
-export const CONNECT_STATUS_LABELS: Record<ConnectStatus, string> = {
-  details_needed: "Details needed",
-  enabled: "Enabled",
-  restricted: "Restricted",
-};
-
-export const CONNECT_STATUS_TEXTS: Record<ConnectStatus, string> = {
-  details_needed: "Stripe still needs some details before it can pay you. Continue where you left off.",
-  enabled: "Your Stripe account can receive payouts.",
-  restricted: "Stripe has paused payouts to this account until it gets more details.",
-};
 
 /** One line of text: trimmed, required, at most `max` characters, no control characters. */
 const line = (label: string, max: number) =>

@@ -1,6 +1,6 @@
 import { findPayoutAccount, findPayoutDetailsOf, findSellerDetails } from "./payout-details.queries.server";
 import { stripePayoutsEnabled } from "./payout-details-stripe.server";
-import { type MissingItem, missingForPayout, missingLabel } from "./readiness";
+import { type MissingItem, missingForPayout, missingKey, missingLabel } from "./readiness";
 
 /** What a creator must still do before being paid (empty: ready). */
 export async function payoutReadiness(creatorId: string): Promise<MissingItem[]> {
@@ -24,5 +24,9 @@ export async function payoutReadinessOf(creatorIds: string[]): Promise<Map<strin
 /** The same with the texts to show, for the readiness panel (studio earnings and payout details). */
 export async function payoutReadinessItems(creatorId: string) {
   const stripe = stripePayoutsEnabled();
-  return (await payoutReadiness(creatorId)).map((item) => ({ item, label: missingLabel(item, stripe) }));
+  return (await payoutReadiness(creatorId)).map((item) => ({
+    item,
+    label: missingLabel(item, stripe),
+    key: missingKey(item, stripe),
+  }));
 }

@@ -18,6 +18,20 @@ export function missingLabel(item: MissingItem, stripeAvailable: boolean): strin
   return item === "method" && !stripeAvailable ? BANK_ONLY_METHOD_LABEL : MISSING_LABELS[item];
 }
 
+/** The same in the studio's catalogue (payouts namespace), for the creator's pages. */
+const MISSING_KEYS: Record<MissingItem, string> = {
+  method: "payouts.missing.method",
+  stripe_onboarding: "payouts.missing.stripeOnboarding",
+  stripe_restricted: "payouts.missing.stripeRestricted",
+  bank_details: "payouts.missing.bankDetails",
+  seller_details: "payouts.missing.sellerDetails",
+};
+
+/** A missing item's catalogue key, as missingLabel words it. */
+export function missingKey(item: MissingItem, stripeAvailable: boolean): string {
+  return item === "method" && !stripeAvailable ? "payouts.missing.methodBankOnly" : MISSING_KEYS[item];
+}
+
 export interface ReadinessInput {
   account: {
     method: PayoutMethod;

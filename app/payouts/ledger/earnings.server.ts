@@ -1,4 +1,4 @@
-import { formatMoney } from "~/payments/money";
+import { formatMoney as formatMoneyIn } from "~/payments/money";
 import { db } from "~/platform/db/client.server";
 import { PAGE_SIZE, pageOffset } from "~/platform/text/paging";
 import { nextPayoutDate, payoutTermLines } from "../details/payout-terms";
@@ -15,13 +15,14 @@ import {
 } from "./ledger.queries.server";
 import { lineState } from "./ledger-states";
 
-const monthFormatter = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-const dayFormatter = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+/** Months and days as the page's language writes them (English pages: en-GB, "1 June 2026"). */
+const formatters = (tag: string) => {
+  const locale = tag === "en" ? "en-GB" : tag;
+  return {
+    month: new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }),
+    day: new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+  };
+};
 
 /** How many days of pending money the page lists, soonest first. */
 const RELEASES_SHOWN = 5;
@@ -31,8 +32,19 @@ const RELEASES_SHOWN = 5;
  * the next payout and what it will hold, when pending money becomes available, the statements, the
  * ledger lines newest first (a page of them), and the totals by month and by clip.
  */
-export async function getCreatorEarnings(creatorId: string, options: { now?: Date; page?: number } = {}) {
+export async function getCreatorEarnings(
+  creatorId: string,
+  options: {
+    now?: Date;
+    page?: number /** The page's BCP 47 tag, for money and dates. */;
+    tag?: string;
+  } = {},
+) {
   const now = options.now ?? new Date();
+  const tag = options.tag ?? "en";
+  const { month: monthFormatter, day: dayFormatter } = formatters(tag);
+  // English keeps money's own default (en-IE: "€1,234.50").
+  const formatMoney = (cents: number) => (tag === "en" ? formatMoneyIn(cents) : formatMoneyIn(cents, tag));
   const page = options.page ?? 1;
   const executor = db();
   const nextRun = nextPayoutDate(now);
@@ -79,6 +91,12 @@ export async function getCreatorEarnings(creatorId: string, options: { now?: Dat
       amount: formatMoney(release.amountCents),
     })),
     terms: payoutTermLines(terms),
+    /** The terms' figures, for the page to say them in its language. */
+    termFigures: {
+      refundWindowDays: terms.refundWindowDays,
+      threshold: formatMoney(terms.thresholdCents),
+      stripe: terms.stripe,
+    },
     statements,
     lines: {
       page,

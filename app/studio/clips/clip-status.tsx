@@ -1,5 +1,6 @@
 import type { ClipStatus } from "~/catalog/clips/attributes";
-import { CLIP_STATUS_LABELS } from "~/catalog/clips/clip-lifecycle";
+import { useT } from "~/platform/i18n/i18n";
+import { STATUS_KEYS } from "../studio-keys";
 
 /** The studio's badge colours for each state. */
 export const STATUS_BADGE: Record<ClipStatus, string> = {
@@ -13,11 +14,12 @@ export const STATUS_BADGE: Record<ClipStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: ClipStatus }) {
+  const t = useT();
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_BADGE[status]}`}
     >
-      {CLIP_STATUS_LABELS[status]}
+      {t(STATUS_KEYS[status])}
     </span>
   );
 }

@@ -9,18 +9,22 @@ export const CLIP_FAILURE_MESSAGES = {
   wrong_status: "This clip cannot be submitted for review in its current state.",
 } as const;
 
-export const CLIP_SAVED_MESSAGES = {
-  submitted: "Submitted for review. We will mail you when it is decided.",
-  live: "Saved: the changes are live.",
-  saved: "Details saved.",
-  unpublished: "The clip is unpublished.",
-  deleted: (title: string) => `"${title}" was deleted.`,
-} as const;
-
-/** How the details form names each choice. */
+/** How the details form names each choice: its key in the studio's catalogue. */
 export const CHOICE_LABELS = {
-  mood: { cinematic: "Cinematic", calm: "Calm", energetic: "Energetic" },
-  license: { standard: "Standard and Extended on request", extended: "Standard and Extended" },
-  orientation: { landscape: "Landscape", portrait: "Portrait", square: "Square" },
-  colorTone: { warm: "Warm", cool: "Cool", neutral: "Neutral" },
+  mood: {
+    cinematic: "studio.choice.mood.cinematic",
+    calm: "studio.choice.mood.calm",
+    energetic: "studio.choice.mood.energetic",
+  },
+  license: { standard: "studio.choice.license.standard", extended: "studio.choice.license.extended" },
+  orientation: {
+    landscape: "studio.choice.orientation.landscape",
+    portrait: "studio.choice.orientation.portrait",
+    square: "studio.choice.orientation.square",
+  },
+  colorTone: {
+    warm: "studio.choice.colorTone.warm",
+    cool: "studio.choice.colorTone.cool",
+    neutral: "studio.choice.colorTone.neutral",
+  },
 } as const;

@@ -14,11 +14,10 @@ import {
 import { canMoveClip } from "~/catalog/clips/clip-lifecycle";
 import { buttonClass } from "~/components/button";
 import { describedBy, Field, inputClass } from "~/components/form-field";
+import { useT } from "~/platform/i18n/i18n";
 import { TAGS_MAX } from "../clips/clip-details-schema";
 import { CHOICE_LABELS } from "../clips/clip-texts";
 import { KeywordSuggestions, type SuggestionsView } from "./keyword-suggestions";
-
-const TAGS_HINT = `Separated by commas, up to ${TAGS_MAX}.`;
 
 export interface NicheOption {
   id: string;
@@ -61,9 +60,11 @@ export function ClipDetailsForm({
   const busy = navigation.state === "submitting";
   const pending = busy ? navigation.formData?.get("intent") : null;
   const submittable = canMoveClip("submit", clip.status);
+  const t = useT();
+  const tagsHint = t("studio.details.tagsHint", { max: TAGS_MAX });
   return (
-    <Form method="post" className="space-y-5" aria-label="Clip details">
-      <Field label="Title" htmlFor="title" error={errors.title}>
+    <Form method="post" className="space-y-5" aria-label={t("studio.details.label")}>
+      <Field label={t("studio.details.title")} htmlFor="title" error={errors.title}>
         <input
           id="title"
           name="title"
@@ -75,7 +76,7 @@ export function ClipDetailsForm({
           aria-describedby={describedBy("title", { error: errors.title })}
         />
       </Field>
-      <Field label="Description" htmlFor="description" error={errors.description}>
+      <Field label={t("studio.details.description")} htmlFor="description" error={errors.description}>
         <textarea
           id="description"
           name="description"
@@ -96,7 +97,7 @@ export function ClipDetailsForm({
         />
         <Choice
           name="mood"
-          label="Mood"
+          label={t("studio.details.mood")}
           values={MOODS}
           value={clip.mood}
           error={errors.mood}
@@ -104,34 +105,34 @@ export function ClipDetailsForm({
         />
         <Choice
           name="license"
-          label="Licenses offered"
+          label={t("studio.details.license")}
           values={LICENSES}
           value={clip.license}
           error={errors.license}
         />
         <Choice
           name="orientation"
-          label="Orientation (detected)"
+          label={t("studio.details.orientation")}
           values={ORIENTATIONS}
           value={clip.orientation}
           error={errors.orientation}
         />
         <Choice
           name="colorTone"
-          label="Colour tone (detected)"
+          label={t("studio.details.colorTone")}
           values={COLOR_TONES}
           value={clip.colorTone}
           error={errors.colorTone}
         />
       </div>
-      <Field label="Tags" htmlFor="tags" error={errors.tags} hint={TAGS_HINT}>
+      <Field label={t("studio.details.tags")} htmlFor="tags" error={errors.tags} hint={tagsHint}>
         <input
           id="tags"
           name="tags"
           defaultValue={sent.tags ?? clip.tags.join(", ")}
           className={inputClass}
           aria-invalid={errors.tags ? true : undefined}
-          aria-describedby={describedBy("tags", { error: errors.tags, hint: TAGS_HINT })}
+          aria-describedby={describedBy("tags", { error: errors.tags, hint: tagsHint })}
         />
       </Field>
       <KeywordSuggestions view={suggestions} />
@@ -144,7 +145,7 @@ export function ClipDetailsForm({
             disabled={busy}
             className={buttonClass("primary")}
           >
-            {pending === "submit" ? "Submitting…" : "Submit for review"}
+            {pending === "submit" ? t("studio.details.submitting") : t("studio.details.submit")}
           </button>
         ) : null}
         <button
@@ -155,10 +156,10 @@ export function ClipDetailsForm({
           className={buttonClass(submittable ? "secondary" : "primary")}
         >
           {pending === "save"
-            ? "Saving…"
+            ? t("studio.details.saving")
             : clip.status === "published"
-              ? "Save changes (live)"
-              : "Save details"}
+              ? t("studio.details.saveLive")
+              : t("studio.details.save")}
         </button>
       </div>
     </Form>
@@ -176,6 +177,7 @@ function NicheFields({
   subNiche: string;
   errors: Record<string, string | undefined>;
 }) {
+  const t = useT();
   const [niche, setNiche] = useState(nicheId);
   const [sub, setSub] = useState(subNiche);
   const [hydrated, setHydrated] = useState(false);
@@ -185,7 +187,7 @@ function NicheFields({
   const groups = hydrated ? (chosen ? [chosen] : []) : niches;
   return (
     <>
-      <Field label="Niche" error={errors.nicheId} htmlFor="nicheId">
+      <Field label={t("studio.details.niche")} error={errors.nicheId} htmlFor="nicheId">
         <select
           id="nicheId"
           name="nicheId"
@@ -206,7 +208,7 @@ function NicheFields({
           ))}
         </select>
       </Field>
-      <Field label="Sub-niche" error={errors.subNiche} htmlFor="subNiche">
+      <Field label={t("studio.details.subNiche")} error={errors.subNiche} htmlFor="subNiche">
         <select
           id="subNiche"
           name="subNiche"
@@ -216,7 +218,7 @@ function NicheFields({
           aria-invalid={errors.subNiche ? true : undefined}
           aria-describedby={describedBy("subNiche", { error: errors.subNiche })}
         >
-          <option value="">None</option>
+          <option value="">{t("studio.details.subNicheNone")}</option>
           {groups.map((group) => (
             <optgroup key={group.id} label={group.name}>
               {group.subNiches.map((name) => (
@@ -248,18 +250,19 @@ function Choice<K extends keyof typeof CHOICE_LABELS, T extends keyof (typeof CH
   /** What the footage suggests (media/analysis/): shown with a button that chooses it. */
   suggested?: T | null;
 }) {
-  const labels = CHOICE_LABELS[name] as Record<T, string>;
+  const t = useT();
+  const keys = CHOICE_LABELS[name] as Record<T, string>;
   const [chosen, setChosen] = useState(value);
   const hint =
     suggested && suggested !== chosen ? (
       <span className="flex flex-wrap items-center gap-2">
-        The footage suggests {labels[suggested]}.
+        {t("studio.details.suggests", { value: t(keys[suggested]) })}
         <button
           type="button"
           onClick={() => setChosen(suggested)}
           className="font-semibold text-brand-700 underline dark:text-brand-400"
         >
-          Use {labels[suggested]}
+          {t("studio.details.useSuggested", { value: t(keys[suggested]) })}
         </button>
       </span>
     ) : null;
@@ -276,7 +279,7 @@ function Choice<K extends keyof typeof CHOICE_LABELS, T extends keyof (typeof CH
       >
         {values.map((option) => (
           <option key={option} value={option}>
-            {labels[option]}
+            {t(keys[option])}
           </option>
         ))}
       </select>

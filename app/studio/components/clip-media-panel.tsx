@@ -1,4 +1,5 @@
 import type { ClipStatus } from "~/catalog/clips/attributes";
+import { useT } from "~/platform/i18n/i18n";
 
 /** The clip's preview, its processing progress, the likely-copy note and the facts the pipeline read. */
 export function ClipMediaPanel({
@@ -10,11 +11,13 @@ export function ClipMediaPanel({
     duplicateOfId: number | null;
     thumbnailUrl: string;
     previewUrl: string | null;
+    /** Each fact's value by its label's key (studio.clip.fact.*). */
     facts: Record<string, string> | null;
   };
 }) {
+  const t = useT();
   return (
-    <section aria-label="Media" className="space-y-4">
+    <section aria-label={t("studio.media.label")} className="space-y-4">
       <div className="overflow-hidden rounded-2xl bg-zinc-900">
         {clip.previewUrl ? (
           <video
@@ -32,10 +35,10 @@ export function ClipMediaPanel({
       </div>
       {clip.status === "processing" ? (
         <div>
-          <p className="text-sm font-medium">Processing: {clip.progress}%</p>
+          <p className="text-sm font-medium">{t("studio.media.processing", { progress: clip.progress })}</p>
           <div
             role="progressbar"
-            aria-label="Processing"
+            aria-label={t("studio.media.processingLabel")}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={clip.progress}
@@ -46,22 +49,19 @@ export function ClipMediaPanel({
               style={{ width: `${clip.progress}%` }}
             />
           </div>
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-            We check the file, read its details and make previews. You can leave this page.
-          </p>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t("studio.media.processingNote")}</p>
         </div>
       ) : null}
       {clip.duplicateOfId ? (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
-          This clip looks very much like one already in the catalogue. Reviewers will check that it is your
-          own work.
+          {t("studio.media.duplicate")}
         </p>
       ) : null}
       {clip.facts ? (
         <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-2xl border border-zinc-200 p-5 text-sm dark:border-zinc-800">
-          {Object.entries(clip.facts).map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+          {Object.entries(clip.facts).map(([key, value]) => (
+            <div key={key}>
+              <dt className="text-zinc-500 dark:text-zinc-400">{t(key)}</dt>
               <dd className="font-medium tabular-nums">{value}</dd>
             </div>
           ))}

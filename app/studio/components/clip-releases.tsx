@@ -2,9 +2,9 @@ import { Form, useNavigation } from "react-router";
 import type { ClipStatus } from "~/catalog/clips/attributes";
 import { Button } from "~/components/button";
 import { Field, FormError, inputClass } from "~/components/form-field";
+import { useI18n } from "~/platform/i18n/i18n";
 import {
   RELEASE_CONTENT_TYPES,
-  RELEASE_KIND_LABELS,
   RELEASE_KINDS,
   RELEASE_PERSONS_MAX,
   type ReleaseKind,
@@ -18,10 +18,21 @@ export interface StudioRelease {
   byteSize: number;
 }
 
-const sizeOf = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+const KIND_KEYS: Record<ReleaseKind, string> = {
+  model: "studio.releases.kind.model",
+  property: "studio.releases.kind.property",
+};
+
+const sizeOf = (tag: string, bytes: number) => {
+  const megabytes = bytes >= 1024 * 1024;
+  const value = megabytes ? bytes / 1024 / 1024 : Math.max(1, Math.round(bytes / 1024));
+  const number = new Intl.NumberFormat(tag, {
+    minimumFractionDigits: megabytes ? 1 : 0,
+    maximumFractionDigits: megabytes ? 1 : 0,
+    useGrouping: false,
+  }).format(value);
+  return `${number} ${megabytes ? "MB" : "KB"}`;
+};
 
 /**
  * The clip's model and property releases (docs/decisions/0027-clip-analysis.md, "Releases"): what
@@ -32,34 +43,33 @@ export function ClipReleases({
   clipId,
   status,
   releases,
-  gapMessage,
+  gap,
   error,
   sent,
 }: {
   clipId: number;
   status: ClipStatus;
   releases: StudioRelease[];
-  gapMessage: string | null;
+  /** Recognisable faces the analysis saw and the people the model releases cover, when too few. */
+  gap: { faces: number; covered: number } | null;
   error: string | null;
   sent: Record<string, string>;
 }) {
   const busy = useNavigation().state === "submitting";
+  const { t, tag } = useI18n();
   const removable = status !== "published";
   return (
     <section id="releases" aria-labelledby="releases-title" className="mt-12 max-w-3xl">
       <h2 id="releases-title" className="text-xl font-semibold">
-        Releases
+        {t("studio.releases.heading")}
       </h2>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        Model releases for people who can be recognised, property releases for private places and works. Only
-        you and Verdeo's reviewers can open them.
-      </p>
-      {gapMessage ? (
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("studio.releases.intro")}</p>
+      {gap ? (
         <p
           role="status"
           className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
         >
-          {gapMessage}
+          {t("studio.releases.gap", gap)}
         </p>
       ) : null}
       {releases.length > 0 ? (
@@ -74,11 +84,11 @@ export function ClipReleases({
                   {release.fileName}
                 </a>
                 <p className="text-zinc-600 dark:text-zinc-400">
-                  {RELEASE_KIND_LABELS[release.kind]}
+                  {t(KIND_KEYS[release.kind])}
                   {release.kind === "model"
-                    ? ` · ${release.personCount} ${release.personCount === 1 ? "person" : "people"}`
+                    ? ` · ${t("studio.releases.persons", { count: release.personCount ?? 0 })}`
                     : ""}{" "}
-                  · {sizeOf(release.byteSize)}
+                  · {sizeOf(tag, release.byteSize)}
                 </p>
               </div>
               {removable ? (
@@ -90,9 +100,9 @@ export function ClipReleases({
                     value="remove-release"
                     variant="secondary"
                     disabled={busy}
-                    aria-label={`Remove ${release.fileName}`}
+                    aria-label={t("studio.releases.removeLabel", { name: release.fileName })}
                   >
-                    Remove
+                    {t("studio.releases.remove")}
                   </Button>
                 </Form>
               ) : null}
@@ -100,30 +110,34 @@ export function ClipReleases({
           ))}
         </ul>
       ) : (
-        <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">No releases attached yet.</p>
+        <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">{t("studio.releases.none")}</p>
       )}
       <Form
         method="post"
         encType="multipart/form-data"
         preventScrollReset
         className="mt-6 grid gap-4 rounded-xl border border-zinc-200 p-4 sm:grid-cols-2 dark:border-zinc-800"
-        aria-label="Attach a release"
+        aria-label={t("studio.releases.formLabel")}
       >
         {error ? (
           <div className="sm:col-span-2">
             <FormError message={error} />
           </div>
         ) : null}
-        <Field label="Kind" htmlFor="release-kind">
+        <Field label={t("studio.releases.kind")} htmlFor="release-kind">
           <select id="release-kind" name="kind" defaultValue={sent.kind ?? "model"} className={inputClass}>
             {RELEASE_KINDS.map((kind) => (
               <option key={kind} value={kind}>
-                {RELEASE_KIND_LABELS[kind]}
+                {t(KIND_KEYS[kind])}
               </option>
             ))}
           </select>
         </Field>
-        <Field label="People it covers" htmlFor="release-persons" hint="Model releases only.">
+        <Field
+          label={t("studio.releases.persons.label")}
+          htmlFor="release-persons"
+          hint={t("studio.releases.persons.hint")}
+        >
           <input
             id="release-persons"
             name="personCount"
@@ -137,7 +151,11 @@ export function ClipReleases({
           />
         </Field>
         <div className="sm:col-span-2">
-          <Field label="File" htmlFor="release-file" hint="PDF, JPEG, PNG or WebP, at most 10 MB.">
+          <Field
+            label={t("studio.releases.file")}
+            htmlFor="release-file"
+            hint={t("studio.releases.fileHint")}
+          >
             <input
               id="release-file"
               name="file"
@@ -151,7 +169,7 @@ export function ClipReleases({
         </div>
         <div className="sm:col-span-2">
           <Button type="submit" name="intent" value="add-release" disabled={busy}>
-            Attach release
+            {t("studio.releases.attach")}
           </Button>
         </div>
       </Form>

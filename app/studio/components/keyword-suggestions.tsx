@@ -1,5 +1,6 @@
 import type { Mood } from "~/catalog/clips/attributes";
 import type { KeywordSuggestion, SuggestionKind } from "~/media/analysis/suggestions";
+import { useT } from "~/platform/i18n/i18n";
 
 export interface SuggestionsView {
   state: "pending" | "missing" | "ready";
@@ -8,12 +9,12 @@ export interface SuggestionsView {
 }
 
 const KIND_LABELS: Record<SuggestionKind, string> = {
-  colour: "colour",
-  motion: "camera",
-  time: "light",
-  mood: "mood",
-  people: "people",
-  object: "in view",
+  colour: "studio.suggestions.kind.colour",
+  motion: "studio.suggestions.kind.motion",
+  time: "studio.suggestions.kind.time",
+  mood: "studio.suggestions.kind.mood",
+  people: "studio.suggestions.kind.people",
+  object: "studio.suggestions.kind.object",
 };
 
 /**
@@ -21,26 +22,23 @@ const KIND_LABELS: Record<SuggestionKind, string> = {
  * the form is saved (the server checks each against its own list), with or without JavaScript.
  */
 export function KeywordSuggestions({ view }: { view: SuggestionsView }) {
+  const t = useT();
   if (view.state === "pending")
     return (
       <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
-        Looking at the footage for keyword suggestions…
+        {t("studio.suggestions.pending")}
       </p>
     );
   if (view.state === "missing")
-    return (
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Keyword suggestions are not available for this clip yet; we will try again.
-      </p>
-    );
+    return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("studio.suggestions.missing")}</p>;
   if (view.suggestions.length === 0) return null;
   return (
     <fieldset>
       <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        Suggested from the footage
+        {t("studio.suggestions.legend")}
       </legend>
       <p id="suggested-hint" className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
-        Tick the ones that fit: they are added to the tags when you save.
+        {t("studio.suggestions.hint")}
       </p>
       <ul className="flex flex-wrap gap-2">
         {view.suggestions.map(({ kind, keyword }) => (
@@ -54,7 +52,7 @@ export function KeywordSuggestions({ view }: { view: SuggestionsView }) {
                 className="size-4 accent-brand-600"
               />
               <span>{keyword}</span>
-              <span className="text-xs text-zinc-500 dark:text-zinc-400">{KIND_LABELS[kind]}</span>
+              <span className="text-xs text-zinc-500 dark:text-zinc-400">{t(KIND_LABELS[kind])}</span>
             </label>
           </li>
         ))}

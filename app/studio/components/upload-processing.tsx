@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import type { ClipStatus } from "~/catalog/clips/attributes";
-import { CLIP_STATUS_LABELS } from "~/catalog/clips/clip-lifecycle";
 import { Link } from "~/components/link";
+import { useT } from "~/platform/i18n/i18n";
+import { STATUS_KEYS } from "../studio-keys";
 
 /** What /resources/studio/clips tells about one clip (studio/routes/clip-statuses.ts). */
 export interface ClipProcessing {
@@ -63,21 +64,24 @@ export function UploadProcessing({
   clipId: string;
   clip?: ClipProcessing;
 }) {
+  const t = useT();
   const link = "text-sm font-semibold text-brand-700 hover:underline dark:text-brand-400";
   if (clip?.status === "failed") {
     return (
       <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-        Processing failed: {clip.reason ?? "the file could not be used."}
+        {clip.reason
+          ? t("studio.upload.processingFailed", { reason: clip.reason })
+          : t("studio.upload.processingFailedUnknown")}
       </p>
     );
   }
   if (clip && clip.status !== "processing") {
     return (
       <p role="status" className="mt-2 flex flex-wrap items-center gap-x-3 text-sm">
-        <span className="font-medium">{CLIP_STATUS_LABELS[clip.status]}</span>
+        <span className="font-medium">{t(STATUS_KEYS[clip.status])}</span>
         {clip.status === "needs_details" ? (
           <Link to={`/studio/clips/${clipId}`} className={link}>
-            Add details to {name}
+            {t("studio.upload.addDetails", { name })}
           </Link>
         ) : null}
       </p>
@@ -86,10 +90,10 @@ export function UploadProcessing({
   const percent = clip?.progress ?? 0;
   return (
     <div className="mt-3">
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">Processing: {percent}%</p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("studio.upload.processing", { percent })}</p>
       <div
         role="progressbar"
-        aria-label={`Processing of ${name}`}
+        aria-label={t("studio.upload.processingLabel", { name })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}

@@ -2,8 +2,9 @@ import { type DragEvent, useCallback, useEffect, useRef, useState } from "react"
 import type { Upload as TusUpload } from "tus-js-client";
 import { Button } from "~/components/button";
 import { Link } from "~/components/link";
-import { formatFileSize } from "~/platform/text/file-size";
-import { ACCEPT_ATTRIBUTE, containerOf, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../uploads/upload-limits";
+import { useI18n } from "~/platform/i18n/i18n";
+import { fileSizeIn, uploadMessageKey } from "../studio-keys";
+import { ACCEPT_ATTRIBUTE, containerOf, MAX_UPLOAD_BYTES } from "../uploads/upload-limits";
 import { UploadProcessing, useClipProcessing } from "./upload-processing";
 
 /** The tus endpoint (studio/routes/uploads.ts). */
@@ -21,6 +22,7 @@ interface Item {
   size: number;
   sent: number;
   state: ItemState;
+  /** A catalogue key, or the server's own sentence (translated when it is one of UPLOAD_MESSAGES). */
   message?: string;
   clipId?: string;
   resumed?: boolean;
@@ -29,11 +31,14 @@ interface Item {
 /** The server's sentence for a refused request, or a general one. */
 function messageOf(error: Error & { originalResponse?: { getBody(): string; getStatus(): number } | null }) {
   const body = error.originalResponse?.getBody()?.trim();
-  if (body && body.length < 300 && !body.startsWith("<")) return body;
-  return "The upload failed. Check your connection and try again.";
+  if (body && body.length < 300 && !body.startsWith("<")) return uploadMessageKey(body) ?? body;
+  return "studio.upload.error.failed";
 }
 
 export function UploadQueue() {
+  const { t, tag } = useI18n();
+  const size = (bytes: number) => fileSizeIn(tag, bytes);
+  const shown = (message: string) => (message.startsWith("studio.") ? t(message) : message);
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
   const [unfinished, setUnfinished] = useState<string[]>([]);
@@ -68,12 +73,15 @@ export function UploadQueue() {
       if (!containerOf(file.name)) {
         setItems((current) => [
           ...current,
-          { ...item, state: "error", message: UPLOAD_MESSAGES.badContainer },
+          { ...item, state: "error", message: "studio.upload.error.badContainer" },
         ]);
         return;
       }
       if (file.size > MAX_UPLOAD_BYTES) {
-        setItems((current) => [...current, { ...item, state: "error", message: UPLOAD_MESSAGES.tooLarge }]);
+        setItems((current) => [
+          ...current,
+          { ...item, state: "error", message: "studio.upload.error.tooLarge" },
+        ]);
         return;
       }
       setItems((current) => [...current, item]);
@@ -89,7 +97,7 @@ export function UploadQueue() {
           const status = error.originalResponse?.getStatus() ?? 0;
           // A refusal (4xx other than a lock conflict or throttling) will not change by retrying.
           const retry = status === 0 || status >= 500 || status === 409 || status === 423;
-          if (retry) update(key, { state: "retrying", message: "Connection lost: retrying…" });
+          if (retry) update(key, { state: "retrying", message: "studio.upload.retrying" });
           return retry && options.retryDelays !== null;
         },
         onError: (error) => update(key, { state: "error", message: messageOf(error) }),
@@ -164,15 +172,15 @@ export function UploadQueue() {
             strokeLinejoin="round"
           />
         </svg>
-        <span className="mt-3 text-base font-semibold">Drop video files here or choose them</span>
-        <span className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Several at once is fine.</span>
+        <span className="mt-3 text-base font-semibold">{t("studio.upload.drop")}</span>
+        <span className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("studio.upload.several")}</span>
         <input
           ref={input}
           id="video-files"
           type="file"
           multiple
           accept={ACCEPT_ATTRIBUTE}
-          aria-label="Video file"
+          aria-label={t("studio.upload.fileLabel")}
           className="sr-only"
           onChange={(event) => addFiles(event.target.files)}
         />
@@ -183,12 +191,14 @@ export function UploadQueue() {
           role="note"
           className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200"
         >
-          Unfinished: {unfinished.join(", ")}. Choose the same file again and it continues where it stopped.
+          {t("studio.upload.unfinished", {
+            names: new Intl.ListFormat(tag, { style: "short", type: "unit" }).format(unfinished),
+          })}
         </div>
       ) : null}
 
       {items.length > 0 ? (
-        <ul className="mt-8 space-y-4" aria-label="Uploads">
+        <ul className="mt-8 space-y-4" aria-label={t("studio.upload.listLabel")}>
           {items.map((item) => {
             const percent = item.size ? Math.floor((item.sent / item.size) * 100) : 100;
             return (
@@ -201,8 +211,19 @@ export function UploadQueue() {
                     <p className="truncate font-medium">{item.name}</p>
                     <p className="text-sm text-zinc-600 dark:text-zinc-400">
                       {item.state === "done"
-                        ? `Uploaded ${formatFileSize(item.size)}`
-                        : `${formatFileSize(item.sent)} of ${formatFileSize(item.size)}${item.resumed ? " · resumed" : ""}${item.state === "paused" ? " · paused" : ""}`}
+                        ? t("studio.upload.uploaded", { size: size(item.size) })
+                        : t("studio.upload.progress", {
+                            sent: size(item.sent),
+                            total: size(item.size),
+                            note:
+                              item.resumed && item.state === "paused"
+                                ? "both"
+                                : item.resumed
+                                  ? "resumed"
+                                  : item.state === "paused"
+                                    ? "paused"
+                                    : "none",
+                          })}
                     </p>
                   </div>
                   <div className="flex gap-2">
@@ -210,18 +231,18 @@ export function UploadQueue() {
                       <Button
                         variant="secondary"
                         onClick={() => pause(item.key)}
-                        aria-label={`Pause ${item.name}`}
+                        aria-label={t("studio.upload.pauseLabel", { name: item.name })}
                       >
-                        Pause
+                        {t("studio.upload.pause")}
                       </Button>
                     ) : null}
                     {item.state === "paused" ? (
                       <Button
                         variant="secondary"
                         onClick={() => resume(item.key)}
-                        aria-label={`Resume ${item.name}`}
+                        aria-label={t("studio.upload.resumeLabel", { name: item.name })}
                       >
-                        Resume
+                        {t("studio.upload.resume")}
                       </Button>
                     ) : null}
                     {item.state === "done" && item.clipId ? (
@@ -229,14 +250,14 @@ export function UploadQueue() {
                         to={`/studio/clips/${item.clipId}`}
                         className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-400"
                       >
-                        Open clip
+                        {t("studio.upload.openClip")}
                       </Link>
                     ) : null}
                   </div>
                 </div>
                 <div
                   role="progressbar"
-                  aria-label={`Upload of ${item.name}`}
+                  aria-label={t("studio.upload.progressLabel", { name: item.name })}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={percent}
@@ -255,7 +276,7 @@ export function UploadQueue() {
                     role={item.state === "error" ? "alert" : "status"}
                     className={`mt-2 text-sm ${item.state === "error" ? "text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}`}
                   >
-                    {item.message}
+                    {shown(item.message)}
                   </p>
                 ) : null}
               </li>
@@ -265,7 +286,7 @@ export function UploadQueue() {
       ) : null}
       <p className="mt-8 text-sm">
         <Link to="/studio" className="font-medium text-brand-700 hover:underline dark:text-brand-400">
-          See all your clips in the studio
+          {t("studio.upload.seeAll")}
         </Link>
       </p>
     </div>

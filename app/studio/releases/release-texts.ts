@@ -18,8 +18,3 @@ export const RELEASE_REFUSALS: Record<ReleaseRefusal, { status: number; message:
     message: `A model release covers 1 to ${RELEASE_PERSONS_MAX} people: enter how many it names.`,
   },
 };
-
-export const RELEASE_SAVED = {
-  added: "Release attached.",
-  removed: "Release removed.",
-};

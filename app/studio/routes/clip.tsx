@@ -5,22 +5,29 @@ import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/http/form-reply";
 import { replyWith } from "~/platform/http/forms.server";
 import { MULTIPART_ENVELOPE_BYTES, type RouteHandle } from "~/platform/http/route-handle";
+import { makeI18n, useT } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { StatusBadge } from "../clips/clip-status";
 import { ClipDetailsForm } from "../components/clip-details-form";
 import { ClipManage } from "../components/clip-manage";
 import { ClipMediaPanel } from "../components/clip-media-panel";
 import { ClipReleases } from "../components/clip-releases";
 import { RELEASE_MAX_BYTES } from "../releases/release-rules";
-import { RELEASE_REFUSALS } from "../releases/release-texts";
+import { studioI18n } from "../studio-i18n.server";
 import type { Route } from "./+types/clip";
 import { clipPageData, requireOwnClip, runClipAction } from "./clip.action.server";
 
-export const meta = ({ data: loaded }: Route.MetaArgs) =>
-  pageMeta(loaded ? `${loaded.clip.title} · Studio` : "Clip · Studio", "Details of your clip.");
+export const meta = ({ params, data: loaded }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), loaded?.messages ?? {});
+  return pageMeta(
+    loaded ? t("studio.clip.metaTitle", { title: loaded.clip.title }) : t("studio.clip.metaTitleFallback"),
+    t("studio.clip.metaDescription"),
+  );
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { clip } = await requireOwnClip(request, params);
-  return clipPageData(clip);
+  return clipPageData(clip, pageLocaleOf(params));
 }
 
 /**
@@ -34,12 +41,13 @@ export const handle: RouteHandle = {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, clip } = await requireOwnClip(request, params);
+  const i18n = studioI18n(params);
   if (context.bodyTooLarge)
     return replyWith(
-      formReply(RELEASE_REFUSALS.too_large.message, { values: { intent: "add-release" } }),
+      formReply(i18n.t("studio.releases.error.tooLarge"), { values: { intent: "add-release" } }),
       413,
     );
-  return runClipAction(request, user, clip);
+  return runClipAction(request, user, clip, i18n);
 }
 
 /**
@@ -69,10 +77,11 @@ export default function StudioClip({ loaderData, actionData }: Route.ComponentPr
   const releaseReply = actionData?.values?.intent?.endsWith("-release") ? actionData : null;
   useRefreshWhileWaiting(clip.status === "processing", suggestions.state === "pending");
   const editable = clip.status !== "processing" && clip.status !== "failed";
+  const t = useT();
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <Link to="/studio" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400">
-        ← Back to studio
+        {t("studio.back")}
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight">{clip.title}</h1>
@@ -107,8 +116,8 @@ export default function StudioClip({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <p className="text-zinc-600 dark:text-zinc-400">
             {clip.status === "processing"
-              ? "You can add details as soon as processing is done."
-              : "This upload could not be used."}
+              ? t("studio.clip.detailsAfterProcessing")
+              : t("studio.clip.unusable")}
           </p>
         )}
       </div>
@@ -117,7 +126,7 @@ export default function StudioClip({ loaderData, actionData }: Route.ComponentPr
           clipId={clip.id}
           status={clip.status}
           releases={releases}
-          gapMessage={releaseGap}
+          gap={releaseGap}
           error={releaseReply?.formError ?? null}
           sent={releaseReply?.values ?? {}}
         />

@@ -2,23 +2,28 @@ import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { z } from "zod";
 import { CLIP_STATUSES, type ClipStatus } from "~/catalog/clips/attributes";
-import { CLIP_STATUS_LABELS } from "~/catalog/clips/clip-lifecycle";
 import { countCreatorClips } from "~/catalog/clips/clip-lifecycle.server";
 import { ButtonLink } from "~/components/button";
 import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { processingWaits } from "~/media/processing/processing-days.server";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { makeI18n, useI18n } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { StatusBadge } from "../clips/clip-status";
 import { listStudioClips } from "../clips/clips.server";
+import { STATUS_KEYS } from "../studio-keys";
 import type { Route } from "./+types/studio";
 import { requireStudioUser } from "./studio-user.server";
 
-export const meta = () =>
-  pageMeta("Studio", "Your clips on Verdeo: uploads, details, review and publishing.");
+export const meta = ({ params, data }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return pageMeta(t("studio.list.metaTitle"), t("studio.list.metaDescription"));
+};
 
 const FilterSchema = z.enum(CLIP_STATUSES).optional().catch(undefined);
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStudioUser(request);
   const status = FilterSchema.parse(new URL(request.url).searchParams.get("status") ?? undefined);
   const [clips, counts] = await Promise.all([listStudioClips(user.id, status), countCreatorClips(user.id)]);
@@ -27,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     clips.filter((clip) => clip.status === "processing").map((clip) => clip.id),
   );
   return {
+    messages: messagesFor(pageLocaleOf(params), ["studio"]),
     status: status ?? null,
     counts,
     clips: clips.map((clip) => ({
@@ -58,6 +64,7 @@ function useRefreshWhile(active: boolean) {
 
 export default function Studio({ loaderData }: Route.ComponentProps) {
   const { clips, counts, status } = loaderData;
+  const { t } = useI18n();
   useRefreshWhile(clips.some((clip) => clip.status === "processing"));
   const total = Object.values(counts).reduce((sum, count) => sum + (count ?? 0), 0);
   return (
@@ -65,29 +72,29 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">
-            Studio
+            {t("studio.list.eyebrow")}
           </p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight">Your clips</h1>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight">{t("studio.list.heading")}</h1>
         </div>
         <div className="flex flex-wrap gap-3">
           {/* Earnings and payout details are payouts' pages, reached by URL. */}
           <ButtonLink to="/studio/earnings" variant="secondary">
-            Earnings
+            {t("studio.list.earnings")}
           </ButtonLink>
           <ButtonLink to="/studio/payouts" variant="secondary">
-            Payout details
+            {t("studio.list.payoutDetails")}
           </ButtonLink>
-          <ButtonLink to="/studio/upload">Upload clips</ButtonLink>
+          <ButtonLink to="/studio/upload">{t("studio.list.upload")}</ButtonLink>
         </div>
       </div>
-      <nav aria-label="Filter by status" className="mt-6 flex flex-wrap gap-2">
-        <FilterLink to="/studio" active={status === null} label="All" count={total} />
+      <nav aria-label={t("studio.list.filterLabel")} className="mt-6 flex flex-wrap gap-2">
+        <FilterLink to="/studio" active={status === null} label={t("studio.list.filterAll")} count={total} />
         {CLIP_STATUSES.map((value) => (
           <FilterLink
             key={value}
             to={`/studio?status=${value}`}
             active={status === value}
-            label={CLIP_STATUS_LABELS[value]}
+            label={t(STATUS_KEYS[value])}
             count={counts[value] ?? 0}
           />
         ))}
@@ -95,13 +102,11 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
       {clips.length === 0 ? (
         <div className="mt-10 rounded-2xl border border-dashed border-zinc-300 p-10 text-center dark:border-zinc-700">
           <p className="text-lg font-semibold">
-            {status ? `No clips ${CLIP_STATUS_LABELS[status].toLowerCase()}` : "No uploads yet"}
+            {status ? t("studio.list.emptyStatus", { status }) : t("studio.list.empty")}
           </p>
-          <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-            Upload MP4, MOV, WebM or MKV files of 3 to 120 seconds, at least 1280x720.
-          </p>
+          <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t("studio.list.emptyHint")}</p>
           <ButtonLink to="/studio/upload" className="mt-6">
-            Upload clips
+            {t("studio.list.upload")}
           </ButtonLink>
         </div>
       ) : (
@@ -118,7 +123,7 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
                     <div className="absolute inset-x-0 bottom-0 bg-zinc-950/70 px-3 py-2">
                       <div
                         role="progressbar"
-                        aria-label={`Processing ${clip.title}`}
+                        aria-label={t("studio.list.processingLabel", { title: clip.title })}
                         aria-valuemin={0}
                         aria-valuemax={100}
                         aria-valuenow={clip.progress}
@@ -155,12 +160,12 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
                   ) : null}
                   {clip.status === "needs_details" ? (
                     <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">
-                      Add a title, niche and tags, then submit.
+                      {t("studio.list.needsDetails")}
                     </p>
                   ) : null}
                   {clip.duplicate && clip.status !== "published" ? (
                     <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-                      Looks like a clip already in the catalogue.
+                      {t("studio.list.duplicate")}
                     </p>
                   ) : null}
                 </div>
@@ -184,6 +189,7 @@ function FilterLink({
   label: string;
   count: number;
 }) {
+  const { tag } = useI18n();
   return (
     <Link
       to={to}
@@ -194,7 +200,7 @@ function FilterLink({
           : "border-zinc-300 text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
       }`}
     >
-      {label} <span className="font-normal tabular-nums">{count}</span>
+      {label} <span className="font-normal tabular-nums">{count.toLocaleString(tag)}</span>
     </Link>
   );
 }

@@ -1,27 +1,31 @@
 import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { makeI18n, useT } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { UploadQueue } from "../components/upload-queue";
 import type { Route } from "./+types/upload";
 import { requireStudioUser } from "./studio-user.server";
 
-export const meta = () => pageMeta("Upload clips", "Upload video clips to your Verdeo studio.");
+export const meta = ({ params, data }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return pageMeta(t("studio.upload.metaTitle"), t("studio.upload.metaDescription"));
+};
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStudioUser(request);
-  return null;
+  return { messages: messagesFor(pageLocaleOf(params), ["studio"]) };
 }
 
 export default function Upload() {
+  const t = useT();
   return (
     <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <Link to="/studio" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400">
-        ← Back to studio
+        {t("studio.back")}
       </Link>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight">Upload clips</h1>
-      <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-        MP4, MOV, WebM or MKV, 3 to 120 seconds, at least 1280x720, up to 4 GB each. Uploads resume by
-        themselves after a dropped connection; after closing the page, choose the same file again to continue.
-      </p>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight">{t("studio.upload.heading")}</h1>
+      <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t("studio.upload.intro")}</p>
       <UploadQueue />
     </main>
   );

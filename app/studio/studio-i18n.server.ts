@@ -1,0 +1,60 @@
+import type { FormReply } from "~/platform/http/form-reply";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { type I18n, makeI18n } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
+import { DETAILS_MESSAGES } from "./clips/clip-details-schema";
+import { CLIP_FAILURE_MESSAGES } from "./clips/clip-texts";
+import { SUGGESTION_MESSAGES } from "./clips/keyword-suggestions.server";
+import { RELEASE_REFUSALS } from "./releases/release-texts";
+
+/** The studio's messages in the page's language, for what its actions answer. */
+export function studioI18n(params: { lang?: string }): I18n {
+  const locale = pageLocaleOf(params);
+  return makeI18n(locale, messagesFor(locale, ["studio"]));
+}
+
+/**
+ * The key of each message the studio's forms share as an English constant (tests compare the
+ * English text, so the constants stay): a reply is translated by looking its sentences up here.
+ */
+const KEYS = new Map<string, string>([
+  [DETAILS_MESSAGES.titleShort, "studio.details.error.titleShort"],
+  [DETAILS_MESSAGES.titleLong, "studio.details.error.titleLong"],
+  [DETAILS_MESSAGES.descriptionLong, "studio.details.error.descriptionLong"],
+  [DETAILS_MESSAGES.tooManyTags, "studio.details.error.tooManyTags"],
+  [DETAILS_MESSAGES.tagLong, "studio.details.error.tagLong"],
+  [DETAILS_MESSAGES.noTags, "studio.details.error.noTags"],
+  [DETAILS_MESSAGES.niche, "studio.details.error.niche"],
+  [DETAILS_MESSAGES.subNiche, "studio.details.error.subNiche"],
+  [DETAILS_MESSAGES.profanity, "studio.details.error.profanity"],
+  [DETAILS_MESSAGES.invalid, "studio.details.error.invalid"],
+  [DETAILS_MESSAGES.choose, "studio.details.error.choose"],
+  [CLIP_FAILURE_MESSAGES.not_found, "studio.clip.error.notFound"],
+  [CLIP_FAILURE_MESSAGES.not_editable, "studio.clip.error.notEditable"],
+  [CLIP_FAILURE_MESSAGES.wrong_status, "studio.clip.error.wrongStatus"],
+  [SUGGESTION_MESSAGES.notOffered, "studio.details.error.notOffered"],
+  [RELEASE_REFUSALS.not_found.message, "studio.releases.error.notFound"],
+  [RELEASE_REFUSALS.published.message, "studio.releases.error.published"],
+  [RELEASE_REFUSALS.too_large.message, "studio.releases.error.tooLarge"],
+  [RELEASE_REFUSALS.empty.message, "studio.releases.error.empty"],
+  [RELEASE_REFUSALS.wrong_type.message, "studio.releases.error.wrongType"],
+  [RELEASE_REFUSALS.bad_name.message, "studio.releases.error.badName"],
+  ["Choose model release or property release.", "studio.releases.error.kind"],
+]);
+
+/** One of the studio's English sentences in the page's language (anything else as it is). */
+export function studioText(i18n: I18n, text: string): string {
+  const key = KEYS.get(text);
+  return key ? i18n.t(key) : text;
+}
+
+/** A refused form's messages in the page's language. */
+export function translatedReply(i18n: I18n, reply: FormReply): FormReply {
+  return {
+    ...reply,
+    formError: reply.formError === null ? null : studioText(i18n, reply.formError),
+    fieldErrors: Object.fromEntries(
+      Object.entries(reply.fieldErrors).map(([field, message]) => [field, studioText(i18n, message)]),
+    ),
+  };
+}
