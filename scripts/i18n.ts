@@ -42,7 +42,8 @@ function sourceFiles(dir: string): string[] {
 
 /** Every key-shaped string literal in app/, with where it was first seen. */
 function usedKeys(namespaces: string[]) {
-  const pattern = new RegExp(`["'\`]((?:${namespaces.join("|")})\\.[A-Za-z0-9_.-]+)["'\`]`, "g");
+  // Keys are camelCase between dots: a kebab-case literal such as the job name "commerce.expire-orders" is no key.
+  const pattern = new RegExp(`["'\`]((?:${namespaces.join("|")})\\.[A-Za-z0-9_.]+)["'\`]`, "g");
   const used = new Map<string, string>();
   for (const file of sourceFiles("app"))
     for (const match of readFileSync(file, "utf8").matchAll(pattern))
