@@ -2,8 +2,13 @@ import type { License } from "~/catalog/clips/attributes";
 import type { Currency } from "~/payments/currencies";
 import { useI18n } from "~/platform/i18n/i18n";
 import { TOTAL_LABELS } from "../checkout/total-label";
-import { moneyIn } from "../i18n/format";
-import { BILLING_LABEL_KEYS, downloadsLabel, LICENSE_LABEL_KEYS, ORDER_STATUS_KEYS } from "../i18n/labels";
+import { moneyIn } from "../locale-format";
+import {
+  BILLING_LABEL_KEYS,
+  downloadsLabel,
+  LICENSE_LABEL_KEYS,
+  ORDER_STATUS_KEYS,
+} from "../pricing/plan-labels";
 import type { Billing, OrderStatus } from "../pricing/plans";
 
 /** An order's number, plan, status and total: the success page and the order page show them alike. */

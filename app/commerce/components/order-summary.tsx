@@ -3,8 +3,13 @@ import type { Currency } from "~/payments/currencies";
 import { formatRate } from "~/payments/money";
 import { useI18n } from "~/platform/i18n/i18n";
 import { isSubscriptionBilling } from "../billing/subscriptions";
-import { moneyIn } from "../i18n/format";
-import { BILLING_LABEL_KEYS, downloadsLabel, LICENSE_LABEL_KEYS, RENEWAL_NOTICE_KEYS } from "../i18n/labels";
+import { moneyIn } from "../locale-format";
+import {
+  BILLING_LABEL_KEYS,
+  downloadsLabel,
+  LICENSE_LABEL_KEYS,
+  RENEWAL_NOTICE_KEYS,
+} from "../pricing/plan-labels";
 import type { Billing } from "../pricing/plans";
 import type { OrderAmounts } from "../pricing/pricing-math";
 

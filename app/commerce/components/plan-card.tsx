@@ -2,8 +2,8 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonClass, Spinner } from "~/components/button";
 import { useI18n } from "~/platform/i18n/i18n";
-import { moneyIn } from "../i18n/format";
-import { downloadsLabel, LICENSE_LABEL_KEYS } from "../i18n/labels";
+import { moneyIn } from "../locale-format";
+import { downloadsLabel, LICENSE_LABEL_KEYS } from "../pricing/plan-labels";
 import { type Billing, billingsFor, type PlanView } from "../pricing/plans";
 import { annualSavingCents, priceForBilling } from "../pricing/pricing-math";
 

@@ -17,6 +17,7 @@ import {
   placeHeldCheckout,
   summaryOf,
 } from "../checkout/checkout.server";
+import { localMessage, localReply } from "../checkout/checkout-messages";
 import {
   BuyerSchema,
   CHECKOUT_RATE_LIMITED_MESSAGE,
@@ -25,7 +26,6 @@ import {
   type PromoRefusal,
   TaxBuyerSchema,
 } from "../checkout/checkout-schema";
-import { localMessage, localReply } from "../i18n/server-messages";
 import { findOrderByIdempotencyKey } from "../orders/orders.server";
 import { lookUpPromoCode } from "../pricing/promo.server";
 import { vatCheckForBuyer, vatNumberToAsk } from "../pricing/vat-check.server";

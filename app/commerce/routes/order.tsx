@@ -10,21 +10,21 @@ import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { makeI18n, useI18n } from "~/platform/i18n/i18n";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { formatCreditNoteNumber } from "../billing/invoice-pdf.server";
+import { paymentInLanguage } from "../checkout/payment-in-language";
 import { pendingTransferOf } from "../checkout/payment-instructions";
 import { totalLabelOf } from "../checkout/total-label";
 import { DetailsCard } from "../components/order-details";
 import { OrderFacts } from "../components/order-facts";
 import { OrderAmountRows } from "../components/order-summary";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
-import { dateIn } from "../i18n/format";
-import { englishI18n, pageI18n } from "../i18n/page-i18n.server";
-import { paymentInLanguage } from "../i18n/payment";
-import { planTitleIn } from "../i18n/plan-texts";
+import { dateIn } from "../locale-format";
 import { billingRowsOf, type DetailRow, dateRowsOf } from "../orders/order-details";
 import { listOrderDocuments } from "../orders/order-documents.server";
 import { creditNotePath, invoicePath, proFormaPath } from "../orders/order-id";
 import { claimGuestOrdersOf } from "../orders/order-lifecycle.server";
 import { findOrderWithPlanTitle, listCreditNotesOfOrder, orderFactsOf } from "../orders/orders.server";
+import { englishI18n, pageI18n } from "../page-i18n.server";
+import { planTitleIn } from "../pricing/plan-texts";
 import type { Route } from "./+types/order";
 
 export const meta = ({ params, data }: Route.MetaArgs) => {

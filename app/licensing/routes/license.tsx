@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { CheckIcon } from "~/commerce/components/plan-card";
-import { dateIn } from "~/commerce/i18n/format";
-import { pageI18n } from "~/commerce/i18n/page-i18n.server";
+import { dateIn } from "~/commerce/locale-format";
+import { pageI18n } from "~/commerce/page-i18n.server";
 import { ButtonLink, buttonClass } from "~/components/button";
 import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
@@ -10,7 +10,7 @@ import { makeI18n, useI18n } from "~/platform/i18n/i18n";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { verifyLicense } from "../library.server";
 import { LicenseIdSchema } from "../license-id";
-import { LICENSE_NAME_KEYS } from "../license-term-keys";
+import { LICENSE_NAME_KEYS } from "../license-terms";
 import type { Route } from "./+types/license";
 
 export const LICENSE_VALID = "Valid license";

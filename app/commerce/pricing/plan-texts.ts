@@ -1,5 +1,5 @@
 import type { I18n } from "~/platform/i18n/i18n";
-import type { PlanCategory, PlanView } from "../pricing/plans";
+import type { PlanCategory, PlanView } from "./plans";
 
 /**
  * The catalogue keys of each plan's texts as seeded (server/seed/demo-content.ts). The plan table

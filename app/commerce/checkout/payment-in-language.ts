@@ -1,8 +1,8 @@
 import { BASE_CURRENCY, type Currency, type EurRate } from "~/payments/currencies";
 import type { I18n } from "~/platform/i18n/i18n";
 import { plainRate } from "../billing/exchange-line";
-import { euroCentsOf, type PaymentInstructions } from "../checkout/payment-instructions";
-import { moneyIn } from "./format";
+import { moneyIn } from "../locale-format";
+import { euroCentsOf, type PaymentInstructions } from "./payment-instructions";
 
 /**
  * Bank-transfer details as a page shows them in its language: the amount formatted for it and the

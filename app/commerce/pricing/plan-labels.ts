@@ -1,5 +1,5 @@
 import type { License } from "~/catalog/clips/attributes";
-import type { Billing, OrderStatus } from "../pricing/plans";
+import type { Billing, OrderStatus } from "./plans";
 
 /** The catalogue keys of commerce's labels (their English texts are plans.ts's, for staff pages and mails). */
 export const LICENSE_LABEL_KEYS: Record<License, string> = {

@@ -10,7 +10,7 @@ import {
   ORDER_FAILED_MESSAGE,
   PROMO_MESSAGES,
   TERMS_REQUIRED_MESSAGE,
-} from "../checkout/checkout-schema";
+} from "./checkout-schema";
 
 /**
  * The checkout's messages keep their English constants (services and tests compare them); what a
