@@ -1,3 +1,4 @@
+import type { License } from "~/catalog/clips/attributes";
 import { PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
 
 /**
@@ -47,3 +48,12 @@ export const LICENSE_TERMS = {
 
 /** The attribution line the licensing page suggests, for a creator's username. */
 export const attributionLine = (username: string) => `Video by ${username} on ${PRODUCT_NAME}`;
+
+/**
+ * The license terms' headings in the page's language. The terms themselves (above) stay in English,
+ * the binding version: pages that translate the headings say so ("licensing.terms.binding").
+ */
+export const LICENSE_NAME_KEYS: Record<License, string> = {
+  standard: "licensing.terms.standard",
+  extended: "licensing.terms.extended",
+};

@@ -1,3 +1,5 @@
+import { messageLocalizer } from "~/commerce/checkout/checkout-messages";
+
 /** Licensing's texts, shared by its pages and the tests. */
 export const DOWNLOAD_MESSAGES = {
   needsPlan:
@@ -9,6 +11,22 @@ export const DOWNLOAD_MESSAGES = {
   linkExpired:
     "This download link has expired. Open the clip and download it again (it is free once licensed).",
 } as const;
+
+/** The download step's messages (the English above, for services and tests) as a page says them. */
+export const localDownloadMessage = messageLocalizer(
+  {
+    [DOWNLOAD_MESSAGES.chooseFile]: "licensing.download.error.chooseFile",
+    [DOWNLOAD_MESSAGES.needsPlan]: "licensing.download.needsPlan",
+  },
+  [
+    {
+      pattern:
+        /^Your order (\S+) is awaiting payment: your downloads start as soon as it is paid\. Here is how to pay it\.$/,
+      key: "licensing.download.awaitingPayment",
+      values: (match) => ({ orderNumber: match[1]! }),
+    },
+  ],
+);
 
 export const NO_DOWNLOADS = "No downloads yet";
 

@@ -116,7 +116,13 @@ describe("pricing", () => {
     await database.db.execute(sql`alter table pricing_plans rename to pricing_plans_away`);
     try {
       const result = await pricingLoader(routeArgs(getPage("/pricing")));
-      expect(result).toEqual({ plans: [], loadFailed: true, clip: null, currency: "EUR" });
+      expect(result).toEqual({
+        plans: [],
+        loadFailed: true,
+        clip: null,
+        currency: "EUR",
+        messages: expect.any(Object),
+      });
     } finally {
       await database.db.execute(sql`alter table pricing_plans_away rename to pricing_plans`);
     }

@@ -63,7 +63,7 @@ export function paymentInstructionsFor(order: PayableOrder, settings: PaymentSet
 }
 
 /** What a transfer to the euro account must carry: the order's total, or its euro value at its rate. */
-function euroCentsOf(order: PayableOrder): number {
+export function euroCentsOf(order: PayableOrder): number {
   const currency = order.currency ?? BASE_CURRENCY;
   return toEuroCents(order.totalCents, currency, order.eurRate ?? "1");
 }

@@ -3,20 +3,31 @@ import { EMAIL_MAX } from "~/accounts/auth/email";
 import { Spinner } from "~/components/button";
 import { Field, FieldError, inputClass } from "~/components/form-field";
 import { Link } from "~/components/link";
-import { countryOptions } from "~/payments/countries";
+import { COUNTRY_OPTIONS_EN } from "~/payments/country-names";
 import { BUYER_TYPES, type BuyerType, VAT_NUMBER_MAX } from "~/payments/tax";
 import { subdivisionsOf } from "~/payments/taxes/subdivisions";
+import { useI18n, useT } from "~/platform/i18n/i18n";
 import {
   ADDRESS_LINE_MAX,
   BUYER_NAME_MAX,
   CITY_MAX,
   COMPANY_MAX,
-  COMPANY_NOTES,
   POSTAL_CODE_MAX,
 } from "../checkout/checkout-schema";
 
-const COUNTRY_OPTIONS = countryOptions("en");
-const BUYER_TYPE_LABELS: Record<BuyerType, string> = { individual: "An individual", business: "A business" };
+const BUYER_TYPE_KEYS: Record<BuyerType, string> = {
+  individual: "commerce.fields.asIndividual",
+  business: "commerce.fields.asBusiness",
+};
+
+/** A country's subdivision as the field names it (subdivisions.ts's English noun → its messages). */
+const SUBDIVISION_KEYS: Record<string, { label: string; choose: string }> = {
+  "province or territory": {
+    label: "commerce.fields.provinceLabel",
+    choose: "commerce.fields.provinceChoose",
+  },
+  state: { label: "commerce.fields.stateLabel", choose: "commerce.fields.stateChoose" },
+};
 
 export interface BuyerDefaults {
   email: string;
@@ -47,6 +58,7 @@ export function BuyerFields({
   hydrated,
   updating,
   vatNumberStatus,
+  countries,
 }: {
   defaults: BuyerDefaults;
   errors?: Partial<Record<BuyerField, string>>;
@@ -56,7 +68,10 @@ export function BuyerFields({
   updating: boolean;
   /** Where the VAT number's check stands, under its field (shown for a business only). */
   vatNumberStatus?: ReactNode;
+  /** The country select's options in the page's language (the loader's: server and browser name them alike); English when not given. */
+  countries?: readonly { code: string; name: string }[] | null;
 }) {
+  const { t, rich } = useI18n();
   const text = (name: Exclude<BuyerField, "terms" | "buyerType" | "country">, max: number, auto: string) => (
     <input
       id={name}
@@ -72,7 +87,7 @@ export function BuyerFields({
   );
   return (
     <div className="group grid gap-5">
-      <Field label="Email" htmlFor="email" error={errors?.email}>
+      <Field label={t("commerce.fields.email")} htmlFor="email" error={errors?.email}>
         <input
           id="email"
           name="email"
@@ -80,7 +95,7 @@ export function BuyerFields({
           required
           maxLength={EMAIL_MAX}
           autoComplete="email"
-          placeholder="you@company.com"
+          placeholder={t("commerce.fields.emailPlaceholder")}
           defaultValue={defaults.email}
           aria-invalid={errors?.email ? true : undefined}
           aria-describedby={errors?.email ? "email-error" : undefined}
@@ -88,7 +103,7 @@ export function BuyerFields({
         />
       </Field>
       <fieldset>
-        <legend className="mb-1.5 text-sm font-medium">I am buying as</legend>
+        <legend className="mb-1.5 text-sm font-medium">{t("commerce.fields.buyingAs")}</legend>
         <div className="grid grid-cols-2 gap-2">
           {BUYER_TYPES.map((type) => (
             <label
@@ -103,29 +118,44 @@ export function BuyerFields({
                 onChange={onTaxChange}
                 className="accent-brand-700"
               />
-              {BUYER_TYPE_LABELS[type]}
+              {t(BUYER_TYPE_KEYS[type])}
             </label>
           ))}
         </div>
       </fieldset>
-      <Field label="Full name" htmlFor="buyerName" note="Printed on your invoice" error={errors?.buyerName}>
+      <Field
+        label={t("commerce.fields.fullName")}
+        htmlFor="buyerName"
+        note={t("commerce.fields.fullNameNote")}
+        error={errors?.buyerName}
+      >
         {text("buyerName", BUYER_NAME_MAX, "name")}
       </Field>
-      <Field label="Company" htmlFor="company" note={<CompanyNote />} error={errors?.company}>
+      <Field
+        label={t("commerce.fields.company")}
+        htmlFor="company"
+        note={<CompanyNote />}
+        error={errors?.company}
+      >
         {text("company", COMPANY_MAX, "organization")}
       </Field>
-      <Field label="Address" htmlFor="addressLine" note="Optional" error={errors?.addressLine}>
+      <Field
+        label={t("commerce.fields.address")}
+        htmlFor="addressLine"
+        note={t("commerce.fields.optional")}
+        error={errors?.addressLine}
+      >
         {text("addressLine", ADDRESS_LINE_MAX, "street-address")}
       </Field>
       <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
-        <Field label="Postal code" htmlFor="postalCode" error={errors?.postalCode}>
+        <Field label={t("commerce.fields.postalCode")} htmlFor="postalCode" error={errors?.postalCode}>
           {text("postalCode", POSTAL_CODE_MAX, "postal-code")}
         </Field>
-        <Field label="City" htmlFor="city" error={errors?.city}>
+        <Field label={t("commerce.fields.city")} htmlFor="city" error={errors?.city}>
           {text("city", CITY_MAX, "address-level2")}
         </Field>
       </div>
-      <Field label="Country" htmlFor="country" error={errors?.country}>
+      <Field label={t("commerce.fields.country")} htmlFor="country" error={errors?.country}>
         <select
           id="country"
           name="country"
@@ -137,7 +167,7 @@ export function BuyerFields({
           aria-describedby={errors?.country ? "country-error" : undefined}
           className={inputClass}
         >
-          {COUNTRY_OPTIONS.map((country) => (
+          {(countries ?? COUNTRY_OPTIONS_EN).map((country) => (
             <option key={country.code} value={country.code}>
               {country.name}
             </option>
@@ -152,9 +182,9 @@ export function BuyerFields({
       />
       <div className="hidden gap-5 group-has-[[value=business]:checked]:grid">
         <Field
-          label="VAT number"
+          label={t("commerce.fields.vatNumber")}
           htmlFor="vatNumber"
-          note="EU and UK businesses, optional"
+          note={t("commerce.fields.vatNumberNote")}
           error={errors?.vatNumber}
         >
           <input
@@ -164,7 +194,7 @@ export function BuyerFields({
             maxLength={VAT_NUMBER_MAX}
             autoComplete="off"
             spellCheck={false}
-            placeholder="e.g. DE123456789"
+            placeholder={t("commerce.fields.vatNumberPlaceholder")}
             defaultValue={defaults.vatNumber}
             onBlur={(event) => {
               if (event.currentTarget.value !== event.currentTarget.defaultValue) onTaxChange?.();
@@ -185,8 +215,8 @@ export function BuyerFields({
         className={`${hydrated ? "sr-only" : ""} inline-flex w-fit items-center gap-2 rounded-xl border border-zinc-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-950 dark:hover:bg-zinc-800`}
         tabIndex={hydrated ? -1 : undefined}
       >
-        {updating ? <Spinner label="Updating VAT" /> : null}
-        Update VAT and total
+        {updating ? <Spinner label={t("commerce.fields.updating")} /> : null}
+        {t("commerce.fields.update")}
       </button>
       <div>
         <label className="flex items-start gap-3 text-sm">
@@ -200,23 +230,26 @@ export function BuyerFields({
             className="mt-0.5 size-4 shrink-0 accent-brand-700"
           />
           <span>
-            I agree to the{" "}
-            <Link
-              to="/terms"
-              target="_blank"
-              className="font-medium text-brand-700 underline dark:text-brand-400"
-            >
-              Terms of Service
-            </Link>{" "}
-            and the{" "}
-            <Link
-              to="/licensing"
-              target="_blank"
-              className="font-medium text-brand-700 underline dark:text-brand-400"
-            >
-              Video Licensing
-            </Link>{" "}
-            terms.
+            {rich("commerce.fields.terms", {
+              terms: (chunks) => (
+                <Link
+                  to="/terms"
+                  target="_blank"
+                  className="font-medium text-brand-700 underline dark:text-brand-400"
+                >
+                  {chunks}
+                </Link>
+              ),
+              licensing: (chunks) => (
+                <Link
+                  to="/licensing"
+                  target="_blank"
+                  className="font-medium text-brand-700 underline dark:text-brand-400"
+                >
+                  {chunks}
+                </Link>
+              ),
+            })}
           </span>
         </label>
         <FieldError id="terms-error" message={errors?.terms} />
@@ -227,11 +260,12 @@ export function BuyerFields({
 
 /** Follows the buyer type by CSS alone (as the VAT number does), so it is right without JavaScript. */
 function CompanyNote() {
+  const t = useT();
   return (
     <>
-      <span className="group-has-[[value=business]:checked]:hidden">{COMPANY_NOTES.individual}</span>
+      <span className="group-has-[[value=business]:checked]:hidden">{t("commerce.fields.optional")}</span>
       <span className="hidden font-medium text-zinc-700 group-has-[[value=business]:checked]:inline dark:text-zinc-300">
-        {COMPANY_NOTES.business}
+        {t("commerce.fields.companyRequired")}
       </span>
     </>
   );
@@ -253,11 +287,13 @@ function SubdivisionField({
   error?: string;
   onTaxChange?: () => void;
 }) {
+  const t = useT();
   const subdivisions = subdivisionsOf(country);
   if (!subdivisions) return null;
+  const keys = SUBDIVISION_KEYS[subdivisions.noun];
   const known = subdivisions.options.some((option) => option.code === defaultValue);
   return (
-    <Field label={subdivisions.label} htmlFor="subdivision" error={error}>
+    <Field label={keys ? t(keys.label) : subdivisions.label} htmlFor="subdivision" error={error}>
       <select
         key={country}
         id="subdivision"
@@ -271,7 +307,7 @@ function SubdivisionField({
         className={inputClass}
       >
         <option value="" disabled>
-          Choose your {subdivisions.noun}
+          {keys ? t(keys.choose) : `Choose your ${subdivisions.noun}`}
         </option>
         {subdivisions.options.map((option) => (
           <option key={option.code} value={option.code}>

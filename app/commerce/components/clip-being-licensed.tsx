@@ -8,7 +8,10 @@ export interface ClipCard {
   thumbnailUrl: string;
 }
 
-/** What pricing says about the clip: why the buyer is here, and where they go on to. */
+/**
+ * What pricing says about the clip: why the buyer is here, and where they go on to. The pages say
+ * these in their language (the "commerce.clip.*" messages); these English texts are the tests'.
+ */
 export const CLIP_TEXTS = {
   pricingLead: "You are licensing",
   pricingNext: "Choose a plan: once it is active you go straight on to this clip's download.",

@@ -1,13 +1,21 @@
 import type { ReactNode } from "react";
 import type { Currency } from "~/payments/currencies";
-import { formatDownloads, formatMoney, formatRate } from "~/payments/money";
-import { isSubscriptionBilling, RENEWAL_NOTICE } from "../billing/subscriptions";
-import { BILLING_LABELS, type Billing, LICENSE_LABELS } from "../pricing/plans";
+import { formatRate } from "~/payments/money";
+import { useI18n } from "~/platform/i18n/i18n";
+import { isSubscriptionBilling } from "../billing/subscriptions";
+import { moneyIn } from "../locale-format";
+import {
+  BILLING_LABEL_KEYS,
+  downloadsLabel,
+  LICENSE_LABEL_KEYS,
+  RENEWAL_NOTICE_KEYS,
+} from "../pricing/plan-labels";
+import type { Billing } from "../pricing/plans";
 import type { OrderAmounts } from "../pricing/pricing-math";
 
 export interface SummaryItem {
   title: string;
-  license: keyof typeof LICENSE_LABELS;
+  license: keyof typeof LICENSE_LABEL_KEYS;
   downloads: number;
   billing: Billing;
 }
@@ -33,13 +41,14 @@ export function OrderSummary({
   taxName?: string;
   children?: ReactNode;
 }) {
+  const { t, tag } = useI18n();
   return (
     <section
       aria-labelledby="summary-heading"
       className="rounded-2xl border border-zinc-200 bg-zinc-50 p-6 dark:border-zinc-800 dark:bg-zinc-900"
     >
       <h2 id="summary-heading" className="text-lg font-semibold">
-        Order summary
+        {t("commerce.summary.heading")}
       </h2>
       <div className="mt-4 flex items-start justify-between gap-4 border-b border-zinc-200 pb-4 dark:border-zinc-800">
         <div>
@@ -47,18 +56,16 @@ export function OrderSummary({
             {item.title}
           </p>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {LICENSE_LABELS[item.license]} · {downloadsText(item.downloads)}
+            {t(LICENSE_LABEL_KEYS[item.license])} · {downloadsLabel(t, item.downloads)}
           </p>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{BILLING_LABELS[item.billing]}</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t(BILLING_LABEL_KEYS[item.billing])}</p>
           {isSubscriptionBilling(item.billing) ? (
             <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="renewal-notice">
-              {RENEWAL_NOTICE[item.billing]}
+              {t(RENEWAL_NOTICE_KEYS[item.billing])}
             </p>
           ) : null}
         </div>
-        <p className="font-semibold tabular-nums">
-          {formatMoney(amounts.unitPriceCents, undefined, currency)}
-        </p>
+        <p className="font-semibold tabular-nums">{moneyIn(tag, amounts.unitPriceCents, currency)}</p>
       </div>
       {children}
       <OrderAmountRows
@@ -89,38 +96,47 @@ export function OrderAmountRows({
   taxReason?: string | null | undefined;
   taxName?: string | undefined;
 }) {
+  const { t, tag } = useI18n();
   // "GST + QST (Québec)" reads too long in a label: another tax than VAT is "tax" there.
-  const excluded = taxName === "VAT" ? "VAT" : "tax";
+  const vat = taxName === "VAT";
   return (
     <dl className="mt-4 grid gap-2 text-sm" data-testid="summary-amounts">
       <Row
-        label={`Subtotal (excl. ${excluded})`}
-        value={formatMoney(amounts.subtotalCents, undefined, currency)}
+        label={vat ? t("commerce.summary.subtotalExclVat") : t("commerce.summary.subtotalExclTax")}
+        value={moneyIn(tag, amounts.subtotalCents, currency)}
         testId="subtotal"
       />
       {amounts.discountCents > 0 ? (
         <>
           <Row
-            label={promoCode ? `Discount (${promoCode})` : "Discount"}
-            value={`−${formatMoney(amounts.discountCents, undefined, currency)}`}
+            label={
+              promoCode
+                ? t("commerce.summary.discountCode", { code: promoCode })
+                : t("commerce.summary.discount")
+            }
+            value={`−${moneyIn(tag, amounts.discountCents, currency)}`}
             testId="discount"
             accent
           />
           <Row
-            label={`Net (excl. ${excluded})`}
-            value={formatMoney(amounts.subtotalCents - amounts.discountCents, undefined, currency)}
+            label={vat ? t("commerce.summary.netExclVat") : t("commerce.summary.netExclTax")}
+            value={moneyIn(tag, amounts.subtotalCents - amounts.discountCents, currency)}
             testId="net"
           />
         </>
       ) : null}
       <Row
-        label={`${taxName} ${formatRate(amounts.vatRateBps)}`}
-        value={formatMoney(amounts.vatCents, undefined, currency)}
+        label={
+          vat
+            ? t("commerce.summary.vatRate", { rate: formatRate(amounts.vatRateBps) })
+            : `${taxName} ${formatRate(amounts.vatRateBps)}`
+        }
+        value={moneyIn(tag, amounts.vatCents, currency)}
         testId="vat"
       />
       {taxReason ? (
         <div className="-mt-1">
-          <dt className="sr-only">Why this VAT</dt>
+          <dt className="sr-only">{t("commerce.summary.whyThisVat")}</dt>
           <dd
             className="text-xs text-zinc-500 dark:text-zinc-400"
             data-testid="vat-reason"
@@ -131,9 +147,9 @@ export function OrderAmountRows({
         </div>
       ) : null}
       <div className="mt-2 flex items-baseline justify-between border-t border-zinc-200 pt-3 dark:border-zinc-800">
-        <dt className="text-base font-semibold">Total</dt>
+        <dt className="text-base font-semibold">{t("commerce.summary.total")}</dt>
         <dd className="text-2xl font-bold tabular-nums" data-testid="total">
-          {formatMoney(amounts.totalCents, undefined, currency)}
+          {moneyIn(tag, amounts.totalCents, currency)}
         </dd>
       </div>
     </dl>
@@ -163,6 +179,3 @@ function Row({
     </div>
   );
 }
-
-export const downloadsText = (downloads: number) =>
-  downloads === 0 ? "Unlimited downloads" : formatDownloads(downloads);

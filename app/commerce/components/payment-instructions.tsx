@@ -1,7 +1,19 @@
+import { useT } from "~/platform/i18n/i18n";
 import { PAYMENT_INSTRUCTION_ROWS, type PaymentInstructions } from "../checkout/payment-instructions";
+
+/** The rows' labels (payment-instructions.ts keeps the mail's English ones). */
+const ROW_KEYS: Record<(typeof PAYMENT_INSTRUCTION_ROWS)[number]["key"], string> = {
+  amount: "commerce.payment.amount",
+  reference: "commerce.payment.reference",
+  accountHolder: "commerce.payment.accountHolder",
+  bank: "commerce.payment.bank",
+  iban: "commerce.payment.iban",
+  bic: "commerce.payment.bic",
+};
 
 /** How to pay an order by bank transfer: the success page and the order page show the mail's figures. */
 export function PaymentInstructionsPanel({ instructions }: { instructions: PaymentInstructions }) {
+  const t = useT();
   return (
     <section
       aria-labelledby="payment-instructions-heading"
@@ -9,12 +21,12 @@ export function PaymentInstructionsPanel({ instructions }: { instructions: Payme
       data-testid="payment-instructions"
     >
       <h2 id="payment-instructions-heading" className="font-semibold">
-        Pay by bank transfer
+        {t("commerce.payment.heading")}
       </h2>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
-        {PAYMENT_INSTRUCTION_ROWS.map(({ label, key }) => (
+        {PAYMENT_INSTRUCTION_ROWS.map(({ key }) => (
           <div key={key} className="contents">
-            <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>
+            <dt className="text-zinc-600 dark:text-zinc-400">{t(ROW_KEYS[key])}</dt>
             <dd className="break-all font-medium" data-testid={`payment-${key}`}>
               {instructions[key]}
             </dd>
@@ -26,9 +38,7 @@ export function PaymentInstructionsPanel({ instructions }: { instructions: Payme
           {instructions.currencyNote}
         </p>
       ) : null}
-      <p className="mt-3 text-zinc-600 dark:text-zinc-400">
-        Quote the reference so we can match your payment. We email your receipt once it arrives.
-      </p>
+      <p className="mt-3 text-zinc-600 dark:text-zinc-400">{t("commerce.payment.quoteReference")}</p>
     </section>
   );
 }

@@ -1,11 +1,16 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonClass, Spinner } from "~/components/button";
-import { formatDownloads, formatMoney } from "~/payments/money";
-import { type Billing, billingsFor, LICENSE_LABELS, type PlanView } from "../pricing/plans";
+import { useI18n } from "~/platform/i18n/i18n";
+import { moneyIn } from "../locale-format";
+import { downloadsLabel, LICENSE_LABEL_KEYS } from "../pricing/plan-labels";
+import { type Billing, billingsFor, type PlanView } from "../pricing/plans";
 import { annualSavingCents, priceForBilling } from "../pricing/pricing-math";
 
-const PERIOD: Record<Billing, string> = { one_time: "", monthly: "/ month", annual: "/ year" };
+const PERIOD_KEYS: Record<Exclude<Billing, "one_time">, string> = {
+  monthly: "commerce.plan.perMonth",
+  annual: "commerce.plan.perYear",
+};
 
 export function CheckIcon({ className = "" }: { className?: string }) {
   return (
@@ -30,6 +35,7 @@ export function PlanCard({
   /** The clip the buyer came to download: checkout carries it on to the download step. */
   clipId?: number;
 }) {
+  const { t, tag } = useI18n();
   const billings = billingsFor(plan.category);
   const subscription = !billings.includes("one_time");
   const [billing, setBilling] = useState<Billing>(billings[0]);
@@ -58,7 +64,7 @@ export function PlanCard({
         {plan.title}
       </h2>
       <p className="mt-1 text-sm font-medium text-brand-700 dark:text-brand-400">
-        {LICENSE_LABELS[plan.licenseKind]}
+        {t(LICENSE_LABEL_KEYS[plan.licenseKind])}
       </p>
       <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">{plan.subtitle}</p>
 
@@ -71,18 +77,20 @@ export function PlanCard({
           <>
             <input type="hidden" name="billing" value="one_time" />
             <p className="flex items-baseline gap-2">
-              <span className="text-sm text-zinc-500 dark:text-zinc-400">from</span>
+              <span className="text-sm text-zinc-500 dark:text-zinc-400">{t("commerce.plan.from")}</span>
               <span className="text-4xl font-bold tracking-tight">
-                {formatMoney(firstTier.priceCents, undefined, firstTier.currency)}
+                {moneyIn(tag, firstTier.priceCents, firstTier.currency)}
               </span>
             </p>
-            <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">one-time · excl. VAT</p>
+            <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+              {t("commerce.plan.oneTimeExclVat")}
+            </p>
           </>
         )}
 
         {plan.tiers.length > 1 || !subscription ? (
           <fieldset className="mt-6">
-            <legend className="mb-2 text-sm font-semibold">Choose your pack</legend>
+            <legend className="mb-2 text-sm font-semibold">{t("commerce.plan.choosePack")}</legend>
             <div className="grid gap-2">
               {plan.tiers.map((tier, index) => (
                 <label
@@ -97,12 +105,12 @@ export function PlanCard({
                       defaultChecked={index === 0}
                       className="size-4 accent-brand-700"
                     />
-                    <span className="font-medium">{formatDownloads(tier.downloads)}</span>
+                    <span className="font-medium">{downloadsLabel(t, tier.downloads, true)}</span>
                   </span>
                   <span className="font-semibold tabular-nums">
-                    {formatMoney(
+                    {moneyIn(
+                      tag,
                       priceForBilling(tier.priceCents, subscription ? billing : "one_time"),
-                      undefined,
                       tier.currency,
                     )}
                   </span>
@@ -129,8 +137,8 @@ export function PlanCard({
             disabled={choosing}
             className={buttonClass(featured ? "primary" : "secondary", "w-full py-3")}
           >
-            {choosing ? <Spinner label="Starting checkout" /> : null}
-            Choose {plan.title}
+            {choosing ? <Spinner label={t("commerce.plan.starting")} /> : null}
+            {t("commerce.plan.choose", { plan: plan.title })}
           </button>
         </div>
       </Form>
@@ -152,10 +160,11 @@ function SubscriptionPrice({
   const monthly = plan.tiers[0]!.priceCents;
   const currency = plan.tiers[0]!.currency;
   const saving = annualSavingCents(monthly);
+  const { t, tag } = useI18n();
   return (
     <div>
       <fieldset>
-        <legend className="sr-only">Billing period</legend>
+        <legend className="sr-only">{t("commerce.plan.billingPeriod")}</legend>
         <div className="inline-flex rounded-full bg-zinc-100 p-1 text-sm dark:bg-zinc-800">
           {billings.map((option) => (
             <label
@@ -170,20 +179,21 @@ function SubscriptionPrice({
                 onChange={() => onBillingChange(option)}
                 className="sr-only"
               />
-              {option === "monthly" ? "Monthly" : "Annual"}
+              {option === "monthly" ? t("commerce.plan.monthly") : t("commerce.plan.annual")}
             </label>
           ))}
         </div>
       </fieldset>
       <p className="mt-4 flex items-baseline gap-2">
         <span className="text-4xl font-bold tracking-tight" data-testid="pro-price">
-          {formatMoney(priceForBilling(monthly, billing), undefined, currency)}
+          {moneyIn(tag, priceForBilling(monthly, billing), currency)}
         </span>
-        <span className="text-sm text-zinc-500 dark:text-zinc-400">{PERIOD[billing]}</span>
+        <span className="text-sm text-zinc-500 dark:text-zinc-400">
+          {billing === "one_time" ? "" : t(PERIOD_KEYS[billing])}
+        </span>
       </p>
       <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-        {plan.tiers[0]!.downloads === 0 ? "Unlimited downloads" : formatDownloads(plan.tiers[0]!.downloads)} ·
-        excl. VAT
+        {t("commerce.plan.exclVat", { downloads: downloadsLabel(t, plan.tiers[0]!.downloads) })}
       </p>
       <p
         className={`mt-2 inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
@@ -193,8 +203,8 @@ function SubscriptionPrice({
         }`}
       >
         {billing === "annual"
-          ? `You save ${formatMoney(saving, undefined, currency)} a year`
-          : `Save ${formatMoney(saving, undefined, currency)} with annual billing`}
+          ? t("commerce.plan.annualSaving", { amount: moneyIn(tag, saving, currency) })
+          : t("commerce.plan.monthlySaving", { amount: moneyIn(tag, saving, currency) })}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useRef } from "react";
 import { Spinner } from "~/components/button";
 import { inputClass } from "~/components/form-field";
+import { useT } from "~/platform/i18n/i18n";
 import { PROMO_CODE_MAX } from "../checkout/checkout-schema";
 
 /** Promo code: an input with Apply, or the applied code with Remove. */
@@ -15,6 +16,7 @@ export function PromoField({
   defaultCode: string;
   busy: "apply" | "remove" | null;
 }) {
+  const t = useT();
   const applyButton = useRef<HTMLButtonElement>(null);
   // Enter in the code field applies the code; it must never place the order.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -31,7 +33,7 @@ export function PromoField({
             <span className="rounded-md bg-brand-100 px-2 py-1 font-mono font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-300">
               {applied}
             </span>{" "}
-            <span className="text-zinc-600 dark:text-zinc-400">applied</span>
+            <span className="text-zinc-600 dark:text-zinc-400">{t("commerce.promo.applied")}</span>
           </p>
           <button
             type="submit"
@@ -41,13 +43,13 @@ export function PromoField({
             disabled={busy !== null}
             className="text-sm font-semibold text-zinc-700 underline hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-white"
           >
-            Remove
+            {t("commerce.promo.remove")}
           </button>
         </div>
       ) : (
         <>
           <label htmlFor="promoCode" className="mb-1.5 block text-sm font-medium">
-            Promo code
+            {t("commerce.promo.label")}
           </label>
           <div className="flex gap-2">
             <input
@@ -72,8 +74,8 @@ export function PromoField({
               disabled={busy !== null}
               className="inline-flex shrink-0 items-center gap-2 rounded-xl border border-zinc-300 bg-white px-4 text-sm font-semibold hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-950 dark:hover:bg-zinc-800"
             >
-              {busy === "apply" ? <Spinner label="Checking code" /> : null}
-              Apply
+              {busy === "apply" ? <Spinner label={t("commerce.promo.checking")} /> : null}
+              {t("commerce.promo.apply")}
             </button>
           </div>
         </>

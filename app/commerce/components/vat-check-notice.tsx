@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { Spinner } from "~/components/button";
-import { registerLabel, type VatCheckStatus, vatCheckNotice } from "../pricing/vat-confirmation";
+import { useT } from "~/platform/i18n/i18n";
+import { registerOf, type VatCheckStatus } from "../pricing/vat-confirmation";
 
 /** Where a business's VAT number check stands at checkout (vat-confirmation.ts), as the page shows it. */
 export interface VatCheckState {
@@ -30,7 +31,11 @@ export function VatCheckNotice({
   /** Told before each re-read, so the page shows the loader's newer figures. */
   onPoll?: () => void;
 }) {
+  const t = useT();
   const { revalidate } = useRevalidator();
+  // The register's name as the sentence says it: HMRC is explained, VIES is not.
+  const register =
+    registerOf(check.vatNumber) === "HMRC" ? t("commerce.vat.registerHmrc") : t("commerce.vat.registerVies");
   const polls = useRef(0);
   const told = useRef(onPoll);
   told.current = onPoll;
@@ -52,7 +57,13 @@ export function VatCheckNotice({
         data-status="confirmed"
         className="rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100"
       >
-        {`VAT number ${check.vatNumber} confirmed by ${registerLabel(check.vatNumber)}${check.consultationNumber ? ` (consultation number ${check.consultationNumber})` : ""}: reverse charge, no VAT on this order.`}
+        {check.consultationNumber
+          ? t("commerce.vat.confirmedWithConsultation", {
+              vatNumber: check.vatNumber,
+              register,
+              consultationNumber: check.consultationNumber,
+            })
+          : t("commerce.vat.confirmed", { vatNumber: check.vatNumber, register })}
       </p>
     );
   }
@@ -62,7 +73,11 @@ export function VatCheckNotice({
       data-status={check.status}
       className="grid gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
     >
-      <p role="status">{vatCheckNotice(check.vatNumber, check.status)}</p>
+      <p role="status">
+        {check.status === "pending"
+          ? t("commerce.vat.pending", { vatNumber: check.vatNumber, register })
+          : t("commerce.vat.unavailable", { vatNumber: check.vatNumber, register })}
+      </p>
       <button
         type="submit"
         name="intent"
@@ -70,8 +85,8 @@ export function VatCheckNotice({
         formNoValidate
         className="inline-flex w-fit items-center gap-2 rounded-xl border border-amber-700/40 bg-white px-4 py-2 text-sm font-semibold text-amber-950 hover:bg-amber-100 dark:border-amber-300/40 dark:bg-zinc-950 dark:text-amber-100 dark:hover:bg-zinc-900"
       >
-        {checking ? <Spinner label="Checking the VAT number" /> : null}
-        Check again
+        {checking ? <Spinner label={t("commerce.vat.checking")} /> : null}
+        {t("commerce.vat.checkAgain")}
       </button>
     </div>
   );

@@ -25,8 +25,11 @@ interface BilledOrder {
   vatNumber: string | null;
 }
 
-/** Who the order is billed to, as its invoice will print it; lines the buyer left empty are left out. */
-export function billingRowsOf(order: BilledOrder): DetailRow[] {
+/**
+ * Who the order is billed to, as its invoice will print it; lines the buyer left empty are left out.
+ * The country is named in `locale` (a page's language; English by default).
+ */
+export function billingRowsOf(order: BilledOrder, locale = "en"): DetailRow[] {
   const place = [order.postalCode, order.city].filter(Boolean).join(" ");
   const rows: (DetailRow | null)[] = [
     { key: "buyer-type", label: "Buying as", value: BUYER_TYPE_NAMES[order.buyerType] },
@@ -35,7 +38,7 @@ export function billingRowsOf(order: BilledOrder): DetailRow[] {
     { key: "email", label: "Email", value: order.email },
     order.addressLine ? { key: "address", label: "Address", value: order.addressLine } : null,
     place ? { key: "place", label: "Postal code and city", value: place } : null,
-    { key: "country", label: "Country", value: countryName(order.country) },
+    { key: "country", label: "Country", value: countryName(order.country, locale) },
     order.vatNumber ? { key: "vat-number", label: "VAT number", value: order.vatNumber } : null,
   ];
   return rows.filter((row) => row !== null);
@@ -56,18 +59,20 @@ export function dateRowsOf(
   order: DatedOrder,
   expiryDays: number,
   lastCreditNoteAt: Date | null,
+  /** How a date reads (a page formats it in its language). */
+  formatDay: (date: Date) => string = formatDate,
 ): DetailRow[] {
-  const rows: DetailRow[] = [{ key: "placed", label: "Placed", value: formatDate(order.createdAt) }];
+  const rows: DetailRow[] = [{ key: "placed", label: "Placed", value: formatDay(order.createdAt) }];
   if (order.status === "awaiting_payment") {
-    rows.push({ key: "payable-by", label: "Payable by", value: formatDate(payableByOf(order, expiryDays)) });
+    rows.push({ key: "payable-by", label: "Payable by", value: formatDay(payableByOf(order, expiryDays)) });
   }
-  if (order.paidAt) rows.push({ key: "paid", label: "Paid", value: formatDate(order.paidAt) });
+  if (order.paidAt) rows.push({ key: "paid", label: "Paid", value: formatDay(order.paidAt) });
   if (order.status === "refunded" && order.closedAt) {
-    rows.push({ key: "refunded", label: "Refunded", value: formatDate(order.closedAt) });
+    rows.push({ key: "refunded", label: "Refunded", value: formatDay(order.closedAt) });
   } else if (order.status === "cancelled" && order.closedAt) {
-    rows.push({ key: "cancelled", label: "Cancelled", value: formatDate(order.closedAt) });
+    rows.push({ key: "cancelled", label: "Cancelled", value: formatDay(order.closedAt) });
   } else if (lastCreditNoteAt) {
-    rows.push({ key: "part-refunded", label: "Part refunded", value: formatDate(lastCreditNoteAt) });
+    rows.push({ key: "part-refunded", label: "Part refunded", value: formatDay(lastCreditNoteAt) });
   }
   return rows;
 }

@@ -1,38 +1,50 @@
 import { Form, redirect } from "react-router";
 import { Button, ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { formatMoney } from "~/payments/money";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
+import { makeI18n, useI18n } from "~/platform/i18n/i18n";
+import { localizedPath } from "~/platform/i18n/locales";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { findClipToLicense } from "../checkout/clip-to-license.server";
+import { paymentInLanguage } from "../checkout/payment-in-language";
 import { pendingTransferOf } from "../checkout/payment-instructions";
 import { totalLabelOf } from "../checkout/total-label";
 import { ClipNextStep } from "../components/clip-next-step";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
 import { CheckIcon } from "../components/plan-card";
+import { moneyIn } from "../locale-format";
 import { findOrderWithPlanTitle, orderFactsOf } from "../orders/orders.server";
+import { englishI18n, pageI18n } from "../page-i18n.server";
+import { planTitleIn } from "../pricing/plan-texts";
 import type { Route } from "./+types/checkout-success";
 import { getCheckoutSession, readClipId, readPlacedOrderId } from "./checkout-session.server";
 
-export const meta = () => pageMeta("Order placed", "Your Verdeo order has been placed.");
+export const meta = ({ params, data }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return pageMeta(t("commerce.success.metaTitle"), t("commerce.success.metaDescription"));
+};
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { messages, i18n } = pageI18n(params);
   const session = await getCheckoutSession(request);
   const orderId = readPlacedOrderId(session);
   const order = orderId ? await findOrderWithPlanTitle(orderId) : null;
-  if (!order) throw redirect("/pricing");
+  if (!order) throw redirect(localizedPath(i18n.locale, "/pricing"));
   // The clip the buyer came to download, if they came from one: back to it once the plan is active.
   const clip = await findClipToLicense(readClipId(session));
   return {
     ...orderFactsOf(order),
+    planTitle: planTitleIn(order.planCategory, order.planTitle, englishI18n(), i18n),
     total: totalLabelOf(order),
     email: order.email,
     // Card payment (Stripe) when configured; otherwise the team marks the order paid by hand.
     cardPayment: cardPaymentEnabled(),
     // The same figures as the order mail, while a bank transfer is what the order waits for.
-    payment: pendingTransferOf(order, config()),
+    payment: paymentInLanguage(pendingTransferOf(order, config()), order, i18n),
     returnedFromCard: new URL(request.url).searchParams.get("payment") === "card",
     clip,
+    messages,
   };
 }
 
@@ -47,24 +59,39 @@ export const PAYMENT_NEXT = {
   closed: "This order was closed and needs no payment.",
 } as const;
 
+/** Each of PAYMENT_NEXT's texts (the tests' English) as the page says it. */
+const PAYMENT_NEXT_KEYS: Record<keyof typeof PAYMENT_NEXT, string> = {
+  paid: "commerce.success.next.paid",
+  card: "commerce.success.next.card",
+  cardConfirming: "commerce.success.next.cardConfirming",
+  manual: "commerce.success.next.manual",
+  closed: "commerce.success.next.closed",
+};
+
 export default function CheckoutSuccess({ loaderData: order }: Route.ComponentProps) {
+  const { t, rich, tag } = useI18n();
+  const next: keyof typeof PAYMENT_NEXT =
+    order.status === "paid"
+      ? "paid"
+      : order.status !== "awaiting_payment"
+        ? "closed"
+        : !order.cardPayment
+          ? "manual"
+          : order.returnedFromCard
+            ? "cardConfirming"
+            : "card";
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <div className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-950 dark:text-brand-400">
         <CheckIcon className="size-8" />
       </div>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Thank you for your order!</h1>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">{t("commerce.success.heading")}</h1>
       <p className="mt-3 text-zinc-600 dark:text-zinc-400" data-testid="payment-next">
-        {order.status === "paid"
-          ? PAYMENT_NEXT.paid
-          : order.status !== "awaiting_payment"
-            ? PAYMENT_NEXT.closed
-            : !order.cardPayment
-              ? PAYMENT_NEXT.manual
-              : order.returnedFromCard
-                ? PAYMENT_NEXT.cardConfirming
-                : PAYMENT_NEXT.card}{" "}
-        Order emails go to <strong className="text-zinc-900 dark:text-zinc-100">{order.email}</strong>.
+        {t(PAYMENT_NEXT_KEYS[next])}{" "}
+        {rich("commerce.success.emailsGoTo", {
+          email: order.email,
+          strong: (chunks) => <strong className="text-zinc-900 dark:text-zinc-100">{chunks}</strong>,
+        })}
       </p>
 
       {order.clip && (order.status === "paid" || order.status === "awaiting_payment") ? (
@@ -82,7 +109,7 @@ export default function CheckoutSuccess({ loaderData: order }: Route.ComponentPr
       {order.cardPayment && order.status === "awaiting_payment" ? (
         <Form method="post" action="/checkout/pay" reloadDocument className="mt-8">
           <Button type="submit">
-            Pay {formatMoney(order.totalCents, undefined, order.currency)} by card
+            {t("commerce.success.payByCard", { amount: moneyIn(tag, order.totalCents, order.currency) })}
           </Button>
         </Form>
       ) : null}
@@ -90,10 +117,10 @@ export default function CheckoutSuccess({ loaderData: order }: Route.ComponentPr
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {/* One main action: the clip's download step when the buyer came from one. */}
         <ButtonLink to="/" variant={order.clip ? "secondary" : "primary"}>
-          Go Home
+          {t("common.goHome")}
         </ButtonLink>
         <ButtonLink to="/videos" variant="secondary">
-          Explore Videos
+          {t("common.exploreVideos")}
         </ButtonLink>
       </div>
     </main>

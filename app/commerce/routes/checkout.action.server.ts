@@ -7,6 +7,9 @@ import { type FormReply, formReply } from "~/platform/http/form-reply";
 import { formValues, parseFormData, readForm } from "~/platform/http/forms.server";
 import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
 import { redirectWithToast, type Toast } from "~/platform/http/toast.server";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { makeI18n } from "~/platform/i18n/i18n";
+import { DEFAULT_LOCALE, localizedPath, type PageLocale } from "~/platform/i18n/locales";
 import { logger } from "~/platform/logger.server";
 import {
   type CheckoutSummary,
@@ -14,6 +17,7 @@ import {
   placeHeldCheckout,
   summaryOf,
 } from "../checkout/checkout.server";
+import { localMessage, localReply } from "../checkout/checkout-messages";
 import {
   BuyerSchema,
   CHECKOUT_RATE_LIMITED_MESSAGE,
@@ -84,7 +88,12 @@ const INTENTS = {
  * The checkout form's three buttons, one function each. Only the buyer's own fields are read from
  * the form; prices, discount and VAT come from the server.
  */
-export async function checkoutAction(request: Request, clientIp: string, requestId: string) {
+export async function checkoutAction(
+  request: Request,
+  clientIp: string,
+  requestId: string,
+  locale: PageLocale = DEFAULT_LOCALE,
+) {
   const form = await readForm(request);
   const { session, held } = await openCheckout(request);
   const intent = String(form.get("intent") ?? "place-order");
@@ -117,17 +126,28 @@ export async function checkoutAction(request: Request, clientIp: string, request
     Object.keys(session.data).length > 0 || placedOrderId
       ? await commitCheckoutSession(session, placedOrderId)
       : null;
-  return respond(answer, cookie ? { "Set-Cookie": cookie } : {});
+  return respond(answer, cookie ? { "Set-Cookie": cookie } : {}, locale);
 }
 
-function respond(answer: Answer, cookie: Record<string, string>) {
+/**
+ * The answer in the page's language: its messages (kept in English by the services and the tests)
+ * said in it, and its pages in it ("/checkout/pay" hands off to Stripe outside any language).
+ */
+function respond(answer: Answer, cookie: Record<string, string>, locale: PageLocale) {
+  const i18n = makeI18n(locale, messagesFor(locale, ["commerce"]));
   if ("redirect" in answer) {
     const init = { headers: cookie };
+    const to = answer.redirect === "/checkout/pay" ? answer.redirect : localizedPath(locale, answer.redirect);
     return answer.toast
-      ? redirectWithToast(answer.redirect, answer.toast, init)
-      : redirect(answer.redirect, init);
+      ? redirectWithToast(to, { ...answer.toast, message: localMessage(answer.toast.message, i18n) }, init)
+      : redirect(to, init);
   }
-  return data(answer.reply, { status: answer.status, headers: { ...answer.headers, ...cookie } });
+  const reply = answer.reply;
+  const summary = reply.summary?.vatNumberError
+    ? { ...reply.summary, vatNumberError: localMessage(reply.summary.vatNumberError, i18n) }
+    : reply.summary;
+  const said = reply.ok ? { ...reply, summary } : { ...localReply(reply, i18n), summary };
+  return data(said, { status: answer.status, headers: { ...answer.headers, ...cookie } });
 }
 
 /**

@@ -4,28 +4,40 @@ import { getOptionalUser } from "~/accounts/auth/session.server";
 import { buttonClass, Spinner } from "~/components/button";
 import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
+import { countryOptions } from "~/payments/countries";
+import { makeI18n, useI18n } from "~/platform/i18n/i18n";
+import { localizedPath } from "~/platform/i18n/locales";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { buyerDefaultsOf } from "../checkout/buyer-defaults";
 import { quoteForBuyer, summaryOfQuote } from "../checkout/checkout.server";
+import { localMessage } from "../checkout/checkout-messages";
 import { PROMO_REFUSAL_MESSAGES } from "../checkout/checkout-schema";
 import { findClipToLicense } from "../checkout/clip-to-license.server";
 import { rememberedBuyerOf } from "../checkout/returning-buyer.server";
 import { BuyerFields } from "../components/checkout-fields";
-import { CLIP_TEXTS, ClipBeingLicensed } from "../components/clip-being-licensed";
+import { ClipBeingLicensed } from "../components/clip-being-licensed";
 import { OrderSummary } from "../components/order-summary";
 import { PromoField } from "../components/promo-field";
 import { VatCheckNotice } from "../components/vat-check-notice";
+import { englishI18n, pageI18n } from "../page-i18n.server";
+import { planTitleIn } from "../pricing/plan-texts";
 import type { Route } from "./+types/checkout";
 import { checkoutAction } from "./checkout.action.server";
 import { commitCheckoutSession, hasTaxBuyer, openCheckout } from "./checkout-session.server";
 
-export const meta = () => pageMeta("Checkout", "Complete your Verdeo order.");
+export const meta = ({ params, data }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return pageMeta(t("commerce.checkout.metaTitle"), t("commerce.checkout.metaDescription"));
+};
 
 /** Above a form filled in from the buyer's last order. */
 export const REMEMBERED_NOTE = "Filled in from your last order: change anything that is different.";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { messages, i18n } = pageI18n(params);
+  const pricing = localizedPath(i18n.locale, "/pricing");
   const { session, held } = await openCheckout(request);
-  if (!held) throw redirect("/pricing");
+  if (!held) throw redirect(pricing);
   const user = await getOptionalUser(request);
   // A returning buyer's last order fills the form in; its country, buyer type and VAT number
   // price the summary until the buyer changes one of them ("Update" keeps theirs in the cookie).
@@ -34,28 +46,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   const quote = await quoteForBuyer(held, taxBuyer);
   if (!quote) {
     session.unset("selection");
-    throw redirect("/pricing", { headers: { "Set-Cookie": await commitCheckoutSession(session) } });
+    throw redirect(pricing, { headers: { "Set-Cookie": await commitCheckoutSession(session) } });
   }
+  const summary = summaryOfQuote(quote, taxBuyer);
   return {
     item: {
-      title: quote.tier.title,
+      title: planTitleIn(quote.tier.category, quote.tier.title, englishI18n(), i18n),
       license: quote.tier.licenseKind,
       downloads: quote.tier.downloads,
       billing: quote.billing,
     },
-    ...summaryOfQuote(quote, taxBuyer),
+    ...summary,
+    vatNumberError: summary.vatNumberError === null ? null : localMessage(summary.vatNumberError, i18n),
     taxBuyer,
     promoCode: quote.promoCode,
-    promoError: quote.promoRefusal ? PROMO_REFUSAL_MESSAGES[quote.promoRefusal] : null,
+    promoError: quote.promoRefusal ? localMessage(PROMO_REFUSAL_MESSAGES[quote.promoRefusal], i18n) : null,
     idempotencyKey: held.idempotencyKey,
     email: user?.email ?? "",
     remembered,
     clip: await findClipToLicense(held.clipId),
+    // The country select in the page's language, named by the server so the browser's hydration agrees.
+    countries: i18n.locale === "en" ? null : countryOptions(i18n.tag),
+    messages,
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return checkoutAction(request, context.clientIp, context.requestId);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return checkoutAction(request, context.clientIp, context.requestId, pageLocaleOf(params));
 }
 
 /** After any checkout action the summary is re-read: an applied or dropped code changes the figures. */
@@ -88,6 +105,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const refusal = actionData && !actionData.ok ? actionData : null;
   const vatNumberError = refusal?.fieldErrors.vatNumber ?? summary.vatNumberError ?? undefined;
   const { clip } = loaderData;
+  const { t } = useI18n();
 
   // The button is disabled while the order is on its way; this also stops a second submit that
   // slips in before React re-renders (the idempotency key makes any duplicate harmless anyway).
@@ -102,15 +120,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         to={clip ? `/pricing?clip=${clip.id}` : "/pricing"}
         className="text-sm font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
       >
-        ← Back to pricing
+        {t("commerce.checkout.back")}
       </Link>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
-      <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-        Place your order now; our team completes the payment with you afterwards.
-      </p>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{t("commerce.checkout.heading")}</h1>
+      <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t("commerce.checkout.lead")}</p>
       {clip ? (
-        <ClipBeingLicensed clip={clip} lead={CLIP_TEXTS.checkoutLead} className="mt-6 max-w-xl">
-          {CLIP_TEXTS.checkoutNext}
+        <ClipBeingLicensed clip={clip} lead={t("commerce.clip.checkoutLead")} className="mt-6 max-w-xl">
+          {t("commerce.clip.checkoutNext")}
         </ClipBeingLicensed>
       ) : null}
 
@@ -131,14 +147,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           className="rounded-2xl border border-zinc-200 bg-white p-6 sm:p-8 dark:border-zinc-800 dark:bg-zinc-900/40"
         >
           <h2 id="details-heading" className="mb-6 text-lg font-semibold">
-            Your details
+            {t("commerce.checkout.details")}
           </h2>
           {loaderData.remembered && !values ? (
             <p
               className="-mt-3 mb-6 text-sm text-zinc-600 dark:text-zinc-400"
               data-testid="details-remembered"
             >
-              {REMEMBERED_NOTE}
+              {t("commerce.checkout.remembered")}
             </p>
           ) : null}
           <BuyerFields
@@ -146,6 +162,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             errors={{ ...refusal?.fieldErrors, vatNumber: vatNumberError }}
             onTaxChange={onTaxChange}
             hydrated={hydrated}
+            countries={loaderData.countries}
             updating={pendingIntent === "update"}
             vatNumberStatus={
               summary.vatCheck && !vatNumberError ? (
@@ -173,11 +190,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             aria-disabled={placing}
             className={buttonClass("primary", "mt-8 w-full py-3 text-base")}
           >
-            {placing ? <Spinner label="Placing your order" /> : null}
-            {placing ? "Placing order…" : "Place order"}
+            {placing ? <Spinner label={t("commerce.checkout.placingLabel")} /> : null}
+            {placing ? t("commerce.checkout.placing") : t("commerce.checkout.place")}
           </button>
           <p className="mt-3 text-center text-xs text-zinc-500 dark:text-zinc-400">
-            Your order is saved as pending. No payment is taken on this page.
+            {t("commerce.checkout.noPaymentHere")}
           </p>
         </section>
 

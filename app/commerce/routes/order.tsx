@@ -3,32 +3,65 @@ import { z } from "zod";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { loginToReturn } from "~/catalog/clips/clip-id";
 import { ownProfileTabPath } from "~/catalog/profile/profile-tab-path";
-import { ButtonLink } from "~/components/button";
+import { ButtonLink, buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
 import { describeTax, taxLineLabel } from "~/payments/tax";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
+import { makeI18n, useI18n } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { formatCreditNoteNumber } from "../billing/invoice-pdf.server";
+import { paymentInLanguage } from "../checkout/payment-in-language";
 import { pendingTransferOf } from "../checkout/payment-instructions";
 import { totalLabelOf } from "../checkout/total-label";
 import { DetailsCard } from "../components/order-details";
 import { OrderFacts } from "../components/order-facts";
 import { OrderAmountRows } from "../components/order-summary";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
-import { billingRowsOf, dateRowsOf } from "../orders/order-details";
+import { dateIn } from "../locale-format";
+import { billingRowsOf, type DetailRow, dateRowsOf } from "../orders/order-details";
 import { listOrderDocuments } from "../orders/order-documents.server";
 import { creditNotePath, invoicePath, proFormaPath } from "../orders/order-id";
 import { claimGuestOrdersOf } from "../orders/order-lifecycle.server";
 import { findOrderWithPlanTitle, listCreditNotesOfOrder, orderFactsOf } from "../orders/orders.server";
+import { englishI18n, pageI18n } from "../page-i18n.server";
+import { planTitleIn } from "../pricing/plan-texts";
 import type { Route } from "./+types/order";
 
-export const meta = ({ data }: Route.MetaArgs) =>
-  pageMeta(data ? `Order ${data.order.orderNumber}` : "Order", "Your Verdeo order and how to pay it.");
+export const meta = ({ params, data }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return pageMeta(
+    data
+      ? t("commerce.orderPage.title", { number: data.order.orderNumber })
+      : t("commerce.orderPage.metaTitle"),
+    t("commerce.orderPage.metaDescription"),
+  );
+};
+
+/** The order page's detail rows by their key (order-details.ts keeps the English labels). */
+const ROW_LABEL_KEYS: Record<string, string> = {
+  "buyer-type": "commerce.details.buyingAs",
+  company: "commerce.details.company",
+  name: "commerce.details.name",
+  email: "commerce.details.email",
+  address: "commerce.details.address",
+  place: "commerce.details.place",
+  country: "commerce.details.country",
+  "vat-number": "commerce.details.vatNumber",
+  placed: "commerce.details.placed",
+  "payable-by": "commerce.details.payableBy",
+  paid: "commerce.details.paid",
+  refunded: "commerce.details.refunded",
+  cancelled: "commerce.details.cancelled",
+  "part-refunded": "commerce.details.partRefunded",
+};
+const BUYER_TYPE_KEYS = { individual: "commerce.details.individual", business: "commerce.details.business" };
 
 /**
  * One of the signed-in buyer's orders: its facts, figures, billing details and dates; how to pay it
  * (and its pro-forma) while it waits for a transfer; its invoice once paid.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const { messages, i18n } = pageI18n(params);
   const user = await getOptionalUser(request);
   if (!user) throw redirect(loginToReturn(new URL(request.url).pathname));
   const id = z.uuid().safeParse(params.orderId);
@@ -39,9 +72,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!order || order.userId !== user.id) throw data(null, { status: 404 });
   const settings = config();
   const notes = order.paidAt ? await listCreditNotesOfOrder(order.id) : [];
-  const payment = pendingTransferOf(order, settings);
+  const payment = paymentInLanguage(pendingTransferOf(order, settings), order, i18n);
+  const labelled = (row: DetailRow): DetailRow => {
+    const key = ROW_LABEL_KEYS[row.key];
+    const label = key ? i18n.t(key) : row.label;
+    return row.key === "buyer-type"
+      ? { ...row, label, value: i18n.t(BUYER_TYPE_KEYS[order.buyerType]) }
+      : { ...row, label };
+  };
+  const formatDay = (date: Date) => dateIn(i18n.tag, date);
   return {
-    order: { ...orderFactsOf(order), total: totalLabelOf(order) },
+    order: {
+      ...orderFactsOf(order),
+      planTitle: planTitleIn(order.planCategory, order.planTitle, englishI18n(), i18n),
+      total: totalLabelOf(order),
+    },
     // The figures as stored in cents when the order was placed, never priced again.
     amounts: {
       unitPriceCents: order.unitPriceCents,
@@ -54,8 +99,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     promoCode: order.promoCode,
     taxReason: describeTax(order.taxReason, order.country, order.taxSubdivision),
     taxName: taxLineLabel(order.taxReason, order.country, order.taxSubdivision),
-    billing: billingRowsOf(order),
-    dates: dateRowsOf(order, settings.ORDER_EXPIRY_DAYS, notes.at(-1)?.issuedAt ?? null),
+    billing: billingRowsOf(order, i18n.tag).map(labelled),
+    dates: dateRowsOf(order, settings.ORDER_EXPIRY_DAYS, notes.at(-1)?.issuedAt ?? null, formatDay).map(
+      labelled,
+    ),
     payment,
     proFormaUrl: payment ? proFormaPath(order.id) : null,
     awaitingCard: order.status === "awaiting_payment" && cardPaymentEnabled(),
@@ -67,27 +114,37 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       number: formatCreditNoteNumber(note.number, note.issuedAt),
     })),
     // What the order made elsewhere: the certificates of the licenses it paid for.
-    documents: order.paidAt ? await listOrderDocuments(order.id, user.id) : [],
+    documents: (order.paidAt ? await listOrderDocuments(order.id, user.id) : []).map((document) => {
+      // Licensing names its certificates "Certificate: <clip>" (in English, for every caller).
+      const clip = /^Certificate: (.*)$/s.exec(document.label)?.[1];
+      return clip === undefined
+        ? document
+        : { ...document, label: i18n.t("commerce.orderPage.certificate", { clip }) };
+    }),
+    messages,
   };
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order, payment, proFormaUrl, awaitingCard, invoiceUrl, creditNotes, documents } = loaderData;
+  const { t } = useI18n();
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-12 sm:py-16">
-      <h1 className="self-start text-3xl font-bold tracking-tight">Order {order.orderNumber}</h1>
+      <h1 className="self-start text-3xl font-bold tracking-tight">
+        {t("commerce.orderPage.title", { number: order.orderNumber })}
+      </h1>
       <OrderFacts order={order} />
       {payment ? (
         <div className="flex w-full flex-col gap-3">
           <PaymentInstructionsPanel instructions={payment} />
           {proFormaUrl ? (
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-              <ButtonLink to={proFormaUrl} reloadDocument variant="secondary">
-                Pro-forma invoice (PDF)
-              </ButtonLink>
+              {/* A file outside the page's language: a plain link, not one kept in its language. */}
+              <a href={proFormaUrl} className={buttonClass("secondary")}>
+                {t("commerce.orderPage.proForma")}
+              </a>
               <p className="flex-1 basis-56 text-sm text-zinc-600 dark:text-zinc-400">
-                The order&apos;s figures and these bank details, for your accounts. Not a tax invoice: the
-                invoice follows your payment.
+                {t("commerce.orderPage.proFormaNote")}
               </p>
             </div>
           ) : null}
@@ -95,11 +152,10 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {awaitingCard ? (
         <p className="w-full text-sm text-zinc-600 dark:text-zinc-400">
-          This order waits for its card payment. If the payment page was closed, write to us and quote the
-          order number.
+          {t("commerce.orderPage.awaitingCard")}
         </p>
       ) : null}
-      <DetailsCard id="order-amounts" title="Amounts">
+      <DetailsCard id="order-amounts" title={t("commerce.orderPage.amounts")}>
         <OrderAmountRows
           amounts={loaderData.amounts}
           currency={loaderData.order.currency}
@@ -108,29 +164,31 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           taxName={loaderData.taxName}
         />
       </DetailsCard>
-      <DetailsCard id="order-billing" title="Billing details" rows={loaderData.billing} />
-      <DetailsCard id="order-dates" title="Dates" rows={loaderData.dates} />
+      <DetailsCard id="order-billing" title={t("commerce.orderPage.billing")} rows={loaderData.billing} />
+      <DetailsCard id="order-dates" title={t("commerce.orderPage.dates")} rows={loaderData.dates} />
       <div className="mt-2 flex flex-wrap justify-center gap-3">
         {invoiceUrl ? (
-          <ButtonLink to={invoiceUrl} reloadDocument>
-            Invoice (PDF)
-          </ButtonLink>
+          <a href={invoiceUrl} className={buttonClass("primary")}>
+            {t("commerce.orderPage.invoice")}
+          </a>
         ) : null}
         {creditNotes.map((note) => (
-          <ButtonLink key={note.url} to={note.url} reloadDocument variant="secondary">
-            {creditNotes.length === 1 ? "Credit note (PDF)" : `Credit note ${note.number} (PDF)`}
-          </ButtonLink>
+          <a key={note.url} href={note.url} className={buttonClass("secondary")}>
+            {creditNotes.length === 1
+              ? t("commerce.orderPage.creditNote")
+              : t("commerce.orderPage.creditNoteNumbered", { number: note.number })}
+          </a>
         ))}
         {documents.map((document) => (
-          <ButtonLink key={document.url} to={document.url} reloadDocument variant="secondary">
-            {document.label} (PDF)
-          </ButtonLink>
+          <a key={document.url} href={document.url} className={buttonClass("secondary")}>
+            {t("commerce.orderPage.document", { label: document.label })}
+          </a>
         ))}
         <ButtonLink to={ownProfileTabPath("orders")} variant="secondary">
-          Your orders
+          {t("commerce.orderPage.yourOrders")}
         </ButtonLink>
         <ButtonLink to="/videos" variant="secondary">
-          Explore Videos
+          {t("common.exploreVideos")}
         </ButtonLink>
       </div>
     </main>

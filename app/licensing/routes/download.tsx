@@ -3,53 +3,67 @@ import { data, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { clipPath, downloadPath, loginToReturn, parseClipId } from "~/catalog/clips/clip-id";
+import { dateIn, fileSizeIn } from "~/commerce/locale-format";
 import { claimGuestOrdersOf } from "~/commerce/orders/order-lifecycle.server";
+import { pageI18n } from "~/commerce/page-i18n.server";
 import { buttonClass, Spinner } from "~/components/button";
 import { DownloadIcon } from "~/components/icons";
 import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
-import { formatDownloads } from "~/payments/money";
 import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseForm, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
+import { makeI18n, useI18n } from "~/platform/i18n/i18n";
+import { localizedPath, type PageLocale } from "~/platform/i18n/locales";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { findDownloadOffer, startDownload, whereToGetDownloads } from "../download-access.server";
 import { certificatePath } from "../license-id";
-import { LICENSE_TERMS } from "../license-terms";
-import { DOWNLOAD_MESSAGES, formatDate, formatFileSize } from "../messages";
+import { LICENSE_NAME_KEYS, LICENSE_TERMS } from "../license-terms";
+import { DOWNLOAD_MESSAGES, localDownloadMessage } from "../messages";
 import { DOWNLOAD_VARIANTS } from "../variants";
 import type { Route } from "./+types/download";
 
 /** The certificate link once a download has made (or found) the license. */
 export const CERTIFICATE_LINK = "License certificate (PDF)";
 
-export const meta = () => pageMeta("Download", "Choose a file and the license to download a clip.");
+export const meta = ({ params, data: loaded }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), loaded?.messages ?? {});
+  return pageMeta(t("licensing.download.metaTitle"), t("licensing.download.metaDescription"));
+};
 
-async function requireBuyer(request: Request, clipId: number) {
+async function requireBuyer(request: Request, clipId: number, locale: PageLocale) {
   const user = await getOptionalUser(request);
   // Back to this download step once signed in, not to the clip: the buyer asked to download.
-  if (!user) throw redirect(loginToReturn(downloadPath(clipId)));
+  if (!user)
+    throw redirect(localizedPath(locale, loginToReturn(localizedPath(locale, downloadPath(clipId)))));
   return user;
 }
 
 /** No downloads left: to the order awaiting payment, or to the plans, saying which. */
-async function sendToDownloads(userId: string, clipId: number) {
+async function sendToDownloads(userId: string, clipId: number, params: { lang?: string }) {
+  const { i18n } = pageI18n(params, ["licensing"]);
   const { path, message } = await whereToGetDownloads(userId, clipId);
   // Not a fault: where to get downloads, said in the neutral tone.
-  return redirectWithToast(path, { message, type: "info" });
+  return redirectWithToast(localizedPath(i18n.locale, path), {
+    message: localDownloadMessage(message, i18n),
+    type: "info",
+  });
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const { messages } = pageI18n(params, ["licensing", "commerce"]);
   const clipId = parseClipId(params.id);
   if (!clipId) throw data(null, { status: 404 });
-  const user = await requireBuyer(request, clipId);
+  const user = await requireBuyer(request, clipId, pageLocaleOf(params));
   await claimGuestOrdersOf(user);
   const offer = await findDownloadOffer(user.id, clipId);
   if (offer.state === "not_found") throw data(null, { status: 404 });
-  if (offer.state === "needs_plan") throw await sendToDownloads(user.id, clipId);
+  if (offer.state === "needs_plan") throw await sendToDownloads(user.id, clipId, params);
   const { clip, files } = offer;
   const common = {
     clip: { id: clip.id, title: clip.title, creatorName: clip.creatorName, thumbnailUrl: clip.thumbnailUrl },
     files: files.map(({ variant, label, fileName, sizeBytes }) => ({ variant, label, fileName, sizeBytes })),
+    messages,
   };
   if (offer.state === "licensed") {
     return {
@@ -76,9 +90,10 @@ const DownloadFormSchema = z.object({ variant: z.enum(DOWNLOAD_VARIANTS) });
 export async function action({ request, params }: Route.ActionArgs) {
   const clipId = parseClipId(params.id);
   if (!clipId) throw data(null, { status: 404 });
-  const user = await requireBuyer(request, clipId);
+  const user = await requireBuyer(request, clipId, pageLocaleOf(params));
+  const { i18n } = pageI18n(params, ["licensing"]);
   const parsed = await parseForm(request, DownloadFormSchema);
-  if (!parsed.ok) return replyWith(formReply(DOWNLOAD_MESSAGES.chooseFile));
+  if (!parsed.ok) return replyWith(formReply(localDownloadMessage(DOWNLOAD_MESSAGES.chooseFile, i18n)));
   const result = await startDownload({
     licensee: { userId: user.id, name: user.fullName, email: user.email },
     clipId,
@@ -91,15 +106,18 @@ export async function action({ request, params }: Route.ActionArgs) {
       certificateUrl: certificatePath(result.value.license.id),
     };
   }
-  if (result.reason === "no_entitlement") throw await sendToDownloads(user.id, clipId);
+  if (result.reason === "no_entitlement") throw await sendToDownloads(user.id, clipId, params);
   if (result.reason === "no_such_file") {
-    return replyWith(formReply(DOWNLOAD_MESSAGES.chooseFile, { values: parsed.values }));
+    return replyWith(
+      formReply(localDownloadMessage(DOWNLOAD_MESSAGES.chooseFile, i18n), { values: parsed.values }),
+    );
   }
   throw data(null, { status: 404 });
 }
 
 export default function Download({ loaderData }: Route.ComponentProps) {
   const { clip, files, licenseKind } = loaderData;
+  const { t, rich, tag } = useI18n();
   const fetcher = useFetcher<typeof action>();
   const [variant, setVariant] = useState(files[0]?.variant);
   const busy = fetcher.state !== "idle";
@@ -131,15 +149,17 @@ export default function Download({ loaderData }: Route.ComponentProps) {
           />
           <div className="min-w-0">
             <h1 id={headingId} className="text-xl font-bold tracking-tight">
-              Download “{clip.title}”
+              {t("licensing.download.heading", { title: clip.title })}
             </h1>
-            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">by {clip.creatorName}</p>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+              {t("licensing.download.by", { creator: clip.creatorName })}
+            </p>
           </div>
         </div>
 
         <fetcher.Form method="post" className="mt-6 space-y-6">
           <fieldset className="min-w-0">
-            <legend className="text-sm font-semibold">File</legend>
+            <legend className="text-sm font-semibold">{t("licensing.download.file")}</legend>
             <div className="mt-2 space-y-2">
               {files.map((file) => (
                 <label
@@ -160,7 +180,7 @@ export default function Download({ loaderData }: Route.ComponentProps) {
                       <span className="font-medium">{file.label}</span>
                       {file.sizeBytes ? (
                         <span className="shrink-0 text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
-                          {formatFileSize(file.sizeBytes)}
+                          {fileSizeIn(tag, file.sizeBytes)}
                         </span>
                       ) : null}
                     </span>
@@ -177,29 +197,36 @@ export default function Download({ loaderData }: Route.ComponentProps) {
             className="rounded-2xl bg-zinc-50 p-4 text-sm dark:bg-zinc-950/60"
             data-testid="download-license"
           >
-            <p className="font-semibold">{terms.name}</p>
+            <p className="font-semibold">{t(LICENSE_NAME_KEYS[licenseKind])}</p>
             {loaderData.licensed ? (
               <p className="mt-1 text-zinc-700 dark:text-zinc-300">
-                You licensed this clip on {formatDate(loaderData.licensedAt)} (license{" "}
-                <Link to={`/license/${loaderData.licenseId}`} className="font-mono underline">
-                  {loaderData.licenseId}
-                </Link>
-                ). Downloading it again is free.
+                {rich("licensing.download.licensed", {
+                  date: dateIn(tag, loaderData.licensedAt),
+                  id: loaderData.licenseId,
+                  link: (chunks) => (
+                    <Link to={`/license/${loaderData.licenseId}`} className="font-mono underline">
+                      {chunks}
+                    </Link>
+                  ),
+                })}
               </p>
             ) : (
               <p className="mt-1 text-zinc-700 dark:text-zinc-300">
-                This download uses your plan:{" "}
                 {loaderData.downloadsLeft === null
-                  ? "unlimited downloads"
-                  : `${formatDownloads(loaderData.downloadsLeft)} left`}
-                , until {formatDate(loaderData.expiresAt)}. Downloading this clip again later is free.
+                  ? t("licensing.download.usesPlanUnlimited", { date: dateIn(tag, loaderData.expiresAt) })
+                  : t("licensing.download.usesPlan", {
+                      count: loaderData.downloadsLeft,
+                      date: dateIn(tag, loaderData.expiresAt),
+                    })}
               </p>
             )}
             <details className="mt-3">
               <summary className="cursor-pointer font-medium text-brand-800 dark:text-brand-300">
-                What this license allows
+                {t("licensing.terms.allows")}
               </summary>
-              <ul className="mt-2 space-y-1">
+              <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">{t("licensing.terms.binding")}</p>
+              {/* The terms themselves are the English, binding text. */}
+              <ul className="mt-2 space-y-1" lang="en">
                 {terms.allowed.map((item) => (
                   <li key={item}>✓ {item}</li>
                 ))}
@@ -210,7 +237,7 @@ export default function Download({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               <Link to="/licensing" className="mt-2 inline-block underline">
-                Full licensing terms
+                {t("licensing.terms.full")}
               </Link>
             </details>
           </div>
@@ -222,33 +249,37 @@ export default function Download({ loaderData }: Route.ComponentProps) {
           ) : null}
           {url && !busy ? (
             <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
-              Your download has started. If it did not,{" "}
-              <a href={url} className="font-semibold underline">
-                download the file here
-              </a>
-              .
+              {rich("licensing.download.started", {
+                link: (chunks) => (
+                  <a href={url} className="font-semibold underline">
+                    {chunks}
+                  </a>
+                ),
+              })}
             </p>
           ) : null}
           {certificateUrl && !busy ? (
             <p className="text-sm text-zinc-700 dark:text-zinc-300">
-              Keep the certificate with your project: it proves the license.{" "}
+              {t("licensing.download.keepCertificate")}{" "}
               <a href={certificateUrl} className="font-semibold underline" data-testid="download-certificate">
-                {CERTIFICATE_LINK}
+                {t("licensing.download.certificateLink")}
               </a>
             </p>
           ) : null}
 
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Link to={clipPath(clip.id)} className={buttonClass("secondary")}>
-              Back to clip
+              {t("licensing.download.backToClip")}
             </Link>
             <button type="submit" className={buttonClass("primary")} disabled={busy || !variant}>
               {busy ? (
-                <Spinner label="Preparing your download" />
+                <Spinner label={t("licensing.download.preparing")} />
               ) : (
                 <>
                   <DownloadIcon />
-                  {loaderData.licensed ? "Download again" : "License and download"}
+                  {loaderData.licensed
+                    ? t("licensing.download.again")
+                    : t("licensing.download.licenseAndDownload")}
                 </>
               )}
             </button>
