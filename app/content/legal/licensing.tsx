@@ -85,11 +85,15 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
   return {
     title: LICENSING_TITLE,
     subtitle: "Simple, transparent licensing for creators and users.",
+    titleKey: "content.licensing.title",
+    subtitleKey: "content.licensing.subtitle",
+    path: "/licensing",
     lastUpdated: LICENSING_LAST_UPDATED,
     sections: [
       {
         id: "introduction",
         title: "Introduction",
+        titleKey: "content.licensing.introduction",
         body: (
           <>
             <p>
@@ -108,6 +112,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "what-licensing-means",
         title: "What Licensing Means",
+        titleKey: "content.licensing.whatLicensingMeans",
         body: (
           <>
             <p>
@@ -138,6 +143,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "license-types",
         title: "Our License Types",
+        titleKey: "content.licensing.licenseTypes",
         body: (
           <>
             <p>
@@ -166,6 +172,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "ownership",
         title: "License Ownership and Copyright",
+        titleKey: "content.licensing.ownership",
         body: (
           <>
             <p>
@@ -184,6 +191,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "attribution",
         title: "Attribution",
+        titleKey: "content.licensing.attribution",
         body: (
           <>
             <p>
@@ -203,6 +211,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "prohibited-uses",
         title: "Prohibited Uses",
+        titleKey: "content.licensing.prohibitedUses",
         body: (
           <>
             <p>Whatever your license, you may not use a clip:</p>
@@ -230,6 +239,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "refunds",
         title: "Refunds and Disputes",
+        titleKey: "content.licensing.refunds",
         body: (
           <>
             <p>
@@ -265,6 +275,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "free-content",
         title: "Using Free or Promotional Content",
+        titleKey: "content.licensing.freeContent",
         body: (
           <p>
             From time to time we offer clips for free or as part of a promotion. Unless the offer says
@@ -277,6 +288,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "reporting",
         title: "Reporting Misuse or Copyright Issues",
+        titleKey: "content.licensing.reporting",
         body: (
           <>
             <p>
@@ -298,6 +310,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "legal-summary",
         title: "Legal Summary",
+        titleKey: "content.licensing.legalSummary",
         body: (
           <>
             <ul>
@@ -330,6 +343,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "contact",
         title: "Contact Us",
+        titleKey: "content.licensing.contact",
         body: (
           <p>
             Questions about licensing, exclusive rights or refunds? Email <MailLink />, or send us a message

@@ -45,11 +45,15 @@ export const BROWSER_STORAGE = [
 export const PRIVACY: LegalDocument = {
   title: "Privacy Policy",
   subtitle: `What ${PRODUCT_NAME} stores about you, why, for how long, and how to get it changed or deleted.`,
+  titleKey: "content.privacy.title",
+  subtitleKey: "content.privacy.subtitle",
+  path: "/privacy",
   lastUpdated: LEGAL_LAST_UPDATED,
   sections: [
     {
       id: "introduction",
       title: "Who We Are",
+      titleKey: "content.privacy.introduction",
       body: (
         <>
           <p>
@@ -67,6 +71,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "information-we-collect",
       title: "What We Collect",
+      titleKey: "content.privacy.informationWeCollect",
       body: (
         <>
           <ul>
@@ -120,6 +125,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "how-we-use",
       title: "How and Why We Use It",
+      titleKey: "content.privacy.howWeUse",
       body: (
         <ul>
           <li>
@@ -140,6 +146,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "cookies",
       title: "Cookies and Local Storage",
+      titleKey: "content.privacy.cookies",
       body: (
         <>
           <p>
@@ -175,6 +182,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "sharing",
       title: "Who Processes Your Data",
+      titleKey: "content.privacy.sharing",
       body: (
         <>
           <p>We share personal data only with the service providers that help us run {PRODUCT_NAME}:</p>
@@ -204,6 +212,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "retention",
       title: "How Long We Keep It",
+      titleKey: "content.privacy.retention",
       body: (
         <ul>
           <li>
@@ -237,6 +246,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "security",
       title: "How We Protect It",
+      titleKey: "content.privacy.security",
       body: (
         <p>
           Connections to {PRODUCT_NAME} are encrypted with HTTPS. Passwords are stored only as scrypt hashes,
@@ -250,6 +260,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "your-rights",
       title: "Your Rights",
+      titleKey: "content.privacy.yourRights",
       body: (
         <>
           <p>Under the General Data Protection Regulation (GDPR) you have the right to:</p>
@@ -287,6 +298,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "children",
       title: "Children",
+      titleKey: "content.privacy.children",
       body: (
         <p>
           {PRODUCT_NAME} is not meant for children. You must be at least {MIN_AGE} years old to create an
@@ -298,6 +310,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "international-transfers",
       title: "International Transfers",
+      titleKey: "content.privacy.internationalTransfers",
       body: (
         <p>
           We keep your data in the European Union where we can. Some providers, such as Google and GitHub if
@@ -310,6 +323,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "changes",
       title: "Changes to This Policy",
+      titleKey: "content.privacy.changes",
       body: (
         <p>
           When we change how we handle personal data, we update this page and the date at the top. If the
@@ -320,6 +334,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "contact",
       title: "Contact Us",
+      titleKey: "content.privacy.contact",
       body: (
         <p>
           Questions or requests about your privacy: email <MailLink />, or send us a message from the{" "}

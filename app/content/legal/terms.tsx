@@ -22,11 +22,15 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
   return {
     title: "Terms of Service",
     subtitle: `The agreement between you and ${PRODUCT_NAME} when you browse, sign up or license a clip.`,
+    titleKey: "content.terms.title",
+    subtitleKey: "content.terms.subtitle",
+    path: "/terms",
     lastUpdated: LEGAL_LAST_UPDATED,
     sections: [
       {
         id: "acceptance",
         title: "Acceptance of These Terms",
+        titleKey: "content.terms.acceptance",
         body: (
           <>
             <p>
@@ -45,6 +49,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "the-service",
         title: "What We Offer",
+        titleKey: "content.terms.theService",
         body: (
           <>
             <p>
@@ -65,6 +70,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "accounts",
         title: "Your Account",
+        titleKey: "content.terms.accounts",
         body: (
           <>
             <p>
@@ -96,6 +102,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "orders-and-payment",
         title: "Plans, Orders and Payment",
+        titleKey: "content.terms.ordersAndPayment",
         body: (
           <>
             <p>
@@ -135,6 +142,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "licenses",
         title: "Licenses to Use Videos",
+        titleKey: "content.terms.licenses",
         body: (
           <>
             <p>
@@ -165,6 +173,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "creators",
         title: "Creators and Their Content",
+        titleKey: "content.terms.creators",
         body: (
           <>
             <p>
@@ -184,6 +193,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "acceptable-use",
         title: "Acceptable Use",
+        titleKey: "content.terms.acceptableUse",
         body: (
           <>
             <p>When you use {PRODUCT_NAME}, please do not:</p>
@@ -205,6 +215,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "termination",
         title: "Suspension and Termination",
+        titleKey: "content.terms.termination",
         body: (
           <>
             <p>
@@ -223,6 +234,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "liability",
         title: "Disclaimers and Liability",
+        titleKey: "content.terms.liability",
         body: (
           <>
             <p>
@@ -246,6 +258,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "changes-and-law",
         title: "Changes and Governing Law",
+        titleKey: "content.terms.changesAndLaw",
         body: (
           <>
             <p>
@@ -264,6 +277,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "contact",
         title: "Contact Us",
+        titleKey: "content.terms.contact",
         body: (
           <p>
             Questions about these terms? Send us a message from our <Link to="/contact">contact page</Link> or
