@@ -70,6 +70,8 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
   const phoneToc = useRef<HTMLDetailsElement>(null);
   const { t, rich, locale } = useI18n();
   const translated = locale !== DEFAULT_LOCALE;
+  /** A translated page shows each section's translation where there is one, else its English text. */
+  const allTranslated = doc.sections.every((section) => section.translated !== undefined);
 
   function goToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
     const section = document.getElementById(id);
@@ -132,7 +134,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
             role="note"
             className="mt-4 max-w-2xl rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
           >
-            {rich("content.legal.binding", {
+            {rich(allTranslated ? "content.legal.bindingTranslated" : "content.legal.binding", {
               link: (chunks) => (
                 <a
                   key="link"
@@ -205,9 +207,13 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
                 </span>
                 {t(section.titleKey)}
               </h2>
-              <div className={`mt-4 ${PROSE}`} lang={translated ? "en" : undefined}>
-                {section.body}
-              </div>
+              {translated && section.translated !== undefined ? (
+                <div className={`mt-4 ${PROSE}`}>{section.translated}</div>
+              ) : (
+                <div className={`mt-4 ${PROSE}`} lang={translated ? "en" : undefined}>
+                  {section.body}
+                </div>
+              )}
             </section>
           ))}
         </article>

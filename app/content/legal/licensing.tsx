@@ -3,6 +3,7 @@ import { Link } from "~/components/link";
 import { LICENSING_LAST_UPDATED, PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
 import { attributionLine, LICENSE_TERMS } from "~/licensing/license-terms";
 import { MailLink } from "../components/mail-link";
+import { LicensingSection } from "./licensing-translated";
 import type { LegalDocument } from "./types";
 
 export const LICENSING_TITLE = "Video Licensing";
@@ -82,6 +83,17 @@ function LicenseCard({
 
 /** The licensing page, naming the plans that grant each license. */
 export function licensingDocument(plans: LicensePlans): LegalDocument {
+  const document = writtenLicensingDocument(plans);
+  return {
+    ...document,
+    sections: document.sections.map((section) => ({
+      ...section,
+      translated: <LicensingSection id={section.id} plans={plans} />,
+    })),
+  };
+}
+
+function writtenLicensingDocument(plans: LicensePlans): LegalDocument {
   return {
     title: LICENSING_TITLE,
     subtitle: "Simple, transparent licensing for creators and users.",

@@ -7,6 +7,8 @@ export interface LegalSection {
   /** The catalogue key of the title in the page's language (the English catalogue says `title`). */
   titleKey: string;
   body: ReactNode;
+  /** The body in the page's language (from the catalogue), where it has been translated. */
+  translated?: ReactNode;
 }
 
 /** A legal page's text as data, rendered by `LegalPage`. */
