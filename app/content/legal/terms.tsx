@@ -13,12 +13,24 @@ import {
 } from "~/constants";
 import { MailLink } from "../components/mail-link";
 import { LICENSE_PLANS, type LicensePlans, plansPhrase } from "./licensing";
+import { TermsSection } from "./terms-translated";
 import type { LegalDocument } from "./types";
 
 const VAT_PERCENT = VAT_RATE_BPS / 100;
 
 /** The terms, naming the plans that grant each license. */
 export function termsDocument(plans: LicensePlans): LegalDocument {
+  const document = writtenTermsDocument(plans);
+  return {
+    ...document,
+    sections: document.sections.map((section) => ({
+      ...section,
+      translated: <TermsSection id={section.id} plans={plans} />,
+    })),
+  };
+}
+
+function writtenTermsDocument(plans: LicensePlans): LegalDocument {
   return {
     title: "Terms of Service",
     subtitle: `The agreement between you and ${PRODUCT_NAME} when you browse, sign up or license a clip.`,
