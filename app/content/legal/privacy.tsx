@@ -11,6 +11,7 @@ import {
   THEME_STORAGE_KEY,
 } from "~/constants";
 import { MailLink } from "../components/mail-link";
+import { PrivacySection } from "./privacy-translated";
 import type { LegalDocument } from "./types";
 
 /** What the browser keeps for Verdeo: the cookies and local storage the app actually sets. */
@@ -42,7 +43,7 @@ export const BROWSER_STORAGE = [
   },
 ] as const;
 
-export const PRIVACY: LegalDocument = {
+const WRITTEN_PRIVACY: LegalDocument = {
   title: "Privacy Policy",
   subtitle: `What ${PRODUCT_NAME} stores about you, why, for how long, and how to get it changed or deleted.`,
   titleKey: "content.privacy.title",
@@ -343,4 +344,13 @@ export const PRIVACY: LegalDocument = {
       ),
     },
   ],
+};
+
+/** The policy as written (English), each section with its translation for translated pages. */
+export const PRIVACY: LegalDocument = {
+  ...WRITTEN_PRIVACY,
+  sections: WRITTEN_PRIVACY.sections.map((section) => ({
+    ...section,
+    translated: <PrivacySection id={section.id} />,
+  })),
 };
