@@ -1,4 +1,8 @@
-import { CreatorApplicationSchema } from "~/accounts/applications/creator-application";
+import {
+  APPLICATION_MESSAGE_MAX,
+  APPLICATION_TEXTS,
+  CreatorApplicationSchema,
+} from "~/accounts/applications/creator-application";
 import {
   findApplicationState,
   submitCreatorApplication,
@@ -11,7 +15,7 @@ import { pageMeta } from "~/components/meta";
 import { formatMoney } from "~/payments/money";
 import { PAYOUT_DAY_OF_MONTH, payoutTermLines } from "~/payouts/details/payout-terms";
 import { payoutTerms } from "~/payouts/details/payout-terms.server";
-import { formReply, replyMessage } from "~/platform/http/form-reply";
+import { type FormReply, formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseForm, replyWith } from "~/platform/http/forms.server";
 import type { RouteHandle } from "~/platform/http/route-handle";
 import { redirectWithToast } from "~/platform/http/toast.server";
@@ -45,6 +49,30 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/** The application schema's messages (English, shared with its tests), by their catalogue keys. */
+const SCHEMA_MESSAGES: Record<string, string> = {
+  [APPLICATION_TEXTS.portfolioInvalid]: "content.apply.portfolioInvalid",
+  [APPLICATION_TEXTS.messageRequired]: "content.apply.messageRequired",
+  [APPLICATION_TEXTS.messageTooLong]: "content.apply.messageTooLong",
+  [APPLICATION_TEXTS.termsRequired]: "content.apply.termsRequired",
+  [APPLICATION_TEXTS.controlChars]: "content.apply.controlChars",
+};
+
+/** A refused form's messages in the page's language. */
+function translatedReply(reply: FormReply, t: (key: string, values?: { max: number }) => string): FormReply {
+  const say = (message: string) => {
+    const key = SCHEMA_MESSAGES[message];
+    return key ? t(key, { max: APPLICATION_MESSAGE_MAX }) : message;
+  };
+  return {
+    ...reply,
+    formError: reply.formError === null ? null : say(reply.formError),
+    fieldErrors: Object.fromEntries(
+      Object.entries(reply.fieldErrors).map(([field, message]) => [field, say(message)]),
+    ),
+  };
+}
+
 /** The "Become a creator" form. */
 export async function action({ request, params }: Route.ActionArgs) {
   const locale = pageLocaleOf(params);
@@ -52,7 +80,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return replyWith(formReply(t("content.apply.notSignedIn")), 401);
   const parsed = await parseForm(request, CreatorApplicationSchema);
-  if (!parsed.ok) return replyWith(parsed.reply);
+  if (!parsed.ok) return replyWith(translatedReply(parsed.reply, t));
   const result = await submitCreatorApplication({ user, application: parsed.data });
   if (result.ok)
     return redirectWithToast(path("/creators-hub#apply"), {
