@@ -49,7 +49,7 @@ function LastUpdated({ written }: { written: string }) {
           new Date(`${iso}T00:00:00Z`),
         )
       : written;
-  return rich("content.legal.lastUpdated", {
+  return rich("legal.page.lastUpdated", {
     date: shown,
     time: (chunks) => (
       <time key="time" dateTime={iso ?? undefined}>
@@ -120,7 +120,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
         to="/"
         className="inline-flex items-center gap-1.5 rounded-full text-sm font-medium text-zinc-600 hover:text-brand-700 dark:text-zinc-400 dark:hover:text-brand-400"
       >
-        <span aria-hidden>←</span> {t("content.legal.back")}
+        <span aria-hidden>←</span> {t("legal.page.back")}
       </Link>
 
       <header className="mt-6 border-b border-zinc-200 pb-8 dark:border-zinc-800">
@@ -134,7 +134,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
             role="note"
             className="mt-4 max-w-2xl rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
           >
-            {rich(allTranslated ? "content.legal.bindingTranslated" : "content.legal.binding", {
+            {rich(allTranslated ? "legal.page.bindingTranslated" : "legal.page.binding", {
               link: (chunks) => (
                 <a
                   key="link"
@@ -157,7 +157,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
             className="group rounded-xl border border-zinc-200 bg-zinc-50 lg:hidden dark:border-zinc-800 dark:bg-zinc-900/60"
           >
             <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-semibold [&::-webkit-details-marker]:hidden">
-              {t("content.legal.onThisPage")}
+              {t("legal.page.onThisPage")}
               <svg
                 viewBox="0 0 20 20"
                 className="size-4 transition-transform group-open:rotate-180"
@@ -168,18 +168,18 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
               </svg>
             </summary>
             <nav
-              aria-label={t("content.legal.toc")}
+              aria-label={t("legal.page.toc")}
               className="border-t border-zinc-200 p-2 dark:border-zinc-800"
             >
               {tocLinks}
             </nav>
           </details>
           <nav
-            aria-label={t("content.legal.toc")}
+            aria-label={t("legal.page.toc")}
             className="sticky top-24 hidden max-h-[calc(100vh-7rem)] overflow-y-auto lg:block"
           >
             <p className="px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-zinc-500 dark:text-zinc-400">
-              {t("content.legal.onThisPage")}
+              {t("legal.page.onThisPage")}
             </p>
             {tocLinks}
           </nav>

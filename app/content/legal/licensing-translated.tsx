@@ -23,7 +23,7 @@ const TAGS = { strong, terms: to("/terms"), pricing: to("/pricing"), contact: to
 function usePlansPhrase() {
   const { t, tag } = useI18n();
   return (plans: readonly string[]) =>
-    t("content.licensing.plans", {
+    t("legal.licensing.plans", {
       count: plans.length,
       names: new Intl.ListFormat(tag, { type: "conjunction" }).format(plans),
     });
@@ -31,31 +31,31 @@ function usePlansPhrase() {
 
 const CARDS = {
   standard: {
-    name: "content.licensing.standard.name",
-    bestFor: "content.licensing.standard.bestFor",
+    name: "legal.licensing.standard.name",
+    bestFor: "legal.licensing.standard.bestFor",
     allowed: [
-      "content.licensing.standard.allowed1",
-      "content.licensing.standard.allowed2",
-      "content.licensing.standard.allowed3",
-      "content.licensing.standard.allowed4",
+      "legal.licensing.standard.allowed1",
+      "legal.licensing.standard.allowed2",
+      "legal.licensing.standard.allowed3",
+      "legal.licensing.standard.allowed4",
     ],
     notAllowed: [
-      "content.licensing.standard.notAllowed1",
-      "content.licensing.standard.notAllowed2",
-      "content.licensing.standard.notAllowed3",
+      "legal.licensing.standard.notAllowed1",
+      "legal.licensing.standard.notAllowed2",
+      "legal.licensing.standard.notAllowed3",
     ],
   },
   extended: {
-    name: "content.licensing.extended.name",
-    bestFor: "content.licensing.extended.bestFor",
+    name: "legal.licensing.extended.name",
+    bestFor: "legal.licensing.extended.bestFor",
     allowed: [
-      "content.licensing.extended.allowed1",
-      "content.licensing.extended.allowed2",
-      "content.licensing.extended.allowed3",
-      "content.licensing.extended.allowed4",
-      "content.licensing.extended.allowed5",
+      "legal.licensing.extended.allowed1",
+      "legal.licensing.extended.allowed2",
+      "legal.licensing.extended.allowed3",
+      "legal.licensing.extended.allowed4",
+      "legal.licensing.extended.allowed5",
     ],
-    notAllowed: ["content.licensing.extended.notAllowed1", "content.licensing.extended.notAllowed2"],
+    notAllowed: ["legal.licensing.extended.notAllowed1", "legal.licensing.extended.notAllowed2"],
   },
 } as const satisfies Record<License, unknown>;
 
@@ -66,14 +66,14 @@ function LicenseCard({ license, plans }: { license: License; plans: readonly str
     <div className="rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
       <h3 className="!pt-0 text-lg">{t(card.name)}</h3>
       <p className="!mt-1 text-sm">
-        {t("content.licensing.card.included", {
+        {t("legal.licensing.card.included", {
           count: plans.length,
           names: new Intl.ListFormat(tag, { type: "conjunction" }).format(plans),
           bestFor: t(card.bestFor),
         })}
       </p>
       <p className="!mt-4 text-sm font-semibold text-brand-800 dark:text-brand-300">
-        {t("content.licensing.card.youCan")}
+        {t("legal.licensing.card.youCan")}
       </p>
       <ul className="!mt-1 !list-none !pl-0 text-sm">
         {card.allowed.map((item) => (
@@ -86,7 +86,7 @@ function LicenseCard({ license, plans }: { license: License; plans: readonly str
         ))}
       </ul>
       <p className="!mt-4 text-sm font-semibold text-red-800 dark:text-red-300">
-        {t("content.licensing.card.youCant")}
+        {t("legal.licensing.card.youCant")}
       </p>
       <ul className="!mt-1 !list-none !pl-0 text-sm">
         {card.notAllowed.map((item) => (
@@ -112,53 +112,53 @@ export function LicensingSection({ id, plans }: { id: string; plans: LicensePlan
     case "introduction":
       return (
         <>
-          <p>{t("content.licensing.body.intro1")}</p>
-          <p>{r("content.licensing.body.intro2")}</p>
+          <p>{t("legal.licensing.body.intro1")}</p>
+          <p>{r("legal.licensing.body.intro2")}</p>
         </>
       );
     case "what-licensing-means":
       return (
         <>
-          <p>{r("content.licensing.body.means1")}</p>
+          <p>{r("legal.licensing.body.means1")}</p>
           <ul>
-            <li>{r("content.licensing.body.meansNonExclusive")}</li>
-            <li>{r("content.licensing.body.meansWorldwide")}</li>
-            <li>{r("content.licensing.body.meansLasting")}</li>
-            <li>{r("content.licensing.body.meansPersonal")}</li>
+            <li>{r("legal.licensing.body.meansNonExclusive")}</li>
+            <li>{r("legal.licensing.body.meansWorldwide")}</li>
+            <li>{r("legal.licensing.body.meansLasting")}</li>
+            <li>{r("legal.licensing.body.meansPersonal")}</li>
           </ul>
         </>
       );
     case "license-types":
       return (
         <>
-          <p>{r("content.licensing.body.types1")}</p>
+          <p>{r("legal.licensing.body.types1")}</p>
           <div className="grid gap-4 md:grid-cols-2">
             <LicenseCard license="standard" plans={plans.standard} />
             <LicenseCard license="extended" plans={plans.extended} />
           </div>
-          <p>{t("content.licensing.body.types2")}</p>
-          <h3>{t("content.licensing.body.exclusiveHeading")}</h3>
-          <p>{r("content.licensing.body.exclusive", mail("Exclusive rights request"))}</p>
+          <p>{t("legal.licensing.body.types2")}</p>
+          <h3>{t("legal.licensing.body.exclusiveHeading")}</h3>
+          <p>{r("legal.licensing.body.exclusive", mail("Exclusive rights request"))}</p>
         </>
       );
     case "ownership":
       return (
         <>
-          <p>{t("content.licensing.body.ownership1")}</p>
-          <p>{t("content.licensing.body.ownership2")}</p>
+          <p>{t("legal.licensing.body.ownership1")}</p>
+          <p>{t("legal.licensing.body.ownership2")}</p>
         </>
       );
     case "attribution": {
-      const placeholder = `{${t("content.licensing.body.attributionPlaceholder")}}`;
+      const placeholder = `{${t("legal.licensing.body.attributionPlaceholder")}}`;
       return (
         <>
-          <p>{t("content.licensing.body.attribution1")}</p>
+          <p>{t("legal.licensing.body.attribution1")}</p>
           <p className="rounded-xl border border-zinc-200 bg-zinc-50 px-4 py-3 font-mono text-sm text-zinc-800 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200">
-            {t("content.licensing.body.attributionLine", { username: placeholder })}
+            {t("legal.licensing.body.attributionLine", { username: placeholder })}
           </p>
           <p>
-            {t("content.licensing.body.attributionExample", {
-              line: t("content.licensing.body.attributionLine", { username: "mayalens" }),
+            {t("legal.licensing.body.attributionExample", {
+              line: t("legal.licensing.body.attributionLine", { username: "mayalens" }),
             })}
           </p>
         </>
@@ -167,62 +167,62 @@ export function LicensingSection({ id, plans }: { id: string; plans: LicensePlan
     case "prohibited-uses":
       return (
         <>
-          <p>{t("content.licensing.body.prohibited1")}</p>
+          <p>{t("legal.licensing.body.prohibited1")}</p>
           <ul>
-            <li>{r("content.licensing.body.prohibitedResell")}</li>
-            <li>{t("content.licensing.body.prohibitedPorn")}</li>
-            <li>{t("content.licensing.body.prohibitedDeepfakes")}</li>
-            <li>{t("content.licensing.body.prohibitedPolitical")}</li>
-            <li>{t("content.licensing.body.prohibitedTrademark")}</li>
-            <li>{t("content.licensing.body.prohibitedNft")}</li>
+            <li>{r("legal.licensing.body.prohibitedResell")}</li>
+            <li>{t("legal.licensing.body.prohibitedPorn")}</li>
+            <li>{t("legal.licensing.body.prohibitedDeepfakes")}</li>
+            <li>{t("legal.licensing.body.prohibitedPolitical")}</li>
+            <li>{t("legal.licensing.body.prohibitedTrademark")}</li>
+            <li>{t("legal.licensing.body.prohibitedNft")}</li>
           </ul>
-          <p>{t("content.licensing.body.prohibited2")}</p>
+          <p>{t("legal.licensing.body.prohibited2")}</p>
         </>
       );
     case "refunds":
       return (
         <>
-          <p>{t("content.licensing.body.refunds1")}</p>
+          <p>{t("legal.licensing.body.refunds1")}</p>
           <ol>
-            <li>{t("content.licensing.body.refundsCorrupted")}</li>
-            <li>{t("content.licensing.body.refundsMissing")}</li>
-            <li>{t("content.licensing.body.refundsCharged")}</li>
+            <li>{t("legal.licensing.body.refundsCorrupted")}</li>
+            <li>{t("legal.licensing.body.refundsMissing")}</li>
+            <li>{t("legal.licensing.body.refundsCharged")}</li>
           </ol>
-          <p>{t("content.licensing.body.refunds2")}</p>
-          <p>{r("content.licensing.body.refunds3", mail("Refund request"))}</p>
-          <p>{t("content.licensing.body.refunds4")}</p>
+          <p>{t("legal.licensing.body.refunds2")}</p>
+          <p>{r("legal.licensing.body.refunds3", mail("Refund request"))}</p>
+          <p>{t("legal.licensing.body.refunds4")}</p>
         </>
       );
     case "free-content":
-      return <p>{r("content.licensing.body.free1")}</p>;
+      return <p>{r("legal.licensing.body.free1")}</p>;
     case "reporting":
       return (
         <>
-          <p>{r("content.licensing.body.reporting1", mail("Misuse or copyright report"))}</p>
+          <p>{r("legal.licensing.body.reporting1", mail("Misuse or copyright report"))}</p>
           <ul>
-            <li>{t("content.licensing.body.reportingLink")}</li>
-            <li>{t("content.licensing.body.reportingDescription")}</li>
-            <li>{t("content.licensing.body.reportingProof")}</li>
+            <li>{t("legal.licensing.body.reportingLink")}</li>
+            <li>{t("legal.licensing.body.reportingDescription")}</li>
+            <li>{t("legal.licensing.body.reportingProof")}</li>
           </ul>
-          <p>{t("content.licensing.body.reporting2")}</p>
+          <p>{t("legal.licensing.body.reporting2")}</p>
         </>
       );
     case "legal-summary":
       return (
         <>
           <ul>
-            <li>{t("content.licensing.body.summaryLicensed")}</li>
-            <li>{t("content.licensing.body.summaryStandard", { plans: phrase(plans.standard) })}</li>
-            <li>{t("content.licensing.body.summaryExtended", { plans: phrase(plans.extended) })}</li>
-            <li>{t("content.licensing.body.summaryNoResale")}</li>
-            <li>{t("content.licensing.body.summaryAttribution")}</li>
-            <li>{t("content.licensing.body.summaryRefunds")}</li>
+            <li>{t("legal.licensing.body.summaryLicensed")}</li>
+            <li>{t("legal.licensing.body.summaryStandard", { plans: phrase(plans.standard) })}</li>
+            <li>{t("legal.licensing.body.summaryExtended", { plans: phrase(plans.extended) })}</li>
+            <li>{t("legal.licensing.body.summaryNoResale")}</li>
+            <li>{t("legal.licensing.body.summaryAttribution")}</li>
+            <li>{t("legal.licensing.body.summaryRefunds")}</li>
           </ul>
-          <p>{r("content.licensing.body.summary1")}</p>
+          <p>{r("legal.licensing.body.summary1")}</p>
         </>
       );
     case "contact":
-      return <p>{r("content.licensing.body.contact1", mail())}</p>;
+      return <p>{r("legal.licensing.body.contact1", mail())}</p>;
     default:
       return null;
   }

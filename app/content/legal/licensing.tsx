@@ -97,15 +97,15 @@ function writtenLicensingDocument(plans: LicensePlans): LegalDocument {
   return {
     title: LICENSING_TITLE,
     subtitle: "Simple, transparent licensing for creators and users.",
-    titleKey: "content.licensing.title",
-    subtitleKey: "content.licensing.subtitle",
+    titleKey: "legal.licensing.title",
+    subtitleKey: "legal.licensing.subtitle",
     path: "/licensing",
     lastUpdated: LICENSING_LAST_UPDATED,
     sections: [
       {
         id: "introduction",
         title: "Introduction",
-        titleKey: "content.licensing.introduction",
+        titleKey: "legal.licensing.introduction",
         body: (
           <>
             <p>
@@ -124,7 +124,7 @@ function writtenLicensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "what-licensing-means",
         title: "What Licensing Means",
-        titleKey: "content.licensing.whatLicensingMeans",
+        titleKey: "legal.licensing.whatLicensingMeans",
         body: (
           <>
             <p>
@@ -155,7 +155,7 @@ function writtenLicensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "license-types",
         title: "Our License Types",
-        titleKey: "content.licensing.licenseTypes",
+        titleKey: "legal.licensing.licenseTypes",
         body: (
           <>
             <p>
@@ -184,7 +184,7 @@ function writtenLicensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "ownership",
         title: "License Ownership and Copyright",
-        titleKey: "content.licensing.ownership",
+        titleKey: "legal.licensing.ownership",
         body: (
           <>
             <p>
@@ -203,7 +203,7 @@ function writtenLicensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "attribution",
         title: "Attribution",
-        titleKey: "content.licensing.attribution",
+        titleKey: "legal.licensing.attribution",
         body: (
           <>
             <p>
@@ -223,7 +223,7 @@ function writtenLicensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "prohibited-uses",
         title: "Prohibited Uses",
-        titleKey: "content.licensing.prohibitedUses",
+        titleKey: "legal.licensing.prohibitedUses",
         body: (
           <>
             <p>Whatever your license, you may not use a clip:</p>
@@ -251,7 +251,7 @@ function writtenLicensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "refunds",
         title: "Refunds and Disputes",
-        titleKey: "content.licensing.refunds",
+        titleKey: "legal.licensing.refunds",
         body: (
           <>
             <p>
@@ -287,7 +287,7 @@ function writtenLicensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "free-content",
         title: "Using Free or Promotional Content",
-        titleKey: "content.licensing.freeContent",
+        titleKey: "legal.licensing.freeContent",
         body: (
           <p>
             From time to time we offer clips for free or as part of a promotion. Unless the offer says
@@ -300,7 +300,7 @@ function writtenLicensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "reporting",
         title: "Reporting Misuse or Copyright Issues",
-        titleKey: "content.licensing.reporting",
+        titleKey: "legal.licensing.reporting",
         body: (
           <>
             <p>
@@ -322,7 +322,7 @@ function writtenLicensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "legal-summary",
         title: "Legal Summary",
-        titleKey: "content.licensing.legalSummary",
+        titleKey: "legal.licensing.legalSummary",
         body: (
           <>
             <ul>
@@ -355,7 +355,7 @@ function writtenLicensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "contact",
         title: "Contact Us",
-        titleKey: "content.licensing.contact",
+        titleKey: "legal.licensing.contact",
         body: (
           <p>
             Questions about licensing, exclusive rights or refunds? Email <MailLink />, or send us a message

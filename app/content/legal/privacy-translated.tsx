@@ -28,27 +28,27 @@ const contact = (chunks: ReactNode) => (
 const STORAGE = [
   {
     name: "better-auth.session_token",
-    kind: "content.privacy.body.storageHttpOnly",
-    purpose: "content.privacy.body.storageSessionPurpose",
-    lasts: "content.privacy.body.storageSessionLasts",
+    kind: "legal.privacy.body.storageHttpOnly",
+    purpose: "legal.privacy.body.storageSessionPurpose",
+    lasts: "legal.privacy.body.storageSessionLasts",
   },
   {
     name: THEME_STORAGE_KEY,
-    kind: "content.privacy.body.storageLocalAndCookie",
-    purpose: "content.privacy.body.storageThemePurpose",
-    lasts: "content.privacy.body.storageThemeLasts",
+    kind: "legal.privacy.body.storageLocalAndCookie",
+    purpose: "legal.privacy.body.storageThemePurpose",
+    lasts: "legal.privacy.body.storageThemeLasts",
   },
   {
     name: "verdeo_checkout",
-    kind: "content.privacy.body.storageHttpOnly",
-    purpose: "content.privacy.body.storageCheckoutPurpose",
-    lasts: "content.privacy.body.storageCheckoutLasts",
+    kind: "legal.privacy.body.storageHttpOnly",
+    purpose: "legal.privacy.body.storageCheckoutPurpose",
+    lasts: "legal.privacy.body.storageCheckoutLasts",
   },
   {
     name: "verdeo_toast",
-    kind: "content.privacy.body.storageHttpOnly",
-    purpose: "content.privacy.body.storageToastPurpose",
-    lasts: "content.privacy.body.storageToastLasts",
+    kind: "legal.privacy.body.storageHttpOnly",
+    purpose: "legal.privacy.body.storageToastPurpose",
+    lasts: "legal.privacy.body.storageToastLasts",
   },
 ] as const;
 
@@ -62,39 +62,39 @@ export function PrivacySection({ id }: { id: string }) {
     case "introduction":
       return (
         <>
-          <p>{t("content.privacy.body.intro1")}</p>
-          <p>{r("content.privacy.body.intro2", mail())}</p>
+          <p>{t("legal.privacy.body.intro1")}</p>
+          <p>{r("legal.privacy.body.intro2", mail())}</p>
         </>
       );
     case "information-we-collect":
       return (
         <>
           <ul>
-            <li>{r("content.privacy.body.collectAccount")}</li>
-            <li>{r("content.privacy.body.collectSignIn")}</li>
-            <li>{r("content.privacy.body.collectSessions")}</li>
-            <li>{r("content.privacy.body.collectSaved")}</li>
-            <li>{r("content.privacy.body.collectOrders")}</li>
-            <li>{r("content.privacy.body.collectMessages")}</li>
-            <li>{r("content.privacy.body.collectRateLimits")}</li>
-            <li>{r("content.privacy.body.collectLogs")}</li>
-            <li>{r("content.privacy.body.collectReset", { minutes: PASSWORD_RESET_LINK_MINUTES })}</li>
+            <li>{r("legal.privacy.body.collectAccount")}</li>
+            <li>{r("legal.privacy.body.collectSignIn")}</li>
+            <li>{r("legal.privacy.body.collectSessions")}</li>
+            <li>{r("legal.privacy.body.collectSaved")}</li>
+            <li>{r("legal.privacy.body.collectOrders")}</li>
+            <li>{r("legal.privacy.body.collectMessages")}</li>
+            <li>{r("legal.privacy.body.collectRateLimits")}</li>
+            <li>{r("legal.privacy.body.collectLogs")}</li>
+            <li>{r("legal.privacy.body.collectReset", { minutes: PASSWORD_RESET_LINK_MINUTES })}</li>
           </ul>
-          <p>{t("content.privacy.body.collectMedia")}</p>
+          <p>{t("legal.privacy.body.collectMedia")}</p>
         </>
       );
     case "how-we-use":
       return (
         <ul>
-          <li>{r("content.privacy.body.useService")}</li>
-          <li>{r("content.privacy.body.useSecurity")}</li>
-          <li>{r("content.privacy.body.useAccounting")}</li>
+          <li>{r("legal.privacy.body.useService")}</li>
+          <li>{r("legal.privacy.body.useSecurity")}</li>
+          <li>{r("legal.privacy.body.useAccounting")}</li>
         </ul>
       );
     case "cookies":
       return (
         <>
-          <p>{t("content.privacy.body.cookies1")}</p>
+          <p>{t("legal.privacy.body.cookies1")}</p>
           <ul className="!list-none !space-y-0 !pl-0 grid gap-3 sm:grid-cols-2">
             {STORAGE.map((item) => (
               <li
@@ -111,66 +111,66 @@ export function PrivacySection({ id }: { id: string }) {
                 </p>
                 <p className="!mt-2">{t(item.purpose)}</p>
                 <p className="!mt-1 text-zinc-600 dark:text-zinc-400">
-                  {t("content.privacy.body.storageKept", {
+                  {t("legal.privacy.body.storageKept", {
                     lasts: t(item.lasts, { days: SESSION_LIFETIME_DAYS }),
                   })}
                 </p>
               </li>
             ))}
           </ul>
-          <p>{t("content.privacy.body.cookies2")}</p>
+          <p>{t("legal.privacy.body.cookies2")}</p>
         </>
       );
     case "sharing":
       return (
         <>
-          <p>{t("content.privacy.body.sharing1")}</p>
+          <p>{t("legal.privacy.body.sharing1")}</p>
           <ul>
-            <li>{r("content.privacy.body.sharingHosting")}</li>
-            <li>{r("content.privacy.body.sharingEmail")}</li>
-            <li>{r("content.privacy.body.sharingSignIn")}</li>
+            <li>{r("legal.privacy.body.sharingHosting")}</li>
+            <li>{r("legal.privacy.body.sharingEmail")}</li>
+            <li>{r("legal.privacy.body.sharingSignIn")}</li>
           </ul>
-          <p>{t("content.privacy.body.sharing2")}</p>
-          <p>{t("content.privacy.body.sharing3")}</p>
+          <p>{t("legal.privacy.body.sharing2")}</p>
+          <p>{t("legal.privacy.body.sharing3")}</p>
         </>
       );
     case "retention":
       return (
         <ul>
-          <li>{r("content.privacy.body.retentionAccount")}</li>
-          <li>{r("content.privacy.body.retentionSessions", { days: SESSION_LIFETIME_DAYS })}</li>
-          <li>{r("content.privacy.body.retentionOrders")}</li>
-          <li>{r("content.privacy.body.retentionMessages")}</li>
-          <li>{r("content.privacy.body.retentionRateLimits", { days: RATE_LIMIT_RETENTION_DAYS })}</li>
-          <li>{r("content.privacy.body.retentionLogs", { days: SERVER_LOG_RETENTION_DAYS })}</li>
-          <li>{r("content.privacy.body.retentionReset", { minutes: PASSWORD_RESET_LINK_MINUTES })}</li>
+          <li>{r("legal.privacy.body.retentionAccount")}</li>
+          <li>{r("legal.privacy.body.retentionSessions", { days: SESSION_LIFETIME_DAYS })}</li>
+          <li>{r("legal.privacy.body.retentionOrders")}</li>
+          <li>{r("legal.privacy.body.retentionMessages")}</li>
+          <li>{r("legal.privacy.body.retentionRateLimits", { days: RATE_LIMIT_RETENTION_DAYS })}</li>
+          <li>{r("legal.privacy.body.retentionLogs", { days: SERVER_LOG_RETENTION_DAYS })}</li>
+          <li>{r("legal.privacy.body.retentionReset", { minutes: PASSWORD_RESET_LINK_MINUTES })}</li>
         </ul>
       );
     case "security":
-      return <p>{t("content.privacy.body.security1")}</p>;
+      return <p>{t("legal.privacy.body.security1")}</p>;
     case "your-rights":
       return (
         <>
-          <p>{t("content.privacy.body.rights1")}</p>
+          <p>{t("legal.privacy.body.rights1")}</p>
           <ul>
-            <li>{r("content.privacy.body.rightsAccess")}</li>
-            <li>{r("content.privacy.body.rightsRectification")}</li>
-            <li>{r("content.privacy.body.rightsErasure")}</li>
-            <li>{r("content.privacy.body.rightsPortability")}</li>
-            <li>{r("content.privacy.body.rightsRestriction")}</li>
-            <li>{r("content.privacy.body.rightsComplain")}</li>
+            <li>{r("legal.privacy.body.rightsAccess")}</li>
+            <li>{r("legal.privacy.body.rightsRectification")}</li>
+            <li>{r("legal.privacy.body.rightsErasure")}</li>
+            <li>{r("legal.privacy.body.rightsPortability")}</li>
+            <li>{r("legal.privacy.body.rightsRestriction")}</li>
+            <li>{r("legal.privacy.body.rightsComplain")}</li>
           </ul>
-          <p>{r("content.privacy.body.rights2", mail("Privacy request"))}</p>
+          <p>{r("legal.privacy.body.rights2", mail("Privacy request"))}</p>
         </>
       );
     case "children":
-      return <p>{r("content.privacy.body.children1", { minAge: MIN_AGE, ...mail() })}</p>;
+      return <p>{r("legal.privacy.body.children1", { minAge: MIN_AGE, ...mail() })}</p>;
     case "international-transfers":
-      return <p>{t("content.privacy.body.transfers1")}</p>;
+      return <p>{t("legal.privacy.body.transfers1")}</p>;
     case "changes":
-      return <p>{t("content.privacy.body.changes1")}</p>;
+      return <p>{t("legal.privacy.body.changes1")}</p>;
     case "contact":
-      return <p>{r("content.privacy.body.contact1", mail())}</p>;
+      return <p>{r("legal.privacy.body.contact1", mail())}</p>;
     default:
       return null;
   }

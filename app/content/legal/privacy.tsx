@@ -46,15 +46,15 @@ export const BROWSER_STORAGE = [
 const WRITTEN_PRIVACY: LegalDocument = {
   title: "Privacy Policy",
   subtitle: `What ${PRODUCT_NAME} stores about you, why, for how long, and how to get it changed or deleted.`,
-  titleKey: "content.privacy.title",
-  subtitleKey: "content.privacy.subtitle",
+  titleKey: "legal.privacy.title",
+  subtitleKey: "legal.privacy.subtitle",
   path: "/privacy",
   lastUpdated: LEGAL_LAST_UPDATED,
   sections: [
     {
       id: "introduction",
       title: "Who We Are",
-      titleKey: "content.privacy.introduction",
+      titleKey: "legal.privacy.introduction",
       body: (
         <>
           <p>
@@ -72,7 +72,7 @@ const WRITTEN_PRIVACY: LegalDocument = {
     {
       id: "information-we-collect",
       title: "What We Collect",
-      titleKey: "content.privacy.informationWeCollect",
+      titleKey: "legal.privacy.informationWeCollect",
       body: (
         <>
           <ul>
@@ -126,7 +126,7 @@ const WRITTEN_PRIVACY: LegalDocument = {
     {
       id: "how-we-use",
       title: "How and Why We Use It",
-      titleKey: "content.privacy.howWeUse",
+      titleKey: "legal.privacy.howWeUse",
       body: (
         <ul>
           <li>
@@ -147,7 +147,7 @@ const WRITTEN_PRIVACY: LegalDocument = {
     {
       id: "cookies",
       title: "Cookies and Local Storage",
-      titleKey: "content.privacy.cookies",
+      titleKey: "legal.privacy.cookies",
       body: (
         <>
           <p>
@@ -183,7 +183,7 @@ const WRITTEN_PRIVACY: LegalDocument = {
     {
       id: "sharing",
       title: "Who Processes Your Data",
-      titleKey: "content.privacy.sharing",
+      titleKey: "legal.privacy.sharing",
       body: (
         <>
           <p>We share personal data only with the service providers that help us run {PRODUCT_NAME}:</p>
@@ -213,7 +213,7 @@ const WRITTEN_PRIVACY: LegalDocument = {
     {
       id: "retention",
       title: "How Long We Keep It",
-      titleKey: "content.privacy.retention",
+      titleKey: "legal.privacy.retention",
       body: (
         <ul>
           <li>
@@ -247,7 +247,7 @@ const WRITTEN_PRIVACY: LegalDocument = {
     {
       id: "security",
       title: "How We Protect It",
-      titleKey: "content.privacy.security",
+      titleKey: "legal.privacy.security",
       body: (
         <p>
           Connections to {PRODUCT_NAME} are encrypted with HTTPS. Passwords are stored only as scrypt hashes,
@@ -261,7 +261,7 @@ const WRITTEN_PRIVACY: LegalDocument = {
     {
       id: "your-rights",
       title: "Your Rights",
-      titleKey: "content.privacy.yourRights",
+      titleKey: "legal.privacy.yourRights",
       body: (
         <>
           <p>Under the General Data Protection Regulation (GDPR) you have the right to:</p>
@@ -299,7 +299,7 @@ const WRITTEN_PRIVACY: LegalDocument = {
     {
       id: "children",
       title: "Children",
-      titleKey: "content.privacy.children",
+      titleKey: "legal.privacy.children",
       body: (
         <p>
           {PRODUCT_NAME} is not meant for children. You must be at least {MIN_AGE} years old to create an
@@ -311,7 +311,7 @@ const WRITTEN_PRIVACY: LegalDocument = {
     {
       id: "international-transfers",
       title: "International Transfers",
-      titleKey: "content.privacy.internationalTransfers",
+      titleKey: "legal.privacy.internationalTransfers",
       body: (
         <p>
           We keep your data in the European Union where we can. Some providers, such as Google and GitHub if
@@ -324,7 +324,7 @@ const WRITTEN_PRIVACY: LegalDocument = {
     {
       id: "changes",
       title: "Changes to This Policy",
-      titleKey: "content.privacy.changes",
+      titleKey: "legal.privacy.changes",
       body: (
         <p>
           When we change how we handle personal data, we update this page and the date at the top. If the
@@ -335,7 +335,7 @@ const WRITTEN_PRIVACY: LegalDocument = {
     {
       id: "contact",
       title: "Contact Us",
-      titleKey: "content.privacy.contact",
+      titleKey: "legal.privacy.contact",
       body: (
         <p>
           Questions or requests about your privacy: email <MailLink />, or send us a message from the{" "}

@@ -41,7 +41,7 @@ export function TermsSection({ id, plans }: { id: string; plans: LicensePlans })
   const r = (key: string, values: Record<string, ReactNode> = {}) => rich(key, { ...TAGS, ...values });
   const granted = (names: readonly string[]) => ({
     count: names.length,
-    plans: t("content.licensing.plans", {
+    plans: t("legal.licensing.plans", {
       count: names.length,
       names: new Intl.ListFormat(tag, { type: "conjunction" }).format(names),
     }),
@@ -50,71 +50,71 @@ export function TermsSection({ id, plans }: { id: string; plans: LicensePlans })
     case "acceptance":
       return (
         <>
-          <p>{r("content.terms.body.acceptance1")}</p>
-          <p>{t("content.terms.body.acceptance2")}</p>
+          <p>{r("legal.terms.body.acceptance1")}</p>
+          <p>{t("legal.terms.body.acceptance2")}</p>
         </>
       );
     case "the-service":
       return (
         <>
-          <p>{r("content.terms.body.service1")}</p>
-          <p>{t("content.terms.body.service2")}</p>
+          <p>{r("legal.terms.body.service1")}</p>
+          <p>{t("legal.terms.body.service2")}</p>
         </>
       );
     case "accounts":
       return (
         <>
-          <p>{t("content.terms.body.accounts1", { minAge: MIN_AGE })}</p>
+          <p>{t("legal.terms.body.accounts1", { minAge: MIN_AGE })}</p>
           <ul>
-            <li>{t("content.terms.body.accountsUsername", { min: USERNAME_MIN, max: USERNAME_MAX })}</li>
-            <li>{t("content.terms.body.accountsEmail")}</li>
-            <li>{t("content.terms.body.accountsPassword")}</li>
+            <li>{t("legal.terms.body.accountsUsername", { min: USERNAME_MIN, max: USERNAME_MAX })}</li>
+            <li>{t("legal.terms.body.accountsEmail")}</li>
+            <li>{t("legal.terms.body.accountsPassword")}</li>
           </ul>
-          <p>{t("content.terms.body.accounts2")}</p>
+          <p>{t("legal.terms.body.accounts2")}</p>
         </>
       );
     case "orders-and-payment":
       return (
         <>
-          <p>{r("content.terms.body.orders1", { currency: CURRENCY, vat: VAT_RATE_BPS / 100 })}</p>
+          <p>{r("legal.terms.body.orders1", { currency: CURRENCY, vat: VAT_RATE_BPS / 100 })}</p>
           <ol>
-            <li>{r("content.terms.body.ordersPending")}</li>
-            <li>{r("content.terms.body.ordersContact")}</li>
-            <li>{r("content.terms.body.ordersStarts")}</li>
+            <li>{r("legal.terms.body.ordersPending")}</li>
+            <li>{r("legal.terms.body.ordersContact")}</li>
+            <li>{r("legal.terms.body.ordersStarts")}</li>
           </ol>
-          <p>{t("content.terms.body.orders2", { discount: PRO_ANNUAL_DISCOUNT_PERCENT })}</p>
-          <p>{r("content.terms.body.orders3")}</p>
+          <p>{t("legal.terms.body.orders2", { discount: PRO_ANNUAL_DISCOUNT_PERCENT })}</p>
+          <p>{r("legal.terms.body.orders3")}</p>
         </>
       );
     case "licenses":
       return (
         <>
-          <p>{r("content.terms.body.licenses1")}</p>
+          <p>{r("legal.terms.body.licenses1")}</p>
           <ul>
-            <li>{r("content.terms.body.licensesStandard", granted(plans.standard))}</li>
-            <li>{r("content.terms.body.licensesExtended", granted(plans.extended))}</li>
-            <li>{t("content.terms.body.licensesNoResale")}</li>
-            <li>{t("content.terms.body.licensesExclusive")}</li>
+            <li>{r("legal.terms.body.licensesStandard", granted(plans.standard))}</li>
+            <li>{r("legal.terms.body.licensesExtended", granted(plans.extended))}</li>
+            <li>{t("legal.terms.body.licensesNoResale")}</li>
+            <li>{t("legal.terms.body.licensesExclusive")}</li>
           </ul>
-          <p>{t("content.terms.body.licenses2")}</p>
+          <p>{t("legal.terms.body.licenses2")}</p>
         </>
       );
     case "creators":
       return (
         <>
-          <p>{t("content.terms.body.creators1")}</p>
-          <p>{r("content.terms.body.creators2")}</p>
+          <p>{t("legal.terms.body.creators1")}</p>
+          <p>{r("legal.terms.body.creators2")}</p>
         </>
       );
     case "acceptable-use":
       return (
         <>
-          <p>{t("content.terms.body.use1")}</p>
+          <p>{t("legal.terms.body.use1")}</p>
           <ul>
-            <li>{r("content.terms.body.useProhibited")}</li>
-            <li>{t("content.terms.body.useScrape")}</li>
-            <li>{t("content.terms.body.useBreakIn")}</li>
-            <li>{t("content.terms.body.useImpersonate")}</li>
+            <li>{r("legal.terms.body.useProhibited")}</li>
+            <li>{t("legal.terms.body.useScrape")}</li>
+            <li>{t("legal.terms.body.useBreakIn")}</li>
+            <li>{t("legal.terms.body.useImpersonate")}</li>
           </ul>
         </>
       );
@@ -122,30 +122,30 @@ export function TermsSection({ id, plans }: { id: string; plans: LicensePlans })
       return (
         <>
           <p>
-            {r("content.terms.body.termination1", {
+            {r("legal.terms.body.termination1", {
               mail: <MailLink key="mail" subject="Close my account" />,
             })}
           </p>
-          <p>{t("content.terms.body.termination2")}</p>
+          <p>{t("legal.terms.body.termination2")}</p>
         </>
       );
     case "liability":
       return (
         <>
-          <p>{t("content.terms.body.liability1")}</p>
-          <p>{t("content.terms.body.liability2")}</p>
-          <p>{t("content.terms.body.liability3")}</p>
+          <p>{t("legal.terms.body.liability1")}</p>
+          <p>{t("legal.terms.body.liability2")}</p>
+          <p>{t("legal.terms.body.liability3")}</p>
         </>
       );
     case "changes-and-law":
       return (
         <>
-          <p>{t("content.terms.body.changes1")}</p>
-          <p>{t("content.terms.body.changes2")}</p>
+          <p>{t("legal.terms.body.changes1")}</p>
+          <p>{t("legal.terms.body.changes2")}</p>
         </>
       );
     case "contact":
-      return <p>{r("content.terms.body.contact1", { mail: <MailLink key="mail" /> })}</p>;
+      return <p>{r("legal.terms.body.contact1", { mail: <MailLink key="mail" /> })}</p>;
     default:
       return null;
   }

@@ -34,15 +34,15 @@ function writtenTermsDocument(plans: LicensePlans): LegalDocument {
   return {
     title: "Terms of Service",
     subtitle: `The agreement between you and ${PRODUCT_NAME} when you browse, sign up or license a clip.`,
-    titleKey: "content.terms.title",
-    subtitleKey: "content.terms.subtitle",
+    titleKey: "legal.terms.title",
+    subtitleKey: "legal.terms.subtitle",
     path: "/terms",
     lastUpdated: LEGAL_LAST_UPDATED,
     sections: [
       {
         id: "acceptance",
         title: "Acceptance of These Terms",
-        titleKey: "content.terms.acceptance",
+        titleKey: "legal.terms.acceptance",
         body: (
           <>
             <p>
@@ -61,7 +61,7 @@ function writtenTermsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "the-service",
         title: "What We Offer",
-        titleKey: "content.terms.theService",
+        titleKey: "legal.terms.theService",
         body: (
           <>
             <p>
@@ -82,7 +82,7 @@ function writtenTermsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "accounts",
         title: "Your Account",
-        titleKey: "content.terms.accounts",
+        titleKey: "legal.terms.accounts",
         body: (
           <>
             <p>
@@ -114,7 +114,7 @@ function writtenTermsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "orders-and-payment",
         title: "Plans, Orders and Payment",
-        titleKey: "content.terms.ordersAndPayment",
+        titleKey: "legal.terms.ordersAndPayment",
         body: (
           <>
             <p>
@@ -154,7 +154,7 @@ function writtenTermsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "licenses",
         title: "Licenses to Use Videos",
-        titleKey: "content.terms.licenses",
+        titleKey: "legal.terms.licenses",
         body: (
           <>
             <p>
@@ -185,7 +185,7 @@ function writtenTermsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "creators",
         title: "Creators and Their Content",
-        titleKey: "content.terms.creators",
+        titleKey: "legal.terms.creators",
         body: (
           <>
             <p>
@@ -205,7 +205,7 @@ function writtenTermsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "acceptable-use",
         title: "Acceptable Use",
-        titleKey: "content.terms.acceptableUse",
+        titleKey: "legal.terms.acceptableUse",
         body: (
           <>
             <p>When you use {PRODUCT_NAME}, please do not:</p>
@@ -227,7 +227,7 @@ function writtenTermsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "termination",
         title: "Suspension and Termination",
-        titleKey: "content.terms.termination",
+        titleKey: "legal.terms.termination",
         body: (
           <>
             <p>
@@ -246,7 +246,7 @@ function writtenTermsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "liability",
         title: "Disclaimers and Liability",
-        titleKey: "content.terms.liability",
+        titleKey: "legal.terms.liability",
         body: (
           <>
             <p>
@@ -270,7 +270,7 @@ function writtenTermsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "changes-and-law",
         title: "Changes and Governing Law",
-        titleKey: "content.terms.changesAndLaw",
+        titleKey: "legal.terms.changesAndLaw",
         body: (
           <>
             <p>
@@ -289,7 +289,7 @@ function writtenTermsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "contact",
         title: "Contact Us",
-        titleKey: "content.terms.contact",
+        titleKey: "legal.terms.contact",
         body: (
           <p>
             Questions about these terms? Send us a message from our <Link to="/contact">contact page</Link> or

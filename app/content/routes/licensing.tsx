@@ -13,7 +13,7 @@ export const handle: RouteHandle = { cache: "public-page" };
 
 export const meta = ({ params, data }: Route.MetaArgs) => {
   const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
-  return pageMeta(t("content.licensing.title"), t("content.licensing.metaDescription"));
+  return pageMeta(t("legal.licensing.title"), t("legal.licensing.metaDescription"));
 };
 
 /**
@@ -23,7 +23,7 @@ export const meta = ({ params, data }: Route.MetaArgs) => {
 export async function loader({ params = {} }: Partial<Route.LoaderArgs> = {}) {
   return {
     plans: licensePlansFrom(await listPlanTitlesByLicense()),
-    messages: messagesFor(pageLocaleOf(params), ["content"]),
+    messages: messagesFor(pageLocaleOf(params), ["legal"]),
   };
 }
 

@@ -11,12 +11,12 @@ import type { Route } from "./+types/privacy";
 export const handle: RouteHandle = { cache: "public-page" };
 
 export function loader({ params }: Route.LoaderArgs) {
-  return { messages: messagesFor(pageLocaleOf(params), ["content"]) };
+  return { messages: messagesFor(pageLocaleOf(params), ["legal"]) };
 }
 
 export const meta = ({ params, data }: Route.MetaArgs) => {
   const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
-  return pageMeta(t("content.privacy.title"), t("content.privacy.metaDescription"));
+  return pageMeta(t("legal.privacy.title"), t("legal.privacy.metaDescription"));
 };
 
 export default function Privacy() {

@@ -14,7 +14,7 @@ export const handle: RouteHandle = { cache: "public-page" };
 
 export const meta = ({ params, data }: Route.MetaArgs) => {
   const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
-  return pageMeta(t("content.terms.title"), t("content.terms.metaDescription"));
+  return pageMeta(t("legal.terms.title"), t("legal.terms.metaDescription"));
 };
 
 /**
@@ -24,7 +24,7 @@ export const meta = ({ params, data }: Route.MetaArgs) => {
 export async function loader({ params = {} }: Partial<Route.LoaderArgs> = {}) {
   return {
     plans: licensePlansFrom(await listPlanTitlesByLicense()),
-    messages: messagesFor(pageLocaleOf(params), ["content"]),
+    messages: messagesFor(pageLocaleOf(params), ["legal"]),
   };
 }
 
