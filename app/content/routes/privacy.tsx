@@ -1,9 +1,9 @@
 import { pageMeta } from "~/components/meta";
 import type { RouteHandle } from "~/platform/http/route-handle";
-import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { makeI18n } from "~/platform/i18n/i18n";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { LegalPage } from "../components/legal-page";
+import { legalMessages } from "../legal/messages.server";
 import { PRIVACY } from "../legal/privacy";
 import type { Route } from "./+types/privacy";
 
@@ -11,7 +11,7 @@ import type { Route } from "./+types/privacy";
 export const handle: RouteHandle = { cache: "public-page" };
 
 export function loader({ params }: Route.LoaderArgs) {
-  return { messages: messagesFor(pageLocaleOf(params), ["legal"]) };
+  return { messages: legalMessages(pageLocaleOf(params)) };
 }
 
 export const meta = ({ params, data }: Route.MetaArgs) => {

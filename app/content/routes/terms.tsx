@@ -1,11 +1,11 @@
 import { listPlanTitlesByLicense } from "~/commerce/pricing/plans.server";
 import { pageMeta } from "~/components/meta";
 import type { RouteHandle } from "~/platform/http/route-handle";
-import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { makeI18n } from "~/platform/i18n/i18n";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { LegalPage } from "../components/legal-page";
 import { licensePlansFrom } from "../legal/licensing";
+import { legalMessages } from "../legal/messages.server";
 import { termsDocument } from "../legal/terms";
 import type { Route } from "./+types/terms";
 
@@ -24,7 +24,7 @@ export const meta = ({ params, data }: Route.MetaArgs) => {
 export async function loader({ params = {} }: Partial<Route.LoaderArgs> = {}) {
   return {
     plans: licensePlansFrom(await listPlanTitlesByLicense()),
-    messages: messagesFor(pageLocaleOf(params), ["legal"]),
+    messages: legalMessages(pageLocaleOf(params)),
   };
 }
 
