@@ -32,6 +32,15 @@ describe("translated legal pages", () => {
       }
   });
 
+  it("are titled in the English catalogue as the written pages are", () => {
+    const english = messagesFor("en", ["legal"]);
+    for (const doc of [LICENSING, TERMS, PRIVACY]) {
+      expect(english[doc.titleKey]).toBe(doc.title);
+      expect(english[doc.subtitleKey]).toBe(doc.subtitle);
+      for (const section of doc.sections) expect(english[section.titleKey]).toBe(section.title);
+    }
+  });
+
   it("leave no catalogue key unanswered in any language", () => {
     for (const locale of LOCALES)
       for (const doc of [LICENSING, TERMS, PRIVACY])
