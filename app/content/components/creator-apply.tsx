@@ -1,13 +1,13 @@
 import { Form, useNavigation } from "react-router";
 import {
   APPLICATION_MESSAGE_MAX,
-  APPLICATION_TEXTS,
   type ApplicationStatus,
   PORTFOLIO_URL_MAX,
 } from "~/accounts/applications/creator-application";
 import { buttonClass } from "~/components/button";
 import { Link } from "~/components/link";
-import { royaltyShare } from "../texts";
+import { useI18n } from "~/platform/i18n/i18n";
+import { sharePercent } from "../texts";
 
 export interface ApplyState {
   signedIn: boolean;
@@ -15,8 +15,10 @@ export interface ApplyState {
   application: { status: ApplicationStatus; decisionMessage: string | null } | null;
 }
 
-/** Log in or sign up, then come back to the form. */
-const BACK_TO_APPLY = new URLSearchParams({ redirectTo: "/creators-hub#apply" }).toString();
+/** Log in or sign up, then come back to the form (in the page's language). */
+const backToApply = (applyPath: string) => new URLSearchParams({ redirectTo: applyPath }).toString();
+
+const LINK = "font-medium text-brand-700 underline dark:text-brand-400";
 
 const field =
   "mt-1 w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
@@ -32,37 +34,37 @@ export function CreatorApply({
   error?: string | null;
 }) {
   const busy = useNavigation().state === "submitting";
+  const { t, rich, tag, path } = useI18n();
+  const back = backToApply(path("/creators-hub#apply"));
   if (state.isCreator) return null;
   let body: React.ReactNode;
   if (!state.signedIn) {
     body = (
       <p className="mt-2 text-zinc-700 dark:text-zinc-300">
-        <Link
-          to={`/login?${BACK_TO_APPLY}`}
-          className="font-medium text-brand-700 underline dark:text-brand-400"
-        >
-          Log in
-        </Link>{" "}
-        or{" "}
-        <Link
-          to={`/signup?${BACK_TO_APPLY}`}
-          className="font-medium text-brand-700 underline dark:text-brand-400"
-        >
-          sign up
-        </Link>{" "}
-        to apply.
+        {rich("content.apply.signIn", {
+          login: (chunks) => (
+            <Link key="login" to={`/login?${back}`} className={LINK}>
+              {chunks}
+            </Link>
+          ),
+          signup: (chunks) => (
+            <Link key="signup" to={`/signup?${back}`} className={LINK}>
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
     );
   } else if (state.application?.status === "pending") {
-    body = <p className="mt-2 text-zinc-700 dark:text-zinc-300">{APPLICATION_TEXTS.alreadyPending}</p>;
+    body = <p className="mt-2 text-zinc-700 dark:text-zinc-300">{t("content.apply.pending")}</p>;
   } else {
     body = (
       <>
         {state.application?.status === "declined" ? (
           <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">
-            Your last application was declined
-            {state.application.decisionMessage ? `: ${state.application.decisionMessage}` : "."} You can apply
-            again.
+            {state.application.decisionMessage
+              ? t("content.apply.declinedWithReason", { reason: state.application.decisionMessage })
+              : t("content.apply.declined")}
           </p>
         ) : null}
         {error ? (
@@ -76,7 +78,7 @@ export function CreatorApply({
         <Form method="post" className="mt-4 grid gap-4">
           <div>
             <label htmlFor="apply-portfolio" className="text-sm font-medium">
-              Portfolio link
+              {t("content.apply.portfolio")}
             </label>
             <input
               id="apply-portfolio"
@@ -90,7 +92,7 @@ export function CreatorApply({
           </div>
           <div>
             <label htmlFor="apply-message" className="text-sm font-medium">
-              What do you shoot?
+              {t("content.apply.message")}
             </label>
             <textarea
               id="apply-message"
@@ -104,16 +106,18 @@ export function CreatorApply({
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" name="terms" required className="mt-1 accent-brand-700" />
             <span>
-              I accept the{" "}
-              <Link to="/terms" className="font-medium text-brand-700 underline dark:text-brand-400">
-                contributor terms
-              </Link>{" "}
-              and confirm I own the rights to the footage I will upload.
+              {rich("content.apply.terms", {
+                link: (chunks) => (
+                  <Link key="terms" to="/terms" className={LINK}>
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </span>
           </label>
           <div>
             <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass("primary")}>
-              {busy ? "Sending…" : "Apply as a creator"}
+              {busy ? t("content.apply.sending") : t("content.apply.submit")}
             </button>
           </div>
         </Form>
@@ -124,9 +128,11 @@ export function CreatorApply({
     <section id="apply" aria-labelledby="apply-title" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
       <div className="rounded-3xl border border-zinc-200 bg-white p-8 dark:border-zinc-800 dark:bg-zinc-900/60">
         <h2 id="apply-title" className="text-2xl font-bold">
-          Become a creator
+          {t("content.apply.heading")}
         </h2>
-        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{royaltyShare(royaltyPercent)}</p>
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          {t("content.creators.royaltyShare", { share: sharePercent(tag, royaltyPercent) })}
+        </p>
         {body}
       </div>
     </section>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/platform/i18n/i18n";
 
 /** Simple line icons for the content pages (24 px grid, stroked with the text colour). */
 const ICONS = {
@@ -53,9 +54,12 @@ export function FeatureCard({
 
 /** A numbered step of a short how-it-works list. */
 export function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  const t = useT();
   return (
     <li className="relative rounded-2xl border border-zinc-200 p-6 dark:border-zinc-800">
-      <span className="text-sm font-bold text-brand-700 dark:text-brand-400">Step {number}</span>
+      <span className="text-sm font-bold text-brand-700 dark:text-brand-400">
+        {t("content.step", { number })}
+      </span>
       <h3 className="mt-1 text-lg font-semibold">{title}</h3>
       <div className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{children}</div>
     </li>

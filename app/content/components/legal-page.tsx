@@ -1,6 +1,8 @@
 import { type MouseEvent, useMemo, useRef } from "react";
 import { Link } from "~/components/link";
 import { copyrightYear, LEGAL_TOC_SCROLL_OFFSET_PX, PRODUCT_NAME } from "~/constants";
+import { useI18n } from "~/platform/i18n/i18n";
+import { DEFAULT_LOCALE, localizedPath } from "~/platform/i18n/locales";
 import type { LegalDocument } from "../legal/types";
 import { useActiveSection } from "./use-active-section";
 
@@ -14,6 +16,49 @@ const SECTION_SCROLL_MARGIN = `calc(${LEGAL_TOC_SCROLL_OFFSET_PX}px - 5rem)`;
 const PROSE =
   "space-y-4 leading-7 text-zinc-700 dark:text-zinc-300 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 hover:[&_a]:text-brand-800 dark:[&_a]:text-brand-400 dark:hover:[&_a]:text-brand-300 [&_h3]:pt-2 [&_h3]:font-semibold [&_h3]:text-zinc-900 dark:[&_h3]:text-white [&_li]:pl-1 [&_ol]:list-decimal [&_ol]:space-y-1.5 [&_ol]:pl-6 [&_strong]:font-semibold [&_strong]:text-zinc-900 dark:[&_strong]:text-white [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-6";
 
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "October 29, 2025" as an ISO date, for `<time dateTime>` and for formatting in the page's language. */
+function isoDate(written: string): string | null {
+  const match = /^([A-Z][a-z]+) (\d{1,2}), (\d{4})$/.exec(written);
+  const month = match ? MONTHS.indexOf(match[1] ?? "") : -1;
+  if (!match || month < 0) return null;
+  return `${match[3]}-${String(month + 1).padStart(2, "0")}-${match[2]?.padStart(2, "0")}`;
+}
+
+/** The date as written in English, or in the page's language. */
+function LastUpdated({ written }: { written: string }) {
+  const { rich, locale, tag } = useI18n();
+  const iso = isoDate(written);
+  const shown =
+    iso && locale !== DEFAULT_LOCALE
+      ? new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: "UTC" }).format(
+          new Date(`${iso}T00:00:00Z`),
+        )
+      : written;
+  return rich("legal.page.lastUpdated", {
+    date: shown,
+    time: (chunks) => (
+      <time key="time" dateTime={iso ?? undefined}>
+        {chunks}
+      </time>
+    ),
+  });
+}
+
 function prefersReducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
@@ -23,6 +68,10 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
   const ids = useMemo(() => doc.sections.map((section) => section.id), [doc]);
   const { active, pin } = useActiveSection(ids, LEGAL_TOC_SCROLL_OFFSET_PX);
   const phoneToc = useRef<HTMLDetailsElement>(null);
+  const { t, rich, locale } = useI18n();
+  const translated = locale !== DEFAULT_LOCALE;
+  /** A translated page shows each section's translation where there is one, else its English text. */
+  const allTranslated = doc.sections.every((section) => section.translated !== undefined);
 
   function goToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
     const section = document.getElementById(id);
@@ -57,7 +106,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
               <span aria-hidden className="w-5 shrink-0 tabular-nums">
                 {index + 1}.
               </span>
-              <span>{section.title}</span>
+              <span>{t(section.titleKey)}</span>
             </a>
           </li>
         );
@@ -71,15 +120,34 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
         to="/"
         className="inline-flex items-center gap-1.5 rounded-full text-sm font-medium text-zinc-600 hover:text-brand-700 dark:text-zinc-400 dark:hover:text-brand-400"
       >
-        <span aria-hidden>←</span> Back to Home
+        <span aria-hidden>←</span> {t("legal.page.back")}
       </Link>
 
       <header className="mt-6 border-b border-zinc-200 pb-8 dark:border-zinc-800">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{doc.title}</h1>
-        <p className="mt-3 max-w-2xl text-lg text-zinc-600 dark:text-zinc-400">{doc.subtitle}</p>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t(doc.titleKey)}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-zinc-600 dark:text-zinc-400">{t(doc.subtitleKey)}</p>
         <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
-          Last updated <time>{doc.lastUpdated}</time>
+          <LastUpdated written={doc.lastUpdated} />
         </p>
+        {translated ? (
+          <p
+            role="note"
+            className="mt-4 max-w-2xl rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+          >
+            {rich(allTranslated ? "legal.page.bindingTranslated" : "legal.page.binding", {
+              link: (chunks) => (
+                <a
+                  key="link"
+                  href={localizedPath("en", doc.path)}
+                  hrefLang="en"
+                  className="font-medium underline underline-offset-2"
+                >
+                  {chunks}
+                </a>
+              ),
+            })}
+          </p>
+        ) : null}
       </header>
 
       <div className="mt-8 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-12">
@@ -89,7 +157,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
             className="group rounded-xl border border-zinc-200 bg-zinc-50 lg:hidden dark:border-zinc-800 dark:bg-zinc-900/60"
           >
             <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-semibold [&::-webkit-details-marker]:hidden">
-              On this page
+              {t("legal.page.onThisPage")}
               <svg
                 viewBox="0 0 20 20"
                 className="size-4 transition-transform group-open:rotate-180"
@@ -99,16 +167,19 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
                 <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
               </svg>
             </summary>
-            <nav aria-label="Table of contents" className="border-t border-zinc-200 p-2 dark:border-zinc-800">
+            <nav
+              aria-label={t("legal.page.toc")}
+              className="border-t border-zinc-200 p-2 dark:border-zinc-800"
+            >
               {tocLinks}
             </nav>
           </details>
           <nav
-            aria-label="Table of contents"
+            aria-label={t("legal.page.toc")}
             className="sticky top-24 hidden max-h-[calc(100vh-7rem)] overflow-y-auto lg:block"
           >
             <p className="px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-zinc-500 dark:text-zinc-400">
-              On this page
+              {t("legal.page.onThisPage")}
             </p>
             {tocLinks}
           </nav>
@@ -134,9 +205,15 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
                 >
                   {String(index + 1).padStart(2, "0")}
                 </span>
-                {section.title}
+                {t(section.titleKey)}
               </h2>
-              <div className={`mt-4 ${PROSE}`}>{section.body}</div>
+              {translated && section.translated !== undefined ? (
+                <div className={`mt-4 ${PROSE}`}>{section.translated}</div>
+              ) : (
+                <div className={`mt-4 ${PROSE}`} lang={translated ? "en" : undefined}>
+                  {section.body}
+                </div>
+              )}
             </section>
           ))}
         </article>
@@ -144,10 +221,10 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
 
       <footer className="mt-16 flex flex-col gap-2 border-t border-zinc-200 pt-6 text-sm text-zinc-600 sm:flex-row sm:justify-between dark:border-zinc-800 dark:text-zinc-400">
         <p>
-          Last updated <time>{doc.lastUpdated}</time>
+          <LastUpdated written={doc.lastUpdated} />
         </p>
-        <p>
-          © <span suppressHydrationWarning>{copyrightYear()}</span> {PRODUCT_NAME}. All rights reserved.
+        <p suppressHydrationWarning>
+          {t("common.footer.rights", { year: String(copyrightYear()), product: PRODUCT_NAME })}
         </p>
       </footer>
     </main>

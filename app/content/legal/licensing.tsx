@@ -3,6 +3,7 @@ import { Link } from "~/components/link";
 import { LICENSING_LAST_UPDATED, PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
 import { attributionLine, LICENSE_TERMS } from "~/licensing/license-terms";
 import { MailLink } from "../components/mail-link";
+import { LicensingSection } from "./licensing-translated";
 import type { LegalDocument } from "./types";
 
 export const LICENSING_TITLE = "Video Licensing";
@@ -82,14 +83,29 @@ function LicenseCard({
 
 /** The licensing page, naming the plans that grant each license. */
 export function licensingDocument(plans: LicensePlans): LegalDocument {
+  const document = writtenLicensingDocument(plans);
+  return {
+    ...document,
+    sections: document.sections.map((section) => ({
+      ...section,
+      translated: <LicensingSection id={section.id} plans={plans} />,
+    })),
+  };
+}
+
+function writtenLicensingDocument(plans: LicensePlans): LegalDocument {
   return {
     title: LICENSING_TITLE,
     subtitle: "Simple, transparent licensing for creators and users.",
+    titleKey: "legal.licensing.title",
+    subtitleKey: "legal.licensing.subtitle",
+    path: "/licensing",
     lastUpdated: LICENSING_LAST_UPDATED,
     sections: [
       {
         id: "introduction",
         title: "Introduction",
+        titleKey: "legal.licensing.introduction",
         body: (
           <>
             <p>
@@ -108,6 +124,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "what-licensing-means",
         title: "What Licensing Means",
+        titleKey: "legal.licensing.whatLicensingMeans",
         body: (
           <>
             <p>
@@ -138,6 +155,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "license-types",
         title: "Our License Types",
+        titleKey: "legal.licensing.licenseTypes",
         body: (
           <>
             <p>
@@ -166,6 +184,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "ownership",
         title: "License Ownership and Copyright",
+        titleKey: "legal.licensing.ownership",
         body: (
           <>
             <p>
@@ -184,6 +203,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "attribution",
         title: "Attribution",
+        titleKey: "legal.licensing.attribution",
         body: (
           <>
             <p>
@@ -203,6 +223,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "prohibited-uses",
         title: "Prohibited Uses",
+        titleKey: "legal.licensing.prohibitedUses",
         body: (
           <>
             <p>Whatever your license, you may not use a clip:</p>
@@ -230,6 +251,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "refunds",
         title: "Refunds and Disputes",
+        titleKey: "legal.licensing.refunds",
         body: (
           <>
             <p>
@@ -265,6 +287,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "free-content",
         title: "Using Free or Promotional Content",
+        titleKey: "legal.licensing.freeContent",
         body: (
           <p>
             From time to time we offer clips for free or as part of a promotion. Unless the offer says
@@ -277,6 +300,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "reporting",
         title: "Reporting Misuse or Copyright Issues",
+        titleKey: "legal.licensing.reporting",
         body: (
           <>
             <p>
@@ -298,6 +322,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "legal-summary",
         title: "Legal Summary",
+        titleKey: "legal.licensing.legalSummary",
         body: (
           <>
             <ul>
@@ -330,6 +355,7 @@ export function licensingDocument(plans: LicensePlans): LegalDocument {
       {
         id: "contact",
         title: "Contact Us",
+        titleKey: "legal.licensing.contact",
         body: (
           <p>
             Questions about licensing, exclusive rights or refunds? Email <MailLink />, or send us a message

@@ -11,6 +11,7 @@ import {
   THEME_STORAGE_KEY,
 } from "~/constants";
 import { MailLink } from "../components/mail-link";
+import { PrivacySection } from "./privacy-translated";
 import type { LegalDocument } from "./types";
 
 /** What the browser keeps for Verdeo: the cookies and local storage the app actually sets. */
@@ -42,14 +43,18 @@ export const BROWSER_STORAGE = [
   },
 ] as const;
 
-export const PRIVACY: LegalDocument = {
+const WRITTEN_PRIVACY: LegalDocument = {
   title: "Privacy Policy",
   subtitle: `What ${PRODUCT_NAME} stores about you, why, for how long, and how to get it changed or deleted.`,
+  titleKey: "legal.privacy.title",
+  subtitleKey: "legal.privacy.subtitle",
+  path: "/privacy",
   lastUpdated: LEGAL_LAST_UPDATED,
   sections: [
     {
       id: "introduction",
       title: "Who We Are",
+      titleKey: "legal.privacy.introduction",
       body: (
         <>
           <p>
@@ -67,6 +72,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "information-we-collect",
       title: "What We Collect",
+      titleKey: "legal.privacy.informationWeCollect",
       body: (
         <>
           <ul>
@@ -120,6 +126,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "how-we-use",
       title: "How and Why We Use It",
+      titleKey: "legal.privacy.howWeUse",
       body: (
         <ul>
           <li>
@@ -140,6 +147,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "cookies",
       title: "Cookies and Local Storage",
+      titleKey: "legal.privacy.cookies",
       body: (
         <>
           <p>
@@ -175,6 +183,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "sharing",
       title: "Who Processes Your Data",
+      titleKey: "legal.privacy.sharing",
       body: (
         <>
           <p>We share personal data only with the service providers that help us run {PRODUCT_NAME}:</p>
@@ -204,6 +213,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "retention",
       title: "How Long We Keep It",
+      titleKey: "legal.privacy.retention",
       body: (
         <ul>
           <li>
@@ -237,6 +247,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "security",
       title: "How We Protect It",
+      titleKey: "legal.privacy.security",
       body: (
         <p>
           Connections to {PRODUCT_NAME} are encrypted with HTTPS. Passwords are stored only as scrypt hashes,
@@ -250,6 +261,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "your-rights",
       title: "Your Rights",
+      titleKey: "legal.privacy.yourRights",
       body: (
         <>
           <p>Under the General Data Protection Regulation (GDPR) you have the right to:</p>
@@ -287,6 +299,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "children",
       title: "Children",
+      titleKey: "legal.privacy.children",
       body: (
         <p>
           {PRODUCT_NAME} is not meant for children. You must be at least {MIN_AGE} years old to create an
@@ -298,6 +311,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "international-transfers",
       title: "International Transfers",
+      titleKey: "legal.privacy.internationalTransfers",
       body: (
         <p>
           We keep your data in the European Union where we can. Some providers, such as Google and GitHub if
@@ -310,6 +324,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "changes",
       title: "Changes to This Policy",
+      titleKey: "legal.privacy.changes",
       body: (
         <p>
           When we change how we handle personal data, we update this page and the date at the top. If the
@@ -320,6 +335,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "contact",
       title: "Contact Us",
+      titleKey: "legal.privacy.contact",
       body: (
         <p>
           Questions or requests about your privacy: email <MailLink />, or send us a message from the{" "}
@@ -328,4 +344,13 @@ export const PRIVACY: LegalDocument = {
       ),
     },
   ],
+};
+
+/** The policy as written (English), each section with its translation for translated pages. */
+export const PRIVACY: LegalDocument = {
+  ...WRITTEN_PRIVACY,
+  sections: WRITTEN_PRIVACY.sections.map((section) => ({
+    ...section,
+    translated: <PrivacySection id={section.id} />,
+  })),
 };

@@ -13,20 +13,36 @@ import {
 } from "~/constants";
 import { MailLink } from "../components/mail-link";
 import { LICENSE_PLANS, type LicensePlans, plansPhrase } from "./licensing";
+import { TermsSection } from "./terms-translated";
 import type { LegalDocument } from "./types";
 
 const VAT_PERCENT = VAT_RATE_BPS / 100;
 
 /** The terms, naming the plans that grant each license. */
 export function termsDocument(plans: LicensePlans): LegalDocument {
+  const document = writtenTermsDocument(plans);
+  return {
+    ...document,
+    sections: document.sections.map((section) => ({
+      ...section,
+      translated: <TermsSection id={section.id} plans={plans} />,
+    })),
+  };
+}
+
+function writtenTermsDocument(plans: LicensePlans): LegalDocument {
   return {
     title: "Terms of Service",
     subtitle: `The agreement between you and ${PRODUCT_NAME} when you browse, sign up or license a clip.`,
+    titleKey: "legal.terms.title",
+    subtitleKey: "legal.terms.subtitle",
+    path: "/terms",
     lastUpdated: LEGAL_LAST_UPDATED,
     sections: [
       {
         id: "acceptance",
         title: "Acceptance of These Terms",
+        titleKey: "legal.terms.acceptance",
         body: (
           <>
             <p>
@@ -45,6 +61,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "the-service",
         title: "What We Offer",
+        titleKey: "legal.terms.theService",
         body: (
           <>
             <p>
@@ -65,6 +82,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "accounts",
         title: "Your Account",
+        titleKey: "legal.terms.accounts",
         body: (
           <>
             <p>
@@ -96,6 +114,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "orders-and-payment",
         title: "Plans, Orders and Payment",
+        titleKey: "legal.terms.ordersAndPayment",
         body: (
           <>
             <p>
@@ -135,6 +154,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "licenses",
         title: "Licenses to Use Videos",
+        titleKey: "legal.terms.licenses",
         body: (
           <>
             <p>
@@ -165,6 +185,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "creators",
         title: "Creators and Their Content",
+        titleKey: "legal.terms.creators",
         body: (
           <>
             <p>
@@ -184,6 +205,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "acceptable-use",
         title: "Acceptable Use",
+        titleKey: "legal.terms.acceptableUse",
         body: (
           <>
             <p>When you use {PRODUCT_NAME}, please do not:</p>
@@ -205,6 +227,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "termination",
         title: "Suspension and Termination",
+        titleKey: "legal.terms.termination",
         body: (
           <>
             <p>
@@ -223,6 +246,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "liability",
         title: "Disclaimers and Liability",
+        titleKey: "legal.terms.liability",
         body: (
           <>
             <p>
@@ -246,6 +270,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "changes-and-law",
         title: "Changes and Governing Law",
+        titleKey: "legal.terms.changesAndLaw",
         body: (
           <>
             <p>
@@ -264,6 +289,7 @@ export function termsDocument(plans: LicensePlans): LegalDocument {
       {
         id: "contact",
         title: "Contact Us",
+        titleKey: "legal.terms.contact",
         body: (
           <p>
             Questions about these terms? Send us a message from our <Link to="/contact">contact page</Link> or

@@ -1,20 +1,35 @@
+import type { ReactNode } from "react";
 import { ButtonLink } from "~/components/button";
 import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
-import { COMPANY_COUNTRY, PRODUCT_NAME, STANDARD_LICENSE_VIEW_CAP } from "~/constants";
 import type { RouteHandle } from "~/platform/http/route-handle";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { makeI18n, useI18n } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { FeatureCard, Step } from "../components/feature-card";
+import type { Route } from "./+types/about";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
 export const handle: RouteHandle = { cache: "public-page" };
 
-export const meta = () =>
-  pageMeta(
-    `About ${PRODUCT_NAME}`,
-    `${PRODUCT_NAME} is a stock-video marketplace that is fair to the people who film and simple for the people who buy.`,
-  );
+export function loader({ params }: Route.LoaderArgs) {
+  return { messages: messagesFor(pageLocaleOf(params), ["content"]) };
+}
+
+export const meta = ({ params, data }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return pageMeta(t("content.about.metaTitle"), t("content.about.metaDescription"));
+};
+
+const LINK = "font-medium text-brand-700 underline dark:text-brand-400";
 
 export default function About() {
+  const { t, rich } = useI18n();
+  const link = (to: string) => (chunks: ReactNode) => (
+    <Link key={to} to={to} className={LINK}>
+      {chunks}
+    </Link>
+  );
   return (
     <main>
       <section className="relative overflow-hidden border-b border-zinc-200 dark:border-zinc-800">
@@ -24,23 +39,20 @@ export default function About() {
         />
         <div className="relative mx-auto max-w-4xl px-4 py-20 text-center sm:px-6 sm:py-28">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-400">
-            About {PRODUCT_NAME}
+            {t("content.about.eyebrow")}
           </p>
           <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-6xl">
-            Footage that moves your story forward.
+            {t("content.about.heading")}
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-zinc-600 dark:text-zinc-400">
-            {PRODUCT_NAME} is a stock-video marketplace for brand ads, website heroes and social reels. We are
-            a small team in {COMPANY_COUNTRY} building the place we wanted as filmmakers and marketers:
-            curated clips, licenses you can read in two minutes, and a fair deal for the people behind the
-            camera.
+            {t("content.about.intro")}
           </p>
           <div className="mt-10 flex flex-wrap justify-center gap-3">
             <ButtonLink to="/videos" className="px-6 py-3">
-              Explore Videos
+              {t("content.about.exploreVideos")}
             </ButtonLink>
             <ButtonLink to="/creators-hub" variant="secondary" className="px-6 py-3">
-              Become a Creator
+              {t("content.about.becomeCreator")}
             </ButtonLink>
           </div>
         </div>
@@ -48,24 +60,17 @@ export default function About() {
 
       <section aria-labelledby="believe" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
         <h2 id="believe" className="text-center text-3xl font-bold tracking-tight">
-          What we believe
+          {t("content.about.believe.heading")}
         </h2>
         <div className="mt-10 grid gap-6 md:grid-cols-3">
-          <FeatureCard icon="film" title="Curated, not crowded">
-            Every clip is chosen to be useful in real work: clean, well-lit footage organised by niche and
-            mood, so you spend minutes finding a shot, not an afternoon.
+          <FeatureCard icon="film" title={t("content.about.believe.curatedTitle")}>
+            {t("content.about.believe.curatedBody")}
           </FeatureCard>
-          <FeatureCard icon="scale" title="Licensing you can read">
-            Two licenses, in plain words. Standard covers social media and websites up to{" "}
-            {STANDARD_LICENSE_VIEW_CAP} views; Extended covers ads, film and broadcast.{" "}
-            <Link to="/licensing" className="font-medium text-brand-700 underline dark:text-brand-400">
-              Read the details
-            </Link>
-            .
+          <FeatureCard icon="scale" title={t("content.about.believe.licensingTitle")}>
+            {rich("content.about.believe.licensingBody", { link: link("/licensing") })}
           </FeatureCard>
-          <FeatureCard icon="heart" title="Fair to creators">
-            Videos are licensed, never sold: creators keep the copyright to their work, and their name travels
-            with it.
+          <FeatureCard icon="heart" title={t("content.about.believe.fairTitle")}>
+            {t("content.about.believe.fairBody")}
           </FeatureCard>
         </div>
       </section>
@@ -76,35 +81,31 @@ export default function About() {
       >
         <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
           <h2 id="how" className="text-center text-3xl font-bold tracking-tight">
-            How {PRODUCT_NAME} works
+            {t("content.about.how.heading")}
           </h2>
           <ol className="mt-10 grid gap-6 md:grid-cols-3">
-            <Step number={1} title="Find the shot">
-              Search by niche, mood, orientation or colour tone, and preview every clip before you decide.
+            <Step number={1} title={t("content.about.how.findTitle")}>
+              {t("content.about.how.findBody")}
             </Step>
-            <Step number={2} title="Pick a plan">
-              Choose the plan that fits your project on the{" "}
-              <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-400">
-                Pricing page
-              </Link>{" "}
-              and place your order. We confirm the details with you by email.
+            <Step number={2} title={t("content.about.how.planTitle")}>
+              {rich("content.about.how.planBody", { link: link("/pricing") })}
             </Step>
-            <Step number={3} title="Create">
-              Edit, crop and cut the footage into your ad, site or reel, within the license your plan grants.
+            <Step number={3} title={t("content.about.how.createTitle")}>
+              {t("content.about.how.createBody")}
             </Step>
           </ol>
         </div>
       </section>
 
       <section className="mx-auto max-w-4xl px-4 py-20 text-center sm:px-6">
-        <h2 className="text-3xl font-bold tracking-tight">Ready to find your next shot?</h2>
+        <h2 className="text-3xl font-bold tracking-tight">{t("content.about.cta.heading")}</h2>
         <p className="mx-auto mt-4 max-w-xl text-zinc-600 dark:text-zinc-400">
-          Browse the catalogue, or tell us about your footage if you film for a living.
+          {t("content.about.cta.body")}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <ButtonLink to="/videos">Explore Videos</ButtonLink>
+          <ButtonLink to="/videos">{t("content.about.exploreVideos")}</ButtonLink>
           <ButtonLink to="/creators-hub" variant="secondary">
-            Visit the Creators Hub
+            {t("content.about.cta.creatorsHub")}
           </ButtonLink>
         </div>
       </section>

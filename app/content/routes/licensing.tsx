@@ -1,22 +1,30 @@
 import { listPlanTitlesByLicense } from "~/commerce/pricing/plans.server";
 import { pageMeta } from "~/components/meta";
 import type { RouteHandle } from "~/platform/http/route-handle";
+import { makeI18n } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { LegalPage } from "../components/legal-page";
-import { LICENSING_TITLE, licensePlansFrom, licensingDocument } from "../legal/licensing";
+import { licensePlansFrom, licensingDocument } from "../legal/licensing";
+import { legalMessages } from "../legal/messages.server";
 import type { Route } from "./+types/licensing";
 
 /** Every anonymous visitor sees this page alike: the server may answer from a copy a few seconds old. */
 export const handle: RouteHandle = { cache: "public-page" };
 
-export const meta = () =>
-  pageMeta(
-    LICENSING_TITLE,
-    "What the Standard and Extended licenses allow, prohibited uses, refunds and how to report misuse.",
-  );
+export const meta = ({ params, data }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return pageMeta(t("legal.licensing.title"), t("legal.licensing.metaDescription"));
+};
 
-/** The plan titles come from the plan table, so a renamed plan is named here too. */
-export async function loader() {
-  return { plans: licensePlansFrom(await listPlanTitlesByLicense()) };
+/**
+ * The plan titles come from the plan table, so a renamed plan is named here too. Tests call it without
+ * arguments: then the page is English.
+ */
+export async function loader({ params = {} }: Partial<Route.LoaderArgs> = {}) {
+  return {
+    plans: licensePlansFrom(await listPlanTitlesByLicense()),
+    messages: legalMessages(pageLocaleOf(params)),
+  };
 }
 
 export default function Licensing({ loaderData }: Route.ComponentProps) {

@@ -2,20 +2,28 @@ import { getOptionalUser } from "~/accounts/auth/session.server";
 import { displayName } from "~/accounts/profiles/display-name";
 import { ButtonLink } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { PRODUCT_NAME } from "~/constants";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { makeI18n, useT } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { Icon } from "../components/feature-card";
-import { WELCOME_HEADING } from "../texts";
 import type { Route } from "./+types/welcome";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
-  return { name: user ? displayName(user) : null };
+  return {
+    name: user ? displayName(user) : null,
+    messages: messagesFor(pageLocaleOf(params), ["content"]),
+  };
 }
 
-export const meta = () => pageMeta("Welcome", `Your ${PRODUCT_NAME} account is ready.`);
+export const meta = ({ params, data }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return pageMeta(t("content.welcome.metaTitle"), t("content.welcome.metaDescription"));
+};
 
 export default function Welcome({ loaderData }: Route.ComponentProps) {
   const { name } = loaderData;
+  const t = useT();
   return (
     <main className="relative overflow-hidden">
       <div
@@ -27,26 +35,25 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
           <Icon name="check" className="size-8" />
         </span>
         {name ? (
-          <p className="mt-8 text-sm font-semibold text-brand-700 dark:text-brand-400">Hi {name},</p>
+          <p className="mt-8 text-sm font-semibold text-brand-700 dark:text-brand-400">
+            {t("content.welcome.hi", { name })}
+          </p>
         ) : null}
         <h1 className={`${name ? "mt-2" : "mt-8"} text-4xl font-bold tracking-tight sm:text-5xl`}>
-          {WELCOME_HEADING}
+          {t("content.welcome.heading")}
         </h1>
         <p className="mt-5 max-w-xl text-lg text-pretty text-zinc-600 dark:text-zinc-400">
-          Your account is ready. Start with a few nature clips to see what {PRODUCT_NAME} has to offer, or
-          finish setting up your profile with a username and a picture.
+          {t("content.welcome.body")}
         </p>
         <div className="mt-10 flex flex-wrap justify-center gap-3">
           <ButtonLink to="/search?q=Nature" className="px-6 py-3">
-            Explore Nature clips
+            {t("content.welcome.exploreNature")}
           </ButtonLink>
           <ButtonLink to="/account" variant="secondary" className="px-6 py-3">
-            Set up your account
+            {t("content.welcome.setUp")}
           </ButtonLink>
         </div>
-        <p className="mt-10 text-sm text-zinc-600 dark:text-zinc-400">
-          Saving a clip for later keeps it on your profile, under Saved.
-        </p>
+        <p className="mt-10 text-sm text-zinc-600 dark:text-zinc-400">{t("content.welcome.saved")}</p>
       </div>
     </main>
   );
