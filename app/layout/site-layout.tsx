@@ -1,9 +1,9 @@
-import { data, Outlet, redirect } from "react-router";
+import { Outlet } from "react-router";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import type { HeaderUser } from "~/accounts/profiles/header-user";
+import { pageLocaleOrAnswer } from "~/platform/http/page-locale.server";
 import { usePersonal } from "~/platform/http/personal-regions";
 import { useT } from "~/platform/i18n/i18n";
-import { decidePageLocale } from "~/platform/i18n/page-locale";
 import type { Route } from "./+types/site-layout";
 import { ErrorPage, errorPageProps } from "./error-page";
 import { Footer } from "./footer";
@@ -16,18 +16,8 @@ import { useShellData } from "./shell-data";
  * the root, and an unknown language is a page that does not exist.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
   const user = params.lang === undefined ? await getOptionalUser(request, context) : null;
-  const decision = decidePageLocale({
-    lang: params.lang,
-    url,
-    stored: user?.language ?? null,
-    cookie: request.headers.get("Cookie"),
-    acceptLanguage: request.headers.get("Accept-Language"),
-  });
-  if (decision.kind === "redirect")
-    throw redirect(decision.to, { headers: { Vary: "Accept-Language, Cookie" } });
-  if (decision.kind === "not-found") throw data(null, { status: 404 });
+  pageLocaleOrAnswer(request, params.lang, user?.language ?? null);
   return null;
 }
 

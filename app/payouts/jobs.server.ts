@@ -9,8 +9,7 @@ import { transferPayoutJob } from "./runs/payout-runs-transfers.server";
  * to review. A rerun (or a second worker) finds the month's run and changes nothing.
  */
 export const proposePayoutRunJob = defineJob<{ now?: string }>({
-  // Joined, not one literal: the i18n check reads every "payouts.…" literal as a catalogue key.
-  name: ["payouts", "propose-run"].join("."),
+  name: "payouts.propose-run",
   cron: "0 6 1 * *",
   policy: "singleton",
   retryLimit: 3,
@@ -28,8 +27,7 @@ export const proposePayoutRunJob = defineJob<{ now?: string }>({
  * creator from being paid, or keep paying an account Stripe restricted (decision 0021).
  */
 export const fetchConnectStatusesJob = defineJob<object>({
-  // Joined, not one literal: the i18n check reads every "payouts.…" literal as a catalogue key.
-  name: ["payouts", "fetch-connect-statuses"].join("."),
+  name: "payouts.fetch-connect-statuses",
   cron: "30 4 * * *",
   policy: "singleton",
   retryLimit: 2,

@@ -1,6 +1,11 @@
-import { data, redirect } from "react-router";
-import { DEFAULT_LOCALE, localizedPath, type PageLocale, splitLocalePath } from "~/platform/i18n/locales";
-import { decidePageLocale } from "~/platform/i18n/page-locale";
+import { pageLocaleOrAnswer } from "~/platform/http/page-locale.server";
+import {
+  DEFAULT_LOCALE,
+  isPagePath,
+  localizedPath,
+  type PageLocale,
+  splitLocalePath,
+} from "~/platform/i18n/locales";
 
 /**
  * The language of a sign-in page outside the site layout (`/de/login`), decided as the layout decides
@@ -8,21 +13,8 @@ import { decidePageLocale } from "~/platform/i18n/page-locale";
  * `/login`, and a page without one goes to the visitor's language when that is not English.
  */
 export function standalonePageLocale(request: Request, params: { lang?: string }): PageLocale {
-  const decision = decidePageLocale({
-    lang: params.lang,
-    url: new URL(request.url),
-    stored: null,
-    cookie: request.headers.get("Cookie"),
-    acceptLanguage: request.headers.get("Accept-Language"),
-  });
-  if (decision.kind === "redirect")
-    throw redirect(decision.to, { headers: { Vary: "Accept-Language, Cookie" } });
-  if (decision.kind === "not-found") throw data(null, { status: 404 });
-  return decision.locale;
+  return pageLocaleOrAnswer(request, params.lang, null);
 }
-
-/** Paths that are not pages, so have no language: resource routes, the auth API, sign-out. */
-const NOT_A_PAGE = /^\/(?:resources|api|auth|logout|account|email-confirmed)(?:[/?#]|$)/;
 
 /**
  * Where a signed-in visitor goes, in the page's language: a page path without a language of its own
@@ -30,7 +22,7 @@ const NOT_A_PAGE = /^\/(?:resources|api|auth|logout|account|email-confirmed)(?:[
  * is not a page, stays as it is.
  */
 export function localizedTarget(locale: PageLocale, target: string): string {
-  if (locale === DEFAULT_LOCALE || NOT_A_PAGE.test(target)) return target;
+  if (locale === DEFAULT_LOCALE || !isPagePath(target)) return target;
   if (splitLocalePath(target).path !== target) return target;
   return localizedPath(locale, target);
 }

@@ -2,7 +2,7 @@ import { type MouseEvent, useMemo, useRef } from "react";
 import { Link } from "~/components/link";
 import { copyrightYear, LEGAL_TOC_SCROLL_OFFSET_PX, PRODUCT_NAME } from "~/constants";
 import { useI18n } from "~/platform/i18n/i18n";
-import { DEFAULT_LOCALE, localizedPath } from "~/platform/i18n/locales";
+import { DEFAULT_LOCALE, explicitPath } from "~/platform/i18n/locales";
 import type { LegalDocument } from "../legal/types";
 import { useActiveSection } from "./use-active-section";
 
@@ -138,7 +138,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
               link: (chunks) => (
                 <a
                   key="link"
-                  href={localizedPath("en", doc.path)}
+                  href={explicitPath("en", doc.path)}
                   hrefLang="en"
                   className="font-medium underline underline-offset-2"
                 >

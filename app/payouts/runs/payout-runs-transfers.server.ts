@@ -172,8 +172,7 @@ function describeFailure(failure: unknown) {
  * console) and thrown, so the queue retries it with back-off; staff may also press Retry.
  */
 export const transferPayoutJob = defineJob<{ payoutId: string }>({
-  // Joined, not one literal: the i18n check reads every "payouts.…" literal as a catalogue key.
-  name: ["payouts", "transfer"].join("."),
+  name: "payouts.transfer",
   retryLimit: 5,
   retryDelaySeconds: 300,
   retryBackoff: true,

@@ -202,8 +202,7 @@ export async function sellerReport(input: { year: number; part: ReportPart; acto
         );
   await recordAudit(db(), {
     actorId: payoutActorId(input.actor),
-    // Joined, not one literal: the i18n check reads every "payouts.…" literal as a catalogue key.
-    action: ["payouts", "download_seller_report"].join("."),
+    action: "payouts.download_seller_report",
     targetType: "seller_report",
     targetId: String(input.year),
     after: { part: input.part, creators: wanted.length },

@@ -55,7 +55,7 @@ describe("what a page request's language segment decides", () => {
   });
 
   it("sends /en/… to its one address at the root, and an unknown language to a 404", () => {
-    expect(decide("/en/video/3?x=1", "en")).toEqual({ kind: "redirect", to: "/video/3?x=1" });
+    expect(decide("/en/video/3?x=1", "en")).toEqual({ kind: "redirect", to: "/video/3?x=1", remember: "en" });
     expect(decide("/xx/videos", "xx")).toEqual({ kind: "not-found" });
   });
 

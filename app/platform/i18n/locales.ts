@@ -73,3 +73,9 @@ export function localizedPath(locale: PageLocale, path: string): string {
   if (path === "/") return `/${locale}`;
   return /^\/[?#]/.test(path) ? `/${locale}${path.slice(1)}` : `/${locale}${path}`;
 }
+
+/**
+ * A page's address that names its language even for English (`/en/terms`): a link to "the English
+ * version" from another language's page, which the site keeps as the visitor's choice.
+ */
+export const explicitPath = (locale: Locale, path: string) => `/${locale}${path === "/" ? "" : path}`;

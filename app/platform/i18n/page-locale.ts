@@ -3,12 +3,14 @@ import { preferredLocale } from "./negotiate";
 
 export type PageLocaleDecision =
   | { kind: "page"; locale: PageLocale }
-  | { kind: "redirect"; to: string }
+  /** `remember`: the address asked for a language explicitly (`/en/…`): it is kept as a choice. */
+  | { kind: "redirect"; to: string; remember?: Locale }
   | { kind: "not-found" };
 
 /**
  * What a page request's language segment means (docs/decisions/0033-interface-languages.md): a
- * language of ours is the page's; `/en/…` goes to its one canonical address at the root; another
+ * language of ours is the page's; `/en/…` goes to its one canonical address at the root, remembered
+ * as a choice (a link to "the English version" must not bounce back to the visitor's); another
  * two-letter segment is a page that does not exist; no segment is English unless the visitor's
  * stored choice, cookie or browser asks for another language, which it is then sent to.
  */
@@ -25,7 +27,7 @@ export function decidePageLocale(request: {
     if (locale) return { kind: "page", locale };
     if (lang === DEFAULT_LOCALE) {
       const rest = url.pathname.slice(`/${lang}`.length) || "/";
-      return { kind: "redirect", to: `${rest}${url.search}` };
+      return { kind: "redirect", to: `${rest}${url.search}`, remember: DEFAULT_LOCALE };
     }
     return { kind: "not-found" };
   }
