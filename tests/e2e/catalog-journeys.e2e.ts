@@ -7,7 +7,8 @@ import {
   TOP_SEARCHES,
   TRENDING_CHIPS,
 } from "~/catalog/clips/catalog-content";
-import { showResultsLabel } from "~/catalog/components/filters-panel";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { formatMessage } from "~/platform/i18n/messages";
 import { signInByCookie } from "./accounts-helpers";
 import {
   baseURL,
@@ -143,7 +144,11 @@ describe("filters", () => {
     const total = Number((await page.getByTestId("result-count").textContent())!.replace(/\D/g, ""));
     const filters = page.getByTestId("filters");
     await filters.locator("summary").click();
-    const show = filters.getByRole("link", { name: showResultsLabel(total, false) });
+    const label = formatMessage("en", messagesFor("en", ["catalog"]), "catalog.filters.showResults", {
+      count: total,
+      capped: "no",
+    });
+    const show = filters.getByRole("link", { name: label });
     await show.click();
     await expect.poll(() => filters.evaluate((element: HTMLDetailsElement) => element.open)).toBe(false);
     await expect.poll(() => page.getByRole("heading", { name: /Results for/ }).isVisible()).toBe(true);

@@ -7,6 +7,7 @@ import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/http/form-reply";
 import { parseFormData, readForm } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
+import { useI18n } from "~/platform/i18n/i18n";
 import { CheckboxGroup, FormError, SecretField, TextField } from "../components/form-fields";
 import { RevokeKeyConfirmation, RevokeKeyLink, revokeStepPath } from "../components/revoke-key";
 import { WebhooksPanel } from "../components/webhooks-panel";
@@ -99,10 +100,11 @@ export async function action({ request }: Route.ActionArgs) {
   };
 }
 
-const dateTime = (value: string) =>
-  `${new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(value))} UTC`;
+const dateTime = (value: string, tag: string) =>
+  `${new Intl.DateTimeFormat(tag === "en" ? "en-GB" : tag, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(value))} UTC`;
 
 export default function ProfileApi({ loaderData, actionData }: Route.ComponentProps) {
+  const { tag } = useI18n();
   const refused = actionData && !actionData.ok && actionData.form === "key" ? actionData : null;
   const created = actionData?.ok && actionData.form === "key" ? actionData : null;
   const hookRefused = actionData && !actionData.ok && actionData.form === "webhook" ? actionData : null;
@@ -183,8 +185,8 @@ export default function ProfileApi({ loaderData, actionData }: Route.ComponentPr
                   </p>
                   <p className="font-mono text-sm text-zinc-700 dark:text-zinc-300">{key.prefix}…</p>
                   <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                    {key.scopes.join(", ")} · created {dateTime(key.createdAt)} ·{" "}
-                    {key.lastUsedAt ? `last used ${dateTime(key.lastUsedAt)}` : "never used"}
+                    {key.scopes.join(", ")} · created {dateTime(key.createdAt, tag)} ·{" "}
+                    {key.lastUsedAt ? `last used ${dateTime(key.lastUsedAt, tag)}` : "never used"}
                   </p>
                 </div>
                 {key.revokedAt ? null : loaderData.confirming === key.id ? (
@@ -210,7 +212,7 @@ export default function ProfileApi({ loaderData, actionData }: Route.ComponentPr
           form: hookRefused?.formError,
         }}
         values={hookRefused?.values ?? {}}
-        formatTime={dateTime}
+        formatTime={(value) => dateTime(value, tag)}
       />
     </main>
   );

@@ -16,8 +16,6 @@ import {
 import { ChipLink } from "./chip";
 import { useTerms } from "./term-labels";
 
-const formatCount = (count: number) => count.toLocaleString("en");
-
 const SORT_KEYS: Record<Sort, string> = {
   relevance: "catalog.sort.relevance",
   newest: "catalog.sort.newest",
@@ -86,13 +84,6 @@ function FacetOption({
     </li>
   );
 }
-
-/**
- * The button under the open filters on a phone: closes them and shows the results. English, as the
- * browser tests read it; the page says "catalog.filters.showResults" in its language.
- */
-export const showResultsLabel = (total: number, capped: boolean) =>
-  `Show ${capped ? `${formatCount(total)}+` : formatCount(total)} ${total === 1 ? "result" : "results"}`;
 
 /**
  * The facets with their counts. Several values of a facet widen the search, facets narrow each

@@ -1,9 +1,9 @@
-import { data, useNavigate } from "react-router";
+import { data } from "react-router";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { Avatar } from "~/accounts/profiles/avatar";
 import { InlineRoleBadge } from "~/accounts/profiles/inline-role-badge";
 import { buttonClass } from "~/components/button";
-import { ChevronLeftIcon, DownloadIcon } from "~/components/icons";
+import { DownloadIcon } from "~/components/icons";
 import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { config } from "~/platform/config.server";
@@ -15,14 +15,15 @@ import { localizedPath } from "~/platform/i18n/locales";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { formatFileSize } from "~/platform/text/file-size";
 import { formatFrameRate } from "~/platform/text/frame-rate";
-import type { ColorTone, Mood, Orientation } from "../clips/attributes";
 import { findClipPage, listMoreFromCreator, listSimilarClips } from "../clips/catalog.server";
 import { clipPath, downloadPath, loginToReturn, parseClipId } from "../clips/clip-id";
 import { listCollectionsForClip } from "../collections/collections.server";
+import { BackButton } from "../components/back-button";
 import { formatDuration } from "../components/clip-card";
 import { GridCard, JustifiedGrid } from "../components/clip-grid";
 import { MoreLikeThis } from "../components/more-like-this";
 import { SaveMenu, type SaveTarget } from "../components/save-menu";
+import { useTerms } from "../components/term-labels";
 import { exploreSearch } from "../search/explore-url";
 import type { Route } from "./+types/video";
 
@@ -108,48 +109,10 @@ interface ClipSaveState {
   collections: SaveTarget[];
 }
 
-/** A clip's attributes as the page names them (the values stay English in data and filters). */
-const ORIENTATION_KEYS: Record<Orientation, string> = {
-  landscape: "clips.orientation.landscape",
-  portrait: "clips.orientation.portrait",
-  square: "clips.orientation.square",
-};
-const COLOR_TONE_KEYS: Record<ColorTone, string> = {
-  warm: "clips.colorTone.warm",
-  cool: "clips.colorTone.cool",
-  neutral: "clips.colorTone.neutral",
-};
-const MOOD_KEYS: Record<Mood, string> = {
-  cinematic: "clips.mood.cinematic",
-  calm: "clips.mood.calm",
-  energetic: "clips.mood.energetic",
-};
-
-/** Back goes back in history, or to explore when the clip was opened in a new tab. */
-function BackButton() {
-  const navigate = useNavigate();
-  const { t } = useI18n();
-  return (
-    <Link
-      to="/videos"
-      onClick={(event) => {
-        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-        if (index > 0) {
-          event.preventDefault();
-          navigate(-1);
-        }
-      }}
-      className="inline-flex items-center gap-1.5 text-sm font-semibold text-zinc-700 hover:text-brand-700 dark:text-zinc-300 dark:hover:text-brand-400"
-    >
-      <ChevronLeftIcon />
-      {t("clips.page.back")}
-    </Link>
-  );
-}
-
 export default function Video({ loaderData }: Route.ComponentProps) {
   const { clip, details, more, similar, origin, saveOnArrival } = loaderData;
   const { t, rich } = useI18n();
+  const terms = useTerms();
   // A cached page was hydrated with the anonymous visitor's data: the page's personal block wins.
   const own = usePersonal<ClipSaveState | null>("clip", loaderData, null);
   const { saved, loginHref, collections } = own && own.id === clip?.id ? own : loaderData;
@@ -213,14 +176,14 @@ export default function Video({ loaderData }: Route.ComponentProps) {
               [t("clips.details.resolution"), `${clip.width}×${clip.height}`],
               [t("clips.details.frameRate"), details?.frameRate ? formatFrameRate(details.frameRate) : "—"],
               [t("clips.details.duration"), formatDuration(clip.durationSeconds)],
-              [t("clips.details.orientation"), t(ORIENTATION_KEYS[clip.orientation]), "capitalize"],
+              [t("clips.details.orientation"), terms.orientation(clip.orientation), "capitalize"],
               [
                 t("clips.details.originalFile"),
                 details?.fileSizeBytes ? formatFileSize(details.fileSizeBytes) : "—",
               ],
               [t("clips.details.codec"), details?.codec ?? "—", "capitalize"],
-              [t("clips.details.colorTone"), t(COLOR_TONE_KEYS[clip.colorTone]), "capitalize"],
-              [t("clips.details.mood"), t(MOOD_KEYS[clip.mood]), "capitalize"],
+              [t("clips.details.colorTone"), terms.tone(clip.colorTone), "capitalize"],
+              [t("clips.details.mood"), terms.mood(clip.mood), "capitalize"],
             ].map(([label, value, textCase = ""]) => (
               <div key={label} className="rounded-xl bg-zinc-100 px-3 py-2 dark:bg-zinc-900">
                 <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>

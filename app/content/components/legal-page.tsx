@@ -31,7 +31,7 @@ const MONTHS = [
   "December",
 ];
 
-/** "October 29, 2025" as an ISO date, for `<time dateTime>` and for formatting in the page's language. */
+/** The English "Last updated" line as an ISO date, for `<time dateTime>` and for formatting in the page's language. */
 function isoDate(written: string): string | null {
   const match = /^([A-Z][a-z]+) (\d{1,2}), (\d{4})$/.exec(written);
   const month = match ? MONTHS.indexOf(match[1] ?? "") : -1;
