@@ -73,12 +73,14 @@ const DATA_RULE_EXEMPT = new Set(["platform", "components", "layout"]);
 
 /**
  * Platform's HTTP helpers for route modules and controllers (form parsing with `data()`, the toast
- * redirect, signed cookie sessions): server files outside any routes/ folder that may use
+ * redirect, signed cookie sessions, a page's language or the redirect that replaces it): server
+ * files outside any routes/ folder that may use
  * react-router because answering HTTP is all they do.
  */
 export const HTTP_HELPERS = [
   "app/platform/http/cookies.server.ts",
   "app/platform/http/forms.server.ts",
+  "app/platform/http/page-locale.server.ts",
   "app/platform/http/toast.server.ts",
 ];
 
