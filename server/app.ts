@@ -36,7 +36,7 @@ import { type PersonalChanges, personalChanges } from "./personal-changes";
 import { precompressedAssets } from "./precompressed-assets";
 import type { RefusalOf } from "./refusals";
 import { renderQueue } from "./render-queue";
-import { describeRoute, type RouteInfo } from "./route-table";
+import { describeRoute, FOREIGN_LANGUAGE_MESSAGE, type RouteInfo } from "./route-table";
 import { sameOriginWrites } from "./same-origin";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
 import { seedIfEmpty, startDemoPhotoPosters } from "./seed/seed";
@@ -197,6 +197,11 @@ async function createApp(context: AppContext): Promise<http.RequestListener> {
   app.use(requestLogging(context.logger));
   app.use(async (req, res, next) => {
     res.locals.route = describeRoute(req.path, await currentBuild());
+    // A form sent to a page under a language we do not speak: its page is a 404, so is the form.
+    if (res.locals.route.foreignLanguage && req.method !== "GET" && req.method !== "HEAD") {
+      res.status(404).set("Connection", "close").type("text/plain").send(FOREIGN_LANGUAGE_MESSAGE);
+      return;
+    }
     next();
   });
   app.use(await requestMetrics(context.lifecycle));

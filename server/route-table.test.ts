@@ -55,6 +55,29 @@ describe("describeRoute", () => {
     expect(describeRoute("/_root.data", build)).toEqual(describeRoute("/", build));
   });
 
+  it("labels every language's page as one route, and marks a language we do not speak", () => {
+    const languages = {
+      routes: {
+        root: { id: "root", path: "", module: {} },
+        layout: { id: "layout", path: ":lang?", parentId: "root", module: {} },
+        video: {
+          id: "video",
+          path: "video/:id",
+          parentId: "layout",
+          module: { handle: { cache: "public-page" } },
+        },
+      },
+    } as unknown as ServerBuild;
+    expect(describeRoute("/de/video/1", languages)).toEqual({
+      label: "/video/:id",
+      handle: { cache: "public-page" },
+    });
+    expect(describeRoute("/video/1", languages).label).toBe("/video/:id");
+    expect(describeRoute("/xx/video/1", languages).foreignLanguage).toBe(true);
+    expect(describeRoute("/en/video/1", languages).foreignLanguage).toBe(true);
+    expect(describeRoute("/en-xa/video/1", languages).foreignLanguage).toBeUndefined();
+  });
+
   it("labels paths no route serves without echoing them", () => {
     expect(describeRoute("/no/such/page", build)).toEqual({ label: "unmatched", handle: {} });
     expect(describeRoute("/media/clips/a.mp4", build).label).toBe("/media");

@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { RouteHandle } from "~/platform/http/route-handle";
+import { localeOfSegment } from "~/platform/i18n/locales";
 
 const STORED_FILES: RouteHandle = { compress: false };
 
@@ -19,7 +20,15 @@ export interface RouteInfo {
   label: string;
   /** What the matched route modules declare in their `handle` export (the innermost wins). */
   handle: RouteHandle;
+  /**
+   * The path's first segment stands where a page's language goes but names none of ours (`/xx/contact`,
+   * `/en/contact`): the page answers 404 or redirects, and its action must not run (docs/decisions/0033).
+   */
+  foreignLanguage?: true;
 }
+
+export const FOREIGN_LANGUAGE_MESSAGE =
+  "This page does not exist: its address names a language the site does not speak.";
 
 type Node = RouteObject & { children?: Node[]; handle?: RouteHandle };
 const trees = new WeakMap<ServerBuild, Node[]>();
@@ -64,10 +73,17 @@ export function pagePathOf(pathname: string) {
 function matchedRoute(pathname: string, build: ServerBuild | undefined): RouteInfo {
   const matches = build ? matchRoutes(routeTree(build), pathname) : null;
   if (!matches?.length) return { label: FILE.test(pathname) ? "static" : "unmatched", handle: {} };
-  const segments = matches.map((match) => match.route.path).filter((segment) => segment && segment !== "/");
+  // Every language's page is one route in the metrics: the optional language segment is left out.
+  const segments = matches
+    .map((match) => match.route.path?.replace(/^:lang\?\/?/, ""))
+    .filter((segment) => segment && segment !== "/");
   const handle: RouteHandle = {};
   for (const { route } of matches) Object.assign(handle, declared((route as Node).handle));
-  return { label: `/${segments.join("/")}`.replace(/\/+/g, "/"), handle };
+  const label = `/${segments.join("/")}`.replace(/\/+/g, "/");
+  const lang = matches[matches.length - 1]?.params.lang;
+  return lang !== undefined && !localeOfSegment(lang, true)
+    ? { label, handle, foreignLanguage: true }
+    : { label, handle };
 }
 
 /** The fields of a handle that say something (an `undefined` does not override an outer route). */

@@ -43,7 +43,9 @@ type RouteEntry = { path?: string; file: string; index?: boolean; children?: Rou
 
 function flatten(entries: RouteEntry[], parent = ""): RoutePattern[] {
   return entries.flatMap((entry) => {
-    const here = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
+    // Pages are attacked at their English address; a foreign language prefix has its own test.
+    const segment = entry.path?.replace(/^:lang\?\/?/, "");
+    const here = segment ? `${parent}/${segment}`.replace(/\/+/g, "/") : parent;
     const own = entry.path !== undefined || entry.index ? [{ path: here || "/", file: entry.file }] : [];
     return [...own, ...flatten(entry.children ?? [], here)];
   });
@@ -285,6 +287,25 @@ describe("hostile input on every route", () => {
   it("enumerates the routes of the route config", () => {
     expect(patterns.length).toBeGreaterThan(20);
     expect(patterns.map((pattern) => pattern.path)).toContain("/video/:id");
+  });
+
+  it("a form sent to a page under a language we do not speak is a 404 that runs no action", async () => {
+    const before = await lastChange(client);
+    for (const prefix of ["xx", "en", "1", "%00"]) {
+      const response = await fetch(`${server.url}/${prefix}/contact`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          name: "A",
+          email: "a@example.com",
+          subject: "Hi",
+          message: "Hello there",
+        }),
+      });
+      expect([prefix, response.status]).toEqual([prefix, 404]);
+    }
+    expect(await lastChange(client)).toEqual(before);
   });
 
   it("no GET of any route with hostile path parameters or query values answers 500 or changes a row", async () => {
