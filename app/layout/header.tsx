@@ -80,14 +80,17 @@ export function Header({ user }: { user: HeaderUser | null }) {
           </Form>
         )}
         <div className="flex items-center gap-2">
-          <LanguageMenu />
+          {/* On a phone the footer's switcher does it: the bar has no room for a long "Log in". */}
+          <div className="hidden sm:block">
+            <LanguageMenu />
+          </div>
           <ThemeToggle />
           {/* Joined per visitor onto the cached public page (docs/decisions/0029). */}
           <PersonalRegion name="account">
             {user ? (
               <SignedInMenu user={user} />
             ) : (
-              <ButtonLink to="/login" className="px-4 py-2">
+              <ButtonLink to="/login" className="whitespace-nowrap px-4 py-2">
                 {t("common.logIn")}
               </ButtonLink>
             )}

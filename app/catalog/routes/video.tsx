@@ -111,7 +111,7 @@ interface ClipSaveState {
 
 export default function Video({ loaderData }: Route.ComponentProps) {
   const { clip, details, more, similar, origin, saveOnArrival } = loaderData;
-  const { t, rich } = useI18n();
+  const { t, rich, tag } = useI18n();
   const terms = useTerms();
   // A cached page was hydrated with the anonymous visitor's data: the page's personal block wins.
   const own = usePersonal<ClipSaveState | null>("clip", loaderData, null);
@@ -164,8 +164,8 @@ export default function Video({ loaderData }: Route.ComponentProps) {
         <aside className="space-y-6">
           <div>
             <p className="text-sm font-medium text-brand-700 dark:text-brand-400">
-              {clip.nicheName}
-              {clip.subNicheName ? ` · ${clip.subNicheName}` : ""}
+              {terms.niche(clip.nicheId, clip.nicheName)}
+              {clip.subNicheName ? ` · ${terms.subNiche(clip.subNicheName)}` : ""}
             </p>
             <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{clip.title}</h1>
             <p className="mt-3 leading-relaxed text-zinc-700 dark:text-zinc-300">{clip.description}</p>
@@ -179,7 +179,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
               [t("clips.details.orientation"), terms.orientation(clip.orientation), "capitalize"],
               [
                 t("clips.details.originalFile"),
-                details?.fileSizeBytes ? formatFileSize(details.fileSizeBytes) : "—",
+                details?.fileSizeBytes ? formatFileSize(details.fileSizeBytes, tag) : "—",
               ],
               [t("clips.details.codec"), details?.codec ?? "—", "capitalize"],
               [t("clips.details.colorTone"), terms.tone(clip.colorTone), "capitalize"],
