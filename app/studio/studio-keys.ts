@@ -13,26 +13,8 @@ export const STATUS_KEYS: Record<ClipStatus, string> = {
   unpublished: "studio.status.unpublished",
 };
 
-/**
- * A file's size in the page's language: the same decimal units as formatFileSize (which English
- * keeps, character for character), with the language's decimal mark and unit names.
- */
-export function fileSizeIn(tag: string, bytes: number): string {
-  if (tag === "en") return formatFileSize(bytes);
-  const [value, unit, digits] =
-    bytes >= 1e9
-      ? [bytes / 1e9, "gigabyte", 1]
-      : bytes >= 1e6
-        ? [bytes / 1e6, "megabyte", 1]
-        : [Math.max(1, Math.round(bytes / 1e3)), "kilobyte", 0];
-  return new Intl.NumberFormat(tag, {
-    style: "unit",
-    unit,
-    unitDisplay: "short",
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(value);
-}
+/** A file's size in the page's language, as every page counts it (~/platform/text/file-size). */
+export const fileSizeIn = (tag: string, bytes: number) => formatFileSize(bytes, tag);
 
 /** The upload server's refusals (UPLOAD_MESSAGES), by their English text, to show them translated. */
 export const UPLOAD_MESSAGE_KEYS: Record<keyof typeof UPLOAD_MESSAGES, string> = {

@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/platform/http/toast.server";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import type { I18n } from "~/platform/i18n/i18n";
 import { LOCALE_TAGS, type PageLocale } from "~/platform/i18n/locales";
+import { formatFileSize } from "~/platform/text/file-size";
 import { formatFrameRate } from "~/platform/text/frame-rate";
 import { ClipDetailsSchema } from "../clips/clip-details-schema";
 import { CLIP_FAILURE_MESSAGES } from "../clips/clip-texts";
@@ -55,7 +56,7 @@ function factsOf(clip: LifecycleClip, locale: PageLocale) {
       : "—",
     "studio.clip.fact.codec": clip.codec?.toUpperCase() ?? "—",
     "studio.clip.fact.bitrate": clip.bitrate ? `${number(clip.bitrate / 1_000_000, 1)} Mbit/s` : "—",
-    "studio.clip.fact.fileSize": clip.fileSizeBytes ? `${number(clip.fileSizeBytes / 1024 ** 2, 1)} MB` : "—",
+    "studio.clip.fact.fileSize": clip.fileSizeBytes ? formatFileSize(clip.fileSizeBytes, tag) : "—",
   };
 }
 
