@@ -43,6 +43,13 @@ function personalParts(html: string) {
 /** Loads `pagePath` until it is answered as a join (the first signed-in load renders whole). */
 async function gotoJoined(page: Page, pagePath: string) {
   await page.goto(pagePath);
+  // A page is joined onto the anonymous copy: wait until that copy is kept (the first visit only
+  // asked for it in the background, and a loaded machine may not have rendered it yet).
+  await expect
+    .poll(async () => (await fetch(`${baseURL()}${pagePath}`)).headers.get("x-page-cache"), {
+      timeout: 15_000,
+    })
+    .toBe("hit");
   const response = await page.goto(pagePath);
   expect(response?.headers()["x-page-cache"]).toBe("joined");
   expect(response?.headers()["cache-control"]).toBe("private, no-store");
