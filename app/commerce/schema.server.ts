@@ -194,6 +194,8 @@ export const orders = pgTable(
     vatConsultationNumber: text("vat_consultation_number"),
     /** The buyer's language at checkout (a BCP 47 tag): documents format amounts for it. */
     locale: text("locale").notNull().default("en"),
+    /** The interface language of the checkout (locales.ts): mails follow it when the buyer has no stored one. */
+    language: text("language"),
     userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
     /** Changed only by licensing's order services (markOrderPaid, cancelOrder, refundOrder). */
     status: orderStatusEnum("status").notNull().default("awaiting_payment"),
@@ -223,6 +225,7 @@ export const orders = pgTable(
     check("orders_evidence_card_country", sql`${t.evidenceCardCountry} ~ '^[A-Z]{2}$'`),
     check("orders_currency", sql`${t.currency} in ('EUR', 'USD', 'GBP', 'CHF', 'JPY')`),
     check("orders_eur_rate", sql`${t.eurRate} > 0`),
+    check("orders_language_known", sql`${t.language} in ('en', 'de', 'fr', 'es', 'pt-br', 'ja')`),
     index("orders_subscription_idx").on(t.subscriptionId),
     check("orders_refunded_cents", sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     check(

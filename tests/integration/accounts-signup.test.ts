@@ -20,6 +20,7 @@ const input = (n: number, username: string) => ({
   password: "correct-horse",
   ip: `10.0.0.${n}`,
   headers: new Headers(),
+  language: "en" as const,
 });
 
 describe("sign-up", () => {

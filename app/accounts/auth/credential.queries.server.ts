@@ -30,6 +30,7 @@ export async function insertPasswordAccount(input: {
   fullName: string;
   username: string;
   passwordHash: string;
+  language: string | null;
 }) {
   await db().transaction(async (tx) => {
     await tx.insert(user).values({ id: input.userId, name: input.fullName, email: input.email });
@@ -46,6 +47,7 @@ export async function insertPasswordAccount(input: {
       fullName: input.fullName,
       username: input.username,
       role: "user",
+      language: input.language,
     });
   });
 }

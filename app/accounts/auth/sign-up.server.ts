@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { enforceRateLimitRules } from "~/platform/http/rate-limit-policies";
+import type { Locale } from "~/platform/i18n/locales";
 import { logger } from "~/platform/logger.server";
 import { fail, ok, type Result } from "~/platform/result";
 import { isUniqueViolation } from "../profiles/profiles.server";
@@ -19,7 +20,10 @@ export type SignUpResult = Result<{ userId: string; headers: Headers }, SignUpRe
  * put the profile into its transaction, so it is disabled and the session is opened afterwards by
  * an ordinary sign-in. The caller applies the sign-up rate limit (before this hashes anything).
  */
-export async function signUp(input: Signup & { ip: string; headers: Headers }): Promise<SignUpResult> {
+/** `language`: the page the person signed up on, kept as their language for mails and documents. */
+export async function signUp(
+  input: Signup & { ip: string; headers: Headers; language: Locale },
+): Promise<SignUpResult> {
   const userId = randomUUID();
   const passwordHash = await hashPassword(input.password);
   const fullName = `${input.firstName} ${input.lastName}`;
@@ -31,6 +35,7 @@ export async function signUp(input: Signup & { ip: string; headers: Headers }): 
       fullName,
       username: input.username,
       passwordHash,
+      language: input.language,
     });
   } catch (error) {
     if (isUniqueViolation(error, "profiles_username_unique")) {

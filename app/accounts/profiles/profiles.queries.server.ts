@@ -48,3 +48,21 @@ export async function saveThemePreference(userId: string, theme: Profile["themeP
 export async function saveLanguage(userId: string, language: Profile["language"]) {
   await db().update(profiles).set({ language }).where(eq(profiles.id, userId));
 }
+
+export async function findLanguage(userId: string): Promise<string | null> {
+  const rows = await db()
+    .select({ language: profiles.language })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  return rows[0]?.language ?? null;
+}
+
+export async function findLanguageByEmail(email: string): Promise<string | null> {
+  const rows = await db()
+    .select({ language: profiles.language })
+    .from(profiles)
+    .where(eq(profiles.email, email.toLowerCase()))
+    .limit(1);
+  return rows[0]?.language ?? null;
+}

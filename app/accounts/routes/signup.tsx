@@ -10,6 +10,7 @@ import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { makeI18n, useT } from "~/platform/i18n/i18n";
+import { spokenLocale } from "~/platform/i18n/locales";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { redirectTarget } from "../auth/safe-redirect";
 import { getOptionalUser } from "../auth/session.server";
@@ -52,7 +53,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const values = parsed.values;
   if (!(await enforceRateLimit("sign_up", { ip: context.clientIp })).allowed)
     return replyWith(formReply(MESSAGES.tooManyAttempts, { values }), 429);
-  const result = await signUp({ ...parsed.data, ip: context.clientIp, headers: request.headers });
+  const locale = pageLocaleOf(params);
+  const result = await signUp({
+    ...parsed.data,
+    ip: context.clientIp,
+    headers: request.headers,
+    language: spokenLocale(locale),
+  });
   if (!result.ok) {
     const { status, message, field } = SIGN_UP_REFUSALS[result.reason];
     const reply = field
@@ -64,7 +71,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   for (const cookie of result.value.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   // Back to where the visitor was going (a clip they wanted to save), else the profile; either way
   // told where the confirmation link went (the profile offers to send it again).
-  const locale = pageLocaleOf(params);
   const { t } = makeI18n(locale, messagesFor(locale, ["accounts"]));
   return redirectWithToast(
     localizedTarget(locale, redirectTarget(request)),

@@ -2,6 +2,7 @@ import type { SessionUser } from "~/accounts/auth/session.server";
 import type { Currency } from "~/payments/currencies";
 import { describeTax, type TaxBuyer, taxLineLabel } from "~/payments/tax";
 import { cardPaymentEnabled } from "~/platform/config.server";
+import type { Locale } from "~/platform/i18n/locales";
 import type { VatCheckState } from "../components/vat-check-notice";
 import { type PlaceOrderResult, placeOrder } from "../orders/order-lifecycle.server";
 import { type Quote, quoteCheckout } from "../orders/orders.server";
@@ -101,13 +102,15 @@ export async function placeHeldCheckout(input: {
   buyer: Buyer;
   user: SessionUser | null;
   locale: string;
+  language: Locale;
 }): Promise<PlaceHeldCheckoutResult> {
-  const { held, buyer, user, locale } = input;
+  const { held, buyer, user, locale, language } = input;
   const result = await placeOrder({
     selection: held.selection,
     promoCode: held.promoCode,
     buyer,
     locale,
+    language,
     currency: held.selection.currency,
     userId: user?.hasProfile ? user.id : null,
     idempotencyKey: held.idempotencyKey,

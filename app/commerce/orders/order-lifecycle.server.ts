@@ -7,6 +7,7 @@ import { subdivisionOf } from "~/payments/taxes/subdivisions";
 import { taxRules } from "~/payments/taxes/tax-rules.server";
 import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
+import type { Locale } from "~/platform/i18n/locales";
 import { moveState } from "~/platform/db/state-machine.server";
 import { logger } from "~/platform/logger.server";
 import { queueMail } from "~/platform/mail.server";
@@ -63,6 +64,8 @@ export interface PlaceOrderInput {
   buyer: Pick<Buyer, "email" | "country"> & Partial<Omit<Buyer, "terms" | "email" | "country">>;
   /** The buyer's language (a BCP 47 tag): documents format amounts for it. */
   locale?: string;
+  /** The interface language of the checkout: the buyer's mails follow it when their profile names none. */
+  language?: Locale;
   /** What the buyer pays in (their choice on the site); the euro when not given. */
   currency?: Currency;
   userId: string | null;
@@ -175,6 +178,7 @@ function newOrder(
     vatCheckStatus: tax.vatCheck?.status ?? null,
     vatConsultationNumber: tax.vatCheck?.consultationNumber ?? null,
     locale: input.locale ?? "en",
+    language: input.language ?? null,
     currency: tier.currency,
     eurRate: rate.rate,
     eurRateDate: rate.date,

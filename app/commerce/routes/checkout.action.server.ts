@@ -9,7 +9,13 @@ import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
 import { redirectWithToast, type Toast } from "~/platform/http/toast.server";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { makeI18n } from "~/platform/i18n/i18n";
-import { DEFAULT_LOCALE, localizedPath, type PageLocale } from "~/platform/i18n/locales";
+import {
+  DEFAULT_LOCALE,
+  type Locale,
+  localizedPath,
+  type PageLocale,
+  spokenLocale,
+} from "~/platform/i18n/locales";
 import { logger } from "~/platform/logger.server";
 import {
   type CheckoutSummary,
@@ -69,6 +75,8 @@ interface CheckoutSubmit {
   held: HeldCheckout;
   clientIp: string;
   requestId: string;
+  /** The page's language, kept on a placed order for the buyer's mails. */
+  language: Locale;
 }
 
 /** What an intent answers; the action adds the checkout cookie to it, once. */
@@ -108,6 +116,7 @@ export async function checkoutAction(
           held,
           clientIp,
           requestId,
+          language: spokenLocale(locale),
         })
       : { reply: formReply("Unknown action."), status: 400 };
   if (
@@ -252,7 +261,13 @@ async function placeCheckoutOrder(submit: CheckoutSubmit): Promise<Answer> {
   if (!buyer.ok) return { reply: buyer.reply, status: 400 };
   try {
     const user = await getOptionalUser(request);
-    const result = await placeHeldCheckout({ held, buyer: buyer.data, user, locale: buyerLocale(request) });
+    const result = await placeHeldCheckout({
+      held,
+      buyer: buyer.data,
+      user,
+      locale: buyerLocale(request),
+      language: submit.language,
+    });
     if (!result.ok && result.reason === "unavailable") {
       session.unset("selection");
       return { redirect: "/pricing", toast: { message: PLAN_GONE_MESSAGE, type: "error" } };

@@ -50,3 +50,15 @@ export function preferredLocale(request: {
 export function languageCookie(locale: Locale, secure: boolean): string {
   return `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
+
+/**
+ * The language of an answer whose address has none (a PDF, a download): the reader's stored choice,
+ * else their cookie, else their browser's languages, as a page would be negotiated.
+ */
+export function readerLocale(request: Request, stored: Locale | null | undefined): Locale {
+  return preferredLocale({
+    stored,
+    cookie: request.headers.get("Cookie"),
+    acceptLanguage: request.headers.get("Accept-Language"),
+  });
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "language" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_language_known" CHECK ("orders"."language" in ('en', 'de', 'fr', 'es', 'pt-br', 'ja'));
