@@ -38,7 +38,7 @@ import type { RefusalOf } from "./refusals";
 import { renderQueue } from "./render-queue";
 import { describeRoute, FOREIGN_LANGUAGE_MESSAGE, type RouteInfo } from "./route-table";
 import { sameOriginWrites } from "./same-origin";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import { contentSecurityPolicy, SUBRESOURCE_PATH, securityHeaders } from "./security-headers";
 import { seedIfEmpty, startDemoPhotoPosters } from "./seed/seed";
 import { type SignedInPages, signedInPages } from "./signed-in-pages";
 import { START_ID, START_ID_HEADER } from "./start-id";
@@ -316,7 +316,8 @@ function requestLogging(logger: Logger): express.RequestHandler[] {
     logger,
     genReqId: (req, res) => {
       const id = requestIdOf(req);
-      res.setHeader("X-Request-Id", id);
+      // A hashed script or style is not logged either: an id to quote would point nowhere.
+      if (!SUBRESOURCE_PATH.test(req.url ?? "")) res.setHeader("X-Request-Id", id);
       return id;
     },
     // Hashed assets and probes (every few seconds from a load balancer or Prometheus) would drown the log.
@@ -409,8 +410,13 @@ function addStaticFiles(app: express.Express, { config, vite }: AppContext) {
   if (vite) return void app.use(vite.middlewares);
   const client = path.resolve(config.VERDEO_BUILD_DIR, "client");
   const assets = path.join(client, "assets");
-  app.use("/assets", precompressedAssets(assets, { immutable: true, maxAge: "1y" }));
-  app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y", index: false }));
+  // Hashed names never change content: no Last-Modified to revalidate by (the ETag stays).
+  const hashed = { immutable: true, maxAge: "1y", lastModified: false };
+  app.use("/assets", precompressedAssets(assets, hashed));
+  app.use("/assets", express.static(assets, { ...hashed, index: false }));
+  // A file this build does not have (an older page's chunk): a plain 404, not the site's 404 page,
+  // which is a document and would need the headers hashed files go without.
+  app.use("/assets", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
   const publicFiles = express.static(client, { maxAge: "1h", index: false });
   // Only paths that name a file (favicon.svg, robots.txt) can be in build/client: pages skip the disk look-up.
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));

@@ -16,7 +16,7 @@ const ENCODINGS = [
  */
 export function precompressedAssets(
   dir: string,
-  options: { maxAge: string; immutable: boolean },
+  options: { maxAge: string; immutable: boolean; lastModified?: boolean },
 ): RequestHandler {
   const files = new Set(existsSync(dir) ? readdirSync(dir) : []);
   return (req, res, next) => {

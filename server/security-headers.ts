@@ -31,7 +31,18 @@ export function contentSecurityPolicy(options: SecurityOptions, scriptSources: s
   ].join("; ");
 }
 
-/** Security headers for every response, with a fresh CSP nonce per request (res.locals.cspNonce). */
+/**
+ * The build's hashed scripts and styles: never shown as documents, so the document headers (CSP,
+ * framing, referrer, opener, permissions) do nothing on them, while on a slow line each page's
+ * thirty-odd files would carry some 20 KB of them (docs/decisions/0034-lean-asset-headers.md).
+ * `nosniff` stays: it is what makes a browser refuse a script served as another type.
+ */
+export const SUBRESOURCE_PATH = /^\/assets\/[^/]+\.(?:js|css)$/;
+
+/**
+ * Security headers for every response, with a fresh CSP nonce per request (res.locals.cspNonce);
+ * a hashed script or style gets `nosniff` alone.
+ */
 export function securityHeaders(options: SecurityOptions): RequestHandler {
   const fixed: [string, string][] = [
     ["X-Content-Type-Options", "nosniff"],
@@ -43,7 +54,11 @@ export function securityHeaders(options: SecurityOptions): RequestHandler {
       ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]]
       : []),
   ];
-  return (_req, res, next) => {
+  return (req, res, next) => {
+    if (SUBRESOURCE_PATH.test(req.path)) {
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      return next();
+    }
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(options, [`'nonce-${nonce}'`]));

@@ -81,6 +81,31 @@ describe("logs and metrics of a running server", () => {
       .toMatchObject({ msg: "request completed", res: { status: 200 } });
   });
 
+  it("a hashed script carries nosniff and none of a document's headers; a file the build lacks is a plain 404", async () => {
+    const page = await fetch(`${server.url}/about`).then((response) => response.text());
+    const script =
+      /<script[^>]*\ssrc="(\/assets\/[^"]+\.js)"/.exec(page)?.[1] ??
+      /"(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
+    expect(script).toBeTruthy();
+    const asset = await fetch(`${server.url}${script}`);
+    await asset.arrayBuffer();
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    for (const name of [
+      "content-security-policy",
+      "x-frame-options",
+      "permissions-policy",
+      "x-request-id",
+      "last-modified",
+    ])
+      expect(asset.headers.get(name), name).toBeNull();
+    const missing = await fetch(`${server.url}/assets/not-in-this-build.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await missing.text()).toBe("Not found");
+  });
+
   it("every line of output is JSON when stdout is not a terminal", () => {
     const output = server.output().split("\n").filter(Boolean);
     expect(output.filter((line) => !line.startsWith("{"))).toEqual([]);
