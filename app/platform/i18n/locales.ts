@@ -38,7 +38,8 @@ export const LOCALE_TAGS: Record<PageLocale, string> = {
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
 /** The language a page stands for when it is kept (on a profile, an order): the pseudo-locale is English. */
-export const spokenLocale = (locale: PageLocale): Locale => (locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale);
+export const spokenLocale = (locale: PageLocale): Locale =>
+  locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale;
 
 /** The locale a path segment names (`de`, `pt-br`), or null; English has no prefix of its own. */
 export function localeOfSegment(segment: string | undefined, pseudoAllowed: boolean): PageLocale | null {
