@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { SearchIcon } from "~/components/icons";
 import { SEARCH_QUERY_MAX } from "~/constants";
 import { useI18n } from "~/platform/i18n/i18n";
+import { DEFAULT_LOCALE, isLocale } from "~/platform/i18n/locales";
 import type { Suggestion } from "../search/suggestions.server";
 
 const KIND_LABELS: Record<Suggestion["kind"], string> = {
@@ -36,7 +37,7 @@ export function SearchSuggest({
   className?: string;
   inputClassName?: string;
 }) {
-  const { t, path } = useI18n();
+  const { t, path, locale } = useI18n();
   const [own, setOwn] = useState(defaultValue);
   const value = controlled ?? own;
   const [items, setItems] = useState<Suggestion[]>([]);
@@ -56,7 +57,8 @@ export function SearchSuggest({
     }
     const abort = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/resources/suggest?q=${encodeURIComponent(text)}`, { signal: abort.signal })
+      const language = isLocale(locale) && locale !== DEFAULT_LOCALE ? `&lang=${locale}` : "";
+      fetch(`/resources/suggest?q=${encodeURIComponent(text)}${language}`, { signal: abort.signal })
         .then((response) => (response.ok ? response.json() : { suggestions: [] }))
         .then((body: { suggestions: Suggestion[] }) => {
           setItems(body.suggestions);
@@ -69,7 +71,7 @@ export function SearchSuggest({
       clearTimeout(timer);
       abort.abort();
     };
-  }, [value]);
+  }, [value, locale]);
 
   const shown = open && items.length > 0;
 
