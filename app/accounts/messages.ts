@@ -67,6 +67,3 @@ export const MESSAGES = {
 /** After sign-up, and on the profile until the address is confirmed. */
 export const checkInbox = (email: string) => `Check your inbox to confirm ${email}`;
 export const confirmationSent = (email: string) => `We sent a new confirmation link to ${email}.`;
-/** The owner's own address: telling them how long to wait reveals nothing. */
-export const confirmationTooSoon = (minutes: number) =>
-  `You asked for several links already. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;

@@ -39,8 +39,8 @@ async function toastOf(setCookie: string | null) {
   return (await getToast(request)).toast;
 }
 
-async function resend(cookie: string, ip = "198.51.100.8") {
-  const body = new URLSearchParams({ redirectTo: "/profile?tab=orders" });
+async function resend(cookie: string, ip = "198.51.100.8", redirectTo = "/profile?tab=orders") {
+  const body = new URLSearchParams({ redirectTo });
   const request = new Request(`${ORIGIN}/resources/verification-mail`, {
     method: "POST",
     body,
@@ -81,6 +81,18 @@ describe("email confirmation", () => {
   it("without a session, sending the link again asks to log in", async () => {
     const answer = await resend("");
     expect(answer.location).toBe("/login");
+  });
+
+  it("asked from a German page, the answer is German and goes back to that page; from a Japanese one, Japanese", async () => {
+    const email = "confirm-three@example.test";
+    const { cookie } = await signUpByForm(email, "confirm_three");
+    const german = await resend(cookie, "198.51.100.9", "/de/profile?tab=orders");
+    expect(german.location).toBe("/de/profile?tab=orders");
+    expect((await toastOf(german.setCookie))?.message).toBe(
+      `Wir haben dir einen neuen Bestätigungslink an ${email} geschickt.`,
+    );
+    const japanese = await resend(cookie, "198.51.100.9", "/ja/profile");
+    expect((await toastOf(japanese.setCookie))?.message).toBe(`${email} に新しい確認リンクを送信しました。`);
   });
 
   it("the messages name the address", () => {

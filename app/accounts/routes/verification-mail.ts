@@ -1,24 +1,41 @@
 import { redirect } from "react-router";
 import { readForm } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
+import { splitLocalePath } from "~/platform/i18n/locales";
+import { translator } from "~/platform/i18n/translator.server";
 import { safeRedirectPath } from "../auth/safe-redirect";
 import { getOptionalUser } from "../auth/session.server";
 import { resendEmailVerification } from "../auth/sign-up.server";
-import { confirmationSent, confirmationTooSoon, MESSAGES } from "../messages";
+import { translateAccountMessage } from "../message-keys";
+import { MESSAGES } from "../messages";
 import type { Route } from "./+types/verification-mail";
+import { signInPath } from "./require-user.server";
 
-/** Sends the signed-in person's confirmation link again; a plain form post, so it works without JavaScript. */
+/**
+ * Sends the signed-in person's confirmation link again; a plain form post, so it works without
+ * JavaScript. The answer is said in the language of the page it came from.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getOptionalUser(request);
-  if (!user) throw redirect("/login");
+  if (!user) throw redirect(signInPath(request));
   const form = await readForm(request);
   const back = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/profile");
+  const { t } = translator(splitLocalePath(back).locale, ["accounts"]);
   const result = await resendEmailVerification(user, context.clientIp);
-  if (result.ok) return redirectWithToast(back, { message: confirmationSent(user.email), type: "success" });
+  if (result.ok)
+    return redirectWithToast(back, {
+      message: t("accounts.messages.confirmationSent", { email: user.email }),
+      type: "success",
+    });
   if (result.reason === "already_verified")
-    return redirectWithToast(back, { message: MESSAGES.emailAlreadyConfirmed, type: "success" });
+    return redirectWithToast(back, {
+      message: translateAccountMessage(t, MESSAGES.emailAlreadyConfirmed),
+      type: "success",
+    });
   return redirectWithToast(back, {
-    message: confirmationTooSoon(Math.max(1, Math.ceil(result.retryAfterSeconds / 60))),
+    message: t("accounts.messages.confirmationTooSoon", {
+      minutes: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)),
+    }),
     type: "error",
   });
 }

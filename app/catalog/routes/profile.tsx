@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tab = new URL(request.url).searchParams.get(PROFILE_TAB_PARAM);
   const view = await getProfileView(viewer, params.userId, tab);
   const locale = pageLocaleOf(params);
-  if (!view.ok && view.reason === "sign_in") throw redirect("/login");
+  if (!view.ok && view.reason === "sign_in") throw redirect(localizedPath(locale, "/login"));
   // The 404 carries the page's messages: the error boundary has no loader data to read them from.
   if (!view.ok) throw data({ messages: messagesFor(locale, ["clips"]) }, { status: 404 });
   return {
