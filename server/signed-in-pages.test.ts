@@ -107,6 +107,26 @@ describe("signed-in public pages", () => {
     expect(joined.headers.get("content-security-policy")).toMatch(/'sha256-/);
   });
 
+  it("joins the page for a signed-in visitor who chose English with the switcher (the language cookie beside the session)", async () => {
+    const { url } = await startApp();
+    const cookie = `lang=en; ${cookieOf("alice-token")}`;
+    await visit(url, "lang=en");
+    await visit(url, cookie);
+    const before = renders;
+    const joined = await visit(url, cookie);
+    expect(joined.cache).toBe("joined");
+    expect(renders).toBe(before);
+    expect(joined.html).toBe(page("alice"));
+  });
+
+  it("renders whole for a signed-in visitor whose language cookie sends them elsewhere than this English page", async () => {
+    const { url } = await startApp();
+    const cookie = `lang=de; ${cookieOf("alice-token")}`;
+    await visit(url, cookie);
+    const again = await visit(url, cookie);
+    expect(again.cache).toBeNull();
+  });
+
   it("sends a joined page compressed once its copies are made, decoding to the same bytes", async () => {
     const { url } = await startApp();
     await warm(url, cookieOf("alice-token"));
@@ -177,10 +197,14 @@ describe("signed-in public pages", () => {
     expect((await visit(url, cookieOf("alice-token", "dark"))).cache).toBeNull();
   });
 
-  it("reads the session cookie and only the theme beside it", () => {
+  it("reads the session cookie and only the theme and the language beside it", () => {
     expect(splitSessionCookie("verdeo-theme=dark; better-auth.session_token=abc.def")).toEqual({
       session: "abc.def",
       rest: "verdeo-theme=dark",
+    });
+    expect(splitSessionCookie("lang=de; better-auth.session_token=abc; verdeo-theme=light")).toEqual({
+      session: "abc",
+      rest: "lang=de; verdeo-theme=light",
     });
     expect(splitSessionCookie("better-auth.session_token=abc; other=1")).toBeNull();
     expect(splitSessionCookie("verdeo-theme=dark")).toBeNull();

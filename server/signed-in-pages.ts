@@ -4,6 +4,7 @@ import type { RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { THEME_COOKIE } from "~/accounts/profiles/theme";
 import { PERSONAL_DATA_REGION } from "~/platform/http/personal-regions";
+import { LANGUAGE_COOKIE } from "~/platform/i18n/negotiate";
 import type { CachedPage, PublicPageCache } from "./page-cache";
 import { joinPage, type PageTemplate, pageTemplate, personalRegions } from "./page-regions";
 import type { PersonalChanges } from "./personal-changes";
@@ -48,7 +49,9 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * The session cookie and the rest of the Cookie header; null when there is no session or a cookie
- * other than the theme (a toast, a checkout): such requests render whole.
+ * other than the theme and the language (a toast, a checkout): such requests render whole. The
+ * page cache keys its copy by those two (a page without a language in its address is joined only
+ * for a visitor who stays in English there: the page cache's own rule).
  */
 export function splitSessionCookie(header: string | undefined): { session: string; rest: string } | null {
   if (!header) return null;
@@ -59,7 +62,8 @@ export function splitSessionCookie(header: string | undefined): { session: strin
     const name = (at < 0 ? part : part.slice(0, at)).trim();
     if (!name) continue;
     if (SESSION_COOKIE_NAMES.has(name)) session = part.slice(at + 1).trim();
-    else if (name === THEME_COOKIE) rest = part.trim();
+    else if (name === THEME_COOKIE || name === LANGUAGE_COOKIE)
+      rest = rest ? `${rest}; ${part.trim()}` : part.trim();
     else return null;
   }
   return session ? { session, rest } : null;
