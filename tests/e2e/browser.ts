@@ -39,6 +39,18 @@ afterEach(async () => {
  */
 export const VISITOR_LOCALE = "en-IE";
 
+let visitors = 0;
+
+/**
+ * Each context is a visitor with an address of its own, as a proxy reports it (the suite's server
+ * trusts one hop: global-server.ts): the per-address limits (30 sign-ups in ten minutes) then count
+ * one visitor's doings, not the whole suite's, which a fast run had pushed past the sign-up limit.
+ */
+function visitorAddress() {
+  visitors += 1;
+  return `10.${process.pid % 250}.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}`;
+}
+
 /** A fresh context (own cookies and storage) and a page in it, closed when the test ends. */
 export async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   const context = await (await getBrowser()).newContext({
@@ -46,6 +58,7 @@ export async function newPage(options: BrowserContextOptions = {}): Promise<Page
     viewport: DESKTOP,
     locale: VISITOR_LOCALE,
     ...options,
+    extraHTTPHeaders: { "X-Forwarded-For": visitorAddress(), ...options.extraHTTPHeaders },
   });
   openContexts.add(context);
   const page = await context.newPage();

@@ -17,7 +17,8 @@ export default async function setup(project: TestProject) {
   // VAT numbers are confirmed by a fake VIES and HMRC, each number's answer read from its digits.
   const registers = await startFakeVatRegisters();
   const server = await startBuiltServer(
-    { VIES_URL: registers.viesUrl, HMRC_VAT_URL: registers.hmrcUrl },
+    // One trusted proxy hop: each browser context names its own visitor's address (browser.ts).
+    { VIES_URL: registers.viesUrl, HMRC_VAT_URL: registers.hmrcUrl, TRUST_PROXY: "1" },
     { dataDir, readyTimeoutMs: 300_000 },
   );
   try {
