@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { pageMeta } from "~/components/meta";
-import { CURRENCY_NAMES, CurrencySwitcher } from "~/payments/components/currency-switcher";
+import { CURRENCY_NAME_KEYS, CurrencySwitcher } from "~/payments/components/currency-switcher";
 import { visitorCurrency } from "~/payments/rates/visitor-currency";
 import { DEFAULT_TAX_BUYER } from "~/payments/tax";
 import { formReply, replyMessage } from "~/platform/http/form-reply";
@@ -133,7 +133,7 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
               className="text-center text-sm text-zinc-600 dark:text-zinc-400"
               data-testid="currency-fallback"
             >
-              {t("commerce.pricing.euroFallback", { currency: CURRENCY_NAMES[currency] })}
+              {t("commerce.pricing.euroFallback", { currency: t(CURRENCY_NAME_KEYS[currency]) })}
             </p>
           ) : null}
         </div>

@@ -3,13 +3,17 @@ import { buttonClass } from "~/components/button";
 import { useT } from "~/platform/i18n/i18n";
 import { CURRENCIES, type Currency } from "../currencies";
 
-/** What each currency is called in the switcher (decision 0026 lists the currencies sold in). */
-export const CURRENCY_NAMES: Record<Currency, string> = {
-  EUR: "Euro (€)",
-  USD: "US dollar ($)",
-  GBP: "British pound (£)",
-  CHF: "Swiss franc (CHF)",
-  JPY: "Japanese yen (¥)",
+/**
+ * What each currency is called in the page's language (decision 0026 lists the currencies sold in):
+ * from the catalogue, not `Intl.DisplayNames`, whose names differ between the server's and the
+ * browser's ICU and would not hydrate.
+ */
+export const CURRENCY_NAME_KEYS: Record<Currency, string> = {
+  EUR: "common.currency.name.EUR",
+  USD: "common.currency.name.USD",
+  GBP: "common.currency.name.GBP",
+  CHF: "common.currency.name.CHF",
+  JPY: "common.currency.name.JPY",
 };
 
 /**
@@ -52,7 +56,7 @@ export function CurrencySwitcher({
         >
           {CURRENCIES.map((currency) => (
             <option key={currency} value={currency}>
-              {CURRENCY_NAMES[currency]}
+              {t(CURRENCY_NAME_KEYS[currency])}
             </option>
           ))}
         </select>
