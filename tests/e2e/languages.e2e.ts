@@ -1,5 +1,8 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { signInByCookie } from "./accounts-helpers";
 import { expectAccessible, expectAt, newPage, PHONE } from "./browser";
+import { database } from "./checkout-steps";
 
 /**
  * The interface in the visitor's language (docs/decisions/0033-interface-languages.md): negotiated
@@ -49,27 +52,105 @@ describe("pages in the visitor's language", () => {
     await expectAccessible(page);
   });
 
-  it("the pseudo-locale shows every string of the shell from a catalogue", async () => {
-    const page = await newPage();
-    await page.goto("/en-xa/videos");
-    const untranslated = await page.evaluate(() => {
-      const texts: string[] = [];
-      // The site's header is the page's first, its footer the last (pages have headers of their own).
-      const footers = document.querySelectorAll("footer");
-      for (const region of [document.querySelector("header"), footers[footers.length - 1]]) {
-        if (!region) continue;
-        const walker = document.createTreeWalker(region, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const text = node.textContent?.trim() ?? "";
-          const parent = node.parentElement;
-          // Language names are their own; the logo, e-mail, currency names and language code are data.
-          const data = "option, body [lang], a[href^='mailto:'], [data-logo], [data-language-code]";
-          if (!/[A-Za-z]{2}/.test(text) || parent?.closest(data)) continue;
-          if (!/[⟦⟧]/.test(text)) texts.push(text);
-        }
+  it("the pseudo-locale shows no untranslated string on the pages of the buyer's and the creator's journeys", async () => {
+    const people = await signedInPeople();
+    const userContent = await userWrittenTexts();
+    const untranslated: string[] = [];
+    const sweep = async (page: Page, paths: string[]) => {
+      for (const path of paths) {
+        await page.goto(path);
+        for (const text of await visibleTextsOutsideCatalogues(page))
+          if (!isUserContent(text, userContent)) untranslated.push(`${path}: ${text}`);
       }
-      return texts;
-    });
-    expect(untranslated.join(" | "), page.url()).toBe("");
+    };
+    const visitor = await newPage();
+    await sweep(visitor, PSEUDO_PAGES.visitor);
+    await visitor.getByTestId("plan-creator").getByRole("button").last().click();
+    await expectAt(visitor, "/en-xa/checkout");
+    await sweep(visitor, ["/en-xa/checkout"]);
+    await sweep(people.buyer, PSEUDO_PAGES.buyer);
+    await sweep(people.creator, PSEUDO_PAGES.creator);
+    expect(untranslated).toEqual([]);
   });
 });
+
+/**
+ * The journeys' pages (docs/translating.md lists them): the visitor's to checkout, the buyer's
+ * account, the creator's studio. A string on them that no catalogue gave is English in every language.
+ */
+const PSEUDO_PAGES = {
+  visitor: ["/en-xa", "/en-xa/videos", "/en-xa/video/1", "/en-xa/login", "/en-xa/signup", "/en-xa/pricing"],
+  buyer: [
+    "/en-xa/profile",
+    "/en-xa/profile?tab=orders",
+    "/en-xa/profile?tab=downloads",
+    "/en-xa/collections",
+    "/en-xa/profile/api",
+  ],
+  creator: [
+    "/en-xa/studio",
+    "/en-xa/studio/upload",
+    "/en-xa/studio/clips/1",
+    "/en-xa/studio/earnings",
+    "/en-xa/studio/payouts",
+  ],
+};
+
+async function signedInPeople() {
+  const buyer = await newPage();
+  await signInByCookie(buyer);
+  const creator = await newPage();
+  await signInByCookie(creator, DEMO_CREATOR_EMAIL);
+  return { buyer, creator };
+}
+
+const DEMO_CREATOR_EMAIL = "maya@verdeo.local";
+
+/**
+ * What people wrote (titles, descriptions, tags, names, a reviewer's reason): shown as written in
+ * every language.
+ */
+async function userWrittenTexts(): Promise<Set<string>> {
+  const db = await database();
+  const clips = await db.query<{ text: string }>(
+    `select title as text from clips union select description from clips union select unnest(tags) from clips
+     union select status_reason from clips where status_reason is not null`,
+  );
+  const people = await db.query<{ text: string }>(
+    "select full_name as text from profiles union select username from profiles where username is not null",
+  );
+  return new Set([...clips.rows, ...people.rows].map((row) => row.text.trim()));
+}
+
+/** Names that are the same in every language: the sign-in providers'. */
+const BRAND_NAMES = new Set(["Google", "GitHub"]);
+
+/** A person's text, a handle, a brand, or a measurement whose unit is the same in every language. */
+function isUserContent(text: string, userContent: Set<string>) {
+  return (
+    BRAND_NAMES.has(text) ||
+    userContent.has(text) ||
+    userContent.has(text.replace(/^@/, "")) ||
+    [...userContent].some((written) => written.length > 40 && written.startsWith(text.slice(0, 40))) ||
+    /^[\d.,]+ (?:fps|Mbit\/s|[KMGT]?B)$/.test(text)
+  );
+}
+
+/** Every visible text of the page with Latin letters that is not accented and bracketed by the pseudo-locale. */
+function visibleTextsOutsideCatalogues(page: Page) {
+  return page.evaluate(() => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? "";
+      const parent = node.parentElement;
+      if (!parent || parent.closest("script, style, template, [hidden]")) continue;
+      // Language names are their own; the logo, e-mail, code and language codes are data.
+      const data =
+        "option, body [lang], a[href^='mailto:'], [data-logo], [data-language-code], code, pre, textarea";
+      if (!/[A-Za-z]{2}/.test(text) || parent.closest(data)) continue;
+      if (!/[⟦⟧]/.test(text)) texts.push(text);
+    }
+    return texts;
+  });
+}

@@ -51,7 +51,8 @@ export function KeywordSuggestions({ view }: { view: SuggestionsView }) {
                 aria-describedby="suggested-hint"
                 className="size-4 accent-brand-600"
               />
-              <span>{keyword}</span>
+              {/* The tag as it is saved: the catalogue's words are English (search translates them). */}
+              <span lang="en">{keyword}</span>
               <span className="text-xs text-zinc-500 dark:text-zinc-400">{t(KIND_LABELS[kind])}</span>
             </label>
           </li>
