@@ -7,7 +7,8 @@ export const PRODUCT_NAME = "Verdeo";
 export const SUPPORT_EMAIL = "support@verdeo.com";
 /** The year in "© <year>": this year, from the clock (UTC, so server and browser agree). */
 export const copyrightYear = (now: Date = new Date()) => now.getUTCFullYear();
-export const LEGAL_LAST_UPDATED = "October 29, 2025";
+/** The day the terms and privacy policy last changed (ISO), shown in each page's language. */
+export const LEGAL_LAST_UPDATED = "2025-10-29";
 export const THEME_STORAGE_KEY = "verdeo-theme";
 
 export const CURRENCY = "EUR";

@@ -17,16 +17,16 @@ function files(dir: string): string[] {
 const MONTH = "(?:January|February|March|April|May|June|July|August|September|October|November|December)";
 const RULES: { what: string; pattern: RegExp; only?: RegExp }[] = [
   {
-    what: "a locale-dependent format without a locale",
+    what: "locale-dependent formatting without a locale",
     pattern: /\.toLocale(?:Date|Time)?String\(\)|new Intl\.\w+\(\)/,
   },
   {
-    what: "an English month name in a component",
+    what: "English month names written in a component",
     pattern: new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)? ${MONTH}\\b|\\b${MONTH} \\d{1,2}\\b`),
     only: /\.tsx$/,
   },
   {
-    what: "a component formatting in English whatever the page's language",
+    what: "components formatting in English whatever the page's language",
     pattern:
       /\.toLocale(?:Date|Time)?String\(\s*["']en(?:-[A-Z]{2})?["']|Intl\.\w+\(\s*["']en(?:-[A-Z]{2})?["']/,
     only: /\.tsx$/,

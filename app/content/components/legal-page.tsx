@@ -16,43 +16,16 @@ const SECTION_SCROLL_MARGIN = `calc(${LEGAL_TOC_SCROLL_OFFSET_PX}px - 5rem)`;
 const PROSE =
   "space-y-4 leading-7 text-zinc-700 dark:text-zinc-300 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 hover:[&_a]:text-brand-800 dark:[&_a]:text-brand-400 dark:hover:[&_a]:text-brand-300 [&_h3]:pt-2 [&_h3]:font-semibold [&_h3]:text-zinc-900 dark:[&_h3]:text-white [&_li]:pl-1 [&_ol]:list-decimal [&_ol]:space-y-1.5 [&_ol]:pl-6 [&_strong]:font-semibold [&_strong]:text-zinc-900 dark:[&_strong]:text-white [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-6";
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** The English "Last updated" line as an ISO date, for `<time dateTime>` and for formatting in the page's language. */
-function isoDate(written: string): string | null {
-  const match = /^([A-Z][a-z]+) (\d{1,2}), (\d{4})$/.exec(written);
-  const month = match ? MONTHS.indexOf(match[1] ?? "") : -1;
-  if (!match || month < 0) return null;
-  return `${match[3]}-${String(month + 1).padStart(2, "0")}-${match[2]?.padStart(2, "0")}`;
-}
-
-/** The date as written in English, or in the page's language. */
-function LastUpdated({ written }: { written: string }) {
-  const { rich, locale, tag } = useI18n();
-  const iso = isoDate(written);
-  const shown =
-    iso && locale !== DEFAULT_LOCALE
-      ? new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: "UTC" }).format(
-          new Date(`${iso}T00:00:00Z`),
-        )
-      : written;
+/** The day the document last changed, written as the page's language writes a long date. */
+function LastUpdated({ on }: { on: string }) {
+  const { rich, tag } = useI18n();
+  const shown = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${on}T00:00:00Z`),
+  );
   return rich("legal.page.lastUpdated", {
     date: shown,
     time: (chunks) => (
-      <time key="time" dateTime={iso ?? undefined}>
+      <time key="time" dateTime={on}>
         {chunks}
       </time>
     ),
@@ -127,7 +100,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t(doc.titleKey)}</h1>
         <p className="mt-3 max-w-2xl text-lg text-zinc-600 dark:text-zinc-400">{t(doc.subtitleKey)}</p>
         <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
-          <LastUpdated written={doc.lastUpdated} />
+          <LastUpdated on={doc.lastUpdated} />
         </p>
         {translated ? (
           <p
@@ -221,7 +194,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
 
       <footer className="mt-16 flex flex-col gap-2 border-t border-zinc-200 pt-6 text-sm text-zinc-600 sm:flex-row sm:justify-between dark:border-zinc-800 dark:text-zinc-400">
         <p>
-          <LastUpdated written={doc.lastUpdated} />
+          <LastUpdated on={doc.lastUpdated} />
         </p>
         <p suppressHydrationWarning>
           {t("common.footer.rights", { year: String(copyrightYear()), product: PRODUCT_NAME })}

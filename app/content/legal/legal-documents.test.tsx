@@ -31,7 +31,7 @@ describe("legal documents", () => {
   it("terms have eleven sections and privacy twelve, dated as the spec says", () => {
     expect(TERMS.sections).toHaveLength(11);
     expect(PRIVACY.sections).toHaveLength(12);
-    expect(TERMS.lastUpdated).toBe("October 29, 2025");
+    expect(TERMS.lastUpdated).toBe("2025-10-29");
     expect(PRIVACY.lastUpdated).toBe(LEGAL_LAST_UPDATED);
   });
 

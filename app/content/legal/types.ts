@@ -20,7 +20,7 @@ export interface LegalDocument {
   subtitleKey: string;
   /** The page's address in English, the binding version a translated page links to. */
   path: string;
-  /** Shown under the title and in the page footer. */
+  /** The day it last changed (ISO, `2025-10-29`): shown under the title and in the page footer. */
   lastUpdated: string;
   sections: LegalSection[];
 }
