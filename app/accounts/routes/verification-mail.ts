@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { readForm } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
+import { splitLocalePath, spokenLocale } from "~/platform/i18n/locales";
 import { safeRedirectPath } from "../auth/safe-redirect";
 import { getOptionalUser } from "../auth/session.server";
 import { resendEmailVerification } from "../auth/sign-up.server";
@@ -13,7 +14,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) throw redirect("/login");
   const form = await readForm(request);
   const back = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/profile");
-  const result = await resendEmailVerification(user, context.clientIp);
+  // The mail falls back to the language of the page the button was on (`/de/profile`).
+  const pageLanguage = spokenLocale(splitLocalePath(back).locale);
+  const result = await resendEmailVerification(user, context.clientIp, pageLanguage);
   if (result.ok) return redirectWithToast(back, { message: confirmationSent(user.email), type: "success" });
   if (result.reason === "already_verified")
     return redirectWithToast(back, { message: MESSAGES.emailAlreadyConfirmed, type: "success" });
