@@ -22,6 +22,7 @@ import {
 import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/pricing/plans";
 import { formatDownloads, formatMoney } from "~/payments/money";
 import { config } from "~/platform/config.server";
+import { DEFAULT_LOCALE, type Locale } from "~/platform/i18n/locales";
 import { type CertificateData, renderCertificate } from "./certificate-pdf.server";
 import { listCurrentEntitlements } from "./entitlement.queries.server";
 import { findLicense, listLicensesOfOrder, listLicensesOfUser } from "./license.queries.server";
@@ -170,8 +171,12 @@ export async function certificatesOfOrder(orderId: string, buyerId: string) {
   }));
 }
 
-/** The certificate PDF of a license, for its licensee only (anyone else: not found). */
-export async function certificateFor(user: SessionUser, licenseId: string): Promise<Buffer | null> {
+/** The certificate PDF of a license in `language`, for its licensee only (anyone else: not found). */
+export async function certificateFor(
+  user: SessionUser,
+  licenseId: string,
+  language: Locale = DEFAULT_LOCALE,
+): Promise<Buffer | null> {
   const license = await findLicense(licenseId);
   // A revoked license has no certificate to show anyone: its public page says it ended.
   if (!license || license.userId !== user.id || license.revokedAt) return null;
@@ -187,7 +192,7 @@ export async function certificateFor(user: SessionUser, licenseId: string): Prom
     orderId: license.orderId,
     verificationUrl: `${config().PUBLIC_URL}${licensePath(license.id)}`,
   };
-  return renderCertificate(data);
+  return renderCertificate(data, language);
 }
 
 /** The invoice PDF of a paid (or refunded) order, for its buyer and for staff who manage orders. */

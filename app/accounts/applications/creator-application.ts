@@ -26,6 +26,8 @@ export const APPLICATION_TEXTS = {
   alreadyCreator: `You are already a ${PRODUCT_NAME} creator.`,
   notSignedIn: "Log in to apply as a creator.",
   declineMessageRequired: "Tell the applicant why, in a sentence or two.",
+  // The mails' English, which tests compare them with: the mails are written from the catalogues
+  // (app/locales/<language>/accounts-mail.json), whose English must say the same.
   receivedMailSubject: `We received your ${PRODUCT_NAME} creator application`,
   receivedMailBody:
     "Thank you for applying to publish your footage with us. A person on our team looks at your portfolio and replies by email, usually within a few days.",

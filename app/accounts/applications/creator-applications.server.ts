@@ -1,13 +1,15 @@
-import { PRODUCT_NAME } from "~/constants";
 import { recordAudit } from "~/platform/audit.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
-import { queueMail } from "~/platform/mail.server";
+import type { I18n } from "~/platform/i18n/i18n";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/platform/i18n/locales";
+import { translator } from "~/platform/i18n/translator.server";
+import { type Mail, queueMail } from "~/platform/mail.server";
 import { fail, ok, type Result } from "~/platform/result";
 import type { SessionUser } from "../auth/session.server";
 import { lockProfile, updateProfileRole } from "../people/user-admin.queries.server";
 import { isUniqueViolation } from "../profiles/profiles.server";
-import { APPLICATION_TEXTS, type ApplicationDecision, type CreatorApplication } from "./creator-application";
+import type { ApplicationDecision, CreatorApplication } from "./creator-application";
 import {
   findLatestApplicationOf,
   findPendingApplicationOf,
@@ -21,13 +23,16 @@ export type SubmitApplicationResult = Result<null, "already_creator" | "already_
 /**
  * A signed-in user asks to become a creator (from /creators-hub), with an application already
  * checked against `CreatorApplicationSchema`. One open application at a time; the applicant is
- * mailed that it arrived, in the same transaction.
+ * mailed that it arrived, in the same transaction, in their stored language, else `language` (the
+ * page they applied on).
  */
 export async function submitCreatorApplication(input: {
   user: SessionUser;
   application: CreatorApplication;
+  language?: Locale;
 }): Promise<SubmitApplicationResult> {
   const { user, application } = input;
+  const i18n = mailI18n(user.language ?? input.language);
   if (user.role !== "user") return fail("already_creator");
   if (await findPendingApplicationOf(user.id)) return fail("already_pending");
   try {
@@ -41,7 +46,7 @@ export async function submitCreatorApplication(input: {
         },
         tx,
       );
-      await queueMail(receivedMail(user.email, user.fullName), { tx });
+      await queueMail(receivedMail(i18n, user.email, user.fullName), { tx });
     });
     return ok(null);
   } catch (error) {
@@ -61,7 +66,8 @@ export type DecideApplicationResult = Result<
 /**
  * Approves (the applicant becomes a creator) or declines with a message, a decision already checked
  * against `ApplicationDecisionSchema`. The row is locked, so of two staff deciding at once the
- * second is told it is already decided; the mail is queued in the same transaction.
+ * second is told it is already decided; the mail is queued in the same transaction, in the
+ * applicant's stored language.
  */
 export async function decideCreatorApplication(input: {
   applicationId: string;
@@ -95,34 +101,51 @@ export async function decideCreatorApplication(input: {
       after: { status, role: roleAfter, message: message || null },
     });
     if (profile.email) {
-      await queueMail(decisionMail(profile.email, profile.fullName, decision, message), { tx });
+      const i18n = mailI18n(isLocale(profile.language) ? profile.language : null);
+      await queueMail(decisionMail(i18n, profile.email, profile.fullName, decision, message), { tx });
     }
     return ok({ decision });
   });
 }
 
-function receivedMail(to: string, name: string) {
+/** The applicant's mails in `language` (English when none is known). */
+function mailI18n(language: Locale | null | undefined) {
+  return translator(language ?? DEFAULT_LOCALE, ["accounts-mail"]);
+}
+
+function greeting(i18n: I18n, name: string) {
+  return name ? i18n.t("accounts-mail.greeting", { name }) : i18n.t("accounts-mail.greetingNoName");
+}
+
+function receivedMail(i18n: I18n, to: string, name: string): Mail {
   return {
     to,
-    subject: APPLICATION_TEXTS.receivedMailSubject,
-    text: `Hello${name ? ` ${name}` : ""},\n\n${APPLICATION_TEXTS.receivedMailBody}\n\nThe ${PRODUCT_NAME} team`,
+    subject: i18n.t("accounts-mail.application.receivedSubject"),
+    text: `${greeting(i18n, name)}\n\n${i18n.t("accounts-mail.application.receivedBody")}\n\n${i18n.t("accounts-mail.signOff")}`,
   };
 }
 
-function decisionMail(to: string, name: string, decision: "approve" | "decline", message: string) {
-  const greeting = `Hello${name ? ` ${name}` : ""},`;
+function decisionMail(
+  i18n: I18n,
+  to: string,
+  name: string,
+  decision: "approve" | "decline",
+  message: string,
+): Mail {
   const note = message ? `\n\n${message}` : "";
+  const signOff = i18n.t("accounts-mail.signOff");
   if (decision === "approve") {
+    const studio = `${config().PUBLIC_URL}${i18n.path("/studio")}`;
     return {
       to,
-      subject: APPLICATION_TEXTS.approvedMailSubject,
-      text: `${greeting}\n\nYour application is approved: you can now upload clips in the ${PRODUCT_NAME} studio at ${config().PUBLIC_URL}/studio.${note}\n\nThe ${PRODUCT_NAME} team`,
+      subject: i18n.t("accounts-mail.application.approvedSubject"),
+      text: `${greeting(i18n, name)}\n\n${i18n.t("accounts-mail.application.approvedBody", { url: studio })}${note}\n\n${signOff}`,
     };
   }
   return {
     to,
-    subject: APPLICATION_TEXTS.declinedMailSubject,
-    text: `${greeting}\n\nThank you for applying to publish on ${PRODUCT_NAME}. We cannot accept your application at this time.${note}\n\nThe ${PRODUCT_NAME} team`,
+    subject: i18n.t("accounts-mail.application.declinedSubject"),
+    text: `${greeting(i18n, name)}\n\n${i18n.t("accounts-mail.application.declinedBody")}${note}\n\n${signOff}`,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INPUT_MESSAGES, jsonInputProblem } from "~/platform/http/input-guard";
 import { enforceRateLimit, enforceRateLimitRules } from "~/platform/http/rate-limit-policies";
+import { readerLocale } from "~/platform/i18n/negotiate";
 import { MESSAGES } from "../messages";
 import { AUTH_BASE_PATH, auth } from "./auth.server";
 import { requestPasswordReset } from "./password-reset.server";
@@ -71,7 +72,11 @@ const requestReset: Guard = async (request, ip) => {
   if (body instanceof Response) return body;
   const limit = await enforceRateLimit("password_reset", { ip });
   if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
-  await requestPasswordReset({ email: body.email, headers: request.headers });
+  await requestPasswordReset({
+    email: body.email,
+    headers: request.headers,
+    language: readerLocale(request, null),
+  });
   return json({ status: true, message: MESSAGES.resetRequested });
 };
 

@@ -5,11 +5,13 @@ import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_RESET_LINK_MINUTES, SESSION_LIFETI
 import { config } from "~/platform/config.server";
 import { type Database, db } from "~/platform/db/client.server";
 import { publishEvent } from "~/platform/events.server";
+import { readerLocale } from "~/platform/i18n/negotiate";
 import { logger } from "~/platform/logger.server";
 import { emailVerified } from "../events.server";
 import { isSuspended } from "../people/user-admin.queries.server";
 import { authDatabase } from "./auth.queries.server";
 import { sendVerificationMail, VERIFICATION_LINK_TTL_HOURS } from "./email-verification-mail.server";
+import { pageLanguage } from "./mail-language.server";
 import { oauthConfiguration } from "./oauth-providers.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
@@ -57,8 +59,8 @@ function createAuth(database: Database) {
       revokeSessionsOnPasswordReset: true,
       // Not awaited: a registered and an unknown address must answer in the same time. The mail
       // itself is a retried job; only queueing it can fail here.
-      sendResetPassword: async ({ user, token }) => {
-        void sendPasswordResetMail(user.email, token).catch((error) =>
+      sendResetPassword: async ({ user, token }, request) => {
+        void sendPasswordResetMail(user.email, token, mailFallbackLanguage(request)).catch((error) =>
           logger.error({ err: error }, "password reset mail could not be queued"),
         );
       },
@@ -77,8 +79,8 @@ function createAuth(database: Database) {
       sendOnSignUp: false,
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_LINK_TTL_HOURS * 3600,
-      sendVerificationEmail: async ({ user, url }) => {
-        await sendVerificationMail(user.email, url);
+      sendVerificationEmail: async ({ user, url }, request) => {
+        await sendVerificationMail(user.email, url, mailFallbackLanguage(request));
       },
       afterEmailVerification: async (user) => {
         await publishEvent(emailVerified, { userId: user.id, email: user.email });
@@ -133,6 +135,15 @@ export function authSecrets(current: string, previous: string) {
     { version: version(current), value: current },
     ...(previous !== current ? [{ version: version(previous), value: previous }] : []),
   ];
+}
+
+/**
+ * The language an auth mail falls back to when the recipient's profile stores none: the page it was
+ * asked from (our forms and sign-up say, mail-language.server.ts), else, for a request straight to
+ * /api/auth, the language its cookie or browser asks for.
+ */
+function mailFallbackLanguage(request: Request | undefined) {
+  return pageLanguage() ?? (request ? readerLocale(request, null) : null);
 }
 
 let cached: { database: Database; auth: ReturnType<typeof createAuth> } | undefined;

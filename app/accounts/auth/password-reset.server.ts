@@ -1,20 +1,27 @@
 import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
+import type { Locale } from "~/platform/i18n/locales";
 import { logger } from "~/platform/logger.server";
 import { fail, ok, type Result } from "~/platform/result";
 import { auth } from "./auth.server";
 import { isVerificationLive } from "./credential.queries.server";
+import { withPageLanguage } from "./mail-language.server";
 
 /**
  * Asks better-auth to mail a single-use, expiring reset link (the caller has applied the per-IP
  * limit). Past the per-address limit nothing more is sent, so nobody can fill a stranger's inbox;
  * the caller's answer stays the same either way and never says whether the address has an account.
+ * `language`: the page it was asked from, the mail's language when the profile stores none.
  */
-export async function requestPasswordReset(input: { email: string; headers: Headers }) {
+export async function requestPasswordReset(input: {
+  email: string;
+  headers: Headers;
+  language?: Locale | null;
+}) {
   const perAddress = await enforceRateLimit("password_reset", { account: input.email.trim().toLowerCase() });
   if (perAddress.allowed) {
-    await auth()
-      .api.requestPasswordReset({ body: { email: input.email }, headers: input.headers })
-      .catch((error) => logger.error({ err: error }, "password reset request failed"));
+    await withPageLanguage(input.language, () =>
+      auth().api.requestPasswordReset({ body: { email: input.email }, headers: input.headers }),
+    ).catch((error) => logger.error({ err: error }, "password reset request failed"));
   }
   return ok({ mailed: perAddress.allowed });
 }

@@ -6,6 +6,7 @@ import { fail, ok, type Result } from "~/platform/result";
 import { isUniqueViolation } from "../profiles/profiles.server";
 import { auth } from "./auth.server";
 import { insertPasswordAccount } from "./credential.queries.server";
+import { withPageLanguage } from "./mail-language.server";
 import { hashPassword } from "./password.server";
 import { signInWithPassword } from "./sign-in.server";
 import type { Signup } from "./signup-schema";
@@ -57,17 +58,22 @@ export async function signUp(
     logger.error({ reason: session.reason }, "signing in the new account failed");
     return fail("failed");
   }
-  await requestEmailVerification(input.email);
+  await requestEmailVerification(input.email, input.language);
   return ok({ userId, headers: session.value.headers });
 }
 
 /** Where the mailed verification link leads once it has confirmed the address (signed in): it says so. */
 export const VERIFIED_CALLBACK_PATH = "/email-confirmed";
 
-/** Mails the verification link (through the job queue); a failure is logged, the sign-up stands. */
-export async function requestEmailVerification(email: string) {
+/**
+ * Mails the verification link (through the job queue); a failure is logged, the sign-up stands.
+ * `language`: the page it was asked from, the mail's language when the profile stores none.
+ */
+export async function requestEmailVerification(email: string, language?: Locale | null) {
   try {
-    await auth().api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK_PATH } });
+    await withPageLanguage(language, () =>
+      auth().api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK_PATH } }),
+    );
   } catch (error) {
     logger.error({ err: error }, "queueing the verification mail failed");
   }
@@ -78,11 +84,12 @@ export type ResendRefusal = "already_verified" | "too_soon";
 /**
  * The confirmation link again, for the signed-in owner of the address. Counted in PostgreSQL under
  * the same policy as /api/auth/send-verification-email (per client address and per email), so the
- * two ways in share one budget.
+ * two ways in share one budget. `language`: the page the person asked from.
  */
 export async function resendEmailVerification(
   person: { email: string; emailVerified?: boolean },
   ip: string,
+  language?: Locale | null,
 ): Promise<
   | { ok: true }
   | { ok: false; reason: "already_verified" }
@@ -100,6 +107,6 @@ export async function resendEmailVerification(
       reason: "too_soon",
       retryAfterSeconds: Math.max(...refused.map((limit) => limit.retryAfterSeconds)),
     };
-  await requestEmailVerification(person.email);
+  await requestEmailVerification(person.email, language);
   return { ok: true };
 }

@@ -8,6 +8,7 @@ import { parseForm, replyWith } from "~/platform/http/forms.server";
 import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { makeI18n, useT } from "~/platform/i18n/i18n";
+import { spokenLocale } from "~/platform/i18n/locales";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { requestPasswordReset } from "../auth/password-reset.server";
 import { EmailSchema } from "../auth/signup-schema";
@@ -28,12 +29,16 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 const ForgotPasswordSchema = z.object({ email: EmailSchema });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = await parseForm(request, ForgotPasswordSchema);
   if (!parsed.ok) return replyWith(parsed.reply);
   if (!(await enforceRateLimit("password_reset", { ip: context.clientIp })).allowed)
     return replyWith(formReply(MESSAGES.tooManyAttempts, { values: parsed.values }), 429);
-  await requestPasswordReset({ email: parsed.data.email, headers: request.headers });
+  await requestPasswordReset({
+    email: parsed.data.email,
+    headers: request.headers,
+    language: spokenLocale(pageLocaleOf(params)),
+  });
   return { ok: true as const, message: MESSAGES.resetRequested };
 }
 

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { readForm } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
-import { splitLocalePath } from "~/platform/i18n/locales";
+import { splitLocalePath, spokenLocale } from "~/platform/i18n/locales";
 import { translator } from "~/platform/i18n/translator.server";
 import { safeRedirectPath } from "../auth/safe-redirect";
 import { getOptionalUser } from "../auth/session.server";
@@ -20,8 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) throw redirect(signInPath(request));
   const form = await readForm(request);
   const back = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/profile");
-  const { t } = translator(splitLocalePath(back).locale, ["accounts"]);
-  const result = await resendEmailVerification(user, context.clientIp);
+  // The mail falls back to the language of the page the button was on (`/de/profile`).
+  const pageLocale = splitLocalePath(back).locale;
+  const { t } = translator(pageLocale, ["accounts"]);
+  const result = await resendEmailVerification(user, context.clientIp, spokenLocale(pageLocale));
   if (result.ok)
     return redirectWithToast(back, {
       message: t("accounts.messages.confirmationSent", { email: user.email }),

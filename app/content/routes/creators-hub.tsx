@@ -21,6 +21,7 @@ import type { RouteHandle } from "~/platform/http/route-handle";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { makeI18n, useI18n } from "~/platform/i18n/i18n";
+import { spokenLocale } from "~/platform/i18n/locales";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { CreatorApply } from "../components/creator-apply";
 import { FeatureCard, Icon, Step } from "../components/feature-card";
@@ -81,7 +82,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!user) return replyWith(formReply(t("content.apply.notSignedIn")), 401);
   const parsed = await parseForm(request, CreatorApplicationSchema);
   if (!parsed.ok) return replyWith(translatedReply(parsed.reply, t));
-  const result = await submitCreatorApplication({ user, application: parsed.data });
+  const result = await submitCreatorApplication({
+    user,
+    application: parsed.data,
+    language: spokenLocale(locale),
+  });
   if (result.ok)
     return redirectWithToast(path("/creators-hub#apply"), {
       message: t("content.apply.submitted"),

@@ -1,5 +1,7 @@
-import { PRODUCT_NAME } from "~/constants";
 import { formatMoney } from "~/payments/money";
+import type { I18n } from "~/platform/i18n/i18n";
+import { DEFAULT_LOCALE, type Locale } from "~/platform/i18n/locales";
+import { translator } from "~/platform/i18n/translator.server";
 import { BRAND, header, INK, MUTED, render } from "~/platform/pdf/document.server";
 import { setFont, writeText } from "~/platform/pdf/fonts.server";
 import { type CsvCell, csvDocument } from "~/platform/text/csv";
@@ -12,7 +14,9 @@ import type { PayoutStatement } from "./statements.queries.server";
 /*
  * A statement as PDF and CSV, both from the same rows: the opening balance, each line the ledger
  * added since the previous statement (licenses earned, reversals, restorations), the payout and
- * the closing balance.
+ * the closing balance. The PDF is written in its reader's language (payouts-pdf.json, with the
+ * earnings page's column names from payouts.json); the CSV stays English: its header and types are
+ * read by spreadsheets and scripts. Clip titles and plan names are printed as the ledger keeps them.
  */
 
 /** Everything a statement file shows: its figures, the lines it covers and the payout. */
@@ -23,19 +27,42 @@ export interface StatementDocument {
   payout: Payout | null;
 }
 
-const SHORT_KIND = { reversal: "Reversed", restoration: "Restored" } as const;
+const SHORT_KIND_KEYS = {
+  reversal: "payouts-pdf.kind.reversal",
+  restoration: "payouts-pdf.kind.restoration",
+} as const;
 
 const METHOD_LABELS: Record<PayoutMethod, string> = {
   stripe: "Stripe",
   bank: "bank transfer",
 };
 
-const dateFormatter = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+/** A day as a statement writes it: "3 Dec 2026", "3. Dez. 2026", "2026年12月3日". */
+function shortDate(tag: string, date: Date) {
+  let formatter = dateFormatters.get(tag);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(tag === "en" ? "en-GB" : tag, {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    dateFormatters.set(tag, formatter);
+  }
+  return formatter.format(date);
+}
+
+/** Money in a document's language: English keeps the site's default format ("€4.45"). */
+export function moneyIn(i18n: I18n, cents: number) {
+  return i18n.locale === DEFAULT_LOCALE ? formatMoney(cents) : formatMoney(cents, i18n.tag);
+}
+
+/** The PDF's payout line: "Payout by bank transfer" in its language. */
+function payoutName(i18n: I18n, document: StatementDocument) {
+  return i18n.t("payouts-pdf.payout", { method: document.payout?.method ?? "none" });
+}
+
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 // Cents as a number of euros (a number, so a spreadsheet adds it up and a minus is no formula):
 // an integer divided by 100 prints as its exact two-decimal value, or shorter ("10" for 1000).
@@ -43,6 +70,7 @@ const euros = (cents: number) => cents / 100;
 // Taken off the balance, shown with a minus; never "-€0.00".
 const minus = (cents: number) => (cents === 0 ? 0 : -cents);
 
+/** The CSV's payout type, in English like the rest of the CSV. */
 function payoutLabel(document: StatementDocument) {
   const method = document.payout ? METHOD_LABELS[document.payout.method] : null;
   return method ? `Payout by ${method}` : "Payout";
@@ -92,12 +120,22 @@ export function statementCsv(document: StatementDocument): string {
   return csvDocument(["date", "type", "clip", "plan", "license", "amount_eur"], rows);
 }
 
-export function renderStatement(document: StatementDocument): Promise<Buffer> {
+/** The statement as PDF, in `language` (the reader's; English by default). */
+export function renderStatement(
+  document: StatementDocument,
+  language: Locale = DEFAULT_LOCALE,
+): Promise<Buffer> {
+  const i18n = translator(language, ["payouts-pdf", "payouts"]);
+  const { t } = i18n;
   const { statement } = document;
-  const label = periodLabel(statement.period);
+  const label = periodLabel(statement.period, i18n.tag);
+  const money = (cents: number) => moneyIn(i18n, cents);
+  const day = (date: Date) => shortDate(i18n.tag, date);
+  const payout = payoutName(i18n, document);
+  const title = t("payouts-pdf.title", { month: label });
   return render(
     (doc) => {
-      header(doc, `Statement for ${label}`);
+      header(doc, title);
       const left = doc.page.margins.left;
       const width = doc.page.width - left - doc.page.margins.right;
       const bottom = () => doc.page.height - doc.page.margins.bottom;
@@ -105,33 +143,34 @@ export function renderStatement(document: StatementDocument): Promise<Buffer> {
       doc.fontSize(11).fillColor(INK);
       writeText(doc, document.creatorName, { x: left, y: doc.y, width, weight: "bold" });
       setFont(doc).fontSize(10).fillColor(MUTED);
-      doc.text(`Issued ${dateFormatter.format(statement.createdAt)} · amounts in euros`, { width });
+      writeText(doc, t("payouts-pdf.issued", { date: day(statement.createdAt) }), { width });
       doc.moveDown(1);
 
       // The summary: where the balance started, what changed, where it ended.
       const summary: [string, number, boolean][] = [
-        ["Opening balance", statement.openingCents, false],
-        ["Licenses earned", statement.earnedCents, false],
-        ["Reversed", minus(statement.reversedCents), false],
-        [payoutLabel(document), minus(statement.paidCents), false],
-        ["Closing balance", statement.closingCents, true],
+        [t("payouts-pdf.openingBalance"), statement.openingCents, false],
+        [t("payouts-pdf.licensesEarned"), statement.earnedCents, false],
+        [t("payouts-pdf.reversed"), minus(statement.reversedCents), false],
+        [payout, minus(statement.paidCents), false],
+        [t("payouts-pdf.closingBalance"), statement.closingCents, true],
       ];
       for (const [name, cents, strong] of summary) {
         const y = doc.y;
-        setFont(doc, strong ? "bold" : "regular")
+        const weight = strong ? "bold" : "regular";
+        setFont(doc, weight)
           .fontSize(11)
           .fillColor(strong ? BRAND : INK);
-        doc.text(name, left, y, { width: width - 120 });
-        doc.text(formatMoney(cents), left + width - 120, y, { width: 120, align: "right" });
+        writeText(doc, name, { x: left, y, width: width - 120, weight });
+        doc.text(money(cents), left + width - 120, y, { width: 120, align: "right" });
         doc.moveDown(0.3);
       }
       doc.moveDown(1);
 
       const columns = [
-        { title: "Date", width: 80 },
-        { title: "Clip", width: width - 80 - 150 - 80 },
-        { title: "Plan", width: 150 },
-        { title: "Amount", width: 80, align: "right" as const },
+        { title: t("payouts.ledger.date"), width: 80 },
+        { title: t("payouts.ledger.clip"), width: width - 80 - 150 - 80 },
+        { title: t("payouts.ledger.plan"), width: 150 },
+        { title: t("payouts.ledger.amount"), width: 80, align: "right" as const },
       ];
       const row = (cells: string[], options: { bold?: boolean; color?: string } = {}) => {
         doc.fontSize(options.bold ? 9 : 10);
@@ -158,61 +197,56 @@ export function renderStatement(document: StatementDocument): Promise<Buffer> {
         doc.x = left;
         doc.y = y + height + 5;
       };
+      const heading = (text: string) => {
+        doc.fontSize(12).fillColor(BRAND);
+        writeText(doc, text, { x: left, y: doc.y, width, weight: "bold" });
+      };
       const section = (title: string, lines: RoyaltyLine[]) => {
         if (doc.y + 60 > bottom()) doc.addPage();
-        setFont(doc, "bold").fontSize(12).fillColor(BRAND).text(title, left, doc.y, { width });
+        heading(title);
         doc.moveDown(0.3);
         if (lines.length === 0) {
-          setFont(doc).fontSize(10).fillColor(MUTED).text("None in this period.", left, doc.y, { width });
+          setFont(doc).fontSize(10).fillColor(MUTED);
+          writeText(doc, t("payouts-pdf.none"), { x: left, y: doc.y, width });
           doc.moveDown(1);
           return;
         }
         row(
-          columns.map((column) => column.title.toUpperCase()),
+          columns.map((column) => column.title.toLocaleUpperCase(i18n.tag)),
           { bold: true, color: MUTED },
         );
         for (const line of lines) {
           row([
-            dateFormatter.format(line.createdAt),
+            day(line.createdAt),
             line.clipTitle,
-            line.kind === "royalty" ? line.planName : `${SHORT_KIND[line.kind]} · ${line.planName}`,
-            formatMoney(line.amountCents),
+            line.kind === "royalty" ? line.planName : `${t(SHORT_KIND_KEYS[line.kind])} · ${line.planName}`,
+            money(line.amountCents),
           ]);
         }
         doc.moveDown(0.8);
       };
       section(
-        "Licenses earned",
+        t("payouts-pdf.licensesEarned"),
         document.lines.filter((line) => line.kind === "royalty"),
       );
       section(
-        "Reversals and restorations",
+        t("payouts-pdf.reversals"),
         document.lines.filter((line) => line.kind !== "royalty"),
       );
 
       if (doc.y + 60 > bottom()) doc.addPage();
-      setFont(doc, "bold").fontSize(12).fillColor(BRAND).text("Payout", left, doc.y, { width });
+      heading(t("payouts-pdf.payoutHeading"));
       doc.moveDown(0.3);
-      row([
-        dateFormatter.format(payoutDate(document)),
-        payoutLabel(document),
-        "",
-        formatMoney(minus(statement.paidCents)),
-      ]);
+      row([day(payoutDate(document)), payout, "", money(minus(statement.paidCents))]);
       doc.moveDown(0.5);
       setFont(doc, "bold").fontSize(11).fillColor(INK);
       const y = doc.y;
-      doc.text("Closing balance", left, y, { width: width - 120 });
-      doc.text(formatMoney(statement.closingCents), left + width - 120, y, { width: 120, align: "right" });
+      writeText(doc, t("payouts-pdf.closingBalance"), { x: left, y, width: width - 120, weight: "bold" });
+      doc.text(money(statement.closingCents), left + width - 120, y, { width: 120, align: "right" });
       doc.moveDown(1.5);
       setFont(doc).fontSize(9).fillColor(MUTED);
-      doc.text(
-        `A license's royalty is pending for the refund window, then available and paid with the next monthly payout. A refund or dispute reverses it; a negative balance is taken from the next payout. The closing balance is what ${PRODUCT_NAME} holds for you after this payout.`,
-        left,
-        doc.y,
-        { width },
-      );
+      writeText(doc, t("payouts-pdf.note"), { x: left, y: doc.y, width });
     },
-    { Title: `${PRODUCT_NAME} statement ${statement.period}`, Subject: `Statement for ${label}` },
+    { Title: t("payouts-pdf.metaTitle", { period: statement.period }), Subject: title },
   );
 }

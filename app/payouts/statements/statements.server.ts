@@ -3,8 +3,11 @@ import { SUPPORT_EMAIL } from "~/constants";
 import { formatMoney } from "~/payments/money";
 import { config } from "~/platform/config.server";
 import { db, type Executor } from "~/platform/db/client.server";
+import type { I18n } from "~/platform/i18n/i18n";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/platform/i18n/locales";
+import { translator } from "~/platform/i18n/translator.server";
 import { logger } from "~/platform/logger.server";
-import { queueMail } from "~/platform/mail.server";
+import { type Mail, queueMail } from "~/platform/mail.server";
 import type { Result } from "~/platform/result";
 import { linesCreatedBetween, type RoyaltyLine } from "../ledger/ledger.queries.server";
 import type { Payout } from "../runs/payout-runs.queries.server";
@@ -13,7 +16,6 @@ import {
   periodLabel,
   type StatementFormat,
   StatementPeriodSchema,
-  statementMailSubject,
   statementPath,
 } from "./statements";
 import {
@@ -24,7 +26,7 @@ import {
   listStatementsOf,
   type PayoutStatement,
 } from "./statements.queries.server";
-import { renderStatement, type StatementDocument, statementCsv } from "./statements-render.server";
+import { moneyIn, renderStatement, type StatementDocument, statementCsv } from "./statements-render.server";
 
 /** A statement's figures in cents, as stored: closing = opening + earned − reversed − paid. */
 export interface StatementFigures {
@@ -97,6 +99,33 @@ export async function issueStatement(
   return { ok: true, value: { statement, created: true } };
 }
 
+/** The mail that tells a creator their statement is ready, in `i18n`'s language. */
+function statementMail(i18n: I18n, to: string, statement: PayoutStatement): Mail {
+  const base = config().PUBLIC_URL;
+  const month = periodLabel(statement.period, i18n.tag);
+  const money = (cents: number) => moneyIn(i18n, cents);
+  return {
+    to,
+    subject: i18n.t("payouts-mail.subject", { month }),
+    text: [
+      i18n.t("payouts-mail.ready", { month }),
+      "",
+      i18n.t("payouts-mail.paid", { amount: money(statement.paidCents) }),
+      i18n.t("payouts-mail.earned", {
+        earned: money(statement.earnedCents),
+        reversed: money(statement.reversedCents),
+      }),
+      i18n.t("payouts-mail.balance", { amount: money(statement.closingCents) }),
+      "",
+      i18n.t("payouts-mail.pdf", { url: `${base}${statementPath(statement.period, "pdf")}` }),
+      i18n.t("payouts-mail.csv", { url: `${base}${statementPath(statement.period, "csv")}` }),
+      i18n.t("payouts-mail.earnings", { url: `${base}${i18n.path("/studio/earnings")}` }),
+      "",
+      i18n.t("payouts-mail.questions", { email: SUPPORT_EMAIL }),
+    ].join("\n"),
+  };
+}
+
 async function queueStatementMail(tx: Executor, statement: PayoutStatement) {
   const creator = await findProfile(statement.creatorId, tx);
   if (!creator?.email) {
@@ -106,27 +135,9 @@ async function queueStatementMail(tx: Executor, statement: PayoutStatement) {
     );
     return;
   }
-  const base = config().PUBLIC_URL;
-  await queueMail(
-    {
-      to: creator.email,
-      subject: statementMailSubject(statement.period),
-      text: [
-        `Your statement for ${periodLabel(statement.period)} is ready.`,
-        "",
-        `Paid to you: ${formatMoney(statement.paidCents)}`,
-        `Earned: ${formatMoney(statement.earnedCents)}, reversed: ${formatMoney(statement.reversedCents)}`,
-        `Balance after this payout: ${formatMoney(statement.closingCents)}`,
-        "",
-        `Statement (PDF): ${base}${statementPath(statement.period, "pdf")}`,
-        `The same as CSV: ${base}${statementPath(statement.period, "csv")}`,
-        `All your earnings and statements: ${base}/studio/earnings`,
-        "",
-        `Questions? Write to ${SUPPORT_EMAIL}.`,
-      ].join("\n"),
-    },
-    { tx },
-  );
+  // In the creator's stored language.
+  const language = isLocale(creator.language) ? creator.language : DEFAULT_LOCALE;
+  await queueMail(statementMail(translator(language, ["payouts-mail"]), creator.email, statement), { tx });
 }
 
 async function statementDocument(creatorId: string, period: string): Promise<StatementDocument | null> {
@@ -154,16 +165,21 @@ export interface StatementFile {
   format: StatementFormat;
 }
 
-/** The creator's statement of `period` as PDF or CSV, rendered from the ledger on request. */
+/**
+ * The creator's statement of `period` as PDF or CSV, rendered from the ledger on request: the PDF in
+ * `language` (the reader's), the CSV in English whatever the language (its columns and types are
+ * read by spreadsheets and scripts).
+ */
 export async function statementFile(
   creatorId: string,
   period: string,
   format: StatementFormat,
+  language: Locale = DEFAULT_LOCALE,
 ): Promise<Result<StatementFile, "not_found">> {
   const document = await statementDocument(creatorId, period);
   if (!document) return { ok: false, reason: "not_found" };
   const fileName = `verdeo-statement-${period}.${format}`;
-  const body = format === "pdf" ? await renderStatement(document) : statementCsv(document);
+  const body = format === "pdf" ? await renderStatement(document, language) : statementCsv(document);
   return { ok: true, value: { body, fileName, format } };
 }
 

@@ -26,7 +26,7 @@ export function statementPath(period: string, format: StatementFormat, creatorId
   return creatorId ? `${path}?creator=${encodeURIComponent(creatorId)}` : path;
 }
 
-const monthFormatter = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+const monthFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The moment a period ends (exclusive): "2026-11" → 2026-12-01T00:00:00Z. */
 export function periodEnd(period: string): Date {
@@ -39,11 +39,22 @@ export function periodOf(at: Date): string {
   return at.toISOString().slice(0, 7);
 }
 
-/** "2026-11" → "November 2026". */
-export function periodLabel(period: string) {
-  return monthFormatter.format(new Date(`${period}-01T00:00:00Z`));
+/** "2026-11" → "November 2026"; in another language (`tag`, BCP 47): "novembre 2026", "2026年11月". */
+export function periodLabel(period: string, tag = "en") {
+  let formatter = monthFormatters.get(tag);
+  if (!formatter) {
+    // English months in British English, as the site writes its dates.
+    formatter = new Intl.DateTimeFormat(tag === "en" ? "en-GB" : tag, {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    monthFormatters.set(tag, formatter);
+  }
+  return formatter.format(new Date(`${period}-01T00:00:00Z`));
 }
 
+/** The statement mail's English subject (tests compare it; the mail is written from payouts-mail.json). */
 export function statementMailSubject(period: string) {
   return `Your ${PRODUCT_NAME} statement for ${periodLabel(period)}`;
 }

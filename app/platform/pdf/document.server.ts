@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { PRODUCT_NAME } from "~/constants";
-import { registerFonts, setFont } from "./fonts.server";
+import { registerFonts, setFont, writeText } from "./fonts.server";
 
 export const BRAND = "#15803d";
 export const MUTED = "#52525b";
@@ -26,10 +26,14 @@ export function render(build: (doc: PDFKit.PDFDocument) => void | Promise<void>,
   });
 }
 
-/** The product's name and the document's title over a brand-coloured rule. */
+/**
+ * The product's name and the document's title over a brand-coloured rule; the title in the fonts of
+ * its scripts (a Japanese title prints in the font that has its glyphs).
+ */
 export function header(doc: PDFKit.PDFDocument, title: string) {
   setFont(doc, "bold").fillColor(BRAND).fontSize(22).text(PRODUCT_NAME, { continued: false });
-  doc.moveDown(0.2).fillColor(INK).fontSize(18).text(title);
+  doc.moveDown(0.2).fillColor(INK).fontSize(18);
+  writeText(doc, title, { weight: "bold" });
   doc
     .moveTo(doc.page.margins.left, doc.y + 8)
     .lineTo(doc.page.width - doc.page.margins.right, doc.y + 8)

@@ -13,7 +13,8 @@ const SCRIPT_FAMILIES: [RegExp, Family][] = [
   // The danda (।) is shared by the Indic scripts (Common) and missing from Noto Sans.
   [/[\p{Script=Devanagari}\u0964\u0965]/u, "devanagari"],
   [
-    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef]/u,
+    // The katakana middle dot and long-vowel mark (・ ー) are script Common: only the CJK font has them.
+    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}\u3000-\u303f\u30fb\u30fc\uff00-\uffef]/u,
     "cjk",
   ],
 ];

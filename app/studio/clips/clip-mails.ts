@@ -1,6 +1,10 @@
 import { PRODUCT_NAME } from "~/constants";
 
-/** The mails a creator gets about a clip, by the lifecycle move that caused them (tests import these). */
+/**
+ * The English of the mails a creator gets about a clip, by the lifecycle move that caused them
+ * (tests import these). The mails are written from the catalogues (app/locales/<language>/
+ * studio-mail.json, clip-mails.server.ts), whose English says the same: a unit test checks.
+ */
 export const CLIP_MAILS = {
   processed: {
     subject: (title: string) => `"${title}" is processed: add its details`,
