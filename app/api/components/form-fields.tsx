@@ -77,9 +77,19 @@ export function FormError({ message }: { message?: string | null }) {
 
 /**
  * A secret shown once (a new key, an endpoint's signing secret): read-only, selected on focus,
- * with a Copy button.
+ * with a Copy button (`copyLabel` names what it copies).
  */
-export function SecretField({ label, value, testId }: { label: string; value: string; testId: string }) {
+export function SecretField({
+  label,
+  copyLabel,
+  value,
+  testId,
+}: {
+  label: string;
+  copyLabel: string;
+  value: string;
+  testId: string;
+}) {
   return (
     <div className="space-y-2">
       <input
@@ -91,12 +101,7 @@ export function SecretField({ label, value, testId }: { label: string; value: st
         onFocus={(event) => event.currentTarget.select()}
         className={`${FIELD} font-mono text-sm`}
       />
-      <CopyButton
-        key={value}
-        fieldId={testId}
-        value={value}
-        label={`Copy ${label.replace(/^The /, "the ")}`}
-      />
+      <CopyButton key={value} fieldId={testId} value={value} label={copyLabel} />
     </div>
   );
 }

@@ -4,39 +4,75 @@ import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 import type { RouteHandle } from "~/platform/http/route-handle";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { makeI18n, useI18n, useT } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
+import { EVENT_KEYS, PROBLEM_KEYS, SCOPE_KEYS } from "../api-labels";
 import { PROBLEM_KINDS, PROBLEMS } from "../endpoints/problems";
 import { quickStartExamples } from "../endpoints/quick-start";
-import { API_CACHING_TEXT, API_LIMITS_TEXT } from "../endpoints/usage-rules.server";
-import { API_SCOPE_LABELS, API_SCOPES } from "../keys/api-keys";
-import { ATTRIBUTION_RULE } from "../keys/attribution";
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from "../webhooks/webhooks";
+import { API_SCOPES } from "../keys/api-keys";
+import { attributionOf } from "../keys/attribution";
+import { WEBHOOK_EVENTS } from "../webhooks/webhooks";
 import type { Route } from "./+types/developers";
 
-export const meta = () =>
-  pageMeta("Verdeo API for developers", "Search and license Verdeo clips from your own app.");
+export const meta = ({ params, data }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return pageMeta(t("api.developers.metaTitle"), t("api.developers.metaDescription"));
+};
 
 export const handle: RouteHandle = { cache: "public-page" };
 
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * The limits and caching rules are the OpenAPI document's (usage-rules.server.ts), said here in the
+ * page's language; in English they are that text word for word (a test holds them to it).
+ */
+export function loader({ request, params }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
+  const locale = pageLocaleOf(params);
+  const messages = messagesFor(locale, ["api"]);
+  const { t } = makeI18n(locale, messages);
+  const { api_anonymous, api_key, api_key_create } = RATE_LIMIT_POLICIES;
   return {
     base: `${origin}/api/v1`,
-    anonymousLimit: RATE_LIMIT_POLICIES.api_anonymous.perIp.limit,
-    keyLimit: RATE_LIMIT_POLICIES.api_key.perKey.limit,
-    limitsText: API_LIMITS_TEXT,
-    cachingText: API_CACHING_TEXT,
+    anonymousLimit: api_anonymous.perIp.limit,
+    keyLimit: api_key.perKey.limit,
+    limitsText: t("api.developers.limits", {
+      anonymous: api_anonymous.perIp.limit,
+      perUser: api_key.perUser.limit,
+      perKey: api_key.perKey.limit,
+      perIp: api_key.perIp.limit,
+      createPerDay: api_key_create.perUser.limit,
+    }),
+    cachingText: t("api.developers.caching"),
+    messages,
   };
 }
 
 /** The page's sections, in order: the table of contents links to each heading. */
 const SECTIONS = [
-  { id: "quick-start", title: "Quick start" },
-  { id: "limits", title: "Limits and caching" },
-  { id: "attribution", title: "Attribution" },
-  { id: "webhooks", title: "Webhooks" },
-  { id: "errors", title: "Errors" },
-  { id: "reference", title: "Reference" },
+  { id: "quick-start", titleKey: "api.developers.section.quickStart" },
+  { id: "limits", titleKey: "api.developers.section.limits" },
+  { id: "attribution", titleKey: "api.developers.section.attribution" },
+  { id: "webhooks", titleKey: "api.developers.section.webhooks" },
+  { id: "errors", titleKey: "api.developers.section.errors" },
+  { id: "reference", titleKey: "api.developers.section.reference" },
 ] as const;
+
+/** The line every clip carries as `attribution`, with its placeholder (it stays English, as the API gives it). */
+const ATTRIBUTION_LINE = attributionOf({ creatorName: "{creator}" });
+
+/**
+ * Code inside a message (`<code>…</code>`): each occurrence its own element, keyed in the order the
+ * message writes them.
+ */
+function codeTags() {
+  let count = 0;
+  return (chunks: ReactNode[]) => (
+    <code key={`code-${count++}`} className="font-mono">
+      {chunks}
+    </code>
+  );
+}
 
 // Wrapped rather than scrolled: a block that scrolls would need a keyboard focus of its own.
 const code =
@@ -44,6 +80,7 @@ const code =
 
 export default function Developers({ loaderData }: Route.ComponentProps) {
   const { base, anonymousLimit, keyLimit } = loaderData;
+  const { t, rich } = useI18n();
   // The interactive reference is drawn in the browser from the OpenAPI document.
   useEffect(() => {
     const script = document.createElement("script");
@@ -66,16 +103,15 @@ function isFromVerdeo(headers, body, secret) {
   return (
     <main className="mx-auto max-w-[1400px] space-y-10 px-4 py-10 sm:px-6">
       <header className="max-w-3xl space-y-3">
-        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Verdeo API</h1>
+        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{t("api.developers.heading")}</h1>
         <p className="text-lg text-zinc-700 dark:text-zinc-300">
-          Search Verdeo's stock footage, show clips and collections, and license clips with your plan, from
-          your own editor, CMS or site builder. JSON over HTTPS at <code className="font-mono">{base}</code>.
+          {rich("api.developers.intro", { base, code: codeTags() })}
         </p>
       </header>
 
       <nav aria-labelledby="on-this-page" className="max-w-3xl">
         <h2 id="on-this-page" className="text-sm font-semibold text-zinc-600 dark:text-zinc-400">
-          On this page
+          {t("api.developers.onThisPage")}
         </h2>
         <ul className="mt-2 flex flex-wrap gap-2">
           {SECTIONS.map((section) => (
@@ -84,7 +120,7 @@ function isFromVerdeo(headers, body, secret) {
                 href={`#${section.id}`}
                 className="inline-block rounded-full border border-zinc-300 px-3 py-1 text-sm font-semibold hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
               >
-                {section.title}
+                {t(section.titleKey)}
               </a>
             </li>
           ))}
@@ -94,12 +130,18 @@ function isFromVerdeo(headers, body, secret) {
       <DocSection id="quick-start">
         <ol className="list-decimal space-y-2 pl-5 text-zinc-700 dark:text-zinc-300">
           <li>
-            Create a key on <KeysPageLink /> and keep it on your server. Scopes:{" "}
-            {API_SCOPES.map((scope) => API_SCOPE_LABELS[scope]).join("; ")}.
+            {rich("api.developers.quickStart.createKey", {
+              link: keysPageLink,
+              scopes: API_SCOPES.map((scope) => t(SCOPE_KEYS[scope])).join("; "),
+            })}
           </li>
           <li>
-            Send it as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. Public reads also
-            work without a key, at {anonymousLimit} requests a minute; a key gets {keyLimit}.
+            {rich("api.developers.quickStart.sendKey", {
+              header: "Authorization: Bearer <key>",
+              anonymousLimit,
+              keyLimit,
+              code: codeTags(),
+            })}
           </li>
         </ol>
         <h3 className="font-semibold">curl</h3>
@@ -110,17 +152,14 @@ function isFromVerdeo(headers, body, secret) {
         <pre className={code}>
           <code>{js}</code>
         </pre>
-        <h3 className="font-semibold">License a clip (spends one download of your plan)</h3>
+        <h3 className="font-semibold">{t("api.developers.quickStart.licenseHeading")}</h3>
         <p className="text-zinc-700 dark:text-zinc-300">
-          Sent without a <code className="font-mono">variant</code>, this licenses the largest file the clip
-          offers. To choose one, send a <code className="font-mono">variant</code> from the clip's{" "}
-          <code className="font-mono">files</code> (<code className="font-mono">GET /clips/{"{id}"}</code>):
-          not every clip has every size.
+          {rich("api.developers.quickStart.variant", { endpoint: "GET /clips/{id}", code: codeTags() })}
         </p>
         <pre className={code}>
           <code>{license}</code>
         </pre>
-        <h3 className="font-semibold">Fetch its certificate (PDF) with the same key</h3>
+        <h3 className="font-semibold">{t("api.developers.quickStart.certificateHeading")}</h3>
         <pre className={code}>
           <code>{certificate}</code>
         </pre>
@@ -132,28 +171,30 @@ function isFromVerdeo(headers, body, secret) {
       </DocSection>
 
       <DocSection id="attribution">
-        <p className="text-zinc-700 dark:text-zinc-300">{ATTRIBUTION_RULE}</p>
+        <p className="text-zinc-700 dark:text-zinc-300">
+          {t("api.developers.attribution", { line: ATTRIBUTION_LINE })}
+        </p>
       </DocSection>
 
       <DocSection id="webhooks">
         <p className="text-zinc-700 dark:text-zinc-300">
-          Add an https endpoint on <KeysPageLink /> to receive these events as JSON POSTs (follow a creator
-          from their profile page to hear of their new clips):
+          {rich("api.developers.webhooks.intro", { link: keysPageLink })}
         </p>
         <ul className="list-disc space-y-1 pl-5 text-zinc-700 dark:text-zinc-300">
           {WEBHOOK_EVENTS.map((event) => (
             <li key={event} className="font-mono text-sm">
-              {WEBHOOK_EVENT_LABELS[event]}
+              {t(EVENT_KEYS[event], { event })}
             </li>
           ))}
         </ul>
         <p className="text-zinc-700 dark:text-zinc-300">
-          Each is signed the Standard Webhooks way: check that{" "}
-          <code className="font-mono">Webhook-Signature</code> is <code className="font-mono">v1,</code>{" "}
-          followed by the base64 HMAC-SHA256, keyed with your endpoint's secret (the part after{" "}
-          <code className="font-mono">whsec_</code>, base64-decoded), of{" "}
-          <code className="font-mono">{"{Webhook-Id}.{Webhook-Timestamp}.{body}"}</code>, and refuse old
-          timestamps. Answer 2xx within 10 seconds; other answers are retried for about two hours.
+          {rich("api.developers.webhooks.signing", {
+            signed: "{Webhook-Id}.{Webhook-Timestamp}.{body}",
+            // A value, not text of the message: the profile page receives these messages too, and its
+            // loader data is held to carrying no signing secret (nothing that looks like one either).
+            secretPrefix: "whsec_",
+            code: codeTags(),
+          })}
         </p>
         <pre className={code}>
           <code>{verify}</code>
@@ -162,11 +203,7 @@ function isFromVerdeo(headers, body, secret) {
 
       <DocSection id="errors">
         <p className="text-zinc-700 dark:text-zinc-300">
-          Every error is an RFC 9457 problem document (
-          <code className="font-mono">application/problem+json</code>) whose{" "}
-          <code className="font-mono">type</code> is one of these addresses and never changes; its{" "}
-          <code className="font-mono">request_id</code> is the answer's{" "}
-          <code className="font-mono">X-Request-Id</code>.
+          {rich("api.developers.errors.intro", { code: codeTags() })}
         </p>
         <dl className="divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
           {PROBLEM_KINDS.map((kind) => (
@@ -174,7 +211,7 @@ function isFromVerdeo(headers, body, secret) {
               <dt className="w-52 font-mono text-sm font-semibold">
                 {PROBLEMS[kind].status} {kind}
               </dt>
-              <dd className="text-sm text-zinc-700 dark:text-zinc-300">{PROBLEMS[kind].title}</dd>
+              <dd className="text-sm text-zinc-700 dark:text-zinc-300">{t(PROBLEM_KEYS[kind])}</dd>
             </div>
           ))}
         </dl>
@@ -182,14 +219,17 @@ function isFromVerdeo(headers, body, secret) {
 
       <DocSection id="reference" wide>
         <p className="text-zinc-700 dark:text-zinc-300">
-          Every endpoint with its parameters, answers and examples, from the{" "}
-          <a
-            href="/api/v1/openapi.json"
-            className="font-semibold text-brand-700 underline dark:text-brand-400"
-          >
-            OpenAPI 3.1 document
-          </a>
-          .
+          {rich("api.developers.reference.intro", {
+            link: (chunks) => (
+              <a
+                key="openapi"
+                href="/api/v1/openapi.json"
+                className="font-semibold text-brand-700 underline dark:text-brand-400"
+              >
+                {chunks}
+              </a>
+            ),
+          })}
         </p>
         <div
           data-testid="api-reference"
@@ -213,11 +253,12 @@ function DocSection({
   wide?: boolean;
   children: ReactNode;
 }) {
-  const title = SECTIONS.find((section) => section.id === id)?.title;
+  const t = useT();
+  const titleKey = SECTIONS.find((section) => section.id === id)?.titleKey;
   return (
     <section aria-labelledby={id} className={wide ? "space-y-3" : "max-w-3xl space-y-3"}>
       <h2 id={id} className="text-2xl font-bold">
-        {title}
+        {titleKey ? t(titleKey) : null}
       </h2>
       {children}
     </section>
@@ -237,10 +278,15 @@ function withCode(text: string) {
   );
 }
 
-function KeysPageLink() {
+/** The link to the keys page, around a message's `<link>…</link>`. */
+function keysPageLink(chunks: ReactNode[]) {
   return (
-    <Link to="/profile/api" className="font-semibold text-brand-700 underline dark:text-brand-400">
-      your API keys page
+    <Link
+      key="keys-page"
+      to="/profile/api"
+      className="font-semibold text-brand-700 underline dark:text-brand-400"
+    >
+      {chunks}
     </Link>
   );
 }

@@ -7,29 +7,35 @@ import { pageMeta } from "~/components/meta";
 import { formReply } from "~/platform/http/form-reply";
 import { parseFormData, readForm } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
-import { useI18n } from "~/platform/i18n/i18n";
+import { messagesFor } from "~/platform/i18n/catalogues.server";
+import { makeI18n, useI18n } from "~/platform/i18n/i18n";
+import { pageLocaleOf } from "~/platform/i18n/page-locale";
+import { apiI18n, apiText, translatedApiReply } from "../api-i18n.server";
+import { SCOPE_KEYS } from "../api-labels";
 import { CheckboxGroup, FormError, SecretField, TextField } from "../components/form-fields";
-import { RevokeKeyConfirmation, RevokeKeyLink, revokeStepPath } from "../components/revoke-key";
-import { WebhooksPanel } from "../components/webhooks-panel";
 import {
-  API_KEY_MESSAGES,
-  API_KEY_NAME_MAX,
-  API_SCOPE_LABELS,
-  API_SCOPES,
-  CreateApiKeySchema,
-} from "../keys/api-keys";
+  PROFILE_API_PATH,
+  RevokeKeyConfirmation,
+  RevokeKeyLink,
+  revokeStepPath,
+} from "../components/revoke-key";
+import { WebhooksPanel } from "../components/webhooks-panel";
+import { API_KEY_MESSAGES, API_KEY_NAME_MAX, API_SCOPES, CreateApiKeySchema } from "../keys/api-keys";
 import { createApiKey, listApiKeys, revokeApiKey } from "../keys/api-keys.server";
 import { AddWebhookSchema, WEBHOOK_MESSAGES } from "../webhooks/webhooks";
 import { addWebhook, listWebhookDeliveries, listWebhooks, removeWebhook } from "../webhooks/webhooks.server";
 import type { Route } from "./+types/profile-api";
 
-export const meta = () => [
-  ...pageMeta("API keys", "Keys for the Verdeo API."),
-  { name: "robots", content: "noindex" },
-];
+export const meta = ({ params, data }: Route.MetaArgs) => {
+  const { t } = makeI18n(pageLocaleOf(params), data?.messages ?? {});
+  return [
+    ...pageMeta(t("api.keys.metaTitle"), t("api.keys.metaDescription")),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 /** /profile/api: the signed-in person's API keys (listed by prefix only). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const [keys, webhooks, deliveries] = await Promise.all([
     listApiKeys(user.id),
@@ -40,6 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const revoking = new URL(request.url).searchParams.get("revoke");
   const confirming = keys.find((key) => key.id === revoking && !key.revokedAt)?.id ?? null;
   return {
+    messages: messagesFor(pageLocaleOf(params), ["api"]),
     confirming,
     webhooks: webhooks.map((hook) => ({ ...hook, createdAt: hook.createdAt.toISOString() })),
     deliveries: deliveries.map((delivery) => ({ ...delivery, createdAt: delivery.createdAt.toISOString() })),
@@ -55,41 +62,59 @@ export async function loader({ request }: Route.LoaderArgs) {
 // A key id as keys are made (a uuid): anything else never reaches a URL or a header.
 const RevokeSchema = z.object({ intent: z.literal("revoke"), keyId: z.string().regex(/^[0-9a-f-]{36}$/) });
 
-export async function action({ request }: Route.ActionArgs) {
+/**
+ * The services say their refusals in English (api-keys.ts, webhooks.ts): each is answered in the
+ * page's language, and the page's redirects stay in it.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
+  const i18n = apiI18n(params);
+  const say = (message: string) => apiText(i18n, message);
   const form = await readForm(request);
   if (form.get("intent") === "revoke") {
     const parsed = parseFormData(form, RevokeSchema);
     // A revoke not confirmed (a stale form, a crafted post) goes to the confirmation instead.
-    if (parsed.ok && form.get("confirmed") !== "yes") throw redirect(revokeStepPath(parsed.data.keyId));
+    if (parsed.ok && form.get("confirmed") !== "yes")
+      throw redirect(i18n.path(revokeStepPath(parsed.data.keyId)));
     const revoked = parsed.ok ? await revokeApiKey({ userId: user.id, keyId: parsed.data.keyId }) : null;
     if (!revoked?.ok)
-      return data({ ...formReply(API_KEY_MESSAGES.notFound), form: "key" as const }, { status: 404 });
-    throw await redirectWithToast("/profile/api", { message: API_KEY_MESSAGES.revoked, type: "success" });
+      return data({ ...formReply(say(API_KEY_MESSAGES.notFound)), form: "key" as const }, { status: 404 });
+    throw await redirectWithToast(i18n.path(PROFILE_API_PATH), {
+      message: say(API_KEY_MESSAGES.revoked),
+      type: "success",
+    });
   }
   if (form.get("intent") === "remove-webhook") {
     const removed = await removeWebhook(user.id, String(form.get("webhookId") ?? ""));
     if (!removed.ok)
-      return data({ ...formReply(WEBHOOK_MESSAGES.notFound), form: "webhook" as const }, { status: 404 });
-    throw await redirectWithToast("/profile/api", { message: WEBHOOK_MESSAGES.removed, type: "success" });
+      return data(
+        { ...formReply(say(WEBHOOK_MESSAGES.notFound)), form: "webhook" as const },
+        { status: 404 },
+      );
+    throw await redirectWithToast(i18n.path(PROFILE_API_PATH), {
+      message: say(WEBHOOK_MESSAGES.removed),
+      type: "success",
+    });
   }
   if (form.get("intent") === "add-webhook") {
     const parsed = parseFormData(form, AddWebhookSchema);
-    if (!parsed.ok) return data({ ...parsed.reply, form: "webhook" as const }, { status: 400 });
+    if (!parsed.ok)
+      return data({ ...translatedApiReply(i18n, parsed.reply), form: "webhook" as const }, { status: 400 });
     const added = await addWebhook({ userId: user.id, ...parsed.data });
     if (!added.ok) {
       const message = added.reason === "too_many" ? WEBHOOK_MESSAGES.tooMany : WEBHOOK_MESSAGES.urlInvalid;
-      const reply = formReply(message, { values: parsed.values });
+      const reply = formReply(say(message), { values: parsed.values });
       return data({ ...reply, form: "webhook" as const }, { status: 400 });
     }
     return { ok: true as const, form: "webhook" as const, secret: added.value.secret, name: "" };
   }
   const parsed = parseFormData(form, CreateApiKeySchema);
-  if (!parsed.ok) return data({ ...parsed.reply, form: "key" as const }, { status: 400 });
+  if (!parsed.ok)
+    return data({ ...translatedApiReply(i18n, parsed.reply), form: "key" as const }, { status: 400 });
   const created = await createApiKey({ userId: user.id, ...parsed.data });
   if (!created.ok) {
     const message = created.reason === "too_many" ? API_KEY_MESSAGES.tooMany : API_KEY_MESSAGES.tooManyToday;
-    const reply = formReply(message, { values: parsed.values });
+    const reply = formReply(say(message), { values: parsed.values });
     return data({ ...reply, form: "key" as const }, { status: created.reason === "too_many" ? 400 : 429 });
   }
   return {
@@ -104,7 +129,7 @@ const dateTime = (value: string, tag: string) =>
   `${new Intl.DateTimeFormat(tag === "en" ? "en-GB" : tag, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(value))} UTC`;
 
 export default function ProfileApi({ loaderData, actionData }: Route.ComponentProps) {
-  const { tag } = useI18n();
+  const { t, rich, tag } = useI18n();
   const refused = actionData && !actionData.ok && actionData.form === "key" ? actionData : null;
   const created = actionData?.ok && actionData.form === "key" ? actionData : null;
   const hookRefused = actionData && !actionData.ok && actionData.form === "webhook" ? actionData : null;
@@ -114,14 +139,19 @@ export default function ProfileApi({ loaderData, actionData }: Route.ComponentPr
   return (
     <main className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6">
       <header className="space-y-2">
-        <h1 className="text-3xl font-black tracking-tight">API keys</h1>
+        <h1 className="text-3xl font-black tracking-tight">{t("api.keys.heading")}</h1>
         <p className="text-zinc-600 dark:text-zinc-400">
-          Keys let your apps search Verdeo, manage your collections and license clips with your plan. A key
-          acts as you: keep it secret. How to call the API is on the{" "}
-          <Link to="/developers" className="font-semibold text-brand-700 underline dark:text-brand-400">
-            developer page
-          </Link>
-          .
+          {rich("api.keys.intro", {
+            link: (chunks) => (
+              <Link
+                key="developers"
+                to="/developers"
+                className="font-semibold text-brand-700 underline dark:text-brand-400"
+              >
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       </header>
 
@@ -131,40 +161,45 @@ export default function ProfileApi({ loaderData, actionData }: Route.ComponentPr
           className="space-y-2 rounded-2xl border border-brand-600 bg-brand-50 p-5 dark:border-brand-500 dark:bg-brand-950"
         >
           <h2 id="new-key" className="font-bold">
-            Your new key “{created.name}”
+            {t("api.keys.newKeyHeading", { name: created.name })}
           </h2>
-          <p className="text-sm">{API_KEY_MESSAGES.created}</p>
-          <SecretField label="The new API key" value={created.secret} testId="new-api-key" />
+          <p className="text-sm">{t("api.keys.created")}</p>
+          <SecretField
+            label={t("api.keys.newKeyLabel")}
+            copyLabel={t("api.keys.newKeyCopy")}
+            value={created.secret}
+            testId="new-api-key"
+          />
         </section>
       ) : null}
 
       <Form method="post" className="space-y-4 rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
-        <h2 className="text-lg font-bold">Create a key</h2>
+        <h2 className="text-lg font-bold">{t("api.keys.createHeading")}</h2>
         <TextField
-          label="Name"
+          label={t("api.keys.name")}
           name="name"
           required
           maxLength={API_KEY_NAME_MAX}
-          placeholder="e.g. CMS plugin (production)"
+          placeholder={t("api.keys.namePlaceholder")}
           defaultValue={refused?.values.name}
           error={nameError}
         />
         <CheckboxGroup
-          legend="Scopes"
+          legend={t("api.keys.scopes")}
           name="scopes"
-          options={API_SCOPES.map((scope) => ({ value: scope, label: API_SCOPE_LABELS[scope] }))}
+          options={API_SCOPES.map((scope) => ({ value: scope, label: t(SCOPE_KEYS[scope]) }))}
           checked={(scope) => scope === "read"}
           error={scopeError}
         />
         <FormError message={refused?.formError} />
         <button type="submit" className={buttonClass("primary")}>
-          Create key
+          {t("api.keys.create")}
         </button>
       </Form>
 
       <section aria-labelledby="your-keys" className="space-y-3">
         <h2 id="your-keys" className="text-lg font-bold">
-          Your keys
+          {t("api.keys.listHeading")}
         </h2>
         {loaderData.keys.length ? (
           <ul className="divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
@@ -179,14 +214,17 @@ export default function ProfileApi({ loaderData, actionData }: Route.ComponentPr
                     {key.name}{" "}
                     {key.revokedAt ? (
                       <span className="ml-1 rounded-full bg-zinc-200 px-2 py-0.5 text-xs font-semibold text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">
-                        Revoked
+                        {t("api.keys.revokedBadge")}
                       </span>
                     ) : null}
                   </p>
                   <p className="font-mono text-sm text-zinc-700 dark:text-zinc-300">{key.prefix}…</p>
                   <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                    {key.scopes.join(", ")} · created {dateTime(key.createdAt, tag)} ·{" "}
-                    {key.lastUsedAt ? `last used ${dateTime(key.lastUsedAt, tag)}` : "never used"}
+                    {key.scopes.join(", ")} ·{" "}
+                    {t("api.keys.createdAt", { date: dateTime(key.createdAt, tag) })} ·{" "}
+                    {key.lastUsedAt
+                      ? t("api.keys.lastUsed", { date: dateTime(key.lastUsedAt, tag) })
+                      : t("api.keys.neverUsed")}
                   </p>
                 </div>
                 {key.revokedAt ? null : loaderData.confirming === key.id ? (
@@ -198,7 +236,7 @@ export default function ProfileApi({ loaderData, actionData }: Route.ComponentPr
             ))}
           </ul>
         ) : (
-          <p className="text-zinc-600 dark:text-zinc-400">No keys yet.</p>
+          <p className="text-zinc-600 dark:text-zinc-400">{t("api.keys.empty")}</p>
         )}
       </section>
 

@@ -4,7 +4,13 @@ import type { Executor } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { fail, ok, type Result } from "~/platform/result";
 import { postWebhook } from "./webhook-post.server";
-import { isAllowedWebhookUrl, WEBHOOK_RETRIES, WEBHOOKS_PER_USER_MAX, type WebhookEvent } from "./webhooks";
+import {
+  isAllowedWebhookUrl,
+  WEBHOOK_RETRIES,
+  WEBHOOK_TIMEOUT_ERROR,
+  WEBHOOKS_PER_USER_MAX,
+  type WebhookEvent,
+} from "./webhooks";
 import {
   countWebhooks,
   deleteWebhookOf,
@@ -107,7 +113,7 @@ export async function deliverWebhook(deliveryId: string, now = new Date()): Prom
     }
     error = `HTTP ${statusCode}`;
   } catch (caught) {
-    error = (caught as Error).name === "TimeoutError" ? "No answer within 10 s" : (caught as Error).message;
+    error = (caught as Error).name === "TimeoutError" ? WEBHOOK_TIMEOUT_ERROR : (caught as Error).message;
   }
   const last = delivery.attempts + 1 > WEBHOOK_RETRIES;
   await recordAttempt(delivery.id, { status: last ? "failed" : "pending", statusCode, error, at: now });

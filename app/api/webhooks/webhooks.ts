@@ -14,6 +14,8 @@ export const WEBHOOKS_PER_USER_MAX = 5;
 export const WEBHOOK_URL_MAX = 500;
 /** Attempts after the first, with doubling waits from 30 s (about 2 hours in all). */
 export const WEBHOOK_RETRIES = 8;
+/** A delivery's error when the endpoint did not answer in time (kept in the log; the page translates it). */
+export const WEBHOOK_TIMEOUT_ERROR = "No answer within 10 s";
 
 export const WEBHOOK_MESSAGES = {
   urlInvalid: "Enter the full https:// address of your endpoint, on a public host.",
