@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
+import { useT } from "~/platform/i18n/i18n";
 import { buttonClass } from "./button";
 
+/** What the button says after a click, as catalogue keys (the English texts are in common.json). */
 export const COPY_STATUS = {
-  copied: "Copied",
-  selected: "Selected: press Ctrl+C (⌘C on a Mac) to copy.",
+  copied: "common.copy.copied",
+  selected: "common.copy.selected",
 } as const;
 
 /**
@@ -13,6 +15,7 @@ export const COPY_STATUS = {
  * Give it `key={value}`, so a new value starts without the old one's status.
  */
 export function CopyButton({ fieldId, value, label }: { fieldId: string; value: string; label: string }) {
+  const t = useT();
   const [hydrated, setHydrated] = useState(false);
   const [status, setStatus] = useState<keyof typeof COPY_STATUS | null>(null);
   useEffect(() => setHydrated(true), []);
@@ -35,12 +38,12 @@ export function CopyButton({ fieldId, value, label }: { fieldId: string; value: 
     <span className="inline-flex flex-wrap items-center gap-3">
       {hydrated ? (
         <button type="button" onClick={copy} aria-label={label} className={buttonClass("secondary")}>
-          Copy
+          {t("common.copy.button")}
         </button>
       ) : null}
       {/* Mounted from the start, so screen readers announce each new status. */}
       <span role="status" className="text-sm font-semibold text-brand-800 dark:text-brand-300">
-        {status ? COPY_STATUS[status] : ""}
+        {status ? t(COPY_STATUS[status]) : ""}
       </span>
     </span>
   );

@@ -2,7 +2,6 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ENDPOINTS } from "~/api/endpoints/endpoints.server";
 import { API_KEY_MESSAGES } from "~/api/keys/api-keys";
-import { COPY_STATUS } from "~/components/copy-button";
 import { connectToServerDatabase } from "../support/commerce-http";
 import { DEMO_BUYER, signInByCookie, signUp } from "./accounts-helpers";
 import { baseURL, expectAccessible, newPage, PHONE, tabTo } from "./browser";
@@ -97,7 +96,7 @@ describe("the developer page and API keys", () => {
     const copy = page.getByRole("button", { name: "Copy the new API key" });
     await tabTo(page, copy);
     await page.keyboard.press("Enter");
-    await page.getByRole("status").filter({ hasText: COPY_STATUS.copied }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Copied" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await expectAccessible(page);
 
