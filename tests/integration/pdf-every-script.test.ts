@@ -18,6 +18,8 @@ const NAMES = {
   Hebrew: "שרה כהן",
   Chinese: "张伟",
   Japanese: "山田 さくら",
+  // The middle dot and the long-vowel mark are script Common: they must still take the CJK font.
+  Katakana: "サトー・ケーコ",
   Korean: "김민준",
   Thai: "สมชาย ใจดี",
   Devanagari: "अनिल शर्मा",
