@@ -15,18 +15,36 @@ export interface DocumentExchange {
 /** "1.081200" → "1.0812": the rate as the ECB writes it. */
 export const plainRate = (rate: EurRate) => rate.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
 
+/** The figures of the exchange sentence, amounts formatted for `locale`; null for euro documents. */
+export function exchangeFacts(
+  amounts: { vatCents: number; totalCents: number },
+  currency: Currency,
+  exchange: DocumentExchange,
+  locale: string,
+): { rate: string; currency: Currency; origin: string; vat: string; total: string } | null {
+  if (currency === BASE_CURRENCY) return null;
+  const euros = (minor: number) =>
+    formatMoney(toEuroCents(minor, currency, exchange.rate), locale, BASE_CURRENCY);
+  return {
+    rate: plainRate(exchange.rate),
+    currency,
+    origin: [exchange.source, exchange.date].filter(Boolean).join(", "),
+    vat: euros(amounts.vatCents),
+    total: euros(amounts.totalCents),
+  };
+}
+
 export function exchangeLine(
   amounts: { vatCents: number; totalCents: number },
   currency: Currency,
   exchange: DocumentExchange,
   locale: string,
 ): string | null {
-  if (currency === BASE_CURRENCY) return null;
-  const euros = (minor: number) =>
-    formatMoney(toEuroCents(minor, currency, exchange.rate), locale, BASE_CURRENCY);
-  const origin = [exchange.source, exchange.date].filter(Boolean).join(", ");
+  const facts = exchangeFacts(amounts, currency, exchange, locale);
+  if (!facts) return null;
+  const { origin } = facts;
   return (
-    `Exchange rate: 1 EUR = ${plainRate(exchange.rate)} ${currency}${origin ? ` (${origin})` : ""}; ` +
-    `VAT in EUR: ${euros(amounts.vatCents)}; total in EUR: ${euros(amounts.totalCents)}.`
+    `Exchange rate: 1 EUR = ${facts.rate} ${currency}${origin ? ` (${origin})` : ""}; ` +
+    `VAT in EUR: ${facts.vat}; total in EUR: ${facts.total}.`
   );
 }

@@ -1,12 +1,17 @@
 import { PRODUCT_NAME } from "~/constants";
 import type { Currency } from "~/payments/currencies";
-import { formatMoney, formatRate } from "~/payments/money";
-import { header, INK, MUTED, render } from "~/platform/pdf/document.server";
+import { formatMoney } from "~/payments/money";
+import type { I18n } from "~/platform/i18n/i18n";
+import type { Locale } from "~/platform/i18n/locales";
+import { translator } from "~/platform/i18n/translator.server";
+import { BRAND, INK, MUTED, render } from "~/platform/pdf/document.server";
 import { setFont, writeText } from "~/platform/pdf/fonts.server";
 import { formatDate } from "~/platform/text/dates";
+import { rateIn } from "../locale-format";
 import { shortOrderId } from "../orders/order-id";
-import { BILLING_LABELS } from "../pricing/plans";
-import { type DocumentExchange, exchangeLine } from "./exchange-line";
+import { BILLING_LABEL_KEYS } from "../pricing/plan-labels";
+import type { Billing } from "../pricing/plans";
+import { type DocumentExchange, exchangeFacts } from "./exchange-line";
 
 /** The figures and parties of an invoice, of the credit note that cancels it, or of a pro-forma. */
 export interface BillingDocumentData {
@@ -23,7 +28,7 @@ export interface BillingDocumentData {
     vatNumber: string | null;
   };
   orderId: string;
-  line: { description: string; billing: keyof typeof BILLING_LABELS; unitPriceCents: number };
+  line: { description: string; billing: Billing; unitPriceCents: number };
   promoCode: string | null;
   discountCents: number;
   vatRateBps: number;
@@ -33,8 +38,14 @@ export interface BillingDocumentData {
   taxNote: string | null;
   /** The tax line's name: VAT, or a foreign consumer tax ("GST + QST (Québec)"). */
   taxName?: string;
-  /** The buyer's locale: amounts are formatted for it. */
+  /** The buyer's locale: an English document formats its amounts for it. */
   locale: string;
+  /**
+   * The document's language (its reader's, decided where it is served): its words, and, other than
+   * English, its amounts, dates and rates. English when absent. The texts in this data (the line's
+   * description, the tax note and name, the buyer's country) are already in it (billingDocumentOf).
+   */
+  language?: Locale;
   /** The order's currency: every amount is in its minor units (decision 0026). */
   currency: Currency;
   /** The order's stored rate to the euro, printed under the totals of a non-euro document. */
@@ -74,87 +85,133 @@ export function formatCreditNoteNumber(number: number, issuedAt: Date) {
   return `CN-${issuedAt.getUTCFullYear()}-${String(number).padStart(6, "0")}`;
 }
 
+/** The catalogues a billing document is written from: its own and the pages' commerce terms. */
+const DOCUMENT_NAMESPACES = ["commerce-pdf", "commerce"] as const;
+
+/** The translator of a billing document in `language` (English by default). */
+export const documentI18n = (language: Locale = "en"): I18n => translator(language, DOCUMENT_NAMESPACES);
+
+/** A document's words and figures in its language. */
+interface Words {
+  i18n: I18n;
+  t: I18n["t"];
+  money: (cents: number) => string;
+  date: (value: Date) => string;
+}
+
+/**
+ * An amount as a document prints it: English documents keep formatting for the buyer's locale, as
+ * they always did. Japanese formats the yen with the fullwidth sign (￥), which only the CJK font
+ * has: a cell of amounts is one run of the Latin font, so it takes the yen sign (¥) that font has
+ * (a minus before a CJK run would be set after it in a right-aligned cell).
+ */
+const documentMoney = (cents: number, locale: string, currency: Currency) =>
+  formatMoney(cents, locale, currency).replace(/\uffe5/g, "\u00a5");
+
+function wordsOf(data: BillingDocumentData): Words {
+  const i18n = documentI18n(data.language);
+  const { tag } = i18n;
+  return {
+    i18n,
+    t: i18n.t,
+    money: (cents) => documentMoney(cents, tag === "en" ? data.locale : tag, data.currency),
+    date: (value) => formatDate(value, tag),
+  };
+}
+
 export function renderInvoice(data: InvoiceData): Promise<Buffer> {
+  const words = wordsOf(data);
+  const { t } = words;
   const number = formatInvoiceNumber(data.number, data.issuedAt);
   return render(
     (doc) =>
-      drawDocument(doc, data, {
-        title: "Invoice",
+      drawDocument(doc, data, words, {
+        title: t("commerce-pdf.invoice.title"),
         facts: [
-          ["Invoice number", number],
-          ["Date of issue", formatDate(data.issuedAt)],
-          ["Order", shortOrderId(data.orderId)],
+          [t("commerce-pdf.fact.invoiceNumber"), number],
+          [t("commerce-pdf.fact.issued"), words.date(data.issuedAt)],
+          [t("commerce-pdf.fact.order"), shortOrderId(data.orderId)],
         ],
         sign: 1,
         closing:
-          data.status === "refunded"
-            ? "This order was refunded; its credit notes cancel this invoice."
-            : "Paid. Thank you for licensing footage from independent creators.",
+          data.status === "refunded" ? t("commerce-pdf.invoice.refunded") : t("commerce-pdf.invoice.paid"),
       }),
-    { Title: `${PRODUCT_NAME} invoice ${number}` },
+    { Title: t("commerce-pdf.invoice.metaTitle", { product: PRODUCT_NAME, number }) },
   );
 }
 
+/** A part refund's line on its credit note, in the note's language ("Part refund: Creator plan, …"). */
+export function partRefundDescription(description: string, language?: Locale): string {
+  return documentI18n(language).t("commerce-pdf.creditNote.partRefundLine", { description });
+}
+
 export function renderCreditNote(data: CreditNoteData): Promise<Buffer> {
+  const words = wordsOf(data);
+  const { t } = words;
   const number = formatCreditNoteNumber(data.number, data.issuedAt);
   const invoice = formatInvoiceNumber(data.invoiceNumber, data.invoiceIssuedAt);
   return render(
     (doc) =>
-      drawDocument(doc, data, {
-        title: "Credit note",
+      drawDocument(doc, data, words, {
+        title: t("commerce-pdf.creditNote.title"),
         facts: [
-          ["Credit note number", number],
-          ["Date of issue", formatDate(data.issuedAt)],
-          ["Corrects invoice", invoice],
-          ["Order", shortOrderId(data.orderId)],
+          [t("commerce-pdf.fact.creditNoteNumber"), number],
+          [t("commerce-pdf.fact.issued"), words.date(data.issuedAt)],
+          [t("commerce-pdf.fact.correctsInvoice"), invoice],
+          [t("commerce-pdf.fact.order"), shortOrderId(data.orderId)],
         ],
         sign: -1,
         closing: [
           data.inFull
-            ? `This credit note cancels invoice ${invoice} in full. The amount is returned to the payer.`
-            : `This credit note corrects invoice ${invoice} by ${formatMoney(data.totalCents, data.locale, data.currency)}, a part refund. The amount is returned to the payer.`,
-          data.reason ? `Reason: ${data.reason}` : "",
+            ? t("commerce-pdf.creditNote.inFull", { invoice })
+            : t("commerce-pdf.creditNote.part", { invoice, amount: words.money(data.totalCents) }),
+          data.reason ? t("commerce-pdf.creditNote.reason", { reason: data.reason }) : "",
         ]
           .filter(Boolean)
           .join("\n"),
       }),
-    { Title: `${PRODUCT_NAME} credit note ${number}` },
+    { Title: t("commerce-pdf.creditNote.metaTitle", { product: PRODUCT_NAME, number }) },
   );
 }
 
-/** The words a pro-forma carries so that no one books it as a tax invoice. */
-export const PRO_FORMA_NOTICE =
-  "This is not a tax invoice. It carries no invoice number; your invoice is issued once your payment arrives.";
+/** The words a pro-forma carries so that no one books it as a tax invoice (in English). */
+export const PRO_FORMA_NOTICE = documentI18n().t("commerce-pdf.proForma.notice");
 
 /**
  * The order's figures before payment, for buyers paying by bank transfer: no invoice number (those
  * are gap-free and only for paid orders), the transfer's details and the day it is payable by.
  */
 export function renderProForma(data: ProFormaData): Promise<Buffer> {
+  const words = wordsOf(data);
+  const { t } = words;
   const order = shortOrderId(data.orderId);
   const facts: [string, string][] = [
-    ["Order", order],
-    ["Date of issue", formatDate(data.issuedAt)],
+    [t("commerce-pdf.fact.order"), order],
+    [t("commerce-pdf.fact.issued"), words.date(data.issuedAt)],
   ];
-  if (data.payableBy) facts.push(["Payable by", formatDate(data.payableBy)]);
+  if (data.payableBy) facts.push([t("commerce-pdf.fact.payableBy"), words.date(data.payableBy)]);
   return render(
     (doc) =>
-      drawDocument(doc, data, {
-        title: "Pro-forma invoice",
+      drawDocument(doc, data, words, {
+        title: t("commerce-pdf.proForma.title"),
         facts,
         sign: 1,
         payment: data.payment,
-        notice: PRO_FORMA_NOTICE,
-        closing: [
-          "Quote the reference so we can match your payment.",
-          data.payableBy ? `An order not paid by ${formatDate(data.payableBy)} is cancelled.` : "",
-        ]
-          .filter(Boolean)
-          .join(" "),
+        notice: t("commerce-pdf.proForma.notice"),
+        closing: sentences(words.i18n, [
+          t("commerce-pdf.proForma.quoteReference"),
+          data.payableBy
+            ? t("commerce-pdf.proForma.cancelledAfter", { date: words.date(data.payableBy) })
+            : "",
+        ]),
       }),
-    { Title: `${PRODUCT_NAME} pro-forma invoice for order ${order}` },
+    { Title: t("commerce-pdf.proForma.metaTitle", { product: PRODUCT_NAME, order }) },
   );
 }
+
+/** Sentences of one paragraph: Japanese sets them without a space between. */
+export const sentences = (i18n: I18n, parts: string[]) =>
+  parts.filter(Boolean).join(i18n.locale === "ja" ? "" : " ");
 
 interface Layout {
   title: string;
@@ -169,8 +226,26 @@ interface Layout {
   closing: string;
 }
 
-function drawDocument(doc: PDFKit.PDFDocument, data: BillingDocumentData, layout: Layout) {
-  const money = (cents: number) => formatMoney(cents, data.locale, data.currency);
+/**
+ * The product's name and the document's title over a brand-coloured rule: platform/pdf's header,
+ * with the title written by writeText so a title in Japanese prints in its font.
+ */
+function header(doc: PDFKit.PDFDocument, title: string) {
+  setFont(doc, "bold").fillColor(BRAND).fontSize(22).text(PRODUCT_NAME, { continued: false });
+  doc.moveDown(0.2).fillColor(INK).fontSize(18);
+  writeText(doc, title, { weight: "bold" });
+  doc
+    .moveTo(doc.page.margins.left, doc.y + 8)
+    .lineTo(doc.page.width - doc.page.margins.right, doc.y + 8)
+    .strokeColor(BRAND)
+    .lineWidth(2)
+    .stroke();
+  doc.moveDown(1.2);
+}
+
+/** Every text that can be in the document's language goes through writeText (its script's font). */
+function drawDocument(doc: PDFKit.PDFDocument, data: BillingDocumentData, words: Words, layout: Layout) {
+  const { t, money } = words;
   const signed = (cents: number) => (layout.sign < 0 && cents > 0 ? `-${money(cents)}` : money(cents));
   header(doc, layout.title);
   const left = doc.page.margins.left;
@@ -182,20 +257,21 @@ function drawDocument(doc: PDFKit.PDFDocument, data: BillingDocumentData, layout
   writeText(doc, data.seller.name, { x: left, y: top, width: half, weight: "bold" });
   doc.fontSize(10).fillColor(MUTED);
   writeText(doc, data.seller.address, { width: half });
-  setFont(doc).text(`VAT ID ${data.seller.vatId}`, { width: half });
+  writeText(doc, t("commerce-pdf.seller.vatId", { vatId: data.seller.vatId }), { width: half });
   doc.text(data.seller.email, { width: half });
   const sellerBottom = doc.y;
 
   const right = left + half + 20;
   layout.facts.forEach(([label, value], index) => {
     setFont(doc).fontSize(10).fillColor(MUTED);
-    if (index === 0) doc.text(label, right, top);
-    else doc.text(label, right);
-    setFont(doc, "bold").fillColor(INK).text(value, right);
+    writeText(doc, label, index === 0 ? { x: right, y: top } : { x: right });
+    doc.fillColor(INK);
+    writeText(doc, value, { x: right, weight: "bold" });
   });
   doc.y = Math.max(sellerBottom, doc.y) + 24;
 
-  setFont(doc).fontSize(9).fillColor(MUTED).text("BILLED TO", left, doc.y, { characterSpacing: 0.5 });
+  setFont(doc).fontSize(9).fillColor(MUTED);
+  writeText(doc, t("commerce-pdf.billedTo"), { x: left, y: doc.y, characterSpacing: 0.5 });
   const buyer = data.buyer;
   doc.fontSize(11).fillColor(INK);
   writeText(doc, buyer.company || buyer.name || buyer.email, { width, weight: "bold" });
@@ -204,7 +280,8 @@ function drawDocument(doc: PDFKit.PDFDocument, data: BillingDocumentData, layout
   if (buyer.addressLine) writeText(doc, buyer.addressLine, { width });
   const place = [buyer.postalCode, buyer.city].filter(Boolean).join(" ");
   writeText(doc, place ? `${place}, ${buyer.country}` : buyer.country, { width });
-  if (buyer.vatNumber) setFont(doc).text(`VAT number ${buyer.vatNumber}`, { width });
+  if (buyer.vatNumber)
+    writeText(doc, t("commerce-pdf.buyer.vatNumber", { vatNumber: buyer.vatNumber }), { width });
   if (buyer.company || buyer.name) setFont(doc).text(buyer.email, { width });
   doc.moveDown(1.5);
 
@@ -212,13 +289,14 @@ function drawDocument(doc: PDFKit.PDFDocument, data: BillingDocumentData, layout
   const rateX = amountX - 70;
   const row = (label: string, rate: string, amount: string, bold = false) => {
     const y = doc.y;
-    setFont(doc, bold ? "bold" : "regular")
+    const weight = bold ? "bold" : "regular";
+    setFont(doc, weight)
       .fontSize(bold ? 12 : 11)
       .fillColor(INK);
-    writeText(doc, label, { x: left, y, width: rateX - left - 10, weight: bold ? "bold" : "regular" });
+    writeText(doc, label, { x: left, y, width: rateX - left - 10, weight });
     const after = doc.y;
-    doc.text(rate, rateX, y, { width: 60, align: "right" });
-    doc.text(amount, amountX, y, { width: 120, align: "right" });
+    writeText(doc, rate, { x: rateX, y, width: 60, align: "right", weight });
+    writeText(doc, amount, { x: amountX, y, width: 120, align: "right", weight });
     doc.y = Math.max(after, doc.y) + 6;
   };
   const rule = () => {
@@ -230,60 +308,88 @@ function drawDocument(doc: PDFKit.PDFDocument, data: BillingDocumentData, layout
       .stroke();
     doc.y += 8;
   };
-  const rate = formatRate(data.vatRateBps);
+  const rate = rateIn(words.i18n.tag, data.vatRateBps);
   const headY = doc.y;
-  setFont(doc).fontSize(9).fillColor(MUTED).text("DESCRIPTION", left, headY);
-  doc.text("VAT", rateX, headY, { width: 60, align: "right" });
-  doc.text("AMOUNT", amountX, headY, { width: 120, align: "right" });
+  setFont(doc).fontSize(9).fillColor(MUTED);
+  writeText(doc, t("commerce-pdf.column.description"), { x: left, y: headY });
+  writeText(doc, t("commerce-pdf.column.vat"), { x: rateX, y: headY, width: 60, align: "right" });
+  writeText(doc, t("commerce-pdf.column.amount"), { x: amountX, y: headY, width: 120, align: "right" });
   doc.y += 4;
   rule();
   row(
-    `${data.line.description} · ${BILLING_LABELS[data.line.billing]}`,
+    `${data.line.description} · ${t(BILLING_LABEL_KEYS[data.line.billing])}`,
     rate,
     signed(data.line.unitPriceCents),
   );
   if (data.discountCents > 0) {
     row(
-      `Discount${data.promoCode ? ` (${data.promoCode})` : ""}`,
+      data.promoCode ? t("commerce-pdf.discountCode", { code: data.promoCode }) : t("commerce-pdf.discount"),
       rate,
       layout.sign < 0 ? money(data.discountCents) : `-${money(data.discountCents)}`,
     );
   }
   rule();
-  row("Net amount", "", signed(data.line.unitPriceCents - data.discountCents));
-  row(`${data.taxName ?? "VAT"} ${rate}`, "", signed(data.vatCents));
+  row(t("commerce-pdf.netAmount"), "", signed(data.line.unitPriceCents - data.discountCents));
+  row(
+    t("commerce-pdf.taxRate", { tax: data.taxName ?? t("commerce-pdf.tax.vat"), rate }),
+    "",
+    signed(data.vatCents),
+  );
   rule();
-  row(layout.sign < 0 ? "Total credited" : "Total", "", signed(data.totalCents), true);
+  row(
+    layout.sign < 0 ? t("commerce-pdf.totalCredited") : t("commerce-pdf.total"),
+    "",
+    signed(data.totalCents),
+    true,
+  );
 
   doc.moveDown(1.5).fontSize(10).fillColor(INK);
-  const exchange = exchangeLine(data, data.currency, data.exchange, data.locale);
-  if (exchange)
-    setFont(doc).fillColor(MUTED).text(exchange, left, doc.y, { width }).fillColor(INK).moveDown(0.5);
-  if (data.taxNote) setFont(doc, "bold").text(data.taxNote, left, doc.y, { width });
+  const exchange = exchangeSentence(data, words);
+  if (exchange) {
+    setFont(doc).fillColor(MUTED);
+    writeText(doc, exchange, { x: left, y: doc.y, width });
+    doc.fillColor(INK).moveDown(0.5);
+  }
+  if (data.taxNote) writeText(doc, data.taxNote, { x: left, y: doc.y, width, weight: "bold" });
   doc.moveDown(0.5);
-  if (layout.payment) drawPayment(doc, layout.payment, left, width);
+  if (layout.payment) drawPayment(doc, t("commerce-pdf.payByTransfer"), layout.payment, left, width);
   if (layout.notice) {
-    setFont(doc, "bold").fontSize(10).fillColor(INK).text(layout.notice, left, doc.y, { width });
+    doc.fontSize(10).fillColor(INK);
+    writeText(doc, layout.notice, { x: left, y: doc.y, width, weight: "bold" });
     doc.moveDown(0.3);
   }
-  setFont(doc).fontSize(10).fillColor(MUTED).text(layout.closing, left, doc.y, { width });
+  setFont(doc).fontSize(10).fillColor(MUTED);
+  writeText(doc, layout.closing, { x: left, y: doc.y, width });
+}
+
+/**
+ * A non-euro document's sentence under its totals (exchange-line.ts): the stored rate, its source
+ * and day, and the VAT and total in euros, worded and formatted in the document's language.
+ */
+function exchangeSentence(data: BillingDocumentData, words: Words): string | null {
+  const tag = words.i18n.tag;
+  const facts = exchangeFacts(data, data.currency, data.exchange, tag === "en" ? data.locale : tag);
+  if (!facts) return null;
+  return facts.origin
+    ? words.t("commerce-pdf.exchangeWithOrigin", facts)
+    : words.t("commerce-pdf.exchange", facts);
 }
 
 /** The bank transfer's rows as a two-column block, under its heading. */
 function drawPayment(
   doc: PDFKit.PDFDocument,
+  heading: string,
   rows: { label: string; value: string }[],
   left: number,
   width: number,
 ) {
-  setFont(doc)
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text("PAY BY BANK TRANSFER", left, doc.y, { characterSpacing: 0.5 });
+  setFont(doc).fontSize(9).fillColor(MUTED);
+  writeText(doc, heading, { x: left, y: doc.y, characterSpacing: 0.5 });
   doc.moveDown(0.3);
   for (const { label, value } of rows) {
     const y = doc.y;
-    setFont(doc).fontSize(10).fillColor(MUTED).text(label, left, y, { width: 120 });
+    setFont(doc).fontSize(10).fillColor(MUTED);
+    writeText(doc, label, { x: left, y, width: 120 });
     doc.fillColor(INK);
     writeText(doc, value, { x: left + 130, y, width: width - 130, weight: "bold" });
     doc.y += 2;

@@ -5,12 +5,10 @@ import { refundStripePayment, type StripeRefundFailure } from "~/payments/stripe
 import type { TaxRefusalField } from "~/payments/tax";
 import { subdivisionOf } from "~/payments/taxes/subdivisions";
 import { taxRules } from "~/payments/taxes/tax-rules.server";
-import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { moveState } from "~/platform/db/state-machine.server";
 import type { Locale } from "~/platform/i18n/locales";
 import { logger } from "~/platform/logger.server";
-import { queueMail } from "~/platform/mail.server";
 import { ordersTotal } from "~/platform/metrics/business.server";
 import { allocateCreditNote, allocateInvoice } from "../billing/invoice.queries.server";
 import {
@@ -40,7 +38,8 @@ import {
 import { actorId, type OrderActor } from "./order-actor";
 import { orderEffects } from "./order-effects.server";
 import { ORDER_TRANSITIONS, type OrderMove } from "./order-machine";
-import { type OrderMailStep, type OrderRefund, orderMail } from "./order-mails";
+import { queueOrderMail } from "./order-mail-queue.server";
+import type { OrderMailStep, OrderRefund } from "./order-mails";
 
 /*
  * The one place an order changes (docs/decisions/0013): placed → paid → refunded, or cancelled;
@@ -475,7 +474,5 @@ function firstPeriodOf(order: Order, input: { paidAt: Date; stripeSubscription?:
   return { periodStart: start, periodEnd: addMonths(start, SUBSCRIPTION_MONTHS[order.billing]) };
 }
 
-/** The buyer's mail about this step, queued in the transition's transaction. */
-export function queueOrderMail(tx: Transaction, order: Order, step: OrderMailStep, refund?: OrderRefund) {
-  return queueMail(orderMail(order, step, config(), refund), { tx });
-}
+/** The buyer's mail about a step, in their language (order-mail-queue.server.ts). */
+export { queueOrderMail };

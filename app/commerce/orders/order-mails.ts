@@ -1,14 +1,13 @@
 import { PRODUCT_NAME, SUPPORT_EMAIL } from "~/constants";
-import { formatDownloads, formatMoney, formatRate } from "~/payments/money";
+import { formatMoney } from "~/payments/money";
 import { isStripePayment } from "~/payments/payment-reference";
-import { TAX_REASON_LABELS, taxLineLabel } from "~/payments/tax";
-import {
-  type PaymentSettings,
-  paymentInstructionLines,
-  paymentInstructionsFor,
-} from "../checkout/payment-instructions";
-import { BILLING_LABELS, LICENSE_LABELS } from "../pricing/plans";
-import { vatCheckNotice } from "../pricing/vat-confirmation";
+import type { TaxReason } from "~/payments/tax";
+import type { I18n } from "~/platform/i18n/i18n";
+import { paymentInLanguage } from "../checkout/payment-in-language";
+import { type PaymentSettings, paymentInstructionsFor } from "../checkout/payment-instructions";
+import { rateIn, taxNameIn } from "../locale-format";
+import { BILLING_LABEL_KEYS, downloadsLabel, LICENSE_LABEL_KEYS } from "../pricing/plan-labels";
+import { registerOf } from "../pricing/vat-confirmation";
 import type { Order } from "./order.queries.server";
 import { creditNotePath, invoicePath, shortOrderId } from "./order-id";
 
@@ -36,151 +35,277 @@ export interface OrderMailSettings extends PaymentSettings {
 }
 
 /**
- * The buyer's mail about one step of their order. The lifecycle queues it in the transition's own
- * transaction, so it goes out exactly when the change commits (a replayed webhook mails nothing).
+ * The catalogues an order mail is written from: its own (server-only) and the pages' commerce terms
+ * (licence and billing names, the VAT check's notices), so a mail says what the checkout said.
+ */
+export const ORDER_MAIL_NAMESPACES = ["commerce-mail", "commerce"] as const;
+
+/**
+ * The buyer's mail about one step of their order, in the language of `i18n` (a translator of
+ * ORDER_MAIL_NAMESPACES in the buyer's language: order-mail-queue.server.ts decides it). The
+ * lifecycle queues it in the transition's own transaction, so it goes out exactly when the change
+ * commits (a replayed webhook mails nothing).
  */
 export function orderMail(
   order: Order,
   step: OrderMailStep,
   settings: OrderMailSettings,
+  i18n: I18n,
   refund?: OrderRefund,
 ) {
   const number = shortOrderId(order.id);
-  const { subject, lines } = MAILS[step](order, settings, refund);
+  const mail = new MailText(order, settings, i18n);
+  const { subject, lines } = MAILS[step](mail, refund);
   return {
     to: order.email,
-    subject: `${PRODUCT_NAME} order ${number}: ${subject}`,
-    text: [...lines, "", `Questions? Write to ${SUPPORT_EMAIL} and quote order ${number}.`].join("\n"),
+    subject: i18n.t("commerce-mail.order.subject", { product: PRODUCT_NAME, number, subject }),
+    text: [...lines, "", i18n.t("commerce-mail.order.footer", { email: SUPPORT_EMAIL, number })].join("\n"),
   };
 }
 
-const planLine = (order: Order) =>
-  `${LICENSE_LABELS[order.licenseKind]}, ${formatDownloads(order.downloads)}, ${BILLING_LABELS[order.billing]}: ${formatMoney(order.totalCents, order.locale, order.currency)} (${taxLine(order)})`;
-
-/** Why an order with a VAT number includes VAT: its check was not confirmed when it was placed. */
-const vatCheckLines = (order: Order) =>
-  order.vatNumber && (order.vatCheckStatus === "pending" || order.vatCheckStatus === "unavailable")
-    ? ["", vatCheckNotice(order.vatNumber, order.vatCheckStatus)]
-    : [];
-
-const taxLine = (order: Order) => {
-  if (order.vatRateBps > 0) {
-    return `${taxLineLabel(order.taxReason, order.country, order.taxSubdivision)} ${formatRate(order.vatRateBps)} included`;
-  }
-  const label = TAX_REASON_LABELS[order.taxReason];
-  // Lowercased at its start only: "business outside the EU".
-  return `no VAT: ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+/**
+ * The reason an order without VAT has none, as its plan line says it. English keeps what the mails
+ * said before they were translated ("no VAT: reverse charge": the staff label, lowercased).
+ */
+const NO_TAX_KEYS: Record<TaxReason, string> = {
+  domestic: "commerce-mail.tax.none.domestic",
+  eu_consumer: "commerce-mail.tax.none.euConsumer",
+  reverse_charge: "commerce-mail.tax.none.reverseCharge",
+  export: "commerce-mail.tax.none.export",
+  foreign_consumer: "commerce-mail.tax.none.foreignConsumer",
+  foreign_business: "commerce-mail.tax.none.foreignBusiness",
+  not_registered: "commerce-mail.tax.none.notRegistered",
 };
 
-type MailOf = (
-  order: Order,
-  settings: OrderMailSettings,
-  refund?: OrderRefund,
-) => { subject: string; lines: string[] };
+/** One order's facts as a mail in one language words them. */
+class MailText {
+  readonly number: string;
+  constructor(
+    readonly order: Order,
+    readonly settings: OrderMailSettings,
+    readonly i18n: I18n,
+  ) {
+    this.number = shortOrderId(order.id);
+  }
+
+  t(key: string, values?: Record<string, string | number>) {
+    return this.i18n.t(key, values);
+  }
+
+  /** Sentences of one paragraph: Japanese sets them without a space between. */
+  sentences(...parts: string[]) {
+    return parts.filter(Boolean).join(this.i18n.locale === "ja" ? "" : " ");
+  }
+
+  /** An amount of the order: English in the order's locale (as before), another language in its own. */
+  money(cents: number) {
+    const { tag } = this.i18n;
+    return formatMoney(cents, tag === "en" ? this.order.locale : tag, this.order.currency);
+  }
+
+  /** A site page's address in the mail's language (`/de/pricing`); files keep theirs. */
+  url(path: string) {
+    return `${this.settings.PUBLIC_URL}${this.i18n.path(path)}`;
+  }
+
+  planLine() {
+    const { order } = this;
+    return this.t("commerce-mail.order.planLine", {
+      license: this.t(LICENSE_LABEL_KEYS[order.licenseKind]),
+      downloads: downloadsLabel((key, values) => this.t(key, values), order.downloads, true),
+      billing: this.t(BILLING_LABEL_KEYS[order.billing]),
+      total: this.money(order.totalCents),
+      tax: this.taxLine(),
+    });
+  }
+
+  taxLine() {
+    const { order } = this;
+    if (order.vatRateBps > 0) {
+      const tax = taxNameIn(
+        { vat: this.t("commerce-mail.tax.vat"), consumptionTax: this.t("commerce-mail.tax.consumptionTax") },
+        order,
+      );
+      return this.t("commerce-mail.tax.included", { tax, rate: rateIn(this.i18n.tag, order.vatRateBps) });
+    }
+    return this.t(NO_TAX_KEYS[order.taxReason]);
+  }
+
+  /** Why an order with a VAT number includes VAT: its check was not confirmed when it was placed. */
+  vatCheckLines() {
+    const { vatNumber, vatCheckStatus: status } = this.order;
+    if (!vatNumber || (status !== "pending" && status !== "unavailable")) return [];
+    const register =
+      registerOf(vatNumber) === "HMRC"
+        ? this.t("commerce.vat.registerHmrc")
+        : this.t("commerce.vat.registerVies");
+    return [
+      "",
+      status === "pending"
+        ? this.t("commerce.vat.pending", { vatNumber, register })
+        : this.t("commerce.vat.unavailable", { vatNumber, register }),
+    ];
+  }
+
+  /** How to pay by bank transfer, a line each, the amount in the mail's language. */
+  paymentLines() {
+    const { order, settings } = this;
+    const instructions = paymentInLanguage(paymentInstructionsFor(order, settings), order, this.i18n)!;
+    return [
+      this.t("commerce-mail.payment.amount", { amount: instructions.amount }),
+      this.t("commerce-mail.payment.reference", { reference: instructions.reference }),
+      this.t("commerce-mail.payment.accountHolder", { value: instructions.accountHolder }),
+      this.t("commerce-mail.payment.bank", { value: instructions.bank }),
+      this.t("commerce-mail.payment.iban", { value: instructions.iban }),
+      this.t("commerce-mail.payment.bic", { value: instructions.bic }),
+      ...(instructions.currencyNote ? [instructions.currencyNote] : []),
+    ];
+  }
+
+  /** What went back and how: the refund's own amount (the rest of an order a part refund began). */
+  refundSentence(refund?: OrderRefund) {
+    const amount = this.money(refund?.amountCents ?? this.order.totalCents);
+    return isStripePayment(this.order.paymentReference)
+      ? this.t("commerce-mail.refund.card", { amount })
+      : this.t("commerce-mail.refund.transfer", { amount });
+  }
+
+  creditNoteUrl(refund?: OrderRefund) {
+    return `${this.settings.PUBLIC_URL}${creditNotePath(this.order.id, refund?.creditNoteNumber)}`;
+  }
+
+  thanks() {
+    return this.t("commerce-mail.placed.thanks", { number: this.number });
+  }
+
+  licensesEnded() {
+    return this.t("commerce-mail.licensesEnded");
+  }
+
+  choosePlanAgain() {
+    return this.t("commerce-mail.choosePlanAgain", { url: this.url("/pricing") });
+  }
+}
+
+type MailOf = (mail: MailText, refund?: OrderRefund) => { subject: string; lines: string[] };
 
 const MAILS: Record<OrderMailStep, MailOf> = {
-  placed: (order, settings) =>
-    settings.STRIPE_SECRET_KEY
+  placed: (mail) =>
+    mail.settings.STRIPE_SECRET_KEY
       ? {
-          subject: "awaiting card payment",
+          subject: mail.t("commerce-mail.placed.cardSubject"),
           lines: [
-            `Thank you for your order ${shortOrderId(order.id)}.`,
-            planLine(order),
-            ...vatCheckLines(order),
+            mail.thanks(),
+            mail.planLine(),
+            ...mail.vatCheckLines(),
             "",
-            "Complete the card payment on the checkout page; we email your receipt as soon as Stripe confirms it.",
+            mail.t("commerce-mail.placed.cardNext"),
           ],
         }
       : {
-          subject: "payment instructions",
+          subject: mail.t("commerce-mail.placed.transferSubject"),
           lines: [
-            `Thank you for your order ${shortOrderId(order.id)}.`,
-            planLine(order),
-            ...vatCheckLines(order),
+            mail.thanks(),
+            mail.planLine(),
+            ...mail.vatCheckLines(),
             "",
-            "Please pay by bank transfer:",
-            ...paymentInstructionLines(paymentInstructionsFor(order, settings)),
+            mail.t("commerce-mail.placed.payByTransfer"),
+            ...mail.paymentLines(),
             "",
-            "As soon as the payment arrives we mark the order paid, email your receipt, and your downloads become available.",
-            `We hold the order for ${settings.ORDER_EXPIRY_DAYS} days; unpaid after that, it is cancelled.`,
+            mail.t("commerce-mail.placed.transferNext"),
+            mail.t("commerce-mail.placed.held", { days: mail.settings.ORDER_EXPIRY_DAYS }),
           ],
         },
-  paid: (order, settings) => ({
-    subject: "payment received",
+  paid: (mail) => ({
+    subject: mail.t("commerce-mail.paid.subject"),
     lines: [
-      `We received ${formatMoney(order.totalCents, order.locale, order.currency)} for order ${shortOrderId(order.id)}. Thank you!`,
-      planLine(order),
+      mail.t("commerce-mail.paid.received", {
+        amount: mail.money(mail.order.totalCents),
+        number: mail.number,
+      }),
+      mail.planLine(),
       "",
-      "Your downloads are ready: sign in with this address and press Download on any clip.",
-      `Your invoice: ${settings.PUBLIC_URL}${invoicePath(order.id)}`,
+      mail.t("commerce-mail.paid.downloads"),
+      mail.t("commerce-mail.invoiceLink", {
+        url: `${mail.settings.PUBLIC_URL}${invoicePath(mail.order.id)}`,
+      }),
     ],
   }),
-  cancelled: (order, settings, refund) => ({
-    subject: "cancelled",
+  cancelled: (mail, refund) => ({
+    subject: mail.t("commerce-mail.cancelled.subject"),
     lines: [
-      `Your order ${shortOrderId(order.id)} was cancelled.`,
-      order.paidAt
-        ? `Its unused downloads have ended, and so have the licenses made with them: the clips may no longer be used under them.${refundLine(order, refund)} Your credit note: ${creditNoteUrl(order, settings, refund)}`
-        : "No payment is due for it.",
+      mail.t("commerce-mail.cancelled.lead", { number: mail.number }),
+      mail.order.paidAt
+        ? mail.sentences(
+            mail.licensesEnded(),
+            mail.refundSentence(refund),
+            mail.t("commerce-mail.creditNoteLink", { url: mail.creditNoteUrl(refund) }),
+          )
+        : mail.t("commerce-mail.nothingDue"),
     ],
   }),
-  refunded: (order, settings, refund) => ({
-    subject: "refunded",
+  refunded: (mail, refund) => ({
+    subject: mail.t("commerce-mail.refunded.subject"),
     lines: [
-      `Your order ${shortOrderId(order.id)} was refunded.${refundLine(order, refund)}`,
-      "Its unused downloads have ended, and so have the licenses made with them: the clips may no longer be used under them.",
-      `Your credit note: ${creditNoteUrl(order, settings, refund)}`,
+      mail.sentences(
+        mail.t("commerce-mail.refunded.lead", { number: mail.number }),
+        mail.refundSentence(refund),
+      ),
+      mail.licensesEnded(),
+      mail.t("commerce-mail.creditNoteLink", { url: mail.creditNoteUrl(refund) }),
     ],
   }),
-  part_refunded: (order, settings, refund) => ({
-    subject: "part refunded",
+  part_refunded: (mail, refund) => ({
+    subject: mail.t("commerce-mail.partRefunded.subject"),
     lines: [
-      `We refunded part of your order ${shortOrderId(order.id)}.${refundLine(order, refund)}`,
-      "The order and its downloads stay as they were.",
-      `Your credit note: ${creditNoteUrl(order, settings, refund)}`,
+      mail.sentences(
+        mail.t("commerce-mail.partRefunded.lead", { number: mail.number }),
+        mail.refundSentence(refund),
+      ),
+      mail.t("commerce-mail.partRefunded.unchanged"),
+      mail.t("commerce-mail.creditNoteLink", { url: mail.creditNoteUrl(refund) }),
     ],
   }),
-  late_payment_refunded: (order, settings) => ({
-    subject: "payment refunded",
+  late_payment_refunded: (mail) => ({
+    subject: mail.t("commerce-mail.latePayment.subject"),
     lines: [
-      `A card payment of ${formatMoney(order.totalCents, order.locale, order.currency)} reached us for order ${shortOrderId(order.id)} after the order was cancelled, so we refunded it in full.`,
-      "It goes back to your card within 5 to 10 days; nothing is charged for this order.",
-      `To license footage, choose a plan again: ${settings.PUBLIC_URL}/pricing`,
+      mail.t("commerce-mail.latePayment.lead", {
+        amount: mail.money(mail.order.totalCents),
+        number: mail.number,
+      }),
+      mail.t("commerce-mail.latePayment.backToCard"),
+      mail.choosePlanAgain(),
     ],
   }),
   // A VAT number confirmed after the order was priced with VAT (vat-corrections.server.ts): an
   // unpaid order was re-priced without VAT; a paid one got its VAT back with a credit note.
-  vat_number_confirmed: (order, settings, refund) => ({
-    subject: "VAT number confirmed",
+  vat_number_confirmed: (mail, refund) => {
+    const { order } = mail;
+    const facts = { vatNumber: order.vatNumber ?? "", number: mail.number };
+    return {
+      subject: mail.t("commerce-mail.vatConfirmed.subject"),
+      lines: [
+        order.vatConsultationNumber
+          ? mail.t("commerce-mail.vatConfirmed.leadWithConsultation", {
+              ...facts,
+              consultationNumber: order.vatConsultationNumber,
+            })
+          : mail.t("commerce-mail.vatConfirmed.lead", facts),
+        ...(refund
+          ? [
+              mail.sentences(mail.t("commerce-mail.vatConfirmed.refunded"), mail.refundSentence(refund)),
+              mail.t("commerce-mail.vatConfirmed.creditNoteLink", { url: mail.creditNoteUrl(refund) }),
+            ]
+          : [mail.t("commerce-mail.vatConfirmed.newTotal", { amount: mail.money(order.totalCents) })]),
+      ],
+    };
+  },
+  expired: (mail) => ({
+    subject: mail.t("commerce-mail.expired.subject"),
     lines: [
-      `Your VAT number ${order.vatNumber} is confirmed${order.vatConsultationNumber ? ` (consultation number ${order.vatConsultationNumber})` : ""}, so order ${shortOrderId(order.id)} is a reverse charge: your business accounts for the VAT.`,
-      ...(refund
-        ? [
-            `The VAT it included is refunded.${refundLine(order, refund)}`,
-            `Your credit note for the VAT: ${creditNoteUrl(order, settings, refund)}`,
-          ]
-        : [
-            `The order now costs ${formatMoney(order.totalCents, order.locale, order.currency)}, without VAT: please pay that amount.`,
-          ]),
-    ],
-  }),
-  expired: (order, settings) => ({
-    subject: "expired",
-    lines: [
-      `Your order ${shortOrderId(order.id)} was not paid within ${settings.ORDER_EXPIRY_DAYS} days, so we cancelled it.`,
-      "No payment is due for it. A promo code it used can be used again.",
-      `To license footage, choose a plan again: ${settings.PUBLIC_URL}/pricing`,
+      mail.t("commerce-mail.expired.lead", { number: mail.number, days: mail.settings.ORDER_EXPIRY_DAYS }),
+      mail.t("commerce-mail.expired.nothingDue"),
+      mail.choosePlanAgain(),
     ],
   }),
 };
-
-/** What went back and how: the refund's own amount (the rest of an order a part refund began). */
-function refundLine(order: Order, refund?: OrderRefund) {
-  const amount = formatMoney(refund?.amountCents ?? order.totalCents, order.locale, order.currency);
-  return isStripePayment(order.paymentReference)
-    ? ` ${amount} goes back to your card within 5 to 10 days.`
-    : ` We return ${amount} by bank transfer to the account your payment came from; if that account is closed, reply with the IBAN to use.`;
-}
-
-const creditNoteUrl = (order: Order, settings: OrderMailSettings, refund?: OrderRefund) =>
-  `${settings.PUBLIC_URL}${creditNotePath(order.id, refund?.creditNoteNumber)}`;

@@ -1,14 +1,12 @@
 import { isStripePayment } from "~/payments/payment-reference";
 import { refundStripePayment } from "~/payments/stripe-client.server";
 import { recordAudit } from "~/platform/audit.server";
-import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db/client.server";
 import { defineJob } from "~/platform/jobs/define.server";
-import { queueMail } from "~/platform/mail.server";
 import { allocateCreditNote } from "../billing/invoice.queries.server";
 import { findVatCheck, setOrderVatFields } from "../pricing/vat-check.queries.server";
 import { lockOrder, type Order } from "./order.queries.server";
-import { type OrderMailStep, type OrderRefund, orderMail } from "./order-mails";
+import { queueOrderMail } from "./order-mail-queue.server";
 
 /*
  * A VAT number confirmed after its order was priced with VAT (the check was pending, or the
@@ -135,7 +133,3 @@ async function credit(
   await queueOrderMail(tx, order, "vat_number_confirmed", { amountCents, creditNoteNumber: note.number });
   return "credited";
 }
-
-/** As the lifecycle's queueOrderMail (not imported: the lifecycle imports the VAT check, which queues this). */
-const queueOrderMail = (tx: Transaction, order: Order, step: OrderMailStep, refund?: OrderRefund) =>
-  queueMail(orderMail(order, step, config(), refund), { tx });

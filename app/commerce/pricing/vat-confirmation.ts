@@ -128,22 +128,54 @@ export function confirmTax(
   };
 }
 
-/** What an order's documents and the staff page say about the check that priced it. */
+/** What an order's documents say about the check that priced it, as facts a document words in its language. */
+export type OrderVatCheck = {
+  vatNumber: string;
+  register: VatRegister;
+  consultationNumber: string | null;
+} & (
+  | { kind: "confirmed_after_payment" }
+  | { kind: "confirmed" }
+  | { kind: "not_confirmed"; status: "pending" | "unavailable" }
+);
+
+/**
+ * The check behind an order's tax: confirmed after it was paid with VAT (this invoice stands, a
+ * credit note returns the VAT), confirmed, or not yet confirmed (VAT charged). Null without a number.
+ */
+export function orderVatCheckOf(order: {
+  vatNumber: string | null;
+  vatCheckStatus: VatCheckStatus | null;
+  vatConsultationNumber: string | null;
+  vatRateBps: number;
+}): OrderVatCheck | null {
+  const { vatNumber, vatCheckStatus: status } = order;
+  if (!vatNumber || !status) return null;
+  const facts = {
+    vatNumber,
+    register: registerOf(vatNumber),
+    consultationNumber: order.vatConsultationNumber,
+  };
+  if (status === "confirmed" && order.vatRateBps > 0) return { ...facts, kind: "confirmed_after_payment" };
+  if (status === "confirmed") return { ...facts, kind: "confirmed" };
+  // A rejected number never priced an order; one stored anyway reads as the register's silence.
+  return { ...facts, kind: "not_confirmed", status: status === "pending" ? "pending" : "unavailable" };
+}
+
+/** What an order's documents and the staff page say about the check that priced it (in English). */
 export function orderVatCheckNote(order: {
   vatNumber: string | null;
   vatCheckStatus: VatCheckStatus | null;
   vatConsultationNumber: string | null;
   vatRateBps: number;
 }): string | null {
-  const { vatNumber, vatCheckStatus: status } = order;
-  if (!vatNumber || !status) return null;
-  const register = registerOf(vatNumber);
-  const consultation = order.vatConsultationNumber
-    ? `, consultation number ${order.vatConsultationNumber}`
-    : "";
+  const check = orderVatCheckOf(order);
+  if (!check) return null;
+  const { vatNumber, register } = check;
+  const consultation = check.consultationNumber ? `, consultation number ${check.consultationNumber}` : "";
   // Paid with VAT while pending, confirmed afterwards: this invoice stands, a credit note returns the VAT.
-  if (status === "confirmed" && order.vatRateBps > 0)
+  if (check.kind === "confirmed_after_payment")
     return `VAT number ${vatNumber} confirmed by ${register} after this order was paid${consultation}; the VAT is credited by a credit note.`;
-  if (status === "confirmed") return `VAT number ${vatNumber} confirmed by ${register}${consultation}.`;
-  return `VAT charged: VAT number ${vatNumber} not yet confirmed by ${register} (${status === "pending" ? "check pending" : "service unavailable"}); its confirmation brings a credit note for the VAT.`;
+  if (check.kind === "confirmed") return `VAT number ${vatNumber} confirmed by ${register}${consultation}.`;
+  return `VAT charged: VAT number ${vatNumber} not yet confirmed by ${register} (${check.status === "pending" ? "check pending" : "service unavailable"}); its confirmation brings a credit note for the VAT.`;
 }
