@@ -5,6 +5,7 @@ import type { ProfileLibrarySource } from "~/catalog/profile/profile-library-sou
 import { billingDocumentOf } from "~/commerce/billing/billing-document.server";
 import {
   formatCreditNoteNumber,
+  partRefundDescription,
   renderCreditNote,
   renderInvoice,
 } from "~/commerce/billing/invoice-pdf.server";
@@ -196,14 +197,19 @@ export async function certificateFor(
 }
 
 /** The invoice PDF of a paid (or refunded) order, for its buyer and for staff who manage orders. */
-export async function invoiceFor(user: SessionUser, orderId: string): Promise<Buffer | null> {
+/** `language`: the reader's (the PDF's address has none: decision 0033). */
+export async function invoiceFor(
+  user: SessionUser,
+  orderId: string,
+  language: Locale = DEFAULT_LOCALE,
+): Promise<Buffer | null> {
   const order = await findOrderWithPlanTitle(orderId);
   if (!order) return null;
   if (order.userId !== user.id && !can(user.role, "staff:manage-orders")) return null;
   const invoice = await findInvoiceOfOrder(order.id);
   if (!invoice) return null;
   return renderInvoice({
-    ...billingDocumentOf(order),
+    ...billingDocumentOf(order, language),
     number: invoice.number,
     issuedAt: invoice.issuedAt,
     status: order.status,
@@ -218,6 +224,7 @@ export async function creditNoteFor(
   user: SessionUser,
   orderId: string,
   number?: number,
+  language: Locale = DEFAULT_LOCALE,
 ): Promise<Buffer | null> {
   const order = await findOrderWithPlanTitle(orderId);
   if (!order) return null;
@@ -228,12 +235,12 @@ export async function creditNoteFor(
   ]);
   const note = number === undefined ? notes[0] : notes.find((candidate) => candidate.number === number);
   if (!note || !invoice) return null;
-  const document = billingDocumentOf(order);
+  const document = billingDocumentOf(order, language);
   const inFull = note.amountCents === order.totalCents;
   const part = {
     line: {
       ...document.line,
-      description: `Part refund: ${document.line.description}`,
+      description: partRefundDescription(document.line.description, language),
       unitPriceCents: note.amountCents - note.vatCents,
     },
     promoCode: null,

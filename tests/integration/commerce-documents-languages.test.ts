@@ -20,6 +20,8 @@ import {
 import { action as renewalAction } from "~/commerce/routes/billing-renewal";
 import { loader as proFormaLoader } from "~/commerce/routes/pro-forma";
 import { pricingTiers, subscriptions } from "~/commerce/schema.server";
+import { loader as creditNoteLoader } from "~/licensing/routes/credit-note";
+import { loader as invoiceLoader } from "~/licensing/routes/invoice";
 import { formatMoney } from "~/payments/money";
 import type { Locale } from "~/platform/i18n/locales";
 import { formatDate } from "~/platform/text/dates";
@@ -332,5 +334,38 @@ describe("the pro-forma answers in the reader's language", () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+});
+
+describe("the invoice and credit note routes answer in the reader's language", () => {
+  async function pdfFrom(
+    loader: (args: never) => Promise<unknown>,
+    path: string,
+    orderId: string,
+    cookie: string,
+    acceptLanguage?: string,
+  ) {
+    const request = new Request(new URL(path, "http://localhost"), {
+      headers: { Cookie: cookie, ...(acceptLanguage ? { "Accept-Language": acceptLanguage } : {}) },
+    });
+    const response = (await loader({ ...routeArgs(request), params: { orderId } } as never)) as Response;
+    expect(response.status).toBe(200);
+    return pdfText(await response.arrayBuffer());
+  }
+
+  it("a German reader's invoice and a French browser's credit note", async () => {
+    const buyer = await createAccount();
+    await saveLanguage(buyer.id, "de");
+    const order = await germanBusinessOrder(buyer.id, buyer.email);
+    const cookie = await sessionCookie(buyer.email);
+    const invoice = await pdfFrom(invoiceLoader, invoicePath(order.id), order.id, cookie, "fr-FR");
+    expect(invoice).toContain("RECHNUNG AN");
+    expect(invoice).not.toContain("BILLED TO");
+
+    await saveLanguage(buyer.id, "fr");
+    await refundOrder({ orderId: order.id, actor: STAFF_ACTOR });
+    const note = await pdfFrom(creditNoteLoader, creditNotePath(order.id), order.id, cookie);
+    expect(note).toContain("Avoir");
+    expect(note).toContain("FACTURÉ À");
   });
 });

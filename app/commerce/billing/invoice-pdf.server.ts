@@ -4,7 +4,7 @@ import { formatMoney } from "~/payments/money";
 import type { I18n } from "~/platform/i18n/i18n";
 import type { Locale } from "~/platform/i18n/locales";
 import { translator } from "~/platform/i18n/translator.server";
-import { BRAND, INK, MUTED, render } from "~/platform/pdf/document.server";
+import { header, INK, MUTED, render } from "~/platform/pdf/document.server";
 import { setFont, writeText } from "~/platform/pdf/fonts.server";
 import { formatDate } from "~/platform/text/dates";
 import { rateIn } from "../locale-format";
@@ -224,23 +224,6 @@ interface Layout {
   /** A sentence in bold before the closing (a pro-forma's "not a tax invoice"). */
   notice?: string;
   closing: string;
-}
-
-/**
- * The product's name and the document's title over a brand-coloured rule: platform/pdf's header,
- * with the title written by writeText so a title in Japanese prints in its font.
- */
-function header(doc: PDFKit.PDFDocument, title: string) {
-  setFont(doc, "bold").fillColor(BRAND).fontSize(22).text(PRODUCT_NAME, { continued: false });
-  doc.moveDown(0.2).fillColor(INK).fontSize(18);
-  writeText(doc, title, { weight: "bold" });
-  doc
-    .moveTo(doc.page.margins.left, doc.y + 8)
-    .lineTo(doc.page.width - doc.page.margins.right, doc.y + 8)
-    .strokeColor(BRAND)
-    .lineWidth(2)
-    .stroke();
-  doc.moveDown(1.2);
 }
 
 /** Every text that can be in the document's language goes through writeText (its script's font). */

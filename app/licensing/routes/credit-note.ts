@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requireUser } from "~/accounts/routes/require-user.server";
+import { readerLocale } from "~/platform/i18n/negotiate";
 import { notFound, pdfResponse } from "~/platform/pdf/response";
 import { creditNoteFor } from "../library.server";
 import type { Route } from "./+types/credit-note";
@@ -22,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("number");
   const number = asked === null ? undefined : noteNumber.safeParse(asked);
   if (number && !number.success) return notFound();
-  const pdf = await creditNoteFor(user, id.data, number?.data);
+  const pdf = await creditNoteFor(user, id.data, number?.data, readerLocale(request, user.language));
   if (!pdf) return notFound();
   const suffix = number?.data ? `-${number.data}` : "";
   return pdfResponse(pdf, `verdeo-credit-note-${id.data.slice(0, 8)}${suffix}.pdf`);
