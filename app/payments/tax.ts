@@ -19,6 +19,7 @@ import { checkVatNumber } from "./taxes/vat-numbers";
 export { type DatedRate, EU_VAT_RATES } from "./taxes/tax-rates";
 export {
   describeTax,
+  foreignTaxName,
   TAX_REASON_LABELS,
   TAX_REASON_NOTES,
   TAX_REASONS,

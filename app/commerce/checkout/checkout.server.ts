@@ -1,14 +1,15 @@
 import type { SessionUser } from "~/accounts/auth/session.server";
 import type { Currency } from "~/payments/currencies";
-import { describeTax, type TaxBuyer, taxLineLabel } from "~/payments/tax";
+import type { TaxBuyer } from "~/payments/tax";
 import { cardPaymentEnabled } from "~/platform/config.server";
-import type { Locale } from "~/platform/i18n/locales";
+import { DEFAULT_LOCALE, type Locale, type PageLocale } from "~/platform/i18n/locales";
 import type { VatCheckState } from "../components/vat-check-notice";
 import { type PlaceOrderResult, placeOrder } from "../orders/order-lifecycle.server";
 import { type Quote, quoteCheckout } from "../orders/orders.server";
 import type { CheckoutSelection } from "../pricing/plans";
 import { vatCheckForBuyer } from "../pricing/vat-check.server";
 import type { Buyer } from "./checkout-schema";
+import { taxWordingIn } from "./tax-wording.server";
 
 /**
  * The checkout's business rules: what a held checkout costs, and placing its order. The checkout
@@ -48,44 +49,53 @@ export async function quoteForBuyer(held: Pick<HeldCheckout, "selection" | "prom
   return quoteCheckout(held.selection, held.promoCode, taxBuyer, check, undefined, held.selection.currency);
 }
 
-/** The figures and tax notes a quote shows the buyer. */
-export function summaryOfQuote(quote: Quote, buyer: TaxBuyer): CheckoutSummary {
+/** The figures and tax notes a quote shows the buyer, the notes in the page's language. */
+export function summaryOfQuote(
+  quote: Quote,
+  buyer: TaxBuyer,
+  locale: PageLocale = DEFAULT_LOCALE,
+): CheckoutSummary {
   const { tax } = quote;
   const vatCheck =
     tax.ok && tax.vatCheck && tax.vatNumber ? { vatNumber: tax.vatNumber, ...tax.vatCheck } : null;
-  const texts = taxTextsOf(tax, buyer);
+  const texts = taxTextsOf(tax, buyer, locale, !!vatCheck && vatCheck.status !== "confirmed");
   const onItsField = !tax.ok && tax.field !== "subdivision" && tax.field !== "country";
   return {
     amounts: quote.amounts,
     currency: quote.tier.currency,
     taxName: texts.taxName,
-    taxReason:
-      texts.taxReason && vatCheck && vatCheck.status !== "confirmed"
-        ? `${texts.taxReason}, until your VAT number is confirmed`
-        : texts.taxReason,
+    taxReason: texts.taxReason,
     vatCheck,
     vatNumberError: onItsField ? tax.message : null,
   };
 }
 
 /** The summary of the checkout the session now holds, or undefined if it no longer prices. */
-export async function summaryOf(held: HeldCheckout): Promise<CheckoutSummary | undefined> {
+export async function summaryOf(
+  held: HeldCheckout,
+  locale: PageLocale = DEFAULT_LOCALE,
+): Promise<CheckoutSummary | undefined> {
   const quote = await quoteForBuyer(held, held.taxBuyer);
-  return quote ? summaryOfQuote(quote, held.taxBuyer) : undefined;
+  return quote ? summaryOfQuote(quote, held.taxBuyer, locale) : undefined;
 }
 
-/** What the summary says about the tax: its line's name and why it is charged (or not). */
-export function taxTextsOf(tax: Quote["tax"], buyer: TaxBuyer) {
+/**
+ * What the summary says about the tax: its line's name and why it is charged (or not); `pending`:
+ * charged until the buyer's VAT number is confirmed.
+ */
+export function taxTextsOf(tax: Quote["tax"], buyer: TaxBuyer, locale: PageLocale, pending: boolean) {
   // A province still to choose, or a country not sold to, is said under the tax line too; a
   // refused VAT number is said beside its field.
   if (!tax.ok) {
     const said = tax.field === "subdivision" || tax.field === "country";
     return { taxReason: said ? tax.message : null, taxName: "VAT" };
   }
-  return {
-    taxReason: describeTax(tax.reason, buyer.country, buyer.subdivision),
-    taxName: taxLineLabel(tax.reason, buyer.country, buyer.subdivision),
-  };
+  const wording = taxWordingIn(
+    locale,
+    { reason: tax.reason, country: buyer.country, subdivision: buyer.subdivision },
+    pending,
+  );
+  return { taxReason: wording.reason, taxName: wording.name };
 }
 
 export type PlaceHeldCheckoutResult =

@@ -1,20 +1,2 @@
-import { describeTax, type TaxReason } from "~/payments/tax";
-
+/** The two labels of an order's total (the page translates them; totalLabelOf in tax-wording.server.ts picks one). */
 export const TOTAL_LABELS = { withVat: "Total (incl. VAT)", withoutVat: "Total" } as const;
-
-/**
- * How an order's total is labelled: "incl. VAT" only when VAT was charged; an order without VAT
- * (reverse charge, export) says "Total" and why it has none.
- */
-export function totalLabelOf(order: {
-  vatRateBps: number;
-  taxReason: TaxReason;
-  country: string;
-  taxSubdivision?: string | null;
-}) {
-  if (order.vatRateBps > 0) return { label: TOTAL_LABELS.withVat, reason: null };
-  return {
-    label: TOTAL_LABELS.withoutVat,
-    reason: describeTax(order.taxReason, order.country, order.taxSubdivision),
-  };
-}

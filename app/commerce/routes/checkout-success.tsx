@@ -8,7 +8,7 @@ import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { findClipToLicense } from "../checkout/clip-to-license.server";
 import { paymentInLanguage } from "../checkout/payment-in-language";
 import { pendingTransferOf } from "../checkout/payment-instructions";
-import { totalLabelOf } from "../checkout/total-label";
+import { totalLabelOf } from "../checkout/tax-wording.server";
 import { ClipNextStep } from "../components/clip-next-step";
 import { OrderFacts } from "../components/order-facts";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
@@ -36,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     ...orderFactsOf(order),
     planTitle: planTitleIn(order.planCategory, order.planTitle, englishI18n(), i18n),
-    total: totalLabelOf(order),
+    total: totalLabelOf(order, i18n.locale),
     email: order.email,
     // Card payment (Stripe) when configured; otherwise the team marks the order paid by hand.
     cardPayment: cardPaymentEnabled(),

@@ -127,7 +127,7 @@ export async function checkoutAction(
     // A refused order keeps what the buyer chose for the VAT, and its summary is quoted for it.
     if (intent === "place-order") await rememberTaxBuyer(form, session, answer.reply.values);
     const now = readCheckout(session);
-    if (now) answer.reply = { ...answer.reply, summary: await summaryOf(now) };
+    if (now) answer.reply = { ...answer.reply, summary: await summaryOf(now, locale) };
   }
   // A visitor with no checkout at all gets no cookie.
   const placedOrderId = "redirect" in answer ? answer.placedOrderId : undefined;

@@ -48,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     session.unset("selection");
     throw redirect(pricing, { headers: { "Set-Cookie": await commitCheckoutSession(session) } });
   }
-  const summary = summaryOfQuote(quote, taxBuyer);
+  const summary = summaryOfQuote(quote, taxBuyer, i18n.locale);
   return {
     item: {
       title: planTitleIn(quote.tier.category, quote.tier.title, englishI18n(), i18n),

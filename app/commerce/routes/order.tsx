@@ -5,14 +5,13 @@ import { loginToReturn } from "~/catalog/clips/clip-id";
 import { ownProfileTabPath } from "~/catalog/profile/profile-tab-path";
 import { ButtonLink, buttonClass } from "~/components/button";
 import { pageMeta } from "~/components/meta";
-import { describeTax, taxLineLabel } from "~/payments/tax";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { makeI18n, useI18n } from "~/platform/i18n/i18n";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { formatCreditNoteNumber } from "../billing/invoice-pdf.server";
 import { paymentInLanguage } from "../checkout/payment-in-language";
 import { pendingTransferOf } from "../checkout/payment-instructions";
-import { totalLabelOf } from "../checkout/total-label";
+import { taxWordingOf, totalLabelOf } from "../checkout/tax-wording.server";
 import { DetailsCard } from "../components/order-details";
 import { OrderFacts } from "../components/order-facts";
 import { OrderAmountRows } from "../components/order-summary";
@@ -85,7 +84,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     order: {
       ...orderFactsOf(order),
       planTitle: planTitleIn(order.planCategory, order.planTitle, englishI18n(), i18n),
-      total: totalLabelOf(order),
+      total: totalLabelOf(order, i18n.locale),
     },
     // The figures as stored in cents when the order was placed, never priced again.
     amounts: {
@@ -97,8 +96,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       totalCents: order.totalCents,
     },
     promoCode: order.promoCode,
-    taxReason: describeTax(order.taxReason, order.country, order.taxSubdivision),
-    taxName: taxLineLabel(order.taxReason, order.country, order.taxSubdivision),
+    ...taxWordingOf(order, i18n.locale),
     billing: billingRowsOf(order, i18n.tag).map(labelled),
     dates: dateRowsOf(order, settings.ORDER_EXPIRY_DAYS, notes.at(-1)?.issuedAt ?? null, formatDay).map(
       labelled,
