@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signInByCookie } from "./accounts-helpers";
-import { expectAccessible, expectAt, newPage, PHONE } from "./browser";
+import { accessibilityViolations, expectAccessible, expectAt, newPage, PHONE } from "./browser";
 import { database } from "./checkout-steps";
 
 /**
@@ -50,6 +50,15 @@ describe("pages in the visitor's language", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page);
+  });
+
+  it("the home, explore, clip and pricing pages are axe clean in every language", async () => {
+    const page = await newPage();
+    for (const language of ["de", "fr", "es", "pt-br", "ja"])
+      for (const path of ["", "/videos", "/video/1", "/pricing"]) {
+        await page.goto(`/${language}${path}`);
+        expect(await accessibilityViolations(page), `/${language}${path}`).toEqual([]);
+      }
   });
 
   it("the pseudo-locale shows no untranslated string on the pages of the buyer's and the creator's journeys", async () => {
