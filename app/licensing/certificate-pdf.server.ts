@@ -6,38 +6,8 @@ import { DEFAULT_LOCALE, type Locale } from "~/platform/i18n/locales";
 import { translator } from "~/platform/i18n/translator.server";
 import { BRAND, header, INK, MUTED, render } from "~/platform/pdf/document.server";
 import { setFont, writeText } from "~/platform/pdf/fonts.server";
-import { LICENSE_NAME_KEYS, type LICENSE_TERMS } from "./license-terms";
+import { LICENSE_NAME_KEYS, LICENSE_TERM_KEYS, type LICENSE_TERMS } from "./license-terms";
 import { formatDate } from "./messages";
-
-/**
- * What each license allows and forbids, in the licensing page's words (legal.json, whose English is
- * LICENSE_TERMS word for word: a unit test checks), so the certificate says what the page says.
- */
-const TERM_KEYS = {
-  standard: {
-    allowed: [
-      "legal.licensing.standard.allowed1",
-      "legal.licensing.standard.allowed2",
-      "legal.licensing.standard.allowed3",
-      "legal.licensing.standard.allowed4",
-    ],
-    notAllowed: [
-      "legal.licensing.standard.notAllowed1",
-      "legal.licensing.standard.notAllowed2",
-      "legal.licensing.standard.notAllowed3",
-    ],
-  },
-  extended: {
-    allowed: [
-      "legal.licensing.extended.allowed1",
-      "legal.licensing.extended.allowed2",
-      "legal.licensing.extended.allowed3",
-      "legal.licensing.extended.allowed4",
-      "legal.licensing.extended.allowed5",
-    ],
-    notAllowed: ["legal.licensing.extended.notAllowed1", "legal.licensing.extended.notAllowed2"],
-  },
-} as const satisfies Record<License, { allowed: readonly string[]; notAllowed: readonly string[] }>;
 
 /** The certificate's own words, the licensing pages' license names and the licensing page's terms. */
 const NAMESPACES = ["licensing-pdf", "licensing", "legal"];
@@ -50,8 +20,8 @@ export function certificateTerms(kind: License, language: Locale = DEFAULT_LOCAL
   const { t } = translator(language, NAMESPACES);
   return {
     name: t(LICENSE_NAME_KEYS[kind]),
-    allowed: TERM_KEYS[kind].allowed.map((key) => t(key)),
-    notAllowed: TERM_KEYS[kind].notAllowed.map((key) => t(key)),
+    allowed: LICENSE_TERM_KEYS[kind].allowed.map((key) => t(key)),
+    notAllowed: LICENSE_TERM_KEYS[kind].notAllowed.map((key) => t(key)),
   };
 }
 

@@ -57,3 +57,33 @@ export const LICENSE_NAME_KEYS: Record<License, string> = {
   standard: "licensing.terms.standard",
   extended: "licensing.terms.extended",
 };
+
+/**
+ * What each license allows and forbids, in the licensing page's words (legal.json, whose English is
+ * LICENSE_TERMS word for word: a unit test checks), so the certificate and the page say the same.
+ */
+export const LICENSE_TERM_KEYS = {
+  standard: {
+    allowed: [
+      "legal.licensing.standard.allowed1",
+      "legal.licensing.standard.allowed2",
+      "legal.licensing.standard.allowed3",
+      "legal.licensing.standard.allowed4",
+    ],
+    notAllowed: [
+      "legal.licensing.standard.notAllowed1",
+      "legal.licensing.standard.notAllowed2",
+      "legal.licensing.standard.notAllowed3",
+    ],
+  },
+  extended: {
+    allowed: [
+      "legal.licensing.extended.allowed1",
+      "legal.licensing.extended.allowed2",
+      "legal.licensing.extended.allowed3",
+      "legal.licensing.extended.allowed4",
+      "legal.licensing.extended.allowed5",
+    ],
+    notAllowed: ["legal.licensing.extended.notAllowed1", "legal.licensing.extended.notAllowed2"],
+  },
+} as const satisfies Record<License, { allowed: readonly string[]; notAllowed: readonly string[] }>;

@@ -1,7 +1,12 @@
 import { config } from "~/platform/config.server";
 import type { Locale } from "~/platform/i18n/locales";
 import { paymentInLanguage } from "../checkout/payment-in-language";
-import { PAYMENT_INSTRUCTION_ROWS, payableByOf, pendingTransferOf } from "../checkout/payment-instructions";
+import {
+  PAYMENT_INSTRUCTION_ROWS,
+  PAYMENT_ROW_KEYS,
+  payableByOf,
+  pendingTransferOf,
+} from "../checkout/payment-instructions";
 import { invoicePath } from "../orders/order-id";
 import { findOrderWithPlanTitle } from "../orders/orders.server";
 import { billingDocumentOf } from "./billing-document.server";
@@ -9,16 +14,6 @@ import { documentI18n, renderProForma } from "./invoice-pdf.server";
 
 /** What `/orders/:id/pro-forma.pdf` answers: the PDF, the way to the real invoice, or not found. */
 export type ProFormaAnswer = { kind: "pdf"; pdf: Buffer } | { kind: "invoice"; url: string } | null;
-
-/** The transfer rows' labels, as the order page names them. */
-const ROW_KEYS: Record<(typeof PAYMENT_INSTRUCTION_ROWS)[number]["key"], string> = {
-  amount: "commerce.payment.amount",
-  reference: "commerce.payment.reference",
-  accountHolder: "commerce.payment.accountHolder",
-  bank: "commerce.payment.bank",
-  iban: "commerce.payment.iban",
-  bic: "commerce.payment.bic",
-};
 
 /**
  * The pro-forma invoice of the buyer's own order while it waits for a bank transfer, in `language`
@@ -43,7 +38,7 @@ export async function proFormaFor(
     ...billingDocumentOf(order, language),
     issuedAt: now,
     payment: PAYMENT_INSTRUCTION_ROWS.map(({ key }) => ({
-      label: i18n.t(ROW_KEYS[key]),
+      label: i18n.t(PAYMENT_ROW_KEYS[key]),
       value: instructions[key],
     })),
     payableBy: payableByOf(order, settings.ORDER_EXPIRY_DAYS),

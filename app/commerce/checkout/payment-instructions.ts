@@ -30,6 +30,16 @@ export const PAYMENT_INSTRUCTION_ROWS: {
   { label: "BIC", key: "bic" },
 ];
 
+/** The rows' labels in the reader's language, as the pages, the pro-forma and the mails name them. */
+export const PAYMENT_ROW_KEYS: Record<(typeof PAYMENT_INSTRUCTION_ROWS)[number]["key"], string> = {
+  amount: "commerce.payment.amount",
+  reference: "commerce.payment.reference",
+  accountHolder: "commerce.payment.accountHolder",
+  bank: "commerce.payment.bank",
+  iban: "commerce.payment.iban",
+  bic: "commerce.payment.bic",
+};
+
 /** The seller's account and whether cards are taken: what the instructions need of the settings. */
 export interface PaymentSettings {
   SELLER_NAME: string;

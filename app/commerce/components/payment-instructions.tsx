@@ -1,15 +1,9 @@
 import { useT } from "~/platform/i18n/i18n";
-import { PAYMENT_INSTRUCTION_ROWS, type PaymentInstructions } from "../checkout/payment-instructions";
-
-/** The rows' labels (payment-instructions.ts keeps the mail's English ones). */
-const ROW_KEYS: Record<(typeof PAYMENT_INSTRUCTION_ROWS)[number]["key"], string> = {
-  amount: "commerce.payment.amount",
-  reference: "commerce.payment.reference",
-  accountHolder: "commerce.payment.accountHolder",
-  bank: "commerce.payment.bank",
-  iban: "commerce.payment.iban",
-  bic: "commerce.payment.bic",
-};
+import {
+  PAYMENT_INSTRUCTION_ROWS,
+  PAYMENT_ROW_KEYS,
+  type PaymentInstructions,
+} from "../checkout/payment-instructions";
 
 /** How to pay an order by bank transfer: the success page and the order page show the mail's figures. */
 export function PaymentInstructionsPanel({ instructions }: { instructions: PaymentInstructions }) {
@@ -26,7 +20,7 @@ export function PaymentInstructionsPanel({ instructions }: { instructions: Payme
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
         {PAYMENT_INSTRUCTION_ROWS.map(({ key }) => (
           <div key={key} className="contents">
-            <dt className="text-zinc-600 dark:text-zinc-400">{t(ROW_KEYS[key])}</dt>
+            <dt className="text-zinc-600 dark:text-zinc-400">{t(PAYMENT_ROW_KEYS[key])}</dt>
             <dd className="break-all font-medium" data-testid={`payment-${key}`}>
               {instructions[key]}
             </dd>

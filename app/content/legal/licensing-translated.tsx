@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { License } from "~/catalog/clips/attributes";
 import { Link } from "~/components/link";
+import { LICENSE_TERM_KEYS } from "~/licensing/license-terms";
 import { useI18n } from "~/platform/i18n/i18n";
 import { MailLink } from "../components/mail-link";
 import type { LicensePlans } from "./licensing";
@@ -33,29 +34,12 @@ const CARDS = {
   standard: {
     name: "legal.licensing.standard.name",
     bestFor: "legal.licensing.standard.bestFor",
-    allowed: [
-      "legal.licensing.standard.allowed1",
-      "legal.licensing.standard.allowed2",
-      "legal.licensing.standard.allowed3",
-      "legal.licensing.standard.allowed4",
-    ],
-    notAllowed: [
-      "legal.licensing.standard.notAllowed1",
-      "legal.licensing.standard.notAllowed2",
-      "legal.licensing.standard.notAllowed3",
-    ],
+    ...LICENSE_TERM_KEYS.standard,
   },
   extended: {
     name: "legal.licensing.extended.name",
     bestFor: "legal.licensing.extended.bestFor",
-    allowed: [
-      "legal.licensing.extended.allowed1",
-      "legal.licensing.extended.allowed2",
-      "legal.licensing.extended.allowed3",
-      "legal.licensing.extended.allowed4",
-      "legal.licensing.extended.allowed5",
-    ],
-    notAllowed: ["legal.licensing.extended.notAllowed1", "legal.licensing.extended.notAllowed2"],
+    ...LICENSE_TERM_KEYS.extended,
   },
 } as const satisfies Record<License, unknown>;
 
