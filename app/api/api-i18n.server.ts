@@ -1,4 +1,3 @@
-import type { FormReply } from "~/platform/http/form-reply";
 import type { I18n } from "~/platform/i18n/i18n";
 import type { MessageValues } from "~/platform/i18n/messages";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
@@ -38,15 +37,4 @@ const KEYS = new Map<string, [string, MessageValues?]>([
 export function apiText(i18n: I18n, text: string): string {
   const found = KEYS.get(text);
   return found ? i18n.t(found[0], found[1]) : text;
-}
-
-/** A refused form's messages in the page's language. */
-export function translatedApiReply(i18n: I18n, reply: FormReply): FormReply {
-  return {
-    ...reply,
-    formError: reply.formError === null ? null : apiText(i18n, reply.formError),
-    fieldErrors: Object.fromEntries(
-      Object.entries(reply.fieldErrors).map(([field, message]) => [field, apiText(i18n, message)]),
-    ),
-  };
 }

@@ -1,4 +1,3 @@
-import type { FormReply } from "~/platform/http/form-reply";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { type I18n, makeI18n } from "~/platform/i18n/i18n";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
@@ -76,15 +75,4 @@ export function payoutsText(i18n: I18n, text: string): string {
     if (match) return i18n.t(patternKey, Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])));
   }
   return text;
-}
-
-/** A refused form's messages in the page's language. */
-export function translatedPayoutsReply(i18n: I18n, reply: FormReply): FormReply {
-  return {
-    ...reply,
-    formError: reply.formError === null ? null : payoutsText(i18n, reply.formError),
-    fieldErrors: Object.fromEntries(
-      Object.entries(reply.fieldErrors).map(([field, message]) => [field, payoutsText(i18n, message)]),
-    ),
-  };
 }

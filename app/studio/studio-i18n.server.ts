@@ -1,4 +1,3 @@
-import type { FormReply } from "~/platform/http/form-reply";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { type I18n, makeI18n } from "~/platform/i18n/i18n";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
@@ -46,15 +45,4 @@ const KEYS = new Map<string, string>([
 export function studioText(i18n: I18n, text: string): string {
   const key = KEYS.get(text);
   return key ? i18n.t(key) : text;
-}
-
-/** A refused form's messages in the page's language. */
-export function translatedReply(i18n: I18n, reply: FormReply): FormReply {
-  return {
-    ...reply,
-    formError: reply.formError === null ? null : studioText(i18n, reply.formError),
-    fieldErrors: Object.fromEntries(
-      Object.entries(reply.fieldErrors).map(([field, message]) => [field, studioText(i18n, message)]),
-    ),
-  };
 }

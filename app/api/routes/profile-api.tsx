@@ -4,13 +4,13 @@ import { requireUser } from "~/accounts/routes/require-user.server";
 import { buttonClass } from "~/components/button";
 import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
-import { formReply } from "~/platform/http/form-reply";
+import { formReply, translatedReply } from "~/platform/http/form-reply";
 import { parseFormData, readForm } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { makeI18n, useI18n } from "~/platform/i18n/i18n";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
-import { apiI18n, apiText, translatedApiReply } from "../api-i18n.server";
+import { apiI18n, apiText } from "../api-i18n.server";
 import { SCOPE_KEYS } from "../api-labels";
 import { CheckboxGroup, FormError, SecretField, TextField } from "../components/form-fields";
 import {
@@ -99,7 +99,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (form.get("intent") === "add-webhook") {
     const parsed = parseFormData(form, AddWebhookSchema);
     if (!parsed.ok)
-      return data({ ...translatedApiReply(i18n, parsed.reply), form: "webhook" as const }, { status: 400 });
+      return data(
+        { ...translatedReply(parsed.reply, (message) => apiText(i18n, message)), form: "webhook" as const },
+        { status: 400 },
+      );
     const added = await addWebhook({ userId: user.id, ...parsed.data });
     if (!added.ok) {
       const message = added.reason === "too_many" ? WEBHOOK_MESSAGES.tooMany : WEBHOOK_MESSAGES.urlInvalid;
@@ -110,7 +113,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const parsed = parseFormData(form, CreateApiKeySchema);
   if (!parsed.ok)
-    return data({ ...translatedApiReply(i18n, parsed.reply), form: "key" as const }, { status: 400 });
+    return data(
+      { ...translatedReply(parsed.reply, (message) => apiText(i18n, message)), form: "key" as const },
+      { status: 400 },
+    );
   const created = await createApiKey({ userId: user.id, ...parsed.data });
   if (!created.ok) {
     const message = created.reason === "too_many" ? API_KEY_MESSAGES.tooMany : API_KEY_MESSAGES.tooManyToday;

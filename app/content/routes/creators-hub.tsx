@@ -15,7 +15,7 @@ import { pageMeta } from "~/components/meta";
 import { formatMoney } from "~/payments/money";
 import { PAYOUT_DAY_OF_MONTH, payoutTermLines } from "~/payouts/details/payout-terms";
 import { payoutTerms } from "~/payouts/details/payout-terms.server";
-import { type FormReply, formReply, replyMessage } from "~/platform/http/form-reply";
+import { formReply, replyMessage, translatedReply } from "~/platform/http/form-reply";
 import { parseForm, replyWith } from "~/platform/http/forms.server";
 import type { RouteHandle } from "~/platform/http/route-handle";
 import { redirectWithToast } from "~/platform/http/toast.server";
@@ -59,19 +59,10 @@ const SCHEMA_MESSAGES: Record<string, string> = {
   [APPLICATION_TEXTS.controlChars]: "content.apply.controlChars",
 };
 
-/** A refused form's messages in the page's language. */
-function translatedReply(reply: FormReply, t: (key: string, values?: { max: number }) => string): FormReply {
-  const say = (message: string) => {
-    const key = SCHEMA_MESSAGES[message];
-    return key ? t(key, { max: APPLICATION_MESSAGE_MAX }) : message;
-  };
-  return {
-    ...reply,
-    formError: reply.formError === null ? null : say(reply.formError),
-    fieldErrors: Object.fromEntries(
-      Object.entries(reply.fieldErrors).map(([field, message]) => [field, say(message)]),
-    ),
-  };
+/** A schema message of the form in the page's language (anything else as it is). */
+function applicationText(t: (key: string, values?: { max: number }) => string, message: string) {
+  const key = SCHEMA_MESSAGES[message];
+  return key ? t(key, { max: APPLICATION_MESSAGE_MAX }) : message;
 }
 
 /** The "Become a creator" form. */
@@ -81,7 +72,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return replyWith(formReply(t("content.apply.notSignedIn")), 401);
   const parsed = await parseForm(request, CreatorApplicationSchema);
-  if (!parsed.ok) return replyWith(translatedReply(parsed.reply, t));
+  if (!parsed.ok) return replyWith(translatedReply(parsed.reply, (message) => applicationText(t, message)));
   const result = await submitCreatorApplication({
     user,
     application: parsed.data,

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { formReply } from "~/platform/http/form-reply";
+import { formReply, translatedReply } from "~/platform/http/form-reply";
 import { formValues, parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import type { I18n } from "~/platform/i18n/i18n";
@@ -12,7 +12,7 @@ import {
 } from "../details/payout-details";
 import { saveBankDetails, saveSellerDetailsOf } from "../details/payout-details.server";
 import { PAYOUTS_PATH, startStripeOnboarding } from "../details/payout-details-stripe.server";
-import { payoutsText, translatedPayoutsReply } from "../payouts-i18n.server";
+import { payoutsText } from "../payouts-i18n.server";
 
 const isIntent = (value: unknown): value is PayoutIntent =>
   typeof value === "string" && (PAYOUT_INTENTS as readonly string[]).includes(value);
@@ -53,7 +53,7 @@ export async function runPayoutDetailsAction(
 
   if (intent === "bank") {
     const parsed = parseFormData(form, bankDetailsSchema);
-    if (!parsed.ok) return replyWith(translatedPayoutsReply(i18n, parsed.reply));
+    if (!parsed.ok) return replyWith(translatedReply(parsed.reply, (message) => payoutsText(i18n, message)));
     const saved = await saveBankDetails(creator.id, parsed.data);
     if (!saved.ok) {
       const message =
@@ -72,7 +72,7 @@ export async function runPayoutDetailsAction(
   }
 
   const parsed = parseFormData(form, sellerDetailsSchema(new Date()));
-  if (!parsed.ok) return replyWith(translatedPayoutsReply(i18n, parsed.reply));
+  if (!parsed.ok) return replyWith(translatedReply(parsed.reply, (message) => payoutsText(i18n, message)));
   await saveSellerDetailsOf(creator.id, parsed.data);
   return redirectWithToast(path(PAYOUTS_PATH), { message: t("payouts.toast.sellerSaved"), type: "success" });
 }

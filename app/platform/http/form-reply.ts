@@ -40,3 +40,17 @@ export function formReply(
 export function replyMessage(reply: FormReply): string | null {
   return reply.formError ?? Object.values(reply.fieldErrors)[0] ?? null;
 }
+
+/**
+ * A refused form's messages said another way: services and schemas keep their English (tests compare
+ * it), and the route says each message in the page's language with its domain's `say`.
+ */
+export function translatedReply(reply: FormReply, say: (message: string) => string): FormReply {
+  return {
+    ...reply,
+    formError: reply.formError === null ? null : say(reply.formError),
+    fieldErrors: Object.fromEntries(
+      Object.entries(reply.fieldErrors).map(([field, message]) => [field, say(message)]),
+    ),
+  };
+}

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { SessionUser } from "~/accounts/auth/session.server";
 import { listNiches } from "~/catalog/clips/catalog.server";
 import type { LifecycleClip } from "~/catalog/clips/clip-lifecycle.server";
-import { formReply } from "~/platform/http/form-reply";
+import { formReply, translatedReply } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
@@ -20,7 +20,7 @@ import {
   withAcceptedSuggestions,
 } from "../clips/keyword-suggestions.server";
 import { clipReleaseGap, listClipReleases } from "../releases/clip-releases.server";
-import { studioText, translatedReply } from "../studio-i18n.server";
+import { studioText } from "../studio-i18n.server";
 import { runReleaseAction } from "./release.action.server";
 import { requireStudioUser } from "./studio-user.server";
 
@@ -128,7 +128,7 @@ export async function runClipAction(request: Request, user: SessionUser, clip: L
   if (!accepted.ok) return replyWith(formReply(studioText(i18n, accepted.message)), 400);
   form.set("tags", accepted.tags);
   const parsed = parseFormData(form, ClipDetailsSchema);
-  if (!parsed.ok) return replyWith(translatedReply(i18n, parsed.reply));
+  if (!parsed.ok) return replyWith(translatedReply(parsed.reply, (message) => studioText(i18n, message)));
   const { values } = parsed;
   const result = await updateClipDetails({
     creatorId: user.id,
