@@ -1,5 +1,4 @@
 import type { ClipStatus } from "~/catalog/clips/attributes";
-import { formatFileSize } from "~/platform/text/file-size";
 import { UPLOAD_MESSAGES } from "./uploads/upload-limits";
 
 /** Each clip state's name in the studio's catalogue (the keys are whole for the i18n check). */
@@ -12,9 +11,6 @@ export const STATUS_KEYS: Record<ClipStatus, string> = {
   failed: "studio.status.failed",
   unpublished: "studio.status.unpublished",
 };
-
-/** A file's size in the page's language, as every page counts it (~/platform/text/file-size). */
-export const fileSizeIn = (tag: string, bytes: number) => formatFileSize(bytes, tag);
 
 /** The upload server's refusals (UPLOAD_MESSAGES), by their English text, to show them translated. */
 export const UPLOAD_MESSAGE_KEYS: Record<keyof typeof UPLOAD_MESSAGES, string> = {

@@ -8,7 +8,8 @@ import type { I18n } from "~/platform/i18n/i18n";
 import { isLocale } from "~/platform/i18n/locales";
 import { translator } from "~/platform/i18n/translator.server";
 import { queueMail } from "~/platform/mail.server";
-import { dateIn, moneyIn } from "../locale-format";
+import { formatDate } from "~/platform/text/dates";
+import { moneyIn } from "../locale-format";
 import { findOrderById, type Order } from "../orders/order.queries.server";
 import { invoicePath } from "../orders/order-id";
 import { planTitleIn } from "../pricing/plan-texts";
@@ -68,7 +69,7 @@ interface Worded extends MailFacts {
   i18n: I18n;
 }
 
-const day = ({ i18n }: Worded, value: Date) => dateIn(i18n.tag, value);
+const day = ({ i18n }: Worded, value: Date) => formatDate(value, i18n.tag);
 /** The plan's price: English as before (the default locale), another language in its own. */
 const price = ({ i18n, subscription }: Worded, cents: number) =>
   moneyIn(i18n.tag, cents, subscription.currency);

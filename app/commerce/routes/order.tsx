@@ -8,6 +8,7 @@ import { pageMeta } from "~/components/meta";
 import { cardPaymentEnabled, config } from "~/platform/config.server";
 import { makeI18n, useI18n } from "~/platform/i18n/i18n";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
+import { formatDate } from "~/platform/text/dates";
 import { formatCreditNoteNumber } from "../billing/invoice-pdf.server";
 import { paymentInLanguage } from "../checkout/payment-in-language";
 import { pendingTransferOf } from "../checkout/payment-instructions";
@@ -16,7 +17,6 @@ import { DetailsCard } from "../components/order-details";
 import { OrderFacts } from "../components/order-facts";
 import { OrderAmountRows } from "../components/order-summary";
 import { PaymentInstructionsPanel } from "../components/payment-instructions";
-import { dateIn } from "../locale-format";
 import { billingRowsOf, type DetailRow, dateRowsOf } from "../orders/order-details";
 import { listOrderDocuments } from "../orders/order-documents.server";
 import { creditNotePath, invoicePath, proFormaPath } from "../orders/order-id";
@@ -79,7 +79,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? { ...row, label, value: i18n.t(BUYER_TYPE_KEYS[order.buyerType]) }
       : { ...row, label };
   };
-  const formatDay = (date: Date) => dateIn(i18n.tag, date);
+  const formatDay = (date: Date) => formatDate(date, i18n.tag);
   return {
     order: {
       ...orderFactsOf(order),

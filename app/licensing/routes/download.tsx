@@ -3,7 +3,6 @@ import { data, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { clipPath, downloadPath, loginToReturn, parseClipId } from "~/catalog/clips/clip-id";
-import { dateIn, fileSizeIn } from "~/commerce/locale-format";
 import { claimGuestOrdersOf } from "~/commerce/orders/order-lifecycle.server";
 import { pageI18n } from "~/commerce/page-i18n.server";
 import { buttonClass, Spinner } from "~/components/button";
@@ -16,6 +15,8 @@ import { redirectWithToast } from "~/platform/http/toast.server";
 import { makeI18n, useI18n } from "~/platform/i18n/i18n";
 import { localizedPath, type PageLocale } from "~/platform/i18n/locales";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
+import { formatDate } from "~/platform/text/dates";
+import { formatFileSize } from "~/platform/text/file-size";
 import { findDownloadOffer, startDownload, whereToGetDownloads } from "../download-access.server";
 import { certificatePath } from "../license-id";
 import { LICENSE_NAME_KEYS, LICENSE_TERMS } from "../license-terms";
@@ -180,7 +181,7 @@ export default function Download({ loaderData }: Route.ComponentProps) {
                       <span className="font-medium">{file.label}</span>
                       {file.sizeBytes ? (
                         <span className="shrink-0 text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
-                          {fileSizeIn(tag, file.sizeBytes)}
+                          {formatFileSize(file.sizeBytes, tag)}
                         </span>
                       ) : null}
                     </span>
@@ -201,7 +202,7 @@ export default function Download({ loaderData }: Route.ComponentProps) {
             {loaderData.licensed ? (
               <p className="mt-1 text-zinc-700 dark:text-zinc-300">
                 {rich("licensing.download.licensed", {
-                  date: dateIn(tag, loaderData.licensedAt),
+                  date: formatDate(loaderData.licensedAt, tag),
                   id: loaderData.licenseId,
                   link: (chunks) => (
                     <Link to={`/license/${loaderData.licenseId}`} className="font-mono underline">
@@ -213,10 +214,10 @@ export default function Download({ loaderData }: Route.ComponentProps) {
             ) : (
               <p className="mt-1 text-zinc-700 dark:text-zinc-300">
                 {loaderData.downloadsLeft === null
-                  ? t("licensing.download.usesPlanUnlimited", { date: dateIn(tag, loaderData.expiresAt) })
+                  ? t("licensing.download.usesPlanUnlimited", { date: formatDate(loaderData.expiresAt, tag) })
                   : t("licensing.download.usesPlan", {
                       count: loaderData.downloadsLeft,
-                      date: dateIn(tag, loaderData.expiresAt),
+                      date: formatDate(loaderData.expiresAt, tag),
                     })}
               </p>
             )}

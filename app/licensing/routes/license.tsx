@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { CheckIcon } from "~/commerce/components/plan-card";
-import { dateIn } from "~/commerce/locale-format";
 import { pageI18n } from "~/commerce/page-i18n.server";
 import { ButtonLink, buttonClass } from "~/components/button";
 import { Link } from "~/components/link";
 import { pageMeta } from "~/components/meta";
 import { makeI18n, useI18n } from "~/platform/i18n/i18n";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
+import { formatDate } from "~/platform/text/dates";
 import { verifyLicense } from "../library.server";
 import { LicenseIdSchema } from "../license-id";
 import { LICENSE_NAME_KEYS } from "../license-terms";
@@ -77,7 +77,7 @@ export default function LicenseVerification({ loaderData }: Route.ComponentProps
       </h1>
       {revoked ? (
         <p className="mt-3 text-zinc-700 dark:text-zinc-300">
-          {t("licensing.license.revokedText", { date: dateIn(tag, revoked) })}
+          {t("licensing.license.revokedText", { date: formatDate(revoked, tag) })}
         </p>
       ) : null}
       <dl className="mt-8 w-full divide-y divide-zinc-200 rounded-2xl border border-zinc-200 bg-zinc-50 text-left text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
@@ -101,7 +101,7 @@ export default function LicenseVerification({ loaderData }: Route.ComponentProps
           [t("licensing.license.creator"), license.creatorName],
           [t("licensing.license.kind"), termsName],
           [t("licensing.license.licensee"), license.licenseeName],
-          [t("licensing.license.date"), dateIn(tag, license.licensedAt)],
+          [t("licensing.license.date"), formatDate(license.licensedAt, tag)],
         ].map(([label, value]) => (
           <div key={String(label)} className="flex justify-between gap-4 px-5 py-3.5">
             <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>

@@ -3,7 +3,8 @@ import type { Upload as TusUpload } from "tus-js-client";
 import { Button } from "~/components/button";
 import { Link } from "~/components/link";
 import { useI18n } from "~/platform/i18n/i18n";
-import { fileSizeIn, uploadMessageKey } from "../studio-keys";
+import { formatFileSize } from "~/platform/text/file-size";
+import { uploadMessageKey } from "../studio-keys";
 import { ACCEPT_ATTRIBUTE, containerOf, MAX_UPLOAD_BYTES } from "../uploads/upload-limits";
 import { UploadProcessing, useClipProcessing } from "./upload-processing";
 
@@ -37,7 +38,7 @@ function messageOf(error: Error & { originalResponse?: { getBody(): string; getS
 
 export function UploadQueue() {
   const { t, tag } = useI18n();
-  const size = (bytes: number) => fileSizeIn(tag, bytes);
+  const size = (bytes: number) => formatFileSize(bytes, tag);
   const shown = (message: string) => (message.startsWith("studio.") ? t(message) : message);
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
