@@ -6,7 +6,9 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_PROVIDER_CREDENTIALS } from "~/accounts/auth/oauth-providers.server";
 import { action, loader } from "~/accounts/routes/api-auth";
-import { account, user } from "~/accounts/schema.server";
+import { action as callbackAction } from "~/accounts/routes/auth-callback";
+import { action as signupAction } from "~/accounts/routes/signup";
+import { account, profiles, user } from "~/accounts/schema.server";
 import { loadConfig } from "~/platform/config.server";
 import { createAccount } from "../factories/accounts";
 import { routeArgs } from "../factories/commerce";
@@ -274,5 +276,60 @@ describe("Google and GitHub sign-in through the production providers, against a 
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toMatch(/error=/);
     expect((await database.db.select().from(user)).length).toBe(before);
+  });
+});
+
+describe("social sign-in keeps the language of the page it started from", () => {
+  it("begun on /de/signup, it returns to /de/auth/callback and the new profile speaks German", async () => {
+    identity = { sub: "g-2001", email: "fluss.see@example.test", verified: true, name: "Fluss See" };
+    const jar = new Map<string, string>();
+    const started = (await Promise.resolve(
+      signupAction({
+        ...routeArgs(
+          new Request(`${ORIGIN}/de/signup`, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+            body: new URLSearchParams({ intent: "social", provider: "google" }),
+          }),
+          "10.70.0.9",
+        ),
+        params: { lang: "de" },
+      } as never),
+    ).catch((thrown) => thrown)) as Response;
+    expect(started.status).toBe(302);
+    keep(jar, started);
+    const consentPage = new URL(started.headers.get("location")!);
+    const consent = await fetch(
+      `${fakeUrl}/${consentPage.host}${consentPage.pathname}${consentPage.search}`,
+      {
+        redirect: "manual",
+      },
+    );
+    const callback = new URL(consent.headers.get("location")!);
+    const done = (await Promise.resolve(
+      loader({
+        ...routeArgs(new Request(callback, { headers: { Cookie: keep(jar, started) } }), "10.70.0.9"),
+        params: { "*": "callback/google" },
+      }),
+    ).catch((thrown) => thrown)) as Response;
+    expect(done.headers.get("location")).toBe("/de/auth/callback");
+
+    const cookie = keep(jar, done);
+    const finished = (await Promise.resolve(
+      callbackAction({
+        ...routeArgs(
+          new Request(`${ORIGIN}/de/auth/callback`, {
+            method: "POST",
+            headers: { Cookie: cookie, Origin: ORIGIN },
+          }),
+          "10.70.0.9",
+        ),
+        params: { lang: "de" },
+      } as never),
+    ).catch((thrown) => thrown)) as Response;
+    expect(finished.headers.get("location")).toBe("/de/profile");
+    const [created] = await database.db.select().from(user).where(eq(user.email, "fluss.see@example.test"));
+    const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, created!.id));
+    expect(profile?.language).toBe("de");
   });
 });

@@ -1,4 +1,5 @@
 import { config } from "~/platform/config.server";
+import { DEFAULT_LOCALE, type Locale } from "~/platform/i18n/locales";
 import { logger } from "~/platform/logger.server";
 import { removeOldAvatar } from "../profiles/avatar.server";
 import { createOAuthProfile, findProfile } from "../profiles/profiles.server";
@@ -14,7 +15,10 @@ import type { SessionUser } from "./session.server";
  * provider's picture is copied into our storage; the profile's avatar_url points at that copy.
  * Returns false for every error case the spec lists.
  */
-export async function completeOAuthSignIn(sessionUser: SessionUser | null): Promise<boolean> {
+export async function completeOAuthSignIn(
+  sessionUser: SessionUser | null,
+  language: Locale = DEFAULT_LOCALE,
+): Promise<boolean> {
   if (!sessionUser) return false;
   if (sessionUser.hasProfile) return true;
   try {
@@ -34,6 +38,7 @@ export async function completeOAuthSignIn(sessionUser: SessionUser | null): Prom
       fullName: fullNameFrom(metadata),
       usernameCandidate: usernameCandidateFrom(metadata, authUser.email),
       avatarUrl,
+      language,
     });
     // A concurrent callback created the profile first: the picture imported here is nobody's.
     if (avatarUrl && profile.avatarUrl !== avatarUrl) await removeOldAvatar(authUser.id, avatarUrl);

@@ -1,3 +1,4 @@
+import { type Locale, localizedPath } from "~/platform/i18n/locales";
 import { logger } from "~/platform/logger.server";
 import { auth } from "./auth.server";
 import { OAUTH_PROVIDERS, type OAuthProvider } from "./oauth-profile";
@@ -8,11 +9,13 @@ const CALLBACK_PATH = "/auth/callback";
 /**
  * Starts Google or GitHub sign-in: better-auth stores state and the PKCE verifier and returns the
  * provider's URL, where the browser goes with the state cookies (routes/social-sign-in.action.server.ts).
- * Refused when the provider is unknown or not configured, or better-auth could not start.
+ * Refused when the provider is unknown or not configured, or better-auth could not start. The
+ * provider sends the person back to the callback page in `language`, the page they started from.
  */
 export async function startSocialSignIn(
   provider: string,
   request: Request,
+  language: Locale,
 ): Promise<
   | { ok: true; value: { url: string; cookies: string[] } }
   | { ok: false; reason: "unknown_provider" | "not_configured" | "not_started" }
@@ -26,8 +29,9 @@ export async function startSocialSignIn(
     return { ok: false, reason: "not_configured" };
   }
   try {
+    const callback = localizedPath(language, CALLBACK_PATH);
     const { headers, response } = await auth().api.signInSocial({
-      body: { provider, callbackURL: CALLBACK_PATH, errorCallbackURL: `${CALLBACK_PATH}?error=oauth` },
+      body: { provider, callbackURL: callback, errorCallbackURL: `${callback}?error=oauth` },
       headers: request.headers,
       returnHeaders: true,
     });

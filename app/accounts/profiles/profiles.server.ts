@@ -31,6 +31,8 @@ export async function createOAuthProfile(input: {
   fullName: string;
   usernameCandidate: string | null;
   avatarUrl: string | null;
+  /** The page the sign-in started from: the profile's language until the person picks one. */
+  language?: string | null;
 }): Promise<Profile> {
   const base = sanitizeUsername(input.usernameCandidate) ?? "user";
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -47,6 +49,7 @@ export async function createOAuthProfile(input: {
         username,
         avatarUrl: input.avatarUrl,
         role: "user",
+        language: input.language ?? null,
       });
       if (inserted) return inserted;
       const existing = await findProfile(input.id);

@@ -5,7 +5,7 @@ import { pageMeta } from "~/components/meta";
 import { AUTH_CALLBACK_ERROR_REDIRECT_MS } from "~/constants";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { makeI18n, useI18n } from "~/platform/i18n/i18n";
-import { localizedPath } from "~/platform/i18n/locales";
+import { localizedPath, spokenLocale } from "~/platform/i18n/locales";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { completeOAuthSignIn } from "../auth/oauth-callback.server";
 import { getOptionalUser } from "../auth/session.server";
@@ -28,7 +28,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 /** The processing step: the session must hold a user, whose profile is created when missing. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const ok = await completeOAuthSignIn(await getOptionalUser(request));
+  // A new profile keeps the language of the page the sign-in started from (its mails follow it).
+  const ok = await completeOAuthSignIn(await getOptionalUser(request), spokenLocale(pageLocaleOf(params)));
   return ok
     ? redirect(localizedPath(pageLocaleOf(params), "/profile"))
     : data({ failed: true }, { status: 400 });

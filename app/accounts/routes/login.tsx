@@ -7,6 +7,7 @@ import { formReply, replyMessage } from "~/platform/http/form-reply";
 import { parseFormData, readForm, replyWith } from "~/platform/http/forms.server";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { makeI18n, useT } from "~/platform/i18n/i18n";
+import { spokenLocale } from "~/platform/i18n/locales";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { redirectTarget } from "../auth/safe-redirect";
 import { getOptionalUser } from "../auth/session.server";
@@ -42,7 +43,7 @@ const SIGN_IN_REFUSALS: Record<SignInRefusal, { status: number; message: string 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "social") {
-    return socialSignInAction(form, request, MESSAGES.socialLoginFailed);
+    return socialSignInAction(form, request, MESSAGES.socialLoginFailed, spokenLocale(pageLocaleOf(params)));
   }
   const parsed = parseFormData(form, LoginSchema);
   if (!parsed.ok) return replyWith(parsed.reply);

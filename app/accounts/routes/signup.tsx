@@ -46,7 +46,7 @@ const SIGN_UP_REFUSALS: Record<SignUpRefusal, { status: number; message: string;
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "social") {
-    return socialSignInAction(form, request, MESSAGES.socialSignupFailed);
+    return socialSignInAction(form, request, MESSAGES.socialSignupFailed, spokenLocale(pageLocaleOf(params)));
   }
   const parsed = parseFormData(form, SignupSchema);
   if (!parsed.ok) return replyWith(parsed.reply);
