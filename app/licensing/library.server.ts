@@ -24,7 +24,7 @@ import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/pricing/plans";
 import { formatDownloads, formatMoney } from "~/payments/money";
 import { config } from "~/platform/config.server";
 import { DEFAULT_LOCALE, type Locale } from "~/platform/i18n/locales";
-import { type CertificateData, renderCertificate } from "./certificate-pdf.server";
+import { type CertificateData, renderCertificate } from "./certificates/certificate-pdf.server";
 import { listCurrentEntitlements } from "./entitlement.queries.server";
 import { findLicense, listLicensesOfOrder, listLicensesOfUser } from "./license.queries.server";
 import { certificatePath, licensePath } from "./license-id";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type InvoiceData, renderInvoice } from "~/commerce/billing/invoice-pdf.server";
-import { renderCertificate } from "~/licensing/certificate-pdf.server";
+import { renderCertificate } from "~/licensing/certificates/certificate-pdf.server";
 import { pdfText, pdfWords } from "../support/pdf-text";
 
 /**

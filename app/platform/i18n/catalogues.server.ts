@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { DEFAULT_LOCALE, type Locale, type PageLocale, PSEUDO_LOCALE } from "./locales";
 import type { Message, Messages } from "./messages";
@@ -6,11 +9,32 @@ import { pseudoLocalize } from "./pseudo.server";
 /**
  * The catalogues, one folder per language and one file per namespace (app/locales/de/catalog.json),
  * in the server's bundle only: a page receives the messages of its namespaces in its loader data.
+ * Vite inlines them; a process run from source without Vite (the operator CLI under tsx, as its
+ * tests run it) reads the same files from disk.
  */
-const FILES = import.meta.glob<Record<string, string>>("../../locales/*/*.json", {
-  eager: true,
-  import: "default",
-});
+const FILES = bundledCatalogues() ?? cataloguesOnDisk();
+
+function bundledCatalogues(): Record<string, Record<string, string>> | null {
+  try {
+    return import.meta.glob<Record<string, string>>("../../locales/*/*.json", {
+      eager: true,
+      import: "default",
+    });
+  } catch {
+    return null;
+  }
+}
+
+function cataloguesOnDisk(): Record<string, Record<string, string>> {
+  const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../locales");
+  const files: Record<string, Record<string, string>> = {};
+  for (const locale of readdirSync(root))
+    for (const name of readdirSync(path.join(root, locale)).filter((file) => file.endsWith(".json")))
+      files[`../../locales/${locale}/${name}`] = JSON.parse(
+        readFileSync(path.join(root, locale, name), "utf8"),
+      );
+  return files;
+}
 
 /** Namespace → key → ICU source, per language. */
 const SOURCES = new Map<Locale, Map<string, Record<string, string>>>();

@@ -6,8 +6,8 @@ import { DEFAULT_LOCALE, type Locale } from "~/platform/i18n/locales";
 import { translator } from "~/platform/i18n/translator.server";
 import { BRAND, header, INK, MUTED, render } from "~/platform/pdf/document.server";
 import { setFont, writeText } from "~/platform/pdf/fonts.server";
-import { LICENSE_NAME_KEYS, LICENSE_TERM_KEYS, type LICENSE_TERMS } from "./license-terms";
-import { formatDate } from "./messages";
+import { LICENSE_NAME_KEYS, LICENSE_TERM_KEYS, type LICENSE_TERMS } from "../license-terms";
+import { formatDate } from "../messages";
 
 /** The certificate's own words, the licensing pages' license names and the licensing page's terms. */
 const NAMESPACES = ["licensing-pdf", "licensing", "legal"];
