@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { certificateTerms } from "./certificate-pdf.server";
 import { LICENSE_TERMS } from "../license-terms";
+import { certificateTerms } from "./certificate-pdf.server";
 
 describe("the certificate's terms", () => {
   it("in English are LICENSE_TERMS word for word (the licensing page's catalogue repeats them)", () => {
