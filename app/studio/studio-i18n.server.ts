@@ -1,5 +1,14 @@
+import {
+  MAX_CLIP_SECONDS,
+  MAX_FRAME_RATE,
+  MEDIA_FAILURES,
+  MIN_CLIP_SECONDS,
+  MIN_LONG_SIDE,
+  MIN_SHORT_SIDE,
+} from "~/media/renditions/media-rules";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import { type I18n, makeI18n } from "~/platform/i18n/i18n";
+import type { MessageValues } from "~/platform/i18n/messages";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { DETAILS_MESSAGES } from "./clips/clip-details-schema";
 import { CLIP_FAILURE_MESSAGES } from "./clips/clip-texts";
@@ -45,4 +54,28 @@ const KEYS = new Map<string, string>([
 export function studioText(i18n: I18n, text: string): string {
   const key = KEYS.get(text);
   return key ? i18n.t(key) : text;
+}
+
+/** Why processing failed, as the pipeline stores it in English on the clip: each reason's key. */
+const FAILURE_KEYS = new Map<string, [string, MessageValues?]>([
+  [MEDIA_FAILURES.notVideo, ["studio.failure.notVideo"]],
+  [MEDIA_FAILURES.unreadable, ["studio.failure.unreadable"]],
+  [MEDIA_FAILURES.tooShort, ["studio.failure.tooShort", { seconds: MIN_CLIP_SECONDS }]],
+  [MEDIA_FAILURES.tooLong, ["studio.failure.tooLong", { seconds: MAX_CLIP_SECONDS }]],
+  [MEDIA_FAILURES.tooSmall, ["studio.failure.tooSmall", { width: MIN_LONG_SIDE, height: MIN_SHORT_SIDE }]],
+  [
+    MEDIA_FAILURES.tooManyFrames,
+    ["studio.failure.tooManyFrames", { seconds: MAX_CLIP_SECONDS, fps: MAX_FRAME_RATE }],
+  ],
+  [MEDIA_FAILURES.overBudget, ["studio.failure.overBudget"]],
+  [MEDIA_FAILURES.stuck, ["studio.failure.stuck"]],
+]);
+
+/**
+ * A clip's status reason in the page's language: the pipeline's own reasons are translated; what a
+ * reviewer wrote is shown as they wrote it.
+ */
+export function clipReasonText(i18n: I18n, reason: string | null): string | null {
+  const found = reason === null ? undefined : FAILURE_KEYS.get(reason);
+  return found ? i18n.t(found[0], found[1]) : reason;
 }

@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/platform/http/toast.server";
 import { messagesFor } from "~/platform/i18n/catalogues.server";
 import type { I18n } from "~/platform/i18n/i18n";
 import { LOCALE_TAGS, type PageLocale } from "~/platform/i18n/locales";
+import { translator } from "~/platform/i18n/translator.server";
 import { formatFileSize } from "~/platform/text/file-size";
 import { formatFrameRate } from "~/platform/text/frame-rate";
 import { ClipDetailsSchema } from "../clips/clip-details-schema";
@@ -20,7 +21,7 @@ import {
   withAcceptedSuggestions,
 } from "../clips/keyword-suggestions.server";
 import { clipReleaseGap, listClipReleases } from "../releases/clip-releases.server";
-import { studioText } from "../studio-i18n.server";
+import { clipReasonText, studioText } from "../studio-i18n.server";
 import { runReleaseAction } from "./release.action.server";
 import { requireStudioUser } from "./studio-user.server";
 
@@ -81,7 +82,7 @@ export async function clipPageData(clip: LifecycleClip, locale: PageLocale) {
       title: clip.title,
       description: clip.description,
       status: clip.status,
-      statusReason: clip.statusReason,
+      statusReason: clipReasonText(translator(locale, ["studio"]), clip.statusReason),
       progress: clip.processingProgress,
       // Cleared by catalog when a reviewer approves the clip: they checked it is the creator's own.
       duplicateOfId: clip.duplicateOfId,

@@ -12,6 +12,7 @@ import { makeI18n, useI18n } from "~/platform/i18n/i18n";
 import { pageLocaleOf } from "~/platform/i18n/page-locale";
 import { StatusBadge } from "../clips/clip-status";
 import { listStudioClips } from "../clips/clips.server";
+import { clipReasonText, studioI18n } from "../studio-i18n.server";
 import { STATUS_KEYS } from "../studio-keys";
 import type { Route } from "./+types/studio";
 import { requireStudioUser } from "./studio-user.server";
@@ -27,6 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStudioUser(request);
   const status = FilterSchema.parse(new URL(request.url).searchParams.get("status") ?? undefined);
   const [clips, counts] = await Promise.all([listStudioClips(user.id, status), countCreatorClips(user.id)]);
+  const i18n = studioI18n(params);
   // Clips past the creator's daily processing allowance say when they start.
   const waits = await processingWaits(
     clips.filter((clip) => clip.status === "processing").map((clip) => clip.id),
@@ -39,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       id: clip.id,
       title: clip.title,
       status: clip.status,
-      statusReason: clip.statusReason,
+      statusReason: clipReasonText(i18n, clip.statusReason),
       thumbnailUrl: clip.thumbnailUrl,
       progress: clip.processingProgress,
       durationSeconds: clip.durationSeconds,
