@@ -66,7 +66,11 @@ describe("legal pages", () => {
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(doc.title);
       await page.getByText(doc.subtitle).waitFor();
       const footer = page.locator("main > footer");
-      expect(await footer.textContent()).toContain(`Last updated ${doc.lastUpdated}`);
+      // The document keeps its day (ISO); English writes it "October 29, 2025".
+      const written = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(
+        new Date(`${doc.lastUpdated}T00:00:00Z`),
+      );
+      expect(await footer.textContent()).toContain(`Last updated ${written}`);
       expect(await footer.textContent()).toContain(`© ${new Date().getUTCFullYear()}`);
       expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
     }
