@@ -10,7 +10,12 @@ import {
   renderInvoice,
 } from "~/commerce/billing/invoice-pdf.server";
 import { subscriptionViewsOf } from "~/commerce/billing/subscription-views.server";
-import { PAYMENT_INSTRUCTION_ROWS, pendingTransferOf } from "~/commerce/checkout/payment-instructions";
+import {
+  PAYMENT_INSTRUCTION_ROWS,
+  PAYMENT_ROW_KEYS,
+  pendingTransferOf,
+} from "~/commerce/checkout/payment-instructions";
+import { moneyIn } from "~/commerce/locale-format";
 import { creditNotePath, invoicePath, orderPath, shortOrderId } from "~/commerce/orders/order-id";
 import { claimGuestOrdersOf } from "~/commerce/orders/order-lifecycle.server";
 import {
@@ -20,15 +25,18 @@ import {
   listOrdersOfUser,
   type Order,
 } from "~/commerce/orders/orders.server";
-import { BILLING_LABELS, ORDER_STATUS_LABELS } from "~/commerce/pricing/plans";
-import { formatDownloads, formatMoney } from "~/payments/money";
+import { englishI18n } from "~/commerce/page-i18n.server";
+import { BILLING_LABEL_KEYS, downloadsLabel, ORDER_STATUS_KEYS } from "~/commerce/pricing/plan-labels";
+import { planTitleIn } from "~/commerce/pricing/plan-texts";
 import { config } from "~/platform/config.server";
-import { DEFAULT_LOCALE, type Locale } from "~/platform/i18n/locales";
+import type { I18n } from "~/platform/i18n/i18n";
+import { DEFAULT_LOCALE, type Locale, type PageLocale } from "~/platform/i18n/locales";
+import { translator } from "~/platform/i18n/translator.server";
 import { type CertificateData, renderCertificate } from "./certificates/certificate-pdf.server";
 import { listCurrentEntitlements } from "./entitlement.queries.server";
 import { findLicense, listLicensesOfOrder, listLicensesOfUser } from "./license.queries.server";
 import { certificatePath, licensePath } from "./license-id";
-import { LICENSE_TERMS } from "./license-terms";
+import { LICENSE_NAME_KEYS } from "./license-terms";
 import { formatDate } from "./messages";
 
 export { certificatePath };
@@ -73,18 +81,25 @@ export async function getBuyerLibrary(userId: string, now = new Date()): Promise
  * page (registered in app/jobs.server.ts). Guest orders placed with a verified address join first.
  */
 export const buyerProfileLibrary: ProfileLibrarySource = {
-  downloads: async (owner) => {
+  downloads: async (owner, locale) => {
     await claimGuestOrdersOf(owner);
-    return getBuyerDownloads(owner.id);
+    return getBuyerDownloads(owner.id, locale);
   },
-  orders: async (owner) => {
+  orders: async (owner, locale) => {
     await claimGuestOrdersOf(owner);
-    return getBuyerOrders(owner.id);
+    return getBuyerOrders(owner.id, new Date(), locale);
   },
 };
 
-/** The buyer's licensed clips, newest first. */
-export async function getBuyerDownloads(userId: string): Promise<ProfileDownloads> {
+/** The words the profile's library is labelled with, in the page's language. */
+const libraryI18n = (locale: PageLocale) => translator(locale, ["commerce", "licensing", "catalog"]);
+
+/** The buyer's licensed clips, newest first, labelled in `locale`. */
+export async function getBuyerDownloads(
+  userId: string,
+  locale: PageLocale = DEFAULT_LOCALE,
+): Promise<ProfileDownloads> {
+  const i18n = libraryI18n(locale);
   const licenses = await listLicensesOfUser(userId);
   return {
     downloads: licenses.map((license) => ({
@@ -92,9 +107,9 @@ export async function getBuyerDownloads(userId: string): Promise<ProfileDownload
       clipId: license.clipId,
       clipTitle: license.clipTitle,
       creatorName: license.creatorName,
-      licenseLabel: LICENSE_TERMS[license.licenseKind].name,
+      licenseLabel: i18n.t(LICENSE_NAME_KEYS[license.licenseKind]),
       licensedAt: license.createdAt.toISOString(),
-      dateLabel: formatDate(license.createdAt),
+      dateLabel: formatDate(license.createdAt, i18n.tag),
       certificateUrl: certificatePath(license.id),
       verifyUrl: licensePath(license.id),
       downloadUrl: license.clipId ? `/video/${license.clipId}/download` : null,
@@ -102,48 +117,59 @@ export async function getBuyerDownloads(userId: string): Promise<ProfileDownload
   };
 }
 
-/** The buyer's running plans and subscriptions and every order, with its documents. */
-export async function getBuyerOrders(userId: string, now = new Date()): Promise<ProfileOrders> {
+/** The buyer's running plans and subscriptions and every order, with its documents, labelled in `locale`. */
+export async function getBuyerOrders(
+  userId: string,
+  now = new Date(),
+  locale: PageLocale = DEFAULT_LOCALE,
+): Promise<ProfileOrders> {
+  const i18n = libraryI18n(locale);
+  const { t } = i18n;
   const [entitlements, orders, subscriptions] = await Promise.all([
     listCurrentEntitlements(userId, now),
     listOrdersOfUser(userId),
-    subscriptionViewsOf(userId),
+    subscriptionViewsOf(userId, locale),
   ]);
-  const creditNotes = await creditNotesOf(orders);
+  const creditNotes = await creditNotesOf(orders, i18n);
+  const planOf = (order: (typeof orders)[number]) =>
+    `${planTitleIn(order.planCategory, order.planTitle, englishI18n(), i18n)} · ${t(BILLING_LABEL_KEYS[order.billing])}`;
   const titleOf = (orderId: string) => {
     const order = orders.find((candidate) => candidate.id === orderId);
-    return order ? `${order.planTitle} · ${BILLING_LABELS[order.billing]}` : "Plan";
+    return order ? planOf(order) : t("catalog.library.plan");
   };
   return {
     plans: onePerSubscription(entitlements, orders, now).map(({ entitlement, expiresAt }) => ({
       orderId: entitlement.orderId,
       planLabel: titleOf(entitlement.orderId),
-      licenseLabel: LICENSE_TERMS[entitlement.licenseKind].name,
+      licenseLabel: t(LICENSE_NAME_KEYS[entitlement.licenseKind]),
       downloadsLabel:
         entitlement.downloadsTotal === 0
-          ? "Unlimited downloads"
-          : `${entitlement.downloadsTotal - entitlement.downloadsUsed} of ${formatDownloads(entitlement.downloadsTotal)} left`,
-      expiresLabel: formatDate(expiresAt),
+          ? downloadsLabel(t, 0)
+          : t("catalog.library.downloadsLeft", {
+              left: entitlement.downloadsTotal - entitlement.downloadsUsed,
+              total: downloadsLabel(t, entitlement.downloadsTotal),
+            }),
+      expiresLabel: formatDate(expiresAt, i18n.tag),
     })),
     subscriptions,
     orders: orders.map((order) => ({
       id: order.id,
       number: shortOrderId(order.id),
-      planLabel: `${order.planTitle} · ${BILLING_LABELS[order.billing]}`,
+      planLabel: planOf(order),
       status: order.status,
-      statusLabel: ORDER_STATUS_LABELS[order.status],
-      totalLabel: formatMoney(order.totalCents, undefined, order.currency),
-      dateLabel: formatDate(order.createdAt),
+      statusLabel: t(ORDER_STATUS_KEYS[order.status]),
+      totalLabel: moneyIn(i18n.tag, order.totalCents, order.currency),
+      dateLabel: formatDate(order.createdAt, i18n.tag),
       invoiceUrl: order.status === "paid" || order.status === "refunded" ? invoicePath(order.id) : null,
       creditNotes: creditNotes.get(order.id) ?? [],
       detailsUrl: orderPath(order.id),
-      payment: paymentRows(order),
+      payment: paymentRows(order, i18n),
     })),
   };
 }
 
 /** The credit notes of the orders money went back for, by order; an order never paid has none. */
-async function creditNotesOf(orders: Order[]) {
+async function creditNotesOf(orders: Order[], { t }: I18n) {
   const paid = orders.filter((order) => order.paidAt);
   const lists = await Promise.all(paid.map((order) => listCreditNotesOfOrder(order.id)));
   return new Map(
@@ -155,8 +181,10 @@ async function creditNotesOf(orders: Order[]) {
           url: creditNotePath(order.id, note.number),
           label:
             notes.length === 1
-              ? "Credit note"
-              : `Credit note ${formatCreditNoteNumber(note.number, note.issuedAt)}`,
+              ? t("catalog.library.creditNote")
+              : t("catalog.library.creditNoteNumbered", {
+                  number: formatCreditNoteNumber(note.number, note.issuedAt),
+                }),
         })),
       ] as const;
     }),
@@ -280,9 +308,12 @@ export async function verifyLicense(licenseId: string, viewerId?: string) {
 }
 
 /** The bank-transfer details of an unpaid order, as the profile lists them (same as its mail). */
-function paymentRows(order: Parameters<typeof pendingTransferOf>[0]) {
+function paymentRows(order: Parameters<typeof pendingTransferOf>[0], { t }: I18n) {
   const instructions = pendingTransferOf(order, config());
   return instructions
-    ? PAYMENT_INSTRUCTION_ROWS.map(({ label, key }) => ({ label, value: instructions[key] }))
+    ? PAYMENT_INSTRUCTION_ROWS.map(({ key }) => ({
+        label: t(PAYMENT_ROW_KEYS[key]),
+        value: instructions[key],
+      }))
     : null;
 }

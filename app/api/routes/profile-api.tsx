@@ -224,9 +224,11 @@ export default function ProfileApi({ loaderData, actionData }: Route.ComponentPr
                       </span>
                     ) : null}
                   </p>
-                  <p className="font-mono text-sm text-zinc-700 dark:text-zinc-300">{key.prefix}…</p>
+                  <p translate="no" className="font-mono text-sm text-zinc-700 dark:text-zinc-300">
+                    {key.prefix}…
+                  </p>
                   <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                    {key.scopes.join(", ")} ·{" "}
+                    <code>{key.scopes.join(", ")}</code> ·{" "}
                     {t("api.keys.createdAt", { date: dateTime(key.createdAt, tag) })} ·{" "}
                     {key.lastUsedAt
                       ? t("api.keys.lastUsed", { date: dateTime(key.lastUsedAt, tag) })

@@ -40,7 +40,7 @@ export function DownloadsPanel({
                 creator: item.creatorName,
                 licenseId: item.licenseId,
                 id: (text) => (
-                  <Link key="id" to={item.verifyUrl} className="font-mono hover:underline">
+                  <Link key="id" to={item.verifyUrl} translate="no" className="font-mono hover:underline">
                     {text}
                   </Link>
                 ),
@@ -120,7 +120,9 @@ export function OrdersPanel({ library }: { library: ProfileOrders }) {
                 className="grid grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 text-sm sm:grid-cols-[8rem_1fr_9rem_7rem_auto] sm:items-center"
                 data-testid="order-row"
               >
-                <span className="font-mono font-semibold">{order.number}</span>
+                <span translate="no" className="font-mono font-semibold">
+                  {order.number}
+                </span>
                 <span className="text-right sm:text-left">{order.planLabel}</span>
                 <span className="text-zinc-600 dark:text-zinc-400">{order.dateLabel}</span>
                 <span className="text-right font-semibold tabular-nums sm:text-left">{order.totalLabel}</span>
@@ -164,7 +166,10 @@ export function OrdersPanel({ library }: { library: ProfileOrders }) {
                       {order.payment.map((row) => (
                         <div key={row.label} className="contents">
                           <dt className="text-zinc-600 dark:text-zinc-400">{row.label}</dt>
-                          <dd className="break-all font-medium">{row.value}</dd>
+                          {/* An IBAN, a bank's or a company's name: never translated, by the browser either. */}
+                          <dd translate="no" className="break-all font-medium">
+                            {row.value}
+                          </dd>
                         </div>
                       ))}
                     </dl>

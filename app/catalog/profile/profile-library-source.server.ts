@@ -1,4 +1,5 @@
 import type { SessionUser } from "~/accounts/auth/session.server";
+import type { PageLocale } from "~/platform/i18n/locales";
 import type { ProfileDownloads, ProfileOrders } from "./profile-library";
 
 /**
@@ -8,10 +9,10 @@ import type { ProfileDownloads, ProfileOrders } from "./profile-library";
  * the open tab on the server.
  */
 export interface ProfileLibrarySource {
-  /** The signed-in owner's licensed clips. */
-  downloads(owner: SessionUser): Promise<ProfileDownloads>;
-  /** The signed-in owner's plans, subscriptions and orders. */
-  orders(owner: SessionUser): Promise<ProfileOrders>;
+  /** The signed-in owner's licensed clips, labelled in the page's language. */
+  downloads(owner: SessionUser, locale: PageLocale): Promise<ProfileDownloads>;
+  /** The signed-in owner's plans, subscriptions and orders, labelled in the page's language. */
+  orders(owner: SessionUser, locale: PageLocale): Promise<ProfileOrders>;
 }
 
 let source: ProfileLibrarySource | null = null;

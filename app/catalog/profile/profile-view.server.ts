@@ -1,6 +1,7 @@
 import type { SessionUser } from "~/accounts/auth/session.server";
 import type { Role } from "~/accounts/people/roles";
 import { findProfile } from "~/accounts/profiles/profiles.server";
+import { DEFAULT_LOCALE, type PageLocale } from "~/platform/i18n/locales";
 import { followStateOf } from "../collections/follows.server";
 import { listSavedClips, listUploads } from "./profile-clips.queries.server";
 import type { ProfileTabView } from "./profile-library";
@@ -16,6 +17,7 @@ export async function getProfileView(
   viewer: SessionUser | null,
   userId: string | undefined,
   requestedTab: string | null = null,
+  locale: PageLocale = DEFAULT_LOCALE,
 ) {
   const targetId = userId ?? viewer?.id;
   if (!targetId) return { ok: false as const, reason: "sign_in" as const };
@@ -25,7 +27,7 @@ export async function getProfileView(
   const isCreator = profile.role === "creator";
   const [follow, open] = await Promise.all([
     isCreator ? followStateOf(profile.id, viewer?.id ?? null) : Promise.resolve(null),
-    openTab(profile, owner, parseProfileTab(requestedTab)),
+    openTab(profile, owner, parseProfileTab(requestedTab), locale),
   ]);
   const value = {
     profile: {
@@ -55,6 +57,7 @@ async function openTab(
   profile: { id: string; role: Role },
   owner: SessionUser | null,
   requested: ProfileTab | null,
+  locale: PageLocale,
 ): Promise<ProfileTabView> {
   const allowed = requested === "uploads" || (owner !== null && requested && OWNER_TABS.includes(requested));
   const tab = allowed && requested ? requested : !owner || profile.role === "creator" ? "uploads" : null;
@@ -65,12 +68,12 @@ async function openTab(
   if (!owner) throw new Error("Only the owner's tabs are left");
   if (tab === "saved") return { ...NOTHING_OPEN, tab, saved: await listSavedClips(profile.id) };
   const library = profileLibrarySource();
-  if (tab === "orders") return { ...NOTHING_OPEN, tab, ordersTab: await library.orders(owner) };
-  const downloadsTab = await library.downloads(owner);
+  if (tab === "orders") return { ...NOTHING_OPEN, tab, ordersTab: await library.orders(owner, locale) };
+  const downloadsTab = await library.downloads(owner, locale);
   if (tab === "downloads" || downloadsTab.downloads.length > 0)
     return { ...NOTHING_OPEN, tab: "downloads", downloadsTab };
   // No tab named and nothing downloaded: the orders decide (a buyer still paying sees their order).
-  const ordersTab = await library.orders(owner);
+  const ordersTab = await library.orders(owner, locale);
   const onlyOrders = ordersTab.plans.length === 0 && ordersTab.orders.length > 0;
   return onlyOrders
     ? { ...NOTHING_OPEN, tab: "orders", ordersTab }

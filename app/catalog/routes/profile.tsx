@@ -50,8 +50,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getOptionalUser(request, context);
   // Only the open tab's content is read, and rendered here: a crawler or a slow phone sees it at once.
   const tab = new URL(request.url).searchParams.get(PROFILE_TAB_PARAM);
-  const view = await getProfileView(viewer, params.userId, tab);
   const locale = pageLocaleOf(params);
+  const view = await getProfileView(viewer, params.userId, tab, locale);
   if (!view.ok && view.reason === "sign_in") throw redirect(localizedPath(locale, "/login"));
   // The 404 carries the page's messages: the error boundary has no loader data to read them from.
   if (!view.ok) throw data({ messages: messagesFor(locale, ["clips"]) }, { status: 404 });

@@ -1,15 +1,13 @@
-import { formatMoney } from "~/payments/money";
 import { cardPaymentEnabled } from "~/platform/config.server";
-import { BILLING_LABELS } from "../pricing/plans";
+import { DEFAULT_LOCALE, type PageLocale } from "~/platform/i18n/locales";
+import { translator } from "~/platform/i18n/translator.server";
+import { formatDate } from "~/platform/text/dates";
+import { moneyIn } from "../locale-format";
+import { englishI18n } from "../page-i18n.server";
+import { BILLING_LABEL_KEYS } from "../pricing/plan-labels";
+import { planTitleIn } from "../pricing/plan-texts";
 import { listSubscriptionsOfUser } from "./subscription.queries.server";
-import {
-  formatBillingDate,
-  RENEWAL_BUTTONS,
-  SUBSCRIPTION_STATE_LABELS,
-  SUBSCRIPTION_TEXTS,
-  type SubscriptionState,
-  subscriptionState,
-} from "./subscriptions";
+import { formatBillingDate, type SubscriptionState, subscriptionState } from "./subscriptions";
 
 /** Where the profile's Manage billing button posts (to Stripe's customer portal). */
 export const BILLING_PORTAL_PATH = "/billing/portal";
@@ -32,53 +30,70 @@ export interface SubscriptionView {
   note: string | null;
 }
 
-/** The user's subscriptions that have not ended, newest first. */
-export async function subscriptionViewsOf(userId: string): Promise<SubscriptionView[]> {
+const STATE_KEYS: Record<SubscriptionState, string> = {
+  active: "commerce.subscription.state.active",
+  past_due: "commerce.subscription.state.pastDue",
+  ending: "commerce.subscription.state.ending",
+  ended: "commerce.subscription.state.ended",
+};
+
+/**
+ * The user's subscriptions that have not ended, newest first, labelled in `locale` (the English
+ * catalogue says what SUBSCRIPTION_TEXTS and RENEWAL_BUTTONS say: tests compare those).
+ */
+export async function subscriptionViewsOf(
+  userId: string,
+  locale: PageLocale = DEFAULT_LOCALE,
+): Promise<SubscriptionView[]> {
+  const i18n = translator(locale, ["commerce"]);
+  const { t, tag } = i18n;
+  const day = (value: Date) => (tag === "en" ? formatBillingDate(value) : formatDate(value, tag));
   const stripeOn = cardPaymentEnabled();
   const rows = await listSubscriptionsOfUser(userId);
   return rows
     .filter((row) => row.status !== "ended")
     .map((row) => {
       const state = subscriptionState(row);
-      const end = formatBillingDate(row.currentPeriodEnd);
+      const end = day(row.currentPeriodEnd);
       const detail =
         state === "ending"
-          ? SUBSCRIPTION_TEXTS.endsOn(end)
+          ? t("commerce.subscription.endsOn", { date: end })
           : state === "past_due"
-            ? SUBSCRIPTION_TEXTS.pastDue(formatBillingDate(row.graceEndsAt ?? row.currentPeriodEnd))
-            : SUBSCRIPTION_TEXTS.renews(end, formatMoney(row.amountCents, undefined, row.currency));
+            ? t("commerce.subscription.pastDue", { date: day(row.graceEndsAt ?? row.currentPeriodEnd) })
+            : t("commerce.subscription.renews", {
+                date: end,
+                amount: moneyIn(tag, row.amountCents, row.currency),
+              });
       const stripe = row.provider === "stripe" && stripeOn;
       return {
         id: row.id,
-        planLabel: `${row.planTitle} · ${BILLING_LABELS[row.billing]}`,
+        planLabel: `${planTitleIn(row.planCategory, row.planTitle, englishI18n(), i18n)} · ${t(BILLING_LABEL_KEYS[row.billing])}`,
         state,
-        stateLabel: SUBSCRIPTION_STATE_LABELS[state],
+        stateLabel: t(STATE_KEYS[state]),
         detail,
         manageUrl: stripe ? BILLING_PORTAL_PATH : null,
-        renewal: row.provider === "manual" ? renewalSwitch(row.cancelAtPeriodEnd, end) : null,
+        renewal:
+          row.provider !== "manual"
+            ? null
+            : row.cancelAtPeriodEnd
+              ? {
+                  url: BILLING_RENEWAL_PATH,
+                  value: "resume",
+                  label: t("commerce.subscription.resume"),
+                  explanation: t("commerce.subscription.resumeExplanation", { date: end }),
+                }
+              : {
+                  url: BILLING_RENEWAL_PATH,
+                  value: "stop",
+                  label: t("commerce.subscription.stop"),
+                  explanation: t("commerce.subscription.stopExplanation", { date: end }),
+                },
         note:
           row.provider !== "manual"
             ? null
             : row.cancelAtPeriodEnd
-              ? SUBSCRIPTION_TEXTS.stoppedNote(end)
-              : SUBSCRIPTION_TEXTS.manualRenewal,
+              ? t("commerce.subscription.stoppedNote", { date: end })
+              : t("commerce.subscription.manualRenewal"),
       };
     });
-}
-
-/** The button a manual subscription offers, said plainly enough to need no second step. */
-function renewalSwitch(stopped: boolean, end: string): SubscriptionView["renewal"] {
-  return stopped
-    ? {
-        url: BILLING_RENEWAL_PATH,
-        value: "resume",
-        label: RENEWAL_BUTTONS.resume,
-        explanation: `It renews after ${end} again; we email you the payment details a week before.`,
-      }
-    : {
-        url: BILLING_RENEWAL_PATH,
-        value: "stop",
-        label: RENEWAL_BUTTONS.stop,
-        explanation: `Your plan stays usable until ${end}, then ends. You can undo this until then.`,
-      };
 }
