@@ -118,7 +118,8 @@ const DEMO_CREATOR_EMAIL = "maya@verdeo.local";
 
 /**
  * What people wrote (titles, descriptions, tags, names, a reviewer's reason, their collections'
- * and keys' names, what they searched for): shown as written in every language.
+ * and keys' names, what they searched for), and the ledger's plan names, a record kept as it was
+ * written at the sale: shown as stored in every language.
  */
 async function userWrittenTexts(): Promise<Set<string>> {
   const db = await database();
@@ -128,7 +129,8 @@ async function userWrittenTexts(): Promise<Set<string>> {
   );
   const people = await db.query<{ text: string }>(
     `select full_name as text from profiles union select username from profiles where username is not null
-     union select name from collections union select name from api_keys union select query from search_query_stats`,
+     union select name from collections union select name from api_keys union select query from search_query_stats
+     union select plan_name from royalty_lines`,
   );
   return new Set([...clips.rows, ...people.rows].map((row) => row.text.trim()));
 }
@@ -143,7 +145,11 @@ function isUserContent(text: string, userContent: Set<string>) {
     userContent.has(text) ||
     userContent.has(text.replace(/^@/, "")) ||
     [...userContent].some((written) => written.length > 40 && written.startsWith(text.slice(0, 40))) ||
-    /^[\d.,]+ (?:fps|Mbit\/s|[KMGT]?B)$/.test(text)
+    /^[\d.,]+ (?:fps|Mbit\/s|[KMGT]?B)$/.test(text) ||
+    // A day as Intl writes it for the pseudo-locale (en-XA): the page's own format, not a string.
+    /^(?:\d{1,2} )?(?:January|February|March|April|May|June|July|August|September|October|November|December)(?: \d{1,2},)? \d{4}$/.test(
+      text,
+    )
   );
 }
 
