@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { saveLanguage } from "~/accounts/profiles/profile-language.server";
 import { renewManualSubscription } from "~/commerce/billing/subscription-lifecycle.server";
 import { sweepSubscriptions } from "~/commerce/billing/subscription-sweep.server";
 import { BILLING_RENEWAL_PATH } from "~/commerce/billing/subscription-views.server";
@@ -13,8 +14,9 @@ import {
 import { loader as portalLoader } from "~/commerce/routes/billing-portal";
 import { action as renewalAction } from "~/commerce/routes/billing-renewal";
 import { subscriptions } from "~/commerce/schema.server";
-import { getBuyerLibrary } from "~/licensing/library.server";
+import { getBuyerLibrary, getBuyerOrders } from "~/licensing/library.server";
 import { formatDate } from "~/licensing/messages";
+import de from "~/locales/de/commerce.json";
 import { listAudit } from "~/platform/audit.server";
 import { RENEWAL_STOP_TEXTS } from "~/staff/orders/renewal-stop";
 import { action as orderAction, loader as orderLoader } from "~/staff/routes/order";
@@ -71,6 +73,24 @@ describe("the buyer stops a manual subscription's renewal from the profile", () 
       detail: SUBSCRIPTION_TEXTS.endsOn(end),
       renewal: { value: "resume", label: RENEWAL_BUTTONS.resume },
     });
+  });
+
+  it("a German buyer reads the subscription, the button and the answer in German, back on the German profile", async () => {
+    const buyer = await manualSubscriber();
+    await saveLanguage(buyer.account.id, "de");
+    const [view] = (await getBuyerOrders(buyer.account.id, new Date(), "de")).subscriptions;
+    expect(view).toMatchObject({
+      stateLabel: de["commerce.subscription.state.active"],
+      renewal: { value: "stop", label: de["commerce.subscription.stop"] },
+    });
+    expect(view?.detail).toMatch(/^Verlängert sich am /);
+    const reply = await post(
+      renewalAction,
+      BILLING_RENEWAL_PATH,
+      { subscriptionId: buyer.subscription.id, renewal: "stop" },
+      buyer.cookie,
+    );
+    expect(reply).toMatchObject({ status: 302, location: "/de/profile?tab=orders" });
   });
 
   it("a double submit stops it once: one audit entry and one mail through the outbox", async () => {

@@ -3,8 +3,12 @@ import { z } from "zod";
 import { requireUser } from "~/accounts/routes/require-user.server";
 import { ownProfileTabPath } from "~/catalog/profile/profile-tab-path";
 import { redirectWithToast } from "~/platform/http/toast.server";
+import { localizedPath } from "~/platform/i18n/locales";
+import { readerLocale } from "~/platform/i18n/negotiate";
+import { translator } from "~/platform/i18n/translator.server";
+import { formatDate } from "~/platform/text/dates";
 import { setManualRenewalStopped } from "../billing/subscription-lifecycle.server";
-import { formatBillingDate, SUBSCRIPTION_TEXTS } from "../billing/subscriptions";
+import { formatBillingDate } from "../billing/subscriptions";
 import type { Route } from "./+types/billing-renewal";
 
 const PROFILE_ORDERS = ownProfileTabPath("orders");
@@ -21,10 +25,14 @@ const RenewalForm = z.object({
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
+  // The form posts outside any language: the answer is said in the reader's.
+  const locale = readerLocale(request, user.language);
+  const { t, tag } = translator(locale, ["commerce"]);
+  const back = localizedPath(locale, PROFILE_ORDERS);
   const form = RenewalForm.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success)
-    return redirectWithToast(PROFILE_ORDERS, {
-      message: SUBSCRIPTION_TEXTS.renewalUnchangeable,
+    return redirectWithToast(back, {
+      message: t("commerce.subscription.renewalUnchangeable"),
       type: "error",
     });
   const result = await setManualRenewalStopped({
@@ -34,14 +42,17 @@ export async function action({ request }: Route.ActionArgs) {
     ownerId: user.id,
   });
   if (!result.ok)
-    return redirectWithToast(PROFILE_ORDERS, {
-      message: SUBSCRIPTION_TEXTS.renewalUnchangeable,
+    return redirectWithToast(back, {
+      message: t("commerce.subscription.renewalUnchangeable"),
       type: "error",
     });
+  const end = result.subscription.currentPeriodEnd;
   const message = result.subscription.cancelAtPeriodEnd
-    ? SUBSCRIPTION_TEXTS.renewalStopped(formatBillingDate(result.subscription.currentPeriodEnd))
-    : SUBSCRIPTION_TEXTS.renewalResumed;
-  return redirectWithToast(PROFILE_ORDERS, { message, type: "success" });
+    ? t("commerce.subscription.renewalStopped", {
+        date: tag === "en" ? formatBillingDate(end) : formatDate(end, tag),
+      })
+    : t("commerce.subscription.renewalResumed");
+  return redirectWithToast(back, { message, type: "success" });
 }
 
 /** A bookmarked or reloaded address: the subscription is on the profile. */
