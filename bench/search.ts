@@ -7,7 +7,7 @@
  * unchanged; newer migrations are applied to it).
  *
  * The mix: common words, rare words, typos, quoted phrases, excluded words, filters and sorts, on
- * page 1 and deep pages; each query timed as the median of 3 runs through the real search service
+ * page 1 and deep pages, and queries in the buyers' other languages (decision 0032); each query timed as the median of 3 runs through the real search service
  * (corrections, page of rows, exact count to 10,000). Facet counts are measured apart (they are
  * cached for a minute per query in the app), and suggestions with their own prefixes.
  *
@@ -250,7 +250,39 @@ function typo(word: string, next: () => number) {
   return word.slice(0, index) + word[index + 1] + word[index] + word.slice(index + 2);
 }
 
-export type Kind = "common" | "rare" | "typo" | "phrase" | "excluded" | "filters" | "sort" | "deep page";
+export type Kind =
+  | "common"
+  | "rare"
+  | "typo"
+  | "phrase"
+  | "excluded"
+  | "filters"
+  | "sort"
+  | "deep page"
+  | "translated";
+
+/**
+ * Queries in the buyers' other languages that the vocabulary maps to the catalogue's English words
+ * (decision 0032): each word a choice between itself and its English readings.
+ */
+const TRANSLATED_QUERIES = [
+  "Strand",
+  "plage",
+  "playa",
+  "praia",
+  "ビーチ",
+  "Sonnenuntergang",
+  "coucher de soleil",
+  "puesta de sol",
+  "夕日のビーチ",
+  "Wasserfall",
+  "lac",
+  "montañas",
+  "Brücke am Fluss",
+  "île",
+  "glaciar",
+  "as praias",
+];
 
 /** The benchmark's query mix, with what kind of query each is. */
 export async function queryMix(words: string[]): Promise<{ kind: Kind; query: ExploreQuery }[]> {
@@ -300,6 +332,7 @@ export async function queryMix(words: string[]): Promise<{ kind: Kind; query: Ex
     add("filters", `${next() < 0.7 ? `${q(pick(common))}&` : ""}${pick(filters)}`);
     add("sort", `${next() < 0.5 ? `${q(pick(common))}&` : ""}sort=${pick(sorts)}`);
     add("deep page", `${q(pick(common))}&page=${2 + Math.floor(next() * 60)}`);
+    add("translated", q(TRANSLATED_QUERIES[index % TRANSLATED_QUERIES.length]!));
   }
   return mix;
 }
