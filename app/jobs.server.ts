@@ -6,7 +6,7 @@
 import { accountSuspended, emailVerified, profileRenamed } from "~/accounts/events.server";
 import { accountRetentionJob } from "~/accounts/jobs.server";
 import { API_JOBS } from "~/api/jobs.server";
-import { forgetApiCallersOf } from "~/api/keys/api-keys.server";
+import { forgetApiCallersOf } from "~/api/keys/recent-callers.server";
 import { sendClipPublished, sendLicenseCreated, sendOrderPaid } from "~/api/webhooks/webhook-events.server";
 import { clipStatusChanged } from "~/catalog/clips/clip-lifecycle.server";
 import { reindexClipsJob, reindexCreatorJob } from "~/catalog/jobs.server";

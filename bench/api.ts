@@ -152,7 +152,9 @@ async function main() {
       { name: "clip", method: "GET", path: `${API}/clips/${clipId}`, callers },
       { name: "license", method: "POST", path: `${API}${quickStartLicensePath(clipId)}`, callers: licensees },
     ] as const;
-    for (const endpoint of endpoints) {
+    // BENCH_API_ENDPOINTS=search (a comma list) measures only those, e.g. to profile one.
+    const only = process.env.BENCH_API_ENDPOINTS?.split(",");
+    for (const endpoint of endpoints.filter(({ name }) => !only || only.includes(name))) {
       const post = endpoint.method === "POST";
       const requests = endpoint.callers.map((caller) => ({
         method: endpoint.method,

@@ -26,7 +26,7 @@ export async function startBenchServer(
   mkdirSync(BENCH_DATA_DIR, { recursive: true });
   restoreDemoMedia(BENCH_DATA_DIR);
   const server = await startBuiltServer(
-    { LOG_LEVEL: "info", ...env },
+    { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", ...env },
     { dataDir: BENCH_DATA_DIR, readyTimeoutMs: 300_000, nodeArgs },
   );
   try {
@@ -42,7 +42,7 @@ export async function startBenchServer(
   // (demo renders, analysis catching up on clips earlier benches left) is not measured with it.
   await server.stop();
   return startBuiltServer(
-    { LOG_LEVEL: "info", ...env, WORKERS: "0" },
+    { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", ...env, WORKERS: "0" },
     { dataDir: BENCH_DATA_DIR, readyTimeoutMs: 300_000, nodeArgs },
   );
 }

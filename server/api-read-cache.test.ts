@@ -23,8 +23,8 @@ async function startApi(options: { status?: () => number } = {}) {
       seen.checked.push(authorization);
       if (authorization === "Bearer refused") return null;
       return {
-        "RateLimit-Remaining": String(100 - seen.checked.length),
-        "Cache-Control": "private, no-cache",
+        "ratelimit-remaining": String(100 - seen.checked.length),
+        "cache-control": "private, no-cache",
       };
     },
   });
@@ -41,7 +41,7 @@ async function startApi(options: { status?: () => number } = {}) {
       .send(JSON.stringify({ answer }));
   });
   const listener: RequestListener = (req, res) => {
-    cache.answer(req, res, { "x-request-id": "test" }, () => "127.0.0.1").then((hit) => hit || app(req, res));
+    cache.answer(req, res, { "x-request-id": "test" }, "127.0.0.1").then((hit) => hit || app(req, res));
   };
   const url = await servers.start(listener);
   return {

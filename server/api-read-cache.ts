@@ -46,7 +46,7 @@ export interface ApiReadCache {
     req: IncomingMessage,
     res: ServerResponse,
     own: OutgoingHttpHeaders,
-    clientIp: () => string,
+    clientIp: string,
   ): Promise<boolean>;
   /** Keeps a shared read's 200 answer as the app writes it (before React Router). */
   keep: RequestHandler;
@@ -57,7 +57,10 @@ export function apiReadCache(options: {
   maxBytes?: number;
   /** Whether GET of a path answers the same to everyone (the API's own list by default). */
   isShared?: (pathname: string) => boolean;
-  /** A request's own headers after its rate limits, or null to send it the full way (the API's by default). */
+  /**
+   * A request's own headers after its rate limits (names in lower case, as the stored ones are),
+   * or null to send it the full way (the API's by default).
+   */
   perCaller?: typeof sharedReadHeaders;
 }): ApiReadCache {
   const isShared = options.isShared ?? isSharedApiRead;
@@ -83,10 +86,10 @@ export function apiReadCache(options: {
     }
     const perCaller = await perCallerOf({
       authorization: req.headers.authorization,
-      clientIp: clientIp(),
+      clientIp,
     });
     if (!perCaller) return false;
-    sendStored(req, res, kept, { ...lowerCased(perCaller), ...own, "x-api-cache": "hit" });
+    sendStored(req, res, kept, { ...perCaller, ...own, "x-api-cache": "hit" });
     return true;
   };
 
@@ -109,8 +112,4 @@ export function apiReadCache(options: {
   };
 
   return { answer, keep };
-}
-
-function lowerCased(headers: Record<string, string>) {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }

@@ -10,7 +10,7 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { forgetAllApiCallers, forgetApiCallersOf } from "~/api/keys/api-keys.server";
+import { forgetAllApiCallers, forgetApiCallersOf } from "~/api/keys/recent-callers.server";
 import { stopModelThread } from "~/media/analysis/model-thread.server";
 import { mediaTools } from "~/media/processing/ffmpeg.server";
 import { type Config, loadConfig } from "~/platform/config.server";
@@ -262,7 +262,13 @@ async function keptAnswers(
   // Express's request gives the client's address as TRUST_PROXY resolves it.
   const clientIp = (req: http.IncomingMessage) =>
     (Object.setPrototypeOf(req, app.request) as express.Request).ip;
-  const answered = (req: http.IncomingMessage, res: http.ServerResponse, id: string, started: number) => {
+  const answered = (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    id: string,
+    started: number,
+    ip = clientIp(req),
+  ) => {
     const seconds = (performance.now() - started) / 1000;
     const label = describeRoute(new URL(req.url ?? "/", "http://x").pathname, build).label;
     requestDuration.observe(
@@ -272,7 +278,7 @@ async function keptAnswers(
     logger.info(
       {
         requestId: id,
-        req: { id, method: req.method, url: req.url, ip: clientIp(req) },
+        req: { id, method: req.method, url: req.url, ip },
         res: { status: res.statusCode },
         responseTime: Math.round(seconds * 1000),
       },
@@ -285,12 +291,15 @@ async function keptAnswers(
     const started = performance.now();
     const id = requestIdOf(req);
     const own = { "x-request-id": id };
-    if (kept.pageCache.answer(req, res, own) || kept.signedIn.answer(req, res, own))
-      return answered(req, res, id, started);
-    if (!build || !req.url?.startsWith("/api/v1/")) return false;
-    return kept.apiReads
-      .answer(req, res, own, () => clientIp(req) ?? "unknown")
-      .then((hit) => hit && answered(req, res, id, started));
+    // The API's paths are never pages: their kept answers are looked for alone.
+    if (!req.url?.startsWith("/api/v1/")) {
+      if (kept.pageCache.answer(req, res, own) || kept.signedIn.answer(req, res, own))
+        return answered(req, res, id, started);
+      return false;
+    }
+    if (!build) return false;
+    const ip = clientIp(req) ?? "unknown";
+    return kept.apiReads.answer(req, res, own, ip).then((hit) => hit && answered(req, res, id, started, ip));
   };
 }
 

@@ -41,6 +41,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const TAIL_BYTES = 65_536;
+/** A line at pino's level 50 (error) or 60 (fatal) holds one of these. */
+const ERROR_LEVEL = ['"level":50', '"level":60'].map((mark) => Buffer.from(mark));
+
 /**
  * Starts the built server (`npm run build` first) as its own process on a free port with a
  * temporary DATA_DIR, and waits until /readyz answers.
@@ -65,29 +69,35 @@ export async function startBuiltServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  // Keep the tail of the output only: a long benchmark logs a lot.
-  let log = "";
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk).slice(-65_536);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
+  // Keep the tail of the output only, and look for errors without decoding every line: a
+  // benchmark's server logs thousands of lines a second into this process, which may be the one
+  // making the load, so reading them must cost it next to nothing.
+  const tail: Buffer[] = [];
+  let tailBytes = 0;
   const errors: string[] = [];
   for (const stream of [child.stdout, child.stderr]) {
-    let partial = "";
+    let partial: Buffer = Buffer.alloc(0);
     stream?.on("data", (chunk: Buffer) => {
-      const lines = (partial + chunk).split("\n");
-      partial = lines.pop() ?? "";
+      tail.push(chunk);
+      tailBytes += chunk.length;
+      while (tailBytes - tail[0]!.length >= TAIL_BYTES) tailBytes -= tail.shift()!.length;
+      const text = partial.length > 0 ? Buffer.concat([partial, chunk]) : chunk;
+      const end = text.lastIndexOf(10);
+      // An unfinished line waits for its end (one past the tail's size is not checked).
+      partial = text.subarray(end + 1).subarray(0, TAIL_BYTES);
+      const lines = text.subarray(0, Math.max(0, end));
+      if (!ERROR_LEVEL.some((mark) => lines.includes(mark))) return;
       // pino's levels: 50 error, 60 fatal.
-      for (const line of lines)
+      for (const line of lines.toString().split("\n"))
         if (/"level":(50|60)\b/.test(line) && errors.length < 500) errors.push(line.slice(0, 8_000));
     });
   }
+  const log = () => Buffer.concat(tail).toString().slice(-TAIL_BYTES);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
   const deadline = Date.now() + (options.readyTimeoutMs ?? 150_000);
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
     const ready = await fetch(`${url}/readyz`).then(
       (response) => response.ok,
       () => false,
@@ -97,13 +107,13 @@ export async function startBuiltServer(
   }
   if (Date.now() >= deadline) {
     child.kill("SIGKILL");
-    throw new Error(`server not ready in time:\n${log}`);
+    throw new Error(`server not ready in time:\n${log()}`);
   }
   return {
     url,
     dataDir,
     child,
-    output: () => log,
+    output: log,
     errors: () => errors,
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null) child.kill(signal);

@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import { profiles } from "../schema.server";
 
@@ -9,6 +9,20 @@ type NewProfile = typeof profiles.$inferInsert;
 export async function findProfile(id: string, executor: Executor = db()): Promise<Profile | null> {
   const rows = await executor.select().from(profiles).where(eq(profiles.id, id)).limit(1);
   return rows[0] ?? null;
+}
+
+/** Whether each of `ids` may act (not suspended), with the name and address others see: many at once. */
+export async function findProfileStandings(ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db()
+    .select({
+      id: profiles.id,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      suspendedAt: profiles.suspendedAt,
+    })
+    .from(profiles)
+    .where(inArray(profiles.id, [...ids]));
 }
 
 /** True when another profile holds the username (the caller's own name does not count). */

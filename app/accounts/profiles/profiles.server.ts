@@ -4,6 +4,7 @@ import { findProfile, insertProfileOnce, type Profile } from "./profiles.queries
 
 export {
   findProfile,
+  findProfileStandings,
   isUsernameTaken,
   type Profile,
   updateProfile,

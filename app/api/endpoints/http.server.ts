@@ -87,12 +87,13 @@ async function callerOf(request: Request): Promise<{ caller: EndpointCaller | nu
   return result.ok ? { caller: result.value } : { refused: API_DETAILS.keyRefused };
 }
 
+/** In lower case, as a kept answer's stored headers are (HTTP's names are case-insensitive). */
 export function limitHeaders(verdict: LimitVerdict): Record<string, string> {
   return {
-    "RateLimit-Limit": String(verdict.limit),
-    "RateLimit-Remaining": String(verdict.remaining),
-    "RateLimit-Reset": String(verdict.resetSeconds),
-    "RateLimit-Policy": `${verdict.limit};w=${verdict.windowSeconds}`,
+    "ratelimit-limit": String(verdict.limit),
+    "ratelimit-remaining": String(verdict.remaining),
+    "ratelimit-reset": String(verdict.resetSeconds),
+    "ratelimit-policy": `${verdict.limit};w=${verdict.windowSeconds}`,
   };
 }
 

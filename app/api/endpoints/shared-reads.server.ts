@@ -1,5 +1,6 @@
-import { authenticateApiKey, presentedKey, recentApiCaller } from "../keys/api-keys.server";
+import { authenticateApiKey, presentedKey } from "../keys/api-keys.server";
 import { limitApiRequest } from "../keys/rate-limits.server";
+import { recentApiCaller } from "../keys/recent-callers.server";
 import { API_ROUTES } from "./endpoints.server";
 import { API_BASE, limitHeaders, readCacheControl } from "./http.server";
 
@@ -17,7 +18,7 @@ export function isSharedApiRead(pathname: string) {
 }
 
 /**
- * The per-request headers of a kept read (rate limits, cache policy), after counting the request
+ * The per-request headers of a kept read (rate limits, cache policy; names in lower case), after counting the request
  * against its limits exactly as the full path does; null when the full path must answer: a key that
  * is not valid (the full path says why), or a request over its limit (the full path refuses it, and
  * a refused hit spends nothing). A key this process authenticated lately is taken as it was.
@@ -34,7 +35,7 @@ export async function sharedReadHeaders(input: {
     clientIp: input.clientIp,
   });
   if (!verdict.allowed) return null;
-  return { ...limitHeaders(verdict), "Cache-Control": readCacheControl(caller !== null) };
+  return { ...limitHeaders(verdict), "cache-control": readCacheControl(caller !== null) };
 }
 
 /** The caller of a key, from this process's recent ones or from PostgreSQL; undefined when refused. */

@@ -1,6 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
-import { LRUCache } from "lru-cache";
-import { findProfile } from "~/accounts/profiles/profiles.server";
+import { randomBytes } from "node:crypto";
 import { enforceRateLimit } from "~/platform/http/rate-limit-policies";
 import { logger } from "~/platform/logger.server";
 import { fail, ok, type Result } from "~/platform/result";
@@ -8,29 +6,19 @@ import { API_KEY_PREFIX, API_KEYS_PER_USER_MAX, API_SCOPES, type ApiScope } from
 import {
   type ApiKeyListing,
   countActiveApiKeys,
-  findApiKeyByHash,
   insertApiKey,
   listApiKeysOf,
   revokeApiKeyOf,
-  touchApiKey,
 } from "./api-keys.queries.server";
+import { type ApiCaller, hashSecret, hasKeyShape, type KeyRefusal, lookUpCallers } from "./key-lookup.server";
+import { noteKeyUse } from "./key-use.server";
+import { forgetApiKeyCaller, rememberCaller } from "./recent-callers.server";
 
 export type { ApiKeyListing } from "./api-keys.queries.server";
+export { type ApiCaller, type KeyRefusal, presentedKey } from "./key-lookup.server";
 
-/** Who a request with a valid key acts as: the key's owner, within the key's scopes. */
-export interface ApiCaller {
-  keyId: string;
-  keyPrefix: string;
-  scopes: ApiScope[];
-  userId: string;
-  name: string;
-  email: string;
-}
-
-const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 /** The visible part: the "vrd_" mark and 8 random characters that name the key in lists. */
 const PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
-const KEY_SHAPE = /^vrd_[A-Za-z0-9_-]{40}$/;
 
 /**
  * Makes a key for its owner; the secret is in the answer only (stored as a hash), so the page
@@ -65,83 +53,11 @@ export async function revokeApiKey(input: { userId: string; keyId: string; now?:
   if (!/^[0-9a-f-]{36}$/.test(input.keyId)) return fail("not_found" as const);
   const revoked = await revokeApiKeyOf(input.userId, input.keyId, input.now ?? new Date());
   if (revoked) {
-    forgetCallers((caller) => caller.keyId === input.keyId);
+    forgetApiKeyCaller(input.keyId);
     logger.info({ keyId: input.keyId, userId: input.userId }, "API key revoked");
   }
   return revoked ? ok(null) : fail("not_found" as const);
 }
-
-/** When this process last noted each key's use (ms). */
-const notedAt = new Map<string, number>();
-
-/**
- * Notes a key's use at most once a minute per process: the column is kept to the minute (the
- * statement itself skips fresher rows), so a busy key costs no statement per request.
- */
-function noteUse(keyId: string, now: Date) {
-  const last = notedAt.get(keyId);
-  if (last !== undefined && now.getTime() - last < 60_000 && now.getTime() >= last) return;
-  if (notedAt.size >= 10_000) notedAt.clear();
-  notedAt.set(keyId, now.getTime());
-  touchApiKey(keyId, now).catch((error) => logger.warn({ err: error }, "noting an API key's use failed"));
-}
-
-/**
- * Callers of keys this process authenticated lately, by the secret's hash: only the API's kept
- * public reads trust them without asking PostgreSQL (docs/decisions/0030). A revoke or a suspension
- * made in this process forgets them at once; one made on another node as soon as its announcement
- * of the person's change arrives (docs/decisions/0029), and at the latest after CALLER_TTL_MS, and
- * meanwhile only for reads any anonymous caller may make too. Past half that age a
- * caller is checked again in the background, so a steady key never waits for the check.
- */
-export const CALLER_TTL_MS = 10_000;
-const recentCallers = new LRUCache<string, { caller: ApiCaller; at: number; checking?: boolean }>({
-  max: 20_000,
-  ttl: CALLER_TTL_MS,
-});
-const BEARER = /^Bearer +(\S+)\s*$/i;
-
-/** The key an `Authorization: Bearer …` header presents, or undefined when the header is not that. */
-export const presentedKey = (authorization: string) => BEARER.exec(authorization)?.[1];
-
-function forgetCallers(which: (caller: ApiCaller) => boolean) {
-  for (const [hash, { caller }] of recentCallers.entries()) if (which(caller)) recentCallers.delete(hash);
-}
-
-/** Forgets an owner's keys in this process (the owner was suspended, or changed on another node). */
-export function forgetApiCallersOf(userId: string) {
-  forgetCallers((caller) => caller.userId === userId);
-}
-
-/** Forgets every recent caller (changes made elsewhere may have been missed). */
-export function forgetAllApiCallers() {
-  recentCallers.clear();
-}
-
-/**
- * The caller of an `Authorization` header whose key this process authenticated in the last
- * CALLER_TTL_MS, or undefined (the request then goes the full way, which asks PostgreSQL).
- */
-export function recentApiCaller(authorization: string, now = new Date()): ApiCaller | undefined {
-  const presented = presentedKey(authorization);
-  if (!presented || !KEY_SHAPE.test(presented)) return undefined;
-  const hash = hashSecret(presented);
-  const recent = recentCallers.get(hash);
-  if (!recent) return undefined;
-  noteUse(recent.caller.keyId, now);
-  if (now.getTime() - recent.at > CALLER_TTL_MS / 2 && !recent.checking) {
-    recent.checking = true;
-    authenticateApiKey(presented, now)
-      .then((checked) => checked.ok || recentCallers.delete(hash))
-      .catch(() => undefined)
-      .finally(() => {
-        recent.checking = false;
-      });
-  }
-  return recent.caller;
-}
-
-export type KeyRefusal = "malformed" | "unknown" | "revoked" | "owner_suspended";
 
 /**
  * The caller a presented key stands for: refused when it is not a key, is unknown or revoked, or
@@ -151,24 +67,11 @@ export async function authenticateApiKey(
   presented: string,
   now = new Date(),
 ): Promise<Result<ApiCaller, KeyRefusal>> {
-  if (!KEY_SHAPE.test(presented)) return fail("malformed");
+  if (!hasKeyShape(presented)) return fail("malformed");
   const secretHash = hashSecret(presented);
-  const key = await findApiKeyByHash(secretHash);
-  if (!key) return fail("unknown");
-  if (key.revokedAt) return fail("revoked");
-  const owner = await findProfile(key.userId);
-  if (!owner || owner.suspendedAt) return fail("owner_suspended");
-  noteUse(key.id, now);
-  const caller: ApiCaller = {
-    keyId: key.id,
-    keyPrefix: key.prefix,
-    scopes: key.scopes.filter((scope): scope is ApiScope =>
-      (API_SCOPES as readonly string[]).includes(scope),
-    ),
-    userId: key.userId,
-    name: owner.fullName,
-    email: owner.email ?? "",
-  };
-  recentCallers.set(secretHash, { caller, at: now.getTime() });
-  return ok(caller);
+  const found = (await lookUpCallers([secretHash])).get(secretHash) ?? "unknown";
+  if (typeof found === "string") return fail(found);
+  noteKeyUse(found.keyId, now);
+  rememberCaller(secretHash, found, now);
+  return ok(found);
 }

@@ -57,10 +57,14 @@ export type ReserveBlocks = (blocks: readonly BlockRequest[]) => Promise<Map<str
  * through more. A refused hit spends nothing.
  */
 export class RateLimitReservations {
-  private readonly budgets = new Map<string, Budget>();
+  /** By rule name, then subject. */
+  private readonly budgets = new Map<string, Map<string, Budget>>();
+  private budgetCount = 0;
   private prunedAt = 0;
   /** Budgets waiting for the next batch of reservations made ahead, and its promise. */
   private ahead: { budgets: Budget[]; sent: Promise<void> } | null = null;
+  /** Budgets that ran out in this turn of the event loop, and the promise of their one statement. */
+  private refills: { budgets: Budget[]; sent: Promise<void> } | null = null;
 
   constructor(
     private readonly reserve: ReserveBlocks = reserveRateLimitBlocks,
@@ -88,15 +92,23 @@ export class RateLimitReservations {
 
   private budgetOf(rule: RateLimitRule, subject: string, nowSeconds: number): Budget {
     const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
-    const key = `${rule.name}:${subject}`;
-    const kept = this.budgets.get(key);
+    // By rule, then subject: no key string is built on a hit that finds its budget.
+    let ofRule = this.budgets.get(rule.name);
+    if (!ofRule) {
+      ofRule = new Map();
+      this.budgets.set(rule.name, ofRule);
+    }
+    const kept = ofRule.get(subject);
     if (kept?.windowStart === windowStart) return kept;
-    if (this.budgets.size > PRUNE_ABOVE && nowSeconds > this.prunedAt) this.prune(nowSeconds);
+    if (this.budgetCount > PRUNE_ABOVE && nowSeconds > this.prunedAt) this.prune(nowSeconds);
     const spentBefore = kept?.windowStart === windowStart - rule.windowSeconds ? kept.spent : 0;
     const budget =
-      kept?.next?.windowStart === windowStart ? kept.next : newBudget(key, rule, windowStart, spentBefore);
+      kept?.next?.windowStart === windowStart
+        ? kept.next
+        : newBudget(`${rule.name}:${subject}`, rule, windowStart, spentBefore);
     budget.spentBefore = spentBefore;
-    this.budgets.set(key, budget);
+    if (!kept) this.budgetCount += 1;
+    ofRule.set(subject, budget);
     return budget;
   }
 
@@ -148,14 +160,26 @@ export class RateLimitReservations {
     budget.pending = this.ahead.sent;
   }
 
-  /** Reserves a block for every budget that has none left, in one statement; waits for those under way. */
+  /**
+   * Reserves a block for every budget that has none left; waits for those under way. The budgets
+   * that run out in one turn of the event loop (under load, many requests' keys at once) go in one
+   * statement, sent once the turn's requests have all asked.
+   */
   private async refill(short: Budget[]) {
     const waiting = short.flatMap((budget) => (budget.pending ? [budget.pending] : []));
     const asking = short.filter((budget) => !budget.pending);
     if (asking.length > 0) {
-      const reserved = this.reserveBlocks(asking);
-      for (const budget of asking) budget.pending = reserved;
-      waiting.push(reserved);
+      if (!this.refills) {
+        const batch: Budget[] = [];
+        const sent = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+          this.refills = null;
+          return this.reserveBlocks(batch);
+        });
+        this.refills = { budgets: batch, sent };
+      }
+      this.refills.budgets.push(...asking);
+      for (const budget of asking) budget.pending = this.refills.sent;
+      waiting.push(this.refills.sent);
     }
     await Promise.all(waiting);
   }
@@ -184,9 +208,16 @@ export class RateLimitReservations {
 
   private prune(nowSeconds: number) {
     this.prunedAt = nowSeconds;
-    for (const [key, budget] of this.budgets)
-      if (budget.windowStart + 2 * budget.windowSeconds <= nowSeconds) this.budgets.delete(key);
-    if (this.budgets.size > KEEP_AT_MOST) this.budgets.clear();
+    for (const ofRule of this.budgets.values())
+      for (const [subject, budget] of ofRule)
+        if (budget.windowStart + 2 * budget.windowSeconds <= nowSeconds) {
+          ofRule.delete(subject);
+          this.budgetCount -= 1;
+        }
+    if (this.budgetCount > KEEP_AT_MOST) {
+      this.budgets.clear();
+      this.budgetCount = 0;
+    }
   }
 }
 
