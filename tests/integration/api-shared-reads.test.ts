@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { setUserSuspended } from "~/accounts/people/user-admin.server";
 import { isSharedApiRead, sharedReadHeaders } from "~/api/endpoints/shared-reads.server";
 import { revokeApiKey } from "~/api/keys/api-keys.server";
+import { CALLER_TTL_MS, recentApiCaller } from "~/api/keys/recent-callers.server";
 import { apiKeys } from "~/api/schema.server";
 import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
 // The listeners every process registers: a suspension tells the API to forget the owner's keys.
@@ -42,17 +43,17 @@ describe("the API's kept public reads", () => {
     const first = await sharedReadHeaders({ authorization: undefined, clientIp: "10.60.0.1" });
     const second = await sharedReadHeaders({ authorization: undefined, clientIp: "10.60.0.1" });
     expect(first).toMatchObject({
-      "RateLimit-Limit": String(RATE_LIMIT_POLICIES.api_anonymous.perIp.limit),
-      "Cache-Control": "public, max-age=60",
+      "ratelimit-limit": String(RATE_LIMIT_POLICIES.api_anonymous.perIp.limit),
+      "cache-control": "public, max-age=60",
     });
-    expect(Number(second!["RateLimit-Remaining"])).toBe(Number(first!["RateLimit-Remaining"]) - 1);
+    expect(Number(second!["ratelimit-remaining"])).toBe(Number(first!["ratelimit-remaining"]) - 1);
   });
 
   it("take a valid key as its owner's (private answer), and send an unknown or malformed key the full way", async () => {
     const { authorization } = await keyOfNewAccount();
     expect(await sharedReadHeaders({ authorization, clientIp: "10.60.0.2" })).toMatchObject({
-      "Cache-Control": "private, no-cache",
-      "RateLimit-Limit": String(RATE_LIMIT_POLICIES.api_key.perUser.limit),
+      "cache-control": "private, no-cache",
+      "ratelimit-limit": String(RATE_LIMIT_POLICIES.api_key.perUser.limit),
     });
     const unknown = `Bearer vrd_${"x".repeat(40)}`;
     expect(await sharedReadHeaders({ authorization: unknown, clientIp: "10.60.0.2" })).toBeNull();
@@ -73,6 +74,20 @@ describe("the API's kept public reads", () => {
     expect(await sharedReadHeaders({ authorization, clientIp: "10.60.0.4" })).not.toBeNull();
     await setUserSuspended({ userId: account.id, suspended: true, actor: { id: staff.id } });
     expect(await sharedReadHeaders({ authorization, clientIp: "10.60.0.4" })).toBeNull();
+  });
+
+  it("check recent keys again together past half their age: one revoked on another node is forgotten, the others kept", async () => {
+    const keys = await Promise.all([keyOfNewAccount(), keyOfNewAccount(), keyOfNewAccount()]);
+    for (const { authorization } of keys)
+      expect(await sharedReadHeaders({ authorization, clientIp: "10.60.0.6" })).not.toBeNull();
+    // Another node's revoke: the row changes, this process hears nothing.
+    await database.db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, keys[0]!.keyId));
+    const later = new Date(Date.now() + CALLER_TTL_MS / 2 + 100);
+    // Still taken until the check, which every key past half its age joins.
+    for (const { authorization } of keys) expect(recentApiCaller(authorization, later)).toBeDefined();
+    await expect.poll(() => recentApiCaller(keys[0]!.authorization)).toBeUndefined();
+    expect(recentApiCaller(keys[1]!.authorization)?.keyId).toBe(keys[1]!.keyId);
+    expect(recentApiCaller(keys[2]!.authorization)?.keyId).toBe(keys[2]!.keyId);
   });
 
   it("send a request over its limit the full way, which refuses it", async () => {

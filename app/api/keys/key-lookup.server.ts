@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { findProfileStandings } from "~/accounts/profiles/profiles.server";
 import { API_SCOPES, type ApiScope } from "./api-keys";
 import { findApiKeysByHashes } from "./api-keys.queries.server";
@@ -24,7 +24,8 @@ export const presentedKey = (authorization: string) => BEARER.exec(authorization
 /** Whether `presented` has a key's shape (a malformed one is refused without a lookup). */
 export const hasKeyShape = (presented: string) => KEY_SHAPE.test(presented);
 
-export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
+/** One-shot hashing (no Hash object): every kept API read hashes its key. */
+export const hashSecret = (secret: string) => hash("sha256", secret, "hex");
 
 /**
  * The caller each secret hash stands for, or why it is refused: unknown, revoked, or its owner
