@@ -19,7 +19,15 @@
  * re-downloading it on every run); the build, the database and the demo data are the clone's own.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { connect } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -61,7 +69,11 @@ function npmStart(cwd: string, env: Record<string, string>): Started {
     detached: true,
   });
   let output = "";
-  const keep = (chunk: Buffer) => (output = (output + chunk).slice(-20_000));
+  // BENCH_STARTUP_LOG=<file> keeps every start's whole output there (where the minutes went).
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk).slice(-20_000);
+    if (process.env.BENCH_STARTUP_LOG) appendFileSync(process.env.BENCH_STARTUP_LOG, chunk);
+  };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const started = { child, started: performance.now(), output: () => output };
