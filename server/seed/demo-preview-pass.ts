@@ -46,6 +46,10 @@ export async function renderDemoPreviews(clip: DemoClip, signal?: AbortSignal) {
       },
       undefined,
       signal,
+      [],
+      undefined,
+      // The full pass replaces these within minutes: a faster preset gets the catalogue playable sooner.
+      "superfast",
     );
     const thumbnailUrl = await storePosters(prefix, await readFile(files.poster!));
     const rendered = await storePublicRenditions(prefix, files, seconds);

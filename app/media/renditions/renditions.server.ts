@@ -134,6 +134,8 @@ export async function renderRenditions(
   signal?: AbortSignal,
   licensee: PlannedRendition[] = [],
   budget?: { cpuMs: number; wallMs: number },
+  /** The watermarked previews' x264 preset: a first pass replaced soon after may take a faster one. */
+  previewPreset: "veryfast" | "superfast" = "veryfast",
 ): Promise<RenditionFiles> {
   const large = fitShortSide(clip.width, clip.height, PREVIEW_SHORT_SIDE);
   const small = fitShortSide(clip.width, clip.height, SMALL_PREVIEW_SHORT_SIDE);
@@ -195,7 +197,7 @@ export async function renderRenditions(
   const frameCap = ["-frames:v", String(MAX_DECODE_FRAMES)];
   const h264 = (crf: string) => [
     ...frameCap,
-    ...["-c:v", "libx264", "-preset", "veryfast", "-crf", crf, "-profile:v", "high", "-pix_fmt", "yuv420p"],
+    ...["-c:v", "libx264", "-preset", previewPreset, "-crf", crf, "-profile:v", "high", "-pix_fmt", "yuv420p"],
     ...["-movflags", "+faststart", "-an"],
   ];
   // AAC as it is when the original has it, else encoded; nothing for a silent clip.
