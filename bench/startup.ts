@@ -9,7 +9,9 @@
  * - all previews: every demo clip went through the media pipeline at least once (its preview
  *   pass, or its only pass for studio clips), and every published clip's preview is served.
  *
- * Targets: first 200 ≤ 20 s, demo page at once (≤ 20 s too), all previews ≤ 5 min, second start ≤ 5 s.
+ * Targets: first 200 ≤ 20 s, demo page at once (≤ 20 s too), all previews ≤ 5 min, second start ≤ 5 s,
+ * each with 30% to spare. Three runs: `BENCH_SESSION=<name> npm run bench:startup` three times (each a
+ * fresh clone) gives min / median / max, a target met only when every run met it.
  * The 1080p licensee files follow after the previews and are not waited for here.
  *
  * The second start is checked to be answered by the new process: /healthz names each process run
@@ -42,6 +44,8 @@ import { machineSpeed } from "./machine-speed";
 const FIRST_TARGET_S = 20;
 const PREVIEWS_TARGET_S = 300;
 const SECOND_TARGET_S = 5;
+/** Issue 40: each target is to hold with 30% to spare (first 200 within 15.4 s, previews within 231 s). */
+const MARGIN = 1.3;
 /**
  * How long the first start may take to have every preview: past it, the run reports how many were
  * ready (target not met) and goes on to the second start.
@@ -259,7 +263,7 @@ export async function benchStartup(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-startup-data-"));
   const loadBefore = loadavg();
   // Timed before the clone, so the report states the machine's speed at rest.
-  machineSpeed();
+  const speed = machineSpeed();
   const loads: number[] = [];
   const sampler = setInterval(() => loads.push(loadavg()[0]!), 5_000);
   try {
@@ -290,12 +294,14 @@ export async function benchStartup(): Promise<string> {
           seconds: first.first200.seconds,
           target: `≤ ${FIRST_TARGET_S}`,
           met: first.first200.seconds <= FIRST_TARGET_S,
+          "met with 30% margin": first.first200.seconds <= FIRST_TARGET_S / MARGIN,
         },
         {
           figure: `first start: home page with the demo clips, ${first.posters.titles} titles, ${first.posters.images.length} pictures loaded, 0 spinners`,
           seconds: first.demoPage.seconds,
           target: `≤ ${FIRST_TARGET_S} (posters at once)`,
           met: first.demoPage.seconds <= FIRST_TARGET_S,
+          "met with 30% margin": first.demoPage.seconds <= FIRST_TARGET_S / MARGIN,
         },
         {
           figure:
@@ -305,13 +311,20 @@ export async function benchStartup(): Promise<string> {
           seconds: first.previewsSeconds,
           target: `≤ ${PREVIEWS_TARGET_S}`,
           met: first.previews.done === ALL_DEMO_CLIPS.length && first.previewsSeconds <= PREVIEWS_TARGET_S,
+          "met with 30% margin":
+            first.previews.done === ALL_DEMO_CLIPS.length &&
+            first.previewsSeconds <= PREVIEWS_TARGET_S / MARGIN,
         },
         {
           figure: `second start (after the first server's port closed, ${portClosedAfter.toFixed(1)} s after npm exited; answered by the new process)`,
           seconds: second.seconds,
           target: `≤ ${SECOND_TARGET_S}`,
           met: second.seconds <= SECOND_TARGET_S,
+          "met with 30% margin": second.seconds <= SECOND_TARGET_S / MARGIN,
         },
+        // Beside the figures, so runs on machines of different speed can be told apart.
+        { figure: "this run's machine: JavaScript workload (CPU s)", seconds: speed.javascriptCpuSeconds },
+        { figure: "this run's machine: ffmpeg workload (CPU s)", seconds: speed.ffmpegCpuSeconds ?? "n/a" },
       ],
     );
     const notes = [

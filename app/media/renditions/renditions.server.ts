@@ -197,7 +197,8 @@ export async function renderRenditions(
   const frameCap = ["-frames:v", String(MAX_DECODE_FRAMES)];
   const h264 = (crf: string) => [
     ...frameCap,
-    ...["-c:v", "libx264", "-preset", previewPreset, "-crf", crf, "-profile:v", "high", "-pix_fmt", "yuv420p"],
+    ...["-c:v", "libx264", "-preset", previewPreset, "-crf", crf],
+    ...["-profile:v", "high", "-pix_fmt", "yuv420p"],
     ...["-movflags", "+faststart", "-an"],
   ];
   // AAC as it is when the original has it, else encoded; nothing for a silent clip.
