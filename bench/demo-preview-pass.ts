@@ -3,8 +3,8 @@
  * - before: a 720p H.264 original encoded from the photograph's camera move, then the upload
  *   pipeline's media work on it (inspect: probe, measure and decode to the end; poster frame and
  *   WebP posters; probe again; the one-decode renditions run with its licensee 720p file);
- * - after: one ffmpeg run from the camera move straight into the renditions (posters' frame
- *   included), then the WebP posters (server/seed/demo-preview-pass.ts).
+ * - after: one ffmpeg run from the camera move straight into the renditions at the pass's own x264
+ *   preset (posters' frame included), then the WebP posters (server/seed/demo-preview-pass.ts).
  * Storage and database work (the same in both) is left out. CPU seconds are this process's and its
  * children's (ffmpeg, ffprobe, sharp's threads), from /proc: they hardly change with the machine's
  * load, unlike the wall seconds beside them. Medians over the clips.
@@ -20,7 +20,7 @@ import { renderPosters, renderRenditions } from "~/media/renditions/renditions.s
 import { posterSeconds } from "~/media/renditions/still-source";
 import { demoCameraSource, renderDemoOriginal } from "../server/seed/demo-camera";
 import { DEMO_CLIPS, type DemoClip } from "../server/seed/demo-content";
-import { demoPreviewSize } from "../server/seed/demo-preview-pass";
+import { DEMO_PREVIEW_PRESET, demoPreviewSize } from "../server/seed/demo-preview-pass";
 import { median, report } from "./lib";
 
 const CLIPS = Number(process.env.BENCH_CLIPS ?? 5);
@@ -60,9 +60,7 @@ async function before(clip: DemoClip, folder: string) {
     original,
     folder,
     { ...facts.value, durationSeconds: clip.durationSeconds, audioCodec: null },
-    undefined,
-    undefined,
-    planLicenseeRenditions(probed),
+    { licensee: planLicenseeRenditions(probed) },
   );
 }
 
@@ -71,12 +69,17 @@ async function after(clip: DemoClip, folder: string) {
   const size = demoPreviewSize(clip);
   const source = await demoCameraSource(clip, size, folder);
   const seconds = clip.durationSeconds;
-  const files = await renderRenditions(source, folder, {
-    ...size,
-    durationSeconds: seconds,
-    orientation: clip.orientation,
-    posterAtSeconds: posterSeconds(seconds),
-  });
+  const files = await renderRenditions(
+    source,
+    folder,
+    {
+      ...size,
+      durationSeconds: seconds,
+      orientation: clip.orientation,
+      posterAtSeconds: posterSeconds(seconds),
+    },
+    { previewPreset: DEMO_PREVIEW_PRESET },
+  );
   await renderPosters(await readFile(files.poster!));
 }
 

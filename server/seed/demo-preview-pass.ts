@@ -15,6 +15,9 @@ import type { DemoClip } from "./demo-content";
  * its 1080p original), and the poster frame comes out of the same run.
  */
 
+/** The full pass replaces the preview pass's files within minutes: a faster preset gets the catalogue playable sooner. */
+export const DEMO_PREVIEW_PRESET = "superfast";
+
 /** The frames the preview pass renders: the clip's frame at the watermarked preview's size. */
 export const demoPreviewSize = (clip: DemoClip) => {
   const { width, height } = DEMO_SIZES[clip.orientation];
@@ -44,12 +47,7 @@ export async function renderDemoPreviews(clip: DemoClip, signal?: AbortSignal) {
         orientation: clip.orientation,
         posterAtSeconds: posterSeconds(seconds),
       },
-      undefined,
-      signal,
-      [],
-      undefined,
-      // The full pass replaces these within minutes: a faster preset gets the catalogue playable sooner.
-      "superfast",
+      { signal, previewPreset: DEMO_PREVIEW_PRESET },
     );
     const thumbnailUrl = await storePosters(prefix, await readFile(files.poster!));
     const rendered = await storePublicRenditions(prefix, files, seconds);

@@ -183,16 +183,18 @@ export async function renderClip(job: ProcessClipJob, signal?: AbortSignal): Pro
         file,
         folder,
         { ...clip, audioCodec: facts.audioCodec, hdr: facts.hdr },
-        (fraction) => {
-          const percent = 15 + Math.floor(fraction * 80);
-          if (percent >= reported + 5) {
-            reported = percent;
-            void setClipProgress(clip.id, percent).catch(() => {});
-          }
+        {
+          onProgress: (fraction) => {
+            const percent = 15 + Math.floor(fraction * 80);
+            if (percent >= reported + 5) {
+              reported = percent;
+              void setClipProgress(clip.id, percent).catch(() => {});
+            }
+          },
+          signal,
+          licensee: planLicenseeRenditions(facts),
+          budget,
         },
-        signal,
-        planLicenseeRenditions(facts),
-        budget,
       );
     } catch (error) {
       // Past its CPU budget the file is at fault (load hardly changes CPU time): retrying cannot help.

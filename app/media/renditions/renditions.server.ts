@@ -130,13 +130,17 @@ export async function renderRenditions(
     /** Also writes the frame at this time as `poster.png` (instead of a second read for it). */
     posterAtSeconds?: number;
   },
-  onProgress?: (fraction: number) => void,
-  signal?: AbortSignal,
-  licensee: PlannedRendition[] = [],
-  budget?: { cpuMs: number; wallMs: number },
-  /** The watermarked previews' x264 preset: a first pass replaced soon after may take a faster one. */
-  previewPreset: "veryfast" | "superfast" = "veryfast",
+  options: {
+    onProgress?: (fraction: number) => void;
+    signal?: AbortSignal;
+    /** The clean files for licensees to make beside the previews (none by default). */
+    licensee?: PlannedRendition[];
+    budget?: { cpuMs: number; wallMs: number };
+    /** The watermarked previews' x264 preset: a first pass replaced soon after may take a faster one. */
+    previewPreset?: "veryfast" | "superfast";
+  } = {},
 ): Promise<RenditionFiles> {
+  const { onProgress, signal, licensee = [], budget, previewPreset = "veryfast" } = options;
   const large = fitShortSide(clip.width, clip.height, PREVIEW_SHORT_SIDE);
   const small = fitShortSide(clip.width, clip.height, SMALL_PREVIEW_SHORT_SIDE);
   const tile = storyboardTileSize(clip.width, clip.height);
