@@ -85,11 +85,24 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const lifecycle: Lifecycle = { ready: false, draining: false, lastConnectionAt: 0 };
   const health = databaseHealthMonitor();
   const changes = personalChanges(logger);
-  const app = await createApp({ config, logger, lifecycle, health, changes, vite: options.vite });
-  const { server, url } = await openPort(app, config, lifecycle);
+  // The embedded PostgreSQL starts (a first start: initdb) while the app loads: two cores, two jobs.
+  const embeddedStarting = config.DATABASE_URL
+    ? undefined
+    : startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line));
+  embeddedStarting?.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+  let server: http.Server;
+  let url: string;
+  try {
+    const app = await createApp({ config, logger, lifecycle, health, changes, vite: options.vite });
+    ({ server, url } = await openPort(app, config, lifecycle));
+  } catch (error) {
+    // The port was taken, or the app did not load: the PostgreSQL started for it stops too.
+    await embeddedStarting?.then((embedded) => embedded.stop()).catch(() => {});
+    throw error;
+  }
   logger.info(`Listening on ${url} (starting up…)`);
 
-  const embedded = await startServices(config, logger, server, changes, posters);
+  const embedded = await startServices(config, logger, server, changes, posters, embeddedStarting);
   lifecycle.ready = true;
   health.start();
   const restoreConsole = logging.routeConsoleToLogger();
@@ -142,11 +155,12 @@ async function startServices(
   server: http.Server,
   changes: PersonalChanges,
   posters: Promise<void> | undefined,
+  embeddedStarting: Promise<EmbeddedDatabase> | undefined,
 ) {
   let embedded: EmbeddedDatabase | undefined;
   try {
-    const database = await openDatabase(config, logger);
-    embedded = database.embedded;
+    embedded = await embeddedStarting;
+    const database = await openDatabase(config, embedded);
     changes.start(database.urls.direct);
     startJobs(config, database.urls.direct, logger);
     // Replicas starting together seed one after another: the second finds the content there.
@@ -506,27 +520,18 @@ function listen(server: http.Server, config: Config) {
 }
 
 /**
- * The embedded PostgreSQL (unless DATABASE_URL is set), migrations or, with MIGRATE_AT_START=false,
+ * On the embedded PostgreSQL (unless DATABASE_URL is set): migrations or, with MIGRATE_AT_START=false,
  * the check that none is pending (direct), then the pool (pooled) and the read replica's pool
- * (DATABASE_READ_URL).
+ * (DATABASE_READ_URL). The caller stops the embedded database if this fails.
  */
-async function openDatabase(config: Config, logger: Logger) {
-  let embedded: EmbeddedDatabase | undefined;
-  if (!config.DATABASE_URL) {
-    embedded = await startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line));
-  }
+async function openDatabase(config: Config, embedded: EmbeddedDatabase | undefined) {
   const urls = databaseUrls(config, embedded?.url);
-  try {
-    await migrateOrCheck(urls.direct, config.MIGRATE_AT_START);
-    connectDatabases(urls, {
-      pool: config.DATABASE_POOL_SIZE ?? 20,
-      readPool: config.DATABASE_READ_POOL_SIZE,
-    });
-  } catch (error) {
-    await embedded?.stop().catch(() => {});
-    throw error;
-  }
-  return { urls, embedded };
+  await migrateOrCheck(urls.direct, config.MIGRATE_AT_START);
+  connectDatabases(urls, {
+    pool: config.DATABASE_POOL_SIZE ?? 20,
+    readPool: config.DATABASE_READ_POOL_SIZE,
+  });
+  return { urls };
 }
 
 /**

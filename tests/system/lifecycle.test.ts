@@ -163,13 +163,14 @@ describe("server lifecycle", () => {
     expect(output.trim()).toMatch(/^Verdeo could not start: DATA_DIR \/dev\/null\/verdeo is not writable/);
   });
 
-  it("a port in use stops the start with one clear line", async () => {
+  it("a port in use stops the start with one clear line and leaves no postgres process", async () => {
     const port = await freePort();
     const blocker = createServer().listen(port, "127.0.0.1");
     await new Promise((resolve) => blocker.once("listening", resolve));
+    const dataDir = mkdtempSync(path.join(tmpdir(), "verdeo-port-"));
     try {
       const { code, output } = await startExpectingFailure({
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "verdeo-port-")),
+        DATA_DIR: dataDir,
         PORT: String(port),
         HOST: "127.0.0.1",
         BETTER_AUTH_SECRET: "x".repeat(40),
@@ -178,8 +179,11 @@ describe("server lifecycle", () => {
       expect(output.trim()).toBe(
         `Verdeo could not start: Port ${port} on 127.0.0.1 is already in use (set PORT)`,
       );
+      // The embedded PostgreSQL starts while the app loads; the refused start stopped it.
+      expect(postgresProcessesFor(dataDir)).toBe("");
     } finally {
       blocker.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
