@@ -205,6 +205,7 @@ function sessionRuns(name: string, measured: Row[]): Row[][] {
 
 /** The results shown in summary.md, in this order; CPU profiles are kept apart (profile-*.md). */
 const SUMMARY_ORDER = [
+  "run",
   "startup",
   "pages",
   "load",

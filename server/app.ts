@@ -27,6 +27,7 @@ import { mediaOrigin, serveStoryboards } from "~/platform/storage/public-media.s
 import { storage } from "~/platform/storage/storage.server";
 import { type ApiReadCache, apiReadCache } from "./api-read-cache";
 import { bodyLimits, drainUnreadBodies } from "./body-limits";
+import type { EarlyDatabase } from "./early-database";
 import { errorPage } from "./error-page";
 import { inputGuard } from "./input-guard";
 import { PROCESS_JOBS } from "./jobs";
@@ -47,6 +48,8 @@ import { serviceUnavailablePage } from "./unavailable-page";
 export interface StartOptions {
   /** In development, the Vite dev server supplies assets and the route build. */
   vite?: ViteDevServer;
+  /** The embedded PostgreSQL, when the process entry started it before loading the app. */
+  early?: EarlyDatabase;
 }
 
 export interface RunningServer {
@@ -86,9 +89,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const health = databaseHealthMonitor();
   const changes = personalChanges(logger);
   // The embedded PostgreSQL starts (a first start: initdb) while the app loads: two cores, two jobs.
+  // The process entry has usually begun it already (server/early-database.ts).
+  options.early?.logTo((line) => logger.info(line));
   const embeddedStarting = config.DATABASE_URL
     ? undefined
-    : startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line));
+    : (options.early?.database ?? startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line)));
   embeddedStarting?.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
   let server: http.Server;
   let url: string;

