@@ -27,7 +27,7 @@ import { mediaOrigin, serveStoryboards } from "~/platform/storage/public-media.s
 import { storage } from "~/platform/storage/storage.server";
 import { type ApiReadCache, apiReadCache } from "./api-read-cache";
 import { bodyLimits, drainUnreadBodies } from "./body-limits";
-import type { EarlyDatabase } from "./early-database";
+import type { EarlyStart } from "./early-start";
 import { errorPage } from "./error-page";
 import { inputGuard } from "./input-guard";
 import { PROCESS_JOBS } from "./jobs";
@@ -48,8 +48,8 @@ import { serviceUnavailablePage } from "./unavailable-page";
 export interface StartOptions {
   /** In development, the Vite dev server supplies assets and the route build. */
   vite?: ViteDevServer;
-  /** The embedded PostgreSQL, when the process entry started it before loading the app. */
-  early?: EarlyDatabase;
+  /** The configuration and the embedded PostgreSQL, when the process entry began them before loading the app. */
+  early?: EarlyStart;
 }
 
 export interface RunningServer {
@@ -80,7 +80,7 @@ type Logging = typeof import("~/platform/logger.server");
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const started = performance.now();
-  const { config, logging } = await loadSettings();
+  const { config, logging } = await loadSettings(options.early?.config);
   const { logger } = logging;
   // A first start's demo posters are made in libuv's threads while the app loads and the database
   // starts; the seed waits for them. Where a one-shot step seeds (MIGRATE_AT_START=false), it makes them.
@@ -89,11 +89,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const health = databaseHealthMonitor();
   const changes = personalChanges(logger);
   // The embedded PostgreSQL starts (a first start: initdb) while the app loads: two cores, two jobs.
-  // The process entry has usually begun it already (server/early-database.ts).
+  // The process entry has usually begun it already (server/early-start.ts).
   options.early?.logTo((line) => logger.info(line));
-  const embeddedStarting = config.DATABASE_URL
-    ? undefined
-    : (options.early?.database ?? startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line)));
+  const embeddedStarting = options.early
+    ? options.early.database
+    : config.DATABASE_URL
+      ? undefined
+      : startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line));
   embeddedStarting?.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
   let server: http.Server;
   let url: string;
@@ -126,11 +128,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 }
 
 /**
- * The configuration, then the logger (which reads it): the mode, configuration warnings and the
- * ffmpeg found are logged; no usable ffmpeg stops the start.
+ * The configuration (the process entry has usually read it), then the logger (which reads it): the
+ * mode, configuration warnings and the ffmpeg found are logged; no usable ffmpeg stops the start.
  */
-async function loadSettings() {
-  const config = loadConfig();
+async function loadSettings(early: Config | undefined) {
+  const config = early ?? loadConfig();
   const logging: Logging = await import("~/platform/logger.server");
   logging.logger.info(config.modeLine);
   for (const warning of config.warnings) logging.logger.warn(warning);

@@ -18,7 +18,7 @@ async function main() {
     options = { vite };
   } else {
     // The embedded PostgreSQL starts first, so it gets ready while the app's modules load.
-    const early = await (await import("./early-database")).startEmbeddedDatabaseEarly();
+    const early = await (await import("./early-start")).startEarly();
     options = { early };
     // Compiled, this file is build/server/main.js and the app is beside it; run from source (a
     // TypeScript loader), it takes the app from the build directory.
@@ -28,7 +28,7 @@ async function main() {
     try {
       server = (await import(/* @vite-ignore */ app)) as ServerModule;
     } catch (error) {
-      await early?.database.then((database) => database.stop()).catch(() => {});
+      await early?.database?.then((database) => database.stop()).catch(() => {});
       throw error;
     }
   }

@@ -121,6 +121,20 @@ describe("server lifecycle", () => {
     }
   });
 
+  it("a first start logs its generated secret and the embedded database's creation, begun before the app loaded", async () => {
+    const server = await startBuiltServer({ ...NO_SEED, LOG_LEVEL: "info", BETTER_AUTH_SECRET: "" });
+    try {
+      const deadline = Date.now() + 1_500;
+      while (!server.output().includes("Verdeo is ready") && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(server.output()).toContain("BETTER_AUTH_SECRET is not set: generated one");
+      expect(server.output()).toContain("Initialising the embedded PostgreSQL database");
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("kill -9 followed by a start loses no committed data and is ready within 5 s", async () => {
     const first = await startBuiltServer(NO_SEED);
     const database = await startEmbeddedPostgres(first.dataDir, () => {}); // attaches to the running one
@@ -173,7 +187,9 @@ describe("server lifecycle", () => {
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: "127.0.0.1",
+        // Set, so the only line is the refusal (a generated key is reported as a warning).
         BETTER_AUTH_SECRET: "x".repeat(40),
+        PAYOUT_ENCRYPTION_KEY: DEPLOYMENT_SETTINGS.PAYOUT_ENCRYPTION_KEY,
       });
       expect(code).toBe(1);
       expect(output.trim()).toBe(
