@@ -4,13 +4,13 @@
  * writes the request body with fs.createWriteStream, each server in its own process, alternating,
  * medians of several runs. Target: tus ≥ 70% of the bare server's MB/s.
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DEMO_PASSWORD } from "../server/seed/demo-content";
 import { startBuiltServer } from "../tests/support/server-process";
+import { makeVideo } from "../tests/support/video-files";
 import { report, startReferenceServer } from "./lib";
 
 const MEBIBYTES = Number(process.env.BENCH_UPLOAD_MIB ?? 64);
@@ -72,28 +72,12 @@ async function bareUpload(url: string, body: Buffer) {
 }
 
 /**
- * What is sent: a real MP4 (one second, made here) then random bytes to the size. The studio refuses
- * a body whose first bytes are no video container (415), so plain random bytes are not an upload.
+ * What is sent: a real MP4 (one second, made by the tests' own helper) then random bytes to the size.
+ * The studio refuses a body whose first bytes are no video container (415), so plain random bytes
+ * are not an upload.
  */
-function videoBody(folder: string, size: number) {
-  const file = path.join(folder, "head.mp4");
-  execFileSync("ffmpeg", [
-    ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=25"],
-    ...[
-      "-t",
-      "1",
-      "-c:v",
-      "libx264",
-      "-preset",
-      "ultrafast",
-      "-pix_fmt",
-      "yuv420p",
-      "-movflags",
-      "+faststart",
-      file,
-    ],
-  ]);
-  const head = readFileSync(file);
+function videoBody(size: number) {
+  const head = makeVideo("upload-head.mp4", { width: 320, height: 180, seconds: 1 });
   return Buffer.concat([head, randomBytes(size - head.length)]);
 }
 
@@ -102,7 +86,7 @@ export async function benchUploads(runCount = RUNS) {
   // No job workers: the demo's render and the pipeline would share the cores with the uploads.
   const server = await startBuiltServer({ WORKERS: "0", LOG_LEVEL: "warn" });
   const bare = await startReferenceServer("--upload", folder);
-  const body = videoBody(folder, MEBIBYTES * 1024 * 1024);
+  const body = videoBody(MEBIBYTES * 1024 * 1024);
   const tus: number[] = [];
   const reference: number[] = [];
   try {
