@@ -16,7 +16,7 @@ import { mediaTools } from "~/media/processing/ffmpeg.server";
 import { type Config, loadConfig } from "~/platform/config.server";
 import { closeDatabase, connectDatabases, databaseIsReady } from "~/platform/db/client.server";
 import { databaseUrls } from "~/platform/db/database-urls";
-import { type EmbeddedDatabase, startEmbeddedPostgres } from "~/platform/db/embedded.server";
+import type { EmbeddedDatabase } from "~/platform/db/embedded.server";
 import { databaseHealthMonitor } from "~/platform/db/health.server";
 import { migrateOrCheck } from "~/platform/db/migrate.server";
 import { SEED_LOCK_ID, withSessionLock } from "~/platform/db/session-lock.server";
@@ -27,7 +27,7 @@ import { mediaOrigin, serveStoryboards } from "~/platform/storage/public-media.s
 import { storage } from "~/platform/storage/storage.server";
 import { type ApiReadCache, apiReadCache } from "./api-read-cache";
 import { bodyLimits, drainUnreadBodies } from "./body-limits";
-import type { EarlyStart } from "./early-start";
+import { type EarlyStart, startEarly } from "./early-start";
 import { errorPage } from "./error-page";
 import { inputGuard } from "./input-guard";
 import { PROCESS_JOBS } from "./jobs";
@@ -80,7 +80,9 @@ type Logging = typeof import("~/platform/logger.server");
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const started = performance.now();
-  const { config, logging } = await loadSettings(options.early?.config);
+  // The process entry has usually begun it (server/early-start.ts); else it begins here.
+  const early = options.early ?? (await startEarly());
+  const { config, logging } = await loadSettings(early?.config);
   const { logger } = logging;
   // A first start's demo posters are made in libuv's threads while the app loads and the database
   // starts; the seed waits for them. Where a one-shot step seeds (MIGRATE_AT_START=false), it makes them.
@@ -89,14 +91,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const health = databaseHealthMonitor();
   const changes = personalChanges(logger);
   // The embedded PostgreSQL starts (a first start: initdb) while the app loads: two cores, two jobs.
-  // The process entry has usually begun it already (server/early-start.ts).
-  options.early?.logTo((line) => logger.info(line));
-  const embeddedStarting = options.early
-    ? options.early.database
-    : config.DATABASE_URL
-      ? undefined
-      : startEmbeddedPostgres(config.DATA_DIR, (line) => logger.info(line));
-  embeddedStarting?.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+  early?.logTo((line) => logger.info(line));
+  const embeddedStarting = early?.database;
   let server: http.Server;
   let url: string;
   try {
@@ -276,10 +272,11 @@ async function createApp(context: AppContext): Promise<http.RequestListener> {
 async function keptAnswers(
   app: express.Express,
   kept: { pageCache: PublicPageCache; signedIn: SignedInPages; apiReads: ApiReadCache },
-  { logger, lifecycle }: AppContext,
+  { lifecycle }: AppContext,
   build: ServerBuild | undefined,
 ) {
   const { requestDuration } = await import("~/platform/metrics.server");
+  const { logRequestCompleted } = await import("~/platform/logger.server");
   // Express's request gives the client's address as TRUST_PROXY resolves it.
   const clientIp = (req: http.IncomingMessage) =>
     (Object.setPrototypeOf(req, app.request) as express.Request).ip;
@@ -296,15 +293,14 @@ async function keptAnswers(
       { route: label, method: req.method ?? "GET", status: String(res.statusCode) },
       seconds,
     );
-    logger.info(
-      {
-        requestId: id,
-        req: { id, method: req.method, url: req.url, ip },
-        res: { status: res.statusCode },
-        responseTime: Math.round(seconds * 1000),
-      },
-      "request completed",
-    );
+    logRequestCompleted({
+      requestId: id,
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      ip,
+      status: res.statusCode,
+      responseTime: Math.round(seconds * 1000),
+    });
     return true;
   };
   return (req: http.IncomingMessage, res: http.ServerResponse): boolean | Promise<boolean> => {

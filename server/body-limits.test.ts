@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import type { RouteHandle } from "~/platform/http/route-handle";
@@ -8,8 +9,11 @@ import { bodyLimits, drainUnreadBodies, tooLargeMessage } from "./body-limits";
 const servers = closingTestServers();
 const LIMIT = 5 * 1024 * 1024 + 1024 * 1024;
 
-/** An app with one form route of `handle`, whose action says whether it was told the body is too large. */
-function app(handle: RouteHandle) {
+/**
+ * An app with one form route of `handle`, whose action says whether it was told the body is too
+ * large, and an upload route that refuses a body by its first bytes, as the studio's uploads do.
+ */
+function app(handle: RouteHandle, readAwayMs?: number) {
   const server = express();
   server.use(
     bodyLimits(
@@ -18,10 +22,16 @@ function app(handle: RouteHandle) {
       () => handle.refusal && ((refused) => handle.refusal!({ ...refused, publicUrl: "http://localhost" })),
     ),
   );
-  server.use(drainUnreadBodies(() => handle.bodyLimit));
+  server.use(drainUnreadBodies(() => handle.bodyLimit, { readAwayMs }));
   server.post("/form", (_req, res) => {
     if (res.locals.bodyTooLarge) return void res.status(413).send("Image must be less than 5MB");
     res.send("read");
+  });
+  server.patch("/upload", (req, res) => {
+    req.once("data", () => {
+      req.pause();
+      res.status(415).send("This file is not a video.");
+    });
   });
   return server;
 }
@@ -115,5 +125,52 @@ describe("body limits", () => {
       request.flushHeaders();
     });
     expect(answer).toEqual({ status: 413, body: tooLargeMessage(LIMIT) });
+  });
+
+  it("an upload refused by its first bytes reaches its sender while the body still arrives, on a connection that stays", async () => {
+    const base = new URL(await servers.start(app({ bodyLimit: "streamed" })));
+    const socket = net.connect(Number(base.port), base.hostname);
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk.toString("latin1")));
+    const closed = new Promise((done) => socket.once("close", done));
+    const write = (data: string | Buffer) =>
+      new Promise<void>((written, failed) =>
+        socket.write(data, (error) => (error ? failed(error) : written())),
+      );
+    const piece = Buffer.alloc(1024 * 1024, 7);
+    const pieces = 48;
+    await write(`PATCH /upload HTTP/1.1\r\nHost: x\r\nContent-Length: ${piece.length * pieces}\r\n\r\n`);
+    for (let sent = 0; sent < pieces; sent++) await write(piece);
+    for (let waited = 0; waited < 100 && !received.endsWith("video."); waited++)
+      await new Promise((wait) => setTimeout(wait, 20));
+    expect(received).toMatch(/^HTTP\/1\.1 415 [\s\S]*\r\n\r\nThis file is not a video\.$/);
+    // Read away, not closed: the next request goes over the same connection.
+    await write("POST /form HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\nsmall");
+    await closed;
+    expect(received).toMatch(/This file is not a video\.HTTP\/1\.1 200 [\s\S]*\r\n\r\nread$/);
+  });
+
+  it("a refused upload still arriving after the read-away time is cut off with its connection", async () => {
+    const base = new URL(await servers.start(app({ bodyLimit: "streamed" }, 300)));
+    const closed = await new Promise<{ status: number; closedAfterMs: number }>((resolve, reject) => {
+      let status = 0;
+      let answeredAt = 0;
+      const request = http.request(
+        { host: base.hostname, port: base.port, path: "/upload", method: "PATCH" },
+        (response) => {
+          status = response.statusCode ?? 0;
+          answeredAt = performance.now();
+          response.resume();
+        },
+      );
+      request.setHeader("Content-Length", String(64 * 1024 * 1024));
+      request.on("error", reject);
+      request.on("close", () => resolve({ status, closedAfterMs: performance.now() - answeredAt }));
+      // A first piece, then nothing more: a sender that stalled.
+      request.write(Buffer.alloc(64 * 1024, 7));
+    });
+    expect(closed.status).toBe(415);
+    expect(closed.closedAfterMs).toBeGreaterThanOrEqual(250);
+    expect(closed.closedAfterMs).toBeLessThan(5_000);
   });
 });

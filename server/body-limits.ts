@@ -68,27 +68,34 @@ export function bodyLimits(
 }
 
 /**
+ * How long a streamed body (an upload) that its answer left unread is still read away: its sender
+ * is most likely still sending, and a connection closed on bytes it has not read is reset, which
+ * loses the answer before the sender reads it (a 415 for a file that is no video became a network
+ * error). A body still arriving after this is cut off with its connection.
+ */
+export const STREAMED_READ_AWAY_MS = 10_000;
+
+/**
  * Deals with what an answer left of its request's body. An action that answers without reading the
  * form leaves the body paused in the request stream, and the connection (kept alive for the
- * browser's next request) stalls until the server's request timeout. A form body (within the limits
- * above) is read away after the answer; a streamed upload may be large, so its connection is closed
- * with the answer instead.
+ * browser's next request) stalls until the server's request timeout. What is left is read away after
+ * the answer, on a connection that stays: a form body (within the limits above) whole, a streamed
+ * upload for at most `readAwayMs`.
  */
-export function drainUnreadBodies(limitOf: BodyLimitOf): RequestHandler {
+export function drainUnreadBodies(
+  limitOf: BodyLimitOf,
+  { readAwayMs = STREAMED_READ_AWAY_MS }: { readAwayMs?: number } = {},
+): RequestHandler {
   return (req, res, next) => {
-    if (limitOf(req, res) === "streamed") {
-      const writeHead = res.writeHead;
-      res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-        if (!req.complete) res.setHeader("Connection", "close");
-        return writeHead.apply(this, args);
-      } as typeof writeHead;
-      return next();
-    }
+    const streamed = limitOf(req, res) === "streamed";
     res.once("finish", () => {
       if (req.complete) return;
       // The app's body reader pauses the stream whenever its buffer is full; nobody reads it now.
       req.removeAllListeners("data");
       req.resume();
+      if (!streamed) return;
+      const cutOff = setTimeout(() => req.complete || req.socket.destroy(), readAwayMs).unref();
+      req.once("close", () => clearTimeout(cutOff));
     });
     next();
   };

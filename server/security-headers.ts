@@ -40,23 +40,38 @@ export function contentSecurityPolicy(options: SecurityOptions, scriptSources: s
 export const SUBRESOURCE_PATH = /^\/assets\/[^/]+\.(?:js|css)$/;
 
 /**
+ * The public API answers JSON, never a page: a policy that lets it load and frame nothing (what a
+ * browser that opens one needs) replaces a page's headers and nonce, about 600 bytes and a fresh
+ * random nonce less on every keyed read (docs/decisions/0034-lean-asset-headers.md).
+ */
+export const API_PATH = /^\/api\/v1\//;
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
  * Security headers for every response, with a fresh CSP nonce per request (res.locals.cspNonce);
- * a hashed script or style gets `nosniff` alone.
+ * a hashed script or style gets `nosniff` alone, and an API answer a policy of its own.
  */
 export function securityHeaders(options: SecurityOptions): RequestHandler {
+  const transport: [string, string][] = options.https
+    ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]]
+    : [];
   const fixed: [string, string][] = [
     ["X-Content-Type-Options", "nosniff"],
     ["X-Frame-Options", "DENY"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
-    ...(options.https
-      ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]]
-      : []),
+    ...transport,
   ];
   return (req, res, next) => {
     if (SUBRESOURCE_PATH.test(req.path)) {
       res.setHeader("X-Content-Type-Options", "nosniff");
+      return next();
+    }
+    if (API_PATH.test(req.path)) {
+      res.setHeader("Content-Security-Policy", API_POLICY);
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      for (const [name, value] of transport) res.setHeader(name, value);
       return next();
     }
     const nonce = randomBytes(16).toString("base64");

@@ -76,6 +76,41 @@ export const logger = createLogger({
     : json,
 });
 
+/** What the access line of one answer says (pino-http's shape). */
+export interface RequestCompleted {
+  requestId: string;
+  method: string;
+  url: string;
+  ip: string | undefined;
+  status: number;
+  responseTime: number;
+}
+
+const INFO = 30;
+
+/**
+ * The access line of an answer served from a kept copy. As JSON it is written whole, the line pino
+ * would write, without pino's work per line (the mixin, the redaction's copy, serialising an
+ * object): at thousands of API reads a second that work cost as much as a quarter of the rest of
+ * each answer (bench:api). A terminal's readable lines still go through pino.
+ */
+export function logRequestCompleted(line: RequestCompleted) {
+  const fields = {
+    requestId: line.requestId,
+    req: { id: line.requestId, method: line.method, url: line.url, ip: line.ip },
+    res: { status: line.status },
+    responseTime: line.responseTime,
+  };
+  if (terminal) return logger.info(fields, "request completed");
+  if (!logger.isLevelEnabled("info")) return;
+  const id = JSON.stringify(line.requestId);
+  const ip = line.ip === undefined ? "" : `,"ip":${JSON.stringify(line.ip)}`;
+  unflushed = true;
+  json.write(
+    `{"level":${INFO},"time":${Date.now()},"requestId":${id},"req":{"id":${id},"method":${JSON.stringify(line.method)},"url":${JSON.stringify(line.url)}${ip}},"res":{"status":${line.status}},"responseTime":${line.responseTime},"msg":"request completed"}\n`,
+  );
+}
+
 setInterval(() => {
   if (!unflushed || terminal) return;
   unflushed = false;

@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DATABASE_INPUT_MESSAGES } from "~/platform/db/input-errors";
 import routes from "~/routes";
+import { UPLOAD_MESSAGES } from "~/studio/uploads/upload-limits";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed/demo-content";
 import { restoreDemoMedia, saveDemoMedia } from "../support/demo-media";
 import { type ServerProcess, startBuiltServer } from "../support/server-process";
@@ -620,6 +621,32 @@ describe("hostile input on every route", () => {
     expect(head.headers.get("Upload-Offset")).toBe("0");
     expect((await tus("DELETE", location, {})).status).toBe(204);
     expect(refusedBy).toEqual([]);
+  });
+
+  it("a large PATCH that is no video gets its 415 and the formats while its body still arrives", async () => {
+    const headers = { Origin: server.url, Cookie: sessions.creator, "Tus-Resumable": "1.0.0" };
+    const size = 32 * 1024 * 1024;
+    const created = await fetch(`${server.url}/studio/uploads`, {
+      method: "POST",
+      headers: {
+        ...headers,
+        "Upload-Length": String(size),
+        "Upload-Metadata": `filename ${Buffer.from("page.mp4").toString("base64")}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get("Location")!, server.url).href;
+    const body = new Uint8Array(size);
+    body.set(Buffer.from("<!DOCTYPE html><html><body>not a video</body></html>\n"));
+    // Refused by its first bytes: cutting the connection then would lose the answer (a network error).
+    const refused = await fetch(location, {
+      method: "PATCH",
+      headers: { ...headers, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+      body,
+    });
+    expect(refused.status).toBe(415);
+    expect(await refused.text()).toBe(UPLOAD_MESSAGES.notVideoContent);
+    expect((await fetch(location, { method: "HEAD", headers })).status).toBe(404);
   });
 
   it("no JSON body to the auth endpoints answers 500", async () => {

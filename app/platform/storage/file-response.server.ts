@@ -5,6 +5,12 @@ import send from "send";
 
 /** Bytes read and written at a time: 50 reads for a 50 MB file instead of Node's 800. */
 const PIECE_BYTES = 1024 * 1024;
+/**
+ * Buffers of answers that ended, kept for the next ones (at most this many MiB): a player's range
+ * read is a few hundred KB, and fresh buffers for each cost a full collection every few tens of them.
+ */
+const KEEP_IDLE_BUFFERS = 16;
+const idleBuffers: Buffer[] = [];
 
 /**
  * Answers a stored file: `send` answers Range (206/416), HEAD, ETag and revalidation as
@@ -54,21 +60,26 @@ function clientGone() {
  */
 export async function writeFileRange(res: ServerResponse, path: string, start: number, end: number) {
   const handle = await open(path, "r");
-  const buffers = [Buffer.allocUnsafeSlow(PIECE_BYTES), Buffer.allocUnsafeSlow(PIECE_BYTES)];
+  // The second buffer only for a range longer than one piece.
+  const buffers: Buffer[] = [];
   const written: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
   try {
     let position = start;
     for (let turn = 0; position <= end; turn ^= 1) {
       await written[turn];
+      buffers[turn] ??= idleBuffers.pop() ?? Buffer.allocUnsafeSlow(PIECE_BYTES);
+      const buffer = buffers[turn];
       const length = Math.min(PIECE_BYTES, end - position + 1);
-      const { bytesRead } = await handle.read(buffers[turn], 0, length, position);
+      const { bytesRead } = await handle.read(buffer, 0, length, position);
       if (bytesRead === 0) throw new Error(`${path} ended before byte ${end}: it changed while it was sent`);
-      written[turn] = write(res, buffers[turn].subarray(0, bytesRead));
+      written[turn] = write(res, buffer.subarray(0, bytesRead));
       // Without a handler the other buffer's failure would be unhandled until its turn comes.
       written[turn].catch(() => {});
       position += bytesRead;
     }
     await Promise.all(written);
+    // Only once the socket took every byte: after a failure a write may still hold a buffer.
+    for (const buffer of buffers) if (idleBuffers.length < KEEP_IDLE_BUFFERS) idleBuffers.push(buffer);
   } finally {
     await handle.close();
   }

@@ -115,7 +115,9 @@ export async function checkFirstBytes(
   }
   const head = Buffer.concat(chunks);
   if (head.length >= SIGNATURE_BYTES && !hasVideoContainerMagic(head)) {
-    await reader.cancel().catch(() => {});
+    // Not cancelled: that would close the connection before the answer is sent. The server reads
+    // the rest away after the answer (server/body-limits.ts).
+    reader.releaseLock();
     // The upload can never become a clip: it goes.
     if (record) await discardUpload(store, record.id);
     return answer(415, UPLOAD_MESSAGES.notVideoContent);
