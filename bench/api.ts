@@ -27,7 +27,15 @@ import {
   quickStartSearchPath,
 } from "~/api/endpoints/quick-start";
 import { RATE_LIMIT_POLICIES } from "~/platform/http/rate-limit-policies";
-import { measure, measureWithCpu, median, report, startBenchServer, startReferenceServer } from "./lib";
+import {
+  measure,
+  measureWithCpu,
+  median,
+  openServerDatabase,
+  report,
+  startBenchServer,
+  startReferenceServer,
+} from "./lib";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -47,20 +55,8 @@ interface Caller {
 }
 
 /** Accounts with a key each (the first LICENSEES with a paid plan), made in the server's database as the app does. */
-async function makeCallers(dataDir: string, serverUrl: string) {
-  const password = readFileSync(path.join(dataDir, "pg-password"), "utf8").trim();
-  process.env.DATA_DIR = dataDir;
-  process.env.PUBLIC_URL = serverUrl;
-  const { loadConfig } = await import("~/platform/config.server");
-  const { connectDatabase, closeDatabase } = await import("~/platform/db/client.server");
-  loadConfig();
-  const url = `postgres://postgres:${encodeURIComponent(password)}@localhost:5432/postgres?host=${encodeURIComponent(path.join(dataDir, "pg"))}`;
-  const database = connectDatabase(url, { max: 4 });
-  // Paying an order enqueues its documents and mails (the server works them): this process only enqueues.
-  await import("~/jobs.server");
-  const { startQueue, stopQueue } = await import("~/platform/jobs/queue.server");
-  const { PROCESS_JOBS } = await import("../server/jobs");
-  await startQueue({ url, jobs: PROCESS_JOBS, work: false, instanceName: "bench-api" });
+async function makeCallers(server: { dataDir: string; url: string }) {
+  const { database, close } = await openServerDatabase(server, { instanceName: "bench-api" });
   const { createAccount } = await import("../tests/factories/accounts");
   const { apiKeyFor } = await import("../tests/factories/api");
   const { createPaidOrder } = await import("../tests/factories/licensing");
@@ -86,10 +82,6 @@ async function makeCallers(dataDir: string, serverUrl: string) {
       sql`select count(*)::int as rows from rate_limits where (starts_with(key, 'api-key:') or starts_with(key, 'api-anonymous:')) and window_start >= ${since - 60}`,
     );
     return Number(result.rows[0]?.rows ?? 0);
-  };
-  const close = async () => {
-    await stopQueue(0);
-    await closeDatabase();
   };
   return { callers, tableWrites, keyWindows, close };
 }
@@ -121,7 +113,7 @@ async function main() {
   let requestsSent = 0;
   let database: Awaited<ReturnType<typeof makeCallers>> | undefined;
   try {
-    database = await makeCallers(server.dataDir, server.url);
+    database = await makeCallers(server);
     // PostgreSQL counts a backend's writes when it has been idle a while (up to 10 s): let making the keys show first.
     await sleep(11_000);
     const writesBefore = await database.tableWrites();

@@ -8,7 +8,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, readFileSync } from "node:fs";
+import { createWriteStream, existsSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -17,7 +17,7 @@ import { performance } from "node:perf_hooks";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { startBuiltServer } from "../tests/support/server-process";
-import { median, report } from "./lib";
+import { median, openServerDatabase, report } from "./lib";
 
 const SIZE_MB = Number(process.env.SIZE_MB ?? 50);
 const ROUNDS = Number(process.env.ROUNDS ?? 9);
@@ -84,17 +84,10 @@ async function main() {
   });
   try {
     // This process works on the server's database and storage as the app does (same secret, same folders).
-    const password = readFileSync(path.join(server.dataDir, "pg-password"), "utf8").trim();
-    process.env.DATA_DIR = server.dataDir;
-    process.env.BETTER_AUTH_SECRET = SECRET;
-    process.env.PUBLIC_URL = server.url;
-    const { loadConfig } = await import("~/platform/config.server");
-    const { connectDatabase, closeDatabase } = await import("~/platform/db/client.server");
-    loadConfig();
-    const database = connectDatabase(
-      `postgres://postgres:${encodeURIComponent(password)}@localhost:5432/postgres?host=${encodeURIComponent(path.join(server.dataDir, "pg"))}`,
-      { max: 4 },
-    );
+    const { database, close } = await openServerDatabase(server, {
+      secret: SECRET,
+      instanceName: "bench-downloads",
+    });
     const { sql, eq } = await import("drizzle-orm");
     const { clips } = await import("~/catalog/schema.server");
     const { storage } = await import("~/platform/storage/storage.server");
@@ -139,7 +132,7 @@ async function main() {
       variant: "original",
     });
     if (!started.ok) throw new Error(`could not start the download: ${started.reason}`);
-    await closeDatabase();
+    await close();
 
     const bare = await startBareServer(original);
     const bareLargeReads = await startBareServer(original, 1024 * 1024);

@@ -51,6 +51,35 @@ export async function startBenchServer(
  * A reference server (bench/reference-server.mjs) in its own process, so it gets a core's worth of
  * event loop just like Verdeo, not a share of the load generator's.
  */
+/**
+ * This process on a started server's database as the app works on it (the same data folder, and
+ * BETTER_AUTH_SECRET if given), with the job queue open to enqueue only: paying an order enqueues
+ * its documents and mails, which the server works. For making a benchmark's accounts and orders.
+ */
+export async function openServerDatabase(
+  server: { dataDir: string; url: string },
+  options: { secret?: string; instanceName: string },
+) {
+  process.env.DATA_DIR = server.dataDir;
+  process.env.PUBLIC_URL = server.url;
+  if (options.secret) process.env.BETTER_AUTH_SECRET = options.secret;
+  const password = readFileSync(path.join(server.dataDir, "pg-password"), "utf8").trim();
+  const { loadConfig } = await import("~/platform/config.server");
+  const { connectDatabase, closeDatabase } = await import("~/platform/db/client.server");
+  loadConfig();
+  const url = `postgres://postgres:${encodeURIComponent(password)}@localhost:5432/postgres?host=${encodeURIComponent(path.join(server.dataDir, "pg"))}`;
+  const database = connectDatabase(url, { max: 4 });
+  await import("~/jobs.server");
+  const { startQueue, stopQueue } = await import("~/platform/jobs/queue.server");
+  const { PROCESS_JOBS } = await import("../server/jobs");
+  await startQueue({ url, jobs: PROCESS_JOBS, work: false, instanceName: options.instanceName });
+  const close = async () => {
+    await stopQueue(0);
+    await closeDatabase();
+  };
+  return { database, close };
+}
+
 export async function startReferenceServer(mode: "--html" | "--file" | "--upload", file: string) {
   const child = spawn(process.execPath, [path.resolve("bench/reference-server.mjs"), mode, file], {
     stdio: ["ignore", "pipe", "inherit"],

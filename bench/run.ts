@@ -31,6 +31,7 @@ function script(file: string, env: Record<string, string> = {}, keepAs?: string)
     });
     process.stdout.write(run.stdout);
     process.stderr.write(run.stderr);
+    if (run.status !== 0) throw new Error(`${file} ended with ${run.status ?? run.signal}`);
     if (keepAs) {
       const made = provenance();
       const printout = `\`\`\`\n${run.stdout.trim()}\n\`\`\`\n\nCommit ${made.commit}, measured ${made.measuredAt} on ${made.cores} cores; load average at the end (1, 5, 15 min): ${made.load}; ${describeMachineSpeed(made.speed)}.\n`;
@@ -80,13 +81,26 @@ if (only && chosen.length !== only.length)
   );
 mkdirSync("bench/results", { recursive: true });
 const timings: Row[] = [];
+// A run that fails (a script's non-zero exit, a missed target a script exits on, a crash) is
+// counted and the suite goes on: the table and the exit status say so, never a quiet gap.
+let failedRuns = 0;
 for (const [name, run, runs = RUNS] of chosen) {
   const suiteStarted = Date.now();
+  let failed = 0;
   for (let n = 1; n <= runs; n++) {
     console.log(`\n› ${name}${runs > 1 ? ` (run ${n} of ${runs})` : ""}`);
-    await run();
+    await run().catch((error: Error) => {
+      failed += 1;
+      console.error(`› ${name}: run ${n} failed: ${error.message}`);
+    });
   }
-  timings.push({ suite: name, runs, seconds: Math.round((Date.now() - suiteStarted) / 1000) });
+  failedRuns += failed;
+  timings.push({
+    suite: name,
+    runs,
+    "failed runs": failed,
+    seconds: Math.round((Date.now() - suiteStarted) / 1000),
+  });
 }
 const total = Math.round((Date.now() - started) / 1000);
 report(
@@ -98,9 +112,11 @@ report(
       suite: "all",
       runs: "",
       seconds: total,
-      target: `≤ ${BUDGET_SECONDS}`,
-      met: !only && total <= BUDGET_SECONDS,
+      "failed runs": failedRuns,
+      target: `≤ ${BUDGET_SECONDS}, no run failed`,
+      met: !only && total <= BUDGET_SECONDS && failedRuns === 0,
     },
   ],
 );
-console.log(`\nAll benchmarks done in ${total} s`);
+console.log(`\nAll benchmarks done in ${total} s${failedRuns ? `; ${failedRuns} runs FAILED` : ""}`);
+if (failedRuns > 0) process.exitCode = 1;
