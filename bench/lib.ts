@@ -48,10 +48,6 @@ export async function startBenchServer(
 }
 
 /**
- * A reference server (bench/reference-server.mjs) in its own process, so it gets a core's worth of
- * event loop just like Verdeo, not a share of the load generator's.
- */
-/**
  * This process on a started server's database as the app works on it (the same data folder, and
  * BETTER_AUTH_SECRET if given), with the job queue open to enqueue only: paying an order enqueues
  * its documents and mails, which the server works. For making a benchmark's accounts and orders.
@@ -80,6 +76,10 @@ export async function openServerDatabase(
   return { database, close };
 }
 
+/**
+ * A reference server (bench/reference-server.mjs) in its own process, so it gets a core's worth of
+ * event loop just like Verdeo, not a share of the load generator's.
+ */
 export async function startReferenceServer(mode: "--html" | "--file" | "--upload", file: string) {
   const child = spawn(process.execPath, [path.resolve("bench/reference-server.mjs"), mode, file], {
     stdio: ["ignore", "pipe", "inherit"],

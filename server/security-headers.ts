@@ -44,7 +44,7 @@ export const SUBRESOURCE_PATH = /^\/assets\/[^/]+\.(?:js|css)$/;
  * browser that opens one needs) replaces a page's headers and nonce, about 600 bytes and a fresh
  * random nonce less on every keyed read (docs/decisions/0034-lean-asset-headers.md).
  */
-export const API_PATH = /^\/api\/v1\//;
+const API_PATH = /^\/api\/v1\//;
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**

@@ -95,13 +95,11 @@ const INFO = 30;
  * each answer (bench:api). A terminal's readable lines still go through pino.
  */
 export function logRequestCompleted(line: RequestCompleted) {
-  const fields = {
-    requestId: line.requestId,
-    req: { id: line.requestId, method: line.method, url: line.url, ip: line.ip },
-    res: { status: line.status },
-    responseTime: line.responseTime,
-  };
-  if (terminal) return logger.info(fields, "request completed");
+  if (terminal) {
+    const { requestId, method, url, ip, status, responseTime } = line;
+    const req = { id: requestId, method, url, ip };
+    return logger.info({ requestId, req, res: { status }, responseTime }, "request completed");
+  }
   if (!logger.isLevelEnabled("info")) return;
   const id = JSON.stringify(line.requestId);
   const ip = line.ip === undefined ? "" : `,"ip":${JSON.stringify(line.ip)}`;

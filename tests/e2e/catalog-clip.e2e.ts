@@ -8,16 +8,22 @@ import { expectAccessible, expectAt, newPage } from "./browser";
 import { saveMenu } from "./save-menu";
 
 describe("clip page", () => {
-  it("plays the clip: poster, controls and metadata preload", async () => {
+  it("plays the clip: poster (asked for first), controls and metadata preload", async () => {
     const page = await newPage();
     const response = await page.goto("/video/1");
     expect(response?.status()).toBe(200);
+    // The largest paint: the served head preloads the poster at high priority, before any script.
+    const head = (await response!.text()).split("</head>")[0];
+    const preload = /<link rel="preload" href="([^"]+)" as="image" fetchPriority="high"\/>/.exec(head);
+    expect(preload).not.toBeNull();
+    expect(head.indexOf(preload![0])).toBeLessThan(head.indexOf("modulepreload"));
     await page.getByRole("heading", { name: "Wooden Boats at Golden Hour" }).waitFor();
     await page.getByText("Varnished wooden rowing boats rest on a lakeshore").waitFor();
     const video = page.locator("main video");
     // The pipeline's poster: a public rendition in the clip's own folder (a new one per original).
     const poster = await video.getAttribute("poster");
     expect(poster).toMatch(/^\/media\/clips\/1\/[\w-]+\/poster-640\.webp$/);
+    expect(preload![1]).toBe(poster);
     const posterResponse = await page.request.get(poster ?? "");
     expect(posterResponse.status()).toBe(200);
     expect(posterResponse.headers()["content-type"]).toBe("image/webp");

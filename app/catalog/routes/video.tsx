@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import { data } from "react-router";
 import { getOptionalUser } from "~/accounts/auth/session.server";
 import { Avatar } from "~/accounts/profiles/avatar";
@@ -140,6 +141,9 @@ export default function Video({ loaderData }: Route.ComponentProps) {
     creator: { "@type": "Person", name: clip.creatorName },
   };
   const portrait = clip.height > clip.width;
+  // The poster is the largest paint: a preload asks for it first, not behind the ~30 module scripts
+  // on a browser's six HTTP/1.1 connections.
+  preload(clip.thumbnailUrl, { as: "image", fetchPriority: "high" });
   return (
     <main className="mx-auto max-w-[1400px] px-4 py-8 sm:px-6">
       <BackButton />
